@@ -1,0 +1,38 @@
+/** Character schemas (SPEC §3 Character, §5 Character, §7 Characters). */
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { jsonObjectField, optionalText, optionalUuidField, requiredText, uuidField } from './fields.js';
+
+export const CharacterCreateSchema = z.object({
+  name: requiredText('Name'),
+  description: optionalText('Description'),
+  attributes: jsonObjectField('Attributes', MESSAGES.attributesInvalidJson).nullish()
+    .transform((value) => value ?? {})
+    .describe('JSON object: scalar values are core attributes, nested objects are groups.'),
+  currentLocationId: optionalUuidField('Current Location')
+    .describe('pointId of a map point in the same world where the character is, or null.'),
+  activeQuests: z.array(uuidField('Active Quest'), { error: () => 'Active Quests must be a list of quest ids.' })
+    .max(1000)
+    .nullish()
+    .transform((value) => value ?? [])
+    .describe('questIds of quests in the same world the character is pursuing.'),
+});
+export type CharacterCreateInput = z.input<typeof CharacterCreateSchema>;
+export const CharacterUpdateSchema = CharacterCreateSchema;
+
+/** PATCH /characters/{characterId}: move to another of the caller's worlds. */
+export const CharacterMoveSchema = z.object({ worldId: uuidField('World') });
+
+export const CharacterSchema = z.object({
+  characterId: z.string(),
+  worldId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  attributes: z.record(z.string(), z.unknown()),
+  currentLocationId: z.string().nullable(),
+  activeQuests: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Character = z.infer<typeof CharacterSchema>;
+export const CHARACTER_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as const;

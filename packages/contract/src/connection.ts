@@ -1,0 +1,32 @@
+/** Connection schemas (SPEC §7 Connections; payload designed here). */
+import { z } from 'zod';
+import { CONNECTABLE_TYPES } from './enums.js';
+import { enumField, optionalText, requiredText, uuidField } from './fields.js';
+
+export const ConnectionCreateSchema = z.object({
+  sourceType: enumField('Source Type', CONNECTABLE_TYPES),
+  sourceId: uuidField('Source'),
+  targetType: enumField('Target Type', CONNECTABLE_TYPES),
+  targetId: uuidField('Target'),
+  connectionType: requiredText('Connection Type').describe("Free text, e.g. 'owns', 'located in', 'caused'."),
+  description: optionalText('Description'),
+});
+export type ConnectionCreateInput = z.input<typeof ConnectionCreateSchema>;
+export const ConnectionUpdateSchema = ConnectionCreateSchema;
+
+export const ConnectionSchema = z.object({
+  connectionId: z.string(),
+  worldId: z.string(),
+  sourceType: z.enum(CONNECTABLE_TYPES),
+  sourceId: z.string(),
+  sourceName: z.string().nullable(),
+  targetType: z.enum(CONNECTABLE_TYPES),
+  targetId: z.string(),
+  targetName: z.string().nullable(),
+  connectionType: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof ConnectionSchema>;
+export const CONNECTION_SORT_FIELDS = ['createdAt', 'updatedAt', 'connectionType'] as const;

@@ -1,0 +1,170 @@
+/**
+ * Queries and answers of the timeline engine (issue 5, docs/timeline-engine.md): a world's state on a timeline at a
+ * moment, a character's history, two timelines compared, an item's provenance and a timeline's consistency issues.
+ */
+import { z } from 'zod';
+import { optionalDateTimeField, optionalUuidField, uuidField } from './fields.js';
+
+/** Kinds of consistency issues the engine reports. */
+export const ENGINE_ISSUE_KINDS = [
+  'freeFormChanges',
+  'invalidChange',
+  'missingCharacter',
+  'missingItem',
+  'quantityBelowZero',
+  'equippedNotHeld',
+  'selfRelationship',
+  'relationshipExists',
+  'relationshipMissing',
+  'attributePathBlocked',
+  'attributeNotNumber',
+  'scoreOutOfRange',
+  'eventBeforeBranchPoint',
+  'invalidDateTime',
+  'branchingEventMissing',
+  'objectiveCompletedQuestNotActive',
+] as const;
+export type EngineIssueKind = (typeof ENGINE_ISSUE_KINDS)[number];
+
+export const TimelineStateQuerySchema = z.object({
+  at: optionalDateTimeField('at').describe("The moment (ISO 8601). Default: the timeline's currentDateTime."),
+  eventId: optionalUuidField('eventId').describe('Instead of at: the state just after this event of the timeline (or of its history before its branch point).'),
+  characterId: optionalUuidField('characterId').describe('Only this character.'),
+});
+export type TimelineStateQuery = z.input<typeof TimelineStateQuerySchema>;
+
+export const CharacterHistoryQuerySchema = z.object({
+  timelineId: uuidField('timelineId').describe('The timeline whose events (with its history before its branch point) are read.'),
+});
+
+export const TimelineDiffQuerySchema = z.object({
+  against: uuidField('against').describe('The other timeline (say the branch\'s parent).'),
+  at: optionalDateTimeField('at').describe("The moment (ISO 8601). Default: the first timeline's currentDateTime."),
+  characterId: optionalUuidField('characterId').describe('Only this character.'),
+});
+
+export const ItemProvenanceQuerySchema = z.object({
+  timelineId: uuidField('timelineId').describe('The timeline whose events are read.'),
+});
+
+export const HoldingStateSchema = z.object({
+  quantity: z.number().int(),
+  equipped: z.boolean(),
+});
+
+const relationshipValueFields = {
+  relationshipType: z.string(),
+  description: z.string().nullable(),
+  affinity: z.number().int(),
+  powerBalance: z.number().int(),
+  trustLevel: z.number().int(),
+  communicationStyle: z.string().nullable(),
+  pastInteractions: z.string().nullable(),
+  currentGoalAlignment: z.string().nullable(),
+  dependenceLevel: z.string().nullable(),
+};
+export const RelationshipValuesStateSchema = z.object(relationshipValueFields);
+
+export const CharacterStateSchema = z.object({
+  characterId: z.string(),
+  name: z.string(),
+  attributes: z.record(z.string(), z.unknown()),
+  inventory: z.array(z.object({ itemId: z.string(), name: z.string().nullable(), quantity: z.number().int(), equipped: z.boolean() })),
+  relationships: z.array(z.object({
+    targetCharacterId: z.string(),
+    targetCharacterName: z.string().nullable(),
+    ...relationshipValueFields,
+  })),
+});
+export type CharacterState = z.infer<typeof CharacterStateSchema>;
+
+const changeBase = { characterId: z.string(), characterName: z.string().nullable() };
+export const AppliedChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('attribute'), ...changeBase, path: z.string(), before: z.unknown(), after: z.unknown() })
+    .describe('An attribute by dotted path; null before/after means absent.'),
+  z.object({
+    kind: z.literal('inventory'), ...changeBase, itemId: z.string(), itemName: z.string().nullable(),
+    before: HoldingStateSchema.nullable(), after: HoldingStateSchema.nullable(),
+  }).describe('A holding; null means not held.'),
+  z.object({
+    kind: z.literal('relationship'), ...changeBase, targetCharacterId: z.string(), targetCharacterName: z.string().nullable(),
+    before: RelationshipValuesStateSchema.nullable(), after: RelationshipValuesStateSchema.nullable(),
+  }).describe('A relationship from the character to the target; null means none.'),
+]);
+export type AppliedChange = z.infer<typeof AppliedChangeSchema>;
+
+export const EngineIssueSchema = z.object({
+  kind: z.enum(ENGINE_ISSUE_KINDS),
+  message: z.string(),
+  eventId: z.string().nullable(),
+  eventName: z.string().nullable(),
+  dateTime: z.string().nullable(),
+  timelineId: z.string().nullable(),
+  location: z.string().nullable().describe("The change entry concerned, e.g. 'inventoryChanges.changes[2]'."),
+  characterId: z.string().nullable(),
+});
+export type EngineIssue = z.infer<typeof EngineIssueSchema>;
+
+export const EventSummarySchema = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  dateTime: z.string(),
+  timelineId: z.string(),
+});
+
+export const TimelineStateSchema = z.object({
+  timelineId: z.string(),
+  at: z.string().nullable().describe('The moment asked for, or null when the state is just after an event.'),
+  eventCount: z.number().int().describe('How many events (including inherited ones before the branch point) took effect.'),
+  lastEvent: EventSummarySchema.extend({ changes: z.array(AppliedChangeSchema) }).nullable()
+    .describe('The last event that took effect, with what it changed.'),
+  characters: z.array(CharacterStateSchema),
+});
+export type TimelineState = z.infer<typeof TimelineStateSchema>;
+
+export const CharacterHistorySchema = z.object({
+  characterId: z.string(),
+  timelineId: z.string(),
+  data: z.array(EventSummarySchema.extend({ changes: z.array(AppliedChangeSchema), issues: z.array(EngineIssueSchema) })),
+});
+export type CharacterHistory = z.infer<typeof CharacterHistorySchema>;
+
+export const TimelineDiffSchema = z.object({
+  timelineId: z.string(),
+  againstTimelineId: z.string(),
+  at: z.string(),
+  differences: z.array(z.object({
+    characterId: z.string(),
+    characterName: z.string().nullable(),
+    area: z.enum(['character', 'attribute', 'inventory', 'relationship']),
+    subjectId: z.string().nullable().describe('The item or relationship target, for inventory and relationship rows.'),
+    subjectName: z.string().nullable(),
+    field: z.string().describe("An attribute's dotted path, or quantity, equipped, exists, affinity…"),
+    value: z.unknown().describe('On the first timeline (null: absent).'),
+    against: z.unknown().describe('On the other timeline (null: absent).'),
+  })),
+});
+export type TimelineDiff = z.infer<typeof TimelineDiffSchema>;
+
+export const ItemProvenanceSchema = z.object({
+  itemId: z.string(),
+  itemName: z.string(),
+  timelineId: z.string(),
+  periods: z.array(z.object({
+    characterId: z.string(),
+    characterName: z.string().nullable(),
+    fromEventId: z.string().nullable().describe('null: held from the start.'),
+    from: z.string().nullable(),
+    toEventId: z.string().nullable().describe('null: still held at the end of the timeline.'),
+    to: z.string().nullable(),
+    quantity: z.number().int().describe('Quantity held at the end of the period.'),
+    maxQuantity: z.number().int(),
+  })),
+});
+export type ItemProvenance = z.infer<typeof ItemProvenanceSchema>;
+
+export const TimelineIssuesSchema = z.object({
+  timelineId: z.string(),
+  data: z.array(EngineIssueSchema),
+});
+export type TimelineIssues = z.infer<typeof TimelineIssuesSchema>;

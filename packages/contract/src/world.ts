@@ -1,0 +1,32 @@
+/** World schemas (SPEC §3 World, §5 World, §7 Worlds). */
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields.js';
+
+export const WorldCreateSchema = z.object({
+  name: requiredText('Name'),
+  description: optionalText('Description'),
+});
+export type WorldCreateInput = z.input<typeof WorldCreateSchema>;
+export const WorldUpdateSchema = WorldCreateSchema;
+export type WorldUpdateInput = z.input<typeof WorldUpdateSchema>;
+
+export const WorldCountsSchema = z.object({
+  characters: z.number().int(),
+  timelines: z.number().int(),
+  maps: z.number().int(),
+  events: z.number().int(),
+  items: z.number().int(),
+});
+export type WorldCounts = z.infer<typeof WorldCountsSchema>;
+
+export const WorldSchema = z.object({
+  worldId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdBy: z.string().describe('userId of the creator (from the token, never the body).'),
+  counts: WorldCountsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type World = z.infer<typeof WorldSchema>;
+export const WORLD_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as const;
