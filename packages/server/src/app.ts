@@ -1,0 +1,62 @@
+/**
+ * Builds the Loreforge Fastify app without listening (fastify/demo style): plugins in order — external
+ * (security headers, rate limits, database, tokens, docs), the timeline engine's cache, then the /api routes, then the web app.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/connect.js';
+import { errorHandler } from './errors/error-handler.js';
+import { authPlugin } from './plugins/auth.js';
+import { databasePlugin } from './plugins/database.js';
+import { docsPlugin } from './plugins/docs.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+import { timelineEnginePlugin } from './modules/timeline-engine/timeline-engine.plugin.js';
+import { apiRoutes } from './routes.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open, migrated database. */
+  database: DatabaseHandle;
+  /** Destroy the database when the app closes (default true). */
+  closeDatabase?: boolean;
+  /** Where log lines go (default stdout); tests pass a stream to read what was logged. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** JSON bodies up to 1 MiB; map images have their own 10 MB limit on their route. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Creates the app and registers every plugin and route.
+ * @returns a ready-to-listen (or inject) Fastify instance.
+ */
+export async function buildApp({ config, database, closeDatabase = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.password', 'body.password'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
+  app.setErrorHandler(errorHandler);
+
+  await app.register(securityPlugin, { redisUrl: config.redisUrl, rateLimitNamespace: config.rateLimitNamespace, authRateLimitPerMinute: config.authRateLimitPerMinute });
+  await app.register(inputGuardPlugin);
+  await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
+  await app.register(authPlugin, { secret: config.tokenSecret, dataDir: config.dataDir, expiresIn: config.tokenExpiresIn });
+  await app.register(docsPlugin);
+  await app.register(timelineEnginePlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,23 @@
+/**
+ * `npm run --silent invite`: prints one new single-use invite code (the code alone) for the configured database.
+ * `npm run --silent invite -- --requests`: lists pending invite requests (date, name, email), one per line.
+ */
+import { loadConfig } from '../config.js';
+import { connectDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createInviteCode, listInviteRequests } from '../modules/invites/invite.repository.js';
+
+const config = loadConfig();
+const database = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 1 });
+try {
+  await migrateToLatest(database);
+  if (process.argv.includes('--requests') || process.argv.includes('--list')) {
+    const requests = await listInviteRequests(database.db);
+    if (requests.length === 0) console.error('No invite requests.');
+    for (const request of requests) console.log(`${request.created_at}\t${request.name}\t${request.email}`);
+  } else {
+    console.log(await createInviteCode(database.db));
+  }
+} finally {
+  await database.destroy();
+}

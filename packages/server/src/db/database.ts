@@ -1,0 +1,41 @@
+/** The Kysely `Database` interface: one entry per table, each declared in `tables/<table>.table.ts`. */
+import type { Kysely, Transaction } from 'kysely';
+import type { UserTable } from './tables/user.table.js';
+import type { InviteCodeTable, InviteRequestTable } from './tables/invite.table.js';
+import type { WorldTable } from './tables/world.table.js';
+import type { CharacterActiveQuestTable, CharacterTable } from './tables/character.table.js';
+import type { InventoryItemTable, ItemTable } from './tables/item.table.js';
+import type { RelationshipTable } from './tables/relationship.table.js';
+import type { GoalTable } from './tables/goal.table.js';
+import type { EventTable, TimelineTable } from './tables/timeline.table.js';
+import type { MapAreaTable, MapImageTable, MapPointTable, MapTable } from './tables/map.table.js';
+import type { ConnectionTable } from './tables/connection.table.js';
+import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
+
+export interface Database {
+  user: UserTable;
+  invite_code: InviteCodeTable;
+  invite_request: InviteRequestTable;
+  world: WorldTable;
+  character: CharacterTable;
+  character_active_quest: CharacterActiveQuestTable;
+  item: ItemTable;
+  inventory_item: InventoryItemTable;
+  relationship: RelationshipTable;
+  goal: GoalTable;
+  timeline: TimelineTable;
+  event: EventTable;
+  map: MapTable;
+  map_image: MapImageTable;
+  map_point: MapPointTable;
+  map_area: MapAreaTable;
+  connection: ConnectionTable;
+  quest: QuestTable;
+  quest_objective: QuestObjectiveTable;
+}
+
+/** The database handle or an open transaction: repositories take either as their first argument. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** Which SQL dialect the running app uses. */
+export type Dialect = 'sqlite' | 'postgres';

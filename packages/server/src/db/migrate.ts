@@ -1,0 +1,33 @@
+/** Forward-only migrations, run at start-up on SQLite and PostgreSQL alike. */
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DatabaseHandle } from './connect.js';
+import * as createCoreTables from './migrations/2026_11_21_000000_create_core_tables.js';
+import * as addSearchIndexes from './migrations/2026_11_21_010000_add_search_indexes.js';
+import * as addVersionTriggers from './migrations/2026_11_22_000000_add_version_triggers.js';
+
+/** Every migration, in order. Add new ones at the end; never edit a released one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_21_000000_create_core_tables': createCoreTables,
+  '2026_11_21_010000_add_search_indexes': addSearchIndexes,
+  '2026_11_22_000000_add_version_triggers': addVersionTriggers,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * Brings the schema up to date. On PostgreSQL the migration bookkeeping tables live in the handle's schema,
+ * so several schemas in one database (tests, tenants) never see each other's.
+ * @throws Error naming the failed migration when one fails (the transaction is rolled back).
+ */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider,
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

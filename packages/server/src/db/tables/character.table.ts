@@ -1,0 +1,18 @@
+/** `character`: attributes is JSON text; current_location_id references map_point (set null on delete). */
+export interface CharacterTable {
+  id: string;
+  world_id: string;
+  name: string;
+  description: string | null;
+  attributes: string;
+  current_location_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `character_active_quest`: the quests a character is pursuing (SPEC §3 activeQuests). */
+export interface CharacterActiveQuestTable {
+  character_id: string;
+  quest_id: string;
+  created_at: string;
+}

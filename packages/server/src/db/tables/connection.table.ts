@@ -1,0 +1,13 @@
+/** `connection`: a typed link between two entities of one world (polymorphic; kept valid by repositories). */
+export interface ConnectionTable {
+  id: string;
+  world_id: string;
+  source_type: string;
+  source_id: string;
+  target_type: string;
+  target_id: string;
+  connection_type: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,14 @@
+/** `goal`: a world goal (character_id null) or a character's goal. */
+export interface GoalTable {
+  id: string;
+  world_id: string;
+  character_id: string | null;
+  title: string;
+  description: string;
+  goal_type: string;
+  status: string;
+  target_date_time: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,25 @@
+/** `item`: properties and attributes are JSON text. */
+export interface ItemTable {
+  id: string;
+  world_id: string;
+  name: string;
+  description: string | null;
+  properties: string;
+  attributes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `inventory_item`: a character's holding of an item (also an "item instance"). equipped is 0 or 1. */
+export interface InventoryItemTable {
+  id: string;
+  world_id: string;
+  character_id: string;
+  item_id: string;
+  quantity: number;
+  equipped: number;
+  notes: string | null;
+  attributes: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,24 @@
+/** `quest`: status is one of QUEST_STATUSES; is_optional is 0 or 1. */
+export interface QuestTable {
+  id: string;
+  world_id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  is_optional: number;
+  difficulty: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `quest_objective`: progress runs 0…target; completed is derived (progress ≥ target). */
+export interface QuestObjectiveTable {
+  id: string;
+  quest_id: string;
+  description: string;
+  target: number;
+  progress: number;
+  is_optional: number;
+  created_at: string;
+  updated_at: string;
+}

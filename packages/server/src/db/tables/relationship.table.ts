@@ -1,0 +1,18 @@
+/** `relationship`: directed, from character_id to target_character_id, unique per pair. */
+export interface RelationshipTable {
+  id: string;
+  world_id: string;
+  character_id: string;
+  target_character_id: string;
+  relationship_type: string;
+  description: string | null;
+  affinity: number;
+  power_balance: number;
+  trust_level: number;
+  communication_style: string | null;
+  past_interactions: string | null;
+  current_goal_alignment: string | null;
+  dependence_level: string | null;
+  created_at: string;
+  updated_at: string;
+}

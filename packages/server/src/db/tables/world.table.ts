@@ -1,0 +1,14 @@
+/** `world`: a world and its kept counts (updated in the same transaction as each create or delete). */
+export interface WorldTable {
+  id: string;
+  name: string;
+  description: string | null;
+  created_by: string;
+  character_count: number;
+  timeline_count: number;
+  map_count: number;
+  event_count: number;
+  item_count: number;
+  created_at: string;
+  updated_at: string;
+}

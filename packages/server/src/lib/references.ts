@@ -1,0 +1,76 @@
+/**
+ * Polymorphic references (connections and map point links name an entity by type and id, without a foreign
+ * key). These helpers keep them valid: look an entity up in a world, and remove every reference to one that
+ * is deleted or leaves its world.
+ */
+import type { ConnectableType } from '@loreforge/contract';
+import type { Db } from '../db/database.js';
+import { nowIso } from './time.js';
+
+/**
+ * The name (or a goal's title) of an entity in a world.
+ * @returns the name, or undefined when no such entity exists in that world.
+ */
+export async function findEntityName(db: Db, worldId: string, type: ConnectableType, id: string): Promise<string | undefined> {
+  switch (type) {
+    case 'goal': {
+      const row = await db.selectFrom('goal').select('title').where('id', '=', id).where('world_id', '=', worldId).executeTakeFirst();
+      return row?.title;
+    }
+    default: {
+      const row = await db.selectFrom(type).select('name').where('id', '=', id).where('world_id', '=', worldId).executeTakeFirst();
+      return row?.name;
+    }
+  }
+}
+
+/**
+ * Names of many entities at once, for presenting lists: key `${type}:${id}` → name.
+ * @param refs pairs of type and id (duplicates are fine).
+ */
+export async function findEntityNames(
+  db: Db,
+  worldId: string,
+  refs: Array<{ type: ConnectableType; id: string }>,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const byType = new Map<ConnectableType, Set<string>>();
+  for (const ref of refs) {
+    const ids = byType.get(ref.type) ?? new Set<string>();
+    ids.add(ref.id);
+    byType.set(ref.type, ids);
+  }
+  for (const [type, idSet] of byType) {
+    const ids = [...idSet];
+    const rows =
+      type === 'goal'
+        ? await db.selectFrom('goal').select(['id', 'title as name']).where('world_id', '=', worldId).where('id', 'in', ids).execute()
+        : await db.selectFrom(type).select(['id', 'name']).where('world_id', '=', worldId).where('id', 'in', ids).execute();
+    for (const row of rows) names.set(`${type}:${row.id}`, row.name);
+  }
+  return names;
+}
+
+/**
+ * Removes every polymorphic reference to an entity: connections from or to it are deleted, and map points
+ * linked to it are unlinked. Call in the same transaction that deletes the entity (or moves it out of its world).
+ */
+export async function removeReferencesTo(db: Db, type: ConnectableType, id: string): Promise<void> {
+  await db
+    .deleteFrom('connection')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('source_type', '=', type), eb('source_id', '=', id)]),
+        eb.and([eb('target_type', '=', type), eb('target_id', '=', id)]),
+      ]),
+    )
+    .execute();
+  if (type === 'character' || type === 'item') {
+    await db
+      .updateTable('map_point')
+      .set({ entity_type: null, entity_id: null, updated_at: nowIso() })
+      .where('entity_type', '=', type)
+      .where('entity_id', '=', id)
+      .execute();
+  }
+}

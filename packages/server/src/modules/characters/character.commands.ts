@@ -1,0 +1,141 @@
+/**
+ * Multi-table character work (SPEC §7 Characters): create, update, delete and move between worlds.
+ * Each command runs inside the caller's transaction, passed as the first argument.
+ */
+import type { z } from 'zod';
+import type { CharacterCreateSchema } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { CharacterTable } from '../../db/tables/character.table.js';
+import { invalidField, notFound } from '../../errors/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { toJsonText } from '../../lib/json.js';
+import { removeReferencesTo } from '../../lib/references.js';
+import { nowIso } from '../../lib/time.js';
+import { moveGoalsOfCharacter } from '../goals/goal.repository.js';
+import { deleteInventoryOf } from '../inventory/inventory.repository.js';
+import { deleteRelationshipsOf } from '../relationships/relationship.repository.js';
+import { adjustWorldCount } from '../worlds/world.repository.js';
+import {
+  type CharacterRecord,
+  deleteCharacterRow,
+  findCharacterRecord,
+  findGoalIdsOfCharacter,
+  findQuestIdsInWorld,
+  insertCharacter,
+  isMapPointInWorld,
+  moveCharacterRow,
+  replaceActiveQuests,
+  updateCharacterRow,
+} from './character.repository.js';
+
+/** A validated create or update body. */
+export type CharacterInput = z.output<typeof CharacterCreateSchema>;
+
+/**
+ * Checks that activeQuests are quests and currentLocationId a map point of the world.
+ * @returns the quest ids without duplicates, in the order given.
+ * @throws AppError 400 naming `activeQuests` or `currentLocationId`.
+ */
+async function checkReferences(db: Db, worldId: string, input: CharacterInput): Promise<string[]> {
+  const questIds = [...new Set(input.activeQuests)];
+  const found = await findQuestIdsInWorld(db, worldId, questIds);
+  if (found.size !== questIds.length) {
+    throw invalidField('activeQuests', 'Active Quests must be quests of this world.');
+  }
+  if (input.currentLocationId !== null && !(await isMapPointInWorld(db, worldId, input.currentLocationId))) {
+    throw invalidField('currentLocationId', 'Current Location must be a map point of this world.');
+  }
+  return questIds;
+}
+
+/** Reads a character back as stored, with its active quests. */
+async function loadRecord(db: Db, worldId: string, characterId: string): Promise<CharacterRecord> {
+  const record = await findCharacterRecord(db, worldId, characterId);
+  if (!record) throw notFound('Character');
+  return record;
+}
+
+/** Removes connections to the character's goals, which are deleted or leave the world with it. */
+async function removeGoalReferences(db: Db, characterId: string): Promise<void> {
+  for (const goalId of await findGoalIdsOfCharacter(db, characterId)) await removeReferencesTo(db, 'goal', goalId);
+}
+
+/**
+ * Creates a character in a world and adds one to the world's character count.
+ * @returns the new character with its active quests.
+ * @throws AppError 400 when an active quest or the location is not of this world.
+ */
+export async function createCharacter(trx: Db, worldId: string, input: CharacterInput): Promise<CharacterRecord> {
+  const questIds = await checkReferences(trx, worldId, input);
+  const now = nowIso();
+  const row: CharacterTable = {
+    id: newId(),
+    world_id: worldId,
+    name: input.name,
+    description: input.description,
+    attributes: toJsonText(input.attributes) ?? '{}',
+    current_location_id: input.currentLocationId,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertCharacter(trx, row);
+  await replaceActiveQuests(trx, row.id, questIds);
+  await adjustWorldCount(trx, worldId, 'character_count', 1);
+  return loadRecord(trx, worldId, row.id);
+}
+
+/**
+ * Replaces a character's fields and active quests (PUT validates like create).
+ * @returns the updated character.
+ * @throws AppError 400 when an active quest or the location is not of this world.
+ */
+export async function updateCharacter(trx: Db, character: CharacterTable, input: CharacterInput): Promise<CharacterRecord> {
+  const questIds = await checkReferences(trx, character.world_id, input);
+  const changes = {
+    name: input.name,
+    description: input.description,
+    attributes: toJsonText(input.attributes) ?? '{}',
+    current_location_id: input.currentLocationId,
+  };
+  await updateCharacterRow(trx, character.id, changes);
+  await replaceActiveQuests(trx, character.id, questIds);
+  return loadRecord(trx, character.world_id, character.id);
+}
+
+/**
+ * Deletes a character: connections and map links to it and its goals are removed, and the foreign keys
+ * cascade its relationships (both directions), goals, inventory and quest links. The count drops by one.
+ */
+export async function deleteCharacter(trx: Db, character: CharacterTable): Promise<void> {
+  await removeGoalReferences(trx, character.id);
+  await removeReferencesTo(trx, 'character', character.id);
+  if (await deleteCharacterRow(trx, character.id)) {
+    await adjustWorldCount(trx, character.world_id, 'character_count', -1);
+  }
+}
+
+/**
+ * Moves a character to another world of the same owner (PATCH /characters/{characterId}).
+ * Its relationships in both directions and its inventory entries are deleted (they point at characters and
+ * items of the old world); its goals move with it; its active quests and location are cleared; connections
+ * and map links to it and its goals are removed; both worlds' character counts change by one.
+ * Moving to its own world changes nothing.
+ * @returns the character as it is after the move.
+ * @throws AppError 404 'Character not found.' when a concurrent request moved or deleted it first.
+ */
+export async function moveCharacter(trx: Db, character: CharacterTable, targetWorldId: string): Promise<CharacterRecord> {
+  if (character.world_id === targetWorldId) return loadRecord(trx, character.world_id, character.id);
+  // Moving the row first locks it, so a concurrent move or delete of the same character waits and then fails.
+  if (!(await moveCharacterRow(trx, character.id, character.world_id, targetWorldId))) throw notFound('Character');
+  await deleteRelationshipsOf(trx, character.id);
+  await deleteInventoryOf(trx, character.id);
+  await replaceActiveQuests(trx, character.id, []);
+  await removeGoalReferences(trx, character.id);
+  await moveGoalsOfCharacter(trx, character.id, targetWorldId);
+  await removeReferencesTo(trx, 'character', character.id);
+  // Counters are updated in a fixed order so two opposite moves cannot deadlock on the world rows.
+  const deltas: Array<[string, number]> = [[character.world_id, -1], [targetWorldId, 1]];
+  deltas.sort(([a], [b]) => a.localeCompare(b));
+  for (const [worldId, delta] of deltas) await adjustWorldCount(trx, worldId, 'character_count', delta);
+  return loadRecord(trx, targetWorldId, character.id);
+}

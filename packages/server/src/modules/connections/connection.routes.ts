@@ -1,0 +1,136 @@
+/**
+ * Connection routes (SPEC §7 Connections): GET/POST /worlds/{worldId}/connections and
+ * GET/PUT/DELETE /worlds/{worldId}/connections/{connectionId}. Payload
+ * {sourceType, sourceId, targetType, targetId, connectionType, description}; both ends must exist in the world.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CONNECTION_SORT_FIELDS,
+  ConnectionCreateSchema,
+  ConnectionSchema,
+  ConnectionUpdateSchema,
+  ErrorResponseSchema,
+  listQuerySchema,
+  listResponseSchema,
+  uuidField,
+} from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { ConnectionTable } from '../../db/tables/connection.table.js';
+import { notFound } from '../../errors/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { findEntityNames } from '../../lib/references.js';
+import { nowIso } from '../../lib/time.js';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import { requireConnectionEnds } from './connection.ends.js';
+import { connectionRefs, presentConnection } from './connection.presenter.js';
+import {
+  deleteConnection,
+  findConnection,
+  insertConnection,
+  listConnections,
+  updateConnection,
+} from './connection.repository.js';
+import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+
+const WorldParams = z.object({ worldId: uuidField('worldId') });
+const ConnectionParams = WorldParams.extend({ connectionId: uuidField('connectionId') });
+const ConnectionListQuery = listQuerySchema(CONNECTION_SORT_FIELDS).extend({
+  entityId: uuidField('entityId').optional().describe('Only connections with this entity at either end.'),
+});
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['connections'];
+
+const connectionColumns = (input: z.output<typeof ConnectionCreateSchema>, now: string) => ({
+  source_type: input.sourceType,
+  source_id: input.sourceId,
+  target_type: input.targetType,
+  target_id: input.targetId,
+  connection_type: input.connectionType,
+  description: input.description,
+  updated_at: now,
+});
+
+async function requireConnection(db: Db, worldId: string, connectionId: string): Promise<ConnectionTable> {
+  const connection = await findConnection(db, worldId, connectionId);
+  if (!connection) throw notFound('Connection');
+  return connection;
+}
+
+/** Registers the connection routes; each checks world ownership first (404 otherwise). */
+export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/worlds/:worldId/connections', {
+    schema: {
+      tags,
+      summary: "List a world's connections, optionally those touching one entity (entityId)",
+      params: WorldParams,
+      querystring: ConnectionListQuery,
+      response: { 200: listResponseSchema(ConnectionSchema), ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const { rows, pagination } = await listConnections(app.db, world.id, request.query);
+    const names = await findEntityNames(app.db, world.id, connectionRefs(rows));
+    return { data: rows.map((row) => presentConnection(row, names)), pagination };
+  });
+
+  app.post('/worlds/:worldId/connections', {
+    schema: {
+      tags,
+      summary: 'Connect two entities of the world',
+      params: WorldParams,
+      body: ConnectionCreateSchema,
+      response: { 201: ConnectionSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const names = await requireConnectionEnds(app.db, world.id, request.body);
+    const now = nowIso();
+    const connection = { id: newId(), world_id: world.id, ...connectionColumns(request.body, now), created_at: now };
+    await insertConnection(app.db, connection);
+    return reply.status(201).send(presentConnection(connection, names));
+  });
+
+  app.get('/worlds/:worldId/connections/:connectionId', {
+    schema: { tags, summary: 'One connection', params: ConnectionParams, response: { 200: ConnectionSchema, ...errors } },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const connection = await requireConnection(app.db, world.id, request.params.connectionId);
+    return presentConnection(connection, await findEntityNames(app.db, world.id, connectionRefs([connection])));
+  });
+
+  app.put('/worlds/:worldId/connections/:connectionId', {
+    schema: {
+      tags,
+      summary: 'Replace a connection',
+      params: ConnectionParams,
+      headers: IfMatchHeaders,
+      body: ConnectionUpdateSchema,
+      response: { 200: ConnectionSchema, ...errors },
+    },
+  }, async (request) => withIfMatch(app.db, request, { table: 'connection', id: request.params.connectionId, entity: 'connection' }, async (db) => {
+    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
+    const connection = await requireConnection(db, world.id, request.params.connectionId);
+    const names = await requireConnectionEnds(db, world.id, request.body);
+    await updateConnection(db, connection.id, connectionColumns(request.body, nowIso()));
+    // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
+    return presentConnection(await requireConnection(db, world.id, connection.id), names);
+  }));
+
+  app.delete('/worlds/:worldId/connections/:connectionId', {
+    schema: {
+      tags,
+      summary: 'Delete a connection',
+      params: ConnectionParams,
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+  }, async (request, reply) => {
+    await withIfMatch(app.db, request, { table: 'connection', id: request.params.connectionId, entity: 'connection' }, async (db) => {
+      const world = await requireWorldAccess(db, request.params.worldId, request.userId);
+      const connection = await requireConnection(db, world.id, request.params.connectionId);
+      await deleteConnection(db, connection.id);
+    });
+    return reply.status(204).send(null);
+  });
+};

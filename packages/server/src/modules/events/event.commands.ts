@@ -1,0 +1,112 @@
+/**
+ * Event writes that touch more than one table (SPEC §7 Timelines and events): each runs in the transaction it is
+ * given, so world.event_count, timeline links and references stay exact.
+ */
+import type { z } from 'zod';
+import type { EventCreateSchema } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { EventTable } from '../../db/tables/timeline.table.js';
+import { notFound } from '../../errors/app-error.js';
+import { throwIfFieldErrors } from '../../lib/field-errors.js';
+import { newId } from '../../lib/ids.js';
+import { toJsonText } from '../../lib/json.js';
+import { removeReferencesTo } from '../../lib/references.js';
+import { nowIso } from '../../lib/time.js';
+import { assertEventChanges } from '../timeline-engine/change-validation.js';
+import { clearBranchingEventsOutsideParent, clearTimelineLinksToEvent, findTimeline } from '../timelines/timeline.repository.js';
+import { adjustWorldCount } from '../worlds/world.repository.js';
+import { type EventChanges, deleteEventRow, findEvent, insertEvent, updateEventRow } from './event.repository.js';
+
+/** A validated event body (create and PUT). */
+export type EventInput = z.output<typeof EventCreateSchema>;
+
+/** The messages of the event's link rules, keyed by the field they concern. */
+export const EVENT_RULE_MESSAGES = {
+  timelineNotInWorld: 'Timeline must be a timeline of this world.',
+  childTimelineInvalid: "Child Timeline must be a timeline of this world other than the event's own.",
+} as const;
+
+/**
+ * Loads an event of a world.
+ * @throws AppError 404 'Event not found.' when missing or in another world.
+ */
+export async function requireEvent(db: Db, worldId: string, eventId: string): Promise<EventTable> {
+  const event = await findEvent(db, worldId, eventId);
+  if (!event) throw notFound('Event');
+  return event;
+}
+
+/**
+ * Checks an event's timeline links: timelineId (optional) is a timeline of the world; childTimelineId is a
+ * timeline of the world other than the event's own.
+ * @throws AppError 400 with `fields.timelineId` and/or `fields.childTimelineId`.
+ */
+export async function assertEventLinks(db: Db, worldId: string, input: EventInput): Promise<void> {
+  const fields: Record<string, string> = {};
+  if (input.timelineId !== null && !(await findTimeline(db, worldId, input.timelineId))) {
+    fields.timelineId = EVENT_RULE_MESSAGES.timelineNotInWorld;
+  }
+  if (input.childTimelineId !== null) {
+    const sameAsOwn = input.childTimelineId === input.timelineId;
+    if (sameAsOwn || !(await findTimeline(db, worldId, input.childTimelineId))) {
+      fields.childTimelineId = EVENT_RULE_MESSAGES.childTimelineInvalid;
+    }
+  }
+  throwIfFieldErrors(fields);
+}
+
+/** The three change fields are kept as free-form JSON text, null when empty. */
+function eventColumns(input: EventInput, updatedAt: string): EventChanges {
+  return {
+    timeline_id: input.timelineId,
+    name: input.name,
+    description: input.description,
+    date_time: input.dateTime,
+    character_attribute_changes: toJsonText(input.characterAttributeChanges),
+    inventory_changes: toJsonText(input.inventoryChanges),
+    relationship_changes: toJsonText(input.relationshipChanges),
+    is_branching_event: input.isBranchingEvent ? 1 : 0,
+    child_timeline_id: input.childTimelineId,
+    updated_at: updatedAt,
+  };
+}
+
+/**
+ * Creates an event after checking its links, and counts it in world.event_count.
+ * @returns the stored row.
+ */
+export async function createEvent(trx: Db, worldId: string, input: EventInput): Promise<EventTable> {
+  await assertEventLinks(trx, worldId, input);
+  await assertEventChanges(trx, worldId, input);
+  const now = nowIso();
+  const event: EventTable = { id: newId(), world_id: worldId, ...eventColumns(input, now), created_at: now };
+  await insertEvent(trx, event);
+  await adjustWorldCount(trx, worldId, 'event_count', 1);
+  return event;
+}
+
+/**
+ * Replaces an event after checking its links. When it moves to another timeline, branches that diverged at it
+ * from its old timeline lose their branchingEvent (it must be an event of their parent).
+ * @returns the updated row.
+ */
+export async function updateEvent(trx: Db, event: EventTable, input: EventInput): Promise<EventTable> {
+  await assertEventLinks(trx, event.world_id, input);
+  await assertEventChanges(trx, event.world_id, input);
+  const updated = await updateEventRow(trx, event.world_id, event.id, eventColumns(input, nowIso()));
+  if (input.timelineId !== event.timeline_id) {
+    await clearBranchingEventsOutsideParent(trx, event.world_id, event.id, input.timelineId);
+  }
+  return updated ?? event;
+}
+
+/**
+ * Deletes an event: timelines that start or branch at it lose that link (genesisEvent, branchingEvent have no
+ * foreign key), connections to it are removed, and world.event_count goes down by one.
+ */
+export async function deleteEvent(trx: Db, event: EventTable): Promise<void> {
+  await clearTimelineLinksToEvent(trx, event.world_id, event.id);
+  await removeReferencesTo(trx, 'event', event.id);
+  // Two deletes racing on one event may both get here; only the one that removed the row counts it.
+  if (await deleteEventRow(trx, event.id)) await adjustWorldCount(trx, event.world_id, 'event_count', -1);
+}

@@ -1,0 +1,21 @@
+/** Presents event rows as the API answers them (SPEC §3 Event). */
+import type { Event } from '@loreforge/contract';
+import type { EventTable } from '../../db/tables/timeline.table.js';
+import { fromJsonText } from '../../lib/json.js';
+
+/** An event row → `Event` (change fields parsed from JSON text, null when empty; only whitelisted fields). */
+export const presentEvent = (row: EventTable): Event => ({
+  eventId: row.id,
+  worldId: row.world_id,
+  timelineId: row.timeline_id,
+  name: row.name,
+  description: row.description,
+  dateTime: row.date_time,
+  characterAttributeChanges: fromJsonText<unknown>(row.character_attribute_changes, null),
+  inventoryChanges: fromJsonText<unknown>(row.inventory_changes, null),
+  relationshipChanges: fromJsonText<unknown>(row.relationship_changes, null),
+  isBranchingEvent: Number(row.is_branching_event) !== 0,
+  childTimelineId: row.child_timeline_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});

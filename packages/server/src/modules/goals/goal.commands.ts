@@ -1,0 +1,63 @@
+/** Creating, changing and deleting goals (SPEC §5 Goal); a goal belongs to its world and maybe one character. */
+import type { z } from 'zod';
+import type { GoalCreateSchema } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { GoalTable } from '../../db/tables/goal.table.js';
+import { invalidField, notFound } from '../../errors/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { removeReferencesTo } from '../../lib/references.js';
+import { nowIso } from '../../lib/time.js';
+import { findCharacterInWorld } from '../characters/character.repository.js';
+import { type GoalChanges, deleteGoalRow, findGoal, insertGoal, updateGoalRow } from './goal.repository.js';
+
+/** A validated create or update body. */
+export type GoalInput = z.output<typeof GoalCreateSchema>;
+
+const toChanges = (input: GoalInput, characterId: string | null): GoalChanges => ({
+  character_id: characterId,
+  title: input.title,
+  description: input.description,
+  goal_type: input.goalType,
+  status: input.status,
+  target_date_time: input.targetDateTime,
+  notes: input.notes,
+});
+
+/**
+ * Checks that a characterId given in a world goal's body is a character of that world.
+ * @throws AppError 400 naming characterId otherwise.
+ */
+export async function checkGoalCharacter(db: Db, worldId: string, characterId: string | null): Promise<string | null> {
+  if (characterId !== null && !(await findCharacterInWorld(db, worldId, characterId))) {
+    throw invalidField('characterId', 'Character must be a character of this world.');
+  }
+  return characterId;
+}
+
+/**
+ * Creates a goal in a world, for a character of it or (characterId null) for the world itself.
+ * @returns the new goal row.
+ */
+export async function createGoal(trx: Db, worldId: string, characterId: string | null, input: GoalInput): Promise<GoalTable> {
+  const now = nowIso();
+  const row: GoalTable = { id: newId(), world_id: worldId, ...toChanges(input, characterId), created_at: now, updated_at: now };
+  await insertGoal(trx, row);
+  return row;
+}
+
+/**
+ * Replaces a goal's fields and owner (PUT validates like create).
+ * @returns the updated goal row.
+ */
+export async function updateGoal(trx: Db, goal: GoalTable, characterId: string | null, input: GoalInput): Promise<GoalTable> {
+  await updateGoalRow(trx, goal.id, toChanges(input, characterId));
+  const updated = await findGoal(trx, { worldId: goal.world_id }, goal.id);
+  if (!updated) throw notFound('Goal');
+  return updated;
+}
+
+/** Deletes a goal and every connection to it. */
+export async function deleteGoal(trx: Db, goal: GoalTable): Promise<void> {
+  await removeReferencesTo(trx, 'goal', goal.id);
+  await deleteGoalRow(trx, goal.id);
+}

@@ -1,0 +1,18 @@
+import type { Goal, GoalStatus, GoalType } from '@loreforge/contract';
+import type { GoalTable } from '../../db/tables/goal.table.js';
+
+/** Presents a goal (SPEC §3 Goal); characterId is null for a world goal. */
+export const presentGoal = (row: GoalTable): Goal => ({
+  goalId: row.id,
+  worldId: row.world_id,
+  characterId: row.character_id,
+  title: row.title,
+  description: row.description,
+  // Stored values were validated against the contract's enums on write.
+  goalType: row.goal_type as GoalType,
+  status: row.status as GoalStatus,
+  targetDateTime: row.target_date_time,
+  notes: row.notes,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});

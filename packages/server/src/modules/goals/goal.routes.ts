@@ -1,0 +1,202 @@
+/**
+ * Goal routes (SPEC §7 Goals): the world's goals at /worlds/{worldId}/goals[/{goalId}] (every goal of the
+ * world, characters' included) and one character's at /worlds/{worldId}/characters/{characterId}/goals[/{goalId}].
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorResponseSchema,
+  GOAL_SORT_FIELDS,
+  GoalCreateSchema,
+  GoalSchema,
+  GoalUpdateSchema,
+  listQuerySchema,
+  listResponseSchema,
+  uuidField,
+} from '@loreforge/contract';
+import { requireCharacter } from '../characters/character.access.js';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import { checkGoalCharacter, createGoal, deleteGoal, updateGoal } from './goal.commands.js';
+import { requireGoal } from './goal.access.js';
+import { presentGoal } from './goal.presenter.js';
+import { listGoals } from './goal.repository.js';
+import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
+
+const WorldParams = z.object({ worldId: uuidField('worldId') });
+const WorldGoalParams = WorldParams.extend({ goalId: uuidField('goalId') });
+const CharacterParams = WorldParams.extend({ characterId: uuidField('characterId') });
+const CharacterGoalParams = CharacterParams.extend({ goalId: uuidField('goalId') });
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['goals'];
+
+/** A world goal's body: the goal fields plus the character pursuing it, if any. */
+const WorldGoalBodySchema = GoalCreateSchema.extend({
+  characterId: z
+    .union([z.literal(''), uuidField('Character')])
+    .nullish()
+    .describe(
+      'characterId of a character of this world pursuing the goal; null or empty for a world goal. ' +
+        'On PUT, leaving it out keeps the current character.',
+    ),
+});
+
+export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/worlds/:worldId/goals', {
+    schema: {
+      tags,
+      summary: "List every goal of a world, characters' goals included (search on title and description)",
+      params: WorldParams,
+      querystring: listQuerySchema(GOAL_SORT_FIELDS),
+      response: { 200: listResponseSchema(GoalSchema), ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const { rows, pagination } = await listGoals(app.db, { worldId: world.id }, request.query);
+    return { data: rows.map(presentGoal), pagination };
+  });
+
+  app.post('/worlds/:worldId/goals', {
+    schema: {
+      tags,
+      summary: 'Create a world goal, or a goal of one of its characters when characterId is given',
+      params: WorldParams,
+      body: WorldGoalBodySchema,
+      response: { 201: GoalSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const goal = await app.db.transaction().execute(async (trx) => {
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      const characterId = await checkGoalCharacter(trx, world.id, request.body.characterId || null);
+      return createGoal(trx, world.id, characterId, request.body);
+    });
+    return reply.status(201).send(presentGoal(goal));
+  });
+
+  app.get('/worlds/:worldId/goals/:goalId', {
+    schema: { tags, summary: 'One goal of the world', params: WorldGoalParams, response: { 200: GoalSchema, ...errors } },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const goal = await requireGoal(app.db, { worldId: world.id }, request.params.goalId);
+    return presentGoal(goal);
+  });
+
+  app.put('/worlds/:worldId/goals/:goalId', {
+    schema: {
+      tags,
+      summary: 'Replace a goal of the world (validated like create)',
+      description: 'Without characterId the goal keeps its character; null or empty makes it a world goal.',
+      params: WorldGoalParams,
+      headers: IfMatchHeaders,
+      body: WorldGoalBodySchema,
+      response: { 200: GoalSchema, ...errors },
+    },
+  }, async (request) => {
+    const goal = await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      const existing = await requireGoal(trx, { worldId: world.id }, request.params.goalId);
+      const wanted = request.body.characterId === undefined ? existing.character_id : request.body.characterId || null;
+      const characterId = await checkGoalCharacter(trx, world.id, wanted);
+      return updateGoal(trx, existing, characterId, request.body);
+    });
+    return presentGoal(goal);
+  });
+
+  app.delete('/worlds/:worldId/goals/:goalId', {
+    schema: {
+      tags,
+      summary: 'Delete a goal of the world (irreversible)',
+      params: WorldGoalParams,
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+  }, async (request, reply) => {
+    await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      const goal = await requireGoal(trx, { worldId: world.id }, request.params.goalId);
+      await deleteGoal(trx, goal);
+    });
+    return reply.status(204).send(null);
+  });
+
+  app.get('/worlds/:worldId/characters/:characterId/goals', {
+    schema: {
+      tags,
+      summary: "List a character's goals (search on title and description)",
+      params: CharacterParams,
+      querystring: listQuerySchema(GOAL_SORT_FIELDS),
+      response: { 200: listResponseSchema(GoalSchema), ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const character = await requireCharacter(app.db, world.id, request.params.characterId);
+    const { rows, pagination } = await listGoals(app.db, { worldId: world.id, characterId: character.id }, request.query);
+    return { data: rows.map(presentGoal), pagination };
+  });
+
+  app.post('/worlds/:worldId/characters/:characterId/goals', {
+    schema: {
+      tags,
+      summary: 'Create a goal for a character',
+      params: CharacterParams,
+      body: GoalCreateSchema,
+      response: { 201: GoalSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const goal = await app.db.transaction().execute(async (trx) => {
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      const character = await requireCharacter(trx, world.id, request.params.characterId);
+      return createGoal(trx, world.id, character.id, request.body);
+    });
+    return reply.status(201).send(presentGoal(goal));
+  });
+
+  app.get('/worlds/:worldId/characters/:characterId/goals/:goalId', {
+    schema: { tags, summary: "One of a character's goals", params: CharacterGoalParams, response: { 200: GoalSchema, ...errors } },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const character = await requireCharacter(app.db, world.id, request.params.characterId);
+    const goal = await requireGoal(app.db, { worldId: world.id, characterId: character.id }, request.params.goalId);
+    return presentGoal(goal);
+  });
+
+  app.put('/worlds/:worldId/characters/:characterId/goals/:goalId', {
+    schema: {
+      tags,
+      summary: "Replace one of a character's goals (validated like create)",
+      params: CharacterGoalParams,
+      headers: IfMatchHeaders,
+      body: GoalUpdateSchema,
+      response: { 200: GoalSchema, ...errors },
+    },
+  }, async (request) => {
+    const goal = await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      const character = await requireCharacter(trx, world.id, request.params.characterId);
+      const existing = await requireGoal(trx, { worldId: world.id, characterId: character.id }, request.params.goalId);
+      return updateGoal(trx, existing, character.id, request.body);
+    });
+    return presentGoal(goal);
+  });
+
+  app.delete('/worlds/:worldId/characters/:characterId/goals/:goalId', {
+    schema: {
+      tags,
+      summary: "Delete one of a character's goals (irreversible)",
+      params: CharacterGoalParams,
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+  }, async (request, reply) => {
+    await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      const character = await requireCharacter(trx, world.id, request.params.characterId);
+      const goal = await requireGoal(trx, { worldId: world.id, characterId: character.id }, request.params.goalId);
+      await deleteGoal(trx, goal);
+    });
+    return reply.status(204).send(null);
+  });
+};

@@ -1,0 +1,105 @@
+/** Queries on `inventory_item`: a character's holdings of the world's items (SPEC §3 Inventory entry). */
+import type { SlotFilter } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { InventoryItemTable } from '../../db/tables/item.table.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { newId } from '../../lib/ids.js';
+import { toJsonText } from '../../lib/json.js';
+import { nowIso } from '../../lib/time.js';
+
+/** An inventory row with its item's name. */
+export type InventoryRow = InventoryItemTable & { item_name: string };
+
+/** The columns an update writes (the item itself never changes). */
+export type InventoryChanges = Pick<InventoryItemTable, 'quantity' | 'equipped' | 'notes' | 'attributes'>;
+
+const selectInventory = (db: Db, characterId: string) =>
+  db
+    .selectFrom('inventory_item')
+    .innerJoin('item', 'item.id', 'inventory_item.item_id')
+    .selectAll('inventory_item')
+    .select('item.name as item_name')
+    .where('inventory_item.character_id', '=', characterId);
+
+/** Finds one of a character's inventory entries, or undefined. */
+export function findInventoryEntry(db: Db, characterId: string, inventoryItemId: string): Promise<InventoryRow | undefined> {
+  return selectInventory(db, characterId).where('inventory_item.id', '=', inventoryItemId).executeTakeFirst();
+}
+
+/**
+ * Lists a character's inventory with a slot filter, search (item name, notes), sort and paging.
+ * @param slotFilter 'all', 'equipped' or 'unequipped' (SPEC §7 Inventory).
+ */
+export function listInventory(
+  db: Db,
+  characterId: string,
+  slotFilter: SlotFilter,
+  params: ListParams,
+): Promise<ListResult<InventoryRow>> {
+  let query = selectInventory(db, characterId);
+  if (slotFilter !== 'all') query = query.where('inventory_item.equipped', '=', slotFilter === 'equipped' ? 1 : 0);
+  return paginate({
+    query,
+    sortColumns: {
+      ...timestampSortColumns('inventory_item'),
+      quantity: { column: 'inventory_item.quantity', key: 'quantity', numeric: true },
+    },
+    idColumn: 'inventory_item.id',
+    searchColumns: ['item.name', 'inventory_item.notes'],
+    params,
+  });
+}
+
+/** Whether an item of the world has this id. */
+export async function isItemInWorld(db: Db, worldId: string, itemId: string): Promise<boolean> {
+  const row = await db.selectFrom('item').select('id').where('id', '=', itemId).where('world_id', '=', worldId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts an inventory row. */
+export async function insertInventoryEntry(db: Db, row: InventoryItemTable): Promise<void> {
+  await db.insertInto('inventory_item').values(row).execute();
+}
+
+/** The fields a new inventory entry (or item instance) takes from its request. */
+export interface NewInventoryFields {
+  quantity: number;
+  equipped: boolean;
+  notes: string | null;
+  attributes: Record<string, unknown>;
+}
+
+/**
+ * Builds a new `inventory_item` row: a character's holding of an item, stamped now, with a new id.
+ * Used by the inventory routes and by giving an item instance, so both write the same row.
+ */
+export function newInventoryRow(worldId: string, characterId: string, itemId: string, fields: NewInventoryFields): InventoryItemTable {
+  const now = nowIso();
+  return {
+    id: newId(),
+    world_id: worldId,
+    character_id: characterId,
+    item_id: itemId,
+    quantity: fields.quantity,
+    equipped: fields.equipped ? 1 : 0,
+    notes: fields.notes,
+    attributes: toJsonText(fields.attributes) ?? '{}',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Writes an entry's quantity, equipped, notes and attributes and bumps updated_at. */
+export async function updateInventoryRow(db: Db, inventoryItemId: string, changes: InventoryChanges): Promise<void> {
+  await db.updateTable('inventory_item').set({ ...changes, updated_at: nowIso() }).where('id', '=', inventoryItemId).execute();
+}
+
+/** Deletes one inventory entry. */
+export async function deleteInventoryRow(db: Db, inventoryItemId: string): Promise<void> {
+  await db.deleteFrom('inventory_item').where('id', '=', inventoryItemId).execute();
+}
+
+/** Deletes every inventory entry of a character (its items stay in the old world when it moves). */
+export async function deleteInventoryOf(db: Db, characterId: string): Promise<void> {
+  await db.deleteFrom('inventory_item').where('character_id', '=', characterId).execute();
+}

@@ -1,0 +1,79 @@
+/**
+ * Item writes that touch more than one table (SPEC §7 Items): each runs in the transaction it is given, so the
+ * world's kept item_count and the references stay exact.
+ */
+import type { z } from 'zod';
+import { type ItemCreateSchema, type ItemInstanceCreateSchema, MESSAGES } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { ItemTable } from '../../db/tables/item.table.js';
+import { invalidField, notFound } from '../../errors/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { toJsonText } from '../../lib/json.js';
+import { removeReferencesTo } from '../../lib/references.js';
+import { nowIso } from '../../lib/time.js';
+import { adjustWorldCount } from '../worlds/world.repository.js';
+import { type ItemInstanceRow, findItemInstance, findWorldCharacter } from './item-instance.repository.js';
+import { insertInventoryEntry, newInventoryRow } from '../inventory/inventory.repository.js';
+import { deleteItemRow, findItem, insertItem } from './item.repository.js';
+
+/** A validated item body (create and PUT). */
+export type ItemInput = z.output<typeof ItemCreateSchema>;
+/** A validated item-instance body. */
+export type ItemInstanceInput = z.output<typeof ItemInstanceCreateSchema>;
+
+/**
+ * Loads an item of a world.
+ * @throws AppError 404 'Item not found.' when missing or in another world.
+ */
+export async function requireItem(db: Db, worldId: string, itemId: string): Promise<ItemTable> {
+  const item = await findItem(db, worldId, itemId);
+  if (!item) throw notFound('Item');
+  return item;
+}
+
+/** Serialises an item body into the stored columns (properties and attributes as JSON text). */
+export function itemColumns(input: ItemInput): Pick<ItemTable, 'name' | 'description' | 'properties' | 'attributes'> {
+  return {
+    name: input.name,
+    description: input.description,
+    properties: toJsonText(input.properties) ?? '{}',
+    attributes: toJsonText(input.attributes) ?? '{}',
+  };
+}
+
+/**
+ * Creates an item and counts it in world.item_count.
+ * @returns the stored row.
+ */
+export async function createItem(trx: Db, worldId: string, input: ItemInput): Promise<ItemTable> {
+  const now = nowIso();
+  const item: ItemTable = { id: newId(), world_id: worldId, ...itemColumns(input), created_at: now, updated_at: now };
+  await insertItem(trx, item);
+  await adjustWorldCount(trx, worldId, 'item_count', 1);
+  return item;
+}
+
+/**
+ * Deletes an item: its instances (inventory entries) cascade, connections to it are removed, map points linked
+ * to it are unlinked, and world.item_count goes down by one.
+ */
+export async function deleteItem(trx: Db, item: ItemTable): Promise<void> {
+  await removeReferencesTo(trx, 'item', item.id);
+  // Two deletes racing on one item may both get here; only the one that removed the row counts it.
+  if (await deleteItemRow(trx, item.id)) await adjustWorldCount(trx, item.world_id, 'item_count', -1);
+}
+
+/**
+ * Gives an instance of an item to a character of the same world (SPEC §5 'Please select a character.').
+ * @returns the new inventory entry with its owner's name.
+ * @throws AppError 400 on characterId when the character is not in the item's world.
+ */
+export async function giveItemInstance(trx: Db, item: ItemTable, input: ItemInstanceInput): Promise<ItemInstanceRow> {
+  const owner = await findWorldCharacter(trx, item.world_id, input.characterId);
+  if (!owner) throw invalidField('characterId', MESSAGES.selectCharacter);
+  const row = newInventoryRow(item.world_id, owner.id, item.id, input);
+  await insertInventoryEntry(trx, row);
+  const created = await findItemInstance(trx, item.id, row.id);
+  if (!created) throw notFound('Item instance');
+  return created;
+}

@@ -1,0 +1,125 @@
+/**
+ * Map area routes (SPEC §7 Maps: "the same five operations on …/areas"): GET/POST
+ * /worlds/{worldId}/maps/{mapId}/areas and GET/PUT/DELETE …/areas/{areaId}. Payload
+ * {name, description, color, polygon: [[x, y], …]} with at least 3 vertices in image pixels.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AreaCreateSchema,
+  AreaSchema,
+  AreaUpdateSchema,
+  ErrorResponseSchema,
+  POINT_SORT_FIELDS,
+  listQuerySchema,
+  listResponseSchema,
+  uuidField,
+} from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { MapAreaTable } from '../../db/tables/map.table.js';
+import { notFound } from '../../errors/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { requireMap } from '../maps/map.access.js';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import { presentMapArea } from './map-area.presenter.js';
+import { deleteMapArea, findMapArea, insertMapArea, listMapAreas, updateMapArea } from './map-area.repository.js';
+import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+
+const MapParams = z.object({ worldId: uuidField('worldId'), mapId: uuidField('mapId') });
+const AreaParams = MapParams.extend({ areaId: uuidField('areaId') });
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['map areas'];
+
+const areaColumns = (input: z.output<typeof AreaCreateSchema>, now: string) => ({
+  name: input.name,
+  description: input.description,
+  color: input.color,
+  polygon: JSON.stringify(input.polygon),
+  updated_at: now,
+});
+
+async function requireArea(db: Db, mapId: string, areaId: string): Promise<MapAreaTable> {
+  const area = await findMapArea(db, mapId, areaId);
+  if (!area) throw notFound('Map area');
+  return area;
+}
+
+/** Registers the map area routes; each checks world ownership and the map first (404 otherwise). */
+export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/worlds/:worldId/maps/:mapId/areas', {
+    schema: {
+      tags,
+      summary: "List a map's areas",
+      params: MapParams,
+      querystring: listQuerySchema(POINT_SORT_FIELDS),
+      response: { 200: listResponseSchema(AreaSchema), ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const { rows, pagination } = await listMapAreas(app.db, map.id, request.query);
+    return { data: rows.map(presentMapArea), pagination };
+  });
+
+  app.post('/worlds/:worldId/maps/:mapId/areas', {
+    schema: {
+      tags,
+      summary: 'Create an area: {name, description, color, polygon: [[x, y], …]} (at least 3 vertices)',
+      params: MapParams,
+      body: AreaCreateSchema,
+      response: { 201: AreaSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const now = nowIso();
+    const area = { id: newId(), world_id: world.id, map_id: map.id, ...areaColumns(request.body, now), created_at: now };
+    await insertMapArea(app.db, area);
+    return reply.status(201).send(presentMapArea(area));
+  });
+
+  app.get('/worlds/:worldId/maps/:mapId/areas/:areaId', {
+    schema: { tags, summary: 'One map area', params: AreaParams, response: { 200: AreaSchema, ...errors } },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const map = await requireMap(app.db, world.id, request.params.mapId);
+    return presentMapArea(await requireArea(app.db, map.id, request.params.areaId));
+  });
+
+  app.put('/worlds/:worldId/maps/:mapId/areas/:areaId', {
+    schema: {
+      tags,
+      summary: 'Replace a map area',
+      params: AreaParams,
+      headers: IfMatchHeaders,
+      body: AreaUpdateSchema,
+      response: { 200: AreaSchema, ...errors },
+    },
+  }, async (request) => withIfMatch(app.db, request, { table: 'map_area', id: request.params.areaId, entity: 'map area' }, async (db) => {
+    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
+    const map = await requireMap(db, world.id, request.params.mapId);
+    const area = await requireArea(db, map.id, request.params.areaId);
+    await updateMapArea(db, area.id, areaColumns(request.body, nowIso()));
+    // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
+    return presentMapArea(await requireArea(db, map.id, area.id));
+  }));
+
+  app.delete('/worlds/:worldId/maps/:mapId/areas/:areaId', {
+    schema: {
+      tags,
+      summary: 'Delete a map area',
+      params: AreaParams,
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+  }, async (request, reply) => {
+    await withIfMatch(app.db, request, { table: 'map_area', id: request.params.areaId, entity: 'map area' }, async (db) => {
+      const world = await requireWorldAccess(db, request.params.worldId, request.userId);
+      const map = await requireMap(db, world.id, request.params.mapId);
+      const area = await requireArea(db, map.id, request.params.areaId);
+      await deleteMapArea(db, area.id);
+    });
+    return reply.status(204).send(null);
+  });
+};

@@ -1,0 +1,41 @@
+/** Queries on `map_point` (SPEC §7 Maps: points; payload designed in the issue's API contract). */
+import type { Db } from '../../db/database.js';
+import type { MapPointTable } from '../../db/tables/map.table.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+
+/** The writable fields of a point. */
+export type MapPointChanges = Pick<MapPointTable, 'name' | 'description' | 'x' | 'y' | 'entity_type' | 'entity_id' | 'updated_at'>;
+
+/** Finds a point of a map, or undefined. */
+export function findMapPoint(db: Db, mapId: string, pointId: string): Promise<MapPointTable | undefined> {
+  return db.selectFrom('map_point').selectAll().where('id', '=', pointId).where('map_id', '=', mapId).executeTakeFirst();
+}
+
+/** Lists a map's points with search (name, description), sort and paging. */
+export function listMapPoints(db: Db, mapId: string, params: ListParams): Promise<ListResult<MapPointTable>> {
+  return paginate({
+    query: db.selectFrom('map_point').selectAll().where('map_id', '=', mapId),
+    sortColumns: {
+      ...timestampSortColumns('map_point'),
+      name: { column: 'map_point.name', key: 'name' },
+    },
+    idColumn: 'map_point.id',
+    searchColumns: ['map_point.name', 'map_point.description'],
+    params,
+  });
+}
+
+/** Inserts a point. */
+export async function insertMapPoint(db: Db, point: MapPointTable): Promise<void> {
+  await db.insertInto('map_point').values(point).execute();
+}
+
+/** Replaces a point's writable fields. */
+export async function updateMapPoint(db: Db, pointId: string, changes: MapPointChanges): Promise<void> {
+  await db.updateTable('map_point').set(changes).where('id', '=', pointId).execute();
+}
+
+/** Deletes a point; characters located there get no location (ON DELETE SET NULL). */
+export async function deleteMapPoint(db: Db, pointId: string): Promise<void> {
+  await db.deleteFrom('map_point').where('id', '=', pointId).execute();
+}

@@ -1,0 +1,148 @@
+/**
+ * Map point routes (SPEC §7 Maps: "the same five operations on …/points"): GET/POST
+ * /worlds/{worldId}/maps/{mapId}/points and GET/PUT/DELETE …/points/{pointId}. A point may mark a character
+ * or item of the same world; its name is answered as entity.name.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorResponseSchema,
+  POINT_SORT_FIELDS,
+  PointCreateSchema,
+  PointSchema,
+  PointUpdateSchema,
+  listQuerySchema,
+  listResponseSchema,
+  uuidField,
+} from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { MapPointTable } from '../../db/tables/map.table.js';
+import { invalidField, notFound } from '../../errors/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { findEntityName, findEntityNames } from '../../lib/references.js';
+import { nowIso } from '../../lib/time.js';
+import { requireMap } from '../maps/map.access.js';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import { pointEntityRefs, presentMapPoint } from './map-point.presenter.js';
+import { deleteMapPoint, findMapPoint, insertMapPoint, listMapPoints, updateMapPoint } from './map-point.repository.js';
+import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+
+const MapParams = z.object({ worldId: uuidField('worldId'), mapId: uuidField('mapId') });
+const PointParams = MapParams.extend({ pointId: uuidField('pointId') });
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['map points'];
+
+type PointInput = z.output<typeof PointCreateSchema>;
+
+/**
+ * Checks the linked entity.
+ * @returns `${type}:${id}` → name for presentMapPoint (empty when the point links nothing).
+ * @throws AppError 400 on 'entity.id' when no such character or item exists in the world.
+ */
+async function requireLinkedEntity(db: Db, worldId: string, entity: PointInput['entity']): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (!entity) return names;
+  const name = await findEntityName(db, worldId, entity.type, entity.id);
+  if (name === undefined) throw invalidField('entity.id', `No ${entity.type} with that id in this world.`);
+  names.set(`${entity.type}:${entity.id}`, name);
+  return names;
+}
+
+const pointColumns = (input: PointInput, now: string) => ({
+  name: input.name,
+  description: input.description,
+  x: input.x,
+  y: input.y,
+  entity_type: input.entity?.type ?? null,
+  entity_id: input.entity?.id ?? null,
+  updated_at: now,
+});
+
+async function requirePoint(db: Db, mapId: string, pointId: string): Promise<MapPointTable> {
+  const point = await findMapPoint(db, mapId, pointId);
+  if (!point) throw notFound('Map point');
+  return point;
+}
+
+/** Registers the map point routes; each checks world ownership and the map first (404 otherwise). */
+export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/worlds/:worldId/maps/:mapId/points', {
+    schema: {
+      tags,
+      summary: "List a map's points",
+      params: MapParams,
+      querystring: listQuerySchema(POINT_SORT_FIELDS),
+      response: { 200: listResponseSchema(PointSchema), ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const { rows, pagination } = await listMapPoints(app.db, map.id, request.query);
+    const names = await findEntityNames(app.db, world.id, pointEntityRefs(rows));
+    return { data: rows.map((row) => presentMapPoint(row, names)), pagination };
+  });
+
+  app.post('/worlds/:worldId/maps/:mapId/points', {
+    schema: {
+      tags,
+      summary: 'Create a point: {name, description, x, y, entity?: {type, id}} with x, y in image pixels',
+      params: MapParams,
+      body: PointCreateSchema,
+      response: { 201: PointSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const names = await requireLinkedEntity(app.db, world.id, request.body.entity);
+    const now = nowIso();
+    const point = { id: newId(), world_id: world.id, map_id: map.id, ...pointColumns(request.body, now), created_at: now };
+    await insertMapPoint(app.db, point);
+    return reply.status(201).send(presentMapPoint(point, names));
+  });
+
+  app.get('/worlds/:worldId/maps/:mapId/points/:pointId', {
+    schema: { tags, summary: 'One map point', params: PointParams, response: { 200: PointSchema, ...errors } },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const point = await requirePoint(app.db, map.id, request.params.pointId);
+    return presentMapPoint(point, await findEntityNames(app.db, world.id, pointEntityRefs([point])));
+  });
+
+  app.put('/worlds/:worldId/maps/:mapId/points/:pointId', {
+    schema: {
+      tags,
+      summary: 'Replace a map point',
+      params: PointParams,
+      headers: IfMatchHeaders,
+      body: PointUpdateSchema,
+      response: { 200: PointSchema, ...errors },
+    },
+  }, async (request) => withIfMatch(app.db, request, { table: 'map_point', id: request.params.pointId, entity: 'map point' }, async (db) => {
+    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
+    const map = await requireMap(db, world.id, request.params.mapId);
+    const point = await requirePoint(db, map.id, request.params.pointId);
+    const names = await requireLinkedEntity(db, world.id, request.body.entity);
+    await updateMapPoint(db, point.id, pointColumns(request.body, nowIso()));
+    // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
+    return presentMapPoint(await requirePoint(db, map.id, point.id), names);
+  }));
+
+  app.delete('/worlds/:worldId/maps/:mapId/points/:pointId', {
+    schema: {
+      tags,
+      summary: 'Delete a map point (characters located there lose their location)',
+      params: PointParams,
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+  }, async (request, reply) => {
+    await withIfMatch(app.db, request, { table: 'map_point', id: request.params.pointId, entity: 'map point' }, async (db) => {
+      const world = await requireWorldAccess(db, request.params.worldId, request.userId);
+      const map = await requireMap(db, world.id, request.params.mapId);
+      const point = await requirePoint(db, map.id, request.params.pointId);
+      await deleteMapPoint(db, point.id);
+    });
+    return reply.status(204).send(null);
+  });
+};

@@ -1,0 +1,24 @@
+import type { WorldMap } from '@loreforge/contract';
+import type { MapRow } from './map.repository.js';
+
+/** The path that serves a map's image (GET needs the bearer token like every /api call). */
+export const mapImageUrl = (worldId: string, mapId: string): string => `/api/worlds/${worldId}/maps/${mapId}/image`;
+
+/** Presents a map row with its image metadata (SPEC §3 Map, in the API's camelCase). */
+export const presentMap = (row: MapRow): WorldMap => ({
+  mapId: row.id,
+  worldId: row.world_id,
+  name: row.name,
+  description: row.description,
+  image:
+    row.image_content_type !== null && row.image_size !== null && row.image_updated_at !== null
+      ? {
+          contentType: row.image_content_type,
+          size: Number(row.image_size),
+          url: mapImageUrl(row.world_id, row.id),
+          updatedAt: row.image_updated_at,
+        }
+      : null,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});

@@ -1,0 +1,98 @@
+/** Queries on `map` and `map_image` (SPEC §7 Maps). Lists never load image bytes: only the image's metadata. */
+import type { Db } from '../../db/database.js';
+import type { MapImageTable, MapTable } from '../../db/tables/map.table.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { nowIso } from '../../lib/time.js';
+
+/** A map row with its image's metadata (all null when the map has no image). */
+export interface MapRow extends MapTable {
+  image_content_type: string | null;
+  image_size: number | null;
+  image_updated_at: string | null;
+}
+
+/** The map image without its bytes. */
+export type MapImageMeta = Omit<MapImageTable, 'data'>;
+
+function selectMaps(db: Db) {
+  return db
+    .selectFrom('map')
+    .leftJoin('map_image', 'map_image.map_id', 'map.id')
+    .selectAll('map')
+    .select([
+      'map_image.content_type as image_content_type',
+      'map_image.size as image_size',
+      'map_image.updated_at as image_updated_at',
+    ]);
+}
+
+/** Finds a map of a world with its image metadata, or undefined. */
+export function findMap(db: Db, worldId: string, mapId: string): Promise<MapRow | undefined> {
+  return selectMaps(db).where('map.id', '=', mapId).where('map.world_id', '=', worldId).executeTakeFirst();
+}
+
+/**
+ * Lists a world's maps with search, sort and paging.
+ * @param mapCount the world's kept map_count, so the unfiltered list never counts rows.
+ */
+export function listMaps(db: Db, worldId: string, mapCount: number, params: ListParams): Promise<ListResult<MapRow>> {
+  return paginate({
+    query: selectMaps(db).where('map.world_id', '=', worldId),
+    sortColumns: {
+      ...timestampSortColumns('map'),
+      name: { column: 'map.name', key: 'name' },
+    },
+    idColumn: 'map.id',
+    searchColumns: ['map.name', 'map.description'],
+    fullText: { db, table: 'map' },
+    knownTotal: Number(mapCount),
+    params,
+  });
+}
+
+/** Inserts a map row (call with adjustWorldCount in one transaction). */
+export async function insertMap(db: Db, map: MapTable): Promise<void> {
+  await db.insertInto('map').values(map).execute();
+}
+
+/** Updates a map's name and description. */
+export async function updateMap(db: Db, mapId: string, changes: { name: string; description: string | null }): Promise<void> {
+  await db.updateTable('map').set({ ...changes, updated_at: nowIso() }).where('id', '=', mapId).execute();
+}
+
+/** Deletes a map; its image, points and areas go with it (ON DELETE CASCADE). */
+export async function deleteMap(db: Db, mapId: string): Promise<boolean> {
+  const result = await db.deleteFrom('map').where('id', '=', mapId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Inserts or replaces a map's image. */
+export async function upsertMapImage(db: Db, image: MapImageTable): Promise<void> {
+  const { map_id: _mapId, ...changes } = image;
+  await db
+    .insertInto('map_image')
+    .values(image)
+    .onConflict((oc) => oc.column('map_id').doUpdateSet(changes))
+    .execute();
+}
+
+/** The image's metadata only (for conditional GETs), or undefined. */
+export function findMapImageMeta(db: Db, mapId: string): Promise<MapImageMeta | undefined> {
+  return db
+    .selectFrom('map_image')
+    .select(['map_id', 'content_type', 'size', 'etag', 'updated_at'])
+    .where('map_id', '=', mapId)
+    .executeTakeFirst();
+}
+
+/** The image bytes of a map, or undefined. */
+export async function findMapImageData(db: Db, mapId: string): Promise<Uint8Array | undefined> {
+  const row = await db.selectFrom('map_image').select('data').where('map_id', '=', mapId).executeTakeFirst();
+  return row?.data;
+}
+
+/** Removes a map's image. @returns true when there was one. */
+export async function deleteMapImage(db: Db, mapId: string): Promise<boolean> {
+  const result = await db.deleteFrom('map_image').where('map_id', '=', mapId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,149 @@
+/**
+ * Quest objective routes (SPEC §7 Quests: objective progress; objectives designed in the issue's API contract):
+ * GET/POST /worlds/{worldId}/quests/{questId}/objectives, GET/PUT/DELETE …/objectives/{objectiveId} and
+ * POST …/objectives/{objectiveId}/progress. Any change may complete an active quest whose required objectives
+ * are all done.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorResponseSchema,
+  ObjectiveCreateSchema,
+  ObjectiveProgressSchema,
+  ObjectiveSchema,
+  ObjectiveUpdateSchema,
+  QuestSchema,
+  listQuerySchema,
+  listResponseSchema,
+  uuidField,
+} from '@loreforge/contract';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import { requireObjective, requireQuest } from './quest.access.js';
+import { recordObjectiveProgress } from './quest.commands.js';
+import { presentObjective } from './quest.presenter.js';
+import { completeQuestIfDone } from './quest.repository.js';
+import { deleteObjective, insertObjective, listObjectives, updateObjective } from './objective.repository.js';
+import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
+
+const QuestParams = z.object({ worldId: uuidField('worldId'), questId: uuidField('questId') });
+const ObjectiveParams = QuestParams.extend({ objectiveId: uuidField('objectiveId') });
+const OBJECTIVE_SORT_FIELDS = ['createdAt', 'updatedAt'] as const;
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['quests'];
+
+const objectiveColumns = (input: z.output<typeof ObjectiveCreateSchema>, now: string) => ({
+  description: input.description,
+  target: input.target,
+  progress: input.progress,
+  is_optional: input.isOptional ? 1 : 0,
+  updated_at: now,
+});
+
+/** Registers the objective and progress routes; each checks world ownership and the quest first (404 otherwise). */
+export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/worlds/:worldId/quests/:questId/objectives', {
+    schema: {
+      tags,
+      summary: "List a quest's objectives",
+      params: QuestParams,
+      querystring: listQuerySchema(OBJECTIVE_SORT_FIELDS),
+      response: { 200: listResponseSchema(ObjectiveSchema), ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const quest = await requireQuest(app.db, world.id, request.params.questId);
+    const { rows, pagination } = await listObjectives(app.db, quest.id, request.query);
+    return { data: rows.map(presentObjective), pagination };
+  });
+
+  app.post('/worlds/:worldId/quests/:questId/objectives', {
+    schema: {
+      tags,
+      summary: 'Add an objective: {description, target (≥ 1), progress (0…target), isOptional}',
+      params: QuestParams,
+      body: ObjectiveCreateSchema,
+      response: { 201: ObjectiveSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const now = nowIso();
+    const objective = await app.db.transaction().execute(async (trx) => {
+      const quest = await requireQuest(trx, world.id, request.params.questId);
+      const row = { id: newId(), quest_id: quest.id, ...objectiveColumns(request.body, now), created_at: now };
+      await insertObjective(trx, row);
+      await completeQuestIfDone(trx, quest.id);
+      return row;
+    });
+    return reply.status(201).send(presentObjective(objective));
+  });
+
+  app.get('/worlds/:worldId/quests/:questId/objectives/:objectiveId', {
+    schema: { tags, summary: 'One objective', params: ObjectiveParams, response: { 200: ObjectiveSchema, ...errors } },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const quest = await requireQuest(app.db, world.id, request.params.questId);
+    return presentObjective(await requireObjective(app.db, quest.id, request.params.objectiveId));
+  });
+
+  app.put('/worlds/:worldId/quests/:questId/objectives/:objectiveId', {
+    schema: {
+      tags,
+      summary: 'Replace an objective',
+      params: ObjectiveParams,
+      headers: IfMatchHeaders,
+      body: ObjectiveUpdateSchema,
+      response: { 200: ObjectiveSchema, ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const updated = await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'quest_objective', id: request.params.objectiveId, entity: 'objective' });
+      const quest = await requireQuest(trx, world.id, request.params.questId);
+      const objective = await requireObjective(trx, quest.id, request.params.objectiveId);
+      await updateObjective(trx, objective.id, objectiveColumns(request.body, nowIso()));
+      await completeQuestIfDone(trx, quest.id);
+      // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
+      return requireObjective(trx, quest.id, objective.id);
+    });
+    return presentObjective(updated);
+  });
+
+  app.delete('/worlds/:worldId/quests/:questId/objectives/:objectiveId', {
+    schema: {
+      tags,
+      summary: 'Delete an objective',
+      params: ObjectiveParams,
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+  }, async (request, reply) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'quest_objective', id: request.params.objectiveId, entity: 'objective' });
+      const quest = await requireQuest(trx, world.id, request.params.questId);
+      const objective = await requireObjective(trx, quest.id, request.params.objectiveId);
+      await deleteObjective(trx, objective.id);
+      await completeQuestIfDone(trx, quest.id);
+    });
+    return reply.status(204).send(null);
+  });
+
+  app.post('/worlds/:worldId/quests/:questId/objectives/:objectiveId/progress', {
+    schema: {
+      tags,
+      summary: 'Record progress ({progress} or {increment}) on an active quest; answers the quest, completed when done',
+      params: ObjectiveParams,
+      body: ObjectiveProgressSchema,
+      response: { 200: QuestSchema, ...errors, 409: ErrorResponseSchema },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const { progress, increment } = request.body;
+    const change = progress !== undefined ? { progress } : { increment: increment ?? 0 };
+    return app.db.transaction().execute((trx) =>
+      recordObjectiveProgress(trx, world.id, request.params.questId, request.params.objectiveId, change),
+    );
+  });
+};

@@ -1,0 +1,121 @@
+/** Queries on `quest` and `character_active_quest` (SPEC §3 Quest, §4 quest status, §7 Quests). */
+import type { QuestStatus } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { QuestTable } from '../../db/tables/quest.table.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { nowIso } from '../../lib/time.js';
+
+/** The writable fields of a quest. */
+export type QuestChanges = Pick<QuestTable, 'name' | 'description' | 'status' | 'is_optional' | 'difficulty' | 'updated_at'>;
+
+/** Finds a quest of a world, or undefined. */
+export function findQuest(db: Db, worldId: string, questId: string): Promise<QuestTable | undefined> {
+  return db.selectFrom('quest').selectAll().where('id', '=', questId).where('world_id', '=', worldId).executeTakeFirst();
+}
+
+/**
+ * Lists a world's quests with search, sort and paging; the total is an indexed COUNT (quests keep no counter).
+ * @param status when given, only quests in that status (GET …/quests/active passes 'active').
+ */
+export function listQuests(
+  db: Db,
+  worldId: string,
+  params: ListParams & { status?: QuestStatus | undefined },
+): Promise<ListResult<QuestTable>> {
+  let query = db.selectFrom('quest').selectAll().where('world_id', '=', worldId);
+  if (params.status) query = query.where('status', '=', params.status);
+  return paginate({
+    query,
+    sortColumns: {
+      ...timestampSortColumns('quest'),
+      name: { column: 'quest.name', key: 'name' },
+      status: { column: 'quest.status', key: 'status' },
+    },
+    idColumn: 'quest.id',
+    searchColumns: ['quest.name', 'quest.description'],
+    fullText: { db, table: 'quest' },
+    params,
+  });
+}
+
+/** Inserts a quest. */
+export async function insertQuest(db: Db, quest: QuestTable): Promise<void> {
+  await db.insertInto('quest').values(quest).execute();
+}
+
+/** Replaces a quest's writable fields. */
+export async function updateQuest(db: Db, questId: string, changes: QuestChanges): Promise<void> {
+  await db.updateTable('quest').set(changes).where('id', '=', questId).execute();
+}
+
+/**
+ * Moves a quest from one status to another in one statement, so two concurrent transitions cannot both win.
+ * @returns true when the quest was in `from` and is now in `to`.
+ */
+export async function transitionQuest(db: Db, questId: string, from: QuestStatus, to: QuestStatus): Promise<boolean> {
+  const result = await db
+    .updateTable('quest')
+    .set({ status: to, updated_at: nowIso() })
+    .where('id', '=', questId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Marks an active quest completed when it has at least one required objective and every required objective
+ * has reached its target. Does nothing otherwise.
+ */
+export async function completeQuestIfDone(db: Db, questId: string): Promise<void> {
+  const required = () =>
+    db.selectFrom('quest_objective').select('quest_objective.id')
+      .where('quest_objective.quest_id', '=', questId).where('quest_objective.is_optional', '=', 0);
+  await db
+    .updateTable('quest')
+    .set({ status: 'completed', updated_at: nowIso() })
+    .where('id', '=', questId)
+    .where('status', '=', 'active')
+    .where((eb) =>
+      eb.and([
+        eb.exists(required()),
+        eb.not(eb.exists(required().whereRef('quest_objective.progress', '<', 'quest_objective.target'))),
+      ]),
+    )
+    .execute();
+}
+
+/** Deletes a quest; its objectives and characters' active-quest links go with it (ON DELETE CASCADE). */
+export async function deleteQuest(db: Db, questId: string): Promise<void> {
+  await db.deleteFrom('quest').where('id', '=', questId).execute();
+}
+
+/** Adds a quest to a character's activeQuests (no-op when already there). */
+export async function addActiveQuest(db: Db, characterId: string, questId: string): Promise<void> {
+  await db
+    .insertInto('character_active_quest')
+    .values({ character_id: characterId, quest_id: questId, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['character_id', 'quest_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Removes a quest from characters' activeQuests.
+ * @param characterId one character, or undefined for every character holding it.
+ */
+export async function removeActiveQuest(db: Db, questId: string, characterId: string | undefined): Promise<void> {
+  let query = db.deleteFrom('character_active_quest').where('quest_id', '=', questId);
+  if (characterId) query = query.where('character_id', '=', characterId);
+  await query.execute();
+}
+
+/** The ids of the quests a character holds as active, oldest first. */
+export async function findActiveQuestIds(db: Db, characterId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('character_active_quest')
+    .select('quest_id')
+    .where('character_id', '=', characterId)
+    .orderBy('created_at')
+    .orderBy('quest_id')
+    .execute();
+  return rows.map((row) => row.quest_id);
+}

@@ -1,0 +1,22 @@
+import type { CommunicationStyle, Relationship, RelationshipType } from '@loreforge/contract';
+import type { RelationshipRow } from './relationship.repository.js';
+
+/** Presents a relationship with its target's name (SPEC §3 Relationship); never the raw row. */
+export const presentRelationship = (row: RelationshipRow): Relationship => ({
+  relationshipId: row.id,
+  characterId: row.character_id,
+  targetCharacterId: row.target_character_id,
+  targetCharacterName: row.target_character_name,
+  // Stored values were validated against the contract's enums on write.
+  relationshipType: row.relationship_type as RelationshipType,
+  description: row.description,
+  affinity: Number(row.affinity),
+  powerBalance: Number(row.power_balance),
+  trustLevel: Number(row.trust_level),
+  communicationStyle: row.communication_style as CommunicationStyle | null,
+  pastInteractions: row.past_interactions,
+  currentGoalAlignment: row.current_goal_alignment,
+  dependenceLevel: row.dependence_level,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});

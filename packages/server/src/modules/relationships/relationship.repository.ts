@@ -1,0 +1,75 @@
+/** Queries on `relationship`: directed, from a character to another of the same world (SPEC §3 Relationship). */
+import type { Db } from '../../db/database.js';
+import type { RelationshipTable } from '../../db/tables/relationship.table.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { nowIso } from '../../lib/time.js';
+
+/** A relationship row with its target character's name. */
+export type RelationshipRow = RelationshipTable & { target_character_name: string };
+
+/** The columns a create or update writes. */
+export type RelationshipChanges = Omit<RelationshipTable, 'id' | 'world_id' | 'character_id' | 'created_at' | 'updated_at'>;
+
+const selectRelationships = (db: Db) =>
+  db
+    .selectFrom('relationship')
+    .innerJoin('character', 'character.id', 'relationship.target_character_id')
+    .selectAll('relationship')
+    .select('character.name as target_character_name');
+
+/** Finds one of a character's relationships, or undefined. */
+export function findRelationship(db: Db, characterId: string, relationshipId: string): Promise<RelationshipRow | undefined> {
+  return selectRelationships(db)
+    .where('relationship.id', '=', relationshipId)
+    .where('relationship.character_id', '=', characterId)
+    .executeTakeFirst();
+}
+
+/** The id of the relationship from `characterId` to `targetCharacterId`, if there is one. */
+export async function findRelationshipIdByPair(db: Db, characterId: string, targetCharacterId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('relationship')
+    .select('id')
+    .where('character_id', '=', characterId)
+    .where('target_character_id', '=', targetCharacterId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Lists a character's relationships with search (target's name, description), sort and paging. */
+export function listRelationships(db: Db, characterId: string, params: ListParams): Promise<ListResult<RelationshipRow>> {
+  return paginate({
+    query: selectRelationships(db).where('relationship.character_id', '=', characterId),
+    sortColumns: {
+      ...timestampSortColumns('relationship'),
+      affinity: { column: 'relationship.affinity', key: 'affinity', numeric: true },
+      trustLevel: { column: 'relationship.trust_level', key: 'trust_level', numeric: true },
+    },
+    idColumn: 'relationship.id',
+    searchColumns: ['character.name', 'relationship.description'],
+    params,
+  });
+}
+
+/** Inserts a relationship row. */
+export async function insertRelationship(db: Db, row: RelationshipTable): Promise<void> {
+  await db.insertInto('relationship').values(row).execute();
+}
+
+/** Writes a relationship's editable columns and bumps updated_at. */
+export async function updateRelationshipRow(db: Db, relationshipId: string, changes: RelationshipChanges): Promise<void> {
+  await db.updateTable('relationship').set({ ...changes, updated_at: nowIso() }).where('id', '=', relationshipId).execute();
+}
+
+/** Deletes one relationship. */
+export async function deleteRelationshipRow(db: Db, relationshipId: string): Promise<void> {
+  await db.deleteFrom('relationship').where('id', '=', relationshipId).execute();
+}
+
+/** Deletes every relationship from or to a character (used when it leaves its world). */
+export async function deleteRelationshipsOf(db: Db, characterId: string): Promise<void> {
+  await db
+    .deleteFrom('relationship')
+    .where((eb) => eb.or([eb('character_id', '=', characterId), eb('target_character_id', '=', characterId)]))
+    .execute();
+}

@@ -1,0 +1,34 @@
+/** GET /health (checks the database) and GET /version: public, unauthenticated. */
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponseSchema } from '@loreforge/contract';
+import { APP_VERSION } from '../../version.js';
+
+const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', {
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database check',
+      response: { 200: HealthSchema, 503: ErrorResponseSchema },
+    },
+  }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return { status: 'ok' as const, database: app.dialect };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ message: 'The database is not answering.', code: 'INTERNAL_ERROR' });
+    }
+  });
+
+  app.get('/version', {
+    schema: {
+      tags: ['system'],
+      summary: 'The API name and version',
+      response: { 200: z.object({ name: z.string(), version: z.string() }) },
+    },
+  }, async () => ({ name: 'Loreforge', version: APP_VERSION }));
+};

@@ -1,0 +1,99 @@
+/**
+ * Write-time validation of an event's three change fields (issue 5 "validated on write with clear 400 messages that
+ * name the entry and field at fault; ids they reference must exist in the same world"). Values in the old free form
+ * (anything without `version`) are accepted as they are: the engine reports them instead of applying them.
+ */
+import {
+  AttributeChangesDocumentSchema,
+  InventoryChangesDocumentSchema,
+  RelationshipChangesDocumentSchema,
+} from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import { badRequest } from '../../errors/app-error.js';
+import { formatChangePath, isVersionedValue } from './change-parse.js';
+import type { ChangeField } from './engine.types.js';
+import { findExistingIds } from './timeline-engine.repository.js';
+
+/** The messages of the id rules, by what is missing. */
+export const CHANGE_RULE_MESSAGES = {
+  noCharacter: 'No character with that id in this world.',
+  noItem: 'No item with that id in this world.',
+  selfRelationship: 'A character cannot have a relationship with itself.',
+} as const;
+
+/** An event body's change fields. */
+export interface EventChangeFields {
+  characterAttributeChanges: unknown;
+  inventoryChanges: unknown;
+  relationshipChanges: unknown;
+}
+
+interface Reference {
+  path: string;
+  id: string;
+}
+
+/** Problems of the format, and the references to check, of one event body. */
+function inspect(input: EventChangeFields): { fields: Record<string, string>; characters: Reference[]; items: Reference[] } {
+  const fields: Record<string, string> = {};
+  const characters: Reference[] = [];
+  const items: Reference[] = [];
+  const addProblems = (field: ChangeField, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => {
+    for (const issue of issues) {
+      const path = formatChangePath(field, issue.path);
+      fields[path] ??= issue.message;
+    }
+  };
+  const at = (field: ChangeField, index: number, key: string) => formatChangePath(field, ['changes', index, key]);
+
+  if (isVersionedValue(input.characterAttributeChanges)) {
+    const result = AttributeChangesDocumentSchema.safeParse(input.characterAttributeChanges);
+    if (!result.success) addProblems('characterAttributeChanges', result.error.issues);
+    else result.data.changes.forEach((change, i) => characters.push({ path: at('characterAttributeChanges', i, 'characterId'), id: change.characterId }));
+  }
+  if (isVersionedValue(input.inventoryChanges)) {
+    const result = InventoryChangesDocumentSchema.safeParse(input.inventoryChanges);
+    if (!result.success) addProblems('inventoryChanges', result.error.issues);
+    else {
+      result.data.changes.forEach((change, i) => {
+        characters.push({ path: at('inventoryChanges', i, 'characterId'), id: change.characterId });
+        items.push({ path: at('inventoryChanges', i, 'itemId'), id: change.itemId });
+      });
+    }
+  }
+  if (isVersionedValue(input.relationshipChanges)) {
+    const result = RelationshipChangesDocumentSchema.safeParse(input.relationshipChanges);
+    if (!result.success) addProblems('relationshipChanges', result.error.issues);
+    else {
+      result.data.changes.forEach((change, i) => {
+        characters.push({ path: at('relationshipChanges', i, 'characterId'), id: change.characterId });
+        characters.push({ path: at('relationshipChanges', i, 'targetCharacterId'), id: change.targetCharacterId });
+        if (change.characterId === change.targetCharacterId) {
+          fields[at('relationshipChanges', i, 'targetCharacterId')] = CHANGE_RULE_MESSAGES.selfRelationship;
+        }
+      });
+    }
+  }
+  return { fields, characters, items };
+}
+
+/**
+ * Checks an event body's change fields: versioned values must follow the contract's format and name characters and
+ * items of this world; free-form values pass.
+ * @throws AppError 400 VALIDATION_FAILED whose message names the first entry and field at fault
+ *   ('inventoryChanges.changes[2].itemId: No item with that id in this world.'), with every problem in `fields`.
+ */
+export async function assertEventChanges(db: Db, worldId: string, input: EventChangeFields): Promise<void> {
+  const { fields, characters, items } = inspect(input);
+  const [foundCharacters, foundItems] = await Promise.all([
+    findExistingIds(db, worldId, 'character', [...new Set(characters.map((ref) => ref.id))]),
+    findExistingIds(db, worldId, 'item', [...new Set(items.map((ref) => ref.id))]),
+  ]);
+  for (const ref of characters) if (!foundCharacters.has(ref.id)) fields[ref.path] ??= CHANGE_RULE_MESSAGES.noCharacter;
+  for (const ref of items) if (!foundItems.has(ref.id)) fields[ref.path] ??= CHANGE_RULE_MESSAGES.noItem;
+  const entries = Object.entries(fields);
+  const first = entries[0];
+  if (first === undefined) return;
+  const more = entries.length > 1 ? ` (and ${entries.length - 1} more)` : '';
+  throw badRequest(`${first[0]}: ${first[1]}${more}`, fields);
+}

@@ -1,0 +1,146 @@
+/**
+ * Replays a timeline: builds its effective event sequence (its ancestors' events up to each branch point, then its
+ * own), applies it once from the start state keeping snapshots, and answers the state after any number of events
+ * from the nearest snapshot (issue 5, docs/timeline-engine.md "Branching" and "Caching").
+ */
+import { type EventOutcome, applyEventChanges } from './apply-changes.js';
+import { type ParsedChanges, parseEventChanges } from './change-parse.js';
+import type { EngineEvent, EngineIssue, EngineTimeline, StartState, TimelineEvents, WorldState } from './engine.types.js';
+import { sortEvents, toMillis } from './event-order.js';
+import { StateDraft } from './state-draft.js';
+
+/** An event placed on a timeline's effective sequence. */
+export interface PlannedEvent {
+  event: EngineEvent;
+  /** When it takes effect here (ms): its own time, or its branch point's when it is dated earlier. */
+  effectiveMs: number;
+  parsed: ParsedChanges;
+}
+
+/** A timeline replayed from its world's start state to its last event. Read-only once built. */
+export interface Replay {
+  timeline: EngineTimeline;
+  /** The timeline and its ancestors, root first. */
+  chain: EngineTimeline[];
+  start: StartState;
+  plan: PlannedEvent[];
+  /** What each planned event did, by position in `plan`. */
+  outcomes: EventOutcome[];
+  /** Problems of the sequence itself (events before their branch point, a missing branching event). */
+  structuralIssues: EngineIssue[];
+  /** States after `count` events, ascending by count, starting with 0 (the start state). */
+  snapshots: Array<{ count: number; state: WorldState }>;
+  /** eventId → position in `plan`. */
+  positions: Map<string, number>;
+}
+
+/** Snapshot spacing: a state at any moment then costs at most this many event applications. */
+export const SNAPSHOT_EVERY = 256;
+
+function timelineIssue(kind: EngineIssue['kind'], timelineId: string, eventId: string | null, message: string): EngineIssue {
+  return { kind, eventId, timelineId, location: null, characterId: null, message };
+}
+
+/**
+ * Builds the effective sequence of the last timeline of a chain.
+ * @param chain the timeline and its ancestors with their own events, root first (parents before children).
+ * @returns the planned events in order and the structural issues found.
+ */
+export function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEvent[]; issues: EngineIssue[] } {
+  const issues: EngineIssue[] = [];
+  let plan: PlannedEvent[] = [];
+  let ownStart = 0;
+  chain.forEach(({ timeline, events }, depth) => {
+    let prefix: PlannedEvent[] = [];
+    if (depth > 0) {
+      const branchAt = timeline.branchingEventId === null ? -1 : plan.findIndex((p) => p.event.id === timeline.branchingEventId);
+      if (branchAt === -1) {
+        issues.push(timelineIssue('branchingEventMissing', timeline.id, null,
+          'This branch has no branching event on its parent timeline, so it starts from the state its parent starts from.'));
+        prefix = plan.slice(0, ownStart);
+      } else {
+        prefix = plan.slice(0, branchAt + 1);
+      }
+    }
+    const branchMs = prefix.at(-1)?.effectiveMs ?? -Infinity;
+    const own = sortEvents(events).map((event): PlannedEvent => {
+      let ms = toMillis(event.dateTime);
+      if (Number.isNaN(ms)) {
+        issues.push(timelineIssue('invalidDateTime', timeline.id, event.id, `dateTime "${event.dateTime}" cannot be read; the event is placed last.`));
+        ms = Infinity;
+      } else if (ms < branchMs) {
+        issues.push(timelineIssue('eventBeforeBranchPoint', timeline.id, event.id,
+          `"${event.name}" is dated ${event.dateTime}, before this branch leaves its parent; it takes effect at the branch point.`));
+      }
+      return { event, effectiveMs: Math.max(ms, branchMs), parsed: parseEventChanges(event) };
+    });
+    ownStart = prefix.length;
+    plan = prefix.concat(own);
+  });
+  return { plan, issues };
+}
+
+/**
+ * Replays a timeline from the start state to its last event.
+ * @param chain the timeline and its ancestors, root first; the last one is the timeline replayed.
+ * @returns the replay (sequence, outcomes, snapshots); never throws on bad data — problems become issues.
+ */
+export function replayTimeline(start: StartState, chain: readonly TimelineEvents[], snapshotEvery = SNAPSHOT_EVERY): Replay {
+  const last = chain.at(-1);
+  if (last === undefined) throw new RangeError('replayTimeline needs at least one timeline.');
+  const { plan, issues } = buildPlan(chain);
+  const draft = new StateDraft(start.characters);
+  const snapshots: Replay['snapshots'] = [{ count: 0, state: draft.snapshot() }];
+  const outcomes: EventOutcome[] = [];
+  const positions = new Map<string, number>();
+  plan.forEach((planned, index) => {
+    positions.set(planned.event.id, index);
+    outcomes.push(applyEventChanges(draft, start, planned.event, planned.parsed));
+    if ((index + 1) % snapshotEvery === 0) snapshots.push({ count: index + 1, state: draft.snapshot() });
+  });
+  if (snapshots.at(-1)?.count !== plan.length) snapshots.push({ count: plan.length, state: draft.snapshot() });
+  return { timeline: last.timeline, chain: chain.map((c) => c.timeline), start, plan, outcomes, structuralIssues: issues, snapshots, positions };
+}
+
+/**
+ * The state after the first `count` events of the sequence.
+ * @returns a read-only state (shared with the replay's snapshots where nothing changed).
+ */
+export function stateAfter(replay: Replay, count: number): WorldState {
+  const wanted = Math.max(0, Math.min(count, replay.plan.length));
+  let low = 0;
+  let high = replay.snapshots.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if ((replay.snapshots[mid]?.count ?? Infinity) <= wanted) low = mid;
+    else high = mid - 1;
+  }
+  const snapshot = replay.snapshots[low] ?? { count: 0, state: replay.start.characters };
+  if (snapshot.count === wanted) return snapshot.state;
+  const draft = new StateDraft(snapshot.state);
+  for (let index = snapshot.count; index < wanted; index += 1) {
+    const planned = replay.plan[index];
+    if (planned) applyEventChanges(draft, replay.start, planned.event, planned.parsed);
+  }
+  return draft.snapshot();
+}
+
+/**
+ * How many events of the sequence take effect at or before a moment.
+ * @param atMs the moment in ms since the epoch.
+ */
+export function countAt(replay: Replay, atMs: number): number {
+  let low = 0;
+  let high = replay.plan.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((replay.plan[mid]?.effectiveMs ?? Infinity) <= atMs) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Every issue of the replay: structural ones first, then each event's in sequence order. */
+export function replayIssues(replay: Replay): EngineIssue[] {
+  return [...replay.structuralIssues, ...replay.outcomes.flatMap((outcome) => outcome.issues)];
+}

@@ -1,0 +1,39 @@
+/**
+ * Gives the app one engine cache (`app.engineCache`) and keeps it honest. Registered at the app level (with
+ * fastify-plugin), so its hook sees every route: a successful write request whose route has a `worldId` parameter
+ * marks that world stale before its response is sent; one with a `characterId` but no `worldId` (PATCH
+ * /characters/{id}, which moves a character between worlds) marks every world stale. Other writes (sign-in,
+ * invites) touch nothing the engine reads. Writes that bypass the routes are caught by the database fingerprint
+ * (see timeline-engine.cache.ts).
+ */
+import fp from 'fastify-plugin';
+import { EngineCache } from './timeline-engine.cache.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    engineCache: EngineCache;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const stringParam = (params: unknown, name: string): string | undefined => {
+  if (params === null || typeof params !== 'object' || !(name in params)) return undefined;
+  const value: unknown = (params as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Decorates `engineCache` and adds the invalidation hook (issue 5, docs/timeline-engine.md "Caching and invalidation"). */
+export const timelineEnginePlugin = fp(
+  async (app) => {
+    app.decorate('engineCache', new EngineCache());
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+      const worldId = stringParam(request.params, 'worldId');
+      if (worldId !== undefined) app.engineCache.invalidate(worldId);
+      else if (stringParam(request.params, 'characterId') !== undefined) app.engineCache.invalidate();
+      return payload;
+    });
+  },
+  { name: 'timeline-engine' },
+);

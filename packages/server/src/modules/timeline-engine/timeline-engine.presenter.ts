@@ -1,0 +1,81 @@
+/**
+ * Presents the engine's results as the API answers them (contract `timeline-engine.ts`): ids with names, holdings
+ * and relationships as lists, issues with their event's name and date.
+ */
+import type {
+  AppliedChange as AppliedChangeBody,
+  CharacterState as CharacterStateBody,
+  EngineIssue as EngineIssueBody,
+  TimelineDiff,
+} from '@loreforge/contract';
+import type { Difference } from './engine-diff.js';
+import type { AppliedChange, CharacterState, EngineEvent, EngineIssue, StartState } from './engine.types.js';
+import type { Replay } from './replay.js';
+
+type Names = Pick<StartState, 'characterNames' | 'itemNames'>;
+
+/** One character's state with item and character names. */
+export function presentCharacterState(names: Names, characterId: string, state: CharacterState): CharacterStateBody {
+  return {
+    characterId,
+    name: names.characterNames.get(characterId) ?? '',
+    attributes: state.attributes,
+    inventory: [...state.inventory].map(([itemId, holding]) => ({
+      itemId,
+      name: names.itemNames.get(itemId) ?? null,
+      quantity: holding.quantity,
+      equipped: holding.equipped,
+    })),
+    relationships: [...state.relationships].map(([targetCharacterId, values]) => ({
+      targetCharacterId,
+      targetCharacterName: names.characterNames.get(targetCharacterId) ?? null,
+      ...values,
+    })),
+  };
+}
+
+/** A change an event made, with names. */
+export function presentChange(names: Names, change: AppliedChange): AppliedChangeBody {
+  const characterName = names.characterNames.get(change.characterId) ?? null;
+  switch (change.kind) {
+    case 'attribute':
+      return { ...change, characterName };
+    case 'inventory':
+      return { ...change, characterName, itemName: names.itemNames.get(change.itemId) ?? null };
+    case 'relationship':
+      return { ...change, characterName, targetCharacterName: names.characterNames.get(change.targetCharacterId) ?? null };
+  }
+}
+
+/** The short form of an event in answers. */
+export const presentEventSummary = (event: EngineEvent) => ({
+  eventId: event.id,
+  name: event.name,
+  dateTime: event.dateTime,
+  timelineId: event.timelineId,
+});
+
+/** An issue with its event's name and date when the event is on the replay's sequence. */
+export function presentIssue(replay: Replay, issue: EngineIssue): EngineIssueBody {
+  const position = issue.eventId === null ? undefined : replay.positions.get(issue.eventId);
+  const event = position === undefined ? undefined : replay.plan[position]?.event;
+  return {
+    kind: issue.kind,
+    message: issue.message,
+    eventId: issue.eventId,
+    eventName: event?.name ?? null,
+    dateTime: event?.dateTime ?? null,
+    timelineId: issue.timelineId,
+    location: issue.location,
+    characterId: issue.characterId,
+  };
+}
+
+/** A difference with the names of its character and subject. */
+export function presentDifference(names: Names, difference: Difference): TimelineDiff['differences'][number] {
+  const subjectName =
+    difference.subjectId === null
+      ? null
+      : (difference.area === 'inventory' ? names.itemNames : names.characterNames).get(difference.subjectId) ?? null;
+  return { ...difference, characterName: names.characterNames.get(difference.characterId) ?? null, subjectName };
+}

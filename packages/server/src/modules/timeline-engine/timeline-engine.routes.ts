@@ -1,0 +1,135 @@
+/**
+ * The timeline engine's routes (issue 5 "API"): a timeline's state at a moment, a character's history, two
+ * timelines compared, an item's provenance and a timeline's consistency issues. Every route checks that the caller
+ * owns the world; anything not theirs is a 404.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CharacterHistoryQuerySchema,
+  CharacterHistorySchema,
+  ErrorResponseSchema,
+  ItemProvenanceQuerySchema,
+  ItemProvenanceSchema,
+  TimelineDiffQuerySchema,
+  TimelineDiffSchema,
+  TimelineIssuesSchema,
+  TimelineStateQuerySchema,
+  TimelineStateSchema,
+  uuidField,
+} from '@loreforge/contract';
+import { invalidField } from '../../errors/app-error.js';
+import { requireCharacter } from '../characters/character.access.js';
+import { requireItem } from '../items/item.commands.js';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import { replayIssues } from './replay.js';
+import { answerDiff, answerHistory, answerProvenance, answerState } from './timeline-engine.answers.js';
+import { presentIssue } from './timeline-engine.presenter.js';
+import { findObjectivesCompletedOutsideActiveQuests } from './timeline-engine.repository.js';
+import { loadReplay } from './timeline-engine.service.js';
+
+const WorldParams = z.object({ worldId: uuidField('worldId') });
+const TimelineParams = WorldParams.extend({ timelineId: uuidField('timelineId') });
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['timeline engine'];
+const model =
+  "A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T " +
+  'applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that ' +
+  'cannot apply are skipped and listed by GET …/issues.';
+
+/** Registers the engine's routes (docs/timeline-engine.md). */
+export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/worlds/:worldId/timelines/:timelineId/state', {
+    schema: {
+      tags,
+      summary: "Every (or one) character's attributes, inventory and relationships at a moment of a timeline",
+      description: `${model} Give at (a date-time) or eventId (just after that event), not both; the default is the timeline's currentDateTime.`,
+      params: TimelineParams,
+      querystring: TimelineStateQuerySchema,
+      response: { 200: TimelineStateSchema, ...errors },
+    },
+  }, async (request) => {
+    const { at, eventId, characterId } = request.query;
+    if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const replay = await loadReplay(app.db, app.engineCache, world.id, request.params.timelineId);
+    const moment = eventId !== null ? { eventId } : at !== null ? { at } : { now: true as const };
+    return answerState(replay, moment, characterId);
+  });
+
+  app.get('/worlds/:worldId/characters/:characterId/history', {
+    schema: {
+      tags,
+      summary: 'The events of a timeline that changed a character, each with what changed',
+      description: `${model} Events before a branch point come from the parent timeline.`,
+      params: WorldParams.extend({ characterId: uuidField('characterId') }),
+      querystring: CharacterHistoryQuerySchema,
+      response: { 200: CharacterHistorySchema, ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const character = await requireCharacter(app.db, world.id, request.params.characterId);
+    const replay = await loadReplay(app.db, app.engineCache, world.id, request.query.timelineId);
+    return answerHistory(replay, character.id);
+  });
+
+  app.get('/worlds/:worldId/timelines/:timelineId/diff', {
+    schema: {
+      tags,
+      summary: 'How two timelines (say a branch and its parent) differ at a moment, per character and field',
+      description: `${model} at defaults to the first timeline's currentDateTime.`,
+      params: TimelineParams,
+      querystring: TimelineDiffQuerySchema,
+      response: { 200: TimelineDiffSchema, ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const replay = await loadReplay(app.db, app.engineCache, world.id, request.params.timelineId);
+    const against = await loadReplay(app.db, app.engineCache, world.id, request.query.against);
+    return answerDiff(replay, against, request.query.at, request.query.characterId);
+  });
+
+  app.get('/worlds/:worldId/items/:itemId/provenance', {
+    schema: {
+      tags,
+      summary: 'Who held an item on a timeline, from when to when',
+      description: `${model} A period with a null start was held from the start; a null end is still held.`,
+      params: WorldParams.extend({ itemId: uuidField('itemId') }),
+      querystring: ItemProvenanceQuerySchema,
+      response: { 200: ItemProvenanceSchema, ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const item = await requireItem(app.db, world.id, request.params.itemId);
+    const replay = await loadReplay(app.db, app.engineCache, world.id, request.query.timelineId);
+    return answerProvenance(replay, item);
+  });
+
+  app.get('/worlds/:worldId/timelines/:timelineId/issues', {
+    schema: {
+      tags,
+      summary: "A timeline's consistency problems, each with its event and a message",
+      description:
+        'Changes in the old free form, invalid entries, quantities going below zero, items equipped but not held, changes naming a ' +
+        'missing character or item, relationships with oneself, events dated before their branch point, and quest objectives ' +
+        'completed while their quest is still pending (those have no event).',
+      params: TimelineParams,
+      response: { 200: TimelineIssuesSchema, ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const replay = await loadReplay(app.db, app.engineCache, world.id, request.params.timelineId);
+    const objectives = await findObjectivesCompletedOutsideActiveQuests(app.db, world.id);
+    const questIssues = objectives.map((objective) => ({
+      kind: 'objectiveCompletedQuestNotActive' as const,
+      message: `Objective "${objective.description}" is complete while its quest "${objective.questName}" is ${objective.questStatus}, not active.`,
+      eventId: null,
+      eventName: null,
+      dateTime: null,
+      timelineId: null,
+      location: `quest ${objective.questId}`,
+      characterId: null,
+    }));
+    return { timelineId: replay.timeline.id, data: [...replayIssues(replay).map((issue) => presentIssue(replay, issue)), ...questIssues] };
+  });
+};

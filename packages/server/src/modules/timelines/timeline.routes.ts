@@ -1,0 +1,112 @@
+/**
+ * Timeline routes (SPEC §7 Timelines and events): GET/POST /worlds/{worldId}/timelines and
+ * GET/PUT/DELETE /worlds/{worldId}/timelines/{timelineId}. The timeline's events are listed by the events module
+ * (GET .../timelines/{timelineId}/events).
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorResponseSchema,
+  TIMELINE_SORT_FIELDS,
+  TimelineCreateSchema,
+  TimelineSchema,
+  TimelineUpdateSchema,
+  listQuerySchema,
+  listResponseSchema,
+  uuidField,
+} from '@loreforge/contract';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import { createTimeline, deleteTimeline, requireTimeline, updateTimeline } from './timeline.commands.js';
+import { presentTimeline } from './timeline.presenter.js';
+import { listTimelines } from './timeline.repository.js';
+import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
+
+const WorldParams = z.object({ worldId: uuidField('worldId') });
+const TimelineParams = WorldParams.extend({ timelineId: uuidField('timelineId') });
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['timelines'];
+const linkRules =
+  'parentTimelineId must be another timeline of this world and not one of its own branches; branchingEvent needs a ' +
+  'parentTimelineId and must be an event of that parent; genesisEvent must be an event of this world. A broken link is a 400 naming the field.';
+
+/** Registers the timeline routes; every one checks that the caller owns the world (404 otherwise). */
+export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/worlds/:worldId/timelines', {
+    schema: {
+      tags,
+      summary: "List a world's timelines",
+      description: 'Search looks in name and description; sortBy is one of createdAt, updatedAt, name, currentDateTime.',
+      params: WorldParams,
+      querystring: listQuerySchema(TIMELINE_SORT_FIELDS),
+      response: { 200: listResponseSchema(TimelineSchema), ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const { rows, pagination } = await listTimelines(app.db, world.id, request.query, Number(world.timeline_count));
+    return { data: rows.map(presentTimeline), pagination };
+  });
+
+  app.post('/worlds/:worldId/timelines', {
+    schema: {
+      tags,
+      summary: 'Create a timeline, optionally as a branch of another',
+      description: linkRules,
+      params: WorldParams,
+      body: TimelineCreateSchema,
+      response: { 201: TimelineSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const timeline = await app.db.transaction().execute(async (trx) => {
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      return createTimeline(trx, world.id, request.body);
+    });
+    return reply.status(201).send(presentTimeline(timeline));
+  });
+
+  app.get('/worlds/:worldId/timelines/:timelineId', {
+    schema: { tags, summary: 'One timeline', params: TimelineParams, response: { 200: TimelineSchema, ...errors } },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    return presentTimeline(await requireTimeline(app.db, world.id, request.params.timelineId));
+  });
+
+  app.put('/worlds/:worldId/timelines/:timelineId', {
+    schema: {
+      tags,
+      summary: 'Replace a timeline (validated like create)',
+      description: linkRules,
+      params: TimelineParams,
+      headers: IfMatchHeaders,
+      body: TimelineUpdateSchema,
+      response: { 200: TimelineSchema, ...errors },
+    },
+  }, async (request) => {
+    const timeline = await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'timeline', id: request.params.timelineId, entity: 'timeline' });
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      return updateTimeline(trx, await requireTimeline(trx, world.id, request.params.timelineId), request.body);
+    });
+    return presentTimeline(timeline);
+  });
+
+  app.delete('/worlds/:worldId/timelines/:timelineId', {
+    schema: {
+      tags,
+      summary: 'Delete a timeline (irreversible); its events are kept',
+      description:
+        'The events of the timeline stay in the world with timelineId null, and events branching into it lose their ' +
+        'childTimelineId. Its child timelines become top-level timelines (parentTimelineId and branchingEvent null). ' +
+        'Connections to it are removed.',
+      params: TimelineParams,
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+  }, async (request, reply) => {
+    await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'timeline', id: request.params.timelineId, entity: 'timeline' });
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      await deleteTimeline(trx, await requireTimeline(trx, world.id, request.params.timelineId));
+    });
+    return reply.status(204).send(null);
+  });
+};

@@ -1,0 +1,27 @@
+/** Decorates the app with the database handle (`app.db`, `app.dialect`) and closes it on shutdown. */
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database, Dialect } from '../db/database.js';
+import type { DatabaseHandle } from '../db/connect.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+  }
+}
+
+/** Options: an open handle; when `closeOnShutdown` the app destroys it on close (default true). */
+export interface DatabasePluginOptions {
+  handle: DatabaseHandle;
+  closeOnShutdown?: boolean;
+}
+
+export const databasePlugin = fp<DatabasePluginOptions>(
+  async (app, { handle, closeOnShutdown = true }) => {
+    app.decorate('db', handle.db);
+    app.decorate('dialect', handle.dialect);
+    if (closeOnShutdown) app.addHook('onClose', async () => handle.destroy());
+  },
+  { name: 'database' },
+);

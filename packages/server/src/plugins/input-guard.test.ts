@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../../test/app.js';
+import { DIALECTS } from '../../test/dialects.js';
+import { createUser } from '../../test/factories/user.js';
+import { createWorld } from '../../test/factories/world.js';
+import { DEPTH_MESSAGE, LONE_SURROGATE_MESSAGE } from './input-guard.js';
+
+describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('answers 400 naming the field for NUL in a body, nested JSON, a query or a path, and stores nothing', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const name = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Oz\u0000' } });
+    expect(name.statusCode).toBe(400);
+    expect(name.json().fields).toEqual({ name: 'Text must not contain the NUL character (\\u0000).' });
+
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/characters`,
+      headers: owner.headers,
+      payload: { name: 'Toto', attributes: { bark: { sound: 'wo\u0000of' } } },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().fields).toEqual({ 'attributes.bark.sound': 'Text must not contain the NUL character (\\u0000).' });
+
+    const query = await t.app.inject({ method: 'GET', url: '/api/worlds?search=o%00z', headers: owner.headers });
+    expect(query.statusCode).toBe(400);
+    const path = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}%00`, headers: owner.headers });
+    expect(path.statusCode).toBe(400);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
+    expect(list.json().pagination.totalItems).toBe(1);
+  });
+
+  it('still accepts every other character and gives the text back byte for byte', async () => {
+    const owner = await createUser(t.app);
+    const tricky = "Ωz — “quotes” 'single' <b>bold</b> \\ back\\slash 🧙‍♀️ \u0001\u001f tab\there %_";
+    const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: tricky.slice(0, 200), description: tricky } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().description).toBe(tricky);
+  });
+
+  it('answers 400, not 500, for an unpaired surrogate, which no UTF-8 database can keep as sent', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const lone = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/characters`,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: '{"name":"Toto","description":"half \\ud800 a pair"}',
+    });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().fields).toEqual({ description: LONE_SURROGATE_MESSAGE });
+    const pair = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Oz 🧙', description: '\ud83e\uddd9 whole' } });
+    expect(pair.statusCode).toBe(201);
+    expect(pair.json().description).toBe('🧙 whole');
+  });
+
+  it('answers 400, not 500, for a body nested 100,000 levels deep', async () => {
+    const owner = await createUser(t.app);
+    const deep = `{"name":"Oz","description":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`;
+    const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: deep });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(DEPTH_MESSAGE);
+    const array = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}` });
+    expect(array.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Rejects text that no database can keep: a NUL character (U+0000) or an unpaired UTF-16 surrogate anywhere in
+ * the path, query or JSON body, and bodies nested too deep to walk, are a 400 before validation, on every route. PostgreSQL refuses NUL in text outright, so accepting it on
+ * SQLite alone would make the two databases behave differently.
+ */
+import fp from 'fastify-plugin';
+import { LIMITS } from '@loreforge/contract';
+import { invalidField } from '../errors/app-error.js';
+
+/** The message for a NUL character in a field. */
+export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000).';
+
+/** The message for text holding half of a UTF-16 surrogate pair, which no UTF-8 database can store as sent. */
+export const LONE_SURROGATE_MESSAGE = 'Text must be valid Unicode: it contains an unpaired surrogate (\\uD800–\\uDFFF).';
+
+/**
+ * Bodies nested deeper than this are refused before anything walks them: JSON fields stop at
+ * LIMITS.jsonMaxDepth (with their own message), and a body sits only a few levels above its fields.
+ */
+export const BODY_MAX_DEPTH = LIMITS.jsonMaxDepth + 8;
+
+/** The message for a body nested deeper than BODY_MAX_DEPTH. */
+export const DEPTH_MESSAGE = `The request body is nested more than ${BODY_MAX_DEPTH} levels deep.`;
+
+/** What is wrong with some text of a request, and where. */
+export interface TextProblem {
+  /** Dotted path of the field ('body' for the whole body). */
+  field: string;
+  message: string;
+}
+
+// A lone surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function stringProblem(text: string, field: string): TextProblem | undefined {
+  if (text.includes('\u0000')) return { field, message: NUL_MESSAGE };
+  if (LONE_SURROGATE.test(text)) return { field, message: LONE_SURROGATE_MESSAGE };
+  return undefined;
+}
+
+/**
+ * Finds the first string (key or value) with a NUL character or a lone surrogate, or nesting deeper than
+ * BODY_MAX_DEPTH. Walks with its own stack, so a body nested 100,000 levels deep cannot exhaust the call stack.
+ * @returns the problem, or undefined when the value is clean.
+ */
+export function findTextProblem(value: unknown): TextProblem | undefined {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (!next) break;
+    const { path, depth } = next;
+    if (typeof next.value === 'string') {
+      const problem = stringProblem(next.value, path || 'body');
+      if (problem) return problem;
+      continue;
+    }
+    // Binary bodies (map images) are bytes, not text: a zero byte is part of the picture.
+    if (next.value === null || typeof next.value !== 'object' || ArrayBuffer.isView(next.value)) continue;
+    if (depth >= BODY_MAX_DEPTH) return { field: path || 'body', message: DEPTH_MESSAGE };
+    const entries = Object.entries(next.value as Record<string, unknown>);
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, child] = entries[index] ?? ['', undefined];
+      const childPath = path ? `${path}.${key}` : key;
+      const keyProblem = stringProblem(key, childPath);
+      if (keyProblem) return keyProblem;
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/** The dotted path of the first string (key or value) containing U+0000, or undefined when there is none. */
+export function findNul(value: unknown): string | undefined {
+  const problem = findTextProblem(value);
+  return problem?.message === NUL_MESSAGE ? problem.field : undefined;
+}
+
+export const inputGuardPlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      if (request.url.includes('%00') || request.url.includes('\u0000')) throw invalidField('url', NUL_MESSAGE);
+      const problem = findTextProblem(request.query) ?? findTextProblem(request.params) ?? findTextProblem(request.body);
+      if (problem) throw invalidField(problem.field, problem.message);
+    });
+  },
+  { name: 'input-guard' },
+);

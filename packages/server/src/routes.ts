@@ -1,0 +1,58 @@
+/**
+ * Mounts every /api route: public ones (auth, invites, system), then the protected ones behind
+ * `app.authenticate`, each resource in its own module.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { inviteRoutes } from './modules/invites/invite.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { worldRoutes } from './modules/worlds/world.routes.js';
+import { characterRoutes } from './modules/characters/character.routes.js';
+import { relationshipRoutes } from './modules/relationships/relationship.routes.js';
+import { goalRoutes } from './modules/goals/goal.routes.js';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { itemRoutes } from './modules/items/item.routes.js';
+import { itemInstanceRoutes } from './modules/items/item-instance.routes.js';
+import { timelineRoutes } from './modules/timelines/timeline.routes.js';
+import { eventRoutes } from './modules/events/event.routes.js';
+import { mapRoutes } from './modules/maps/map.routes.js';
+import { mapImageRoutes } from './modules/maps/map-image.routes.js';
+import { mapPointRoutes } from './modules/map-points/map-point.routes.js';
+import { mapAreaRoutes } from './modules/map-areas/map-area.routes.js';
+import { connectionRoutes } from './modules/connections/connection.routes.js';
+import { questRoutes } from './modules/quests/quest.routes.js';
+import { objectiveRoutes } from './modules/quests/objective.routes.js';
+import { timelineEngineRoutes } from './modules/timeline-engine/timeline-engine.routes.js';
+import { addVersionEtag } from './lib/versioned-update.js';
+
+export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(inviteRoutes);
+
+  await app.register(async (api) => {
+    api.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+    });
+    api.addHook('onRequest', api.authenticate);
+    // Every single-entity answer names its version, for If-Match on the next edit (lib/versioned-update.ts).
+    api.addHook('preSerialization', addVersionEtag);
+    await api.register(worldRoutes);
+    await api.register(characterRoutes);
+    await api.register(relationshipRoutes);
+    await api.register(goalRoutes);
+    await api.register(inventoryRoutes);
+    await api.register(itemRoutes);
+    await api.register(itemInstanceRoutes);
+    await api.register(timelineRoutes);
+    await api.register(eventRoutes);
+    await api.register(mapRoutes);
+    await api.register(mapImageRoutes);
+    await api.register(mapPointRoutes);
+    await api.register(mapAreaRoutes);
+    await api.register(connectionRoutes);
+    await api.register(questRoutes);
+    await api.register(objectiveRoutes);
+    await api.register(timelineEngineRoutes);
+  });
+};

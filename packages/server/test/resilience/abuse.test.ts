@@ -1,0 +1,169 @@
+/**
+ * Abuse: login, register and invite requests are rate-limited with RateLimit-* and Retry-After headers, and
+ * the counters are shared through Redis between instances; passwords are stored as argon2id hashes and never
+ * logged; security headers are sent; CORS is closed; map images are judged by their bytes, not their label.
+ */
+import crypto from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../app.js';
+import { createWorld } from '../factories/world.js';
+import { createInviteCode } from '../../src/modules/invites/invite.repository.js';
+import { report } from './level.js';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+const REDIS_UP = await redisAnswers(REDIS_URL);
+if (!REDIS_UP) console.log(`[resilience] Redis at ${REDIS_URL} did not answer: the shared rate-limit test is skipped`);
+
+/** The three rate-limited requests, each with a body that reaches the handler. */
+const LIMITED = [
+  { url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'wrong-password' } },
+  { url: '/api/auth/register', payload: { username: 'x', email: 'bad', password: 'p', inviteCode: 'nope' } },
+  { url: '/api/invites/request', payload: { name: 'Dorothy', email: 'dorothy@example.test' } },
+] as const;
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { authRateLimitPerMinute: 3 });
+  });
+  afterAll(async () => t?.close());
+
+  it.each(LIMITED)('limits $url per client with RateLimit-* and Retry-After headers', async ({ url, payload }) => {
+    const answers = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) answers.push(await t.app.inject({ method: 'POST', url, payload }));
+    const [first, , , blocked] = answers;
+    expect(first?.statusCode).not.toBe(429);
+    expect(first?.headers['ratelimit-limit']).toBe('3');
+    expect(first?.headers['ratelimit-remaining']).toBe('2');
+    expect(first?.headers['ratelimit-reset']).toBeDefined();
+    expect(blocked?.statusCode).toBe(429);
+    expect(Number(blocked?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked?.headers['ratelimit-remaining']).toBe('0');
+    expect(blocked?.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/try again/i) });
+  });
+});
+
+describe.skipIf(!REDIS_UP)('rate limits shared through Redis', () => {
+  it('counts requests to two instances against one limit', async () => {
+    const namespace = `loreforge-test-${crypto.randomBytes(6).toString('hex')}-`;
+    const overrides = { redisUrl: REDIS_URL, rateLimitNamespace: namespace, authRateLimitPerMinute: 4 };
+    const a = await buildTestApp('sqlite', overrides);
+    const b = await buildTestApp('sqlite', overrides);
+    try {
+      const login = { method: 'POST' as const, url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'wrong-password' } };
+      const statuses = [];
+      for (const app of [a, b, a, b, a, b]) statuses.push((await app.app.inject(login)).statusCode);
+      report('rate limit via redis', { limit: 4, requests: statuses.length, limited: statuses.filter((status) => status === 429).length });
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+      // Another namespace is another set of counters: unrelated deployments (and test runs) never collide.
+      const c = await buildTestApp('sqlite', { ...overrides, rateLimitNamespace: `${namespace}other-` });
+      try {
+        expect((await c.app.inject(login)).statusCode).toBe(401);
+      } finally {
+        await c.close();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('passwords', () => {
+  it('stores argon2id hashes and never logs a password, even from a refused body', async () => {
+    const logs = new PassThrough();
+    let logged = '';
+    logs.on('data', (chunk: Buffer) => (logged += chunk.toString('utf8')));
+    const t = await buildTestApp('sqlite', { logLevel: 'trace' }, logs);
+    try {
+      const password = `Pw-${crypto.randomBytes(8).toString('hex')}`;
+      const inviteCode = await createInviteCode(t.app.db);
+      const requests = [
+        { url: '/api/auth/register', payload: { username: 'hash_check', email: 'hash@example.test', password, inviteCode } },
+        { url: '/api/auth/login', payload: { email: 'hash@example.test', password } },
+        { url: '/api/auth/login', payload: { email: 'hash@example.test', password: `${password}-wrong` } },
+        { url: '/api/auth/register', payload: { username: 'x', email: 'not-an-email', password, inviteCode: 'used' } },
+        { url: '/api/auth/login', payload: { email: ['not', 'a', 'string'], password, extra: { password } } },
+      ];
+      const statuses = [];
+      for (const request of requests) statuses.push((await t.app.inject({ method: 'POST', ...request })).statusCode);
+      expect(statuses).toEqual([201, 200, 401, 400, 400]);
+      const row = await t.app.db.selectFrom('user').select('password_hash').where('email', '=', 'hash@example.test').executeTakeFirstOrThrow();
+      expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
+      expect(row.password_hash).not.toContain(password);
+      expect(logged.length).toBeGreaterThan(1_000);
+      expect(logged).toContain('/api/auth/login');
+      expect(logged).not.toContain(password);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('headers, CORS and uploads', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+  });
+  afterAll(async () => t?.close());
+
+  it('sends a strict CSP, nosniff, frame denial and HSTS', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(String(response.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
+  });
+
+  it('answers a cross-origin preflight and request without Access-Control-Allow-Origin', async () => {
+    const { owner } = await createWorld(t.app);
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/worlds',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const read = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: { ...owner.headers, origin: 'https://evil.example' } });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a map image whose bytes are not an image, whatever its type says', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const map = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Upload test' } });
+    const url = `/api/worlds/${world.worldId}/maps/${map.json<{ mapId: string }>().mapId}/image`;
+    const impostors: Array<[string, Buffer]> = [
+      ['image/png', Buffer.from('just some text in a file called map.png\n')],
+      ['image/jpeg', Buffer.from('<html><script>alert(1)</script></html>')],
+      ['image/webp', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+      ['image/png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.from('not really a png')])],
+    ];
+    for (const [type, bytes] of impostors) {
+      const response = await t.app.inject({ method: 'PUT', url, headers: { ...owner.headers, 'content-type': type }, payload: bytes });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json().message).toMatch(/PNG, JPEG or WebP/);
+    }
+    const stored = await t.app.inject({ method: 'GET', url, headers: owner.headers });
+    expect(stored.statusCode).toBe(404);
+  });
+});

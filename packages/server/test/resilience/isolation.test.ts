@@ -1,0 +1,117 @@
+/**
+ * Isolation: every secured route of the OpenAPI document, called with the owner's real ids by each identity
+ * (owner, another user, and every kind of bad token). Only the owner succeeds; the others get 401 or 404, and
+ * their answer is byte-identical to the one for ids that do not exist, so it reveals neither names, counts nor
+ * existence. Routes without path parameters (a user's own world list, `auth/me`) may answer another user,
+ * but only with that user's data.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { type TestApp, buildTestApp } from '../app.js';
+import { DIALECTS } from '../dialects.js';
+import { type TestUser, createUser } from '../factories/user.js';
+import { type ApiRoute, fillPath, listApiRoutes, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
+import { type FullWorld, TINY_PNG, buildFullWorld } from './full-world.js';
+import { type Identity, buildIdentities } from './identities.js';
+import { report } from './level.js';
+
+const SECRET = `isolation-${crypto.randomBytes(8).toString('hex')}`;
+
+/**
+ * Bodies the schema alone cannot make meaningful: progress needs one of its two optional fields, and a
+ * relationship's edit keeps its own target (another target may already be related).
+ */
+function bodyFor(route: ApiRoute, world: FullWorld): unknown {
+  if (!route.bodySchema) return undefined;
+  if (route.path.endsWith('/progress')) return { increment: 1 };
+  const isRelationshipEdit = route.method === 'PUT' && route.path.endsWith('{relationshipId}');
+  return sampleValue(route.bodySchema, isRelationshipEdit ? { ...world.refs, targetCharacterId: world.refs.relatedCharacterId ?? '' } : world.refs);
+}
+
+const isImageUpload = (route: ApiRoute): boolean => route.method === 'PUT' && route.path.endsWith('/image');
+
+/** Abandoning comes after progress (which needs the accepted quest); deletes run on a fresh world each. */
+function ownerOrder(routes: ApiRoute[]): ApiRoute[] {
+  const abandon = routes.filter((route) => route.path.endsWith('/abandon'));
+  const rest = routes.filter((route) => route.method !== 'DELETE');
+  const deletes = routes.filter((route) => route.method === 'DELETE' && !route.path.endsWith('/abandon'));
+  return [...rest, ...abandon, ...deletes];
+}
+
+describe.each(DIALECTS)('isolation on %s', (dialect) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  let world: FullWorld;
+  let routes: ApiRoute[];
+  let identities: Identity[];
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { tokenSecret: SECRET });
+    owner = await createUser(t.app);
+    other = await createUser(t.app);
+    world = await buildFullWorld(t.app, owner);
+    // The other user has data of their own, so their lists are not empty merely because they own nothing.
+    await buildFullWorld(t.app, other);
+    routes = (await listApiRoutes(t.app)).filter((route) => route.secured);
+    identities = buildIdentities(owner, other, SECRET);
+  });
+  afterAll(async () => t?.close());
+
+  const call = (route: ApiRoute, identity: Identity, params: Record<string, string>, target = world): Promise<LightMyRequestResponse> => {
+    const url = fillPath(route.path, params) + requiredQuery(route, target.refs);
+    if (isImageUpload(route)) {
+      return t.app.inject({ method: route.method, url, headers: { ...identity.headers, 'content-type': 'image/png' }, payload: TINY_PNG });
+    }
+    const body = bodyFor(route, target);
+    return t.app.inject({ method: route.method, url, headers: identity.headers, ...(body === undefined ? {} : { payload: body as object }) });
+  };
+
+  it('answers non-owners 401 or 404 on every route, revealing nothing, and leaves the world untouched', async () => {
+    const missing = Object.fromEntries(Object.keys(world.params).map((name) => [name, crypto.randomUUID()]));
+    const before = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.params.worldId}`, headers: owner.headers });
+    const leaks: string[] = [];
+    let cases = 0;
+
+    for (const route of routes) {
+      for (const identity of identities.filter((candidate) => candidate.name !== 'owner')) {
+        cases += 1;
+        const label = `${routeLabel(route)} as ${identity.name}`;
+        const real = await call(route, identity, world.params);
+        const text = real.body;
+        if (text.includes(world.marker) || world.ids.some((id) => text.includes(id))) leaks.push(`${label}: body names the owner's data`);
+        if (real.statusCode >= 500) leaks.push(`${label}: ${real.statusCode}`);
+
+        const ownOnly = route.pathParams.length === 0 && identity.name === 'other user';
+        if (ownOnly) continue; // answered with the caller's own data; checked for leaks above.
+        const expected = identity.name === 'other user' ? 404 : 401;
+        if (real.statusCode !== expected) leaks.push(`${label}: answered ${real.statusCode}, expected ${expected}: ${text.slice(0, 120)}`);
+        if (route.pathParams.length > 0) {
+          const absent = await call(route, identity, missing);
+          if (absent.statusCode !== real.statusCode || absent.body !== text) {
+            leaks.push(`${label}: answer differs from a missing entity's (${real.statusCode} ${text} vs ${absent.statusCode} ${absent.body})`);
+          }
+        }
+      }
+    }
+
+    const after = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.params.worldId}`, headers: owner.headers });
+    if (after.body !== before.body) leaks.push('the world changed while non-owners called its routes');
+    report(`isolation ${dialect}`, { routes: routes.length, cases, leaks: leaks.length });
+    expect(routes.length).toBeGreaterThan(80);
+    expect(cases).toBeGreaterThan(routes.length * 5);
+    expect(leaks).toEqual([]);
+  });
+
+  it('lets the owner succeed on every route', async () => {
+    const failures: string[] = [];
+    for (const route of ownerOrder(routes)) {
+      const fresh = route.method === 'DELETE' && !route.path.endsWith('/abandon') ? await buildFullWorld(t.app, owner) : world;
+      const response = await call(route, identities[0] as Identity, fresh.params, fresh);
+      if (response.statusCode >= 300) failures.push(`${routeLabel(route)}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+    }
+    report(`isolation ${dialect} owner`, { routes: routes.length, failures: failures.length });
+    expect(failures).toEqual([]);
+  });
+});
