@@ -1,0 +1,204 @@
+/**
+ * The one API client of the web app (SPEC §6, §7, §8): base `/api`, JSON, a 10 s timeout, the bearer token
+ * from the stored session, and every non-2xx response turned into an {@link ApiError}.
+ */
+import { LIMITS } from '@loreforge/contract';
+import { clearToken, getToken } from '../session/session-store';
+
+/** Root of every API path. */
+export const API_BASE = '/api';
+
+/** Codes the client adds for failures that never reached the server's error handler. */
+export type ClientErrorCode = 'TIMEOUT' | 'NETWORK_ERROR' | 'BAD_RESPONSE';
+
+/**
+ * A failed API call: the HTTP status (0 when no response arrived), the server's `code`, its `message`
+ * ('' when the server sent none, so {@link handleError} falls back) and its per-field messages.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/**
+ * A 409 answered to an edit or delete that carried If-Match: someone else changed the entity since it was
+ * loaded. `reload`, set by the resource layer, refetches the entity so the person sees the other changes.
+ */
+export class StaleVersionError extends ApiError {
+  reload: (() => Promise<void>) | undefined;
+
+  constructor(message: string) {
+    super(409, 'CONFLICT', message);
+    this.name = 'StaleVersionError';
+  }
+}
+
+/**
+ * The If-Match value of an entity version.
+ * @param updatedAt the entity's `updatedAt` as loaded.
+ * @returns the server's ETag for that version, `W/"<updatedAt>"`.
+ */
+export const versionTag = (updatedAt: string): string => `W/"${updatedAt}"`;
+
+/** Scalar values accepted in a query string; undefined, null and '' are left out. */
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** Options of one request. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Query parameters; empty values are skipped. */
+  query?: Record<string, QueryValue>;
+  /** A JSON body (serialised here). */
+  body?: unknown;
+  /** A raw body (e.g. a map image) sent with its own content type instead of JSON. */
+  rawBody?: Blob;
+  /** Aborts the request (TanStack Query passes one). */
+  signal?: AbortSignal;
+  /** Public endpoints (login, register, invite request) need no token, so none is warned about. */
+  isPublic?: boolean;
+  /** Overrides the 10 s timeout (milliseconds). */
+  timeoutMs?: number;
+  /** The `updatedAt` of the version being edited or deleted: sent as If-Match, so a stale edit gets 409. */
+  version?: string;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFields(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message === 'string') fields[key] = message;
+  }
+  return fields;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(response.status, 'BAD_RESPONSE', '');
+  }
+}
+
+/**
+ * Sends one request to the API and returns the parsed JSON body (undefined for 204).
+ * Adds `Authorization: Bearer <token>` when a token is stored, else logs a warning and sends none (SPEC §6).
+ * A 401 clears the stored token but does not redirect (SPEC §4).
+ * @param path path below `/api`, e.g. `/worlds/123`.
+ * @returns the response body typed as T (the caller vouches for the shape, which the contract defines).
+ * With `version`, sends `If-Match: W/"<version>"`; a 409 then throws {@link StaleVersionError}.
+ * @throws ApiError for a non-2xx status (server message, code, fields), a timeout (code TIMEOUT, status 0)
+ *   or a network failure (code NETWORK_ERROR, status 0; also logged, SPEC §8).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, rawBody, signal, isPublic = false, version } = options;
+  const timeoutMs = options.timeoutMs ?? LIMITS.apiTimeoutMs;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (version) headers['If-Match'] = versionTag(version);
+  else if (!isPublic) console.warn(`No sign-in token stored; calling ${method} ${path} without Authorization.`);
+
+  let payload: BodyInit | undefined;
+  if (rawBody) {
+    payload = rawBody;
+    headers['Content-Type'] = rawBody.type || 'application/octet-stream';
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort();
+  signal?.addEventListener('abort', forwardAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal });
+  } catch (error) {
+    if (timedOut) {
+      throw new ApiError(0, 'TIMEOUT', `The server did not answer within ${timeoutMs / 1000} seconds. Please try again.`);
+    }
+    if (signal?.aborted) throw error;
+    console.error(`Network failure on ${method} ${path}`, error);
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  if (response.status === 401) clearToken();
+  const data = await readBody(response);
+  if (!response.ok) {
+    const record = isRecord(data) ? data : {};
+    const message = typeof record.message === 'string' ? record.message : '';
+    const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
+    if (version && response.status === 409 && code === 'CONFLICT') throw new StaleVersionError(message);
+    throw new ApiError(response.status, code, message, readFields(record.fields));
+  }
+  return data as T;
+}
+
+/** Shorthands for {@link apiRequest} by method. Each returns the parsed body; each throws ApiError. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<void>(path, { ...options, method: 'DELETE' }),
+};
+
+/**
+ * The message to show for a failure (SPEC §8): the server's message, else the error's own text, else `fallback`.
+ * @param error anything thrown (ApiError, Error, string, unknown).
+ * @param fallback the situation's catalogue message, e.g. 'Failed to load worlds data.'.
+ * @returns a non-empty sentence.
+ */
+export function handleError(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message.trim()) return error.message;
+  if (typeof error === 'string' && error.trim()) return error;
+  return fallback;
+}
+
+/** @returns true when `error` is an ApiError with the given HTTP status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,73 @@
+/**
+ * The remaining collections of SPEC §7 as resources, so screens and breadcrumbs share one definition.
+ * Each is `createResource(path)`; use `useResourceList`, `useResourceItem` and `useResourceMutations` from
+ * `resource.ts` with them, or add a named hook module like `characters.ts` when a screen needs more.
+ */
+import type {
+  Connection,
+  ConnectionCreateInput,
+  Event,
+  EventCreateInput,
+  Goal,
+  GoalCreateInput,
+  InventoryCreateInput,
+  InventoryEntry,
+  Item,
+  ItemCreateInput,
+  ItemInstance,
+  ItemInstanceCreateInput,
+  MapArea,
+  AreaCreateInput,
+  MapPoint,
+  PointCreateInput,
+  Quest,
+  QuestCreateInput,
+  Relationship,
+  RelationshipCreateInput,
+  Timeline,
+  TimelineCreateInput,
+  WorldMap,
+  MapCreateInput,
+} from '@loreforge/contract';
+import { createResource } from './resource';
+
+const seg = encodeURIComponent;
+const world = (worldId: string) => `/worlds/${seg(worldId)}`;
+
+/** `/worlds/{w}/items`. */
+export const itemsResource = (worldId: string) => createResource<Item, ItemCreateInput>(`${world(worldId)}/items`, 'items');
+/** `/worlds/{w}/items/{itemId}/instances` (POST gives an instance to a character). */
+export const itemInstancesResource = (worldId: string, itemId: string) =>
+  createResource<ItemInstance, ItemInstanceCreateInput>(`${world(worldId)}/items/${seg(itemId)}/instances`);
+/** `/worlds/{w}/characters/{c}/inventory`. */
+export const inventoryResource = (worldId: string, characterId: string) =>
+  createResource<InventoryEntry, InventoryCreateInput>(`${world(worldId)}/characters/${seg(characterId)}/inventory`);
+/** `/worlds/{w}/characters/{c}/relationships`. */
+export const relationshipsResource = (worldId: string, characterId: string) =>
+  createResource<Relationship, RelationshipCreateInput>(`${world(worldId)}/characters/${seg(characterId)}/relationships`);
+/** `/worlds/{w}/characters/{c}/goals`. */
+export const characterGoalsResource = (worldId: string, characterId: string) =>
+  createResource<Goal, GoalCreateInput>(`${world(worldId)}/characters/${seg(characterId)}/goals`);
+/** `/worlds/{w}/goals`. */
+export const goalsResource = (worldId: string) => createResource<Goal, GoalCreateInput>(`${world(worldId)}/goals`);
+/** `/worlds/{w}/timelines`. */
+export const timelinesResource = (worldId: string) =>
+  createResource<Timeline, TimelineCreateInput>(`${world(worldId)}/timelines`, 'timelines');
+/** `/worlds/{w}/timelines/{t}/events`. */
+export const timelineEventsResource = (worldId: string, timelineId: string) =>
+  createResource<Event, EventCreateInput>(`${world(worldId)}/timelines/${seg(timelineId)}/events`, 'events');
+/** `/worlds/{w}/events`. */
+export const eventsResource = (worldId: string) => createResource<Event, EventCreateInput>(`${world(worldId)}/events`, 'events');
+/** `/worlds/{w}/maps`. */
+export const mapsResource = (worldId: string) => createResource<WorldMap, MapCreateInput>(`${world(worldId)}/maps`);
+/** `/worlds/{w}/maps/{m}/points`. */
+export const pointsResource = (worldId: string, mapId: string) =>
+  createResource<MapPoint, PointCreateInput>(`${world(worldId)}/maps/${seg(mapId)}/points`);
+/** `/worlds/{w}/maps/{m}/areas`. */
+export const areasResource = (worldId: string, mapId: string) =>
+  createResource<MapArea, AreaCreateInput>(`${world(worldId)}/maps/${seg(mapId)}/areas`);
+/** `/worlds/{w}/connections`. */
+export const connectionsResource = (worldId: string) =>
+  createResource<Connection, ConnectionCreateInput>(`${world(worldId)}/connections`);
+/** `/worlds/{w}/quests`. */
+export const questsResource = (worldId: string) => createResource<Quest, QuestCreateInput>(`${world(worldId)}/quests`, 'quests');

@@ -1,0 +1,82 @@
+/**
+ * Quest calls and hooks (SPEC §7 Quests): CRUD, accept, abandon, and objectives with progress. Every write
+ * refreshes the world's quest queries.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ObjectiveCreateInput, Objective, Quest } from '@loreforge/contract';
+import { api, apiRequest } from './client';
+import { questsResource } from './collections';
+import { useResourceItem, useResourceMutations } from './resource';
+
+export { questsResource };
+
+/** What the quest form saves (SPEC §5, §7: only name, description and status are sent). */
+export interface QuestSaveInput {
+  name: string;
+  description: string | null;
+  status: Quest['status'];
+}
+
+const questPath = (worldId: string, questId: string) =>
+  `${questsResource(worldId).path}/${encodeURIComponent(questId)}`;
+
+/** One quest with its objectives; disabled while either id is undefined. */
+export function useQuest(worldId: string | undefined, questId: string | undefined) {
+  return useResourceItem(questsResource(worldId ?? ''), worldId ? questId : undefined);
+}
+
+/** Create, update and delete mutations of a world's quests. */
+export function useQuestMutations(worldId: string) {
+  return useResourceMutations(questsResource(worldId));
+}
+
+/**
+ * POST /quests/{q}/accept, optionally for a character. @returns the quest, now active.
+ * @throws ApiError 409 with the server's message when the quest is not pending.
+ */
+export function acceptQuest(worldId: string, questId: string, characterId?: string): Promise<Quest> {
+  return api.post<Quest>(`${questPath(worldId, questId)}/accept`, characterId ? { characterId } : {});
+}
+
+/**
+ * DELETE /quests/{q}/abandon. @returns the quest, back to pending.
+ * @throws ApiError 409 with the server's message when the quest is not active.
+ */
+export function abandonQuest(worldId: string, questId: string): Promise<Quest> {
+  return apiRequest<Quest>(`${questPath(worldId, questId)}/abandon`, { method: 'DELETE' });
+}
+
+/**
+ * POST /quests/{q}/objectives/{o}/progress with an increment (may be negative). @returns the quest.
+ * @throws ApiError 409 when the quest is not active, 400 when the result leaves 0…target.
+ */
+export function addObjectiveProgress(worldId: string, questId: string, objectiveId: string, increment: number): Promise<Quest> {
+  return api.post<Quest>(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}/progress`, { increment });
+}
+
+/** POST /quests/{q}/objectives. @returns the created objective. */
+export function createObjective(worldId: string, questId: string, input: ObjectiveCreateInput): Promise<Objective> {
+  return api.post<Objective>(`${questPath(worldId, questId)}/objectives`, input);
+}
+
+/** DELETE /quests/{q}/objectives/{o}. */
+export function deleteObjective(worldId: string, questId: string, objectiveId: string): Promise<void> {
+  return api.delete(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`);
+}
+
+/** Accept, abandon, progress and objective mutations of one quest; each refreshes the world's quests. */
+export function useQuestActions(worldId: string, questId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: questsResource(worldId).key });
+  return {
+    accept: useMutation({ mutationFn: (characterId?: string) => acceptQuest(worldId, questId, characterId), onSuccess: invalidate }),
+    abandon: useMutation({ mutationFn: () => abandonQuest(worldId, questId), onSuccess: invalidate }),
+    progress: useMutation({
+      mutationFn: ({ objectiveId, increment }: { objectiveId: string; increment: number }) =>
+        addObjectiveProgress(worldId, questId, objectiveId, increment),
+      onSuccess: invalidate,
+    }),
+    addObjective: useMutation({ mutationFn: (input: ObjectiveCreateInput) => createObjective(worldId, questId, input), onSuccess: invalidate }),
+    removeObjective: useMutation({ mutationFn: (objectiveId: string) => deleteObjective(worldId, questId, objectiveId), onSuccess: invalidate }),
+  };
+}

@@ -1,0 +1,37 @@
+/** World calls and hooks (SPEC §7 Worlds). The template for other resource modules. */
+import { useQueryClient, useMutation } from '@tanstack/react-query';
+import type { World, WorldCreateInput } from '@loreforge/contract';
+import { api } from './client';
+import { createResource, useResourceItem, useResourceList, useResourceMutations } from './resource';
+import type { ListParams } from './list';
+
+/** The `/worlds` collection: list, get, create (POST name, description), update (PUT), delete. */
+export const worldsResource = createResource<World, WorldCreateInput>('/worlds');
+
+/** The signed-in user's worlds, one page (SPEC §2 home). */
+export function useWorlds(params: ListParams) {
+  return useResourceList(worldsResource, params);
+}
+
+/** One world with its counts; disabled while `worldId` is undefined. */
+export function useWorld(worldId: string | undefined) {
+  return useResourceItem(worldsResource, worldId);
+}
+
+/** Create, update and delete mutations of worlds; each refreshes every world query on success. */
+export function useWorldMutations() {
+  return useResourceMutations(worldsResource);
+}
+
+/**
+ * Moves a character to another world (PATCH /characters/{characterId} with worldId, SPEC §7).
+ * Refreshes all world queries on success, since both worlds' counts change.
+ */
+export function useMoveCharacter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ characterId, worldId }: { characterId: string; worldId: string }) =>
+      api.patch<unknown>(`/characters/${encodeURIComponent(characterId)}`, { worldId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: worldsResource.key }),
+  });
+}

@@ -1,0 +1,307 @@
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, type FieldValues, type Resolver, type DefaultValues, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { MESSAGES, mustBeChecked } from '@loreforge/contract';
+import { ApiError, StaleVersionError, handleError } from '../../api/client';
+import { ErrorAlert } from '../ErrorAlert';
+import { prepareValues } from './prepare-values';
+import type { FieldConfig } from './types';
+
+/** SPEC §8 messages for a form that is wired wrongly; shown instead of a broken form. */
+export const FORM_SCHEMA_MISSING = 'Form schema is not defined correctly.';
+/** SPEC §8: 'Custom component not provided for {field}'. */
+export const customComponentMissing = (field: string): string => `Custom component not provided for ${field}`;
+
+/** Props of {@link GenericForm}. */
+export interface GenericFormProps<S extends z.ZodType> {
+  /** The contract schema that validates the prepared values (e.g. WorldCreateSchema). */
+  schema: S | undefined;
+  fields: readonly FieldConfig[];
+  /** Initial input values by field name (strings for text and numbers, booleans for checkboxes). */
+  defaultValues?: Record<string, unknown>;
+  /** Receives the schema's output; a rejection is shown above the buttons (SPEC §8). */
+  onSubmit(values: z.output<S>): Promise<unknown> | void;
+  submitLabel?: string;
+  /** Adds a Cancel button. */
+  onCancel?: () => void;
+  /** Message when a failure carries no text; default 'Submission failed. Please try again.' */
+  failureFallback?: string;
+  /** Extra content after the fields, before the buttons. */
+  children?: ReactNode;
+  /** Compact layout for popovers. */
+  compact?: boolean;
+}
+
+/**
+ * A form built from field configs and validated with a contract schema, so the browser shows the server's
+ * wording (SPEC §5). Before validation values are prepared: unchecked checkboxes → false, numeric strings →
+ * numbers, empty optional numbers omitted, JSON text parsed. Field messages show under each input; a failed
+ * submit shows the server message, else the error text, else 'Submission failed. Please try again.'
+ * (SPEC §8), and server field messages land on their inputs. When someone else changed the entity first
+ * (409 to an If-Match edit), the server's message comes with a Reload button that shows their version. Text areas default to 3 rows.
+ */
+export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
+  const { schema, fields, defaultValues, onSubmit, submitLabel = 'Save', onCancel, failureFallback, children, compact } = props;
+  const formId = useId();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const resolver = useMemo<Resolver<FieldValues>>(() => {
+    return async (values, context, options) => {
+      const prepared = prepareValues(fields, values);
+      const checkboxErrors: Record<string, { type: string; message: string }> = {};
+      for (const field of fields) {
+        if (field.type === 'checkbox' && field.mustBeChecked && prepared[field.name] !== true) {
+          checkboxErrors[field.name] = { type: 'required', message: mustBeChecked(field.label) };
+        }
+      }
+      if (!schema) return { values: {}, errors: { root: { type: 'schema', message: FORM_SCHEMA_MISSING } } };
+      const result = await (zodResolver(schema as never) as Resolver<FieldValues>)(prepared, context, options);
+      if (Object.keys(checkboxErrors).length === 0) return result;
+      return { values: {}, errors: { ...result.errors, ...checkboxErrors } };
+    };
+  }, [fields, schema]);
+
+  const initialValues = useMemo(() => {
+    const values: Record<string, unknown> = {};
+    for (const field of fields) {
+      if (field.type === 'checkbox') values[field.name] = false;
+      else if (field.type === 'range') values[field.name] = String(field.min ?? 0);
+      else values[field.name] = '';
+    }
+    return { ...values, ...defaultValues } as DefaultValues<FieldValues>;
+  }, [fields, defaultValues]);
+
+  const form = useForm<FieldValues>({ resolver, defaultValues: initialValues, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { register, handleSubmit, formState, setError, control, watch } = form;
+
+  // After a 409 (someone else saved first) the person may reload: the entity is refetched and, once its new
+  // values arrive as defaultValues, the form shows them instead of the stale ones.
+  const [reload, setReload] = useState<(() => Promise<void>) | null>(null);
+  const resetOnNewDefaults = useRef(false);
+  const latestDefaults = useRef(initialValues);
+  latestDefaults.current = initialValues;
+  const defaultsKey = JSON.stringify(initialValues);
+  useEffect(() => {
+    if (!resetOnNewDefaults.current) return;
+    resetOnNewDefaults.current = false;
+    form.reset(latestDefaults.current);
+  }, [defaultsKey, form]);
+
+  const handleReload = async () => {
+    if (!reload) return;
+    resetOnNewDefaults.current = true;
+    setSubmitError(null);
+    setReload(null);
+    await reload();
+  };
+
+  if (!schema || fields.length === 0) return <ErrorAlert message={FORM_SCHEMA_MISSING} />;
+
+  const submit = handleSubmit(async (values) => {
+    setSubmitError(null);
+    setReload(null);
+    try {
+      await onSubmit(values as z.output<S>);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          if (fields.some((f) => f.name === name)) setError(name as Path<FieldValues>, { type: 'server', message });
+        }
+      }
+      setSubmitError(handleError(error, failureFallback ?? MESSAGES.submissionFailed));
+      const reloadEntity = error instanceof StaleVersionError ? error.reload : undefined;
+      if (reloadEntity) setReload(() => reloadEntity);
+    }
+  });
+
+  const messageOf = (name: string): string | undefined => {
+    const error = formState.errors[name];
+    return typeof error?.message === 'string' ? error.message : undefined;
+  };
+
+  return (
+    <Form noValidate onSubmit={(e) => void submit(e)} aria-busy={formState.isSubmitting}>
+      {fields.map((field) => {
+        const id = `${formId}-${field.name}`;
+        const feedbackId = `${id}-feedback`;
+        const helpId = `${id}-help`;
+        const message = messageOf(field.name);
+        const invalid = Boolean(message);
+        const describedBy = [message ? feedbackId : null, field.help ? helpId : null].filter(Boolean).join(' ') || undefined;
+        const label = (
+          <>
+            {field.label}
+            {field.required && <span className="text-danger ms-1" aria-hidden="true">*</span>}
+          </>
+        );
+        const feedback = (
+          <>
+            {field.help && <Form.Text id={helpId} className="d-block">{field.help}</Form.Text>}
+            {message && (
+              <div id={feedbackId} className="invalid-feedback d-block">
+                {message}
+              </div>
+            )}
+          </>
+        );
+
+        if (field.type === 'checkbox') {
+          return (
+            <Form.Group key={field.name} className={compact ? 'mb-2' : 'mb-3'}>
+              <Form.Check
+                id={id}
+                type="checkbox"
+                label={label}
+                isInvalid={invalid}
+                aria-describedby={describedBy}
+                {...register(field.name)}
+              />
+              {feedback}
+            </Form.Group>
+          );
+        }
+
+        if (field.type === 'custom') {
+          if (!field.render) {
+            return <ErrorAlert key={field.name} message={customComponentMissing(field.name)} />;
+          }
+          const render = field.render;
+          return (
+            <Form.Group key={field.name} className={compact ? 'mb-2' : 'mb-3'}>
+              <Form.Label htmlFor={id}>{label}</Form.Label>
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: controlled }) => (
+                  <>
+                    {render({
+                      id,
+                      name: field.name,
+                      value: controlled.value,
+                      onChange: controlled.onChange,
+                      onBlur: controlled.onBlur,
+                      invalid,
+                      describedBy: feedbackId,
+                    })}
+                  </>
+                )}
+              />
+              {feedback}
+            </Form.Group>
+          );
+        }
+
+        let control_: ReactNode;
+        switch (field.type) {
+          case 'textarea':
+          case 'json':
+            control_ = (
+              <Form.Control
+                id={id}
+                as="textarea"
+                rows={field.rows ?? 3}
+                placeholder={field.placeholder}
+                isInvalid={invalid}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className={field.type === 'json' ? 'font-monospace' : undefined}
+                spellCheck={field.type === 'json' ? false : undefined}
+                {...register(field.name)}
+              />
+            );
+            break;
+          case 'select':
+            control_ = (
+              <Form.Select id={id} isInvalid={invalid} aria-invalid={invalid} aria-describedby={describedBy} {...register(field.name)}>
+                {!field.required && <option value="">— None —</option>}
+                {field.required && <option value="" disabled>Choose…</option>}
+                {(field.options ?? []).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Form.Select>
+            );
+            break;
+          case 'range': {
+            const current = watch(field.name) as unknown;
+            control_ = (
+              <div className="d-flex align-items-center gap-3">
+                <Form.Range
+                  id={id}
+                  min={field.min}
+                  max={field.max}
+                  step={field.step ?? 1}
+                  aria-describedby={describedBy}
+                  {...register(field.name)}
+                />
+                <output htmlFor={id} className="fw-semibold" style={{ minWidth: '2ch' }}>
+                  {String(current ?? '')}
+                </output>
+              </div>
+            );
+            break;
+          }
+          case 'number':
+            control_ = (
+              <Form.Control
+                id={id}
+                type="text"
+                inputMode="decimal"
+                placeholder={field.placeholder}
+                isInvalid={invalid}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                {...register(field.name)}
+              />
+            );
+            break;
+          default:
+            control_ = (
+              <Form.Control
+                id={id}
+                type={field.type}
+                placeholder={field.placeholder}
+                autoComplete={field.autoComplete}
+                isInvalid={invalid}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                {...register(field.name)}
+              />
+            );
+        }
+        return (
+          <Form.Group key={field.name} className={compact ? 'mb-2' : 'mb-3'}>
+            <Form.Label htmlFor={id}>{label}</Form.Label>
+            {control_}
+            {feedback}
+          </Form.Group>
+        );
+      })}
+      {children}
+      {typeof formState.errors.root?.message === 'string' && <ErrorAlert message={formState.errors.root.message} />}
+      <ErrorAlert message={submitError} onDismiss={() => setSubmitError(null)}>
+        {reload && (
+          <Button variant="outline-danger" size="sm" className="mt-2" onClick={() => void handleReload()}>
+            Reload
+          </Button>
+        )}
+      </ErrorAlert>
+      <div className="d-flex gap-2 justify-content-end">
+        {onCancel && (
+          <Button variant="outline-secondary" onClick={onCancel} disabled={formState.isSubmitting}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" variant="primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Turns what the inputs hold into what the schema and the API expect (SPEC §5 "On submit"): unchecked
+ * checkboxes become false, numeric strings numbers, empty optional numbers are left out, JSON text is parsed.
+ */
+import type { FieldConfig } from './types';
+
+const NUMERIC = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+/**
+ * Converts one number input: '' → undefined (omitted), numeric text → number, anything else unchanged so
+ * the schema reports '{label} must be a number.'.
+ */
+export function toNumberValue(value: unknown): unknown {
+  if (value === '' || value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+  if (typeof value === 'string' && NUMERIC.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * Parses a JSON text input: '' → null (the schema's "no value"), valid JSON → its value, invalid JSON → the
+ * raw text, which the field's schema rejects with its own message (e.g. 'Properties field contains invalid JSON.').
+ */
+export function toJsonValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (value.trim() === '') return null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Prepares every configured field of a form for validation and submission.
+ * @param fields the form's field configs; @param raw the input values by field name.
+ * @returns a new object: configured fields converted, other keys copied, omitted numbers deleted.
+ */
+export function prepareValues(fields: readonly FieldConfig[], raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...raw };
+  for (const field of fields) {
+    const value = raw[field.name];
+    switch (field.type) {
+      case 'checkbox':
+        out[field.name] = value === true || value === 'true' || value === 'on';
+        break;
+      case 'number':
+      case 'range': {
+        const converted = toNumberValue(value);
+        if (converted === undefined) delete out[field.name];
+        else out[field.name] = converted;
+        break;
+      }
+      case 'json':
+        out[field.name] = toJsonValue(value);
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}

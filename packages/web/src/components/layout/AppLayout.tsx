@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SkyBackground } from '../sky/SkyBackground';
+import { LoadingSpinner } from '../LoadingSpinner';
+import { AppNavbar } from './AppNavbar';
+import { Breadcrumbs } from './Breadcrumbs';
+
+/**
+ * The page frame: sky background, fixed navbar, breadcrumbs and the routed screen in `<main>`, with a skip
+ * link for keyboard users and a spinner while a lazy screen loads.
+ */
+export function AppLayout() {
+  return (
+    <>
+      <a href="#main" className="visually-hidden-focusable lf-skip-link">
+        Skip to content
+      </a>
+      <SkyBackground />
+      <AppNavbar />
+      <div className="lf-below-navbar">
+        <Breadcrumbs />
+        <main id="main" tabIndex={-1} className="lf-main">
+          <Suspense fallback={<LoadingSpinner label="Loading page..." />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <ScrollRestoration />
+    </>
+  );
+}

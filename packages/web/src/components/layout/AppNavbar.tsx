@@ -1,0 +1,83 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { useAuth } from '../../hooks/useAuth';
+import { useNavbarVisibility } from '../../hooks/useNavbarVisibility';
+
+/**
+ * The fixed top navbar (SPEC §2 "Header"): brand 'Loreforge' linking to /, hidden on scroll down and shown on
+ * scroll up or near the top; signed in it shows 'Signed in as: {username or email}' and 'Sign out' (logs out,
+ * goes to /login); signed out it shows Login and Register.
+ */
+export function AppNavbar() {
+  const { user, hasToken, logout } = useAuth();
+  const navigate = useNavigate();
+  const visible = useNavbarVisibility();
+
+  const handleSignOut = () => {
+    logout();
+    void navigate('/login');
+  };
+
+  return (
+    <Navbar
+      expand="md"
+      fixed="top"
+      variant="dark"
+      className={`lf-navbar${visible ? '' : ' lf-navbar--hidden'}`}
+      data-visible={visible}
+      as="header"
+    >
+      <Container>
+        <Navbar.Brand as={Link} to="/" className="fw-bold lf-brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} className="me-2 align-text-top rounded" />
+          Loreforge
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
+        <Navbar.Collapse id="main-nav">
+          <Nav as="nav" aria-label="Main" className="me-auto">
+            {user && (
+              <Nav.Link as={NavLink} to="/" end>
+                My Worlds
+              </Nav.Link>
+            )}
+            {user && (
+              <Nav.Link as={NavLink} to="/quests">
+                Quests
+              </Nav.Link>
+            )}
+            <Nav.Link as={NavLink} to="/about">
+              About
+            </Nav.Link>
+          </Nav>
+          {user ? (
+            <div className="d-flex flex-column flex-md-row align-items-md-center gap-2">
+              {!hasToken && (
+                <Link to="/login" className="badge text-bg-warning text-decoration-none">
+                  Session expired: sign in again
+                </Link>
+              )}
+              <Navbar.Text className="text-light">
+                Signed in as: <strong>{user.username || user.email}</strong>
+              </Navbar.Text>
+              <Button variant="outline-light" size="sm" onClick={handleSignOut}>
+                Sign out
+              </Button>
+            </div>
+          ) : (
+            <Nav className="gap-md-2">
+              <Nav.Link as={NavLink} to="/login">
+                Login
+              </Nav.Link>
+              <Link to="/register" className="btn btn-warning btn-sm align-self-md-center">
+                Register
+              </Link>
+            </Nav>
+          )}
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

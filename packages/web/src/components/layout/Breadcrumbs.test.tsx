@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { buildCrumbs } from './breadcrumb-trail';
+import { Breadcrumbs } from './Breadcrumbs';
+
+const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
+const C = '9c8b7a6f-5e4d-4c3b-8a2f-1e0d9c8b7a6f';
+
+function trail() {
+  return within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+}
+
+describe('buildCrumbs', () => {
+  it('labels fixed words and marks ids for lookup', () => {
+    const steps = buildCrumbs(`/worlds/${W}/characters/${C}/edit`);
+    expect(steps.map((s) => s.label)).toEqual(['World', 'Characters', 'Character', 'Edit']);
+    expect(steps[0]?.path).toBe(`/worlds/${W}`);
+    expect(steps[2]?.entityId).toBe(C);
+  });
+
+  it('reads an id under an item as an inventory item and under relationships as a relationship', () => {
+    expect(buildCrumbs(`/worlds/${W}/items/i1/inst1`).map((s) => s.label)).toEqual(['World', 'Items', 'Item', 'Inventory Item']);
+    expect(buildCrumbs(`/worlds/${W}/characters/${C}/relationships/r1/edit`).map((s) => s.label)).toEqual([
+      'World', 'Characters', 'Character', 'Relationships', 'Relationship', 'Edit',
+    ]);
+  });
+});
+
+describe('Breadcrumbs (SPEC §2 Header)', () => {
+  it('shows fetched names and the entity id at the right', async () => {
+    signIn();
+    mockFetch((url) => {
+      if (url.pathname === `/api/worlds/${W}`) return jsonResponse({ worldId: W, name: 'Eldoria' });
+      if (url.pathname === `/api/worlds/${W}/characters/${C}`) return jsonResponse({ characterId: C, name: 'Captain Vale' });
+      return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoutes(<Breadcrumbs />, `/worlds/${W}/characters/${C}/edit`);
+    expect(await trail().findByRole('link', { name: 'Eldoria' })).toHaveAttribute('href', `/worlds/${W}`);
+    expect(await trail().findByRole('link', { name: 'Captain Vale' })).toBeInTheDocument();
+    expect(screen.getByText(C)).toBeInTheDocument();
+  });
+
+  it('falls back to World, Character, Map, Item, Inventory Item and Relationship when lookups fail', async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' }, 500));
+    const { unmount } = renderRoutes(<Breadcrumbs />, `/worlds/${W}/characters/${C}/relationships/r1`);
+    expect(await trail().findByRole('link', { name: 'World' })).toBeInTheDocument();
+    expect(await trail().findByRole('link', { name: 'Character' })).toBeInTheDocument();
+    expect(await trail().findByText('Relationship')).toBeInTheDocument();
+    unmount();
+
+    renderRoutes(<Breadcrumbs />, `/worlds/${W}/maps/m1`);
+    expect(await trail().findByText('Map')).toBeInTheDocument();
+  });
+
+  it('falls back to Item and Inventory Item', async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404));
+    renderRoutes(<Breadcrumbs />, `/worlds/${W}/items/i1/inst1/edit`);
+    expect(await trail().findByRole('link', { name: 'Item' })).toBeInTheDocument();
+    expect(await trail().findByRole('link', { name: 'Inventory Item' })).toBeInTheDocument();
+  });
+
+  it('falls back to Inventory Item for a character inventory entry', async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404));
+    renderRoutes(<Breadcrumbs />, `/worlds/${W}/characters/${C}/inventory/e1/edit`);
+    expect(await trail().findByRole('link', { name: 'Inventory Item' })).toBeInTheDocument();
+  });
+});

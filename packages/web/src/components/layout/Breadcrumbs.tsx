@@ -1,0 +1,58 @@
+import { useLocation, Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Container from 'react-bootstrap/Container';
+import { LIMITS } from '@loreforge/contract';
+import { truncate } from '../../lib/text';
+import { buildCrumbs, type CrumbStep } from './breadcrumb-trail';
+
+function CrumbLabel({ step }: { step: CrumbStep }) {
+  const query = useQuery({
+    queryKey: [...(step.lookup?.queryKey ?? ['crumb', step.path]), 'crumb-name'],
+    queryFn: ({ signal }) => step.lookup?.fetchName(signal) ?? Promise.resolve(step.label),
+    enabled: Boolean(step.lookup),
+    retry: false,
+    staleTime: 60_000,
+  });
+  if (!step.lookup || query.isError) return <>{step.label}</>;
+  if (query.isPending) return <span className="placeholder-glow"><span className="placeholder col-12" style={{ minWidth: '5ch' }}>…</span></span>;
+  return <>{truncate(query.data, LIMITS.truncateName)}</>;
+}
+
+/**
+ * The trail under the header (SPEC §2 "Header"): Home, then each part of the path, with ids resolved to
+ * names by fetching them (falling back to World, Character, Map, Item, Inventory Item, Relationship, ... when
+ * a lookup fails) and the deepest entity id at the right. Hidden on the home page.
+ */
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  if (pathname === '/') return null;
+  const steps = buildCrumbs(pathname);
+  const lastEntity = [...steps].reverse().find((s) => s.entityId);
+  return (
+    <div className="lf-breadcrumbs">
+      <Container className="d-flex align-items-center gap-3">
+        <nav aria-label="Breadcrumb" className="flex-grow-1 min-w-0">
+          <ol className="breadcrumb mb-0">
+            <li className="breadcrumb-item">
+              <Link to="/">Home</Link>
+            </li>
+            {steps.map((step, index) => {
+              const last = index === steps.length - 1;
+              return (
+                <li key={step.path} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined}>
+                  {last ? <CrumbLabel step={step} /> : <Link to={step.path}><CrumbLabel step={step} /></Link>}
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+        {lastEntity?.entityId && (
+          <span className="lf-entity-id small text-body-secondary font-monospace text-truncate" title={lastEntity.entityId}>
+            <span className="visually-hidden">{lastEntity.label} id: </span>
+            {truncate(lastEntity.entityId, LIMITS.truncateWorldId)}
+          </span>
+        )}
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * Turns a path into breadcrumb steps (SPEC §2 "Header"): fixed words become labels, entity ids become
+ * steps to resolve into names, with a generic fallback label when the lookup fails.
+ */
+import type { Character, InventoryEntry, Item, ItemInstance, Relationship, World, WorldMap } from '@loreforge/contract';
+import type { Event, Goal, Quest, Timeline } from '@loreforge/contract';
+import { charactersResource } from '../../api/characters';
+import {
+  characterGoalsResource,
+  eventsResource,
+  goalsResource,
+  inventoryResource,
+  itemInstancesResource,
+  itemsResource,
+  mapsResource,
+  questsResource,
+  relationshipsResource,
+  timelinesResource,
+} from '../../api/collections';
+import { worldsResource } from '../../api/worlds';
+
+/** A step whose label is fetched: the query key to cache it under and how to get the name. */
+export interface EntityLookup {
+  queryKey: readonly unknown[];
+  fetchName(signal?: AbortSignal): Promise<string>;
+}
+
+/** One breadcrumb step. */
+export interface CrumbStep {
+  /** Link target. */
+  path: string;
+  /** Fixed label, or the fallback shown when the lookup fails (World, Character, Map, Item, ...). */
+  label: string;
+  /** The entity id, when this step is one entity. */
+  entityId?: string;
+  lookup?: EntityLookup;
+}
+
+const WORDS: Record<string, string> = {
+  create: 'Create',
+  edit: 'Edit',
+  delete: 'Delete',
+  details: 'Details',
+  characters: 'Characters',
+  items: 'Items',
+  timelines: 'Timelines',
+  events: 'Events',
+  maps: 'Maps',
+  quests: 'Quests',
+  goals: 'Goals',
+  relationships: 'Relationships',
+  inventory: 'Inventory',
+  instances: 'Item Instances',
+  'character-instances': 'Character Instances',
+  'location-instances': 'Location Instances',
+  connections: 'Connections',
+  about: 'About',
+  login: 'Login',
+  register: 'Register',
+  'request-invite': 'Request an Invite',
+  worlds: 'Worlds',
+};
+
+type Kind =
+  | 'world' | 'character' | 'item' | 'instance' | 'inventory' | 'relationship' | 'map' | 'timeline'
+  | 'event' | 'goal' | 'quest';
+
+/** The generic labels of SPEC §2 (and the same pattern for the other kinds). */
+export const FALLBACK_LABELS: Record<Kind, string> = {
+  world: 'World',
+  character: 'Character',
+  item: 'Item',
+  instance: 'Inventory Item',
+  inventory: 'Inventory Item',
+  relationship: 'Relationship',
+  map: 'Map',
+  timeline: 'Timeline',
+  event: 'Event',
+  goal: 'Goal',
+  quest: 'Quest',
+};
+
+/** Collection word → kind of the id that follows it. */
+const COLLECTIONS: Record<string, Kind> = {
+  worlds: 'world',
+  characters: 'character',
+  items: 'item',
+  inventory: 'inventory',
+  relationships: 'relationship',
+  maps: 'map',
+  timelines: 'timeline',
+  events: 'event',
+  goals: 'goal',
+  quests: 'quest',
+};
+
+interface Context {
+  worldId?: string;
+  characterId?: string;
+  itemId?: string;
+}
+
+function lookupFor(kind: Kind, id: string, ctx: Context): EntityLookup | undefined {
+  const { worldId, characterId, itemId } = ctx;
+  const named = <T>(resource: { detailKey(id: string): readonly unknown[]; get(id: string, s?: AbortSignal): Promise<T> }, pick: (e: T) => string) => ({
+    queryKey: resource.detailKey(id),
+    fetchName: async (signal?: AbortSignal) => pick(await resource.get(id, signal)),
+  });
+  switch (kind) {
+    case 'world':
+      return named<World>(worldsResource, (w) => w.name);
+    case 'character':
+      return worldId ? named<Character>(charactersResource(worldId), (c) => c.name) : undefined;
+    case 'item':
+      return worldId ? named<Item>(itemsResource(worldId), (i) => i.name) : undefined;
+    case 'instance':
+      return worldId && itemId
+        ? named<ItemInstance>(itemInstancesResource(worldId, itemId), (i) => `${i.owner.name}'s instance`)
+        : undefined;
+    case 'inventory':
+      return worldId && characterId ? named<InventoryEntry>(inventoryResource(worldId, characterId), (e) => e.itemName) : undefined;
+    case 'relationship':
+      return worldId && characterId
+        ? named<Relationship>(relationshipsResource(worldId, characterId), (r) => `${r.relationshipType}: ${r.targetCharacterName}`)
+        : undefined;
+    case 'map':
+      return worldId ? named<WorldMap>(mapsResource(worldId), (m) => m.name) : undefined;
+    case 'timeline':
+      return worldId ? named<Timeline>(timelinesResource(worldId), (t) => t.name) : undefined;
+    case 'event':
+      return worldId ? named<Event>(eventsResource(worldId), (e) => e.name) : undefined;
+    case 'goal':
+      if (!worldId) return undefined;
+      return characterId
+        ? named<Goal>(characterGoalsResource(worldId, characterId), (g) => g.title)
+        : named<Goal>(goalsResource(worldId), (g) => g.title);
+    case 'quest':
+      return worldId ? named<Quest>(questsResource(worldId), (q) => q.name) : undefined;
+  }
+}
+
+function wordLabel(segment: string): string {
+  return WORDS[segment] ?? segment.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+}
+
+/**
+ * Builds the trail for a path, e.g. `/worlds/w1/characters/c1/edit` → World (w1), Characters, Character (c1),
+ * Edit. The 'worlds' segment itself is skipped: the worlds list is the home page.
+ * @param pathname the location's pathname.
+ * @returns steps after Home, in order.
+ */
+export function buildCrumbs(pathname: string): CrumbStep[] {
+  const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const steps: CrumbStep[] = [];
+  const ctx: Context = {};
+  let path = '';
+  let pendingKind: Kind | undefined;
+  for (const segment of segments) {
+    path += `/${encodeURIComponent(segment)}`;
+    const isWord = segment in WORDS;
+    if (pendingKind && !isWord) {
+      const kind = pendingKind;
+      steps.push({ path, label: FALLBACK_LABELS[kind], entityId: segment, lookup: lookupFor(kind, segment, ctx) });
+      if (kind === 'world') ctx.worldId = segment;
+      if (kind === 'character') ctx.characterId = segment;
+      if (kind === 'item') ctx.itemId = segment;
+      // Under an item, a further id is one of its instances (items/{itemId}/{instanceId}).
+      pendingKind = kind === 'item' ? 'instance' : undefined;
+      continue;
+    }
+    pendingKind = COLLECTIONS[segment];
+    if (segment === 'worlds') continue;
+    steps.push({ path, label: wordLabel(segment) });
+  }
+  return steps;
+}

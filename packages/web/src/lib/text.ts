@@ -1,0 +1,12 @@
+/** Text helpers with no dependencies, safe for the first-loaded chunk (SPEC §9 truncation). */
+
+/**
+ * Shortens text to at most `max` characters, ending with '…' when cut.
+ * @param text the text (null/undefined become '').
+ * @param max limit in characters, e.g. LIMITS.truncateName (50) or LIMITS.truncateDescription (100).
+ */
+export function truncate(text: string | null | undefined, max: number): string {
+  const value = text ?? '';
+  if (value.length <= max) return value;
+  return `${value.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
+}

@@ -1,0 +1,53 @@
+/**
+ * The route table of SPEC §2. Every screen is a lazy module; protected routes sit under RequireAuth, which
+ * sends signed-out visitors to /login and brings them back afterwards.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from '../components/layout/AppLayout';
+import { LoadingSpinner } from '../components/LoadingSpinner';
+import { RequireAuth } from '../components/RequireAuth';
+import { lazyScreen } from './lazy';
+import { RouteError } from './RouteError';
+import { worldChildRoutes, worldTabRoutes } from './world-routes';
+
+/** All routes, exported for tests (createMemoryRouter) and for the browser router below. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    // Shown only on the very first load, while the first lazy screen downloads.
+    hydrateFallbackElement: <LoadingSpinner label="Loading Loreforge..." />,
+    children: [
+      { index: true, lazy: lazyScreen(() => import('../screens/home/HomeScreen'), 'HomeScreen') },
+      { path: 'about', lazy: lazyScreen(() => import('../screens/about/AboutScreen'), 'AboutScreen') },
+      { path: 'login', lazy: lazyScreen(() => import('../screens/login/LoginScreen'), 'LoginScreen') },
+      { path: 'register', lazy: lazyScreen(() => import('../screens/register/RegisterScreen'), 'RegisterScreen') },
+      {
+        path: 'request-invite',
+        lazy: lazyScreen(() => import('../screens/request-invite/RequestInviteScreen'), 'RequestInviteScreen'),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'quests', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestListScreen') },
+          { path: 'quests/create', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestFormScreen') },
+          { path: 'quests/:id/edit', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestFormScreen') },
+          { path: 'worlds/create', lazy: lazyScreen(() => import('../screens/worlds/WorldFormScreen'), 'WorldFormScreen') },
+          { path: 'worlds/:id/edit', lazy: lazyScreen(() => import('../screens/worlds/WorldFormScreen'), 'WorldFormScreen') },
+          {
+            path: 'worlds/:worldId',
+            lazy: lazyScreen(() => import('../screens/worlds/WorldScreen'), 'WorldScreen'),
+            children: worldTabRoutes,
+          },
+          { path: 'worlds/:worldId', children: worldChildRoutes },
+        ],
+      },
+      { path: '*', lazy: lazyScreen(() => import('../screens/not-found/NotFoundScreen'), 'NotFoundScreen') },
+    ],
+  },
+];
+
+/** Creates the browser router for the app. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,50 @@
+/**
+ * Routes under /worlds/:worldId (SPEC §2). `worldTabRoutes` render inside the world page's tabs;
+ * `worldChildRoutes` are full pages of the entities.
+ */
+import type { RouteObject } from 'react-router';
+import { lazyScreen } from './lazy';
+
+const characters = () => import('../screens/characters/CharacterScreens');
+const items = () => import('../screens/items/ItemScreens');
+const timelines = () => import('../screens/timelines/TimelineScreens');
+const events = () => import('../screens/events/EventScreens');
+const maps = () => import('../screens/maps/MapScreens');
+const goals = () => import('../screens/goals/GoalScreens');
+const quests = () => import('../screens/quests/QuestScreens');
+const details = () => import('../screens/worlds/WorldDetailsTab');
+
+/** Tabs of the world page: Details (default, also at /details), Items, Timelines, Events, Characters, Maps. */
+export const worldTabRoutes: RouteObject[] = [
+  { index: true, lazy: lazyScreen(details, 'WorldDetailsTab') },
+  { path: 'details', lazy: lazyScreen(details, 'WorldDetailsTab') },
+  { path: 'items', lazy: lazyScreen(items, 'ItemsTab') },
+  { path: 'timelines', lazy: lazyScreen(timelines, 'TimelinesTab') },
+  { path: 'events', lazy: lazyScreen(events, 'EventsTab') },
+  { path: 'characters', lazy: lazyScreen(characters, 'CharactersTab') },
+  { path: 'maps', lazy: lazyScreen(maps, 'MapsTab') },
+];
+
+/** Entity pages under a world. */
+export const worldChildRoutes: RouteObject[] = [
+  { path: 'timelines/create', lazy: lazyScreen(timelines, 'TimelineFormScreen') },
+  { path: 'timelines/:timelineId', lazy: lazyScreen(timelines, 'TimelineScreen') },
+  { path: 'timelines/:timelineId/edit', lazy: lazyScreen(timelines, 'TimelineFormScreen') },
+  { path: 'events/create', lazy: lazyScreen(events, 'EventFormScreen') },
+  { path: 'events/:id/edit', lazy: lazyScreen(events, 'EventFormScreen') },
+  { path: 'maps/create', lazy: lazyScreen(maps, 'MapFormScreen') },
+  { path: 'maps/:mapId', lazy: lazyScreen(maps, 'MapScreen') },
+  { path: 'maps/:mapId/edit', lazy: lazyScreen(maps, 'MapFormScreen') },
+  { path: 'characters/create', lazy: lazyScreen(characters, 'CharacterFormScreen') },
+  { path: 'characters/:characterId/edit', lazy: lazyScreen(characters, 'CharacterFormScreen') },
+  { path: 'characters/:characterId/*', lazy: lazyScreen(characters, 'CharacterScreen') },
+  { path: 'items/create', lazy: lazyScreen(items, 'ItemFormScreen') },
+  { path: 'items/:itemId/*', lazy: lazyScreen(items, 'ItemScreen') },
+  { path: 'goals/create', lazy: lazyScreen(goals, 'GoalScreen') },
+  { path: 'goals/:goalId', lazy: lazyScreen(goals, 'GoalScreen') },
+  { path: 'goals/:goalId/edit', lazy: lazyScreen(goals, 'GoalScreen') },
+  { path: 'quests', lazy: lazyScreen(quests, 'QuestListScreen') },
+  { path: 'quests/create', lazy: lazyScreen(quests, 'QuestFormScreen') },
+  { path: 'quests/:id/edit', lazy: lazyScreen(quests, 'QuestFormScreen') },
+  { path: 'quests/:questId', lazy: lazyScreen(quests, 'QuestDetailScreen') },
+];

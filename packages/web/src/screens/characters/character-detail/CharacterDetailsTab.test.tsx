@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import type { Character } from '@loreforge/contract';
+import { CharacterDetailsTab } from './CharacterDetailsTab';
+import { splitAttributes } from './split-attributes';
+
+const buildCharacter = (attributes: Record<string, unknown>): Character => ({
+  characterId: 'c1',
+  worldId: 'w1',
+  name: 'Aria',
+  description: null,
+  attributes,
+  currentLocationId: null,
+  activeQuests: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+describe('splitAttributes (SPEC §3 Character)', () => {
+  it('puts scalar values in core attributes and nested objects in groups', () => {
+    const split = splitAttributes({ strength: 12, alive: true, title: null, stats: { hp: 30 }, tags: ['a'] });
+    expect(split.core).toEqual([['strength', 12], ['alive', true], ['title', null], ['tags', ['a']]]);
+    expect(split.groups).toEqual([{ name: 'stats', entries: [['hp', 30]] }]);
+  });
+});
+
+describe('CharacterDetailsTab (SPEC §2 character details)', () => {
+  it('shows core attributes and each group under its own heading', () => {
+    render(<CharacterDetailsTab character={buildCharacter({ strength: 12, stats: { hp: 30, mana: 5 } })} />);
+    const core = screen.getByRole('table', { name: 'Core attributes' });
+    expect(within(core).getByRole('rowheader', { name: 'strength' })).toBeInTheDocument();
+    expect(within(core).queryByText('hp')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'stats' })).toBeInTheDocument();
+    const group = screen.getByRole('table', { name: 'stats attributes' });
+    expect(within(group).getByRole('row', { name: 'mana 5' })).toBeInTheDocument();
+    expect(screen.queryByText('No attributes defined.')).toBeNull();
+  });
+
+  it('says when there are no attributes', () => {
+    render(<CharacterDetailsTab character={buildCharacter({})} />);
+    expect(screen.getByText('No attributes defined.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,93 @@
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { MESSAGES, type Character } from '@loreforge/contract';
+import { useQuest } from '../../../api/quests';
+import { DetailList } from '../../../components/entity-view/DetailList';
+import { formatVariableValue } from '../../../components/json-variable-editor/variable-value';
+import { formatDateTime } from '../../../lib/format';
+import { splitAttributes } from './split-attributes';
+
+function AttributeRows({ entries, caption }: { entries: [string, unknown][]; caption: string }) {
+  return (
+    <table className="table table-sm mb-0 align-middle">
+      <caption className="visually-hidden">{caption}</caption>
+      <tbody>
+        {entries.map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row" className="fw-semibold text-break w-50">{name}</th>
+            <td className="text-break">{formatVariableValue(value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One active quest as a link named after the quest (its id until the name has loaded or when it fails). */
+function ActiveQuestLink({ worldId, questId }: { worldId: string; questId: string }) {
+  const quest = useQuest(worldId, questId);
+  return <Link to={`/worlds/${worldId}/quests/${questId}`}>{quest.data?.name ?? questId}</Link>;
+}
+
+/**
+ * The Details tab of a character (SPEC §2, §3): description, location, active quests, dates, then the
+ * attributes: scalar values as core attributes, nested objects as groups, or 'No attributes defined.'
+ * @param character the loaded character.
+ */
+export function CharacterDetailsTab({ character }: { character: Character }) {
+  const { core, groups } = splitAttributes(character.attributes);
+  return (
+    <div className="d-grid gap-4">
+      <DetailList
+        rows={[
+          { label: 'Description', value: character.description },
+          { label: 'Current Location', value: character.currentLocationId },
+          {
+            label: 'Active Quests',
+            value: character.activeQuests.length === 0 ? null : (
+              <span className="d-flex flex-wrap gap-2">
+                {character.activeQuests.map((questId) => (
+                  <ActiveQuestLink key={questId} worldId={character.worldId} questId={questId} />
+                ))}
+              </span>
+            ),
+          },
+          { label: 'Created', value: formatDateTime(character.createdAt) },
+          { label: 'Updated', value: formatDateTime(character.updatedAt) },
+        ]}
+      />
+      <section aria-labelledby="character-attributes">
+        <h3 id="character-attributes" className="h5">Attributes</h3>
+        {core.length === 0 && groups.length === 0 && <p className="text-body-secondary mb-0">{MESSAGES.noAttributes}</p>}
+        {core.length > 0 && (
+          <Card className="mb-3">
+            <Card.Header as="h4" className="h6 mb-0">Core Attributes</Card.Header>
+            <Card.Body className="py-2">
+              <AttributeRows entries={core} caption="Core attributes" />
+            </Card.Body>
+          </Card>
+        )}
+        {groups.length > 0 && (
+          <Row xs={1} md={2} className="g-3">
+            {groups.map((group) => (
+              <Col key={group.name}>
+                <Card className="h-100">
+                  <Card.Header as="h4" className="h6 mb-0 text-break">{group.name}</Card.Header>
+                  <Card.Body className="py-2">
+                    {group.entries.length === 0 ? (
+                      <p className="text-body-secondary small mb-0">Empty group.</p>
+                    ) : (
+                      <AttributeRows entries={group.entries} caption={`${group.name} attributes`} />
+                    )}
+                  </Card.Body>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import Container from 'react-bootstrap/Container';
+import { MESSAGES } from '@loreforge/contract';
+import { useCharacter, useCharacterMutations } from '../../../api/characters';
+import { handleError } from '../../../api/client';
+import { EntityPanel } from '../../../components/entity-view/EntityPanel';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { GenericForm } from '../../../components/form/GenericForm';
+import type { FieldConfig } from '../../../components/form/types';
+import { LoadingSpinner } from '../../../components/LoadingSpinner';
+import { AttributesField } from './AttributesField';
+import { CharacterFormSchema, characterFormValues } from './character-form-schema';
+
+const FIELDS: readonly FieldConfig[] = [
+  { name: 'name', label: 'Name', type: 'text', required: true },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  {
+    name: 'attributes',
+    label: 'Attributes',
+    type: 'custom',
+    help: 'Plain values are core attributes; nested objects (in the JSON view) become attribute groups.',
+    render: (props) => <AttributesField {...props} />,
+  },
+  {
+    name: 'currentLocationId',
+    label: 'Current Location',
+    type: 'text',
+    placeholder: 'Map point id (optional)',
+    help: 'The id of a map point in this world where the character is now.',
+  },
+  {
+    name: 'activeQuests',
+    label: 'Active Quests',
+    type: 'text',
+    placeholder: 'quest-id-1, quest-id-2',
+    help: 'Quest ids separated by commas.',
+  },
+];
+
+/**
+ * /worlds/:worldId/characters/create and /characters/:characterId/edit (SPEC §2, §5 Character): name
+ * (required), description, attributes as variables or JSON, current location and active quests. Empty
+ * optional fields are sent as null. Without a world it says 'A character can only be created within a world.'
+ * On save it opens the character.
+ */
+export function CharacterFormScreen() {
+  const { worldId = '', characterId } = useParams();
+  const navigate = useNavigate();
+  const query = useCharacter(worldId, characterId);
+  const { create, update } = useCharacterMutations(worldId);
+  const editing = Boolean(characterId);
+  const defaults = useMemo(() => ({ ...characterFormValues(query.data) }), [query.data]);
+
+  const back = () =>
+    void navigate(editing ? `/worlds/${worldId}/characters/${characterId}` : `/worlds/${worldId}/characters`);
+
+  let body;
+  if (!worldId) body = <ErrorAlert message={MESSAGES.characterNeedsWorld} />;
+  else if (editing && query.isPending) body = <LoadingSpinner label="Loading character..." />;
+  else if (editing && query.isError) {
+    body = (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load character or world data. Please try again.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else {
+    body = (
+      <GenericForm
+        schema={CharacterFormSchema}
+        fields={FIELDS}
+        defaultValues={defaults}
+        submitLabel={editing ? 'Save character' : 'Create character'}
+        failureFallback="Failed to save. Please try again."
+        onCancel={back}
+        onSubmit={async (values) => {
+          const saved = characterId
+            ? await update.mutateAsync({ id: characterId, input: values })
+            : await create.mutateAsync(values);
+          void navigate(`/worlds/${worldId}/characters/${saved.characterId}`);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Container className="py-4" style={{ maxWidth: 820 }}>
+      <EntityPanel framed level={1} title={editing ? `Edit ${query.data?.name ?? 'Character'}` : 'Create Character'}>
+        {body}
+      </EntityPanel>
+    </Container>
+  );
+}

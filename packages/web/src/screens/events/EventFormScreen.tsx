@@ -1,0 +1,72 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import { handleError } from '../../api/client';
+import { useEvent, useEventMutations } from '../../api/events';
+import { CHARACTER_LOOKUP_PARAMS, useCharacters } from '../../api/characters';
+import { useItemLookup } from '../../api/items';
+import { useTimelineLookup } from '../../api/timelines';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { GenericForm } from '../../components/form/GenericForm';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { EVENT_SAVE_FAILED, EventFormSchema, eventDefaults, eventFields } from './event-form';
+
+/**
+ * /worlds/:worldId/events/create and /events/:id/edit (SPEC §2, §5 Event): name and date/time required,
+ * description, an optional timeline, the three JSON change fields ('Invalid JSON in {label}. Please correct
+ * it.', empty → null) each with a helper that appends a change in the versioned format, the branching flag and
+ * child timeline. A loaded date loses its trailing Z. A failed
+ * save shows the server's message or 'Failed to save event. Please check your input and try again.'
+ */
+export function EventFormScreen() {
+  const { worldId = '', id } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const editing = Boolean(id);
+  const event = useEvent(worldId, id);
+  const timelines = useTimelineLookup(worldId);
+  const characters = useCharacters(worldId, CHARACTER_LOOKUP_PARAMS);
+  const items = useItemLookup(worldId);
+  const helper = {
+    characters: (characters.data?.data ?? []).map((c) => ({ id: c.characterId, name: c.name })),
+    items: (items.data?.data ?? []).map((i) => ({ id: i.itemId, name: i.name })),
+  };
+  const { create, update } = useEventMutations(worldId);
+  const list = `/worlds/${worldId}/events`;
+
+  const body = () => {
+    if ((editing && event.isPending) || timelines.isPending) return <LoadingSpinner label="Loading event..." />;
+    if (editing && event.isError) {
+      return <ErrorAlert message={handleError(event.error, 'Failed to load page data. Please try again.')} onRetry={() => void event.refetch()} />;
+    }
+    return (
+      <>
+        {timelines.isError && <ErrorAlert message={handleError(timelines.error, 'Failed to fetch timeline data.')} onRetry={() => void timelines.refetch()} />}
+        <GenericForm
+          schema={EventFormSchema}
+          fields={eventFields(timelines.data?.data ?? [], event.data, helper)}
+          defaultValues={eventDefaults(event.data, search.get('timelineId'))}
+          submitLabel={editing ? 'Save changes' : 'Create event'}
+          failureFallback={EVENT_SAVE_FAILED}
+          onCancel={() => void navigate(list)}
+          onSubmit={async (values) => {
+            if (editing && id) await update.mutateAsync({ id, input: values });
+            else await create.mutateAsync(values);
+            void navigate(list);
+          }}
+        />
+      </>
+    );
+  };
+
+  return (
+    <Container className="py-4">
+      <Card className="lf-card mx-auto" style={{ maxWidth: 760 }}>
+        <Card.Body className="p-4">
+          <h1 className="h3 mb-4">{editing ? 'Edit Event' : 'Create Event'}</h1>
+          {body()}
+        </Card.Body>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import { handleError } from '../../../api/client';
+import type { GoalResource } from '../../../api/goals';
+import { useResourceItem, useResourceMutations } from '../../../api/resource';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { DetailList } from '../../../components/entity-view/DetailList';
+import { EntityPanel } from '../../../components/entity-view/EntityPanel';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingSpinner } from '../../../components/LoadingSpinner';
+import { formatDateTime } from '../../../lib/format';
+import { GoalStatusBadge } from '../GoalStatusBadge';
+
+/** Props of {@link GoalViewScreen}. */
+export interface GoalViewScreenProps {
+  resource: GoalResource;
+  /** Where to go after deleting, and the Back link. */
+  listPath: string;
+  /** The goal's edit page. */
+  editPath(goalId: string): string;
+}
+
+/**
+ * goals/:goalId (SPEC §2 Goals, §4): the goal's title, status badge, type, target date, description and
+ * notes, with Edit and Delete (asks first, irreversible). Load failure: 'Failed to load goal data. Please try again.'
+ */
+export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenProps) {
+  const { goalId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useResourceItem(resource, goalId);
+  const { remove } = useResourceMutations(resource);
+  const [deleting, setDeleting] = useState(false);
+
+  if (query.isPending) return <LoadingSpinner label="Loading goal..." />;
+  if (query.isError) {
+    return <ErrorAlert message={handleError(query.error, 'Failed to load goal data. Please try again.')} onRetry={() => void query.refetch()} />;
+  }
+  const goal = query.data;
+  return (
+    <EntityPanel
+      title={<>{goal.title} <GoalStatusBadge status={goal.status} /></>}
+      actions={
+        <>
+          <Link to={listPath} className="btn btn-outline-secondary">Back</Link>
+          <Link to={editPath(goal.goalId)} className="btn btn-outline-primary">Edit</Link>
+          <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete</Button>
+        </>
+      }
+    >
+      <DetailList
+        rows={[
+          { label: 'Goal Type', value: goal.goalType === 'PlotDriven' ? 'Plot Driven' : goal.goalType },
+          { label: 'Target Date/Time', value: formatDateTime(goal.targetDateTime) },
+          { label: 'Description', value: goal.description },
+          { label: 'Notes', value: goal.notes },
+          { label: 'Created', value: formatDateTime(goal.createdAt) },
+          { label: 'Updated', value: formatDateTime(goal.updatedAt) },
+        ]}
+      />
+      <ConfirmDeleteModal
+        show={deleting}
+        entityType="goal"
+        entityName={goal.title}
+        failureFallback="Failed to delete goal. Please try again."
+        onCancel={() => setDeleting(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(goal.goalId);
+          setDeleting(false);
+          void navigate(listPath, { replace: true });
+        }}
+      />
+    </EntityPanel>
+  );
+}

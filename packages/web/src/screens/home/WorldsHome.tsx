@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { LIMITS, MESSAGES, type World } from '@loreforge/contract';
+import { handleError } from '../../api/client';
+import { useWorlds } from '../../api/worlds';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { Pager } from '../../components/generic-list/Pager';
+import { useAuth } from '../../hooks/useAuth';
+import { truncate } from '../../lib/format';
+import { DeleteWorldFlow } from '../worlds/DeleteWorldFlow';
+
+const PAGE_SIZE = 12;
+
+/** Failure text of the worlds list (SPEC §8). */
+export const WORLDS_FETCH_FAILED = 'Failed to fetch worlds. Please try again later.';
+
+function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World) => void }) {
+  const counts = [
+    ['Characters', world.counts.characters],
+    ['Timelines', world.counts.timelines],
+    ['Maps', world.counts.maps],
+  ] as const;
+  return (
+    <Card className="h-100 lf-card">
+      <Card.Body className="d-flex flex-column">
+        <Card.Title as="h2" className="h5">
+          <Link to={`/worlds/${world.worldId}`} className="text-decoration-none">
+            {truncate(world.name, LIMITS.truncateName)}
+          </Link>
+        </Card.Title>
+        <Card.Text className="text-body-secondary small flex-grow-1">
+          {truncate(world.description, LIMITS.truncateDescription) || 'No description yet.'}
+        </Card.Text>
+        <ul className="list-inline mb-0" aria-label="Contents">
+          {counts.map(([label, count]) => (
+            <li key={label} className="list-inline-item">
+              <Badge bg="light" text="dark" className="border">
+                <span className="fw-bold">{count}</span> {label}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </Card.Body>
+      <Card.Footer className="bg-transparent d-flex gap-2 justify-content-end">
+        <Link to={`/worlds/${world.worldId}`} className="btn btn-sm btn-primary" aria-label={`Open ${world.name}`}>
+          Open
+        </Link>
+        <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit ${world.name}`}>
+          Edit
+        </Link>
+        <Button size="sm" variant="outline-danger" onClick={() => onDelete(world)} aria-label={`Delete ${world.name}`}>
+          Delete
+        </Button>
+      </Card.Footer>
+    </Card>
+  );
+}
+
+/**
+ * Home when signed in (SPEC §1, §2): the user's worlds as cards with character, timeline and map counts,
+ * newest first; "You haven't created any worlds yet. Let's build one!" when there are none and
+ * 'Failed to fetch worlds. Please try again later.' when loading fails.
+ */
+export function WorldsHome() {
+  const { user } = useAuth();
+  const [page, setPage] = useState(1);
+  const query = useWorlds({ page, limit: PAGE_SIZE, sortBy: 'createdAt', sortOrder: 'desc' });
+  const [toDelete, setToDelete] = useState<World | null>(null);
+
+  return (
+    <Container className="py-4">
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
+        <div className="me-auto">
+          <h1 className="h2 mb-0 lf-page-title">Your Worlds</h1>
+          {user && <p className="mb-0 text-white lf-page-title small">Welcome back, {user.username || user.email}.</p>}
+        </div>
+        <Link to="/worlds/create" className="btn btn-warning fw-semibold">
+          + Create World
+        </Link>
+      </div>
+
+      {query.isPending && <LoadingSpinner label="Loading your worlds..." />}
+      {query.isError && (
+        <ErrorAlert message={handleError(query.error, WORLDS_FETCH_FAILED)} onRetry={() => void query.refetch()} />
+      )}
+      {query.isSuccess && query.data.data.length === 0 && (
+        <div className="lf-panel text-center py-5">
+          <p className="lead mb-3">{MESSAGES.noWorlds}</p>
+          <Link to="/worlds/create" className="btn btn-primary btn-lg">
+            Create your first world
+          </Link>
+        </div>
+      )}
+      {query.isSuccess && query.data.data.length > 0 && (
+        <>
+          <Row xs={1} md={2} lg={3} className="g-4">
+            {query.data.data.map((world) => (
+              <Col key={world.worldId}>
+                <WorldCard world={world} onDelete={setToDelete} />
+              </Col>
+            ))}
+          </Row>
+          <div className="d-flex justify-content-center mt-4">
+            <Pager current={page} total={query.data.pagination.totalPages} onChange={setPage} label="World pages" />
+          </div>
+        </>
+      )}
+      <DeleteWorldFlow world={toDelete} onClose={() => setToDelete(null)} />
+    </Container>
+  );
+}

@@ -1,0 +1,121 @@
+import { Link, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import { handleError, isApiError } from '../../../api/client';
+import { itemsResource, useItem } from '../../../api/items';
+import { useResourceMutations } from '../../../api/resource';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingSpinner } from '../../../components/LoadingSpinner';
+import { ItemForm } from '../item-form/ItemForm';
+import { GiveInstanceScreen } from '../instances/GiveInstanceScreen';
+import { InstanceEditScreen } from '../instances/InstanceEditScreen';
+import { InstanceViewScreen } from '../instances/InstanceViewScreen';
+import { CharacterInstancesTab } from './CharacterInstancesTab';
+import { ItemDetailsTab } from './ItemDetailsTab';
+import { ItemInstancesTab } from './ItemInstancesTab';
+import { LocationInstancesTab } from './LocationInstancesTab';
+
+const TABS = [
+  { path: 'details', label: 'Item Details' },
+  { path: 'character-instances', label: 'Character Instances' },
+  { path: 'location-instances', label: 'Location Instances' },
+  { path: 'instances', label: 'Item Instances' },
+] as const;
+
+/**
+ * /worlds/:worldId/items/:itemId/* (SPEC §2 Items): the item's name with Edit and Delete, tabs Item Details
+ * (default), Character Instances, Location Instances (placeholder) and Item Instances, and the nested pages
+ * edit, delete, create (give an instance), :instanceId, :instanceId/edit and :instanceId/delete.
+ * Load failure: the server message or 'Failed to fetch item details.'; deleting asks first and its failure
+ * reads 'Failed to delete item. Please try again.'
+ */
+export function ItemScreen() {
+  const { worldId = '', itemId = '' } = useParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const query = useItem(worldId, itemId);
+  const { remove } = useResourceMutations(itemsResource(worldId));
+  const base = `/worlds/${worldId}/items/${itemId}`;
+  const onIndex = pathname.replace(/\/$/, '') === base;
+
+  if (query.isPending) return <LoadingSpinner label="Loading item..." />;
+  if (query.isError) {
+    return (
+      <Container className="py-4">
+        <ErrorAlert
+          message={handleError(query.error, 'Failed to fetch item details.')}
+          onRetry={isApiError(query.error, 404) ? undefined : () => void query.refetch()}
+        >
+          <Link to={`/worlds/${worldId}/items`} className="alert-link d-inline-block mt-2">Back to the items</Link>
+        </ErrorAlert>
+      </Container>
+    );
+  }
+  const item = query.data;
+  const details = <ItemDetailsTab item={item} />;
+
+  return (
+    <Container className="py-4">
+      <header className="d-flex flex-wrap align-items-start gap-3 mb-3">
+        <div className="me-auto min-w-0">
+          <p className="mb-1 small text-uppercase fw-semibold lf-page-title">Item</p>
+          <h1 className="h2 mb-0 lf-page-title text-break">{item.name}</h1>
+        </div>
+        <div className="d-flex gap-2">
+          <Link to={`${base}/edit`} className="btn btn-light">Edit Item</Link>
+          <Link to={`${base}/delete`} className="btn btn-danger">Delete Item</Link>
+        </div>
+      </header>
+      <Nav variant="pills" className="lf-world-tabs mb-4 flex-nowrap overflow-auto" as="nav" aria-label="Item sections">
+        {TABS.map((tab) => {
+          const selected = tab.path === 'details' && onIndex;
+          return (
+            <Nav.Item key={tab.path}>
+              <NavLink
+                to={`${base}/${tab.path}`}
+                className={({ isActive }) => `nav-link text-nowrap${isActive || selected ? ' active' : ''}`}
+                aria-current={selected ? 'page' : undefined}
+              >
+                {tab.label}
+              </NavLink>
+            </Nav.Item>
+          );
+        })}
+      </Nav>
+      <div className="lf-panel">
+        <Routes>
+          <Route index element={details} />
+          <Route path="details" element={details} />
+          <Route path="character-instances" element={<CharacterInstancesTab worldId={worldId} itemId={itemId} />} />
+          <Route path="location-instances" element={<LocationInstancesTab worldId={worldId} />} />
+          <Route path="instances" element={<ItemInstancesTab worldId={worldId} itemId={itemId} />} />
+          <Route path="edit" element={<ItemForm />} />
+          <Route
+            path="delete"
+            element={
+              <>
+                {details}
+                <ConfirmDeleteModal
+                  show
+                  entityType="item"
+                  entityName={item.name}
+                  failureFallback="Failed to delete item. Please try again."
+                  onCancel={() => void navigate(base, { replace: true })}
+                  onConfirm={async () => {
+                    await remove.mutateAsync(item.itemId);
+                    void navigate(`/worlds/${worldId}/items`, { replace: true });
+                  }}
+                />
+              </>
+            }
+          />
+          <Route path="create" element={<GiveInstanceScreen worldId={worldId} item={item} />} />
+          <Route path=":instanceId" element={<InstanceViewScreen worldId={worldId} item={item} />} />
+          <Route path=":instanceId/edit" element={<InstanceEditScreen worldId={worldId} item={item} />} />
+          <Route path=":instanceId/delete" element={<InstanceViewScreen worldId={worldId} item={item} confirmDelete />} />
+        </Routes>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,104 @@
+import { useMemo } from 'react';
+import L from 'leaflet';
+import { CircleMarker, ImageOverlay, MapContainer, Marker, Polygon, Polyline, Tooltip, useMapEvents } from 'react-leaflet';
+import type { MapArea, MapPoint } from '@loreforge/contract';
+import { imageBounds, latLngToPixel, pixelToLatLng, type ImageSize, type PixelPoint } from './map-coordinates';
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+
+/** What a click on the map does. */
+export type MapMode = 'view' | 'add-point' | 'draw-area';
+
+/** Props of {@link MapCanvas}. */
+export interface MapCanvasProps {
+  /** Accessible name of the map region, e.g. the map's name. */
+  label: string;
+  imageUrl: string;
+  size: ImageSize;
+  points: readonly MapPoint[];
+  areas: readonly MapArea[];
+  mode: MapMode;
+  /** Vertices of the area being drawn, in pixels. */
+  draft: readonly PixelPoint[];
+  /** Changes whenever markers must return to their stored places (after a failed move). */
+  resetKey: number;
+  onMapClick(position: PixelPoint): void;
+  onPointMove(point: MapPoint, position: PixelPoint): void;
+  onPointSelect(point: MapPoint): void;
+  onAreaSelect(area: MapArea): void;
+}
+
+// A CSS pin instead of Leaflet's default marker images, whose paths a bundler does not resolve.
+const pinIcon = L.divIcon({ className: 'lf-map-pin', html: '<span></span>', iconSize: [24, 24], iconAnchor: [12, 30], tooltipAnchor: [0, -28] });
+
+function ClickCapture({ size, onMapClick }: { size: ImageSize; onMapClick(position: PixelPoint): void }) {
+  useMapEvents({ click: (e) => onMapClick(latLngToPixel(e.latlng.lat, e.latlng.lng, size)) });
+  return null;
+}
+
+/**
+ * The map image in Leaflet with CRS.Simple, so map units are image pixels (issue: maps are real maps). Points
+ * are draggable pins (a drag ends in onPointMove with the new pixel position), areas coloured polygons, and a
+ * click adds a point or an area vertex depending on `mode`.
+ */
+export function MapCanvas(props: MapCanvasProps) {
+  const { label, imageUrl, size, points, areas, mode, draft, resetKey, onMapClick, onPointMove, onPointSelect, onAreaSelect } = props;
+  const bounds = useMemo(() => imageBounds(size), [size]);
+  const padded = useMemo(() => L.latLngBounds(bounds).pad(0.25), [bounds]);
+  const draftPositions = draft.map((p) => pixelToLatLng(p, size));
+  const placing = mode !== 'view';
+
+  return (
+    <div className={`lf-map-canvas${placing ? ' is-placing' : ''}`} role="region" aria-label={label}>
+      <MapContainer
+        key={imageUrl}
+        crs={L.CRS.Simple}
+        bounds={bounds}
+        maxBounds={padded}
+        minZoom={-5}
+        maxZoom={4}
+        zoomSnap={0.25}
+        attributionControl={false}
+      >
+        <ImageOverlay url={imageUrl} bounds={bounds} />
+        <ClickCapture size={size} onMapClick={onMapClick} />
+        {areas.map((area) => (
+          <Polygon
+            key={`${area.areaId}-${area.updatedAt}`}
+            positions={area.polygon.map(([x, y]) => pixelToLatLng({ x, y }, size))}
+            pathOptions={{ color: area.color, fillColor: area.color, fillOpacity: 0.3, weight: 2 }}
+            eventHandlers={{ click: (e) => { if (!placing) { L.DomEvent.stopPropagation(e); onAreaSelect(area); } } }}
+          >
+            <Tooltip sticky>{area.name}</Tooltip>
+          </Polygon>
+        ))}
+        {points.map((point) => (
+          <Marker
+            key={`${point.pointId}-${point.updatedAt}-${resetKey}`}
+            position={pixelToLatLng(point, size)}
+            icon={pinIcon}
+            draggable={!placing}
+            keyboard
+            title={point.name}
+            alt={point.name}
+            eventHandlers={{
+              dragend: (e) => {
+                const target: L.Marker = e.target as L.Marker;
+                const { lat, lng } = target.getLatLng();
+                onPointMove(point, latLngToPixel(lat, lng, size));
+              },
+              click: () => { if (!placing) onPointSelect(point); },
+              keypress: (e) => { if (e.originalEvent.key === 'Enter') onPointSelect(point); },
+            }}
+          >
+            <Tooltip direction="top">{point.name}</Tooltip>
+          </Marker>
+        ))}
+        {draftPositions.length > 1 && <Polyline positions={draftPositions} pathOptions={{ color: '#ffbf47', dashArray: '6 6' }} />}
+        {draftPositions.map((position, index) => (
+          <CircleMarker key={index} center={position} radius={5} pathOptions={{ color: '#ffbf47', fillOpacity: 1 }} />
+        ))}
+      </MapContainer>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import { handleError } from '../../api/client';
+import { useQuest, useQuestActions, useQuestMutations } from '../../api/quests';
+import { CharacterPicker } from '../../components/CharacterPicker';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { ObjectiveList } from './ObjectiveList';
+import { QuestStatusBadge } from './QuestStatusBadge';
+
+/**
+ * /worlds/:worldId/quests/:questId: a quest with its objectives (SPEC §4: accepted, abandoned, objective
+ * progress updated). Accept (optionally for a character) when it is not active, Abandon when it is; the
+ * server's 409 messages are shown as they come. Edit and Delete (asked first, irreversible).
+ */
+export function QuestDetailScreen() {
+  const { worldId = '', questId = '' } = useParams();
+  const navigate = useNavigate();
+  const pickerId = useId();
+  const quest = useQuest(worldId, questId);
+  const actions = useQuestActions(worldId, questId);
+  const { remove } = useQuestMutations(worldId);
+  const [characterId, setCharacterId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const list = `/worlds/${worldId}/quests`;
+
+  if (quest.isPending) return <LoadingSpinner label="Loading quest data..." />;
+  if (quest.isError) {
+    return (
+      <Container className="py-4">
+        <ErrorAlert message={handleError(quest.error, 'Failed to load page data. Please try again.')} onRetry={() => void quest.refetch()}>
+          <Link to={list} className="alert-link d-inline-block mt-2">Back to the quests</Link>
+        </ErrorAlert>
+      </Container>
+    );
+  }
+  const q = quest.data;
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(handleError(err, 'An unexpected error occurred.'));
+    }
+  };
+
+  return (
+    <Container className="py-4">
+      <div className="lf-panel">
+        <header className="d-flex flex-wrap align-items-start gap-2 mb-3">
+          <div className="me-auto min-w-0">
+            <h1 className="h3 mb-1 text-break">{q.name}</h1>
+            <div className="d-flex flex-wrap gap-2 align-items-center">
+              <QuestStatusBadge status={q.status} />
+              {q.isOptional && <Badge bg="light" text="dark">Optional Quest</Badge>}
+              {q.difficulty !== null && <span className="small text-body-secondary">Difficulty {q.difficulty}/10</span>}
+            </div>
+          </div>
+          <Link to={`${list}/${q.questId}/edit`} className="btn btn-outline-primary">Edit Quest</Link>
+          <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete Quest</Button>
+        </header>
+        {q.description && <p className="mb-4" style={{ whiteSpace: 'pre-line' }}>{q.description}</p>}
+
+        <ErrorAlert message={error} onDismiss={() => setError(null)} />
+
+        <section className="mb-4 p-3 border rounded-3" aria-label="Take up or drop the quest">
+          {q.status === 'active' ? (
+            <Button variant="warning" disabled={actions.abandon.isPending} onClick={() => void run(() => actions.abandon.mutateAsync())}>
+              Abandon quest
+            </Button>
+          ) : (
+            <div className="d-flex flex-wrap align-items-end gap-2">
+              <Form.Group controlId={pickerId} style={{ minWidth: 240 }}>
+                <Form.Label className="small mb-1">For character (optional)</Form.Label>
+                <CharacterPicker worldId={worldId} id={pickerId} value={characterId} onChange={setCharacterId} />
+              </Form.Group>
+              <Button disabled={actions.accept.isPending} onClick={() => void run(() => actions.accept.mutateAsync(characterId || undefined))}>
+                Accept quest
+              </Button>
+            </div>
+          )}
+        </section>
+
+        <ObjectiveList quest={q} actions={actions} onError={setError} />
+        <p className="mt-4 mb-0"><Link to={list}>Back to the quests</Link></p>
+      </div>
+      <ConfirmDeleteModal
+        show={deleting}
+        entityType="quest"
+        entityName={q.name}
+        onCancel={() => setDeleting(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(q.questId);
+          setDeleting(false);
+          void navigate(list);
+        }}
+      />
+    </Container>
+  );
+}

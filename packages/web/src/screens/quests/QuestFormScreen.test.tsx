@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Quest } from '@loreforge/contract';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { QuestDetailScreen } from './QuestDetailScreen';
+import { QuestFormScreen } from './QuestFormScreen';
+
+const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
+const Q = 'dddddddd-0000-4000-8000-000000000001';
+const O = 'ffffffff-0000-4000-8000-000000000001';
+
+function buildQuest(overrides: Partial<Quest> = {}): Quest {
+  return {
+    questId: Q, worldId: W, name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'pending', isOptional: true,
+    difficulty: 7, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
+  };
+}
+
+const routes = [
+  { path: '/worlds/:worldId/quests/create', element: <QuestFormScreen /> },
+  { path: '/worlds/:worldId/quests/:id/edit', element: <QuestFormScreen /> },
+  { path: '/worlds/:worldId/quests/:questId', element: <QuestDetailScreen /> },
+  { path: '/worlds/:worldId/quests', element: <p>Quest list</p> },
+];
+
+describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
+  it("is titled 'Edit Quest', loads the quest, and PUTs only name, description and status, then shows the list", async () => {
+    const user = userEvent.setup();
+    signIn();
+    const calls: { method: string; body: unknown }[] = [];
+    mockFetch((_url, init) => {
+      if (init.method === 'PUT') calls.push({ method: 'PUT', body: JSON.parse(String(init.body)) });
+      return jsonResponse(buildQuest());
+    });
+    renderRoutes(routes, `/worlds/${W}/quests/${Q}/edit`);
+    expect(screen.getByText('Loading quest data...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Edit Quest' })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/Name/)).toHaveValue('Find the Moonstone');
+    expect(screen.getByLabelText('Optional Quest')).toBeChecked();
+    expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '5');
+    await user.selectOptions(screen.getByLabelText(/Status/), 'active');
+    await user.click(screen.getByRole('button', { name: 'Save Quest' }));
+    expect(await screen.findByText('Quest list')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', body: { name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'active' } }]);
+  });
+
+  it("is titled 'Create New Quest', checks difficulty 1 to 10, and POSTs a new quest", async () => {
+    const user = userEvent.setup();
+    signIn();
+    let posted: unknown;
+    mockFetch((_url, init) => {
+      posted = JSON.parse(String(init.body));
+      return jsonResponse(buildQuest(), 201);
+    });
+    renderRoutes(routes, `/worlds/${W}/quests/create`);
+    expect(screen.getByRole('heading', { name: 'Create New Quest' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Difficulty')).toHaveAttribute('placeholder', '5');
+    await user.type(screen.getByLabelText(/Name/), 'Slay the Wyrm');
+    await user.type(screen.getByLabelText('Difficulty'), '11');
+    await user.click(screen.getByRole('button', { name: 'Create Quest' }));
+    expect(await screen.findByText('Difficulty must be no more than 10.')).toBeInTheDocument();
+    expect(posted).toBeUndefined();
+    await user.clear(screen.getByLabelText('Difficulty'));
+    await user.type(screen.getByLabelText('Difficulty'), '3');
+    await user.click(screen.getByRole('button', { name: 'Create Quest' }));
+    await waitFor(() => expect(posted).toEqual({ name: 'Slay the Wyrm', description: null, status: 'pending' }));
+  });
+
+  it("says 'Failed to load quest data for editing.' and 'An unexpected error occurred while saving the quest.' (dismissible)", async () => {
+    const user = userEvent.setup();
+    signIn();
+    mockFetch(() => new Response('', { status: 500 }));
+    const first = renderRoutes(routes, `/worlds/${W}/quests/${Q}/edit`);
+    expect(await screen.findByText('Failed to load quest data for editing.')).toBeInTheDocument();
+    first.unmount();
+
+    renderRoutes(routes, `/worlds/${W}/quests/create`);
+    await user.type(screen.getByLabelText(/Name/), 'Slay the Wyrm');
+    await user.click(screen.getByRole('button', { name: 'Create Quest' }));
+    expect(await screen.findByText('An unexpected error occurred while saving the quest.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss error' }));
+    expect(screen.queryByText('An unexpected error occurred while saving the quest.')).not.toBeInTheDocument();
+  });
+});
+
+describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () => {
+  it("shows objective progress, sends +1 as an increment, and shows the server's 409 message", async () => {
+    const user = userEvent.setup();
+    signIn();
+    const quest = buildQuest({
+      objectives: [{ objectiveId: O, questId: Q, description: 'Collect moonstones', target: 5, progress: 2, isOptional: false, completed: false, createdAt: '', updatedAt: '' }],
+    });
+    let progressBody: unknown;
+    mockFetch((url, init) => {
+      if (url.pathname.endsWith('/progress')) {
+        progressBody = JSON.parse(String(init.body));
+        return jsonResponse({ message: 'Progress can only be recorded on an active quest; this one is pending.', code: 'CONFLICT' }, 409);
+      }
+      if (url.pathname.endsWith('/characters')) return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });
+      return jsonResponse(quest);
+    });
+    renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    expect(await screen.findByRole('progressbar', { name: 'Progress of Collect moonstones: 2 of 5' })).toHaveAttribute('aria-valuenow', '2');
+    await user.click(screen.getByRole('button', { name: 'Increase progress of Collect moonstones' }));
+    expect(await screen.findByText('Progress can only be recorded on an active quest; this one is pending.')).toBeInTheDocument();
+    expect(progressBody).toEqual({ increment: 1 });
+  });
+});

@@ -1,0 +1,114 @@
+import { useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { COMMUNICATION_STYLES, RELATIONSHIP_TYPES, type Character } from '@loreforge/contract';
+import { handleError } from '../../../api/client';
+import { useRelationship, useRelationshipMutations } from '../../../api/relationships';
+import { CharacterPicker } from '../../../components/CharacterPicker';
+import { EntityPanel } from '../../../components/entity-view/EntityPanel';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { GenericForm } from '../../../components/form/GenericForm';
+import type { FieldConfig } from '../../../components/form/types';
+import { LoadingSpinner } from '../../../components/LoadingSpinner';
+import { RelationshipFormSchema, relationshipFormValues, SCORE_RANGE } from './relationship-form-schema';
+
+function buildFields(worldId: string, characterId: string): FieldConfig[] {
+  const score = (name: string, label: string, help: string): FieldConfig => ({
+    name, label, type: 'range', min: SCORE_RANGE.min, max: SCORE_RANGE.max, step: 1, help,
+  });
+  return [
+    {
+      name: 'targetCharacterId',
+      label: 'Related Character',
+      type: 'custom',
+      required: true,
+      render: ({ id, value, onChange, invalid, describedBy }) => (
+        <CharacterPicker
+          worldId={worldId}
+          excludeId={characterId}
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onChange}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
+      ),
+    },
+    {
+      name: 'relationshipType',
+      label: 'Relationship Type',
+      type: 'select',
+      required: true,
+      options: RELATIONSHIP_TYPES.map((t) => ({ value: t, label: t })),
+    },
+    { name: 'description', label: 'Description', type: 'textarea' },
+    score('affinity', 'Affinity', 'From -100 (hatred) to 100 (devotion).'),
+    score('powerBalance', 'Power Balance', 'From -100 (the other dominates) to 100 (this character dominates).'),
+    score('trustLevel', 'Trust Level', 'From -100 (total distrust) to 100 (complete trust).'),
+    {
+      name: 'communicationStyle',
+      label: 'Communication Style',
+      type: 'select',
+      options: COMMUNICATION_STYLES.map((s) => ({ value: s, label: s })),
+    },
+    { name: 'pastInteractions', label: 'Past Interactions', type: 'textarea' },
+    { name: 'currentGoalAlignment', label: 'Current Goal Alignment', type: 'text' },
+    { name: 'dependenceLevel', label: 'Dependence Level', type: 'text' },
+  ];
+}
+
+/** Props of {@link RelationshipFormScreen}. */
+export interface RelationshipFormScreenProps {
+  worldId: string;
+  /** The character the relationship starts from; it is left out of the picker. */
+  character: Character;
+}
+
+/**
+ * relationships/create and relationships/:relationshipId/edit (SPEC §2, §5 Relationship): the related
+ * character (a picker without this character), the type (default Stranger), affinity, power balance and
+ * trust as sliders from -100 to 100 showing their number, the communication style and the optional texts.
+ * 'Failed to load relationship data. Please try again.' when the edited one cannot be loaded.
+ */
+export function RelationshipFormScreen({ worldId, character }: RelationshipFormScreenProps) {
+  const { relationshipId } = useParams();
+  const navigate = useNavigate();
+  const query = useRelationship(worldId, character.characterId, relationshipId);
+  const { create, update } = useRelationshipMutations(worldId, character.characterId);
+  const fields = useMemo(() => buildFields(worldId, character.characterId), [worldId, character.characterId]);
+  const defaults = useMemo(() => relationshipFormValues(query.data), [query.data]);
+  const base = `/worlds/${worldId}/characters/${character.characterId}/relationships`;
+  const editing = Boolean(relationshipId);
+
+  let body;
+  if (editing && query.isPending) body = <LoadingSpinner label="Loading relationship..." />;
+  else if (editing && query.isError) {
+    body = (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load relationship data. Please try again.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else {
+    body = (
+      <GenericForm
+        schema={RelationshipFormSchema}
+        fields={fields}
+        defaultValues={defaults}
+        submitLabel={editing ? 'Save relationship' : 'Create relationship'}
+        failureFallback="Failed to save. Please try again."
+        onCancel={() => void navigate(relationshipId ? `${base}/${relationshipId}` : base)}
+        onSubmit={async (values) => {
+          const saved = relationshipId
+            ? await update.mutateAsync({ id: relationshipId, input: values })
+            : await create.mutateAsync(values);
+          void navigate(`${base}/${saved.relationshipId}`);
+        }}
+      />
+    );
+  }
+  return (
+    <EntityPanel title={editing ? `Edit ${character.name}'s Relationship` : `New Relationship for ${character.name}`}>
+      {body}
+    </EntityPanel>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import type { Character } from '@loreforge/contract';
+import { handleError } from '../../../api/client';
+import { useRelationship, useRelationshipMutations } from '../../../api/relationships';
+import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { DetailList } from '../../../components/entity-view/DetailList';
+import { EntityPanel } from '../../../components/entity-view/EntityPanel';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingSpinner } from '../../../components/LoadingSpinner';
+import { formatDateTime } from '../../../lib/format';
+import { ScoreMeter } from './ScoreMeter';
+
+/**
+ * relationships/:relationshipId (SPEC §2, §3 Relationship): who it points at (linked), the type, the three
+ * scores as meters and the texts, with Edit and Delete (asks first, irreversible). Load failure:
+ * 'Failed to load relationship data. Please try again.'
+ * @param worldId the world; @param character the relationship's owner.
+ */
+export function RelationshipViewScreen({ worldId, character }: { worldId: string; character: Character }) {
+  const { relationshipId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useRelationship(worldId, character.characterId, relationshipId);
+  const { remove } = useRelationshipMutations(worldId, character.characterId);
+  const [deleting, setDeleting] = useState(false);
+  const base = `/worlds/${worldId}/characters/${character.characterId}/relationships`;
+
+  if (query.isPending) return <LoadingSpinner label="Loading relationship..." />;
+  if (query.isError) {
+    return (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load relationship data. Please try again.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const r = query.data;
+  return (
+    <EntityPanel
+      title={
+        <>
+          {character.name} <span className="text-body-secondary fw-normal">→</span> {r.targetCharacterName}{' '}
+          <Badge bg="info" text="dark">{r.relationshipType}</Badge>
+        </>
+      }
+      actions={
+        <>
+          <Link to={base} className="btn btn-outline-secondary">Back</Link>
+          <Link to={`${base}/${r.relationshipId}/edit`} className="btn btn-outline-primary">Edit</Link>
+          <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete</Button>
+        </>
+      }
+    >
+      <DetailList
+        rows={[
+          {
+            label: 'Related Character',
+            value: <Link to={`/worlds/${worldId}/characters/${r.targetCharacterId}`}>{r.targetCharacterName}</Link>,
+          },
+          { label: 'Relationship Type', value: r.relationshipType },
+          { label: 'Affinity', value: <ScoreMeter label="Affinity" value={r.affinity} /> },
+          { label: 'Power Balance', value: <ScoreMeter label="Power Balance" value={r.powerBalance} /> },
+          { label: 'Trust Level', value: <ScoreMeter label="Trust Level" value={r.trustLevel} /> },
+          { label: 'Communication Style', value: r.communicationStyle },
+          { label: 'Description', value: r.description },
+          { label: 'Past Interactions', value: r.pastInteractions },
+          { label: 'Current Goal Alignment', value: r.currentGoalAlignment },
+          { label: 'Dependence Level', value: r.dependenceLevel },
+          { label: 'Created', value: formatDateTime(r.createdAt) },
+        ]}
+      />
+      <ConfirmDeleteModal
+        show={deleting}
+        entityType="relationship"
+        entityName={`${r.relationshipType}: ${r.targetCharacterName}`}
+        failureFallback="Failed to delete relationship. Please try again."
+        onCancel={() => setDeleting(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(r.relationshipId);
+          setDeleting(false);
+          void navigate(base, { replace: true });
+        }}
+      />
+    </EntityPanel>
+  );
+}

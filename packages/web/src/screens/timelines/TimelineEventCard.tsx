@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { LIMITS, type Event } from '@loreforge/contract';
+import { formatDateTime, truncate } from '../../lib/format';
+
+/** Props of {@link TimelineEventCard}. */
+export interface TimelineEventCardProps {
+  event: Event;
+  worldId: string;
+  /** Opens the event's child timeline; the button shows only for a branching event with one. */
+  onOpenBranch(event: Event): void;
+  /** Whether the state panel shows this event. */
+  selected?: boolean;
+  /** Shows the world's state just after this event; the 'Show state' button appears when given. */
+  onSelect?(event: Event): void;
+}
+
+/**
+ * One event on the visual timeline (SPEC §2, §9): its date, name (cut at 50) and description (cut at 50), an
+ * edit link, 'Show state' (the world just after it) and, for a branching event with a child timeline, 'Open branch'.
+ */
+export function TimelineEventCard({ event, worldId, onOpenBranch, selected, onSelect }: TimelineEventCardProps) {
+  const branch = event.isBranchingEvent && event.childTimelineId;
+  return (
+    <Card className={`lf-card lf-timeline-card${selected ? ' lf-timeline-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
+      <Card.Body className="py-2 px-3">
+        <time dateTime={event.dateTime} className="d-block small text-body-secondary">
+          {formatDateTime(event.dateTime)}
+        </time>
+        <h3 className="h6 mb-1 text-truncate" title={event.name.length > LIMITS.truncateName ? event.name : undefined}>
+          {truncate(event.name, LIMITS.truncateName)}
+        </h3>
+        <p className="small mb-2 text-body-secondary" title={(event.description?.length ?? 0) > LIMITS.truncateEventDescription ? event.description ?? '' : undefined}>
+          {truncate(event.description, LIMITS.truncateEventDescription) || 'No description.'}
+        </p>
+        <div className="d-flex flex-wrap gap-2">
+          {onSelect && (
+            <Button
+              size="sm"
+              variant={selected ? 'primary' : 'outline-secondary'}
+              onClick={() => onSelect(event)}
+              aria-pressed={selected}
+              aria-label={`Show state after ${event.name}`}
+            >
+              Show state
+            </Button>
+          )}
+          {branch && (
+            <Button size="sm" variant="warning" onClick={() => onOpenBranch(event)} aria-label={`Open branch at ${event.name}`}>
+              Open branch
+            </Button>
+          )}
+          <Link to={`/worlds/${worldId}/events/${event.eventId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit event ${event.name}`}>
+            Edit
+          </Link>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Event, Timeline } from '@loreforge/contract';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { TimelineScreen } from './TimelineScreen';
+
+const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
+const MAIN = 'aaaaaaaa-0000-4000-8000-000000000001';
+const BRANCH = 'bbbbbbbb-0000-4000-8000-000000000002';
+
+function buildTimeline(overrides: Partial<Timeline> = {}): Timeline {
+  return {
+    timelineId: MAIN, worldId: W, name: 'Age of Embers', description: null, currentDateTime: '2025-03-14T09:30:00.000Z',
+    genesisEvent: null, initialStates: null, branchingEnabled: true, parentTimelineId: null, branchingEvent: null,
+    createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
+  };
+}
+
+function buildEvent(index: number, overrides: Partial<Event> = {}): Event {
+  return {
+    eventId: `eeeeeeee-0000-4000-8000-${String(index).padStart(12, '0')}`, worldId: W, timelineId: MAIN,
+    name: `Event ${index}`, description: `What happened ${index}`, dateTime: `2025-03-${String(10 + index).padStart(2, '0')}T00:00:00.000Z`,
+    characterAttributeChanges: null, inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false,
+    childTimelineId: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
+  };
+}
+
+const page = (data: Event[], totalItems = data.length) => ({
+  data, pagination: { currentPage: 1, totalPages: totalItems ? 1 : 0, totalItems, limit: 500, nextCursor: null },
+});
+
+type Handler = Parameters<typeof mockFetch>[0];
+const ENGINE_PATH = /\/(state|issues|diff)$/;
+
+/** Answers the engine's routes (no issues, an empty state) and passes everything else to `handler`. */
+function withEngine(handler: Handler): Handler {
+  return (url, init) => {
+    const timelineId = url.pathname.split('/')[5] ?? '';
+    if (url.pathname.endsWith('/issues')) return jsonResponse({ timelineId, data: [] });
+    if (url.pathname.endsWith('/state')) return jsonResponse({ timelineId, at: null, eventCount: 0, lastEvent: null, characters: [] });
+    if (url.pathname.endsWith('/diff')) return jsonResponse({ timelineId, againstTimelineId: '', at: '2025-03-14T09:30:00.000Z', differences: [] });
+    return handler(url, init);
+  };
+}
+
+const routes = [{ path: '/worlds/:worldId/timelines/:timelineId', element: <TimelineScreen /> }];
+
+describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
+  beforeEach(() => {
+    // jsdom has no layout: give the scrolling region a height so the virtualiser renders rows.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('places events alternately left and right of the line, in story order, with descriptions cut at 50', async () => {
+    signIn();
+    const long = 'A'.repeat(80);
+    mockFetch(withEngine((url) => url.pathname.endsWith('/events')
+      ? jsonResponse(page([buildEvent(1, { description: long }), buildEvent(2), buildEvent(3)]))
+      : jsonResponse(buildTimeline())));
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('data-side'))).toEqual(['left', 'right', 'left']);
+    expect(within(rows[0] as HTMLElement).getByRole('heading')).toHaveTextContent('Event 1');
+    expect(within(rows[1] as HTMLElement).getByRole('heading')).toHaveTextContent('Event 2');
+    expect(within(rows[0] as HTMLElement).getByText(`${'A'.repeat(49)}…`)).toBeInTheDocument();
+  });
+
+  it('renders only the rows in view for 10,000 events', async () => {
+    signIn();
+    const many = Array.from({ length: 500 }, (_, i) => buildEvent(i));
+    mockFetch(withEngine((url) => url.pathname.endsWith('/events') ? jsonResponse(page(many, 10_000)) : jsonResponse(buildTimeline())));
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.length).toBeLessThan(30);
+    expect(rows[0]).toHaveAttribute('aria-setsize', '10000');
+  });
+
+  it('opens a branch on demand, goes back to the parent, and reopens the branch from the cache', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const fetch = mockFetch(withEngine((url) => {
+      if (url.pathname.endsWith(`/timelines/${BRANCH}/events`)) return jsonResponse(page([buildEvent(7, { name: 'Road not taken', timelineId: BRANCH })]));
+      if (url.pathname.endsWith(`/timelines/${BRANCH}`)) return jsonResponse(buildTimeline({ timelineId: BRANCH, name: 'The Other Path', parentTimelineId: MAIN }));
+      if (url.pathname.endsWith('/events')) {
+        return jsonResponse(page([buildEvent(1), buildEvent(2, { name: 'The Fork', isBranchingEvent: true, childTimelineId: BRANCH })]));
+      }
+      return jsonResponse(buildTimeline());
+    }));
+    const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '')).length;
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+
+    await screen.findByRole('heading', { name: 'Age of Embers' });
+    expect(screen.queryByRole('button', { name: 'Back to Parent Timeline' })).not.toBeInTheDocument();
+    expect(branchCalls()).toBe(0);
+
+    await user.click(await screen.findByRole('button', { name: 'Open branch at The Fork' }));
+    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    expect(await screen.findByText('Road not taken')).toBeInTheDocument();
+    const callsAfterOpen = branchCalls();
+    expect(callsAfterOpen).toBe(2);
+
+    await user.click(screen.getByRole('button', { name: /Back to Parent Timeline/ }));
+    expect(await screen.findByRole('heading', { name: 'Age of Embers' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Back to Parent Timeline/ })).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Open branch at The Fork' }));
+    expect(await screen.findByText('Road not taken')).toBeInTheDocument();
+    expect(branchCalls()).toBe(callsAfterOpen);
+  });
+
+  it("says 'This timeline has no events yet.' for an empty timeline", async () => {
+    signIn();
+    mockFetch(withEngine((url) => url.pathname.endsWith('/events') ? jsonResponse(page([])) : jsonResponse(buildTimeline())));
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    expect(await screen.findByText('This timeline has no events yet.')).toBeInTheDocument();
+  });
+
+  it("says 'Timeline details not found.' for a missing timeline and 'Failed to fetch timeline data.' for a bare failure", async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'Timeline not found.', code: 'NOT_FOUND' }, 404));
+    const first = renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    expect(await screen.findByText('Timeline details not found.')).toBeInTheDocument();
+    first.unmount();
+
+    mockFetch(() => new Response('', { status: 502 }));
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    expect(await screen.findByText('Failed to fetch timeline data.')).toBeInTheDocument();
+  });
+});

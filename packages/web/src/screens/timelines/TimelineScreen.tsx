@@ -1,0 +1,155 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { MESSAGES, type Event } from '@loreforge/contract';
+import { handleError, isApiError } from '../../api/client';
+import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelines';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { formatDateTime } from '../../lib/format';
+import { BranchComparison } from './BranchComparison';
+import { StatePanel } from './StatePanel';
+import { TimelineIssuesPanel } from './TimelineIssuesPanel';
+import { TimelineView } from './TimelineView';
+import { TimeScrubber } from './TimeScrubber';
+
+/** SPEC §8 messages of the timeline screen. */
+export const TIMELINE_MESSAGES = {
+  fetchFailed: 'Failed to fetch timeline data.',
+  notFound: 'Timeline details not found.',
+} as const;
+
+/**
+ * /worlds/:worldId/timelines/:timelineId (SPEC §2 "Timeline screen"): the timeline's details and its events
+ * alternating around a central line. 'Open branch' on a branching event shows its child timeline (fetched on
+ * demand, cached per timeline); 'Back to Parent Timeline' returns, at the place the reader left. Choosing an event
+ * ('Show state', the time scrubber, or an issue's link) shows the world's state just after it beside the timeline;
+ * a branch can be compared with its parent.
+ */
+export function TimelineScreen() {
+  const { worldId = '', timelineId = '' } = useParams();
+  // Remount on another route timeline, so the branch trail starts afresh.
+  return <TimelineExplorer key={timelineId} worldId={worldId} rootId={timelineId} />;
+}
+
+function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string }) {
+  const [trail, setTrail] = useState<string[]>([rootId]);
+  const offsets = useRef(new Map<string, number>());
+  const currentId = trail[trail.length - 1] ?? rootId;
+  const timeline = useTimeline(worldId, currentId);
+  const events = useTimelineEvents(worldId, currentId);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = events;
+  // The chosen event per timeline, so going back to a parent keeps its choice.
+  const [selected, setSelected] = useState<Record<string, string>>({});
+  const [comparing, setComparing] = useState(false);
+  const parent = useTimeline(worldId, timeline.data?.parentTimelineId ?? undefined);
+  const selectedEventId = selected[currentId];
+  const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
+
+  const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const handleOpenBranch = (event: Event) => {
+    if (event.childTimelineId) setTrail((t) => [...t, event.childTimelineId ?? '']);
+  };
+  const handleBack = () => setTrail((t) => (t.length > 1 ? t.slice(0, -1) : t));
+
+  const backButton = trail.length > 1 && (
+    <Button variant="light" onClick={handleBack} className="mb-3">
+      <span aria-hidden="true">← </span>Back to Parent Timeline
+    </Button>
+  );
+
+  if (timeline.isPending) return <Container className="py-4">{backButton}<LoadingSpinner label="Loading timeline..." /></Container>;
+  if (timeline.isError) {
+    const message = isApiError(timeline.error, 404) ? TIMELINE_MESSAGES.notFound : handleError(timeline.error, TIMELINE_MESSAGES.fetchFailed);
+    return (
+      <Container className="py-4">
+        {backButton}
+        <ErrorAlert message={message} onRetry={isApiError(timeline.error, 404) ? undefined : () => void timeline.refetch()}>
+          <Link to={`/worlds/${worldId}/timelines`} className="alert-link d-inline-block mt-2">Back to the timelines</Link>
+        </ErrorAlert>
+      </Container>
+    );
+  }
+  const t = timeline.data;
+  const loaded = events.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = events.data?.pages[0]?.pagination.totalItems ?? 0;
+
+  return (
+    <Container className="py-4">
+      {backButton}
+      <header className="lf-panel mb-3">
+        {trail.length > 1 && (
+          <p className="small text-body-secondary mb-1">
+            <Badge bg="warning" text="dark" className="me-2">Branch</Badge>
+            Level {trail.length - 1} below the timeline you opened
+          </p>
+        )}
+        <div className="d-flex flex-wrap align-items-start gap-2">
+          <div className="me-auto min-w-0">
+            <h1 className="h3 mb-1 text-break">{timelineLabel(t)}</h1>
+            {t.description && <p className="mb-1">{t.description}</p>}
+            <p className="small text-body-secondary mb-0">
+              Now: <time dateTime={t.currentDateTime}>{formatDateTime(t.currentDateTime)}</time>
+              {' · '}Branching {t.branchingEnabled ? 'enabled' : 'disabled'}
+              {events.isSuccess && ` · ${total} ${total === 1 ? 'event' : 'events'}`}
+            </p>
+          </div>
+          {t.parentTimelineId && (
+            <Button variant={comparing ? 'secondary' : 'outline-secondary'} onClick={() => setComparing((c) => !c)} aria-pressed={comparing}>
+              Compare with parent
+            </Button>
+          )}
+          <Link to={`/worlds/${worldId}/timelines/${t.timelineId}/edit`} className="btn btn-outline-primary">Edit Timeline</Link>
+          <Link to={`/worlds/${worldId}/events/create`} className="btn btn-primary">Add Event</Link>
+        </div>
+      </header>
+      {comparing && t.parentTimelineId && (
+        <BranchComparison
+          worldId={worldId}
+          branchId={t.timelineId}
+          branchLabel={timelineLabel(t)}
+          parentId={t.parentTimelineId}
+          parentLabel={parent.data ? timelineLabel(parent.data) : 'the parent timeline'}
+          initialAt={t.currentDateTime}
+        />
+      )}
+      <TimelineIssuesPanel worldId={worldId} timelineId={currentId} onGoToEvent={select} />
+      {events.isPending && <LoadingSpinner label="Loading events..." />}
+      {events.isError && (
+        <ErrorAlert message={handleError(events.error, TIMELINE_MESSAGES.fetchFailed)} onRetry={() => void events.refetch()} />
+      )}
+      {events.isSuccess && total === 0 && loaded.length === 0 && (
+        <p className="lf-empty text-center text-body-secondary py-4">{MESSAGES.emptyTimeline}</p>
+      )}
+      {events.isSuccess && loaded.length > 0 && (
+        <Row className="g-3">
+          <Col lg={7}>
+            <TimeScrubber events={loaded} selectedEventId={selectedEventId} onSelect={(event) => select(event.eventId)} />
+            <TimelineView
+              key={currentId}
+              worldId={worldId}
+              label={timelineLabel(t)}
+              events={loaded}
+              total={total}
+              hasMore={hasNextPage}
+              loadingMore={isFetchingNextPage}
+              onLoadMore={handleLoadMore}
+              onOpenBranch={handleOpenBranch}
+              initialOffset={offsets.current.get(currentId) ?? 0}
+              onScrollOffset={(offset) => offsets.current.set(currentId, offset)}
+              selectedEventId={selectedEventId}
+              onSelect={(event) => select(event.eventId)}
+            />
+          </Col>
+          <Col lg={5}>
+            <StatePanel key={currentId} worldId={worldId} timelineId={currentId} eventId={selectedEventId} />
+          </Col>
+        </Row>
+      )}
+    </Container>
+  );
+}

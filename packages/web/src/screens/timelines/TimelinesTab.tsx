@@ -1,0 +1,37 @@
+import { useParams } from 'react-router';
+import { timelinesResource, useTimelineMutations } from '../../api/timelines';
+import { GenericList } from '../../components/generic-list/GenericList';
+import { QuickCreateForm } from '../worlds/QuickCreateForm';
+
+/**
+ * Tab /worlds/:worldId/timelines (SPEC §2): the world's timelines in a GenericList with search, sort, grid or
+ * list view, quick create, a link to each visual timeline, edit and delete (asked first, irreversible).
+ */
+export function TimelinesTab() {
+  const { worldId = '' } = useParams();
+  const { remove } = useTimelineMutations(worldId);
+  const base = `/worlds/${worldId}/timelines`;
+  return (
+    <div className="lf-panel">
+      <GenericList
+        entityName="timeline"
+        title="Timelines"
+        source={timelinesResource(worldId)}
+        getId={(t) => t.timelineId}
+        getName={(t) => t.name}
+        getDescription={(t) => t.description}
+        getViewPath={(t) => `${base}/${t.timelineId}`}
+        getEditPath={(t) => `${base}/${t.timelineId}/edit`}
+        onDelete={(t) => remove.mutateAsync(t.timelineId)}
+        createPath={`${base}/create`}
+        renderQuickCreate={({ close }) => <QuickCreateForm worldId={worldId} type="timelines" onCreated={close} onCancel={close} />}
+        columns={[
+          { key: 'name', label: 'Name', sortable: true, kind: 'name' },
+          { key: 'description', label: 'Description', kind: 'description' },
+          { key: 'currentDateTime', label: 'Current date', sortable: true, kind: 'date' },
+          { key: 'createdAt', label: 'Created', sortable: true, kind: 'date' },
+        ]}
+      />
+    </div>
+  );
+}

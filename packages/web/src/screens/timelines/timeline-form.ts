@@ -1,0 +1,73 @@
+/** Field configuration and payload of the timeline form (SPEC §3 Timeline, §5 Timeline). */
+import type { Event, Timeline, TimelineCreateSchema } from '@loreforge/contract';
+import type { z } from 'zod';
+import { selectLabel } from '../../api/lookup';
+import type { FieldConfig } from '../../components/form/types';
+import { toDateTimeLocal } from '../../components/story/date-input';
+import { omitEmpty, withFallbackOptions, type SelectOption } from '../../components/story/select-options';
+
+/** The optional id fields, omitted from the payload when empty. */
+export const TIMELINE_ID_FIELDS = ['genesisEvent', 'initialStates', 'parentTimelineId', 'branchingEvent'] as const;
+
+/** What the form saves: the schema's output with empty ids left out. */
+export type TimelinePayload = ReturnType<typeof omitEmpty<z.output<typeof TimelineCreateSchema>, (typeof TIMELINE_ID_FIELDS)[number]>>;
+
+/** The form's initial values: a new timeline has branching enabled; a loaded one its own values, dates without Z. */
+export function timelineDefaults(timeline?: Timeline): Record<string, unknown> {
+  if (!timeline) return { branchingEnabled: true };
+  return {
+    name: timeline.name,
+    description: timeline.description ?? '',
+    currentDateTime: toDateTimeLocal(timeline.currentDateTime),
+    genesisEvent: timeline.genesisEvent ?? '',
+    initialStates: timeline.initialStates ?? '',
+    branchingEnabled: timeline.branchingEnabled,
+    parentTimelineId: timeline.parentTimelineId ?? '',
+    branchingEvent: timeline.branchingEvent ?? '',
+  };
+}
+
+/**
+ * The timeline form's fields: events and timelines as selects (names, or the first 8 characters of an id
+ * that is not loaded), initial states as a UUID text input.
+ * @param events the world's events; @param timelines its timelines; @param current the timeline being edited.
+ */
+export function timelineFields(events: readonly Event[], timelines: readonly Timeline[], current?: Timeline): FieldConfig[] {
+  const timelineNames = new Map(timelines.map((t) => [t.timelineId, selectLabel(t.timelineId, t.name)]));
+  const eventOptions: SelectOption[] = events.map((e) => ({
+    value: e.eventId,
+    label: e.timelineId && timelineNames.has(e.timelineId)
+      ? `${selectLabel(e.eventId, e.name)} (${timelineNames.get(e.timelineId) ?? ''})`
+      : selectLabel(e.eventId, e.name),
+  }));
+  const parentOptions = timelines
+    .filter((t) => t.timelineId !== current?.timelineId)
+    .map((t) => ({ value: t.timelineId, label: selectLabel(t.timelineId, t.name) }));
+  return [
+    { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Age of Embers' },
+    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'currentDateTime', label: 'Current Date/Time', type: 'datetime-local', required: true, help: "The timeline's present moment." },
+    {
+      name: 'genesisEvent', label: 'Genesis Event', type: 'select',
+      options: withFallbackOptions(eventOptions, [current?.genesisEvent]),
+      help: 'The event this timeline starts with.',
+    },
+    { name: 'initialStates', label: 'Initial States', type: 'text', placeholder: 'A UUID, e.g. 3f2b…', help: 'Optional id of the starting state record.' },
+    { name: 'branchingEnabled', label: 'Branching Enabled', type: 'checkbox' },
+    {
+      name: 'parentTimelineId', label: 'Parent Timeline', type: 'select',
+      options: withFallbackOptions(parentOptions, [current?.parentTimelineId]),
+      help: 'Set when this timeline is a branch of another.',
+    },
+    {
+      name: 'branchingEvent', label: 'Branching Event', type: 'select',
+      options: withFallbackOptions(eventOptions, [current?.branchingEvent]),
+      help: 'The event of the parent timeline where this branch diverges.',
+    },
+  ];
+}
+
+/** The payload sent on save: the validated values without empty optional ids (SPEC §5). */
+export function timelinePayload(values: z.output<typeof TimelineCreateSchema>): TimelinePayload {
+  return omitEmpty(values, TIMELINE_ID_FIELDS);
+}

@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  CharacterCreateSchema,
+  EventCreateSchema,
+  ItemCreateSchema,
+  MapCreateSchema,
+  required,
+  TimelineCreateSchema,
+} from '@loreforge/contract';
+import { charactersResource } from '../../api/characters';
+import { eventsResource, itemsResource, mapsResource, timelinesResource } from '../../api/collections';
+import type { ListParams } from '../../api/list';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { GenericForm } from '../../components/form/GenericForm';
+import type { FieldConfig } from '../../components/form/types';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import type { WorldEntityType } from './entity-help';
+
+const NAME: FieldConfig = { name: 'name', label: 'Name', type: 'text', required: true };
+const DESCRIPTION: FieldConfig = { name: 'description', label: 'Description', type: 'textarea', rows: 2 };
+
+/** SPEC §9: timelines for the event form are fetched with limit 1000. */
+const TIMELINE_LOOKUP: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };
+
+/** In the quick-create the event's timeline is required (SPEC §5 Event). */
+const EventQuickCreateSchema = EventCreateSchema.extend({
+  timelineId: z.string({ error: () => required('Timeline') }).min(1, required('Timeline')),
+});
+
+/** Props of {@link QuickCreateForm}. */
+export interface QuickCreateFormProps {
+  worldId: string;
+  type: WorldEntityType;
+  /** Called with the created entity's name after success. */
+  onCreated(name: string): void;
+  onCancel?: () => void;
+}
+
+function EventQuickCreate({ worldId, onCreated, onCancel }: Omit<QuickCreateFormProps, 'type'>) {
+  const queryClient = useQueryClient();
+  const timelines = timelinesResource(worldId);
+  const query = useQuery({
+    queryKey: timelines.listKey(TIMELINE_LOOKUP),
+    queryFn: ({ signal }) => timelines.list(TIMELINE_LOOKUP, signal),
+  });
+  if (query.isPending) return <LoadingSpinner inline label="Loading timelines..." />;
+  if (query.isError) return <ErrorAlert message="Failed to fetch timeline data." onRetry={() => void query.refetch()} />;
+  if (query.data.data.length === 0) {
+    return <p className="mb-0">An event belongs to a timeline. Create a timeline first.</p>;
+  }
+  const fields: FieldConfig[] = [
+    NAME,
+    { name: 'dateTime', label: 'Date/Time', type: 'datetime-local', required: true },
+    {
+      name: 'timelineId',
+      label: 'Timeline',
+      type: 'select',
+      required: true,
+      options: query.data.data.map((t) => ({ value: t.timelineId, label: t.name || t.timelineId.slice(0, 8) })),
+    },
+    DESCRIPTION,
+  ];
+  return (
+    <GenericForm
+      compact
+      schema={EventQuickCreateSchema}
+      fields={fields}
+      submitLabel="Create event"
+      failureFallback="Failed to save event. Please check your input and try again."
+      onCancel={onCancel}
+      onSubmit={async (values) => {
+        const resource = eventsResource(worldId);
+        const created = await resource.create(values);
+        await queryClient.invalidateQueries({ queryKey: ['worlds', worldId] });
+        onCreated(created.name);
+      }}
+    />
+  );
+}
+
+/**
+ * The quick-create form of one entity type in a world (SPEC §1 "quick-create popover", §5 rules): characters,
+ * items and maps take name and description; timelines add their current date/time; events their date/time and
+ * a required timeline. On success the world's queries (and so its counts) refresh. Reusable in GenericList's
+ * `renderQuickCreate`.
+ */
+export function QuickCreateForm({ worldId, type, onCreated, onCancel }: QuickCreateFormProps) {
+  const queryClient = useQueryClient();
+  const done = async (name: string) => {
+    await queryClient.invalidateQueries({ queryKey: ['worlds', worldId] });
+    onCreated(name);
+  };
+  switch (type) {
+    case 'events':
+      return <EventQuickCreate worldId={worldId} onCreated={onCreated} onCancel={onCancel} />;
+    case 'characters':
+      return (
+        <GenericForm compact schema={CharacterCreateSchema} fields={[NAME, DESCRIPTION]} submitLabel="Create character"
+          onCancel={onCancel}
+          onSubmit={async (values) => done((await charactersResource(worldId).create(values)).name)} />
+      );
+    case 'items':
+      return (
+        <GenericForm compact schema={ItemCreateSchema} fields={[NAME, DESCRIPTION]} submitLabel="Create item"
+          failureFallback="Failed to save item." onCancel={onCancel}
+          onSubmit={async (values) => done((await itemsResource(worldId).create(values)).name)} />
+      );
+    case 'maps':
+      return (
+        <GenericForm compact schema={MapCreateSchema} fields={[NAME, DESCRIPTION]} submitLabel="Create map"
+          failureFallback="An unexpected error occurred while saving the map." onCancel={onCancel}
+          onSubmit={async (values) => done((await mapsResource(worldId).create(values)).name)} />
+      );
+    case 'timelines':
+      return (
+        <GenericForm compact schema={TimelineCreateSchema}
+          fields={[NAME, { name: 'currentDateTime', label: 'Current Date/Time', type: 'datetime-local', required: true }, DESCRIPTION]}
+          defaultValues={{ branchingEnabled: true }}
+          submitLabel="Create timeline" onCancel={onCancel}
+          onSubmit={async (values) => done((await timelinesResource(worldId).create(values)).name)} />
+      );
+  }
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { World } from '@loreforge/contract';
+import { worldTabRoutes } from '../../routes/world-routes';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { WorldsHome } from '../home/WorldsHome';
+import { WorldScreen } from './WorldScreen';
+
+const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
+
+function buildWorld(overrides: Partial<World> = {}): World {
+  return {
+    worldId: W,
+    name: 'Eldoria',
+    description: 'A realm of floating islands.',
+    createdBy: 'u1',
+    counts: { characters: 4, timelines: 2, maps: 1, events: 7, items: 3 },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const page = (data: World[]) => ({
+  data,
+  pagination: { currentPage: 1, totalPages: data.length ? 1 : 0, totalItems: data.length, limit: 12, nextCursor: null },
+});
+
+describe('WorldsHome (SPEC §1, §2 home when signed in)', () => {
+  it('shows each world with its character, timeline and map counts', async () => {
+    signIn();
+    mockFetch(() => jsonResponse(page([buildWorld()])));
+    renderRoutes(<WorldsHome />);
+    expect(await screen.findByRole('link', { name: 'Eldoria' })).toHaveAttribute('href', `/worlds/${W}`);
+    const counts = screen.getByRole('list', { name: 'Contents' });
+    expect(counts).toHaveTextContent('4 Characters');
+    expect(counts).toHaveTextContent('2 Timelines');
+    expect(counts).toHaveTextContent('1 Maps');
+  });
+
+  it('invites the user to build a first world when there are none', async () => {
+    signIn();
+    mockFetch(() => jsonResponse(page([])));
+    renderRoutes(<WorldsHome />);
+    expect(await screen.findByText("You haven't created any worlds yet. Let's build one!")).toBeInTheDocument();
+  });
+
+  it('says the worlds could not be fetched when the failure has no message', async () => {
+    signIn();
+    mockFetch(() => new Response('', { status: 502 }));
+    renderRoutes(<WorldsHome />);
+    expect(await screen.findByText('Failed to fetch worlds. Please try again later.')).toBeInTheDocument();
+  });
+
+  it("shows a 'Deletion Failed' dialog with the server's message when a delete fails", async () => {
+    const user = userEvent.setup();
+    signIn();
+    mockFetch((_url, init) =>
+      init.method === 'DELETE'
+        ? jsonResponse({ message: 'The world could not be deleted right now.', code: 'CONFLICT' }, 409)
+        : jsonResponse(page([buildWorld()])),
+    );
+    renderRoutes(<WorldsHome />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Eldoria' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deletion Failed' });
+    expect(dialog).toHaveTextContent('The world could not be deleted right now.');
+  });
+});
+
+describe('WorldScreen (SPEC §2 world tabs and Details)', () => {
+  const routes = [{ path: '/worlds/:worldId', element: <WorldScreen />, children: worldTabRoutes }];
+
+  it('shows the tabs and the Details count cards by default; a card shows its help tabs', async () => {
+    const user = userEvent.setup();
+    signIn();
+    mockFetch(() => jsonResponse(buildWorld()));
+    renderRoutes(routes, `/worlds/${W}`);
+    const tabs = await screen.findByRole('navigation', { name: 'World sections' });
+    for (const name of ['Details', 'Items', 'Timelines', 'Events', 'Characters', 'Maps']) {
+      expect(within(tabs).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(tabs).getByRole('link', { name: 'Details' })).toHaveClass('active');
+
+    const eventsCard = await screen.findByRole('button', { name: /7\s*Events/ });
+    for (const type of ['character', 'timeline', 'map', 'event', 'item']) {
+      expect(screen.getByRole('button', { name: `Quick create ${type}` })).toBeInTheDocument();
+    }
+    await user.click(eventsCard);
+    expect(screen.getByRole('heading', { name: 'About Events' })).toBeInTheDocument();
+    for (const name of ['Information', 'Usage', 'Interactions', 'Creating']) {
+      expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('tab', { name: 'Creating' }));
+    expect(screen.getByText(/Create a timeline first/)).toBeVisible();
+  });
+
+  it("shows the server's not-found message for an unknown world", async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'World not found.', code: 'NOT_FOUND' }, 404));
+    renderRoutes(routes, `/worlds/${W}`);
+    expect(await screen.findByText('World not found.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import type { World } from '@loreforge/contract';
+import { handleError, isApiError } from '../../api/client';
+import { useWorld } from '../../api/worlds';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { DeleteWorldFlow } from './DeleteWorldFlow';
+
+/** What the world page hands its tabs through `useOutletContext`. */
+export interface WorldOutletContext {
+  world: World;
+}
+
+/** The world page's tabs, each at its own URL (SPEC §2). */
+export const WORLD_TABS = [
+  { path: 'details', label: 'Details' },
+  { path: 'items', label: 'Items' },
+  { path: 'timelines', label: 'Timelines' },
+  { path: 'events', label: 'Events' },
+  { path: 'characters', label: 'Characters' },
+  { path: 'maps', label: 'Maps' },
+] as const;
+
+/**
+ * /worlds/:worldId (SPEC §2): the world's name and description with Edit and Delete, and tabs Details
+ * (default), Items, Timelines, Events, Characters, Maps rendered below. A missing world shows the server's
+ * 'World not found.' (or 'World with ID {id} not found.'); other failures 'Failed to load worlds data.'
+ */
+export function WorldScreen() {
+  const { worldId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useWorld(worldId);
+  const [deleting, setDeleting] = useState(false);
+  const { pathname } = useLocation();
+  const onIndex = pathname.replace(/\/$/, '') === `/worlds/${worldId}`;
+
+  if (query.isPending) return <LoadingSpinner label="Loading world..." />;
+  if (query.isError) {
+    const message = isApiError(query.error, 404)
+      ? handleError(query.error, `World with ID ${worldId} not found.`)
+      : handleError(query.error, 'Failed to load worlds data.');
+    return (
+      <Container className="py-4">
+        <ErrorAlert message={message} onRetry={isApiError(query.error, 404) ? undefined : () => void query.refetch()}>
+          <Link to="/" className="alert-link d-inline-block mt-2">Back to your worlds</Link>
+        </ErrorAlert>
+      </Container>
+    );
+  }
+  const world = query.data;
+  const context: WorldOutletContext = { world };
+
+  return (
+    <Container className="py-4">
+      <header className="d-flex flex-wrap align-items-start gap-3 mb-3">
+        <div className="me-auto min-w-0">
+          <h1 className="h2 mb-1 lf-page-title text-break">{world.name}</h1>
+          {world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
+        </div>
+        <div className="d-flex gap-2">
+          <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-light">
+            Edit World
+          </Link>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            Delete World
+          </Button>
+        </div>
+      </header>
+      <Nav variant="pills" className="lf-world-tabs mb-4 flex-nowrap overflow-auto" as="nav" aria-label="World sections">
+        {WORLD_TABS.map((tab) => (
+          <Nav.Item key={tab.path}>
+            <NavLink
+              to={`/worlds/${world.worldId}/${tab.path}`}
+              className={({ isActive }) =>
+                `nav-link text-nowrap${isActive || (tab.path === 'details' && onIndex) ? ' active' : ''}`
+              }
+              aria-current={tab.path === 'details' && onIndex ? 'page' : undefined}
+            >
+              {tab.label}
+            </NavLink>
+          </Nav.Item>
+        ))}
+      </Nav>
+      <Outlet context={context} />
+      <DeleteWorldFlow
+        world={deleting ? world : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/', { replace: true })}
+      />
+    </Container>
+  );
+}

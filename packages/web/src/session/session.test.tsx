@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppNavbar } from '../components/layout/AppNavbar';
+import { RequireAuth } from '../components/RequireAuth';
+import { LoginScreen } from '../screens/login/LoginScreen';
+import { buildUser, jsonResponse, mockFetch, renderRoutes, signIn } from '../test/render';
+import { getToken, restoreUser, TOKEN_KEY, USER_KEY } from './session-store';
+
+describe('session restore (SPEC §4)', () => {
+  it('restores the stored user when a token exists', () => {
+    const user = signIn(buildUser({ username: 'mira' }));
+    expect(restoreUser()).toEqual(user);
+  });
+
+  it('only warns and stays signed out when a token has no stored user', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    window.localStorage.setItem(TOKEN_KEY, 't');
+    expect(restoreUser()).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBe('t');
+  });
+
+  it('is signed out without a token even if a user record lingers', () => {
+    window.localStorage.setItem(USER_KEY, JSON.stringify(buildUser()));
+    expect(restoreUser()).toBeNull();
+  });
+
+  it('shows the restored user in the navbar on start, by username or else email', () => {
+    signIn(buildUser({ username: '' , email: 'gm@example.com' }));
+    renderRoutes(<AppNavbar />);
+    expect(screen.getByText(/Signed in as:/)).toHaveTextContent('Signed in as: gm@example.com');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('shows Login and Register when signed out', () => {
+    renderRoutes(<AppNavbar />);
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+  });
+
+  it('signs out: clears token and user and goes to /login', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const { router } = renderRoutes([
+      { path: '/', element: <AppNavbar /> },
+      { path: '/login', element: <p>login page</p> },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+  });
+});
+
+describe('protected routes and login (SPEC §2, §6, §8)', () => {
+  const routes = [
+    { path: '/', element: <p>home</p> },
+    { path: '/login', element: <LoginScreen /> },
+    { path: '/worlds/:worldId', element: <RequireAuth><p>the world</p></RequireAuth> },
+  ];
+
+  it('sends a signed-out visitor to /login and back to where they came from after signing in', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch(() => jsonResponse({ token: 'new-token', user: buildUser() }));
+    const { router } = renderRoutes(routes, '/worlds/w1?tab=maps');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Email/), 'aria@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('the world')).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/worlds/w1?tab=maps');
+    expect(getToken()).toBe('new-token');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/login');
+  });
+
+  it('goes to / after a direct sign-in', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => jsonResponse({ token: 't', user: buildUser() }));
+    renderRoutes(routes, '/login');
+    await user.type(await screen.findByLabelText(/^Email/), 'aria@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('home')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when sign-in fails", async () => {
+    const user = userEvent.setup();
+    mockFetch(() => jsonResponse({ message: 'Invalid email or password.', code: 'UNAUTHORIZED' }, 401));
+    renderRoutes(routes, '/login');
+    await user.type(await screen.findByLabelText(/^Email/), 'aria@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email or password.')).toBeInTheDocument();
+  });
+
+  it("says 'Login failed' when the failure has no message, and flags a reply without token or user", async () => {
+    const user = userEvent.setup();
+    let reply: Response = new Response('', { status: 502 });
+    mockFetch(() => reply);
+    renderRoutes(routes, '/login');
+    await user.type(await screen.findByLabelText(/^Email/), 'aria@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    reply = jsonResponse({ token: 'only-token' });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login response did not include token or user.')).toBeInTheDocument();
+    await waitFor(() => expect(getToken()).toBeNull());
+  });
+});

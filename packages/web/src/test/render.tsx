@@ -1,0 +1,73 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { User } from '@loreforge/contract';
+import { AuthProvider } from '../session/AuthProvider';
+import { storeSession } from '../session/session-store';
+import { vi } from 'vitest';
+
+/** A user record for tests. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    userId: '11111111-1111-4111-8111-111111111111',
+    username: 'aria',
+    email: 'aria@example.com',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Stores a signed-in session as a previous visit would have left it. */
+export function signIn(user: User = buildUser(), token = 'test-token'): User {
+  storeSession(token, user);
+  return user;
+}
+
+/** A JSON response as the API would send it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Replaces fetch with a handler; returns the mock so tests can read the calls.
+ * The URL is resolved against http://localhost so tests can read pathname and searchParams.
+ */
+export function mockFetch(handler: Handler) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
+    handler(new URL(String(input), 'http://localhost'), init),
+  );
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+function Providers({ children, client }: { children: ReactNode; client: QueryClient }) {
+  return (
+    <QueryClientProvider client={client}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * Renders routes in a memory router with a fresh query client (no retries) and the auth provider.
+ * @param routes the routes (or one element rendered at every path).
+ * @param path the starting URL.
+ */
+export function renderRoutes(routes: RouteObject[] | ReactElement, path = '/') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const table: RouteObject[] = Array.isArray(routes) ? routes : [{ path: '*', element: routes }];
+  const router = createMemoryRouter(table, { initialEntries: [path] });
+  const utils = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, client };
+}
