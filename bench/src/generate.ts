@@ -1,0 +1,204 @@
+/**
+ * Generates the benchmark's large world through the data layer (Kysely, batched multi-row inserts in
+ * transactions, world counters kept exact): 100,000 characters, 10,000 items, 100,000 inventory entries,
+ * 50,000 relationships, 10,000 events on one timeline with a branch, 1,000 quests; and 50 small worlds.
+ */
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../../packages/server/src/db/database.js';
+import { hashPassword } from '../../packages/server/src/modules/auth/password.js';
+
+export interface GeneratedWorld {
+  userId: string;
+  email: string;
+  password: string;
+  bigWorldId: string;
+  smallWorldId: string;
+  timelineId: string;
+  branchTimelineId: string;
+  sampleCharacterId: string;
+  /** A character that the 10,000 events keep changing (for the timeline state case). */
+  engineCharacterId: string;
+  /** A search term found in about 1.5% of character names. */
+  searchTerm: string;
+  counts: Record<string, number>;
+}
+
+export const SIZES = {
+  characters: 100_000,
+  items: 10_000,
+  inventory: 100_000,
+  relationships: 50_000,
+  events: 10_000,
+  engineCharacters: 1_000,
+  quests: 1_000,
+  smallWorlds: 50,
+};
+
+const FIRST = ['Aldric', 'Brenna', 'Cedric', 'Dagny', 'Elowen', 'Faolan', 'Gwendolyn', 'Hadrian', 'Isolde', 'Jorund', 'Kestrel',
+  'Lysandra', 'Malachai', 'Nerys', 'Oswin', 'Perrin', 'Quillon', 'Rowena', 'Soren', 'Thessaly', 'Ulric', 'Vesper', 'Wystan',
+  'Xanthe', 'Yorick', 'Zephyra', 'Anselm', 'Briony', 'Corwin', 'Delphine', 'Emrys', 'Fenella', 'Garrick', 'Honora', 'Ivor',
+  'Jessamy', 'Kaelen', 'Liesel', 'Mordecai', 'Niamh', 'Orrin', 'Philippa', 'Radomir', 'Seraphine', 'Tobias', 'Undine',
+  'Valentin', 'Winifred', 'Yseult', 'Zoltan', 'Ambrose', 'Bettany', 'Caspian', 'Dorothea', 'Evander', 'Florian', 'Griselda',
+  'Hollis', 'Ignatius', 'Juniper', 'Lucan', 'Marisol', 'Nikolai', 'Ottoline', 'Percival', 'Rosalind', 'Sylvester'];
+const LAST = ['Ashdown', 'Blackwood', 'Crowhurst', 'Dunmore', 'Everleigh', 'Fairhaven', 'Greymere', 'Hollowell', 'Ironside',
+  'Kingsley', 'Larkspur', 'Mournvale', 'Northcote', 'Oakheart', 'Ravensworth', 'Stormholt', 'Thornfield', 'Whitlock'];
+
+const BATCH = 500;
+
+async function insertBatched<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Array<Database[T]>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      // Kysely's insert typing is per table; the rows are of that table's shape.
+      await trx.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
+    }
+  });
+}
+
+/** A clock that hands out strictly increasing ISO timestamps, 1 ms apart, so list order is deterministic. */
+function clock(start: number): () => string {
+  let t = start;
+  return () => new Date((t += 1)).toISOString();
+}
+
+/**
+ * Fills an empty, migrated database.
+ * @param log progress lines (e.g. console.error).
+ * @returns ids and credentials the load cases need.
+ */
+export async function generateWorld(db: Kysely<Database>, log: (line: string) => void): Promise<GeneratedWorld> {
+  const now = clock(Date.UTC(2026, 0, 1));
+  const email = 'bench@loreforge.test';
+  const password = 'bench-password';
+  const userId = uuidv7();
+  const userCreated = now();
+  await db.insertInto('user').values({
+    id: userId, username: 'bench', email, password_hash: await hashPassword(password), created_at: userCreated, updated_at: userCreated,
+  }).execute();
+
+  const world = (name: string, counts: Partial<Record<'character_count' | 'item_count' | 'timeline_count' | 'event_count' | 'map_count', number>> = {}) => {
+    const created = now();
+    return {
+      id: uuidv7(), name, description: `${name}, generated for the benchmark`, created_by: userId,
+      character_count: counts.character_count ?? 0, timeline_count: counts.timeline_count ?? 0, map_count: counts.map_count ?? 0,
+      event_count: counts.event_count ?? 0, item_count: counts.item_count ?? 0, created_at: created, updated_at: created,
+    };
+  };
+
+  log('small worlds');
+  const small = Array.from({ length: SIZES.smallWorlds }, (_, i) => world(`Small world ${i + 1}`, { character_count: 3 }));
+  await insertBatched(db, 'world', small);
+  const smallCharacters = small.flatMap((w) => Array.from({ length: 3 }, (_, i) => {
+    const created = now();
+    return { id: uuidv7(), world_id: w.id, name: `Resident ${i + 1}`, description: null, attributes: '{}', current_location_id: null, created_at: created, updated_at: created };
+  }));
+  await insertBatched(db, 'character', smallCharacters);
+
+  const big = world('The Great Atlas', {
+    character_count: SIZES.characters, item_count: SIZES.items, timeline_count: 2, event_count: SIZES.events + 20,
+  });
+  await insertBatched(db, 'world', [big]);
+
+  log(`${SIZES.characters} characters`);
+  const characters = Array.from({ length: SIZES.characters }, (_, i) => {
+    const created = now();
+    const first = FIRST[i % FIRST.length] ?? 'Nemo';
+    const last = LAST[Math.floor(i / FIRST.length) % LAST.length] ?? 'Nobody';
+    return {
+      id: uuidv7(), world_id: big.id, name: `${first} ${last} ${i}`,
+      description: `A ${['wandering', 'stubborn', 'learned', 'restless'][i % 4]} soul of the Atlas, number ${i}.`,
+      attributes: JSON.stringify({ level: i % 20, strength: (i * 7) % 18, home: LAST[i % LAST.length] }),
+      current_location_id: null, created_at: created, updated_at: created,
+    };
+  });
+  await insertBatched(db, 'character', characters);
+
+  log(`${SIZES.items} items`);
+  const items = Array.from({ length: SIZES.items }, (_, i) => {
+    const created = now();
+    return { id: uuidv7(), world_id: big.id, name: `Relic ${i}`, description: 'An old thing', properties: '{}', attributes: '{}', created_at: created, updated_at: created };
+  });
+  await insertBatched(db, 'item', items);
+
+  log(`${SIZES.inventory} inventory entries`);
+  const inventory = Array.from({ length: SIZES.inventory }, (_, i) => {
+    const created = now();
+    return {
+      id: uuidv7(), world_id: big.id, character_id: characters[i % SIZES.characters]?.id ?? '', item_id: items[i % SIZES.items]?.id ?? '',
+      quantity: 1 + (i % 5), equipped: i % 3 === 0 ? 1 : 0, notes: null, attributes: '{}', created_at: created, updated_at: created,
+    };
+  });
+  await insertBatched(db, 'inventory_item', inventory);
+
+  log(`${SIZES.relationships} relationships`);
+  const relationships = Array.from({ length: SIZES.relationships }, (_, i) => {
+    const created = now();
+    return {
+      id: uuidv7(), world_id: big.id, character_id: characters[i]?.id ?? '', target_character_id: characters[i + 1]?.id ?? '',
+      relationship_type: 'friend', description: null, affinity: (i % 201) - 100, power_balance: 0, trust_level: (i % 101) - 50,
+      communication_style: null, past_interactions: null, current_goal_alignment: null, dependence_level: null,
+      created_at: created, updated_at: created,
+    };
+  });
+  await insertBatched(db, 'relationship', relationships);
+
+  log(`${SIZES.events} events on one timeline, with a branch`);
+  const timelineCreated = now();
+  const timelineId = uuidv7();
+  const branchTimelineId = uuidv7();
+  const engineCast = characters.slice(0, SIZES.engineCharacters);
+  const events = Array.from({ length: SIZES.events }, (_, i) => {
+    const created = now();
+    const who = engineCast[i % engineCast.length]?.id ?? '';
+    const other = engineCast[(i * 7 + 1) % engineCast.length]?.id ?? '';
+    const item = items[i % 100]?.id ?? '';
+    return {
+      id: uuidv7(), world_id: big.id, timeline_id: timelineId, name: `Chronicle entry ${i}`, description: null,
+      date_time: new Date(Date.UTC(1200, 0, 1) + i * 3_600_000).toISOString(),
+      character_attribute_changes: JSON.stringify({ version: 1, changes: [{ op: 'increment', characterId: who, path: 'level', by: 1 }] }),
+      inventory_changes: JSON.stringify({ version: 1, changes: [{ characterId: who, itemId: item, quantity: 1 }] }),
+      relationship_changes: i % 10 === 0 && who !== other
+        ? JSON.stringify({ version: 1, changes: [{ op: 'update', characterId: who, targetCharacterId: other, delta: { affinity: 1 } }] })
+        : null,
+      is_branching_event: i === SIZES.events / 2 ? 1 : 0,
+      child_timeline_id: i === SIZES.events / 2 ? branchTimelineId : null,
+      created_at: created, updated_at: created,
+    };
+  });
+  const branchingEvent = events[SIZES.events / 2]?.id ?? null;
+  await insertBatched(db, 'timeline', [
+    { id: timelineId, world_id: big.id, name: 'The Long Chronicle', description: null, current_date_time: new Date(Date.UTC(1202, 0, 1)).toISOString(),
+      genesis_event: null, initial_states: null, branching_enabled: 1, parent_timeline_id: null, branching_event: null, created_at: timelineCreated, updated_at: timelineCreated },
+    { id: branchTimelineId, world_id: big.id, name: 'What if', description: null, current_date_time: new Date(Date.UTC(1202, 0, 1)).toISOString(),
+      genesis_event: null, initial_states: null, branching_enabled: 1, parent_timeline_id: timelineId, branching_event: branchingEvent, created_at: now(), updated_at: now() },
+  ]);
+  await insertBatched(db, 'event', events);
+  const branchEvents = Array.from({ length: 20 }, (_, i) => {
+    const created = now();
+    return {
+      id: uuidv7(), world_id: big.id, timeline_id: branchTimelineId, name: `Branch entry ${i}`, description: null,
+      date_time: new Date(Date.UTC(1200, 0, 1) + (SIZES.events / 2 + i + 1) * 3_600_000 + 60_000).toISOString(),
+      character_attribute_changes: null, inventory_changes: null, relationship_changes: null, is_branching_event: 0,
+      child_timeline_id: null, created_at: created, updated_at: created,
+    };
+  });
+  await insertBatched(db, 'event', branchEvents);
+
+  log(`${SIZES.quests} quests`);
+  const quests = Array.from({ length: SIZES.quests }, (_, i) => {
+    const created = now();
+    return { id: uuidv7(), world_id: big.id, name: `Quest ${i}`, description: null, status: 'pending', is_optional: 0, difficulty: 1 + (i % 10), created_at: created, updated_at: created };
+  });
+  await insertBatched(db, 'quest', quests);
+
+  const sample = characters[Math.floor(SIZES.characters / 2)];
+  return {
+    userId, email, password, bigWorldId: big.id, smallWorldId: small[0]?.id ?? '', timelineId, branchTimelineId,
+    sampleCharacterId: sample?.id ?? '', engineCharacterId: characters[0]?.id ?? '', searchTerm: 'Gwendolyn',
+    counts: { ...SIZES, worlds: SIZES.smallWorlds + 1 },
+  };
+}

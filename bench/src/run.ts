@@ -1,0 +1,209 @@
+/**
+ * `npm run bench`: generates a large world, starts the real server (SQLite; also PostgreSQL when
+ * BENCH_DATABASE_URL is set) and a bare-Fastify baseline (BENCH_ONLY=<text> keeps only the cases whose name contains it; BENCH_WEB=0 skips the browser part), loads each case with autocannon (50 connections,
+ * a warm-up, then BENCH_DURATION seconds, default 10), and prints one table plus bench/results.json.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { connectDatabase } from '../../packages/server/src/db/connect.js';
+import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
+import { type GeneratedWorld, generateWorld } from './generate.js';
+import { type Child, REPO_ROOT, startChild } from './processes.js';
+import { type WebResult, benchWeb, printWebTable } from './web.js';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+interface CaseResult {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ratio: number | null;
+}
+
+interface DialectResult {
+  dialect: 'sqlite' | 'postgres';
+  baselineReqPerSec: number;
+  cases: CaseResult[];
+  maxRssMb: number;
+  generateSeconds: number;
+}
+
+interface LoadCase {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+async function load(url: string, token: string | null, spec: LoadCase): Promise<{ reqPerSec: number; p50: number; p99: number; errors: number }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const options = {
+    url: `${url}${spec.path}`,
+    method: spec.method ?? 'GET',
+    headers,
+    ...(spec.body ? { body: spec.body } : {}),
+    connections: CONNECTIONS,
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches and connection pools
+  const result = await autocannon({ ...options, duration: DURATION });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: NodeJS.ProcessEnv; world: GeneratedWorld; seconds: number; cleanup: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-bench-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined as void;
+  if (dialect === 'postgres') {
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? '';
+    const name = `loreforge_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const parsed = new URL(adminUrl);
+    parsed.pathname = `/${name}`;
+    databaseUrl = parsed.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const started = Date.now();
+  const handle = connectDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'loreforge.sqlite') });
+  await migrateToLatest(handle);
+  const world = await generateWorld(handle.db, (line) => log(`${dialect}: generating ${line}`));
+  await handle.destroy();
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', TOKEN_SECRET: 'bench-secret', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', WEB_DIST_DIR: '' },
+    world,
+    seconds: (Date.now() - started) / 1000,
+    cleanup: async () => {
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResult> {
+  const prepared = await prepareDatabase(dialect);
+  const { world } = prepared;
+  let server: Child | undefined;
+  let baseline: Child | undefined;
+  try {
+    server = await startChild('src/server.ts', path.join(REPO_ROOT, 'packages/server'), prepared.env, '/api/health');
+    const { token } = await json<{ token: string }>(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: world.email, password: world.password }),
+    });
+    const auth = { authorization: `Bearer ${token}` };
+    const charactersPath = `/api/worlds/${world.bigWorldId}/characters`;
+    const firstPage = await json<unknown>(`${server.baseUrl}${charactersPath}?limit=10`, { headers: auth });
+    const deep = await json<{ pagination: { nextCursor: string | null } }>(`${server.baseUrl}${charactersPath}?limit=10&page=4999`, { headers: auth });
+
+    const pageFile = path.join(os.tmpdir(), `loreforge-bench-page-${process.pid}.json`);
+    fs.writeFileSync(pageFile, JSON.stringify(firstPage));
+    baseline = await startChild('bench/src/baseline.ts', REPO_ROOT, { BASELINE_PAGE_FILE: pageFile }, '/page');
+
+    log(`${dialect}: baseline`);
+    const base = await load(baseline.baseUrl, null, { name: 'baseline', path: '/page' });
+
+    const cases: LoadCase[] = [
+      { name: 'characters page 1', path: `${charactersPath}?limit=10` },
+      { name: 'characters page 5,000 (page number)', path: `${charactersPath}?limit=10&page=5000` },
+      { name: 'characters page 5,000 (cursor)', path: `${charactersPath}?limit=10&cursor=${deep.pagination.nextCursor ?? ''}` },
+      { name: `search "${world.searchTerm}" (~1.5%)`, path: `${charactersPath}?limit=10&search=${world.searchTerm}` },
+      { name: 'sort by name', path: `${charactersPath}?limit=10&sortBy=name` },
+      { name: 'one character by id', path: `${charactersPath}/${world.sampleCharacterId}` },
+      { name: 'worlds list with counts', path: '/api/worlds?limit=10' },
+      {
+        name: 'create a character (POST)',
+        path: `/api/worlds/${world.smallWorldId}/characters`,
+        method: 'POST',
+        body: JSON.stringify({ name: 'Newcomer', description: 'Arrived during the benchmark', attributes: { level: 1 } }),
+      },
+      // One character's state: the engine replays all 10,000 events either way, but the answer for every one of
+      // 100,000 characters is tens of megabytes, which would measure JSON size rather than the engine.
+      { name: 'timeline state at the end (10,000 events)', path: `/api/worlds/${world.bigWorldId}/timelines/${world.timelineId}/state?characterId=${world.engineCharacterId}` },
+    ];
+
+    let maxRss = server.rssMb();
+    const sampler = setInterval(() => {
+      maxRss = Math.max(maxRss, server?.rssMb() ?? 0);
+    }, 250);
+    const results: CaseResult[] = [];
+    try {
+      const only = process.env.BENCH_ONLY?.toLowerCase();
+      for (const spec of only ? cases.filter((c) => c.name.toLowerCase().includes(only)) : cases) {
+        const probe = await fetch(`${server.baseUrl}${spec.path}`, { method: spec.method ?? 'GET', headers: { ...auth, 'content-type': 'application/json' }, ...(spec.body ? { body: spec.body } : {}) });
+        if (!probe.ok) {
+          log(`${dialect}: ${spec.name}: skipped, the route answered ${probe.status}`);
+          results.push({ name: spec.name, reqPerSec: 0, p50: 0, p99: 0, errors: -1, ratio: null });
+          continue;
+        }
+        log(`${dialect}: ${spec.name}`);
+        const r = await load(server.baseUrl, token, spec);
+        results.push({ name: spec.name, ...r, ratio: base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null });
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    if (dialect === 'sqlite' && process.env.BENCH_WEB !== '0') web = await benchWeb(prepared.env, world);
+    return { dialect, baselineReqPerSec: base.reqPerSec, cases: results, maxRssMb: maxRss, generateSeconds: prepared.seconds };
+  } finally {
+    await baseline?.stop();
+    await server?.stop();
+    await prepared.cleanup();
+  }
+}
+
+function printTable(results: DialectResult[]): void {
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const num = (value: number, digits = 0) => value.toFixed(digits).padStart(9);
+  for (const result of results) {
+    console.log(`\n${result.dialect}: baseline ${result.baselineReqPerSec.toFixed(0)} req/s; server max RSS ${result.maxRssMb.toFixed(0)} MB; world generated in ${result.generateSeconds.toFixed(0)} s`);
+    console.log(`${pad('case', 44)}${'req/s'.padStart(9)}${'ratio'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}`);
+    for (const c of result.cases) {
+      if (c.errors === -1) {
+        console.log(`${pad(c.name, 44)}${'n/a'.padStart(9)}`);
+        continue;
+      }
+      const ratio = c.ratio === null ? '—'.padStart(9) : `${(c.ratio * 100).toFixed(1)}%`.padStart(9);
+      console.log(`${pad(c.name, 44)}${num(c.reqPerSec)}${ratio}${num(c.p50, 1)}${num(c.p99, 1)}${num(c.errors)}`);
+    }
+  }
+}
+
+const dialects: Array<'sqlite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const started = Date.now();
+const results: DialectResult[] = [];
+let web: WebResult | undefined;
+for (const dialect of dialects) results.push(await benchDialect(dialect));
+printTable(results);
+if (web) printWebTable(web);
+const output = path.join(REPO_ROOT, 'bench/results.json');
+fs.writeFileSync(output, `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, results, web }, null, 2)}\n`);
+console.log(`\nWrote ${path.relative(REPO_ROOT, output)} in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

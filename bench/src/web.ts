@@ -1,0 +1,321 @@
+/**
+ * The web budgets of the benchmark, measured in Debian's Chromium against the real server serving the built app:
+ * the landing page's JavaScript (gzipped), Lighthouse performance and accessibility on the landing page and the
+ * signed-in home, and the timeline screen with 10,000 events (time to first rendered events, long tasks while
+ * scrolling). Each figure is the median of BENCH_WEB_RUNS runs (default 3); the machine is shared, so one run
+ * is noisy.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { type Browser, chromium } from 'playwright-core';
+import type { GeneratedWorld } from './generate.js';
+import { type Child, REPO_ROOT, freePort, startChild } from './processes.js';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+/** `mobile` (Lighthouse's default: a mid-range phone on slow 4G, simulated) or `desktop`. */
+const FORM_FACTOR = process.env.BENCH_LIGHTHOUSE === 'desktop' ? 'desktop' : 'mobile';
+const DIST_DIR = path.join(REPO_ROOT, 'packages/web/dist');
+const TOKEN_KEY = 'loreforge.token';
+const USER_KEY = 'loreforge.user';
+/** Pixels scrolled per animation frame: 20 timeline rows, a fast fling through all 10,000 events. */
+const SCROLL_STEP = 20 * 176;
+
+/** One measured web figure with its budget. */
+export interface WebFigure {
+  name: string;
+  /** The median of `runs`. */
+  value: number;
+  unit: string;
+  budget: string;
+  pass: boolean;
+  runs: number[];
+  /** Extra facts worth printing (e.g. the longest long task). */
+  detail?: string;
+}
+
+/** Everything the web part of the benchmark found. */
+export interface WebResult {
+  figures: WebFigure[];
+  lighthouseFormFactor: 'mobile' | 'desktop';
+  /** Why a measurement could not run, if one could not. */
+  errors: string[];
+}
+
+interface Session {
+  token: string;
+  user: unknown;
+}
+
+const log = (line: string) => console.error(`[bench] web: ${line}`);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function figure(name: string, runs: number[], unit: string, budget: string, passes: (value: number) => boolean, detail?: string): WebFigure {
+  const value = median(runs);
+  return { name, value, unit, budget, pass: passes(value), runs, ...(detail ? { detail } : {}) };
+}
+
+/** Chromium with a DevTools port (for Lighthouse) and a fresh profile; playwright attaches over CDP. */
+async function startChromium(): Promise<{ port: number; browser: Browser; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-bench-chromium-'));
+  const child: ChildProcess = spawn(CHROMIUM_PATH, [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--no-first-run', '--disable-sync', '--disable-quic', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`,
+    'about:blank',
+  ], { stdio: 'ignore' });
+  const deadline = Date.now() + 30_000;
+  while (!(await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its DevTools port`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  return {
+    port,
+    browser,
+    stop: async () => {
+      await browser.close().catch(() => undefined);
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Total gzipped bytes of the scripts a cold load of `/` fetches (each body gzipped with node:zlib, level 9). */
+async function landingScriptBytes(browser: Browser, baseUrl: string): Promise<{ bytes: number; files: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const bodies: Array<Promise<number>> = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      if (type === 'script' || contentType.includes('javascript')) {
+        bodies.push(response.body().then((body) => zlib.gzipSync(body, { level: 9 }).length, () => 0));
+      }
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(bodies);
+    return { bytes: sizes.reduce((sum, size) => sum + size, 0), files: sizes.length };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Puts the session into the default browser context's localStorage and empties the HTTP cache. */
+async function signInDefaultContext(browser: Browser, baseUrl: string, session: Session | null): Promise<void> {
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('Chromium has no default context');
+  const page = await context.newPage();
+  try {
+    await page.goto(`${baseUrl}/api/health`);
+    await page.evaluate(
+      `(${JSON.stringify(session)} === null) ? localStorage.clear() : (localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(session?.token ?? '')}), localStorage.setItem(${JSON.stringify(USER_KEY)}, ${JSON.stringify(JSON.stringify(session?.user ?? null))}))`,
+    );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  } finally {
+    await page.close();
+  }
+}
+
+/** One Lighthouse run; with a session, the origin's storage is kept (so the app starts signed in) but the cache is cold. */
+async function lighthouseScores(port: number, url: string, keepStorage: boolean): Promise<{ performance: number; accessibility: number; failing: string[]; metrics: string }> {
+  const run = () => lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: keepStorage },
+    FORM_FACTOR === 'desktop' ? desktopConfig : undefined,
+  );
+  // On a busy machine the trace sometimes misses its navigation start (NO_NAVSTART); one retry is enough.
+  let result = await run();
+  if (result?.lhr.runtimeError) result = await run();
+  const categories = result?.lhr.categories;
+  const performance = categories?.performance?.score;
+  const accessibility = categories?.accessibility?.score;
+  if (typeof performance !== 'number' || typeof accessibility !== 'number') {
+    throw new Error(`Lighthouse gave no scores for ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
+  }
+  const audits = result?.lhr.audits ?? {};
+  const failing = (categories?.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index']
+    .map((id) => `${id.split('-').map((word) => word[0]).join('').toUpperCase()} ${audits[id]?.displayValue ?? '?'}`)
+    .join(', ');
+  return { performance: Math.round(performance * 100), accessibility: Math.round(accessibility * 100), failing, metrics };
+}
+
+/** Installed before any page script: records long tasks and when the first real event card is on screen. */
+const TIMELINE_PROBE = `
+  window.__lfBench = { longTasks: [], firstEvents: null };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lfBench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const observer = new MutationObserver(() => {
+    if (window.__lfBench.firstEvents !== null) return;
+    if (document.querySelector('.lf-timeline-card:not(.lf-timeline-placeholder)')) {
+      observer.disconnect();
+      window.__lfBench.firstEvents = -1;
+      requestAnimationFrame(() => { window.__lfBench.firstEvents = performance.now(); });
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+`;
+
+/** Scrolls the timeline from top to bottom a fling at a time, then waits for every row to hold its event. */
+const TIMELINE_SCROLL = `(async () => {
+  const scroller = document.querySelector('.lf-timeline-scroll');
+  const start = performance.now();
+  const end = () => scroller.scrollHeight - scroller.clientHeight;
+  let frames = 0;
+  while (scroller.scrollTop < end() - 1) {
+    scroller.scrollTop = Math.min(scroller.scrollTop + ${SCROLL_STEP}, end());
+    frames += 1;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  const deadline = performance.now() + 30000;
+  while (document.querySelector('.lf-timeline-placeholder') && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const settled = !document.querySelector('.lf-timeline-placeholder');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const tasks = window.__lfBench.longTasks.filter((task) => task.start >= start);
+  return { frames, settled, seconds: (performance.now() - start) / 1000, longTasks: tasks.length, longest: Math.max(0, ...tasks.map((task) => task.duration)) };
+})()`;
+
+interface TimelineRun {
+  firstEventsMs: number;
+  scrollLongTasks: number;
+  longestMs: number;
+  settled: boolean;
+}
+
+/** One cold load of the timeline screen (signed in through localStorage) and a scroll through it. */
+async function timelineRun(browser: Browser, baseUrl: string, session: Session, world: GeneratedWorld): Promise<TimelineRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await context.addInitScript(
+      `localStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(session.token)}); localStorage.setItem(${JSON.stringify(USER_KEY)}, ${JSON.stringify(JSON.stringify(session.user))});`,
+    );
+    await context.addInitScript(TIMELINE_PROBE);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/worlds/${world.bigWorldId}/timelines/${world.timelineId}`);
+    // Polled from outside: waitForFunction compiles its predicate in the page, which the app's CSP forbids.
+    let firstEventsMs = 0;
+    for (const deadline = Date.now() + 30_000; firstEventsMs <= 0; await page.waitForTimeout(25)) {
+      if (Date.now() > deadline) throw new Error('the timeline showed no events within 30 s');
+      firstEventsMs = Number(await page.evaluate('window.__lfBench ? window.__lfBench.firstEvents : 0'));
+    }
+    await page.waitForLoadState('networkidle');
+    const scroll = (await page.evaluate(TIMELINE_SCROLL)) as { longTasks: number; longest: number; settled: boolean };
+    return { firstEventsMs, scrollLongTasks: scroll.longTasks, longestMs: scroll.longest, settled: scroll.settled };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Measures the web budgets against a server on the benchmark's database that also serves the built app.
+ * @param env the API server's environment (database, secrets); the app is served from packages/web/dist.
+ * @param world the generated world (its user signs in; its 10,000-event timeline is loaded).
+ * @returns the figures with their budgets, and the errors of any measurement that could not run.
+ */
+export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): Promise<WebResult> {
+  const result: WebResult = { figures: [], lighthouseFormFactor: FORM_FACTOR, errors: [] };
+  if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) {
+    result.errors.push('packages/web/dist has no build; run `npm run build` first');
+    return result;
+  }
+  let server: Child | undefined;
+  let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
+  try {
+    server = await startChild('src/server.ts', path.join(REPO_ROOT, 'packages/server'), { ...env, WEB_DIST_DIR: DIST_DIR }, '/api/health');
+    const baseUrl = server.baseUrl;
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: world.email, password: world.password }),
+    });
+    if (!login.ok) throw new Error(`login answered ${login.status}`);
+    const session = (await login.json()) as Session;
+    chrome = await startChromium();
+
+    log('landing page JavaScript');
+    const script = await landingScriptBytes(chrome.browser, baseUrl);
+    result.figures.push(figure('landing page JS (gzipped)', [script.bytes / 1024], 'KB', '≤ 150 KB', (v) => v <= 150, `${script.files} files`));
+
+    const scores: Record<'landing' | 'home', { performance: number[]; accessibility: number[] }> = {
+      landing: { performance: [], accessibility: [] },
+      home: { performance: [], accessibility: [] },
+    };
+    const notes: Record<'landing' | 'home', { metrics: string[]; failing: Set<string> }> = {
+      landing: { metrics: [], failing: new Set() },
+      home: { metrics: [], failing: new Set() },
+    };
+    try {
+      for (let run = 0; run < RUNS; run += 1) {
+        for (const target of ['landing', 'home'] as const) {
+          log(`Lighthouse (${FORM_FACTOR}) ${target}, run ${run + 1} of ${RUNS}`);
+          await signInDefaultContext(chrome.browser, baseUrl, target === 'home' ? session : null);
+          const score = await lighthouseScores(chrome.port, `${baseUrl}/`, target === 'home');
+          scores[target].performance.push(score.performance);
+          scores[target].accessibility.push(score.accessibility);
+          notes[target].metrics.push(score.metrics);
+          for (const id of score.failing) notes[target].failing.add(id);
+        }
+      }
+      for (const target of ['landing', 'home'] as const) {
+        const label = target === 'landing' ? 'landing page' : 'signed-in home';
+        const metrics = notes[target].metrics.join(' | ');
+        const failing = [...notes[target].failing].join(', ');
+        result.figures.push(figure(`Lighthouse performance, ${label} (${FORM_FACTOR})`, scores[target].performance, '', '≥ 90', (v) => v >= 90, metrics));
+        result.figures.push(figure(`Lighthouse accessibility, ${label}`, scores[target].accessibility, '', '≥ 95', (v) => v >= 95, failing ? `failing: ${failing}` : undefined));
+      }
+    } catch (error) {
+      result.errors.push(`Lighthouse: ${error instanceof Error ? error.message : String(error)}`);
+    }
+
+    const runs: TimelineRun[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      log(`timeline with ${world.counts.events ?? 10_000} events, run ${run + 1} of ${RUNS}`);
+      runs.push(await timelineRun(chrome.browser, baseUrl, session, world));
+    }
+    result.figures.push(figure('timeline (10,000 events): first events rendered', runs.map((r) => r.firstEventsMs), 'ms', '< 1000 ms', (v) => v < 1000));
+    result.figures.push(figure(
+      'timeline (10,000 events): long tasks while scrolling', runs.map((r) => r.scrollLongTasks), '', 'none', (v) => v === 0,
+      `longest ${median(runs.map((r) => r.longestMs)).toFixed(0)} ms${runs.every((r) => r.settled) ? '' : '; some rows still loading at the end'}`,
+    ));
+  } catch (error) {
+    result.errors.push(error instanceof Error ? error.message : String(error));
+  } finally {
+    await chrome?.stop();
+    await server?.stop();
+  }
+  return result;
+}
+
+/** Prints the web figures, each with its budget and PASS/FAIL, under the API table. */
+export function printWebTable(web: WebResult): void {
+  console.log(`\nweb (Chromium; Lighthouse ${web.lighthouseFormFactor}; median of ${RUNS} runs where repeated)`);
+  console.log(`${'figure'.padEnd(56)}${'value'.padStart(10)}${'budget'.padStart(12)}  result`);
+  for (const f of web.figures) {
+    const value = `${f.value.toFixed(f.unit === 'KB' ? 1 : 0)}${f.unit ? ` ${f.unit}` : ''}`;
+    console.log(`${f.name.padEnd(56)}${value.padStart(10)}${f.budget.padStart(12)}  ${f.pass ? 'PASS' : 'FAIL'}${f.detail ? ` (${f.detail})` : ''}`);
+  }
+  for (const error of web.errors) console.log(`not measured: ${error}`);
+}
