@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './browser.js';
-import { createWorldThroughUi, journey, registerThroughUi, useJourneyEnv } from './journey.js';
+import { createWorldThroughUi, journey, registerThroughUi, submitForm, useJourneyEnv } from './journey.js';
 import { DIALECTS } from './server.js';
 
 /** Creates a character through the full form, with optional plain attributes; waits for its page. @returns its path. */
@@ -75,7 +75,7 @@ describe.each(DIALECTS)('characters, goals, relationships, items and inventory, 
       await expectAccessible(page, 'goals tab');
       await page.getByRole('link', { name: 'Edit Return to Kansas' }).click();
       await page.getByLabel(/^Status/).selectOption({ label: 'In Progress' });
-      await page.getByRole('button', { name: /^(Save|Update)/ }).click();
+      await submitForm(page, /^(Save|Update)/);
       await page.goto(`${dorothy}/goals`);
       await page.getByRole('row', { name: /^Return to Kansas Primary In ?Progress/ }).waitFor();
       await confirmDelete(page, 'Return to Kansas');
@@ -90,13 +90,13 @@ describe.each(DIALECTS)('characters, goals, relationships, items and inventory, 
       await page.getByLabel(/^Relationship Type/).selectOption({ label: 'like_family' });
       await page.getByLabel(/^Affinity/).fill('90');
       await expectAccessible(page, 'relationship form');
-      await page.getByRole('button', { name: 'Create relationship' }).click();
+      await submitForm(page, 'Create relationship');
       await page.goto(`${dorothy}/relationships`);
       await page.getByRole('row', { name: /^Toto like_family 90 0/ }).waitFor();
       await expectAccessible(page, 'relationships tab');
       await page.getByRole('link', { name: 'Edit Toto' }).click();
       await page.getByLabel(/^Trust Level/).fill('100');
-      await page.getByRole('button', { name: /^(Save|Update)/ }).click();
+      await submitForm(page, /^(Save|Update)/);
       await page.goto(`${dorothy}/relationships`);
       await page.getByRole('row', { name: /^Toto like_family 90 100/ }).waitFor();
       await confirmDelete(page, 'Toto');
@@ -142,21 +142,21 @@ describe.each(DIALECTS)('characters, goals, relationships, items and inventory, 
       await page.goto(`${dorothy}/inventory/create`);
       await page.getByLabel(/^Item/).selectOption({ label: 'Picnic Basket' });
       await page.getByLabel(/^Quantity/).fill('2');
-      await page.getByRole('button', { name: 'Add to inventory' }).click();
+      await submitForm(page, 'Add to inventory');
       await page.goto(`${dorothy}/inventory`);
       await page.getByRole('row', { name: /^Picnic Basket 2 No/ }).waitFor();
       await expectAccessible(page, 'inventory tab');
       await page.getByRole('link', { name: 'Edit Picnic Basket' }).click();
       await page.getByLabel(/^Quantity/).fill('3');
       await page.getByRole('checkbox', { name: 'Equipped' }).check();
-      await page.getByRole('button', { name: /^(Save|Update)/ }).click();
+      await submitForm(page, /^(Save|Update)/);
       await page.goto(`${dorothy}/inventory`);
       await page.getByRole('row', { name: /^Picnic Basket 3 Equipped/ }).waitFor();
 
       // Give an instance to the Scarecrow from the item's page.
       await page.goto(`${item}/create`);
       await page.getByLabel(/^Character/).selectOption({ label: 'The Scarecrow' });
-      await page.getByRole('button', { name: 'Give item' }).click();
+      await submitForm(page, 'Give item');
       await page.goto(`${item}/instances`);
       await page.getByRole('row', { name: /^The Scarecrow 1 No/ }).waitFor();
       await page.getByRole('row', { name: /^Dorothy 3 Equipped/ }).waitFor();

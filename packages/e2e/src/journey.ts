@@ -82,3 +82,14 @@ export async function createWorldThroughUi(page: Page, name: string, description
   if (!id) throw new Error(`No world id in ${page.url()}`);
   return id;
 }
+
+/**
+ * Presses a form's submit button and waits until the app has saved and left the form's URL (every form
+ * navigates away on success), so a following `page.goto` cannot cancel the request in flight.
+ * @param name the button's accessible name, as text or a pattern.
+ */
+export async function submitForm(page: Page, name: string | RegExp): Promise<void> {
+  const formUrl = page.url();
+  await page.getByRole('button', { name }).click();
+  await page.waitForURL((url) => url.href !== formUrl);
+}
