@@ -85,7 +85,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
     return {
       id: uuidv7(), name, description: `${name}, generated for the benchmark`, created_by: userId,
       character_count: counts.character_count ?? 0, timeline_count: counts.timeline_count ?? 0, map_count: counts.map_count ?? 0,
-      event_count: counts.event_count ?? 0, item_count: counts.item_count ?? 0, created_at: created, updated_at: created,
+      event_count: counts.event_count ?? 0, item_count: counts.item_count ?? 0, content_version: 0, created_at: created, updated_at: created,
     };
   };
 

@@ -105,7 +105,7 @@ async function benchSqlite(): Promise<void> {
     const worldId = newId();
     const timelineId = newId();
     await db.insertInto('user').values({ id: userId, username: 'bench', email: 'bench@example.test', password_hash: 'x', created_at: now, updated_at: now }).execute();
-    await db.insertInto('world').values({ id: worldId, name: 'Bench', description: null, created_by: userId, character_count: CHARACTERS, timeline_count: 1, map_count: 0, event_count: EVENTS, item_count: ITEMS, created_at: now, updated_at: now }).execute();
+    await db.insertInto('world').values({ id: worldId, name: 'Bench', description: null, created_by: userId, character_count: CHARACTERS, timeline_count: 1, map_count: 0, event_count: EVENTS, item_count: ITEMS, content_version: 0, created_at: now, updated_at: now }).execute();
     for (let i = 0; i < CHARACTERS; i += 200) {
       await db.insertInto('character').values(characterIds.slice(i, i + 200).map((id, j) => ({
         id, world_id: worldId, name: `Character ${i + j}`, description: null, attributes: JSON.stringify({ stats: { xp: 0, hp: 10 }, mood: 'calm' }),

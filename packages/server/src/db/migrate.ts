@@ -4,12 +4,14 @@ import type { DatabaseHandle } from './connect.js';
 import * as createCoreTables from './migrations/2026_11_21_000000_create_core_tables.js';
 import * as addSearchIndexes from './migrations/2026_11_21_010000_add_search_indexes.js';
 import * as addVersionTriggers from './migrations/2026_11_22_000000_add_version_triggers.js';
+import * as addWorldContentVersion from './migrations/2026_11_22_010000_add_world_content_version.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_000000_create_core_tables': createCoreTables,
   '2026_11_21_010000_add_search_indexes': addSearchIndexes,
   '2026_11_22_000000_add_version_triggers': addVersionTriggers,
+  '2026_11_22_010000_add_world_content_version': addWorldContentVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

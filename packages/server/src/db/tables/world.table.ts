@@ -9,6 +9,8 @@ export interface WorldTable {
   map_count: number;
   event_count: number;
   item_count: number;
+  /** Raised by database triggers on every write of the world's content (migration 2026_11_22_010000); caches key on it. */
+  content_version: number;
   created_at: string;
   updated_at: string;
 }

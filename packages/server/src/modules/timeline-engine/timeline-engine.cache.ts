@@ -3,7 +3,7 @@
  * keyed by two things, both read before any data is loaded, so an entry can only ever be older than its key:
  *  - the world's version in this process, bumped by every successful write request under the world (and a global
  *    epoch for writes outside a world, such as moving a character), exact even for writes in the same millisecond;
- *  - the world's fingerprint in the database (counts and latest updated_at of the tables the engine reads), which
+ *  - the world's content version in the database (raised by triggers on every write of its content), which
  *    catches writes by other processes or scripts.
  * See docs/timeline-engine.md "Caching and invalidation".
  */

@@ -3,7 +3,6 @@
  * a cheap fingerprint of everything the engine reads, and the lookups of write-time validation. The only place
  * of this module with Kysely queries.
  */
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { fromJsonObject, fromJsonText } from '../../lib/json.js';
 import type { CharacterState, EngineEvent, EngineTimeline, JsonObject, StartState } from './engine.types.js';
@@ -116,22 +115,15 @@ export async function loadTimelineEvents(db: Db, worldId: string, timelineIds: s
   return byTimeline;
 }
 
-/** Tables whose rows the engine reads; each has world_id and updated_at. */
-const ENGINE_TABLES = ['character', 'item', 'inventory_item', 'relationship', 'timeline', 'event'] as const;
-
 /**
- * A fingerprint of everything the engine reads in a world: per table, the row count and the latest updated_at.
- * Any insert, delete or update (by this process, another one, or a script) changes it, as long as the writers'
- * clocks move forward. One indexed aggregate per table.
- * @returns an opaque string; equal strings mean nothing the engine reads has changed.
+ * The world's content version: raised by the database on every insert, update or delete of the characters,
+ * items, inventory entries, relationships, timelines and events the engine reads (and the world's other
+ * content), by this process, another instance or a script. One primary-key read.
+ * @returns an opaque string; equal strings mean nothing the engine reads has changed ('' when the world is gone).
  */
 export async function readWorldFingerprint(db: Db, worldId: string): Promise<string> {
-  const parts = ENGINE_TABLES.map(
-    (table) =>
-      sql<string>`(select cast(count(*) as text) || '/' || coalesce(max(updated_at), '') from ${sql.table(table)} where world_id = ${worldId})`,
-  );
-  const result = await sql<{ fingerprint: string }>`select ${sql.join(parts, sql` || '|' || `)} as fingerprint`.execute(db);
-  return result.rows[0]?.fingerprint ?? '';
+  const row = await db.selectFrom('world').select('content_version').where('id', '=', worldId).executeTakeFirst();
+  return row ? String(row.content_version) : '';
 }
 
 /**

@@ -57,6 +57,7 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
       map_count: 0,
       event_count: 0,
       item_count: 0,
+      content_version: 0,
       created_at: now,
       updated_at: now,
     };
