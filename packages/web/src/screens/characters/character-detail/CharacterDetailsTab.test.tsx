@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { Character } from '@loreforge/contract';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
 import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { splitAttributes } from './split-attributes';
 
@@ -39,5 +40,19 @@ describe('CharacterDetailsTab (SPEC §2 character details)', () => {
   it('says when there are no attributes', () => {
     render(<CharacterDetailsTab character={buildCharacter({})} />);
     expect(screen.getByText('No attributes defined.')).toBeInTheDocument();
+  });
+
+  it('names the current location by its point and map, linking to the map', async () => {
+    signIn();
+    const stamp = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    const page = { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null };
+    mockFetch((url) => {
+      if (url.pathname === '/api/worlds/w1/maps') return jsonResponse({ data: [{ mapId: 'm1', worldId: 'w1', name: 'Land of Oz', description: null, image: null, ...stamp }], pagination: page });
+      if (url.pathname === '/api/worlds/w1/maps/m1/points') return jsonResponse({ data: [{ pointId: 'p1', mapId: 'm1', name: 'Emerald City', ...stamp }], pagination: page });
+      return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoutes(<CharacterDetailsTab character={{ ...buildCharacter({}), currentLocationId: 'p1' }} />);
+    const link = await screen.findByRole('link', { name: 'Emerald City (Land of Oz)' });
+    expect(link).toHaveAttribute('href', '/worlds/w1/maps/m1');
   });
 });

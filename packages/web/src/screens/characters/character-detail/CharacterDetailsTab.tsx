@@ -4,6 +4,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { MESSAGES, type Character } from '@loreforge/contract';
 import { useQuest } from '../../../api/quests';
+import { useWorldLocations } from '../../../api/world-lookups';
 import { DetailList } from '../../../components/entity-view/DetailList';
 import { formatVariableValue } from '../../../components/json-variable-editor/variable-value';
 import { formatDateTime } from '../../../lib/format';
@@ -25,6 +26,17 @@ function AttributeRows({ entries, caption }: { entries: [string, unknown][]; cap
   );
 }
 
+/** The character's current location as 'Point (Map)', linking to the map; its short id until loaded or when gone. */
+function LocationLink({ worldId, pointId }: { worldId: string; pointId: string }) {
+  const located = useWorldLocations(worldId).find(pointId);
+  if (!located) return <span title={pointId}>{pointId.slice(0, 8)}</span>;
+  return (
+    <Link to={`/worlds/${worldId}/maps/${located.map.mapId}`}>
+      {located.point.name} <span className="text-body-secondary">({located.map.name})</span>
+    </Link>
+  );
+}
+
 /** One active quest as a link named after the quest (its id until the name has loaded or when it fails). */
 function ActiveQuestLink({ worldId, questId }: { worldId: string; questId: string }) {
   const quest = useQuest(worldId, questId);
@@ -43,7 +55,10 @@ export function CharacterDetailsTab({ character }: { character: Character }) {
       <DetailList
         rows={[
           { label: 'Description', value: character.description },
-          { label: 'Current Location', value: character.currentLocationId },
+          {
+            label: 'Current Location',
+            value: character.currentLocationId ? <LocationLink worldId={character.worldId} pointId={character.currentLocationId} /> : null,
+          },
           {
             label: 'Active Quests',
             value: character.activeQuests.length === 0 ? null : (

@@ -9,6 +9,13 @@ const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const Q1 = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const Q2 = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
+const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+const quest = (questId: string, name: string) => ({ questId, worldId: WORLD, name, description: null, status: 'active', isOptional: false, difficulty: 5, objectives: [], ...STAMP });
+const QUESTS = [quest(Q1, 'Find the Wizard'), quest(Q2, 'Melt the Witch')];
+const MAP = { mapId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', worldId: WORLD, name: 'Land of Oz', description: null, image: null, ...STAMP };
+const POINT = { pointId: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', mapId: MAP.mapId, name: 'Emerald City', description: null, x: 1, y: 2, type: 'city', entityId: null, entityType: null, ...STAMP };
+const page = (totalItems: number) => ({ currentPage: 1, totalPages: 1, totalItems, limit: 1000, nextCursor: null });
+
 function renderCreate() {
   signIn();
   const posts: unknown[] = [];
@@ -18,6 +25,9 @@ function renderCreate() {
       posts.push(body);
       return jsonResponse({ ...body, characterId: 'new-id', worldId: WORLD, createdAt: '', updatedAt: '' }, 201);
     }
+    if (url.pathname === `/api/worlds/${WORLD}/quests`) return jsonResponse({ quests: QUESTS, pagination: page(QUESTS.length) });
+    if (url.pathname === `/api/worlds/${WORLD}/maps`) return jsonResponse({ data: [MAP], pagination: page(1) });
+    if (url.pathname === `/api/worlds/${WORLD}/maps/${MAP.mapId}/points`) return jsonResponse({ data: [POINT], pagination: page(1) });
     return jsonResponse({ message: `unexpected ${url.pathname}`, code: 'NOT_FOUND' }, 404);
   });
   const routes = [
@@ -40,24 +50,29 @@ describe('parseActiveQuests (SPEC §5 Character)', () => {
 });
 
 describe('CharacterFormScreen (SPEC §5 Character)', () => {
-  it('sends active quests as a list and empty optional fields as null', async () => {
+  it('sends the ticked quests and the chosen map point, by id', async () => {
     const { user, posts } = renderCreate();
     await user.type(screen.getByLabelText(/^Name/), 'Aria');
-    await user.type(screen.getByLabelText('Active Quests'), ` ${Q1} , , ${Q2} `);
+    await user.click(await screen.findByRole('checkbox', { name: 'Find the Wizard' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Melt the Witch' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Find the Wizard' }));
+    const location = screen.getByLabelText('Current Location');
+    await screen.findByRole('option', { name: 'Emerald City' });
+    await user.selectOptions(location, 'Emerald City');
     await user.click(screen.getByRole('button', { name: 'Create character' }));
     expect(await screen.findByText('Character page')).toBeInTheDocument();
     expect(posts).toEqual([
-      { name: 'Aria', description: null, attributes: {}, currentLocationId: null, activeQuests: [Q1, Q2] },
+      { name: 'Aria', description: null, attributes: {}, currentLocationId: POINT.pointId, activeQuests: [Q2] },
     ]);
   });
 
-  it('sends null active quests when the field holds only commas', async () => {
+  it('sends null location and active quests when none are chosen', async () => {
     const { user, posts } = renderCreate();
     await user.type(screen.getByLabelText(/^Name/), 'Aria');
-    await user.type(screen.getByLabelText('Active Quests'), ' , ');
+    await screen.findByRole('checkbox', { name: 'Find the Wizard' });
     await user.click(screen.getByRole('button', { name: 'Create character' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toMatchObject({ activeQuests: null });
+    expect(posts[0]).toMatchObject({ currentLocationId: null, activeQuests: null });
   });
 
   it('refuses attributes that are not valid JSON with the spec message', async () => {

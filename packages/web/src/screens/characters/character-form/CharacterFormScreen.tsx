@@ -9,7 +9,9 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { GenericForm } from '../../../components/form/GenericForm';
 import type { FieldConfig } from '../../../components/form/types';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
+import { ActiveQuestsField } from './ActiveQuestsField';
 import { AttributesField } from './AttributesField';
+import { LocationField } from './LocationField';
 import { CharacterFormSchema, characterFormValues } from './character-form-schema';
 
 const FIELDS: readonly FieldConfig[] = [
@@ -25,16 +27,16 @@ const FIELDS: readonly FieldConfig[] = [
   {
     name: 'currentLocationId',
     label: 'Current Location',
-    type: 'text',
-    placeholder: 'Map point id (optional)',
-    help: 'The id of a map point in this world where the character is now.',
+    type: 'custom',
+    help: 'A point on one of this world\'s maps.',
+    render: (props) => <LocationField {...props} />,
   },
   {
     name: 'activeQuests',
     label: 'Active Quests',
-    type: 'text',
-    placeholder: 'quest-id-1, quest-id-2',
-    help: 'Quest ids separated by commas.',
+    type: 'custom',
+    help: 'The quests of this world the character is on.',
+    render: (props) => <ActiveQuestsField {...props} />,
   },
 ];
 
