@@ -60,8 +60,8 @@ export function createObjective(worldId: string, questId: string, input: Objecti
 }
 
 /** DELETE /quests/{q}/objectives/{o}. */
-export function deleteObjective(worldId: string, questId: string, objectiveId: string): Promise<void> {
-  return api.delete(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`);
+export function deleteObjective(worldId: string, questId: string, objectiveId: string, version?: string): Promise<void> {
+  return api.delete(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`, { version });
 }
 
 /** Accept, abandon, progress and objective mutations of one quest; each refreshes the world's quests. */
@@ -77,6 +77,9 @@ export function useQuestActions(worldId: string, questId: string) {
       onSuccess: invalidate,
     }),
     addObjective: useMutation({ mutationFn: (input: ObjectiveCreateInput) => createObjective(worldId, questId, input), onSuccess: invalidate }),
-    removeObjective: useMutation({ mutationFn: (objectiveId: string) => deleteObjective(worldId, questId, objectiveId), onSuccess: invalidate }),
+    removeObjective: useMutation({
+      mutationFn: ({ objectiveId, version }: { objectiveId: string; version?: string }) => deleteObjective(worldId, questId, objectiveId, version),
+      onSuccess: invalidate,
+    }),
   };
 }

@@ -24,14 +24,15 @@ export function useWorldMutations() {
 }
 
 /**
- * Moves a character to another world (PATCH /characters/{characterId} with worldId, SPEC §7).
+ * Moves a character to another world (PATCH /characters/{characterId} with worldId, SPEC §7), sending the
+ * loaded `version` (its updatedAt) as If-Match so a character someone else changed meanwhile is not moved (409).
  * Refreshes all world queries on success, since both worlds' counts change.
  */
 export function useMoveCharacter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ characterId, worldId }: { characterId: string; worldId: string }) =>
-      api.patch<unknown>(`/characters/${encodeURIComponent(characterId)}`, { worldId }),
+    mutationFn: ({ characterId, worldId, version }: { characterId: string; worldId: string; version?: string }) =>
+      api.patch<unknown>(`/characters/${encodeURIComponent(characterId)}`, { worldId }, { version }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: worldsResource.key }),
   });
 }

@@ -2,8 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { ObjectiveCreateSchema, type Quest } from '@loreforge/contract';
+import { ObjectiveCreateSchema, type Objective, type Quest } from '@loreforge/contract';
 import { handleError } from '../../api/client';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import type { useQuestActions } from '../../api/quests';
 import { ProgressMeter } from './ProgressMeter';
 import { issueMessages, numberInput, type FieldMessages } from '../maps/feature-form';
@@ -18,13 +19,15 @@ export interface ObjectiveListProps {
 
 /**
  * A quest's objectives with progress bars, −1/+1 progress buttons (the server answers 409 unless the quest is
- * active; its message is shown), delete, and a form to add one (description, target ≥ 1).
+ * active; its message is shown), delete after confirmation (sending the loaded version, so an objective someone
+ * else changed meanwhile is not deleted unseen), and a form to add one (description, target ≥ 1).
  */
 export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
   const id = useId();
   const [description, setDescription] = useState('');
   const [target, setTarget] = useState('1');
   const [errors, setErrors] = useState<FieldMessages>({});
+  const [deleting, setDeleting] = useState<Objective | null>(null);
 
   const run = async (action: () => Promise<unknown>, fallback: string) => {
     onError(null);
@@ -74,7 +77,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
                   +1
                 </Button>
                 <Button size="sm" variant="outline-danger" aria-label={`Delete objective ${o.description}`}
-                  onClick={() => void run(() => actions.removeObjective.mutateAsync(o.objectiveId), 'Failed to delete item. Please try again.')}>
+                  onClick={() => setDeleting(o)}>
                   Delete
                 </Button>
               </div>
@@ -84,6 +87,13 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
           ))}
         </ListGroup>
       )}
+      <ConfirmDeleteModal show={deleting !== null} entityType="objective" entityName={deleting?.description}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await actions.removeObjective.mutateAsync({ objectiveId: deleting.objectiveId, version: deleting.updatedAt });
+          setDeleting(null);
+        }} />
       <Form noValidate onSubmit={(e) => void handleAdd(e)} className="row g-2 align-items-start">
         <Form.Group className="col-sm-7" controlId={`${id}-description`}>
           <Form.Label className="small mb-1">New objective</Form.Label>

@@ -37,7 +37,7 @@ export function MoveCharacterModal({ character, show, onClose, onMoved }: MoveCh
     }
     setError(null);
     try {
-      await move.mutateAsync({ characterId: character.characterId, worldId: target });
+      await move.mutateAsync({ characterId: character.characterId, worldId: target, version: character.updatedAt });
       onMoved(target);
     } catch (err) {
       setError(handleError(err, 'Failed to move the character. Please try again.'));

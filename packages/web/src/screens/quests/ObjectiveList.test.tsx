@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Quest } from '@loreforge/contract';
+import { useQuestActions } from '../../api/quests';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { ObjectiveList } from './ObjectiveList';
+
+const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-02T03:04:05.678Z' };
+const QUEST: Quest = {
+  questId: 'q1', worldId: WORLD, name: 'Find the Wizard', description: null, status: 'active', isOptional: false, difficulty: 5,
+  objectives: [{ objectiveId: 'o1', questId: 'q1', description: 'Follow the yellow brick road', target: 1, progress: 0, isOptional: false, completed: false, ...STAMP }],
+  ...STAMP,
+} as Quest;
+
+function Harness() {
+  const actions = useQuestActions(WORLD, QUEST.questId);
+  return <ObjectiveList quest={QUEST} actions={actions} onError={() => undefined} />;
+}
+
+describe('ObjectiveList', () => {
+  it('asks before deleting an objective, then deletes the version that was shown', async () => {
+    signIn();
+    const deletes: Array<{ path: string; ifMatch: string | null }> = [];
+    mockFetch((url, init) => {
+      if (init.method === 'DELETE') {
+        deletes.push({ path: url.pathname, ifMatch: new Headers(init.headers).get('If-Match') });
+        return jsonResponse(null, 204);
+      }
+      return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoutes(<Harness />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete objective Follow the yellow brick road' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/cannot be undone/)).toBeInTheDocument();
+    expect(deletes).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deletes).toHaveLength(1));
+    expect(deletes[0]).toEqual({ path: `/api/worlds/${WORLD}/quests/q1/objectives/o1`, ifMatch: `W/"${STAMP.updatedAt}"` });
+  });
+});
