@@ -59,6 +59,15 @@ export function createObjective(worldId: string, questId: string, input: Objecti
   return api.post<Objective>(`${questPath(worldId, questId)}/objectives`, input);
 }
 
+/**
+ * PUT /quests/{q}/objectives/{o}: replaces description, target, progress and isOptional. With `version` (the
+ * loaded updatedAt) a stale edit gets 409 (StaleVersionError).
+ * @returns the saved objective.
+ */
+export function updateObjective(worldId: string, questId: string, objectiveId: string, input: ObjectiveCreateInput, version?: string): Promise<Objective> {
+  return api.put<Objective>(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`, input, { version });
+}
+
 /** DELETE /quests/{q}/objectives/{o}. */
 export function deleteObjective(worldId: string, questId: string, objectiveId: string, version?: string): Promise<void> {
   return api.delete(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`, { version });
@@ -77,6 +86,11 @@ export function useQuestActions(worldId: string, questId: string) {
       onSuccess: invalidate,
     }),
     addObjective: useMutation({ mutationFn: (input: ObjectiveCreateInput) => createObjective(worldId, questId, input), onSuccess: invalidate }),
+    editObjective: useMutation({
+      mutationFn: ({ objectiveId, input, version }: { objectiveId: string; input: ObjectiveCreateInput; version?: string }) =>
+        updateObjective(worldId, questId, objectiveId, input, version),
+      onSuccess: invalidate,
+    }),
     removeObjective: useMutation({
       mutationFn: ({ objectiveId, version }: { objectiveId: string; version?: string }) => deleteObjective(worldId, questId, objectiveId, version),
       onSuccess: invalidate,

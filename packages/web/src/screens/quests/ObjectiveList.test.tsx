@@ -40,4 +40,37 @@ describe('ObjectiveList', () => {
     await waitFor(() => expect(deletes).toHaveLength(1));
     expect(deletes[0]).toEqual({ path: `/api/worlds/${WORLD}/quests/q1/objectives/o1`, ifMatch: `W/"${STAMP.updatedAt}"` });
   });
+
+  it('edits an objective in a dialog with the contract checks, sending the version that was shown', async () => {
+    signIn();
+    const puts: Array<{ body: unknown; ifMatch: string | null }> = [];
+    mockFetch((url, init) => {
+      if (init.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        puts.push({ body, ifMatch: new Headers(init.headers).get('If-Match') });
+        return jsonResponse({ ...QUEST.objectives[0], ...body });
+      }
+      return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoutes(<Harness />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit objective Follow the yellow brick road' }));
+    const dialog = await screen.findByRole('dialog');
+    const progress = within(dialog).getByLabelText(/^Progress/);
+    await user.clear(progress);
+    await user.type(progress, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save objective' }));
+    expect(await within(dialog).findByText('Progress must be no more than the target.')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+    const target = within(dialog).getByLabelText(/^Target/);
+    await user.clear(target);
+    await user.type(target, '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Save objective' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      body: { description: 'Follow the yellow brick road', target: 4, progress: 3, isOptional: false },
+      ifMatch: `W/"${STAMP.updatedAt}"`,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

@@ -6,6 +6,7 @@ import { ObjectiveCreateSchema, type Objective, type Quest } from '@loreforge/co
 import { handleError } from '../../api/client';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import type { useQuestActions } from '../../api/quests';
+import { ObjectiveEditModal } from './ObjectiveEditModal';
 import { ProgressMeter } from './ProgressMeter';
 import { issueMessages, numberInput, type FieldMessages } from '../maps/feature-form';
 
@@ -19,7 +20,7 @@ export interface ObjectiveListProps {
 
 /**
  * A quest's objectives with progress bars, −1/+1 progress buttons (the server answers 409 unless the quest is
- * active; its message is shown), delete after confirmation (sending the loaded version, so an objective someone
+ * active; its message is shown), edit in a dialog, delete after confirmation (sending the loaded version, so an objective someone
  * else changed meanwhile is not deleted unseen), and a form to add one (description, target ≥ 1).
  */
 export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
@@ -28,6 +29,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
   const [target, setTarget] = useState('1');
   const [errors, setErrors] = useState<FieldMessages>({});
   const [deleting, setDeleting] = useState<Objective | null>(null);
+  const [editing, setEditing] = useState<Objective | null>(null);
 
   const run = async (action: () => Promise<unknown>, fallback: string) => {
     onError(null);
@@ -76,6 +78,9 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
                   onClick={() => void run(() => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: 1 }), 'An unexpected error occurred.')}>
                   +1
                 </Button>
+                <Button size="sm" variant="outline-secondary" aria-label={`Edit objective ${o.description}`} onClick={() => setEditing(o)}>
+                  Edit
+                </Button>
                 <Button size="sm" variant="outline-danger" aria-label={`Delete objective ${o.description}`}
                   onClick={() => setDeleting(o)}>
                   Delete
@@ -87,6 +92,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
           ))}
         </ListGroup>
       )}
+      <ObjectiveEditModal objective={editing} actions={actions} onClose={() => setEditing(null)} />
       <ConfirmDeleteModal show={deleting !== null} entityType="objective" entityName={deleting?.description}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
