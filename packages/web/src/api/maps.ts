@@ -47,15 +47,21 @@ export function useMapAreas(worldId: string, mapId: string) {
  * Uploads or replaces a map's image: PUT with the file as the raw body and its own content type.
  * @param file a PNG, JPEG or WebP file of at most 10 MB (the server checks the bytes too).
  * @returns the map with its new image info.
+ * With `version` (the replaced image's updatedAt) an image someone else replaced meanwhile is kept and
+ * StaleVersionError (409) is thrown.
  * @throws ApiError 413/415 with the server's message, or a timeout after 60 s.
  */
-export function uploadMapImage(worldId: string, mapId: string, file: Blob): Promise<WorldMap> {
-  return apiRequest<WorldMap>(imagePath(worldId, mapId), { method: 'PUT', rawBody: file, timeoutMs: 60_000 });
+export function uploadMapImage(worldId: string, mapId: string, file: Blob, version?: string): Promise<WorldMap> {
+  return apiRequest<WorldMap>(imagePath(worldId, mapId), { method: 'PUT', rawBody: file, timeoutMs: 60_000, version });
 }
 
-/** Removes a map's image (204). @throws ApiError 404 when it has none. */
-export function deleteMapImage(worldId: string, mapId: string): Promise<void> {
-  return apiRequest<void>(imagePath(worldId, mapId), { method: 'DELETE' });
+/**
+ * Removes a map's image (204). With `version` (the shown image's updatedAt) an image someone else replaced
+ * meanwhile is kept and StaleVersionError (409) is thrown.
+ * @throws ApiError 404 when it has none.
+ */
+export function deleteMapImage(worldId: string, mapId: string, version?: string): Promise<void> {
+  return apiRequest<void>(imagePath(worldId, mapId), { method: 'DELETE', version });
 }
 
 /**
@@ -90,11 +96,14 @@ export function mapImageProblem(file: { type: string; size: number }, unsupporte
   return typeOk && file.size > 0 && file.size <= LIMITS.mapImageMaxBytes ? null : unsupportedMessage;
 }
 
-/** Upload and removal of a map's image; both refresh the map's queries on success. */
-export function useMapImageMutations(worldId: string, mapId: string) {
+/**
+ * Upload and removal of a map's image; both send `version`, the updatedAt of the image on screen (undefined
+ * when there is none), and refresh the map's queries on success.
+ */
+export function useMapImageMutations(worldId: string, mapId: string, version?: string) {
   const queryClient = useQueryClient();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: mapsResource(worldId).key });
-  const upload = useMutation({ mutationFn: (file: Blob) => uploadMapImage(worldId, mapId, file), onSuccess: invalidate });
-  const remove = useMutation({ mutationFn: () => deleteMapImage(worldId, mapId), onSuccess: invalidate });
+  const upload = useMutation({ mutationFn: (file: Blob) => uploadMapImage(worldId, mapId, file, version), onSuccess: invalidate });
+  const remove = useMutation({ mutationFn: () => deleteMapImage(worldId, mapId, version), onSuccess: invalidate });
   return { upload, remove };
 }

@@ -143,6 +143,40 @@ describe.each(DIALECTS)('map images on %s', (dialect) => {
     expect(map.json<WorldMap>().image).toBeNull();
   });
 
+  it('replaces and removes an image only at the version the client saw (If-Match), else 409 and nothing changes', async () => {
+    const { owner, url } = await createMap();
+    const first = (await upload(url, owner, tinyPng())).json<WorldMap>().image;
+    if (!first) throw new Error('no image info');
+    const seen = `W/"${first.updatedAt}"`;
+    const jpeg = tinyJpeg();
+    const replace = (ifMatch: string, body: Buffer, contentType: string) =>
+      t.app.inject({ method: 'PUT', url, headers: { ...owner.headers, 'content-type': contentType, 'if-match': ifMatch }, payload: body });
+
+    // Someone else replaces the image first, at once, so the versions may share a millisecond.
+    const theirs = await replace(seen, jpeg, 'image/jpeg');
+    expect(theirs.statusCode).toBe(200);
+    const current = theirs.json<WorldMap>().image;
+    expect(current?.updatedAt).not.toBe(first.updatedAt);
+
+    const stale = await replace(seen, tinyPng(), 'image/png');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message: 'Someone else changed this map image since you loaded it. Reload to see their changes, then try again.',
+      code: 'CONFLICT',
+    });
+    const staleDelete = await t.app.inject({ method: 'DELETE', url, headers: { ...owner.headers, 'if-match': seen } });
+    expect(staleDelete.statusCode).toBe(409);
+    const kept = await t.app.inject({ method: 'GET', url, headers: owner.headers });
+    expect(kept.headers['content-type']).toBe('image/jpeg');
+    expect(kept.rawPayload.equals(jpeg)).toBe(true);
+
+    // The strong ETag of the image's GET is accepted as well.
+    const removed = await t.app.inject({ method: 'DELETE', url, headers: { ...owner.headers, 'if-match': String(kept.headers.etag) } });
+    expect(removed.statusCode).toBe(204);
+    const again = await t.app.inject({ method: 'DELETE', url, headers: { ...owner.headers, 'if-match': `W/"${current?.updatedAt ?? ''}"` } });
+    expect(again.statusCode).toBe(404);
+  });
+
   it('needs the bearer token, hides the image from other users, and keeps JSON routes at their 1 MiB limit', async () => {
     const { owner, url, world } = await createMap();
     await upload(url, owner, tinyPng());

@@ -7,14 +7,22 @@ import { z } from 'zod';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, LIMITS, MESSAGES, MapSchema, uuidField } from '@loreforge/contract';
-import { AppError, notFound } from '../../errors/app-error.js';
+import { AppError, conflict, notFound } from '../../errors/app-error.js';
 import { errorHandler } from '../../errors/error-handler.js';
 import { nowIso } from '../../lib/time.js';
+import { IfMatchHeaders, parseIfMatch, staleVersionMessage } from '../../lib/versioned-update.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
 import { requireMap } from './map.access.js';
 import { detectMapImageType, ifNoneMatchHits, isAcceptedImageHeader, strongEtag } from './map-image.js';
 import { presentMap } from './map.presenter.js';
-import { deleteMapImage, findMapImageData, findMapImageMeta, upsertMapImage } from './map.repository.js';
+import {
+  deleteMapImage,
+  deleteMapImageIfVersion,
+  findMapImageData,
+  findMapImageMeta,
+  replaceMapImageIfVersion,
+  upsertMapImage,
+} from './map.repository.js';
 
 const MapParams = z.object({ worldId: uuidField('worldId'), mapId: uuidField('mapId') });
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -26,6 +34,17 @@ const IMAGE_BODY_LIMIT = LIMITS.mapImageMaxBytes + 1;
 
 const unsupportedImage = (): AppError => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedImage);
 const imageTooLarge = (): AppError => new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.unsupportedImage);
+const staleImage = (): AppError => conflict(staleVersionMessage('map image'));
+
+/**
+ * The next version of an image: now, or a millisecond after the previous one when the clock has not moved on,
+ * so two different images never share a version.
+ */
+function nextImageVersion(previous: string | undefined): string {
+  const now = nowIso();
+  if (previous === undefined || now > previous) return now;
+  return new Date(Date.parse(previous) + 1).toISOString();
+}
 
 /** Registers the map image routes with their own raw-body parser and 10 MB limit (encapsulated). */
 export const mapImageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,9 +65,13 @@ export const mapImageRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Upload or replace a map's image: the raw PNG, JPEG or WebP bytes (at most 10 MB) as the body",
+      description:
+        'With If-Match (the image\'s updatedAt as W/"…", or the strong ETag of GET …/image) the image is replaced ' +
+        'only if it is still that version; otherwise 409 and nothing changes.',
       consumes: ['image/png', 'image/jpeg', 'image/webp'],
       params: MapParams,
-      response: { 200: MapSchema, ...errors, 413: ErrorResponseSchema, 415: ErrorResponseSchema },
+      headers: IfMatchHeaders,
+      response: { 200: MapSchema, ...errors, 409: ErrorResponseSchema, 413: ErrorResponseSchema, 415: ErrorResponseSchema },
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
@@ -59,15 +82,11 @@ export const mapImageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isAcceptedImageHeader(request.headers['content-type'])) throw unsupportedImage();
     const contentType = await detectMapImageType(body);
     if (!contentType) throw unsupportedImage();
-    const now = nowIso();
-    await upsertMapImage(app.db, {
-      map_id: map.id,
-      content_type: contentType,
-      size: body.length,
-      etag: strongEtag(body),
-      data: body,
-      updated_at: now,
-    });
+    const versions = parseIfMatch(request);
+    const now = nextImageVersion((await findMapImageMeta(app.db, map.id))?.updated_at);
+    const image = { map_id: map.id, content_type: contentType, size: body.length, etag: strongEtag(body), data: body, updated_at: now };
+    if (versions === undefined) await upsertMapImage(app.db, image);
+    else if (!(await replaceMapImageIfVersion(app.db, image, versions))) throw staleImage();
     return presentMap({ ...map, image_content_type: contentType, image_size: body.length, image_updated_at: now });
   });
 
@@ -95,13 +114,20 @@ export const mapImageRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Remove a map's image",
+      description: 'With If-Match, only while the image is still that version; otherwise 409 and nothing changes.',
       params: MapParams,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors, 409: ErrorResponseSchema },
     },
   }, async (request, reply) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const map = await requireMap(app.db, world.id, request.params.mapId);
-    if (!(await deleteMapImage(app.db, map.id))) throw notFound('Map image');
+    const versions = parseIfMatch(request);
+    if (versions === undefined) {
+      if (!(await deleteMapImage(app.db, map.id))) throw notFound('Map image');
+    } else if (!(await deleteMapImageIfVersion(app.db, map.id, versions))) {
+      throw (await findMapImageMeta(app.db, map.id)) ? staleImage() : notFound('Map image');
+    }
     return reply.status(204).send(null);
   });
 };

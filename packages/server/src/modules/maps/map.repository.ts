@@ -76,6 +76,35 @@ export async function upsertMapImage(db: Db, image: MapImageTable): Promise<void
     .execute();
 }
 
+/**
+ * Replaces a map's image only while its current version is one the caller accepts (If-Match), in one statement.
+ * @param versions the accepted versions: the image's `updatedAt` or its strong ETag value.
+ * @returns false when no image with such a version exists (someone replaced or removed it first).
+ */
+export async function replaceMapImageIfVersion(db: Db, image: MapImageTable, versions: string[]): Promise<boolean> {
+  const { map_id: mapId, ...changes } = image;
+  const result = await db
+    .updateTable('map_image')
+    .set(changes)
+    .where('map_id', '=', mapId)
+    .where((eb) => eb.or([eb('updated_at', 'in', versions), eb('etag', 'in', versions.map((value) => `"${value}"`))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes a map's image only while its current version is one the caller accepts (If-Match).
+ * @returns false when no image with such a version exists.
+ */
+export async function deleteMapImageIfVersion(db: Db, mapId: string, versions: string[]): Promise<boolean> {
+  const result = await db
+    .deleteFrom('map_image')
+    .where('map_id', '=', mapId)
+    .where((eb) => eb.or([eb('updated_at', 'in', versions), eb('etag', 'in', versions.map((value) => `"${value}"`))]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** The image's metadata only (for conditional GETs), or undefined. */
 export function findMapImageMeta(db: Db, mapId: string): Promise<MapImageMeta | undefined> {
   return db

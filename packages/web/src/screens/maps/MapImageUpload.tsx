@@ -15,16 +15,18 @@ export interface MapImageUploadProps {
   mapId: string;
   /** 'Upload image' for an empty map, 'Replace image' otherwise. */
   label: string;
+  /** The updatedAt of the image being replaced, sent as If-Match; undefined for a map without one. */
+  version?: string;
 }
 
 /**
  * A file input for the map image (PNG, JPEG or WebP, at most 10 MB). The file is checked first, then sent
  * raw; the server's message is shown when it refuses it.
  */
-export function MapImageUpload({ worldId, mapId, label }: MapImageUploadProps) {
+export function MapImageUpload({ worldId, mapId, label, version }: MapImageUploadProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const { upload } = useMapImageMutations(worldId, mapId);
+  const { upload } = useMapImageMutations(worldId, mapId, version);
   const [error, setError] = useState<string | null>(null);
 
   const handleChange = async (e: ChangeEvent<HTMLInputElement>) => {

@@ -47,7 +47,7 @@ export function MapScreen() {
   const image = useMapImage(worldId, mapId, map.data?.image?.updatedAt ?? null);
   const pointMutations = useResourceMutations(pointsResource(worldId, mapId));
   const areaMutations = useResourceMutations(areasResource(worldId, mapId));
-  const imageMutations = useMapImageMutations(worldId, mapId);
+  const imageMutations = useMapImageMutations(worldId, mapId, map.data?.image?.updatedAt);
   const [mode, setMode] = useState<MapMode>('view');
   const [draft, setDraft] = useState<PixelPoint[]>([]);
   const [pointDialog, setPointDialog] = useState<PointDialog | null>(null);
@@ -186,7 +186,7 @@ export function MapScreen() {
           <div className="lf-panel">
             {m.image && (
               <div className="mb-4 d-flex flex-column gap-2">
-                <MapImageUpload worldId={worldId} mapId={mapId} label="Replace map image" />
+                <MapImageUpload worldId={worldId} mapId={mapId} label="Replace map image" version={map.data?.image?.updatedAt} />
                 <Button size="sm" variant="outline-danger" className="align-self-start" onClick={() => setPendingDelete({ kind: 'image' })}>
                   Remove image
                 </Button>
