@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
 import { useCharacter, useCharacterMutations } from '../../../api/characters';
 import { handleError, isApiError } from '../../../api/client';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { CharacterGoalRoutes } from '../../goals/CharacterGoalRoutes';
@@ -32,13 +32,11 @@ const TABS = [
 export function CharacterScreen() {
   const { worldId = '', characterId = '' } = useParams();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const query = useCharacter(worldId, characterId);
   const { remove } = useCharacterMutations(worldId);
   const [deleting, setDeleting] = useState(false);
   const [moving, setMoving] = useState(false);
   const base = `/worlds/${worldId}/characters/${characterId}`;
-  const onIndex = pathname.replace(/\/$/, '') === base;
 
   if (query.isPending) return <LoadingSpinner label="Loading character..." />;
   if (query.isError) {
@@ -57,66 +55,53 @@ export function CharacterScreen() {
   const character = query.data;
 
   return (
-    <Container className="py-4">
-      <header className="d-flex flex-wrap align-items-start gap-3 mb-3">
-        <div className="me-auto min-w-0">
-          <p className="mb-1 small text-uppercase fw-semibold lf-page-title">Character</p>
-          <h1 className="h2 mb-1 lf-page-title text-break">{character.name}</h1>
-        </div>
-        <div className="d-flex flex-wrap gap-2">
+    <EntityTabsPage
+      kind="Character"
+      name={character.name}
+      base={base}
+      tabs={TABS}
+      actions={
+        <>
           <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
           <Button variant="outline-light" onClick={() => setMoving(true)}>Move to World</Button>
           <Button variant="danger" onClick={() => setDeleting(true)}>Delete Character</Button>
-        </div>
-      </header>
-      <Nav variant="pills" className="lf-world-tabs mb-4 flex-nowrap overflow-auto" as="nav" aria-label="Character sections">
-        {TABS.map((tab) => {
-          const selected = tab.path === 'details' && onIndex;
-          return (
-            <Nav.Item key={tab.path}>
-              <NavLink
-                to={`${base}/${tab.path}`}
-                className={({ isActive }) => `nav-link text-nowrap${isActive || selected ? ' active' : ''}`}
-                aria-current={selected ? 'page' : undefined}
-              >
-                {tab.label}
-              </NavLink>
-            </Nav.Item>
-          );
-        })}
-      </Nav>
-      <div className="lf-panel">
-        <Routes>
-          <Route index element={<CharacterDetailsTab character={character} />} />
-          <Route path="details" element={<CharacterDetailsTab character={character} />} />
-          <Route path="inventory/*" element={<InventoryRoutes worldId={worldId} character={character} />} />
-          <Route path="goals/*" element={<CharacterGoalRoutes worldId={worldId} character={character} />} />
-          <Route path="relationships/*" element={<RelationshipRoutes worldId={worldId} character={character} />} />
-          <Route path="history" element={<CharacterHistoryTab worldId={worldId} character={character} />} />
-          <Route path="*" element={<p className="mb-0">This page of the character does not exist. <Link to={base}>Back to the details</Link></p>} />
-        </Routes>
-      </div>
-      <MoveCharacterModal
-        character={character}
-        show={moving}
-        onClose={() => setMoving(false)}
-        onMoved={(target) => {
-          setMoving(false);
-          void navigate(`/worlds/${target}/characters/${character.characterId}`, { replace: true });
-        }}
-      />
-      <ConfirmDeleteModal
-        show={deleting}
-        entityType="character"
-        entityName={character.name}
-        failureFallback="Failed to delete character. Please try again."
-        onCancel={() => setDeleting(false)}
-        onConfirm={async () => {
-          await remove.mutateAsync(character.characterId);
-          setDeleting(false);
-          void navigate(`/worlds/${worldId}/characters`, { replace: true });
-        }}
-      />
-    </Container>
+        </>
+      }
+      after={
+        <>
+          <MoveCharacterModal
+            character={character}
+            show={moving}
+            onClose={() => setMoving(false)}
+            onMoved={(target) => {
+              setMoving(false);
+              void navigate(`/worlds/${target}/characters/${character.characterId}`, { replace: true });
+            }}
+          />
+          <ConfirmDeleteModal
+            show={deleting}
+            entityType="character"
+            entityName={character.name}
+            failureFallback="Failed to delete character. Please try again."
+            onCancel={() => setDeleting(false)}
+            onConfirm={async () => {
+              await remove.mutateAsync(character.characterId);
+              setDeleting(false);
+              void navigate(`/worlds/${worldId}/characters`, { replace: true });
+            }}
+          />
+        </>
+      }
+    >
+      <Routes>
+        <Route index element={<CharacterDetailsTab character={character} />} />
+        <Route path="details" element={<CharacterDetailsTab character={character} />} />
+        <Route path="inventory/*" element={<InventoryRoutes worldId={worldId} character={character} />} />
+        <Route path="goals/*" element={<CharacterGoalRoutes worldId={worldId} character={character} />} />
+        <Route path="relationships/*" element={<RelationshipRoutes worldId={worldId} character={character} />} />
+        <Route path="history" element={<CharacterHistoryTab worldId={worldId} character={character} />} />
+        <Route path="*" element={<p className="mb-0">This page of the character does not exist. <Link to={base}>Back to the details</Link></p>} />
+      </Routes>
+    </EntityTabsPage>
   );
 }

@@ -1,10 +1,10 @@
-import { Link, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
 import { handleError, isApiError } from '../../../api/client';
 import { itemsResource, useItem } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { ItemForm } from '../item-form/ItemForm';
@@ -33,11 +33,9 @@ const TABS = [
 export function ItemScreen() {
   const { worldId = '', itemId = '' } = useParams();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const query = useItem(worldId, itemId);
   const { remove } = useResourceMutations(itemsResource(worldId));
   const base = `/worlds/${worldId}/items/${itemId}`;
-  const onIndex = pathname.replace(/\/$/, '') === base;
 
   if (query.isPending) return <LoadingSpinner label="Loading item..." />;
   if (query.isError) {
@@ -56,66 +54,49 @@ export function ItemScreen() {
   const details = <ItemDetailsTab item={item} />;
 
   return (
-    <Container className="py-4">
-      <header className="d-flex flex-wrap align-items-start gap-3 mb-3">
-        <div className="me-auto min-w-0">
-          <p className="mb-1 small text-uppercase fw-semibold lf-page-title">Item</p>
-          <h1 className="h2 mb-0 lf-page-title text-break">{item.name}</h1>
-        </div>
-        <div className="d-flex gap-2">
+    <EntityTabsPage
+      kind="Item"
+      name={item.name}
+      base={base}
+      tabs={TABS}
+      actions={
+        <>
           <Link to={`${base}/edit`} className="btn btn-light">Edit Item</Link>
           <Link to={`${base}/delete`} className="btn btn-danger">Delete Item</Link>
-        </div>
-      </header>
-      <Nav variant="pills" className="lf-world-tabs mb-4 flex-nowrap overflow-auto" as="nav" aria-label="Item sections">
-        {TABS.map((tab) => {
-          const selected = tab.path === 'details' && onIndex;
-          return (
-            <Nav.Item key={tab.path}>
-              <NavLink
-                to={`${base}/${tab.path}`}
-                className={({ isActive }) => `nav-link text-nowrap${isActive || selected ? ' active' : ''}`}
-                aria-current={selected ? 'page' : undefined}
-              >
-                {tab.label}
-              </NavLink>
-            </Nav.Item>
-          );
-        })}
-      </Nav>
-      <div className="lf-panel">
-        <Routes>
-          <Route index element={details} />
-          <Route path="details" element={details} />
-          <Route path="character-instances" element={<CharacterInstancesTab worldId={worldId} itemId={itemId} />} />
-          <Route path="location-instances" element={<LocationInstancesTab worldId={worldId} />} />
-          <Route path="instances" element={<ItemInstancesTab worldId={worldId} itemId={itemId} />} />
-          <Route path="edit" element={<ItemForm />} />
-          <Route
-            path="delete"
-            element={
-              <>
-                {details}
-                <ConfirmDeleteModal
-                  show
-                  entityType="item"
-                  entityName={item.name}
-                  failureFallback="Failed to delete item. Please try again."
-                  onCancel={() => void navigate(base, { replace: true })}
-                  onConfirm={async () => {
-                    await remove.mutateAsync(item.itemId);
-                    void navigate(`/worlds/${worldId}/items`, { replace: true });
-                  }}
-                />
-              </>
-            }
-          />
-          <Route path="create" element={<GiveInstanceScreen worldId={worldId} item={item} />} />
-          <Route path=":instanceId" element={<InstanceViewScreen worldId={worldId} item={item} />} />
-          <Route path=":instanceId/edit" element={<InstanceEditScreen worldId={worldId} item={item} />} />
-          <Route path=":instanceId/delete" element={<InstanceViewScreen worldId={worldId} item={item} confirmDelete />} />
-        </Routes>
-      </div>
-    </Container>
+        </>
+      }
+    >
+      <Routes>
+        <Route index element={details} />
+        <Route path="details" element={details} />
+        <Route path="character-instances" element={<CharacterInstancesTab worldId={worldId} itemId={itemId} />} />
+        <Route path="location-instances" element={<LocationInstancesTab worldId={worldId} />} />
+        <Route path="instances" element={<ItemInstancesTab worldId={worldId} itemId={itemId} />} />
+        <Route path="edit" element={<ItemForm />} />
+        <Route
+          path="delete"
+          element={
+            <>
+              {details}
+              <ConfirmDeleteModal
+                show
+                entityType="item"
+                entityName={item.name}
+                failureFallback="Failed to delete item. Please try again."
+                onCancel={() => void navigate(base, { replace: true })}
+                onConfirm={async () => {
+                  await remove.mutateAsync(item.itemId);
+                  void navigate(`/worlds/${worldId}/items`, { replace: true });
+                }}
+              />
+            </>
+          }
+        />
+        <Route path="create" element={<GiveInstanceScreen worldId={worldId} item={item} />} />
+        <Route path=":instanceId" element={<InstanceViewScreen worldId={worldId} item={item} />} />
+        <Route path=":instanceId/edit" element={<InstanceEditScreen worldId={worldId} item={item} />} />
+        <Route path=":instanceId/delete" element={<InstanceViewScreen worldId={worldId} item={item} confirmDelete />} />
+      </Routes>
+    </EntityTabsPage>
   );
 }
