@@ -18,7 +18,8 @@ import { MapCanvas, type MapMode } from './MapCanvas';
 import { MapFeatureList } from './MapFeatureList';
 import { MapImageUpload } from './MapImageUpload';
 import type { PixelPoint } from './map-coordinates';
-import { FEATURE_SAVE_FAILED, PointFormModal } from './PointFormModal';
+import { FEATURE_SAVE_FAILED } from './FeatureFormModal';
+import { PointFormModal } from './PointFormModal';
 import { useMapImage } from './useMapImage';
 
 type PointDialog = { point: MapPoint | null; position: PixelPoint | null };
