@@ -3,7 +3,9 @@
  * world, characters' included) and one character's at /worlds/{worldId}/characters/{characterId}/goals[/{goalId}].
  */
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
 import {
   ErrorResponseSchema,
   GOAL_SORT_FIELDS,
@@ -17,7 +19,7 @@ import {
 import { requireCharacter } from '../characters/character.access.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
 import { checkGoalCharacter, createGoal, deleteGoal, updateGoal } from './goal.commands.js';
-import { requireGoal } from './goal.access.js';
+import { type GoalScopeParams, requireGoal, resolveGoalScope } from './goal.access.js';
 import { presentGoal } from './goal.presenter.js';
 import { listGoals } from './goal.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
@@ -40,6 +42,33 @@ const WorldGoalBodySchema = GoalCreateSchema.extend({
     ),
 });
 
+type GoalParams = GoalScopeParams & { goalId: string };
+
+/** GET a page of the goals in the route's scope. @throws AppError 404 for a world or character out of reach. */
+async function listGoalsIn(db: Db, params: GoalScopeParams, userId: string, query: Parameters<typeof listGoals>[2]) {
+  const scope = await resolveGoalScope(db, params, userId);
+  const { rows, pagination } = await listGoals(db, scope, query);
+  return { data: rows.map(presentGoal), pagination };
+}
+
+/** GET one goal within the route's scope. @throws AppError 404 for a world, character or goal out of reach. */
+async function readGoal(db: Db, params: GoalParams, userId: string) {
+  const scope = await resolveGoalScope(db, params, userId);
+  return presentGoal(await requireGoal(db, scope, params.goalId));
+}
+
+/**
+ * DELETE one goal within the route's scope, honouring If-Match.
+ * @throws AppError 404 for a world, character or goal out of reach; 409 for a stale If-Match.
+ */
+async function removeGoal(db: Db, request: FastifyRequest, params: GoalParams, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await claimVersion(trx, request, { table: 'goal', id: params.goalId, entity: 'goal' });
+    const scope = await resolveGoalScope(trx, params, userId);
+    await deleteGoal(trx, await requireGoal(trx, scope, params.goalId));
+  });
+}
+
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/goals', {
     schema: {
@@ -49,11 +78,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listQuerySchema(GOAL_SORT_FIELDS),
       response: { 200: listResponseSchema(GoalSchema), ...errors },
     },
-  }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listGoals(app.db, { worldId: world.id }, request.query);
-    return { data: rows.map(presentGoal), pagination };
-  });
+  }, async (request) => listGoalsIn(app.db, request.params, request.userId, request.query));
 
   app.post('/worlds/:worldId/goals', {
     schema: {
@@ -74,11 +99,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/worlds/:worldId/goals/:goalId', {
     schema: { tags, summary: 'One goal of the world', params: WorldGoalParams, response: { 200: GoalSchema, ...errors } },
-  }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const goal = await requireGoal(app.db, { worldId: world.id }, request.params.goalId);
-    return presentGoal(goal);
-  });
+  }, async (request) => readGoal(app.db, request.params, request.userId));
 
   app.put('/worlds/:worldId/goals/:goalId', {
     schema: {
@@ -111,12 +132,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
   }, async (request, reply) => {
-    await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const goal = await requireGoal(trx, { worldId: world.id }, request.params.goalId);
-      await deleteGoal(trx, goal);
-    });
+    await removeGoal(app.db, request, request.params, request.userId);
     return reply.status(204).send(null);
   });
 
@@ -128,12 +144,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listQuerySchema(GOAL_SORT_FIELDS),
       response: { 200: listResponseSchema(GoalSchema), ...errors },
     },
-  }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const character = await requireCharacter(app.db, world.id, request.params.characterId);
-    const { rows, pagination } = await listGoals(app.db, { worldId: world.id, characterId: character.id }, request.query);
-    return { data: rows.map(presentGoal), pagination };
-  });
+  }, async (request) => listGoalsIn(app.db, request.params, request.userId, request.query));
 
   app.post('/worlds/:worldId/characters/:characterId/goals', {
     schema: {
@@ -154,12 +165,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/worlds/:worldId/characters/:characterId/goals/:goalId', {
     schema: { tags, summary: "One of a character's goals", params: CharacterGoalParams, response: { 200: GoalSchema, ...errors } },
-  }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const character = await requireCharacter(app.db, world.id, request.params.characterId);
-    const goal = await requireGoal(app.db, { worldId: world.id, characterId: character.id }, request.params.goalId);
-    return presentGoal(goal);
-  });
+  }, async (request) => readGoal(app.db, request.params, request.userId));
 
   app.put('/worlds/:worldId/characters/:characterId/goals/:goalId', {
     schema: {
@@ -190,13 +196,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
   }, async (request, reply) => {
-    await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      const goal = await requireGoal(trx, { worldId: world.id, characterId: character.id }, request.params.goalId);
-      await deleteGoal(trx, goal);
-    });
+    await removeGoal(app.db, request, request.params, request.userId);
     return reply.status(204).send(null);
   });
 };
