@@ -4,9 +4,9 @@
  * updated or deleted (moving a row between worlds raises both). Caches of derived answers (the timeline engine's
  * replays, search results, page anchors) key on it, so one primary-key read tells whether anything changed, by
  * any writer, on any app instance, without counting rows.
- * PostgreSQL uses statement-level triggers with transition tables, so a batch of a thousand inserts raises the
- * version once instead of updating the world row a thousand times in one transaction. SQLite has only row
- * triggers; updating one row in place is cheap there.
+ * On PostgreSQL the raise is a deferred constraint trigger: it runs at commit, once per world and transaction,
+ * so the world row is locked last (no deadlock with writers of other rows) and a batch of inserts raises it
+ * once. SQLite serialises writers and updates a row in place, so plain row triggers serve there.
  * Frozen in time: imports nothing from the app.
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
@@ -23,34 +23,33 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('world').addColumn('content_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
 
   if (isPostgres(db)) {
-    // One function per kind of statement: each reads the transition tables that kind has.
-    const bodies: Record<string, string> = {
-      insert: 'select world_id from new_rows',
-      delete: 'select world_id from old_rows',
-      update: 'select world_id from old_rows union select world_id from new_rows',
-    };
-    for (const [operation, worlds] of Object.entries(bodies)) {
-      await sql
-        .raw(`create or replace function loreforge_content_after_${operation}() returns trigger language plpgsql as $$
-          begin
-            update world set content_version = content_version + 1 where id in (${worlds});
-            return null;
-          end
-          $$`)
-        .execute(db);
-    }
+    // Deferred to commit, so the world row is locked after every other row the transaction writes (no lock
+    // cycle with a concurrent writer), and raised once per world and transaction (a transaction-local setting
+    // remembers it), so a batch of a thousand inserts costs one update of the world row.
+    await sql
+      .raw(`create or replace function loreforge_content_changed() returns trigger language plpgsql as $$
+        declare
+          changed text[] := array[]::text[];
+          world_key text;
+          flag text;
+        begin
+          if tg_op <> 'INSERT' then changed := changed || old.world_id; end if;
+          if tg_op <> 'DELETE' then changed := changed || new.world_id; end if;
+          foreach world_key in array changed loop
+            flag := 'loreforge.content_' || md5(world_key);
+            if coalesce(current_setting(flag, true), '') <> '1' then
+              perform set_config(flag, '1', true);
+              update world set content_version = content_version + 1 where id = world_key;
+            end if;
+          end loop;
+          return null;
+        end
+        $$`)
+      .execute(db);
     for (const table of VERSIONED_CONTENT) {
       await sql
-        .raw(`create trigger ${table}_content_after_insert after insert on "${table}"
-          referencing new table as new_rows for each statement execute function loreforge_content_after_insert()`)
-        .execute(db);
-      await sql
-        .raw(`create trigger ${table}_content_after_delete after delete on "${table}"
-          referencing old table as old_rows for each statement execute function loreforge_content_after_delete()`)
-        .execute(db);
-      await sql
-        .raw(`create trigger ${table}_content_after_update after update on "${table}"
-          referencing old table as old_rows new table as new_rows for each statement execute function loreforge_content_after_update()`)
+        .raw(`create constraint trigger ${table}_content_changed after insert or update or delete on "${table}"
+          deferrable initially deferred for each row execute function loreforge_content_changed()`)
         .execute(db);
     }
     return;
@@ -76,13 +75,13 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of VERSIONED_CONTENT) {
-    for (const operation of ['insert', 'delete', 'update']) {
-      await sql.raw(`drop trigger if exists ${table}_content_after_${operation}${isPostgres(db) ? ` on "${table}"` : ''}`).execute(db);
-    }
-  }
   if (isPostgres(db)) {
-    for (const operation of ['insert', 'delete', 'update']) await sql.raw(`drop function if exists loreforge_content_after_${operation}()`).execute(db);
+    for (const table of VERSIONED_CONTENT) await sql.raw(`drop trigger if exists ${table}_content_changed on "${table}"`).execute(db);
+    await sql.raw('drop function if exists loreforge_content_changed()').execute(db);
+  } else {
+    for (const table of VERSIONED_CONTENT) {
+      for (const operation of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists ${table}_content_after_${operation}`).execute(db);
+    }
   }
   await db.schema.alterTable('world').dropColumn('content_version').execute();
 }
