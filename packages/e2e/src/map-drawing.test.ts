@@ -9,7 +9,7 @@ const MAP_IMAGE = path.join(REPO_ROOT, 'packages/server/demo/oz-map.png');
 describe.each(DIALECTS)('drawing on a map, in Chromium on %s', (dialect) => {
   const env = useJourneyEnv(dialect);
 
-  it('uploads an image, places a point and draws an area on it, and still shows them after a reload', async () => {
+  it('uploads an image, places a point and draws an area on it, keeps them after a reload, and moves the area by its handle', async () => {
     await journey(env(), 'map-drawing', async (page) => {
       await registerThroughUi(page, env());
       const worldId = await createWorldThroughUi(page, 'Oz Surveyed');
@@ -67,6 +67,30 @@ describe.each(DIALECTS)('drawing on a map, in Chromium on %s', (dialect) => {
       const areas = page.getByRole('region', { name: 'Areas (1)' });
       await areas.getByText('The Poppy Field').waitFor();
       await areas.getByText('3 vertices').waitFor();
+
+      // Reshape: drag the area's centre handle to the right; every corner moves with it.
+      const firstCornerX = async () => {
+        await areas.getByRole('button', { name: 'Edit area The Poppy Field' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Edit area' });
+        const x = Number(await dialog.getByLabel('Vertex 1 X').inputValue());
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        return x;
+      };
+      const before = await firstCornerX();
+      await areas.getByRole('button', { name: 'Reshape area The Poppy Field on the map' }).click();
+      await page.getByText('drag a corner to move it, or the centre handle to move the whole area').waitFor();
+      const handle = await canvas.locator('.lf-map-move').boundingBox();
+      if (!handle) throw new Error('The move handle is not shown.');
+      const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/areas/'));
+      await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(handle.x + handle.width / 2 + 80, handle.y + handle.height / 2, { steps: 8 });
+      await page.mouse.up();
+      expect((await saved).status()).toBe(200);
+      await page.getByRole('button', { name: 'Done' }).click();
+      await areas.getByText('3 vertices').waitFor();
+      expect(await firstCornerX()).toBeGreaterThan(before);
 
       // The maps tab lists it with its image.
       await page.goto(`/worlds/${worldId}/maps`);

@@ -15,15 +15,19 @@ export interface MapFeatureListProps {
   onAddArea(): void;
   onEditArea(area: MapArea): void;
   onDeleteArea(area: MapArea): void;
+  /** Shows drag handles for the area on the map; absent when the map has no image. */
+  onReshapeArea?(area: MapArea): void;
+  /** The area being reshaped, if any. */
+  reshapingAreaId?: string | null;
 }
 
 /**
  * The side list of a map's points and areas: each with its position or vertex count, its link, and Edit and
- * Delete buttons; 'Add point' and 'Add area' open the forms with typed coordinates, so everything on the map
+ * Delete buttons (areas also Reshape, which puts drag handles on the map); 'Add point' and 'Add area' open the forms with typed coordinates, so everything on the map
  * can also be done from the keyboard.
  */
 export function MapFeatureList(props: MapFeatureListProps) {
-  const { points, areas, selectedPointId, onAddPoint, onEditPoint, onDeletePoint, onAddArea, onEditArea, onDeleteArea } = props;
+  const { points, areas, selectedPointId, onAddPoint, onEditPoint, onDeletePoint, onAddArea, onEditArea, onDeleteArea, onReshapeArea, reshapingAreaId } = props;
   return (
     <div className="lf-map-side">
       <section aria-labelledby="map-points-heading" className="mb-4">
@@ -71,6 +75,12 @@ export function MapFeatureList(props: MapFeatureListProps) {
                   </div>
                   <div className="small text-body-secondary">{area.polygon.length} vertices</div>
                 </div>
+                {onReshapeArea && (
+                  <Button size="sm" variant={area.areaId === reshapingAreaId ? 'primary' : 'outline-primary'} aria-pressed={area.areaId === reshapingAreaId}
+                    onClick={() => onReshapeArea(area)} aria-label={`Reshape area ${area.name} on the map`}>
+                    Reshape
+                  </Button>
+                )}
                 <Button size="sm" variant="outline-primary" onClick={() => onEditArea(area)} aria-label={`Edit area ${area.name}`}>Edit</Button>
                 <Button size="sm" variant="outline-danger" onClick={() => onDeleteArea(area)} aria-label={`Delete area ${area.name}`}>Delete</Button>
               </ListGroup.Item>

@@ -37,7 +37,8 @@ const pointInput = (point: MapPoint, position: PixelPoint) => ({
 /**
  * /worlds/:worldId/maps/:mapId (SPEC §2 Maps; the issue's real maps): the uploaded image in Leaflet with the
  * map's points as draggable pins and areas as coloured polygons. A click adds a point; drawing places an
- * area's vertices; dragging a pin moves its point. The side list edits and deletes both and adds them with
+ * area's vertices; dragging a pin moves its point; Reshape puts handles on an area's corners and centre to move
+ * them. The side list edits and deletes both and adds them with
  * typed coordinates for keyboard users. A map without an image shows an upload prompt.
  */
 export function MapScreen() {
@@ -57,6 +58,7 @@ export function MapScreen() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const [selectedPointId, setSelectedPointId] = useState<string | null>(null);
+  const [reshapingId, setReshapingId] = useState<string | null>(null);
 
   if (map.isPending) return <LoadingSpinner label="Loading map..." />;
   if (map.isError) {
@@ -71,6 +73,7 @@ export function MapScreen() {
   const m = map.data;
   const pointRows = points.data?.data ?? [];
   const areaRows = areas.data?.data ?? [];
+  const reshaping = areaRows.find((area) => area.areaId === reshapingId) ?? null;
 
   const handleMapClick = (position: PixelPoint) => {
     if (mode === 'add-point') {
@@ -85,6 +88,20 @@ export function MapScreen() {
     setActionError(null);
     try {
       await pointMutations.update.mutateAsync({ id: point.pointId, input: pointInput(point, position) });
+    } catch (error) {
+      setActionError(handleError(error, FEATURE_SAVE_FAILED));
+      setResetKey((k) => k + 1);
+    }
+  };
+
+  const handleAreaReshape = async (area: MapArea, polygon: [number, number][]) => {
+    setActionError(null);
+    try {
+      await areaMutations.update.mutateAsync({
+        id: area.areaId,
+        input: { name: area.name, description: area.description, color: area.color, polygon },
+        version: area.updatedAt,
+      });
     } catch (error) {
       setActionError(handleError(error, FEATURE_SAVE_FAILED));
       setResetKey((k) => k + 1);
@@ -142,6 +159,8 @@ export function MapScreen() {
         onPointMove={(point, position) => void handlePointMove(point, position)}
         onPointSelect={(point) => setSelectedPointId(point.pointId)}
         onAreaSelect={(area) => setAreaDialog({ area, drawn: [] })}
+        reshaping={mode === 'view' ? reshaping : null}
+        onAreaReshape={(area, polygon) => void handleAreaReshape(area, polygon)}
       />
     );
   };
@@ -171,6 +190,14 @@ export function MapScreen() {
       </header>
 
       <ErrorAlert message={actionError} onDismiss={() => setActionError(null)} />
+      {reshaping && mode === 'view' && (
+        <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2">
+          <span className="me-auto">
+            Reshaping <strong>{reshaping.name}</strong>: drag a corner to move it, or the centre handle to move the whole area.
+          </span>
+          <Button size="sm" onClick={() => setReshapingId(null)}>Done</Button>
+        </Alert>
+      )}
       {mode === 'add-point' && <Alert variant="info">Click the map where the new point belongs. <Button size="sm" variant="link" onClick={() => setMode('view')}>Cancel</Button></Alert>}
       {mode === 'draw-area' && (
         <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2">
@@ -206,6 +233,9 @@ export function MapScreen() {
               onAddArea={() => setAreaDialog({ area: null, drawn: [] })}
               onEditArea={(area) => setAreaDialog({ area, drawn: [] })}
               onDeleteArea={(area) => setPendingDelete({ kind: 'area', area })}
+              {...(image.status === 'ready'
+                ? { onReshapeArea: (area: MapArea) => setReshapingId(area.areaId === reshapingId ? null : area.areaId), reshapingAreaId: reshapingId }
+                : {})}
             />
           </div>
         </Col>

@@ -42,3 +42,36 @@ const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max);
 export function latLngToPixel(lat: number, lng: number, size: ImageSize): PixelPoint {
   return { x: Math.round(clamp(lng, size.width)), y: Math.round(clamp(size.height - lat, size.height)) };
 }
+
+/** A polygon's vertices, [x, y] in image pixels. */
+export type PixelPolygon = readonly (readonly [number, number])[];
+
+/**
+ * The polygon with one vertex moved.
+ * @param polygon the vertices; @param index which one (0-based); @param to its new position in pixels.
+ * @returns a new polygon (the input is not changed).
+ */
+export function moveVertex(polygon: PixelPolygon, index: number, to: PixelPoint): [number, number][] {
+  return polygon.map(([x, y], i): [number, number] => (i === index ? [to.x, to.y] : [x, y]));
+}
+
+/** The centre of a polygon's bounding box, rounded to whole pixels (where the move handle sits). */
+export function polygonCentre(polygon: PixelPolygon): PixelPoint {
+  const xs = polygon.map(([x]) => x);
+  const ys = polygon.map(([, y]) => y);
+  return { x: Math.round((Math.min(...xs) + Math.max(...xs)) / 2), y: Math.round((Math.min(...ys) + Math.max(...ys)) / 2) };
+}
+
+/**
+ * The polygon moved as a whole so that its centre lands on `to`, without leaving the image: the shift is cut
+ * short at an edge, so the shape never changes.
+ * @returns a new polygon in whole pixels.
+ */
+export function movePolygonTo(polygon: PixelPolygon, to: PixelPoint, size: ImageSize): [number, number][] {
+  const centre = polygonCentre(polygon);
+  const xs = polygon.map(([x]) => x);
+  const ys = polygon.map(([, y]) => y);
+  const dx = Math.min(Math.max(to.x - centre.x, -Math.min(...xs)), size.width - Math.max(...xs));
+  const dy = Math.min(Math.max(to.y - centre.y, -Math.min(...ys)), size.height - Math.max(...ys));
+  return polygon.map(([x, y]): [number, number] => [x + dx, y + dy]);
+}
