@@ -34,13 +34,23 @@ export interface RelationshipValues {
   readonly dependenceLevel: string | null;
 }
 
-/** One character's state at a moment. */
+/**
+ * One character's state at a moment. Read-only: states are shared between snapshots (and characters without
+ * an inventory or relationships share one empty map); the replay writes only to its own copies
+ * (`WritableCharacterState`, from `StateDraft.write`).
+ */
 export interface CharacterState {
-  attributes: JsonObject;
+  readonly attributes: JsonObject;
   /** itemId → holding; an item held in quantity 0 is absent. */
-  inventory: Map<string, Holding>;
+  readonly inventory: ReadonlyMap<string, Holding>;
   /** targetCharacterId → values of the relationship from this character to the target. */
-  relationships: Map<string, RelationshipValues>;
+  readonly relationships: ReadonlyMap<string, RelationshipValues>;
+}
+
+/** A character's state owned by one replay step, which may change it in place. */
+export interface WritableCharacterState extends CharacterState {
+  readonly inventory: Map<string, Holding>;
+  readonly relationships: Map<string, RelationshipValues>;
 }
 
 /** A world's state at a moment: characterId → state. Treat as read-only; the engine shares unchanged parts. */

@@ -36,6 +36,22 @@ describe('EngineCache', () => {
     expect(cache.getReplay('a', 'k')).toBe(a);
   });
 
+  it('keeps the entries within the weight budget, least recently used out first, never the newest', () => {
+    const cache = new EngineCache(32, 5);
+    const start = (n: number) => buildStart(Array.from({ length: n }, (_, i) => ({ id: `c${i}` })));
+    cache.setStart('w1', 'k', start(2));
+    cache.setStart('w2', 'k', start(2));
+    expect(cache.totalWeight).toBe(4);
+    cache.setStart('w3', 'k', start(2));
+    expect(cache.getStart('w1', 'k')).toBeUndefined();
+    expect(cache.getStart('w2', 'k')).toBeDefined();
+    expect(cache.totalWeight).toBe(4);
+    const huge = start(9);
+    cache.setStart('w4', 'k', huge);
+    expect(cache.getStart('w4', 'k')).toBe(huge);
+    expect(cache.totalWeight).toBe(9);
+  });
+
   it('bumps one world, or every world', () => {
     const cache = new EngineCache();
     const [w1, w2] = [cache.versionOf('w1'), cache.versionOf('w2')];

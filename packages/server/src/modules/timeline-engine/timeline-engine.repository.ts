@@ -4,52 +4,89 @@
  * of this module with Kysely queries.
  */
 import type { Db } from '../../db/database.js';
+import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import { fromJsonObject, fromJsonText } from '../../lib/json.js';
-import type { CharacterState, EngineEvent, EngineTimeline, JsonObject, StartState } from './engine.types.js';
+import type { EngineEvent, EngineTimeline, Holding, JsonObject, RelationshipValues, StartState } from './engine.types.js';
+
+/** The shared empty inventory or relationship map of the start state (read-only by type). */
+const NOTHING: ReadonlyMap<string, never> = new Map<string, never>();
 
 /** How deep a chain of branches is followed (a guard against a cycle in stored data). */
 const MAX_CHAIN_DEPTH = 64;
 
+/** Keeps one copy of each id string (rows repeat the same ids as separate strings). */
+function interner(): (id: string) => string {
+  const seen = new Map<string, string>();
+  return (id) => {
+    const known = seen.get(id);
+    if (known !== undefined) return known;
+    seen.set(id, id);
+    return id;
+  };
+}
+
+function relationshipValues(row: RelationshipTable): RelationshipValues {
+  return {
+    relationshipType: row.relationship_type,
+    description: row.description,
+    affinity: Number(row.affinity),
+    powerBalance: Number(row.power_balance),
+    trustLevel: Number(row.trust_level),
+    communicationStyle: row.communication_style,
+    pastInteractions: row.past_interactions,
+    currentGoalAlignment: row.current_goal_alignment,
+    dependenceLevel: row.dependence_level,
+  };
+}
+
 /**
  * Loads a world's start state: its characters' stored attributes, inventories (entries of one item summed,
- * equipped if any is) and relationships, and the names of its characters and items.
+ * equipped if any is) and relationships, and the names of its characters and items. The tables are read one
+ * after the other, each result turned into the state before the next is read, so a large world's rows are
+ * never all in memory at once.
  */
 export async function loadStartState(db: Db, worldId: string): Promise<StartState> {
-  const [characters, items, inventory, relationships] = await Promise.all([
-    db.selectFrom('character').select(['id', 'name', 'attributes']).where('world_id', '=', worldId).execute(),
-    db.selectFrom('item').select(['id', 'name']).where('world_id', '=', worldId).execute(),
-    db.selectFrom('inventory_item').select(['character_id', 'item_id', 'quantity', 'equipped']).where('world_id', '=', worldId).execute(),
-    db.selectFrom('relationship').selectAll().where('world_id', '=', worldId).execute(),
-  ]);
   const start: StartState = { characters: new Map(), characterNames: new Map(), itemNames: new Map() };
-  for (const row of characters) {
-    const state: CharacterState = { attributes: fromJsonObject(row.attributes) as JsonObject, inventory: new Map(), relationships: new Map() };
-    start.characters.set(row.id, state);
-    start.characterNames.set(row.id, row.name);
+  const id = interner();
+  for (const row of await db.selectFrom('item').select(['id', 'name']).where('world_id', '=', worldId).execute()) {
+    start.itemNames.set(id(row.id), row.name);
   }
-  for (const row of items) start.itemNames.set(row.id, row.name);
+  // Most characters hold nothing and know nobody: they share one empty map (states are read-only; the replay
+  // copies a character before changing it), which saves two maps per character in a large world.
+  const inventories = new Map<string, Map<string, Holding>>();
+  const relationshipsOf = new Map<string, Map<string, RelationshipValues>>();
+  const mapOf = <V>(maps: Map<string, Map<string, V>>, characterId: string): Map<string, V> => {
+    let map = maps.get(characterId);
+    if (!map) {
+      map = new Map();
+      maps.set(characterId, map);
+    }
+    return map;
+  };
+  const inventory = await db.selectFrom('inventory_item').select(['character_id', 'item_id', 'quantity', 'equipped']).where('world_id', '=', worldId).execute();
   for (const row of inventory) {
-    const holder = start.characters.get(row.character_id);
     const quantity = Number(row.quantity);
-    if (!holder || quantity <= 0) continue;
-    const held = holder.inventory.get(row.item_id);
-    holder.inventory.set(row.item_id, {
-      quantity: (held?.quantity ?? 0) + quantity,
-      equipped: (held?.equipped ?? false) || Number(row.equipped) !== 0,
+    if (quantity <= 0) continue;
+    const held = mapOf(inventories, id(row.character_id));
+    const before = held.get(row.item_id);
+    held.set(id(row.item_id), {
+      quantity: (before?.quantity ?? 0) + quantity,
+      equipped: (before?.equipped ?? false) || Number(row.equipped) !== 0,
     });
   }
-  for (const row of relationships) {
-    start.characters.get(row.character_id)?.relationships.set(row.target_character_id, {
-      relationshipType: row.relationship_type,
-      description: row.description,
-      affinity: Number(row.affinity),
-      powerBalance: Number(row.power_balance),
-      trustLevel: Number(row.trust_level),
-      communicationStyle: row.communication_style,
-      pastInteractions: row.past_interactions,
-      currentGoalAlignment: row.current_goal_alignment,
-      dependenceLevel: row.dependence_level,
+  inventory.length = 0;
+  const relationships = await db.selectFrom('relationship').selectAll().where('world_id', '=', worldId).execute();
+  for (const row of relationships) mapOf(relationshipsOf, id(row.character_id)).set(id(row.target_character_id), relationshipValues(row));
+  relationships.length = 0;
+  const characters = await db.selectFrom('character').select(['id', 'name', 'attributes']).where('world_id', '=', worldId).execute();
+  for (const row of characters) {
+    const characterId = id(row.id);
+    start.characters.set(characterId, {
+      attributes: fromJsonObject(row.attributes) as JsonObject,
+      inventory: inventories.get(characterId) ?? NOTHING,
+      relationships: relationshipsOf.get(characterId) ?? NOTHING,
     });
+    start.characterNames.set(characterId, row.name);
   }
   return start;
 }
