@@ -23,7 +23,7 @@ import { connectionRoutes } from './modules/connections/connection.routes.js';
 import { questRoutes } from './modules/quests/quest.routes.js';
 import { objectiveRoutes } from './modules/quests/objective.routes.js';
 import { timelineEngineRoutes } from './modules/timeline-engine/timeline-engine.routes.js';
-import { addVersionEtag } from './lib/versioned-update.js';
+import { setVersionEtag } from './lib/versioned-update.js';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(systemRoutes);
@@ -36,7 +36,11 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     api.addHook('onRequest', api.authenticate);
     // Every single-entity answer names its version, for If-Match on the next edit (lib/versioned-update.ts).
-    api.addHook('preSerialization', addVersionEtag);
+    // A callback hook: it runs on every answer and never waits, so it makes no promise.
+    api.addHook('preSerialization', (request, reply, payload, done) => {
+      setVersionEtag(request, reply, payload);
+      done(null, payload);
+    });
     await api.register(worldRoutes);
     await api.register(characterRoutes);
     await api.register(relationshipRoutes);

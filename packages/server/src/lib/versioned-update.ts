@@ -146,14 +146,22 @@ function isEntityPayload(payload: unknown): payload is { updatedAt: string } {
 const ENTITY_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH']);
 
 /**
- * preSerialization hook: adds `ETag: W/"<updatedAt>"` to every 200/201 answer that is one entity (not a
- * list), unless the route set its own ETag (map images carry a hash of their bytes).
+ * Adds `ETag: W/"<updatedAt>"` to a 200/201 answer that is one entity (not a list), unless the route set its
+ * own ETag (map images carry a hash of their bytes). Synchronous, for a callback-style preSerialization hook.
+ */
+export function setVersionEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  if (!ENTITY_METHODS.has(request.method) || (reply.statusCode !== 200 && reply.statusCode !== 201)) return;
+  if (reply.hasHeader('etag') || !isEntityPayload(payload)) return;
+  reply.header('etag', etagFor(payload.updatedAt));
+}
+
+/**
+ * preSerialization hook: adds `ETag: W/"<updatedAt>"` to every 200/201 answer that is one entity (see
+ * setVersionEtag).
  * @returns the payload unchanged.
  */
 export async function addVersionEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (!ENTITY_METHODS.has(request.method) || (reply.statusCode !== 200 && reply.statusCode !== 201)) return payload;
-  if (reply.hasHeader('etag') || !isEntityPayload(payload)) return payload;
-  reply.header('etag', etagFor(payload.updatedAt));
+  setVersionEtag(request, reply, payload);
   return payload;
 }
 

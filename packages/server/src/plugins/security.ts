@@ -1,13 +1,58 @@
 /**
- * Security headers (@fastify/helmet with a CSP the web app works under) and rate limiting
+ * Security headers (helmet's, with a CSP the web app works under) and rate limiting
  * (@fastify/rate-limit; shared through Redis when REDIS_URL is set). Routes opt in to a limit with
  * `config: { rateLimit: authRateLimit(app) }`.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { MESSAGES } from '@loreforge/contract';
+
+/** Loreforge's helmet configuration: a CSP the web app works under, no framing, HSTS. */
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  frameguard: { action: 'deny' },
+  // HSTS only means something over HTTPS; helmet sends it, browsers ignore it on plain HTTP.
+  hsts: { maxAge: 15_552_000, includeSubDomains: true },
+};
+
+/**
+ * The headers helmet sets for a configuration, computed once: with no nonces and no per-request directives
+ * they are the same on every answer, and @fastify/helmet would rebuild them (parsing the whole CSP) per request.
+ * @returns header name → value, as helmet would set them.
+ * @throws Error when the configuration is invalid (as helmet does).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
 
 export interface SecurityPluginOptions {
   redisUrl: string | undefined;
@@ -25,25 +70,10 @@ declare module 'fastify' {
 
 export const securityPlugin = fp<SecurityPluginOptions>(
   async (app, options) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      frameguard: { action: 'deny' },
-      // HSTS only means something over HTTPS; helmet sends it, browsers ignore it on plain HTTP.
-      hsts: { maxAge: 15_552_000, includeSubDomains: true },
+    const headers = helmetHeaders(HELMET_OPTIONS);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     const redis = options.redisUrl

@@ -27,12 +27,14 @@ const stringParam = (params: unknown, name: string): string | undefined => {
 export const timelineEnginePlugin = fp(
   async (app) => {
     app.decorate('engineCache', new EngineCache());
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (READ_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
-      const worldId = stringParam(request.params, 'worldId');
-      if (worldId !== undefined) app.engineCache.invalidate(worldId);
-      else if (stringParam(request.params, 'characterId') !== undefined) app.engineCache.invalidate();
-      return payload;
+    // A callback hook, not an async one: it runs on every answer, and reads need no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) {
+        const worldId = stringParam(request.params, 'worldId');
+        if (worldId !== undefined) app.engineCache.invalidate(worldId);
+        else if (stringParam(request.params, 'characterId') !== undefined) app.engineCache.invalidate();
+      }
+      done(null, payload);
     });
   },
   { name: 'timeline-engine' },
