@@ -1,29 +1,21 @@
 /**
- * The generic list of the API contract: search, whitelisted sort, page-number or keyset (cursor) paging,
- * exact totals, and the `{ data, pagination }` envelope. Repositories build a scoped query and hand it here.
+ * The generic list of the API contract (SPEC §8 lists): search, whitelisted sort, page-number or keyset (cursor)
+ * paging, exact totals, and the `{ data, pagination }` envelope. Repositories build a scoped query and hand it
+ * here; with `cache` set, searches, totals and deep page numbers come from the list cache (lib/list-cache.ts).
  */
-import { type Expression, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
-import type { Pagination, SortOrder } from '@loreforge/contract';
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { SortOrder } from '@loreforge/contract';
 import type { Database, Db } from '../db/database.js';
-import { type AppError, badRequest } from '../errors/app-error.js';
+import { badRequest } from '../errors/app-error.js';
+import { anchorAt } from './list-anchors.js';
+import { type CacheScope, listCacheLimits, listCacheScope } from './list-cache.js';
+import { type ListOrder, afterKeyset, decodeCursor, encodeCursor } from './list-cursor.js';
+import { cachedTotal, countRows, searchMatches, startOf } from './list-matches.js';
+import { listSearchCondition } from './list-search.js';
+import type { CursorValue, Keyset, ListParams, ListResult, ListSpec, SortColumn } from './list-types.js';
 
-/** Parsed list query parameters (see listQuerySchema in the contract). */
-export interface ListParams {
-  page: number;
-  limit: number;
-  search?: string | undefined;
-  sortBy?: string | undefined;
-  sortOrder?: SortOrder | undefined;
-  cursor?: string | undefined;
-}
-
-/** How one API sort field maps to SQL: the column reference and the row key holding its value. */
-export interface SortColumn<Row> {
-  column: string;
-  key: keyof Row & string;
-  /** Set for integer columns: a cursor value that is not a 32-bit integer is then a 400, not a database error. */
-  numeric?: boolean;
-}
+export type { ListParams, ListResult, ListSpec, SearchableTable, SortColumn } from './list-types.js';
+export { likePattern, searchCondition } from './list-search.js';
 
 /**
  * The two sort fields every entity list offers, createdAt and updatedAt, for a table whose rows carry
@@ -38,98 +30,17 @@ export function timestampSortColumns<Row extends { created_at: string; updated_a
   };
 }
 
-export interface ListSpec<TB extends keyof Database, Row extends { id: string }> {
-  /** The scoped query (e.g. one world's characters) selecting every column the presenter needs. */
-  query: SelectQueryBuilder<Database, TB, Row>;
-  /** Whitelisted sort fields (API name → column); must include createdAt. */
-  sortColumns: Record<string, SortColumn<Row>>;
-  /** The qualified id column, used to break ties ('character.id'). */
-  idColumn: string;
-  /** Qualified text columns searched case-insensitively. */
-  searchColumns: string[];
-  /**
-   * The table's full-text index (migration add_search_indexes): on SQLite a term of 3+ characters is looked
-   * up in `<table>_fts` instead of scanning; on PostgreSQL the LIKE condition uses the trigram indexes.
-   */
-  fullText?: { db: Db; table: SearchableTable } | undefined;
-  /** A known exact total when there is no search (a kept counter), to skip counting. */
-  knownTotal?: number | undefined;
-  params: ListParams;
-}
-
-export interface ListResult<Row> {
-  rows: Row[];
-  pagination: Pagination;
-}
-
-type CursorValue = string | number;
-
-/** Tables with a full-text index over name (or title) and description. */
-export type SearchableTable = 'world' | 'character' | 'item' | 'timeline' | 'event' | 'map' | 'quest' | 'goal';
-
-/** The trigram tokenizer needs at least three characters to use its index. */
-const MIN_INDEXED_TERM = 3;
-
-/**
- * The search condition for a list: an FTS5 trigram lookup on SQLite when the table has one and the term is long
- * enough (same case-insensitive "contains" meaning), otherwise LIKE over the columns.
- */
-function listSearchCondition(columns: string[], term: string, fullText: ListSpec<keyof Database, { id: string }>['fullText']): Expression<SqlBool> {
-  if (fullText && term.length >= MIN_INDEXED_TERM && fullText.db.getExecutor().adapter instanceof SqliteAdapter) {
-    const fts = `${fullText.table}_fts`;
-    const phrase = `"${term.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`${sql.ref(`${fullText.table}.rowid`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase})`;
-  }
-  return searchCondition(columns, term);
-}
-
-function encodeCursor(value: CursorValue, id: string): string {
-  return Buffer.from(JSON.stringify([value, id]), 'utf8').toString('base64url');
-}
-
-const INT32_MAX = 2_147_483_647;
-const isInt32 = (value: CursorValue): boolean =>
-  typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT32_MAX;
-
-const invalidCursor = (): AppError =>
-  badRequest('The cursor is invalid; start again from the first page.', {
-    cursor: 'The cursor is invalid; start again from the first page.',
-  });
-
-function decodeCursor(cursor: string): [CursorValue, string] {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
-      typeof parsed[1] === 'string'
-    ) {
-      return [parsed[0], parsed[1]];
-    }
-  } catch {
-    // falls through to the 400 below
-  }
-  throw invalidCursor();
-}
-
-/** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-/** A case-insensitive "contains" condition over several columns (LIKE with ESCAPE, same SQL on both dialects). */
-export function searchCondition(columns: string[], term: string): Expression<SqlBool> {
-  const pattern = likePattern(term);
-  const parts = columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
-  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
-}
-
 /** Resolves the effective sort: default createdAt; order desc for createdAt, asc for other fields. */
 export function resolveSort(params: ListParams): { sortBy: string; sortOrder: SortOrder } {
   const sortBy = params.sortBy ?? 'createdAt';
   const sortOrder = params.sortOrder ?? (sortBy === 'createdAt' ? 'desc' : 'asc');
   return { sortBy, sortOrder };
+}
+
+/** Where a page read starts: after a keyset (a cursor or an anchor), then skipping some rows. */
+interface PageStart {
+  after?: Keyset | undefined;
+  skip: number;
 }
 
 /**
@@ -147,49 +58,116 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
     const allowed = Object.keys(spec.sortColumns).join(', ');
     throw badRequest(`sortBy must be one of: ${allowed}.`, { sortBy: `sortBy must be one of: ${allowed}.` });
   }
-
-  let query = spec.query;
+  const order: ListOrder = { column: sort.column, idColumn: spec.idColumn, sortOrder };
+  const cursor = params.cursor ? decodeCursor(params.cursor, sort.numeric === true) : undefined;
   const search = params.search?.trim();
-  if (search) query = query.where(listSearchCondition(spec.searchColumns, search, spec.fullText));
+  const scope = spec.cache ? listCacheScope(spec.cache, spec.query) : undefined;
+  const pageStart: PageStart = cursor ? { after: cursor, skip: 0 } : { skip: (params.page - 1) * params.limit };
 
-  let total: number;
-  if (!search && spec.knownTotal !== undefined) {
-    total = spec.knownTotal;
-  } else {
-    const counted = await query
-      .clearSelect()
-      .select(sql<number>`count(*)`.as('count'))
-      .executeTakeFirst();
-    total = Number((counted as { count?: number } | undefined)?.count ?? 0);
+  if (search) {
+    const searched = spec.query.where(listSearchCondition(spec.searchColumns, search, spec.fullText));
+    if (!scope) return readPage(searched, order, sort, params, pageStart, await countRows(searched));
+    const matches = await searchMatches(scope, searched, order, search);
+    if (matches.ids && matches.values) {
+      const start = startOf({ ...matches, ids: matches.ids, values: matches.values }, cursor, params.page, params.limit);
+      const page = start === undefined ? undefined : await readMatches(spec.query, order, sort, params, matches.ids, start, matches.total);
+      if (page) return page;
+    }
+    return readPage(searched, order, sort, params, pageStart, matches.total);
   }
 
-  const column = sql.ref(sort.column);
-  const id = sql.ref(spec.idColumn);
-  if (params.cursor) {
-    const [value, lastId] = decodeCursor(params.cursor);
-    // The value must have the column's type, or PostgreSQL refuses the comparison.
-    if (sort.numeric ? !isInt32(value) : typeof value !== 'string') throw invalidCursor();
-    const op = sql.raw(sortOrder === 'desc' ? '<' : '>');
-    // A row-value comparison lets both databases start an index range scan right after the cursor.
-    query = query.where(sql<SqlBool>`(${column}, ${id}) ${op} (${value}, ${lastId})`);
+  const total = spec.knownTotal ?? (scope ? await cachedTotal(scope, spec.query) : await countRows(spec.query));
+  if (scope && !cursor && pageStart.skip >= listCacheLimits.anchorSpacing) {
+    const fromAnchor = await anchoredStart(scope, spec.query, order, pageStart.skip);
+    if (fromAnchor === null) return { rows: [], pagination: paginationOf(params, total, null) };
+    if (fromAnchor) return readPage(spec.query, order, sort, params, fromAnchor, total);
   }
-  query = query.orderBy(column, sortOrder).orderBy(id, sortOrder).limit(params.limit + 1);
-  if (!params.cursor) query = query.offset((params.page - 1) * params.limit);
+  return readPage(spec.query, order, sort, params, pageStart, total);
+}
 
-  const fetched = await query.execute();
+/**
+ * Turns a deep offset into the nearest anchor plus the rest.
+ * @returns the start; null when the list ends before the offset; undefined when no anchor can be used.
+ */
+async function anchoredStart<TB extends keyof Database, Row>(
+  scope: CacheScope,
+  query: SelectQueryBuilder<Database, TB, Row>,
+  order: ListOrder,
+  offset: number,
+): Promise<PageStart | null | undefined> {
+  const spacing = listCacheLimits.anchorSpacing;
+  const n = Math.floor(offset / spacing);
+  const anchor = await anchorAt(scope, query, order, n);
+  if (anchor === undefined || anchor === null) return anchor;
+  return { after: anchor, skip: offset - n * spacing };
+}
+
+/** Reads one page (limit + 1 rows, to know whether another follows) from a start. */
+async function readPage<TB extends keyof Database, Row extends { id: string }>(
+  query: SelectQueryBuilder<Database, TB, Row>,
+  order: ListOrder,
+  sort: SortColumn<Row>,
+  params: ListParams,
+  start: PageStart,
+  total: number,
+): Promise<ListResult<Row>> {
+  let paged = start.after ? query.where(afterKeyset(order, start.after)) : query;
+  paged = paged
+    .orderBy(sql.ref(order.column), order.sortOrder)
+    .orderBy(sql.ref(order.idColumn), order.sortOrder)
+    .limit(params.limit + 1)
+    .offset(start.skip);
+  const fetched = await paged.execute();
   const rows = fetched.slice(0, params.limit);
   const last = rows[rows.length - 1];
-  const nextCursor =
-    fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id) : null;
+  const nextCursor = fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id) : null;
+  return { rows, pagination: paginationOf(params, total, nextCursor) };
+}
 
+/**
+ * Reads a page of a search's kept matches by primary key, in the kept order.
+ * @returns the page; undefined when a row is missing (written since the matches were read), so the caller
+ * reads from the database instead.
+ */
+async function readMatches<TB extends keyof Database, Row extends { id: string }>(
+  query: SelectQueryBuilder<Database, TB, Row>,
+  order: ListOrder,
+  sort: SortColumn<Row>,
+  params: ListParams,
+  ids: string[],
+  start: number,
+  total: number,
+): Promise<ListResult<Row> | undefined> {
+  const pageIds = ids.slice(start, start + params.limit);
+  const fetched = pageIds.length === 0 ? [] : await query.where(sql<SqlBool>`${sql.ref(order.idColumn)} in (${sql.join(pageIds)})`).execute();
+  if (fetched.length !== pageIds.length) return undefined;
+  const byId = new Map(fetched.map((row) => [row.id, row]));
+  const rows: Row[] = [];
+  for (const id of pageIds) {
+    const row = byId.get(id);
+    if (row === undefined) return undefined;
+    rows.push(row);
+  }
+  const last = rows[rows.length - 1];
+  const nextCursor = start + params.limit < ids.length && last ? encodeCursor(last[sort.key] as CursorValue, last.id) : null;
+  return { rows, pagination: paginationOf(params, total, nextCursor) };
+}
+
+function paginationOf(params: ListParams, total: number, nextCursor: string | null): ListResult<never>['pagination'] {
   return {
-    rows,
-    pagination: {
-      currentPage: params.page,
-      totalPages: Math.ceil(total / params.limit),
-      totalItems: total,
-      limit: params.limit,
-      nextCursor,
-    },
+    currentPage: params.page,
+    totalPages: Math.ceil(total / params.limit),
+    totalItems: total,
+    limit: params.limit,
+    nextCursor,
   };
+}
+
+/**
+ * The `cache` option of a list limited to one world (ListSpec.cache).
+ * @param contentVersion the world's content_version as read by the route's ownership check; without it the
+ * list is read from the database only.
+ */
+export function worldListCache(db: Db, worldId: string, contentVersion: number | undefined): ListSpec<keyof Database, { id: string }>['cache'] {
+  return contentVersion === undefined ? undefined : { db, worldId, contentVersion: Number(contentVersion) };
 }

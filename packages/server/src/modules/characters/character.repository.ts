@@ -1,7 +1,7 @@
 /** Queries on `character` and `character_active_quest` (SPEC §3 Character, §7 Characters). */
 import type { Db } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
 
 /** A character row with its active quest ids (ordered by when each was added). */
@@ -39,8 +39,15 @@ export function findOwnedCharacter(db: Db, characterId: string, userId: string):
 /**
  * Lists a world's characters with search (name, description), sort and paging.
  * @param knownTotal the world's kept character_count, used as the total when there is no search.
+ * @param contentVersion the world's content_version read with it; searches and deep pages are then cached.
  */
-export function listCharacters(db: Db, worldId: string, knownTotal: number, params: ListParams): Promise<ListResult<CharacterTable>> {
+export function listCharacters(
+  db: Db,
+  worldId: string,
+  knownTotal: number,
+  params: ListParams,
+  contentVersion?: number,
+): Promise<ListResult<CharacterTable>> {
   return paginate({
     query: db.selectFrom('character').selectAll('character').where('character.world_id', '=', worldId),
     sortColumns: {
@@ -51,6 +58,7 @@ export function listCharacters(db: Db, worldId: string, knownTotal: number, para
     searchColumns: ['character.name', 'character.description'],
     fullText: { db, table: 'character' },
     knownTotal,
+    cache: worldListCache(db, worldId, contentVersion),
     params,
   });
 }

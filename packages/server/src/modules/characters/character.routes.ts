@@ -56,7 +56,7 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listCharacters(app.db, world.id, Number(world.character_count), request.query);
+    const { rows, pagination } = await listCharacters(app.db, world.id, Number(world.character_count), request.query, world.content_version);
     const records = await withActiveQuests(app.db, rows);
     return { data: records.map(presentCharacter), pagination };
   });

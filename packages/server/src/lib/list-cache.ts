@@ -1,0 +1,101 @@
+/**
+ * The per-process list cache: answers derived from a world's rows (a search's matching ids, a list's exact
+ * total, the keysets of deep pages) kept under the world's content version, which database triggers raise on
+ * every write of the world's content, by any writer on any instance (migration add_world_content_version).
+ *
+ * Why a kept answer is never stale: the version is read before the data (by the route's ownership check), and
+ * an answer is kept only when the version read again after building it is unchanged, so it describes exactly
+ * the state of that version. A request that starts after a write reads the raised version and so a new key.
+ * Memory is bounded by entries and by the ids and keysets held (`listCacheLimits`), least recently used first out.
+ */
+import type { Compilable } from 'kysely';
+import type { Db } from '../db/database.js';
+import { WeightedLru } from './lru.js';
+import type { WorldVersion } from './list-types.js';
+
+/** The cache's bounds; tests lower anchorSpacing to reach deep pages in small worlds. */
+export const listCacheLimits = {
+  /** Entries kept per database handle. */
+  maxEntries: 512,
+  /** Ids, sort values and keysets held in all (about 130 bytes each). */
+  maxWeight: 100_000,
+  /** A search matching more rows keeps only its total; its pages are then read with OFFSET. */
+  maxSearchIds: 10_000,
+  /** Rows between two kept keysets of a list (page anchors). */
+  anchorSpacing: 256,
+};
+
+interface Store {
+  lru: WeightedLru<unknown>;
+  building: Map<string, Promise<unknown>>;
+}
+
+// One store per Kysely instance, so two databases opened in one process never share answers.
+const stores = new WeakMap<Db, Store>();
+
+function storeOf(db: Db): Store {
+  let store = stores.get(db);
+  if (store === undefined) {
+    store = { lru: new WeightedLru(listCacheLimits.maxEntries, listCacheLimits.maxWeight), building: new Map() };
+    stores.set(db, store);
+  }
+  return store;
+}
+
+/** Where a list's answers are kept: its database, world and version, and a key naming the scoped query. */
+export interface CacheScope extends WorldVersion {
+  db: Db;
+  key: string;
+}
+
+/**
+ * The cache scope of a list query.
+ * @param query the list's scoped query (before search, sort and paging); its SQL and parameters name every
+ * filter, so two lists differing in any filter never share answers.
+ */
+export function listCacheScope(cache: WorldVersion & { db: Db }, query: Compilable): CacheScope {
+  const compiled = query.compile();
+  const key = [cache.worldId, cache.contentVersion, compiled.sql, JSON.stringify(compiled.parameters)].join('\u0000');
+  return { db: cache.db, worldId: cache.worldId, contentVersion: cache.contentVersion, key };
+}
+
+/** Whether the world's content version is still the one the scope was keyed on (false when it is gone). */
+export async function versionUnchanged(scope: CacheScope): Promise<boolean> {
+  const row = await scope.db
+    .selectFrom('world')
+    .select('content_version')
+    .where('id', '=', scope.worldId)
+    .executeTakeFirst();
+  return row !== undefined && Number(row.content_version) === scope.contentVersion;
+}
+
+/**
+ * The value kept under (scope, key), or builds it: concurrent callers share one build, and the value is kept
+ * only if the world's version did not move while it was built (the caller still gets it either way).
+ * @param weight how many ids or keysets the value holds, for the memory bound.
+ * @throws whatever build throws (nothing is kept then).
+ */
+export async function remember<T>(scope: CacheScope, key: string, build: () => Promise<T>, weight: (value: T) => number): Promise<T> {
+  const full = `${scope.key}\u0000${key}`;
+  const store = storeOf(scope.db);
+  const kept = store.lru.get(full);
+  if (kept !== undefined) return kept as T;
+  const running = store.building.get(full);
+  if (running !== undefined) return running as Promise<T>;
+  const building = (async () => {
+    try {
+      const value = await build();
+      if (await versionUnchanged(scope)) store.lru.set(full, value, weight(value));
+      return value;
+    } finally {
+      store.building.delete(full);
+    }
+  })();
+  store.building.set(full, building);
+  return building;
+}
+
+/** Records that a kept value now holds `weight` ids or keysets (after it grew in place). */
+export function reweigh(scope: CacheScope, key: string, weight: number): void {
+  storeOf(scope.db).lru.reweigh(`${scope.key}\u0000${key}`, weight);
+}

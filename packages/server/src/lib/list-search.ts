@@ -1,0 +1,39 @@
+/**
+ * The search condition of lists (SPEC §8 search): a case-insensitive "contains" over a list's text columns,
+ * served by FTS5 trigram tables on SQLite and pg_trgm indexes on PostgreSQL (migration add_search_indexes).
+ */
+import { type Expression, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { SearchableTable } from './list-types.js';
+
+/** The trigram tokenizer needs at least three characters to use its index. */
+const MIN_INDEXED_TERM = 3;
+
+/** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** A case-insensitive "contains" condition over several columns (LIKE with ESCAPE, same SQL on both dialects). */
+export function searchCondition(columns: string[], term: string): Expression<SqlBool> {
+  const pattern = likePattern(term);
+  const parts = columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * The search condition for a list: an FTS5 trigram lookup on SQLite when the table has one and the term is long
+ * enough (same case-insensitive "contains" meaning), otherwise LIKE over the columns.
+ */
+export function listSearchCondition(
+  columns: string[],
+  term: string,
+  fullText: { db: Db; table: SearchableTable } | undefined,
+): Expression<SqlBool> {
+  if (fullText && term.length >= MIN_INDEXED_TERM && fullText.db.getExecutor().adapter instanceof SqliteAdapter) {
+    const fts = `${fullText.table}_fts`;
+    const phrase = `"${term.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`${sql.ref(`${fullText.table}.rowid`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase})`;
+  }
+  return searchCondition(columns, term);
+}

@@ -1,0 +1,73 @@
+/**
+ * The types of the generic list (SPEC §8 lists: page, limit, search, sortBy, sortOrder, cursor, and the
+ * `{ data, pagination }` envelope), shared by the list modules so none of them imports another's code.
+ */
+import type { SelectQueryBuilder } from 'kysely';
+import type { Pagination, SortOrder } from '@loreforge/contract';
+import type { Database, Db } from '../db/database.js';
+
+/** Parsed list query parameters (see listQuerySchema in the contract). */
+export interface ListParams {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+  sortBy?: string | undefined;
+  sortOrder?: SortOrder | undefined;
+  cursor?: string | undefined;
+}
+
+/** How one API sort field maps to SQL: the column reference and the row key holding its value. */
+export interface SortColumn<Row> {
+  column: string;
+  key: keyof Row & string;
+  /** Set for integer columns: a cursor value that is not a 32-bit integer is then a 400, not a database error. */
+  numeric?: boolean;
+}
+
+/** Tables with a full-text index over name (or title) and description. */
+export type SearchableTable = 'world' | 'character' | 'item' | 'timeline' | 'event' | 'map' | 'quest' | 'goal';
+
+/** A sort value as a cursor or an anchor carries it. */
+export type CursorValue = string | number;
+
+/** A position in a sorted list: the sort value and id of a row; rows after it come next. */
+export type Keyset = readonly [value: CursorValue, id: string];
+
+/**
+ * The world a list is limited to and its content version (`world.content_version`, raised by database
+ * triggers on every write of the world's characters, items, inventory, relationships, goals, timelines,
+ * events, maps and quests). It must be read before the list runs, e.g. by the ownership check.
+ */
+export interface WorldVersion {
+  worldId: string;
+  contentVersion: number;
+}
+
+export interface ListSpec<TB extends keyof Database, Row extends { id: string }> {
+  /** The scoped query (e.g. one world's characters) selecting every column the presenter needs. */
+  query: SelectQueryBuilder<Database, TB, Row>;
+  /** Whitelisted sort fields (API name → column); must include createdAt. */
+  sortColumns: Record<string, SortColumn<Row>>;
+  /** The qualified id column, used to break ties ('character.id'). */
+  idColumn: string;
+  /** Qualified text columns searched case-insensitively. */
+  searchColumns: string[];
+  /**
+   * The table's full-text index (migration add_search_indexes): on SQLite a term of 3+ characters is looked
+   * up in `<table>_fts` instead of scanning; on PostgreSQL the LIKE condition uses the trigram indexes.
+   */
+  fullText?: { db: Db; table: SearchableTable } | undefined;
+  /** A known exact total when there is no search (a kept counter), to skip counting. */
+  knownTotal?: number | undefined;
+  /**
+   * Set to answer searches, totals and deep page numbers from the list cache (lib/list-cache.ts) under the
+   * world's content version. Only for a query over versioned tables that is limited to that one world.
+   */
+  cache?: (WorldVersion & { db: Db }) | undefined;
+  params: ListParams;
+}
+
+export interface ListResult<Row> {
+  rows: Row[];
+  pagination: Pagination;
+}
