@@ -2,12 +2,22 @@
 export { truncate } from './text';
 import { format, isValid, parseISO } from 'date-fns';
 
+/** Formatted date-times by ISO string; emptied when full. Formatting depends only on the string and the time zone. */
+const formatted = new Map<string, string>();
+const FORMAT_CACHE_SIZE = 5000;
+
 /**
  * Formats an ISO date-time for people, e.g. '14 Mar 2025, 09:30'. Unparseable input is returned unchanged.
  * @param iso an ISO 8601 string.
  */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
+  const cached = formatted.get(iso);
+  if (cached !== undefined) return cached;
   const date = parseISO(iso);
-  return isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : iso;
+  const text = isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : iso;
+  // Long lists (a timeline of 10,000 events scrolled back and forth) format the same dates again and again.
+  if (formatted.size >= FORMAT_CACHE_SIZE) formatted.clear();
+  formatted.set(iso, text);
+  return text;
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { Event } from '@loreforge/contract';
 import { formatDateTime } from '../../lib/format';
@@ -15,7 +15,7 @@ export interface TimeScrubberProps {
  * A range input over a timeline's events: dragging it (or the arrow keys) chooses the event whose state is shown.
  * Its readout names the event and its date.
  */
-export function TimeScrubber({ events, selectedEventId, onSelect }: TimeScrubberProps) {
+export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId, onSelect }: TimeScrubberProps) {
   const id = useId();
   const index = Math.max(0, events.findIndex((e) => e.eventId === selectedEventId));
   const current = selectedEventId ? events[index] : undefined;
@@ -42,4 +42,4 @@ export function TimeScrubber({ events, selectedEventId, onSelect }: TimeScrubber
       </output>
     </div>
   );
-}
+});

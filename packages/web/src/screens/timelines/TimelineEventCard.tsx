@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -20,7 +21,7 @@ export interface TimelineEventCardProps {
  * One event on the visual timeline (SPEC §2, §9): its date, name (cut at 50) and description (cut at 50), an
  * edit link, 'Show state' (the world just after it) and, for a branching event with a child timeline, 'Open branch'.
  */
-export function TimelineEventCard({ event, worldId, onOpenBranch, selected, onSelect }: TimelineEventCardProps) {
+export const TimelineEventCard = memo(function TimelineEventCard({ event, worldId, onOpenBranch, selected, onSelect }: TimelineEventCardProps) {
   const branch = event.isBranchingEvent && event.childTimelineId;
   return (
     <Card className={`lf-card lf-timeline-card${selected ? ' lf-timeline-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
@@ -58,4 +59,4 @@ export function TimelineEventCard({ event, worldId, onOpenBranch, selected, onSe
       </Card.Body>
     </Card>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -24,7 +24,7 @@ const MORE_ISSUES = 50;
  * The timeline's consistency issues (GET …/timelines/{t}/issues): each with its message, where in the event it
  * lies, and a button that goes to its event. Shows a quiet line when there are none.
  */
-export function TimelineIssuesPanel({ worldId, timelineId, onGoToEvent }: TimelineIssuesPanelProps) {
+export const TimelineIssuesPanel = memo(function TimelineIssuesPanel({ worldId, timelineId, onGoToEvent }: TimelineIssuesPanelProps) {
   const issues = useTimelineIssues(worldId, timelineId);
   const [shown, setShown] = useState(FIRST_ISSUES);
   if (issues.isPending) return null;
@@ -58,4 +58,4 @@ export function TimelineIssuesPanel({ worldId, timelineId, onGoToEvent }: Timeli
       )}
     </Alert>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -49,11 +49,15 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const parent = useTimeline(worldId, timeline.data?.parentTimelineId ?? undefined);
   const selectedEventId = selected[currentId];
   const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
+  const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
+  // One array per arrival of a page, not per render: the views below are memoised on it.
+  const loaded = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
 
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const handleOpenBranch = (event: Event) => {
+  const handleOpenBranch = useCallback((event: Event) => {
     if (event.childTimelineId) setTrail((t) => [...t, event.childTimelineId ?? '']);
-  };
+  }, []);
+  const handleScrollOffset = useCallback((offset: number) => offsets.current.set(currentId, offset), [currentId]);
   const handleBack = () => setTrail((t) => (t.length > 1 ? t.slice(0, -1) : t));
 
   const backButton = trail.length > 1 && (
@@ -75,7 +79,6 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
     );
   }
   const t = timeline.data;
-  const loaded = events.data?.pages.flatMap((page) => page.data) ?? [];
   const total = events.data?.pages[0]?.pagination.totalItems ?? 0;
 
   return (
@@ -128,7 +131,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
       {events.isSuccess && loaded.length > 0 && (
         <Row className="g-3">
           <Col lg={7}>
-            <TimeScrubber events={loaded} selectedEventId={selectedEventId} onSelect={(event) => select(event.eventId)} />
+            <TimeScrubber events={loaded} selectedEventId={selectedEventId} onSelect={selectEvent} />
             <TimelineView
               key={currentId}
               worldId={worldId}
@@ -140,9 +143,9 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
               onLoadMore={handleLoadMore}
               onOpenBranch={handleOpenBranch}
               initialOffset={offsets.current.get(currentId) ?? 0}
-              onScrollOffset={(offset) => offsets.current.set(currentId, offset)}
+              onScrollOffset={handleScrollOffset}
               selectedEventId={selectedEventId}
-              onSelect={(event) => select(event.eventId)}
+              onSelect={selectEvent}
             />
           </Col>
           <Col lg={5}>

@@ -103,6 +103,37 @@ describe('the state at a moment on the timeline screen', () => {
     expect(screen.queryByRole('region', { name: 'State of Dorothy' })).not.toBeInTheDocument();
   });
 
+  it("lists a large world's characters 20 at a time and offers the first 200 in the select", async () => {
+    const user = userEvent.setup();
+    signIn();
+    const many: TimelineState = {
+      ...councilState(),
+      characters: Array.from({ length: 250 }, (_, i) => ({
+        characterId: `cccccccc-0000-4000-8000-${String(i + 10).padStart(12, '0')}`, name: `Munchkin ${i + 1}`, attributes: {}, inventory: [], relationships: [],
+      })),
+    };
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/issues')) return jsonResponse({ timelineId: MAIN, data: [] });
+      if (url.pathname.endsWith('/state')) return jsonResponse(many);
+      if (url.pathname.endsWith('/events')) {
+        return jsonResponse({ data: events, pagination: { currentPage: 1, totalPages: 1, totalItems: 3, limit: 500, nextCursor: null } });
+      }
+      return jsonResponse(timeline);
+    });
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    const select = await screen.findByLabelText('Characters shown');
+    // The two views, 200 characters, and a disabled line pointing to the search for the other 50.
+    expect(within(select).getAllByRole('option')).toHaveLength(203);
+    expect(within(select).getByRole('option', { name: '50 more: choose All characters and search' })).toBeDisabled();
+
+    await user.selectOptions(select, 'All characters (250)');
+    expect(screen.getAllByRole('region', { name: /^State of Munchkin/ })).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Show 50 more (230 not shown)' }));
+    expect(screen.getAllByRole('region', { name: /^State of Munchkin/ })).toHaveLength(70);
+    await user.type(screen.getByRole('searchbox', { name: 'Search characters' }), 'Munchkin 250');
+    expect(screen.getAllByRole('region', { name: /^State of Munchkin/ }).map((r) => r.getAttribute('aria-label'))).toEqual(['State of Munchkin 250']);
+  });
+
   it('picks the event under the scrubber and names it', async () => {
     signIn();
     const fetch = serve();

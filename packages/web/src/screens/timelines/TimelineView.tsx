@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Event } from '@loreforge/contract';
 import { TimelineEventCard } from './TimelineEventCard';
@@ -32,7 +32,7 @@ export interface TimelineViewProps {
  * Only the rows in view are rendered (fixed-height virtual rows), so 10,000 events scroll smoothly; more
  * events are fetched as the reader nears the end of those loaded.
  */
-export function TimelineView(props: TimelineViewProps) {
+export const TimelineView = memo(function TimelineView(props: TimelineViewProps) {
   const { worldId, label, events, total, hasMore, loadingMore, onLoadMore, onOpenBranch, initialOffset, onScrollOffset, selectedEventId, onSelect } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = Math.max(total, events.length);
@@ -94,4 +94,4 @@ export function TimelineView(props: TimelineViewProps) {
       </ol>
     </div>
   );
-}
+});

@@ -3,8 +3,11 @@
 /** Height of one event row in pixels; fixed, so 10,000 rows can be virtualised without measuring. */
 export const TIMELINE_ROW_HEIGHT = 176;
 
-/** Rows rendered beyond the visible ones, above and below. */
-export const TIMELINE_OVERSCAN = 6;
+/**
+ * Rows rendered beyond the visible ones, above and below. Few: a fast fling replaces every rendered row each frame,
+ * so each extra row is work in every frame, and the next page of events is fetched well ahead anyway.
+ */
+export const TIMELINE_OVERSCAN = 3;
 
 /** Which side of the central line an event sits on: the first left, then alternating, in story order. */
 export function timelineSide(index: number): 'left' | 'right' {
