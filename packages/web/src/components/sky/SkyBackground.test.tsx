@@ -3,9 +3,12 @@ import { render, screen } from '@testing-library/react';
 import { SkyBackground } from './SkyBackground';
 
 describe('SkyBackground (SPEC §1, §9)', () => {
-  it('draws 150 stars that show at night and a hidden sun', () => {
+  it('draws 150 stars in three twinkle groups that show at night, and a hidden sun', async () => {
     render(<SkyBackground now={new Date(2025, 0, 1, 23, 0)} />);
-    expect(screen.getAllByTestId('sky-star')).toHaveLength(150);
+    const groups = await screen.findAllByTestId('sky-star-group');
+    expect(groups).toHaveLength(3);
+    expect(groups.reduce((sum, group) => sum + Number(group.dataset.starCount), 0)).toBe(150);
+    for (const group of groups) expect(Number(group.dataset.starCount)).toBeGreaterThan(0);
     expect(screen.getByTestId('sky')).toHaveAttribute('data-phase', 'night');
     expect(screen.getByTestId('sky-layer-night')).toHaveStyle({ opacity: '1' });
     expect(screen.getByTestId('sky-sun')).toHaveStyle({ opacity: '0' });

@@ -1,4 +1,4 @@
-import { memo, useMemo, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { LIMITS } from '@loreforge/contract';
 import { useNow } from '../../hooks/useNow';
 import { decimalHours, SKY_PHASES, skyStateAt } from './time-of-day';
@@ -11,6 +11,9 @@ interface Star {
   group: number;
 }
 
+/** Twinkle groups: each blinks on its own period, out of step with the others (see sky.css). */
+const STAR_GROUPS = 3;
+
 /** A small deterministic generator, so the stars keep their places between renders and reloads. */
 function makeStars(count: number): Star[] {
   let seed = 20250101;
@@ -22,20 +25,39 @@ function makeStars(count: number): Star[] {
     left: next() * 100,
     top: next() * 70,
     size: 1 + next() * 2,
-    group: Math.floor(next() * 3),
+    group: Math.floor(next() * STAR_GROUPS),
   }));
 }
 
+/**
+ * One group's stars as the box shadows of a single 1 px dot: a round core of the star's size and a soft glow
+ * around it, placed in viewport units. Three elements (one per group) twinkle instead of 150, so the browser
+ * animates three layers and styles no star one by one.
+ */
+function starShadows(stars: readonly Star[]): string {
+  return stars
+    .map((star) => {
+      const at = `${star.left.toFixed(2)}vw ${star.top.toFixed(2)}vh`;
+      const spread = ((star.size - 1) / 2).toFixed(2);
+      return `${at} 0 ${spread}px #fff, ${at} 4px ${spread}px rgba(255, 255, 255, 0.8)`;
+    })
+    .join(', ');
+}
+
 const Stars = memo(function Stars({ count }: { count: number }) {
-  const stars = useMemo(() => makeStars(count), [count]);
+  const groups = useMemo(() => {
+    const stars = makeStars(count);
+    return Array.from({ length: STAR_GROUPS }, (_, group) => stars.filter((star) => star.group === group));
+  }, [count]);
   return (
     <>
-      {stars.map((star, index) => (
+      {groups.map((stars, group) => (
         <span
-          key={index}
-          className={`sky-star sky-star--g${star.group}`}
-          data-testid="sky-star"
-          style={{ left: `${star.left}%`, top: `${star.top}%`, width: star.size, height: star.size }}
+          key={group}
+          className={`sky-star-group sky-star--g${group}`}
+          data-testid="sky-star-group"
+          data-star-count={stars.length}
+          style={{ boxShadow: starShadows(stars) }}
         />
       ))}
     </>
@@ -43,13 +65,32 @@ const Stars = memo(function Stars({ count }: { count: number }) {
 });
 
 /**
+ * False until the browser is first idle after mounting: the stars are decoration, so they are drawn only once the
+ * page's own content has rendered (in the next macrotask where idle callbacks are unsupported).
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setIdle(true), 0);
+    return () => window.clearTimeout(id);
+  }, []);
+  return idle;
+}
+
+/**
  * The full-page sky behind the app (SPEC §1, §4, §9): four stacked gradient layers (night, sunrise, day,
- * sunset) whose opacities follow the local time, 150 stars and a sun. It re-evaluates every 60 s and moves
- * only with 5 s CSS transitions of opacity and transform, so no layout or paint work happens per frame.
+ * sunset) whose opacities follow the local time, 150 stars (drawn once the page is idle, twinkling in three groups)
+ * and a sun. It re-evaluates every 60 s and moves only with 5 s CSS transitions of opacity and transform, so no
+ * layout or paint work happens per frame.
  * @param now optional fixed time (tests, previews); defaults to the live clock.
  */
 export function SkyBackground({ now }: { now?: Date }) {
   const liveNow = useNow(LIMITS.skyRefreshMs);
+  const starsShown = useIdle();
   const state = skyStateAt(decimalHours(now ?? liveNow));
   const transition = { '--sky-transition': `${LIMITS.skyTransitionMs}ms` } as CSSProperties;
   return (
@@ -63,7 +104,7 @@ export function SkyBackground({ now }: { now?: Date }) {
         />
       ))}
       <div className="sky-stars" style={{ opacity: state.starOpacity, zIndex: 3 }}>
-        <Stars count={LIMITS.skyStars} />
+        {starsShown && <Stars count={LIMITS.skyStars} />}
       </div>
       <div
         className="sky-sun"
