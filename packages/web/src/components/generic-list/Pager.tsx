@@ -1,5 +1,6 @@
 import Pagination from 'react-bootstrap/Pagination';
 import { paginationWindow } from './pagination-window';
+import './generic-list.css';
 
 /** Props of {@link Pager}. */
 export interface PagerProps {
@@ -20,7 +21,7 @@ export function Pager({ current, total, onChange, label = 'Pages' }: PagerProps)
   if (total <= 1) return null;
   return (
     <nav aria-label={label}>
-      <Pagination className="mb-0" size="sm">
+      <Pagination className="mb-0 lf-pager" size="sm">
         <Pagination.Prev disabled={current <= 1} onClick={() => onChange(current - 1)} aria-label="Previous page" />
         {paginationWindow(current, total).map((slot) =>
           typeof slot === 'number' ? (

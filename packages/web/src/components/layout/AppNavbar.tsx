@@ -29,6 +29,9 @@ export function AppNavbar() {
       className={`lf-navbar${visible ? '' : ' lf-navbar--hidden'}`}
       data-visible={visible}
       as="header"
+      // React Bootstrap gives a non-nav navbar role="navigation", which a <header> may not take; the links inside
+      // are the "Main" navigation landmark, so the header keeps its own role, the page's banner.
+      role="banner"
     >
       <Container>
         <Navbar.Brand as={Link} to="/" className="fw-bold lf-brand">

@@ -77,7 +77,7 @@ export function WorldsHome() {
   return (
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
-        <div className="me-auto">
+        <div className="me-auto lf-page-heading">
           <h1 className="h2 mb-0 lf-page-title">Your Worlds</h1>
           {user && <p className="mb-0 text-white lf-page-title small">Welcome back, {user.username || user.email}.</p>}
         </div>
