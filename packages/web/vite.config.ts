@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+const require = createRequire(import.meta.url);
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every compressible file of the build, so the server sends
@@ -36,8 +39,15 @@ function precompress(): Plugin {
  * Vite config for the Loreforge web app: React, `/api` proxied to the API in dev,
  * output in `dist` (served by the API server with SPA fallback), Vitest on jsdom.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: {
+    // React Router's package exports point every bundler at its development build (extra checks and warnings run
+    // on every render and navigation); the production build shipped beside it skips them.
+    alias: command === 'build'
+      ? [{ find: /^react-router$/, replacement: path.join(path.dirname(require.resolve('react-router')), '../production/index.mjs') }]
+      : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
@@ -59,4 +69,4 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
   },
-});
+}));

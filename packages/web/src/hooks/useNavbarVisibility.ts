@@ -13,7 +13,12 @@ export function useNavbarVisibility(): boolean {
   const frame = useRef<number | null>(null);
 
   useEffect(() => {
-    lastY.current = window.scrollY;
+    // Reading the offset forces a layout; on the first frame it costs nothing extra, at mount it lengthens the
+    // app's first render task.
+    frame.current = window.requestAnimationFrame(() => {
+      frame.current = null;
+      lastY.current = window.scrollY;
+    });
     const update = () => {
       frame.current = null;
       const y = window.scrollY;

@@ -6,6 +6,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/AppLayout';
 import { LoadingSpinner } from '../components/LoadingSpinner';
 import { RequireAuth } from '../components/RequireAuth';
+import { getToken } from '../session/session-store';
 import { lazyScreen } from './lazy';
 import { RouteError } from './RouteError';
 import { worldChildRoutes, worldTabRoutes } from './world-routes';
@@ -18,7 +19,18 @@ export const routes: RouteObject[] = [
     // Shown only on the very first load, while the first lazy screen downloads.
     hydrateFallbackElement: <LoadingSpinner label="Loading Loreforge..." />,
     children: [
-      { index: true, lazy: lazyScreen(() => import('../screens/home/HomeScreen'), 'HomeScreen') },
+      {
+        index: true,
+        // Home shows the landing page or the user's worlds, each its own chunk: fetch the one this visitor will see
+        // alongside HomeScreen's, not after it, to save a round trip before the first paint.
+        lazy: lazyScreen(async () => {
+          const [home] = await Promise.all([
+            import('../screens/home/HomeScreen'),
+            getToken() !== null ? import('../screens/home/WorldsHome') : import('../screens/landing/LandingScreen'),
+          ]);
+          return home;
+        }, 'HomeScreen'),
+      },
       { path: 'about', lazy: lazyScreen(() => import('../screens/about/AboutScreen'), 'AboutScreen') },
       { path: 'login', lazy: lazyScreen(() => import('../screens/login/LoginScreen'), 'LoginScreen') },
       { path: 'register', lazy: lazyScreen(() => import('../screens/register/RegisterScreen'), 'RegisterScreen') },

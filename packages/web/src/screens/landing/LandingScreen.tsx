@@ -40,9 +40,14 @@ export function LandingScreen() {
     const handleScroll = () => {
       if (window.scrollY > LIMITS.landingRevealScrollPx) setRevealed(true);
     };
-    handleScroll();
+    // The first check waits for the next frame: reading the offset forces a layout, which at mount would lengthen
+    // the first render's task.
+    const frame = window.requestAnimationFrame(handleScroll);
     window.addEventListener('scroll', handleScroll, { passive: true });
-    return () => window.removeEventListener('scroll', handleScroll);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', handleScroll);
+    };
   }, [revealed]);
 
   const handleLearnMore = useCallback((event: MouseEvent<HTMLAnchorElement>) => {
