@@ -28,13 +28,17 @@ export interface Child {
   stop: () => Promise<void>;
 }
 
+/** The compiled production server (`npm run build` writes it), relative to packages/server. */
+export const SERVER_SCRIPT = 'dist/server.js';
+
 /**
- * Spawns `node --import tsx <script>` with env and waits until `readyPath` answers 200.
+ * Spawns `node <script>` (a .ts script through `--import tsx`) with env and waits until `readyPath` answers 200.
  * @throws Error with the child's output when it is not ready in 60 s.
  */
 export async function startChild(script: string, cwd: string, env: NodeJS.ProcessEnv, readyPath: string): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

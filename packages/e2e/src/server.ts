@@ -85,7 +85,8 @@ export async function startServer(dialect: Dialect): Promise<RunningServer> {
     };
   }
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The compiled server `npm start` runs (`npm run build` writes it; `npm test` builds first).
+  const child: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
     cwd: path.join(REPO_ROOT, 'packages/server'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
