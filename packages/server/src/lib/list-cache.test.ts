@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Character } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../test/app.js';
 import { DIALECTS, TEST_DATABASE_URL } from '../../test/dialects.js';
+import { insertQuestRow } from '../../test/factories/quest-row.js';
 import { createWorld } from '../../test/factories/world.js';
 import type { TestUser } from '../../test/factories/user.js';
 import { type DatabaseHandle, connectDatabase } from '../db/connect.js';
@@ -216,5 +217,26 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
     const searchPast = await get(owner, world.worldId, 'limit=3&page=50&search=gwen');
     expect(searchPast.data).toEqual([]);
     expect(searchPast.pagination).toMatchObject({ totalItems: 4, nextCursor: null });
+  });
+
+  it('keeps quest totals (no kept counter) exact per status filter when statuses change straight in the database', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i += 1) ids.push(await insertQuestRow(t.app, world.worldId, `Quest ${i}`));
+    const total = async (path: string) => {
+      const response = await t.app.inject({ url: `/api/worlds/${world.worldId}/${path}`, headers: owner.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ pagination: { totalItems: number } }>().pagination.totalItems;
+    };
+    expect([await total('quests?limit=2'), await total('quests/active?limit=2')]).toEqual([9, 0]);
+    const other = await openSecondConnection(t);
+    try {
+      await other.db.updateTable('quest').set({ status: 'active' }).where('id', 'in', ids.slice(0, 3)).execute();
+      expect([await total('quests?limit=2'), await total('quests/active?limit=2')]).toEqual([9, 3]);
+      await other.db.deleteFrom('quest').where('id', '=', ids[0]!).execute();
+      expect([await total('quests?limit=2'), await total('quests/active?limit=2')]).toEqual([8, 2]);
+    } finally {
+      await other.destroy();
+    }
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
 
 /** The writable fields of an event, as stored (change fields as JSON text or null). */
 export type EventChanges = Omit<EventTable, 'id' | 'world_id' | 'created_at'>;
@@ -13,6 +13,8 @@ export type EventChanges = Omit<EventTable, 'id' | 'world_id' | 'created_at'>;
 export interface EventScope {
   worldId: string;
   timelineId?: string | undefined;
+  /** The world's content_version read before listing; searches, totals and deep pages are then cached. */
+  contentVersion?: number | undefined;
 }
 
 /**
@@ -42,6 +44,7 @@ export function listEvents(db: Db, scope: EventScope, params: ListParams, knownT
     searchColumns: ['event.name', 'event.description'],
     fullText: { db, table: 'event' },
     knownTotal,
+    cache: worldListCache(db, scope.worldId, scope.contentVersion),
     params,
   });
 }

@@ -51,11 +51,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const { timelineId, ...params } = request.query;
     if (timelineId === undefined) {
-      const { rows, pagination } = await listEvents(app.db, { worldId: world.id }, params, Number(world.event_count));
+      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, contentVersion: world.content_version }, params, Number(world.event_count));
       return { data: rows.map(presentEvent), pagination };
     }
     const timeline = await requireTimeline(app.db, world.id, timelineId);
-    const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id }, params);
+    const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
     return { data: rows.map(presentEvent), pagination };
   });
 
@@ -72,7 +72,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const timeline = await requireTimeline(app.db, world.id, request.params.timelineId);
     const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
-    const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id }, params);
+    const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
     return { data: rows.map(presentEvent), pagination };
   });
 

@@ -1,7 +1,7 @@
 /** Queries on `item` (SPEC §3 Item, §7 Items). Every function takes `db` first so it runs inside a transaction too. */
 import type { Db } from '../../db/database.js';
 import type { ItemTable } from '../../db/tables/item.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
 
 /** The writable fields of an item, as stored (JSON fields already serialised). */
 export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'properties' | 'attributes' | 'updated_at'>;
@@ -17,8 +17,9 @@ export function findItem(db: Db, worldId: string, itemId: string): Promise<ItemT
 /**
  * Lists a world's items with search (name, description), sort and paging.
  * @param knownTotal the world's kept item_count, so an unsearched list never counts rows.
+ * @param contentVersion the world's content_version read with it; searches and deep pages are then cached.
  */
-export function listItems(db: Db, worldId: string, params: ListParams, knownTotal: number): Promise<ListResult<ItemTable>> {
+export function listItems(db: Db, worldId: string, params: ListParams, knownTotal: number, contentVersion?: number): Promise<ListResult<ItemTable>> {
   return paginate({
     query: db.selectFrom('item').selectAll().where('world_id', '=', worldId),
     sortColumns: {
@@ -29,6 +30,7 @@ export function listItems(db: Db, worldId: string, params: ListParams, knownTota
     searchColumns: ['item.name', 'item.description'],
     fullText: { db, table: 'item' },
     knownTotal,
+    cache: worldListCache(db, worldId, contentVersion),
     params,
   });
 }

@@ -39,7 +39,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listItems(app.db, world.id, request.query, Number(world.item_count));
+    const { rows, pagination } = await listItems(app.db, world.id, request.query, Number(world.item_count), world.content_version);
     return { data: rows.map(presentItem), pagination };
   });
 

@@ -2,7 +2,7 @@
 import type { QuestStatus } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { QuestTable } from '../../db/tables/quest.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
 
 /** The writable fields of a quest. */
@@ -16,11 +16,14 @@ export function findQuest(db: Db, worldId: string, questId: string): Promise<Que
 /**
  * Lists a world's quests with search, sort and paging; the total is an indexed COUNT (quests keep no counter).
  * @param status when given, only quests in that status (GET …/quests/active passes 'active').
+ * @param contentVersion the world's content_version read before listing; searches, totals and deep pages are
+ * then cached.
  */
 export function listQuests(
   db: Db,
   worldId: string,
   params: ListParams & { status?: QuestStatus | undefined },
+  contentVersion?: number,
 ): Promise<ListResult<QuestTable>> {
   let query = db.selectFrom('quest').selectAll().where('world_id', '=', worldId);
   if (params.status) query = query.where('status', '=', params.status);
@@ -34,6 +37,7 @@ export function listQuests(
     idColumn: 'quest.id',
     searchColumns: ['quest.name', 'quest.description'],
     fullText: { db, table: 'quest' },
+    cache: worldListCache(db, worldId, contentVersion),
     params,
   });
 }

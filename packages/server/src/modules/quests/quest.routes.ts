@@ -50,8 +50,12 @@ const questColumns = (input: z.output<typeof QuestCreateSchema>, now: string) =>
 });
 
 /** One page of quests with their objectives, in the list envelope. */
-async function questPage(db: Db, worldId: string, params: ListParams & { status?: (typeof QUEST_STATUSES)[number] | undefined }) {
-  const { rows, pagination } = await listQuests(db, worldId, params);
+async function questPage(
+  db: Db,
+  world: { id: string; content_version: number },
+  params: ListParams & { status?: (typeof QUEST_STATUSES)[number] | undefined },
+) {
+  const { rows, pagination } = await listQuests(db, world.id, params, world.content_version);
   const objectives = await findObjectivesOfQuests(db, rows.map((row) => row.id));
   return { data: rows.map((row) => presentQuest(row, objectives.get(row.id) ?? [])), pagination };
 }
@@ -68,7 +72,7 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return questPage(app.db, world.id, request.query);
+    return questPage(app.db, world, request.query);
   });
 
   app.get('/worlds/:worldId/quests/active', {
@@ -81,7 +85,7 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return questPage(app.db, world.id, { ...request.query, status: 'active' });
+    return questPage(app.db, world, { ...request.query, status: 'active' });
   });
 
   app.post('/worlds/:worldId/quests', {

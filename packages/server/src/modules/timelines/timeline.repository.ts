@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.js';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
 
 /** The writable fields of a timeline, as stored. */
@@ -21,8 +21,15 @@ export function findTimeline(db: Db, worldId: string, timelineId: string): Promi
 /**
  * Lists a world's timelines with search (name, description), sort and paging.
  * @param knownTotal the world's kept timeline_count, so an unsearched list never counts rows.
+ * @param contentVersion the world's content_version read with it; searches and deep pages are then cached.
  */
-export function listTimelines(db: Db, worldId: string, params: ListParams, knownTotal: number): Promise<ListResult<TimelineTable>> {
+export function listTimelines(
+  db: Db,
+  worldId: string,
+  params: ListParams,
+  knownTotal: number,
+  contentVersion?: number,
+): Promise<ListResult<TimelineTable>> {
   return paginate({
     query: db.selectFrom('timeline').selectAll().where('world_id', '=', worldId),
     sortColumns: {
@@ -34,6 +41,7 @@ export function listTimelines(db: Db, worldId: string, params: ListParams, known
     searchColumns: ['timeline.name', 'timeline.description'],
     fullText: { db, table: 'timeline' },
     knownTotal,
+    cache: worldListCache(db, worldId, contentVersion),
     params,
   });
 }

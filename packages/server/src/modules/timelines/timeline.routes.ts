@@ -42,7 +42,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listTimelines(app.db, world.id, request.query, Number(world.timeline_count));
+    const { rows, pagination } = await listTimelines(app.db, world.id, request.query, Number(world.timeline_count), world.content_version);
     return { data: rows.map(presentTimeline), pagination };
   });
 
