@@ -28,7 +28,8 @@ export const worldTabRoutes: RouteObject[] = [
 /** Entity pages under a world. */
 export const worldChildRoutes: RouteObject[] = [
   { path: 'timelines/create', lazy: lazyScreen(timelines, 'TimelineFormScreen') },
-  { path: 'timelines/:timelineId', lazy: lazyScreen(timelines, 'TimelineScreen') },
+  // Its own module, not the timelines barrel: the screen should not wait for the list and form chunks it never shows.
+  { path: 'timelines/:timelineId', lazy: lazyScreen(() => import('../screens/timelines/TimelineScreen'), 'TimelineScreen') },
   { path: 'timelines/:timelineId/edit', lazy: lazyScreen(timelines, 'TimelineFormScreen') },
   { path: 'events/create', lazy: lazyScreen(events, 'EventFormScreen') },
   { path: 'events/:id/edit', lazy: lazyScreen(events, 'EventFormScreen') },
