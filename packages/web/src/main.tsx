@@ -8,17 +8,21 @@ import { createQueryClient } from './api/query-client';
 import { AuthProvider } from './session/AuthProvider';
 import { createAppRouter } from './routes/router';
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Creating the router matches the URL and starts loading its screen; doing it in the next task, not in the one that
+// evaluates the bundle, gives the browser two shorter tasks instead of one long one on a slow phone.
+setTimeout(() => {
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}, 0);
