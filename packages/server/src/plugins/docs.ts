@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../version.js';
+import { addHttpDetails } from './openapi-http.js';
 
 export const docsPlugin = fp(
   async (app) => {
@@ -23,7 +24,7 @@ export const docsPlugin = fp(
         },
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => addHttpDetails(jsonSchemaTransformObject(input)),
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -156,6 +156,19 @@ describe.each(DIALECTS)('system routes on %s', (dialect) => {
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
   });
 
+  it('documents the version ETag of entity answers and the raw bodies of map images', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const character = doc.paths['/api/worlds/{worldId}/characters/{characterId}'];
+    expect(character.get.responses['200'].headers.ETag.description).toMatch(/If-Match/);
+    expect(character.put.responses['200'].headers.ETag).toBeDefined();
+    expect(doc.paths['/api/worlds/{worldId}/characters'].get.responses['200'].headers).toBeUndefined();
+    const image = doc.paths['/api/worlds/{worldId}/maps/{mapId}/image'];
+    expect(Object.keys(image.put.requestBody.content)).toEqual(['image/png', 'image/jpeg', 'image/webp']);
+    expect(image.put.requestBody.content['image/png'].schema).toEqual({ type: 'string', format: 'binary' });
+    expect(image.get.responses['200'].content['image/webp'].schema.format).toBe('binary');
+    expect(image.get.responses['304']).toBeDefined();
+  });
+
   it('answers unknown API routes with the one error shape', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
