@@ -36,7 +36,7 @@ export function EntityTabsPage({ kind, name, actions, tabs, base, children, afte
   return (
     <Container className="py-4">
       <header className="d-flex flex-wrap align-items-start gap-3 mb-3">
-        <div className="me-auto min-w-0">
+        <div className="me-auto min-w-0 lf-page-heading">
           <p className="mb-1 small text-uppercase fw-semibold lf-page-title">{kind}</p>
           <h1 className="h2 mb-1 lf-page-title text-break">{name}</h1>
         </div>

@@ -57,7 +57,7 @@ export function WorldScreen() {
   return (
     <Container className="py-4">
       <header className="d-flex flex-wrap align-items-start gap-3 mb-3">
-        <div className="me-auto min-w-0">
+        <div className="me-auto min-w-0 lf-page-heading">
           <h1 className="h2 mb-1 lf-page-title text-break">{world.name}</h1>
           {world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
         </div>
