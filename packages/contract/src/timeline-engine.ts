@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { optionalDateTimeField, optionalUuidField, uuidField } from './fields.js';
+import { PaginationSchema } from './list.js';
+import * as m from './messages.js';
 
 /** Kinds of consistency issues the engine reports. */
 export const ENGINE_ISSUE_KINDS = [
@@ -26,10 +28,33 @@ export const ENGINE_ISSUE_KINDS = [
 ] as const;
 export type EngineIssueKind = (typeof ENGINE_ISSUE_KINDS)[number];
 
+/** Largest page of characters the state route answers (`limit`). */
+export const STATE_PAGE_MAX = 1000;
+/** Page size of the state route when `page` or `search` is given without `limit`. */
+export const STATE_PAGE_DEFAULT = 20;
+
+/** An optional whole-number query parameter within [min, max]; absent or '' is null. */
+const optionalIntParam = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: () => m.mustBeNumber(label) })
+      .int(m.mustBeWholeNumber(label))
+      .min(min, m.atLeast(label, min))
+      .max(max, m.noMoreThan(label, max))
+      .optional(),
+  ).transform((value) => value ?? null);
+
 export const TimelineStateQuerySchema = z.object({
   at: optionalDateTimeField('at').describe("The moment (ISO 8601). Default: the timeline's currentDateTime."),
   eventId: optionalUuidField('eventId').describe('Instead of at: the state just after this event of the timeline (or of its history before its branch point).'),
   characterId: optionalUuidField('characterId').describe('Only this character.'),
+  search: z.string({ error: () => m.mustBeText('search') }).max(200, m.maxLength('search', 200)).nullish()
+    .transform((value) => (value === undefined || value === null ? null : value))
+    .describe('Only characters whose name contains this text (case-insensitive). Pages the answer.'),
+  page: optionalIntParam('page', 1, 1_000_000_000).describe('Page of characters, starting at 1 (default 1). Pages the answer.'),
+  limit: optionalIntParam('limit', 1, STATE_PAGE_MAX)
+    .describe(`Characters per page, 1 to ${STATE_PAGE_MAX} (default ${STATE_PAGE_DEFAULT}). Pages the answer.`),
 });
 export type TimelineStateQuery = z.input<typeof TimelineStateQuerySchema>;
 
@@ -118,7 +143,10 @@ export const TimelineStateSchema = z.object({
   eventCount: z.number().int().describe('How many events (including inherited ones before the branch point) took effect.'),
   lastEvent: EventSummarySchema.extend({ changes: z.array(AppliedChangeSchema) }).nullable()
     .describe('The last event that took effect, with what it changed.'),
-  characters: z.array(CharacterStateSchema),
+  characters: z.array(CharacterStateSchema)
+    .describe('Every character in stored order; with search, page or limit, one page of them ordered by name, then id.'),
+  pagination: PaginationSchema.optional()
+    .describe('Present when search, page or limit is given: the page answered (nextCursor is always null; ask by page).'),
 });
 export type TimelineState = z.infer<typeof TimelineStateSchema>;
 

@@ -98,6 +98,97 @@ describe.each(DIALECTS)('timeline engine routes on %s', (dialect) => {
     });
   });
 
+  describe('GET …/state with search, page and limit', () => {
+    /** Oz plus fourteen more characters: two Totos (same name, so id decides) and Munchkins in mixed case. */
+    async function buildCrowdedOz(): Promise<Oz> {
+      const oz = await buildOz();
+      const names = ['Toto', 'Toto', 'munchkin mayor', 'Glinda', 'Tin Woodman', 'Scarecrow'];
+      for (let i = 1; i <= 8; i += 1) names.push(`Munchkin ${i}`);
+      for (const name of names) await createCharacter(t.app, { world: oz.world, owner: oz.owner, name });
+      return oz;
+    }
+    const byNameThenId = (a: { name: string; characterId: string }, b: { name: string; characterId: string }) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : a.characterId < b.characterId ? -1 : a.characterId > b.characterId ? 1 : 0;
+
+    it('pages every character exactly once, ordered by name then id, with the lists\' pagination block', async () => {
+      const oz = await buildCrowdedOz();
+      const all = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, `at=${day(5)}`));
+      expect(all.body.characters).toHaveLength(17);
+      const expected = [...all.body.characters].sort(byNameThenId);
+
+      const seen: TimelineState['characters'] = [];
+      for (let page = 1; page <= 5; page += 1) {
+        const answer = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, `at=${day(5)}&page=${page}&limit=4`));
+        expect(answer.status).toBe(200);
+        expect(answer.body.pagination).toEqual({ currentPage: page, totalPages: 5, totalItems: 17, limit: 4, nextCursor: null });
+        expect(answer.body.characters).toHaveLength(page < 5 ? 4 : 1);
+        expect(answer.body).toMatchObject({ eventCount: 3, lastEvent: { name: 'Friends' } });
+        seen.push(...answer.body.characters);
+      }
+      // Exact and complete: the pages together are the whole state, each character once, in order, with the same values.
+      expect(seen).toEqual(expected);
+      const totos = seen.filter((c) => c.name === 'Toto').map((c) => c.characterId);
+      expect(totos).toEqual([...totos].sort());
+
+      const beyond = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, `at=${day(5)}&page=6&limit=4`));
+      expect(beyond.body.characters).toEqual([]);
+      expect(beyond.body.pagination).toEqual({ currentPage: 6, totalPages: 5, totalItems: 17, limit: 4, nextCursor: null });
+      const firstPage = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, 'page=1'));
+      expect(firstPage.body.pagination).toMatchObject({ currentPage: 1, totalPages: 1, totalItems: 17, limit: 20 });
+    });
+
+    it('narrows to the names containing the search, in any case, and with characterId to that character', async () => {
+      const oz = await buildCrowdedOz();
+      const munchkins = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, 'search=MUNCH&limit=5'));
+      expect(munchkins.body.characters.map((c) => c.name)).toEqual(['Munchkin 1', 'Munchkin 2', 'Munchkin 3', 'Munchkin 4', 'Munchkin 5']);
+      expect(munchkins.body.pagination).toEqual({ currentPage: 1, totalPages: 2, totalItems: 9, limit: 5, nextCursor: null });
+      const rest = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, 'search=MUNCH&limit=5&page=2'));
+      expect(rest.body.characters.map((c) => c.name)).toEqual(['Munchkin 6', 'Munchkin 7', 'Munchkin 8', 'munchkin mayor']);
+
+      const dorothy = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, `eventId=${oz.takeShoes.eventId}&search=%20oroth%20`));
+      expect(dorothy.body.characters.map((c) => c.name)).toEqual(['Dorothy']);
+      expect(dorothy.body.characters[0]?.inventory).toEqual([{ itemId: oz.shoes.itemId, name: 'Silver Shoes', quantity: 1, equipped: true }]);
+      expect((await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, 'search=nobody'))).body)
+        .toMatchObject({ characters: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0 } });
+
+      const lion = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, `characterId=${oz.lion.characterId}&search=li`));
+      expect(lion.body.characters.map((c) => c.name)).toEqual(['Lion']);
+      expect(lion.body.pagination?.totalItems).toBe(1);
+      const notLion = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, `characterId=${oz.lion.characterId}&search=toto`));
+      expect(notLion.body.characters).toEqual([]);
+    });
+
+    it('answers as before without the new parameters: every character in stored order, no pagination', async () => {
+      const oz = await buildCrowdedOz();
+      const all = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, ''));
+      expect(all.status).toBe(200);
+      expect(Object.keys(all.body).sort()).toEqual(['at', 'characters', 'eventCount', 'lastEvent', 'timelineId']);
+      expect(all.body.characters).toHaveLength(17);
+      expect(new Set(all.body.characters.map((c) => c.characterId)).size).toBe(17);
+      const one = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, `characterId=${oz.witch.characterId}`));
+      expect(one.body.characters.map((c) => c.name)).toEqual(['Witch']);
+      expect(one.body.pagination).toBeUndefined();
+    });
+
+    it('answers 400 naming the parameter for a page or limit out of range or not a whole number', async () => {
+      const oz = await buildOz();
+      const cases: [string, string, string][] = [
+        ['page=0', 'page', 'page must be at least 1.'],
+        ['page=1.5', 'page', 'page must be a whole number.'],
+        ['limit=0', 'limit', 'limit must be at least 1.'],
+        ['limit=1001', 'limit', 'limit must be no more than 1000.'],
+        ['limit=many', 'limit', 'limit must be a number.'],
+        [`search=${'a'.repeat(201)}`, 'search', 'search must be no more than 200 characters.'],
+      ];
+      for (const [query, field, message] of cases) {
+        const answer = await get<{ message: string; fields?: Record<string, string> }>(oz.owner, stateUrl(oz, oz.mainId, query));
+        expect(answer.status, query).toBe(400);
+        expect(answer.body.fields?.[field], query).toBe(message);
+        expect(answer.body.message, query).toContain(message);
+      }
+    });
+  });
+
   describe('branches: diff, history, provenance', () => {
     it('compares a branch where the house missed the Witch with its parent, per character and field', async () => {
       const oz = await buildOz();

@@ -43,18 +43,22 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Every (or one) character's attributes, inventory and relationships at a moment of a timeline",
-      description: `${model} Give at (a date-time) or eventId (just after that event), not both; the default is the timeline's currentDateTime.`,
+      description: `${model} Give at (a date-time) or eventId (just after that event), not both; the default is the timeline's currentDateTime. ` +
+        'Without search, page or limit, every character is answered in stored order (a large world\'s state is large). With any of ' +
+        'them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, ' +
+        'with a pagination block like the lists\' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). ' +
+        'characterId narrows either answer to that character.',
       params: TimelineParams,
       querystring: TimelineStateQuerySchema,
       response: { 200: TimelineStateSchema, ...errors },
     },
   }, async (request) => {
-    const { at, eventId, characterId } = request.query;
+    const { at, eventId, characterId, search, page, limit } = request.query;
     if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const replay = await loadReplay(app.db, app.engineCache, world.id, request.params.timelineId);
     const moment = eventId !== null ? { eventId } : at !== null ? { at } : { now: true as const };
-    return answerState(replay, moment, characterId);
+    return answerState(replay, moment, { characterId, search, page, limit });
   });
 
   app.get('/worlds/:worldId/characters/:characterId/history', {
