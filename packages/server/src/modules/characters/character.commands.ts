@@ -79,9 +79,12 @@ export async function createCharacter(trx: Db, worldId: string, input: Character
     updated_at: now,
   };
   await insertCharacter(trx, row);
-  await replaceActiveQuests(trx, row.id, questIds);
   await adjustWorldCount(trx, worldId, 'character_count', 1);
-  return loadRecord(trx, worldId, row.id);
+  // A new character has no quest links yet, so they are inserted without reading any. With at most one quest
+  // the stored record is exactly `row` and the ids given; with more, their stored order is read back.
+  if (questIds.length === 0) return { ...row, activeQuests: [] };
+  await replaceActiveQuests(trx, row.id, questIds, true);
+  return questIds.length === 1 ? { ...row, activeQuests: questIds } : loadRecord(trx, worldId, row.id);
 }
 
 /**

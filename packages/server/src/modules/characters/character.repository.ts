@@ -127,15 +127,17 @@ export async function moveCharacterRow(db: Db, characterId: string, fromWorldId:
 
 /**
  * Makes the character's active quests exactly `questIds`: links still wanted keep their original order,
- * removed ones are deleted and new ones appended.
+ * removed ones are deleted and new ones appended. `isNew` skips reading links a just-inserted character cannot have.
  */
-export async function replaceActiveQuests(db: Db, characterId: string, questIds: string[]): Promise<void> {
+export async function replaceActiveQuests(db: Db, characterId: string, questIds: string[], isNew = false): Promise<void> {
   const wanted = new Set(questIds);
-  const current = await db
-    .selectFrom('character_active_quest')
-    .select('quest_id')
-    .where('character_id', '=', characterId)
-    .execute();
+  const current = isNew
+    ? []
+    : await db
+      .selectFrom('character_active_quest')
+      .select('quest_id')
+      .where('character_id', '=', characterId)
+      .execute();
   const existing = new Set(current.map((row) => row.quest_id));
   const removed = [...existing].filter((id) => !wanted.has(id));
   if (removed.length > 0) {
