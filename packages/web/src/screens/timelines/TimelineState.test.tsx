@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Event, Timeline, TimelineState } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
@@ -48,12 +48,33 @@ const emptyState = (id: string): TimelineState => ({
   characters: [],
 });
 
+/**
+ * Answers a state request as the server does: one character with characterId; with search, page or limit, one
+ * page of the characters whose name contains search, by name then id, with pagination; otherwise all of them.
+ */
+function answerState(full: TimelineState, url: URL): TimelineState {
+  const q = url.searchParams;
+  const characterId = q.get('characterId');
+  let characters = characterId ? full.characters.filter((c) => c.characterId === characterId) : full.characters;
+  if (!q.has('search') && !q.has('page') && !q.has('limit')) return { ...full, characters };
+  const needle = (q.get('search') ?? '').trim().toLowerCase();
+  const page = Number(q.get('page') ?? 1);
+  const limit = Number(q.get('limit') ?? 20);
+  characters = characters.filter((c) => c.name.toLowerCase().includes(needle))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.characterId < b.characterId ? -1 : 1));
+  return {
+    ...full,
+    characters: characters.slice((page - 1) * limit, page * limit),
+    pagination: { currentPage: page, totalPages: Math.ceil(characters.length / limit), totalItems: characters.length, limit, nextCursor: null },
+  };
+}
+
 function serve(issues: unknown[] = []) {
   return mockFetch((url) => {
     if (url.pathname.endsWith('/issues')) return jsonResponse({ timelineId: MAIN, data: issues });
     if (url.pathname.endsWith('/state')) {
       const asked = url.searchParams.get('eventId');
-      return jsonResponse(asked === eventId(3) ? councilState() : emptyState(asked ?? eventId(1)));
+      return jsonResponse(answerState(asked === eventId(3) ? councilState() : emptyState(asked ?? eventId(1)), url));
     }
     if (url.pathname.endsWith('/events')) {
       return jsonResponse({ data: events, pagination: { currentPage: 1, totalPages: 1, totalItems: 3, limit: 500, nextCursor: null } });
@@ -61,8 +82,16 @@ function serve(issues: unknown[] = []) {
     return jsonResponse(timeline);
   });
 }
-const stateCalls = (fetch: ReturnType<typeof serve>) =>
+const stateCalls = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname.endsWith('/state'));
+/** No call may ask for the whole state: each names one character or a page of at most 200. */
+const expectOnlySmallCalls = (fetch: ReturnType<typeof mockFetch>) => {
+  for (const call of stateCalls(fetch)) {
+    if (call.searchParams.has('characterId')) continue;
+    expect(Number(call.searchParams.get('limit')), call.search).toBeGreaterThan(0);
+    expect(Number(call.searchParams.get('limit')), call.search).toBeLessThanOrEqual(200);
+  }
+};
 
 const routes = [{ path: '/worlds/:worldId/timelines/:timelineId', element: <TimelineScreen /> }];
 
@@ -89,18 +118,33 @@ describe('the state at a moment on the timeline screen', () => {
     for (const line of lines) expect(line).toHaveClass('lf-changed');
     expect(stateCalls(fetch).at(-1)?.searchParams.get('eventId')).toBe(eventId(3));
 
-    // Only the characters the event touched, until another choice is made.
-    expect(screen.getByRole('region', { name: 'State of Dorothy' })).toBeInTheDocument();
+    // Only the characters the event touched, each asked for by id, until another choice is made.
+    expect(await screen.findByRole('region', { name: 'State of Dorothy' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'State of Witch of the East' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'State of Toto' })).not.toBeInTheDocument();
+    expect(stateCalls(fetch).map((u) => u.searchParams.get('characterId'))).toEqual(expect.arrayContaining([DOROTHY, WITCH]));
     const held = within(screen.getByRole('list', { name: 'Inventory of Dorothy' })).getByRole('listitem');
     expect(held).toHaveClass('lf-changed');
     expect(held).toHaveTextContent('The Silver Shoes × 2changed');
     expect(screen.getByRole('button', { name: 'Show state after The council' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.selectOptions(screen.getByLabelText('Characters shown'), 'All characters (3)');
+    expect(await screen.findByRole('region', { name: 'State of Toto' })).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search characters' }), 'tot');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'State of Dorothy' })).not.toBeInTheDocument());
     expect(screen.getByRole('region', { name: 'State of Toto' })).toBeInTheDocument();
+    // The search is the server's: the term goes with the page asked for.
+    expect(stateCalls(fetch).at(-1)?.searchParams.get('search')).toBe('tot');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search characters' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search characters' }), 'nobody');
+    expect(await screen.findByText('No character matches.')).toBeInTheDocument();
+
+    // One character from the select: asked for by id.
+    await user.selectOptions(screen.getByLabelText('Characters shown'), 'Toto');
+    expect(await screen.findByRole('region', { name: 'State of Toto' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'State of Dorothy' })).not.toBeInTheDocument();
+    expect(stateCalls(fetch).at(-1)?.searchParams.get('characterId')).toBe('cccccccc-0000-4000-8000-000000000003');
+    expectOnlySmallCalls(fetch);
   });
 
   it("lists a large world's characters 20 at a time and offers the first 200 in the select", async () => {
@@ -112,9 +156,9 @@ describe('the state at a moment on the timeline screen', () => {
         characterId: `cccccccc-0000-4000-8000-${String(i + 10).padStart(12, '0')}`, name: `Munchkin ${i + 1}`, attributes: {}, inventory: [], relationships: [],
       })),
     };
-    mockFetch((url) => {
+    const fetch = mockFetch((url) => {
       if (url.pathname.endsWith('/issues')) return jsonResponse({ timelineId: MAIN, data: [] });
-      if (url.pathname.endsWith('/state')) return jsonResponse(many);
+      if (url.pathname.endsWith('/state')) return jsonResponse(answerState(many, url));
       if (url.pathname.endsWith('/events')) {
         return jsonResponse({ data: events, pagination: { currentPage: 1, totalPages: 1, totalItems: 3, limit: 500, nextCursor: null } });
       }
@@ -122,16 +166,23 @@ describe('the state at a moment on the timeline screen', () => {
     });
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     const select = await screen.findByLabelText('Characters shown');
-    // The two views, 200 characters, and a disabled line pointing to the search for the other 50.
+    // The two views, the first 200 characters by name, and a disabled line pointing to the search for the other 50.
     expect(within(select).getAllByRole('option')).toHaveLength(203);
+    expect(within(select).getAllByRole('option').slice(2, 5).map((o) => o.textContent)).toEqual(['Munchkin 1', 'Munchkin 10', 'Munchkin 100']);
     expect(within(select).getByRole('option', { name: '50 more: choose All characters and search' })).toBeDisabled();
 
     await user.selectOptions(select, 'All characters (250)');
-    expect(screen.getAllByRole('region', { name: /^State of Munchkin/ })).toHaveLength(20);
-    await user.click(screen.getByRole('button', { name: 'Show 50 more (230 not shown)' }));
-    expect(screen.getAllByRole('region', { name: /^State of Munchkin/ })).toHaveLength(70);
+    expect(await screen.findAllByRole('region', { name: /^State of Munchkin/ })).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Show 20 more (230 not shown)' }));
+    await waitFor(() => expect(screen.getAllByRole('region', { name: /^State of Munchkin/ })).toHaveLength(40));
+    expect(screen.getByRole('button', { name: 'Show 20 more (210 not shown)' })).toBeInTheDocument();
+    // "Show more" asked for the next page, not for everything.
+    expect(stateCalls(fetch).at(-1)?.search).toContain('page=2');
+    expect(stateCalls(fetch).at(-1)?.searchParams.get('limit')).toBe('20');
     await user.type(screen.getByRole('searchbox', { name: 'Search characters' }), 'Munchkin 250');
-    expect(screen.getAllByRole('region', { name: /^State of Munchkin/ }).map((r) => r.getAttribute('aria-label'))).toEqual(['State of Munchkin 250']);
+    await waitFor(() => expect(screen.getAllByRole('region', { name: /^State of Munchkin/ }).map((r) => r.getAttribute('aria-label'))).toEqual(['State of Munchkin 250']));
+    expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
+    expectOnlySmallCalls(fetch);
   });
 
   it('picks the event under the scrubber and names it', async () => {
