@@ -1,7 +1,5 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { LIMITS, type Event } from '@loreforge/contract';
 import { formatDateTime, truncate } from '../../lib/format';
 
@@ -20,12 +18,14 @@ export interface TimelineEventCardProps {
 /**
  * One event on the visual timeline (SPEC §2, §9): its date, name (cut at 50) and description (cut at 50), an
  * edit link, 'Show state' (the world just after it) and, for a branching event with a child timeline, 'Open branch'.
+ * Plain elements with Bootstrap's classes rather than React Bootstrap components: a fling through 10,000 events
+ * mounts a few rows per frame, and each component layer costs there.
  */
 export const TimelineEventCard = memo(function TimelineEventCard({ event, worldId, onOpenBranch, selected, onSelect }: TimelineEventCardProps) {
   const branch = event.isBranchingEvent && event.childTimelineId;
   return (
-    <Card className={`lf-card lf-timeline-card${selected ? ' lf-timeline-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
-      <Card.Body className="py-2 px-3">
+    <div className={`card lf-timeline-card${selected ? ' lf-timeline-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
+      <div className="card-body py-2 px-3">
         <time dateTime={event.dateTime} className="d-block small text-body-secondary">
           {formatDateTime(event.dateTime)}
         </time>
@@ -37,26 +37,26 @@ export const TimelineEventCard = memo(function TimelineEventCard({ event, worldI
         </p>
         <div className="d-flex flex-wrap gap-2">
           {onSelect && (
-            <Button
-              size="sm"
-              variant={selected ? 'primary' : 'outline-secondary'}
+            <button
+              type="button"
+              className={`btn btn-sm ${selected ? 'btn-primary' : 'btn-outline-secondary'}`}
               onClick={() => onSelect(event)}
               aria-pressed={selected}
               aria-label={`Show state after ${event.name}`}
             >
               Show state
-            </Button>
+            </button>
           )}
           {branch && (
-            <Button size="sm" variant="warning" onClick={() => onOpenBranch(event)} aria-label={`Open branch at ${event.name}`}>
+            <button type="button" className="btn btn-sm btn-warning" onClick={() => onOpenBranch(event)} aria-label={`Open branch at ${event.name}`}>
               Open branch
-            </Button>
+            </button>
           )}
           <Link to={`/worlds/${worldId}/events/${event.eventId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit event ${event.name}`}>
             Edit
           </Link>
         </div>
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 });
