@@ -1,15 +1,23 @@
 /** Queries on `world`, including the kept per-world counts (SPEC §3 World counts). */
 import type { Db } from '../../db/database.js';
 import type { WorldTable } from '../../db/tables/world.table.js';
+import { compiledQuery } from '../../lib/compiled-query.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
 
 /** A counter column of `world`, kept exact in the same transaction as every create and delete. */
 export type WorldCounter = 'character_count' | 'timeline_count' | 'map_count' | 'event_count' | 'item_count';
 
-/** Finds a world owned by the user, or undefined (another user's world is treated as missing). */
-export function findOwnedWorld(db: Db, worldId: string, userId: string): Promise<WorldTable | undefined> {
-  return db.selectFrom('world').selectAll().where('id', '=', worldId).where('created_by', '=', userId).executeTakeFirst();
+const selectOwnedWorld = compiledQuery((db, worldId: string, userId: string) =>
+  db.selectFrom('world').selectAll().where('id', '=', worldId).where('created_by', '=', userId));
+
+/**
+ * Finds a world owned by the user, or undefined (another user's world is treated as missing). Every
+ * world-scoped request runs it, so it runs as compiled SQL (lib/compiled-query.ts).
+ */
+export async function findOwnedWorld(db: Db, worldId: string, userId: string): Promise<WorldTable | undefined> {
+  const [world] = await selectOwnedWorld(db, worldId, userId);
+  return world;
 }
 
 /** Lists the user's worlds with search, sort and paging. */
