@@ -5,6 +5,8 @@ import * as createCoreTables from './migrations/2026_11_21_000000_create_core_ta
 import * as addSearchIndexes from './migrations/2026_11_21_010000_add_search_indexes.js';
 import * as addVersionTriggers from './migrations/2026_11_22_000000_add_version_triggers.js';
 import * as addWorldContentVersion from './migrations/2026_11_22_010000_add_world_content_version.js';
+import * as addActiveQuestVersion from './migrations/2026_11_23_000000_add_active_quest_version.js';
+import * as addUserWorldVersion from './migrations/2026_11_23_010000_add_user_world_version.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_010000_add_search_indexes': addSearchIndexes,
   '2026_11_22_000000_add_version_triggers': addVersionTriggers,
   '2026_11_22_010000_add_world_content_version': addWorldContentVersion,
+  '2026_11_23_000000_add_active_quest_version': addActiveQuestVersion,
+  '2026_11_23_010000_add_user_world_version': addUserWorldVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -25,22 +25,31 @@ export const listCacheLimits = {
   anchorSpacing: 256,
 };
 
-interface Store {
+/** Kept answers and the builds under way (concurrent callers of one key share a build). */
+export interface VersionedStore {
   lru: WeightedLru<unknown>;
   building: Map<string, Promise<unknown>>;
 }
 
-// One store per Kysely instance, so two databases opened in one process never share answers.
-const stores = new WeakMap<Db, Store>();
-
-function storeOf(db: Db): Store {
-  let store = stores.get(db);
-  if (store === undefined) {
-    store = { lru: new WeightedLru(listCacheLimits.maxEntries, listCacheLimits.maxWeight), building: new Map() };
-    stores.set(db, store);
-  }
-  return store;
+/**
+ * A family of stores, one per Kysely instance, so two databases opened in one process never share answers.
+ * @param limits read at each store's creation (tests may lower them first).
+ * @returns the store of a database handle, created on first use.
+ */
+export function versionedStores(limits: () => { maxEntries: number; maxWeight: number }): (db: Db) => VersionedStore {
+  const stores = new WeakMap<Db, VersionedStore>();
+  return (db) => {
+    let store = stores.get(db);
+    if (store === undefined) {
+      const { maxEntries, maxWeight } = limits();
+      store = { lru: new WeightedLru(maxEntries, maxWeight), building: new Map() };
+      stores.set(db, store);
+    }
+    return store;
+  };
 }
+
+const storeOf = versionedStores(() => listCacheLimits);
 
 /** Where a list's answers are kept: its database, world and version, and a key naming the scoped query. */
 export interface CacheScope extends WorldVersion {
@@ -60,7 +69,7 @@ export function listCacheScope(cache: WorldVersion & { db: Db }, query: Compilab
 }
 
 /** Whether the world's content version is still the one the scope was keyed on (false when it is gone). */
-export async function versionUnchanged(scope: CacheScope): Promise<boolean> {
+export async function versionUnchanged(scope: WorldVersion & { db: Db }): Promise<boolean> {
   const row = await scope.db
     .selectFrom('world')
     .select('content_version')
@@ -75,9 +84,24 @@ export async function versionUnchanged(scope: CacheScope): Promise<boolean> {
  * @param weight how many ids or keysets the value holds, for the memory bound.
  * @throws whatever build throws (nothing is kept then).
  */
-export async function remember<T>(scope: CacheScope, key: string, build: () => Promise<T>, weight: (value: T) => number): Promise<T> {
-  const full = `${scope.key}\u0000${key}`;
-  const store = storeOf(scope.db);
+export function remember<T>(scope: CacheScope, key: string, build: () => Promise<T>, weight: (value: T) => number): Promise<T> {
+  return rememberIn(storeOf(scope.db), `${scope.key}\u0000${key}`, build, weight, () => versionUnchanged(scope));
+}
+
+/**
+ * `remember` on a given store under a full key, which must name the version the value is built from (read
+ * before building).
+ * @param stillCurrent reads that version again after the build; the value is kept only if it answers true.
+ * @returns the kept value or the one just built.
+ * @throws whatever build throws (nothing is kept then).
+ */
+export async function rememberIn<T>(
+  store: VersionedStore,
+  full: string,
+  build: () => Promise<T>,
+  weight: (value: T) => number,
+  stillCurrent: () => Promise<boolean>,
+): Promise<T> {
   const kept = store.lru.get(full);
   if (kept !== undefined) return kept as T;
   const running = store.building.get(full);
@@ -85,7 +109,7 @@ export async function remember<T>(scope: CacheScope, key: string, build: () => P
   const building = (async () => {
     try {
       const value = await build();
-      if (await versionUnchanged(scope)) store.lru.set(full, value, weight(value));
+      if (await stillCurrent()) store.lru.set(full, value, weight(value));
       return value;
     } finally {
       store.building.delete(full);

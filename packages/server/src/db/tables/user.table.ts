@@ -1,4 +1,4 @@
-
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** `user`: an account. Email is stored lower-cased and unique. */
 export interface UserTable {
@@ -6,6 +6,14 @@ export interface UserTable {
   username: string;
   email: string;
   password_hash: string;
+  /** Raised by database triggers whenever one of the user's worlds is written (migration 2026_11_23_010000); the worlds list's cache keys on it. */
+  world_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
+
+/** A user row as read. */
+export type UserRow = Selectable<UserTable>;
+
+/** A user row to insert (world_version starts at 0). */
+export type NewUser = Insertable<UserTable>;

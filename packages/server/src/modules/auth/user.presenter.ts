@@ -1,8 +1,8 @@
 import type { User } from '@loreforge/contract';
-import type { UserTable } from '../../db/tables/user.table.js';
+import type { UserRow } from '../../db/tables/user.table.js';
 
 /** Presents a user row: never the password hash (SPEC §3 User, issue decisions). */
-export const presentUser = (row: UserTable): User => ({
+export const presentUser = (row: Pick<UserRow, 'id' | 'username' | 'email' | 'created_at' | 'updated_at'>): User => ({
   userId: row.id,
   username: row.username,
   email: row.email,

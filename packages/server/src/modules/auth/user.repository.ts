@@ -1,15 +1,15 @@
 /** Queries on `user`. Emails and usernames match case-insensitively. */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { UserTable } from '../../db/tables/user.table.js';
+import type { NewUser, UserRow } from '../../db/tables/user.table.js';
 
 /** Finds a user by email (any case), or undefined. */
-export function findUserByEmail(db: Db, email: string): Promise<UserTable | undefined> {
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('user').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
 }
 
 /** Finds a user by id, or undefined. */
-export function findUserById(db: Db, id: string): Promise<UserTable | undefined> {
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -24,7 +24,7 @@ export async function isUsernameTaken(db: Db, username: string): Promise<boolean
 }
 
 /** Inserts a user row. */
-export async function insertUser(db: Db, user: UserTable): Promise<void> {
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
   await db.insertInto('user').values(user).execute();
 }
 

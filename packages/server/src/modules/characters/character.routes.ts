@@ -22,6 +22,7 @@ import { requireCharacter } from './character.access.js';
 import { createCharacter, deleteCharacter, moveCharacter, updateCharacter } from './character.commands.js';
 import { presentCharacter } from './character.presenter.js';
 import { findCharacterRecord, findOwnedCharacter, listCharacters, withActiveQuests } from './character.repository.js';
+import { cachedWorldRead } from '../../lib/read-cache.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
 const WorldParams = z.object({ worldId: uuidField('worldId') });
@@ -56,9 +57,11 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listCharacters(app.db, world.id, Number(world.character_count), request.query, world.content_version);
-    const records = await withActiveQuests(app.db, rows);
-    return { data: records.map(presentCharacter), pagination };
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const { rows, pagination } = await listCharacters(app.db, world.id, Number(world.character_count), request.query, world.content_version);
+      const records = await withActiveQuests(app.db, rows);
+      return { data: records.map(presentCharacter), pagination };
+    });
   });
 
   app.post('/worlds/:worldId/characters', {
@@ -82,9 +85,11 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'One character', params: CharacterParams, response: { 200: CharacterSchema, ...errors } },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const character = await findCharacterRecord(app.db, world.id, request.params.characterId);
-    if (!character) throw notFound('Character');
-    return presentCharacter(character);
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const character = await findCharacterRecord(app.db, world.id, request.params.characterId);
+      if (!character) throw notFound('Character');
+      return presentCharacter(character);
+    });
   });
 
   app.put('/worlds/:worldId/characters/:characterId', {

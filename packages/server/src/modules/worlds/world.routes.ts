@@ -15,6 +15,7 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { newId } from '../../lib/ids.js';
+import { cachedUserWorldsRead } from '../../lib/read-cache.js';
 import { nowIso } from '../../lib/time.js';
 import { requireWorldAccess } from './world.access.js';
 import { presentWorld } from './world.presenter.js';
@@ -34,8 +35,10 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(WorldSchema), ...errors },
     },
   }, async (request) => {
-    const { rows, pagination } = await listWorlds(app.db, request.userId, request.query);
-    return { data: rows.map(presentWorld), pagination };
+    return cachedUserWorldsRead(app.db, request.userId, request.url, async () => {
+      const { rows, pagination } = await listWorlds(app.db, request.userId, request.query);
+      return { data: rows.map(presentWorld), pagination };
+    });
   });
 
   app.post('/worlds', {

@@ -1,0 +1,136 @@
+/**
+ * The read cache as a user sees it, through GET /api/worlds/{w}/characters and …/characters/{c} on both
+ * databases: answers kept under the world's content version stay exact after writes made by another
+ * connection (as another app instance would), active-quest links included, and never leak across worlds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Character, World } from '@loreforge/contract';
+import { type TestApp, buildTestApp } from '../../test/app.js';
+import { DIALECTS, TEST_DATABASE_URL } from '../../test/dialects.js';
+import { insertQuestRow } from '../../test/factories/quest-row.js';
+import { createWorld } from '../../test/factories/world.js';
+import type { TestUser } from '../../test/factories/user.js';
+import { type DatabaseHandle, connectDatabase } from '../db/connect.js';
+import { newId } from './ids.js';
+import { nowIso } from './time.js';
+
+/** A second connection to the test's database, as another app instance would hold. */
+async function openSecondConnection(t: TestApp): Promise<DatabaseHandle> {
+  if (t.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
+    return connectDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', postgresSchema: rows[0]!.schema, poolSize: 1 });
+  }
+  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.db);
+  return connectDatabase({ databaseUrl: undefined, sqliteFile: rows[0]!.file });
+}
+
+describe.each(DIALECTS)('read cache on %s', (dialect) => {
+  let t: TestApp;
+  let other: DatabaseHandle;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    other = await openSecondConnection(t);
+  });
+  afterAll(async () => {
+    await other.destroy();
+    await t.close();
+  });
+
+  const getCharacter = async (owner: TestUser, worldId: string, characterId: string): Promise<Character> => {
+    const response = await t.app.inject({ url: `/api/worlds/${worldId}/characters/${characterId}`, headers: owner.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Character>();
+  };
+  const listCharacters = async (owner: TestUser, worldId: string): Promise<Character[]> => {
+    const response = await t.app.inject({ url: `/api/worlds/${worldId}/characters?limit=50`, headers: owner.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Character[] }>().data;
+  };
+  const createCharacter = async (owner: TestUser, worldId: string, name: string): Promise<Character> => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${worldId}/characters`, headers: owner.headers, payload: { name } });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Character>();
+  };
+
+  it('shows a character renamed by another connection on the next read, by id and in the list', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const dorothy = await createCharacter(owner, world.worldId, 'Dorothy Gale');
+    expect((await getCharacter(owner, world.worldId, dorothy.characterId)).name).toBe('Dorothy Gale');
+    expect((await listCharacters(owner, world.worldId)).map((c) => c.name)).toEqual(['Dorothy Gale']);
+
+    await other.db.updateTable('character').set({ name: 'Dorothy of Kansas', updated_at: nowIso() }).where('id', '=', dorothy.characterId).execute();
+    expect((await getCharacter(owner, world.worldId, dorothy.characterId)).name).toBe('Dorothy of Kansas');
+    expect((await listCharacters(owner, world.worldId)).map((c) => c.name)).toEqual(['Dorothy of Kansas']);
+
+    await other.db.deleteFrom('character').where('id', '=', dorothy.characterId).execute();
+    const gone = await t.app.inject({ url: `/api/worlds/${world.worldId}/characters/${dorothy.characterId}`, headers: owner.headers });
+    expect(gone.statusCode).toBe(404);
+    expect(await listCharacters(owner, world.worldId)).toEqual([]);
+  });
+
+  it('shows active quests linked or unlinked by another connection, which write no character row', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const dorothy = await createCharacter(owner, world.worldId, 'Dorothy Gale');
+    const questId = await insertQuestRow(t.app, world.worldId, 'Reach the Emerald City');
+    expect((await getCharacter(owner, world.worldId, dorothy.characterId)).activeQuests).toEqual([]);
+    expect((await listCharacters(owner, world.worldId))[0]!.activeQuests).toEqual([]);
+
+    await other.db.insertInto('character_active_quest').values({ character_id: dorothy.characterId, quest_id: questId, created_at: nowIso() }).execute();
+    expect((await getCharacter(owner, world.worldId, dorothy.characterId)).activeQuests).toEqual([questId]);
+    expect((await listCharacters(owner, world.worldId))[0]!.activeQuests).toEqual([questId]);
+
+    await other.db.deleteFrom('character_active_quest').where('quest_id', '=', questId).execute();
+    expect((await getCharacter(owner, world.worldId, dorothy.characterId)).activeQuests).toEqual([]);
+    expect((await listCharacters(owner, world.worldId))[0]!.activeQuests).toEqual([]);
+  });
+
+  it('answers two worlds with the same query apart, and another user not at all', async () => {
+    const first = await createWorld(t.app);
+    const second = await createWorld(t.app);
+    await createCharacter(first.owner, first.world.worldId, 'Glinda');
+    await createCharacter(second.owner, second.world.worldId, 'Ozma');
+    expect((await listCharacters(first.owner, first.world.worldId)).map((c) => c.name)).toEqual(['Glinda']);
+    expect((await listCharacters(second.owner, second.world.worldId)).map((c) => c.name)).toEqual(['Ozma']);
+    const intruder = await t.app.inject({ url: `/api/worlds/${first.world.worldId}/characters?limit=50`, headers: second.owner.headers });
+    expect(intruder.statusCode).toBe(404);
+    expect(intruder.body).not.toContain('Glinda');
+  });
+
+  const listWorlds = async (owner: TestUser): Promise<World[]> => {
+    const response = await t.app.inject({ url: '/api/worlds?limit=50&sortBy=name', headers: owner.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: World[] }>().data;
+  };
+
+  it("keeps the worlds list's names and counts exact after writes by another connection", async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Oz' });
+    await createWorld(t.app, { owner, name: 'Kansas' });
+    expect((await listWorlds(owner)).map((w) => [w.name, w.counts.characters])).toEqual([['Kansas', 0], ['Oz', 0]]);
+
+    await other.db.updateTable('world').set({ name: 'Land of Oz', updated_at: nowIso() }).where('id', '=', world.worldId).execute();
+    expect((await listWorlds(owner)).map((w) => w.name)).toEqual(['Kansas', 'Land of Oz']);
+
+    // A character written the way the API writes one: its row and the world's kept count in one transaction.
+    await other.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await trx.insertInto('character').values({
+        id: newId(), world_id: world.worldId, name: 'Toto', description: null, attributes: '{}', current_location_id: null, created_at: now, updated_at: now,
+      }).execute();
+      await trx.updateTable('world').set((eb) => ({ character_count: eb('character_count', '+', 1) })).where('id', '=', world.worldId).execute();
+    });
+    expect((await listWorlds(owner)).map((w) => [w.name, w.counts.characters])).toEqual([['Kansas', 0], ['Land of Oz', 1]]);
+
+    await other.db.deleteFrom('world').where('id', '=', world.worldId).execute();
+    expect((await listWorlds(owner)).map((w) => w.name)).toEqual(['Kansas']);
+  });
+
+  it("shows a world's new counts in the list as soon as a character is created through the API", async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Oz' });
+    expect((await listWorlds(owner))[0]!.counts.characters).toBe(0);
+    await createCharacter(owner, world.worldId, 'Tin Woodman');
+    expect((await listWorlds(owner))[0]!.counts.characters).toBe(1);
+    const another = await createWorld(t.app, { name: 'Quadling Country' });
+    expect((await listWorlds(another.owner)).map((w) => w.name)).toEqual(['Quadling Country']);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The read cache: whole answers of GET routes kept per process under a version number that database triggers
+ * raise on every write the answer depends on, by any writer on any app instance:
+ * - a world's `content_version` for answers built from the world's content (migrations
+ *   add_world_content_version and add_active_quest_version);
+ * - a user's `world_version` for the user's worlds list with its counts (migration add_user_world_version).
+ *
+ * A request still authenticates and reads the version (one primary-key read; for a world it is the ownership
+ * check the route makes anyway); only the reads of the answer's rows are skipped when an answer for this URL
+ * and this version is kept. The rules of the list cache (lib/list-cache.ts) make it exact: the version is read
+ * before the answer is built and an answer is kept only if the version read again afterwards is unchanged, so
+ * a kept answer describes exactly that version's rows, and a request that starts after a write reads the
+ * raised version and so a new key. Answers are bounded by count and by their size as JSON, least recently
+ * used out.
+ *
+ * Only answers built from versioned tables may use it: a world's characters (with their active quests),
+ * items, inventory entries, relationships, goals, timelines, events, maps and quests, not its map points,
+ * areas, connections or quest objectives; a user's world rows.
+ */
+import type { Db } from '../db/database.js';
+import { compiledQuery } from './compiled-query.js';
+import { rememberIn, versionUnchanged, versionedStores } from './list-cache.js';
+
+/** The read cache's bounds per database handle (read when its store is created). */
+export const readCacheLimits = {
+  /** Answers kept. */
+  maxEntries: 4096,
+  /** Their total size as JSON text, in characters (about bytes). */
+  maxWeight: 16 * 1024 * 1024,
+};
+
+const storeOf = versionedStores(() => readCacheLimits);
+const sizeOf = (value: unknown): number => JSON.stringify(value).length;
+
+/** The world an answer is read from, as the route's ownership check returned it. */
+export interface VersionedWorld {
+  id: string;
+  content_version: number;
+}
+
+/**
+ * The answer kept for `key` at the world's current content version, or the one `build` makes (kept for the
+ * next caller when the world did not change while it was built).
+ * @param world the world row read by this request's ownership check (its content_version is the key's).
+ * @param key names the answer within the world: the request URL (path and query string) serves, since the same
+ * URL at the same version always has the same answer.
+ * @returns the answer; callers must treat it as immutable (it may be shared with later requests).
+ * @throws whatever build throws (an error is never kept).
+ */
+export function cachedWorldRead<T>(db: Db, world: VersionedWorld, key: string, build: () => Promise<T>): Promise<T> {
+  const scope = { db, worldId: world.id, contentVersion: Number(world.content_version) };
+  const full = `world\u0000${world.id}\u0000${scope.contentVersion}\u0000${key}`;
+  return rememberIn(storeOf(db), full, build, sizeOf, () => versionUnchanged(scope));
+}
+
+const selectWorldVersion = compiledQuery((db, userId: string) => db.selectFrom('user').select('world_version').where('id', '=', userId));
+
+/** The user's world_version, or undefined when the user is gone. */
+async function readWorldVersion(db: Db, userId: string): Promise<number | undefined> {
+  const [row] = await selectWorldVersion(db, userId);
+  return row === undefined ? undefined : Number(row.world_version);
+}
+
+/**
+ * The answer kept for `key` at the user's current world version, or the one `build` makes (kept when none of
+ * the user's worlds changed while it was built). Reads the version first (one primary-key read).
+ * @param key names the answer among the user's: the request URL serves.
+ * @returns the answer; callers must treat it as immutable.
+ * @throws whatever build throws (an error is never kept).
+ */
+export async function cachedUserWorldsRead<T>(db: Db, userId: string, key: string, build: () => Promise<T>): Promise<T> {
+  const version = await readWorldVersion(db, userId);
+  if (version === undefined) return build();
+  const full = `user\u0000${userId}\u0000${version}\u0000${key}`;
+  return rememberIn(storeOf(db), full, build, sizeOf, async () => (await readWorldVersion(db, userId)) === version);
+}
