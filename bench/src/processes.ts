@@ -31,13 +31,19 @@ export interface Child {
 /** The compiled production server (`npm run build` writes it), relative to packages/server. */
 export const SERVER_SCRIPT = 'dist/server.js';
 
+/** The Node.js flags `npm start` runs the server with (packages/server/package.json `config.nodeFlags`). */
+export const SERVER_NODE_FLAGS: string[] = (
+  (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'packages/server/package.json'), 'utf8')) as { config?: { nodeFlags?: string } }).config?.nodeFlags ?? ''
+).split(/\s+/).filter(Boolean);
+
 /**
- * Spawns `node <script>` (a .ts script through `--import tsx`) with env and waits until `readyPath` answers 200.
+ * Spawns `node [nodeFlags] <script>` (a .ts script through `--import tsx`) with env and waits until `readyPath`
+ * answers 200.
  * @throws Error with the child's output when it is not ready in 60 s.
  */
-export async function startChild(script: string, cwd: string, env: NodeJS.ProcessEnv, readyPath: string): Promise<Child> {
+export async function startChild(script: string, cwd: string, env: NodeJS.ProcessEnv, readyPath: string, nodeFlags: string[] = []): Promise<Child> {
   const port = await freePort();
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const args = [...nodeFlags, ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script])];
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },

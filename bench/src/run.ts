@@ -12,7 +12,7 @@ import pg from 'pg';
 import { connectDatabase } from '../../packages/server/src/db/connect.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { type GeneratedWorld, generateWorld } from './generate.js';
-import { type Child, REPO_ROOT, SERVER_SCRIPT, startChild } from './processes.js';
+import { type Child, REPO_ROOT, SERVER_NODE_FLAGS, SERVER_SCRIPT, startChild } from './processes.js';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -113,7 +113,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
   let server: Child | undefined;
   let baseline: Child | undefined;
   try {
-    server = await startChild(SERVER_SCRIPT, path.join(REPO_ROOT, 'packages/server'), prepared.env, '/api/health');
+    server = await startChild(SERVER_SCRIPT, path.join(REPO_ROOT, 'packages/server'), prepared.env, '/api/health', SERVER_NODE_FLAGS);
     const { token } = await json<{ token: string }>(`${server.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

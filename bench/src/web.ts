@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
 import type { GeneratedWorld } from './generate.js';
-import { type Child, REPO_ROOT, freePort, startChild } from './processes.js';
+import { type Child, REPO_ROOT, SERVER_NODE_FLAGS, SERVER_SCRIPT, freePort, startChild } from './processes.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
@@ -244,7 +244,7 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
   let server: Child | undefined;
   let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
   try {
-    server = await startChild('src/server.ts', path.join(REPO_ROOT, 'packages/server'), { ...env, WEB_DIST_DIR: DIST_DIR }, '/api/health');
+    server = await startChild(SERVER_SCRIPT, path.join(REPO_ROOT, 'packages/server'), { ...env, WEB_DIST_DIR: DIST_DIR }, '/api/health', SERVER_NODE_FLAGS);
     const baseUrl = server.baseUrl;
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
