@@ -17,6 +17,16 @@ describe('api client (SPEC §6, §7)', () => {
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer abc');
   });
 
+  it('warns only when no token is stored, not on every signed-in call', async () => {
+    signIn(undefined, 'abc');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch(() => jsonResponse({ data: [] }));
+    await api.get('/worlds');
+    await api.put('/worlds/1', { name: 'Oz' }, { version: '2026-01-01T00:00:00.000Z' });
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('warns and sends no Authorization header without a token', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetchMock = mockFetch(() => jsonResponse({}));

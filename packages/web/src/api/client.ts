@@ -125,8 +125,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (version) headers['If-Match'] = versionTag(version);
   else if (!isPublic) console.warn(`No sign-in token stored; calling ${method} ${path} without Authorization.`);
+  if (version) headers['If-Match'] = versionTag(version);
 
   let payload: BodyInit | undefined;
   if (rawBody) {
