@@ -38,7 +38,7 @@ describe('Breadcrumbs (SPEC §2 Header)', () => {
     renderRoutes(<Breadcrumbs />, `/worlds/${W}/characters/${C}/edit`);
     expect(await trail().findByRole('link', { name: 'Eldoria' })).toHaveAttribute('href', `/worlds/${W}`);
     expect(await trail().findByRole('link', { name: 'Captain Vale' })).toBeInTheDocument();
-    expect(screen.getByText(C)).toBeInTheDocument();
+    expect(trail().getByText(C)).toBeInTheDocument();
   });
 
   it('falls back to World, Character, Map, Item, Inventory Item and Relationship when lookups fail', async () => {

@@ -30,22 +30,21 @@ export function Breadcrumbs() {
   const lastEntity = [...steps].reverse().find((s) => s.entityId);
   return (
     <div className="lf-breadcrumbs">
-      <Container className="d-flex align-items-center gap-3">
-        <nav aria-label="Breadcrumb" className="flex-grow-1 min-w-0">
-          <ol className="breadcrumb mb-0">
-            <li className="breadcrumb-item">
-              <Link to="/">Home</Link>
-            </li>
-            {steps.map((step, index) => {
-              const last = index === steps.length - 1;
-              return (
-                <li key={step.path} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined}>
-                  {last ? <CrumbLabel step={step} /> : <Link to={step.path}><CrumbLabel step={step} /></Link>}
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
+      {/* The id sits inside the landmark, so every part of the bar belongs to one (axe "region"). */}
+      <Container as="nav" aria-label="Breadcrumb" className="d-flex align-items-center gap-3">
+        <ol className="breadcrumb mb-0 flex-grow-1 min-w-0">
+          <li className="breadcrumb-item">
+            <Link to="/">Home</Link>
+          </li>
+          {steps.map((step, index) => {
+            const last = index === steps.length - 1;
+            return (
+              <li key={step.path} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined}>
+                {last ? <CrumbLabel step={step} /> : <Link to={step.path}><CrumbLabel step={step} /></Link>}
+              </li>
+            );
+          })}
+        </ol>
         {lastEntity?.entityId && (
           <span className="lf-entity-id small text-body-secondary font-monospace text-truncate" title={lastEntity.entityId}>
             <span className="visually-hidden">{lastEntity.label} id: </span>
