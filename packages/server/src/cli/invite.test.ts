@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 const serverDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const repoRoot = path.resolve(serverDir, '../..');
 
 describe('the invite command', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-invite-'));
@@ -42,4 +43,41 @@ describe('the invite command', () => {
     }
     expect(run('--requests')).toMatch(/\tOzma\tozma@oz\.test\n$/);
   });
+});
+
+describe('npm run --silent invite, from the repository root', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-invite-npm-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+  const npm = (...args: string[]) =>
+    spawnSync('npm', ['run', '--silent', 'invite', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('prints the code alone, and `-- --requests` lists requests instead of making a code', async () => {
+    const made = npm();
+    expect(made.status).toBe(0);
+    expect(made.stdout).toMatch(/^LF-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\n$/);
+
+    const config = loadConfig({ ...env, DATABASE_URL: undefined }, { logLevel: 'silent', webDistDir: undefined });
+    const database = connectDatabase({ databaseUrl: undefined, sqliteFile: config.sqliteFile });
+    await migrateToLatest(database);
+    const app = await buildApp({ config, database });
+    try {
+      const asked = await app.inject({ method: 'POST', url: '/api/invites/request', payload: { name: 'Glinda', email: 'glinda@oz.test' } });
+      expect(asked.statusCode).toBe(202);
+    } finally {
+      await app.close();
+    }
+
+    const listed = npm('--', '--requests');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/^\S+\tGlinda\tglinda@oz\.test\n$/);
+  }, 60_000);
+
+  it('refuses an unknown option with its usage and makes no code', () => {
+    const refused = npm('--', '--reqests');
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('Unknown option: --reqests');
+    expect(refused.stderr).toContain('npm run --silent invite -- --requests');
+  }, 60_000);
 });
