@@ -74,11 +74,11 @@ export function CharacterDetailsTab({ character }: { character: Character }) {
         ]}
       />
       <section aria-labelledby="character-attributes">
-        <h3 id="character-attributes" className="h5">Attributes</h3>
+        <h2 id="character-attributes" className="h5">Attributes</h2>
         {core.length === 0 && groups.length === 0 && <p className="text-body-secondary mb-0">{MESSAGES.noAttributes}</p>}
         {core.length > 0 && (
           <Card className="mb-3">
-            <Card.Header as="h4" className="h6 mb-0">Core Attributes</Card.Header>
+            <Card.Header as="h3" className="h6 mb-0">Core Attributes</Card.Header>
             <Card.Body className="py-2">
               <AttributeRows entries={core} caption="Core attributes" />
             </Card.Body>
@@ -89,7 +89,7 @@ export function CharacterDetailsTab({ character }: { character: Character }) {
             {groups.map((group) => (
               <Col key={group.name}>
                 <Card className="h-100">
-                  <Card.Header as="h4" className="h6 mb-0 text-break">{group.name}</Card.Header>
+                  <Card.Header as="h3" className="h6 mb-0 text-break">{group.name}</Card.Header>
                   <Card.Body className="py-2">
                     {group.entries.length === 0 ? (
                       <p className="text-body-secondary small mb-0">Empty group.</p>

@@ -19,11 +19,11 @@ export function ItemDetailsTab({ item }: { item: Item }) {
         ]}
       />
       <section aria-labelledby="item-properties">
-        <h3 id="item-properties" className="h5">Properties</h3>
+        <h2 id="item-properties" className="h5">Properties</h2>
         <JsonObjectTable value={item.properties} caption="Properties" emptyText="No properties defined." />
       </section>
       <section aria-labelledby="item-attributes">
-        <h3 id="item-attributes" className="h5">Attributes</h3>
+        <h2 id="item-attributes" className="h5">Attributes</h2>
         <JsonObjectTable value={item.attributes} caption="Attributes" emptyText="No attributes defined." />
       </section>
     </div>

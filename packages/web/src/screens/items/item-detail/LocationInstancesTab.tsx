@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 export function LocationInstancesTab({ worldId }: { worldId: string }) {
   return (
     <div className="text-center py-4">
-      <h3 className="h5">Location instances are coming soon</h3>
+      <h2 className="h5">Location instances are coming soon</h2>
       <p className="text-body-secondary mb-2">
         Soon you will be able to place this item at locations in your world, not just in characters&apos; hands.
       </p>
