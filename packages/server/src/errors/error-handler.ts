@@ -40,6 +40,32 @@ const FRIENDLY_FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_INVALID_URL: 'The request URL is malformed.',
 };
 
+/** The answer when a body that is not JSON reaches a JSON route (Fastify reads text/plain as a string). */
+export const JSON_BODY_EXPECTED = 'Send the body as JSON, with Content-Type: application/json.';
+
+/** The answer when the JSON body is there but is not an object (an array, a string, null or nothing). */
+export const BODY_MUST_BE_OBJECT = 'The request body must be a JSON object.';
+
+function isJsonContentType(header: string | undefined): boolean {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json' || (type?.endsWith('+json') ?? false);
+}
+
+/**
+ * A body that fails its schema as a whole (not one of its fields) would otherwise answer zod's own wording
+ * ('Invalid input: expected object, received string'); say instead what to send.
+ * @returns the error to answer, or undefined when the problem lies in the body's fields.
+ */
+function wholeBodyError(error: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } | undefined {
+  const notAnObject = error.validation?.some((issue) => fieldName(issue.instancePath) === 'body' && issue.keyword === 'invalid_type');
+  if (error.validationContext !== 'body' || !notAnObject) return undefined;
+  const hasBody = request.body !== undefined && request.body !== null && request.body !== '';
+  if (hasBody && !isJsonContentType(request.headers['content-type'])) {
+    return { status: 415, body: { message: JSON_BODY_EXPECTED, code: 'UNSUPPORTED_MEDIA_TYPE' } };
+  }
+  return { status: 400, body: { message: BODY_MUST_BE_OBJECT, code: 'VALIDATION_FAILED', fields: { body: BODY_MUST_BE_OBJECT } } };
+}
+
 /** PostgreSQL data exceptions caused by input values: invalid byte sequences and untranslatable characters. */
 const DATABASE_INPUT_CODES = new Set(['22021', '22P05']);
 
@@ -72,6 +98,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       code: 'VALIDATION_FAILED',
       fields,
     };
+    const whole = wholeBodyError(error, request);
+    if (whole) ({ status, body } = whole);
   } else if (isDatabaseInputError(error)) {
     // A value the database refuses as input (e.g. an invalid byte sequence) is the caller's mistake.
     status = 400;
