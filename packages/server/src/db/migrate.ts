@@ -7,6 +7,7 @@ import * as addVersionTriggers from './migrations/2026_11_22_000000_add_version_
 import * as addWorldContentVersion from './migrations/2026_11_22_010000_add_world_content_version.js';
 import * as addActiveQuestVersion from './migrations/2026_11_23_000000_add_active_quest_version.js';
 import * as addUserWorldVersion from './migrations/2026_11_23_010000_add_user_world_version.js';
+import * as countWorldContentInTriggers from './migrations/2026_11_23_020000_count_world_content_in_triggers.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_010000_add_world_content_version': addWorldContentVersion,
   '2026_11_23_000000_add_active_quest_version': addActiveQuestVersion,
   '2026_11_23_010000_add_user_world_version': addUserWorldVersion,
+  '2026_11_23_020000_count_world_content_in_triggers': countWorldContentInTriggers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

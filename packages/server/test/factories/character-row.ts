@@ -1,5 +1,5 @@
 /**
- * A storage-level factory for characters: writes the row (and the world's kept count) directly, so tests of
+ * A storage-level factory for characters: writes the row directly (the database keeps the world's count), so tests of
  * other resources can have an owner without depending on the characters API.
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,16 +17,9 @@ export async function insertCharacterRow(
 ): Promise<{ characterId: string; name: string }> {
   const now = nowIso();
   const id = newId();
-  await app.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('character')
-      .values({ id, world_id: worldId, name, description: null, attributes: '{}', current_location_id: null, created_at: now, updated_at: now })
-      .execute();
-    await trx
-      .updateTable('world')
-      .set((eb) => ({ character_count: eb('character_count', '+', 1) }))
-      .where('id', '=', worldId)
-      .execute();
-  });
+  await app.db
+    .insertInto('character')
+    .values({ id, world_id: worldId, name, description: null, attributes: '{}', current_location_id: null, created_at: now, updated_at: now })
+    .execute();
   return { characterId: id, name };
 }

@@ -1,5 +1,5 @@
 /**
- * A storage-level factory for map points: writes a map (with the world's kept map count) and a point on it
+ * A storage-level factory for map points: writes a map (the database counts it) and a point on it
  * directly, so tests of characters' locations do not depend on the maps API.
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +20,6 @@ export async function insertMapPointRow(
   const pointId = newId();
   await app.db.transaction().execute(async (trx) => {
     await trx.insertInto('map').values({ id: mapId, world_id: worldId, name: 'Atlas', description: null, created_at: now, updated_at: now }).execute();
-    await trx.updateTable('world').set((eb) => ({ map_count: eb('map_count', '+', 1) })).where('id', '=', worldId).execute();
     await trx
       .insertInto('map_point')
       .values({

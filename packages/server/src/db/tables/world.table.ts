@@ -1,4 +1,4 @@
-/** `world`: a world and its kept counts (updated in the same transaction as each create or delete). */
+/** `world`: a world and its kept counts (database triggers change them in the same transaction as each insert, delete or move of a counted row). */
 export interface WorldTable {
   id: string;
   name: string;

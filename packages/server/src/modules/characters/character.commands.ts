@@ -14,7 +14,6 @@ import { nowIso } from '../../lib/time.js';
 import { moveGoalsOfCharacter } from '../goals/goal.repository.js';
 import { deleteInventoryOf } from '../inventory/inventory.repository.js';
 import { deleteRelationshipsOf } from '../relationships/relationship.repository.js';
-import { adjustWorldCount } from '../worlds/world.repository.js';
 import {
   type CharacterRecord,
   deleteCharacterRow,
@@ -61,7 +60,7 @@ async function removeGoalReferences(db: Db, characterId: string): Promise<void> 
 }
 
 /**
- * Creates a character in a world and adds one to the world's character count.
+ * Creates a character in a world (the database counts it in the world's character count).
  * @returns the new character with its active quests.
  * @throws AppError 400 when an active quest or the location is not of this world.
  */
@@ -79,7 +78,6 @@ export async function createCharacter(trx: Db, worldId: string, input: Character
     updated_at: now,
   };
   await insertCharacter(trx, row);
-  await adjustWorldCount(trx, worldId, 'character_count', 1);
   // A new character has no quest links yet, so they are inserted without reading any. With at most one quest
   // the stored record is exactly `row` and the ids given; with more, their stored order is read back.
   if (questIds.length === 0) return { ...row, activeQuests: [] };
@@ -107,21 +105,19 @@ export async function updateCharacter(trx: Db, character: CharacterTable, input:
 
 /**
  * Deletes a character: connections and map links to it and its goals are removed, and the foreign keys
- * cascade its relationships (both directions), goals, inventory and quest links. The count drops by one.
+ * cascade its relationships (both directions), goals, inventory and quest links. The database lowers the count.
  */
 export async function deleteCharacter(trx: Db, character: CharacterTable): Promise<void> {
   await removeGoalReferences(trx, character.id);
   await removeReferencesTo(trx, 'character', character.id);
-  if (await deleteCharacterRow(trx, character.id)) {
-    await adjustWorldCount(trx, character.world_id, 'character_count', -1);
-  }
+  await deleteCharacterRow(trx, character.id);
 }
 
 /**
  * Moves a character to another world of the same owner (PATCH /characters/{characterId}).
  * Its relationships in both directions and its inventory entries are deleted (they point at characters and
  * items of the old world); its goals move with it; its active quests and location are cleared; connections
- * and map links to it and its goals are removed; both worlds' character counts change by one.
+ * and map links to it and its goals are removed; the database moves it between the worlds' character counts.
  * Moving to its own world changes nothing.
  * @returns the character as it is after the move.
  * @throws AppError 404 'Character not found.' when a concurrent request moved or deleted it first.
@@ -136,9 +132,5 @@ export async function moveCharacter(trx: Db, character: CharacterTable, targetWo
   await removeGoalReferences(trx, character.id);
   await moveGoalsOfCharacter(trx, character.id, targetWorldId);
   await removeReferencesTo(trx, 'character', character.id);
-  // Counters are updated in a fixed order so two opposite moves cannot deadlock on the world rows.
-  const deltas: Array<[string, number]> = [[character.world_id, -1], [targetWorldId, 1]];
-  deltas.sort(([a], [b]) => a.localeCompare(b));
-  for (const [worldId, delta] of deltas) await adjustWorldCount(trx, worldId, 'character_count', delta);
   return loadRecord(trx, targetWorldId, character.id);
 }

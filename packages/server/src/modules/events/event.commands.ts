@@ -14,7 +14,6 @@ import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { assertEventChanges } from '../timeline-engine/change-validation.js';
 import { clearBranchingEventsOutsideParent, clearTimelineLinksToEvent, findTimeline } from '../timelines/timeline.repository.js';
-import { adjustWorldCount } from '../worlds/world.repository.js';
 import { type EventChanges, deleteEventRow, findEvent, insertEvent, updateEventRow } from './event.repository.js';
 
 /** A validated event body (create and PUT). */
@@ -72,7 +71,7 @@ function eventColumns(input: EventInput, updatedAt: string): EventChanges {
 }
 
 /**
- * Creates an event after checking its links, and counts it in world.event_count.
+ * Creates an event after checking its links (the database counts it in world.event_count).
  * @returns the stored row.
  */
 export async function createEvent(trx: Db, worldId: string, input: EventInput): Promise<EventTable> {
@@ -81,7 +80,6 @@ export async function createEvent(trx: Db, worldId: string, input: EventInput): 
   const now = nowIso();
   const event: EventTable = { id: newId(), world_id: worldId, ...eventColumns(input, now), created_at: now };
   await insertEvent(trx, event);
-  await adjustWorldCount(trx, worldId, 'event_count', 1);
   return event;
 }
 
@@ -102,11 +100,10 @@ export async function updateEvent(trx: Db, event: EventTable, input: EventInput)
 
 /**
  * Deletes an event: timelines that start or branch at it lose that link (genesisEvent, branchingEvent have no
- * foreign key), connections to it are removed, and world.event_count goes down by one.
+ * foreign key), connections to it are removed, and the database lowers world.event_count.
  */
 export async function deleteEvent(trx: Db, event: EventTable): Promise<void> {
   await clearTimelineLinksToEvent(trx, event.world_id, event.id);
   await removeReferencesTo(trx, 'event', event.id);
-  // Two deletes racing on one event may both get here; only the one that removed the row counts it.
-  if (await deleteEventRow(trx, event.id)) await adjustWorldCount(trx, event.world_id, 'event_count', -1);
+  await deleteEventRow(trx, event.id);
 }

@@ -60,6 +60,29 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       expect(bad.json().fields.dateTime).toBe('Date/Time must be a date and time such as 2025-03-14T09:30.');
     });
 
+    it('refuses a day the month does not have, with or without a zone, instead of moving it to the next month', async () => {
+      const { world, owner } = await createWorld(t.app);
+      for (const dateTime of ['2025-02-30T10:00', '2025-02-30T10:00Z', '2025-04-31T10:00:00+02:00']) {
+        const response = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { name: 'E', dateTime } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields).toEqual({ dateTime: 'Date/Time must be a date and time such as 2025-03-14T09:30.' });
+      }
+      expect((await readWorld(world, owner.headers)).counts.events).toBe(0);
+    });
+
+    it('says what a versioned change field must hold when its changes are not a list', async () => {
+      const { world, owner } = await createWorld(t.app);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: eventsUrl(world),
+        headers: owner.headers,
+        payload: { name: 'E', dateTime: '2025-01-01T00:00', characterAttributeChanges: { version: 1, changes: 'melt the witch' } },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(JSON.stringify(response.json())).toContain('changes must be a list of changes.');
+      expect(JSON.stringify(response.json())).not.toContain('Invalid input');
+    });
+
     it("rejects a change field that is not a JSON object or array with 'Invalid JSON in {label}. Please correct it.'", async () => {
       const { world, owner } = await createWorld(t.app);
       const response = await t.app.inject({

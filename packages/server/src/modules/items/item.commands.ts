@@ -11,7 +11,6 @@ import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { adjustWorldCount } from '../worlds/world.repository.js';
 import { type ItemInstanceRow, findItemInstance, findWorldCharacter } from './item-instance.repository.js';
 import { insertInventoryEntry, newInventoryRow } from '../inventory/inventory.repository.js';
 import { deleteItemRow, findItem, insertItem } from './item.repository.js';
@@ -42,25 +41,23 @@ export function itemColumns(input: ItemInput): Pick<ItemTable, 'name' | 'descrip
 }
 
 /**
- * Creates an item and counts it in world.item_count.
+ * Creates an item (the database counts it in world.item_count).
  * @returns the stored row.
  */
 export async function createItem(trx: Db, worldId: string, input: ItemInput): Promise<ItemTable> {
   const now = nowIso();
   const item: ItemTable = { id: newId(), world_id: worldId, ...itemColumns(input), created_at: now, updated_at: now };
   await insertItem(trx, item);
-  await adjustWorldCount(trx, worldId, 'item_count', 1);
   return item;
 }
 
 /**
  * Deletes an item: its instances (inventory entries) cascade, connections to it are removed, map points linked
- * to it are unlinked, and world.item_count goes down by one.
+ * to it are unlinked, and the database lowers world.item_count.
  */
 export async function deleteItem(trx: Db, item: ItemTable): Promise<void> {
   await removeReferencesTo(trx, 'item', item.id);
-  // Two deletes racing on one item may both get here; only the one that removed the row counts it.
-  if (await deleteItemRow(trx, item.id)) await adjustWorldCount(trx, item.world_id, 'item_count', -1);
+  await deleteItemRow(trx, item.id);
 }
 
 /**

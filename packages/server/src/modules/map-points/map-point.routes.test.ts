@@ -63,6 +63,9 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
     expect(negative.json().fields).toMatchObject({ x: 'X must be at least 0.', y: 'Y must be a number.' });
     const badType = await post({ name: 'P', x: 1, y: 1, entity: { type: 'quest', id: world.worldId } });
     expect(badType.json().fields['entity.type']).toBe('Linked entity type must be one of: character, item.');
+    const notAnObject = await post({ name: 'P', x: 1, y: 1, entity: 'Dorothy' });
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json().fields).toEqual({ entity: 'Linked entity must be an object {type, id} with type one of: character, item.' });
 
     const elsewhere = await createWorld(t.app, { owner });
     const stranger = await insertRawCharacter(t.app, elsewhere.world.worldId, 'Stranger');

@@ -50,7 +50,7 @@ export function listMaps(db: Db, worldId: string, mapCount: number, params: List
   });
 }
 
-/** Inserts a map row (call with adjustWorldCount in one transaction). */
+/** Inserts a map row (the database counts it in world.map_count). */
 export async function insertMap(db: Db, map: MapTable): Promise<void> {
   await db.insertInto('map').values(map).execute();
 }

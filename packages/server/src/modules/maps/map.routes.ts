@@ -18,7 +18,6 @@ import { newId } from '../../lib/ids.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
-import { adjustWorldCount } from '../worlds/world.repository.js';
 import { requireMap } from './map.access.js';
 import { presentMap } from './map.presenter.js';
 import { deleteMap, insertMap, listMaps, updateMap } from './map.repository.js';
@@ -57,10 +56,7 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const now = nowIso();
     const map = { id: newId(), world_id: world.id, ...request.body, created_at: now, updated_at: now };
-    await app.db.transaction().execute(async (trx) => {
-      await insertMap(trx, map);
-      await adjustWorldCount(trx, world.id, 'map_count', 1);
-    });
+    await insertMap(app.db, map);
     return reply.status(201).send(presentMap({ ...map, image_content_type: null, image_size: null, image_updated_at: null }));
   });
 
@@ -101,8 +97,7 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
       await claimVersion(trx, request, { table: 'map', id: request.params.mapId, entity: 'map' });
       const map = await requireMap(trx, world.id, request.params.mapId);
       await removeReferencesTo(trx, 'map', map.id);
-      // Two deletes racing on one map may both get here; only the one that removed the row counts it.
-      if (await deleteMap(trx, map.id)) await adjustWorldCount(trx, world.id, 'map_count', -1);
+      await deleteMap(trx, map.id);
     });
     return reply.status(204).send(null);
   });

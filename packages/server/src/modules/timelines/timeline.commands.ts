@@ -8,7 +8,6 @@ import { notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { adjustWorldCount } from '../worlds/world.repository.js';
 import {
   type TimelineChanges,
   clearChildBranchingEvents,
@@ -44,7 +43,7 @@ function timelineColumns(input: TimelineInput, updatedAt: string): TimelineChang
 }
 
 /**
- * Creates a timeline after checking its links, and counts it in world.timeline_count.
+ * Creates a timeline after checking its links (the database counts it in world.timeline_count).
  * @returns the stored row.
  * @throws AppError 400 when a parent, branching or genesis link is not valid (see timeline.rules.ts).
  */
@@ -53,7 +52,6 @@ export async function createTimeline(trx: Db, worldId: string, input: TimelineIn
   const now = nowIso();
   const timeline: TimelineTable = { id: newId(), world_id: worldId, ...timelineColumns(input, now), created_at: now };
   await insertTimeline(trx, timeline);
-  await adjustWorldCount(trx, worldId, 'timeline_count', 1);
   return timeline;
 }
 
@@ -70,11 +68,10 @@ export async function updateTimeline(trx: Db, timeline: TimelineTable, input: Ti
 /**
  * Deletes a timeline. Its events stay in the world with timelineId null and events branching into it lose their
  * childTimelineId (foreign keys); its child timelines become roots (parentTimelineId null) and lose their
- * branchingEvent; connections to it are removed; world.timeline_count goes down by one.
+ * branchingEvent; connections to it are removed; the database lowers world.timeline_count.
  */
 export async function deleteTimeline(trx: Db, timeline: TimelineTable): Promise<void> {
   await clearChildBranchingEvents(trx, timeline.id);
   await removeReferencesTo(trx, 'timeline', timeline.id);
-  // Two deletes racing on one timeline may both get here; only the one that removed the row counts it.
-  if (await deleteTimelineRow(trx, timeline.id)) await adjustWorldCount(trx, timeline.world_id, 'timeline_count', -1);
+  await deleteTimelineRow(trx, timeline.id);
 }

@@ -5,8 +5,6 @@ import { compiledQuery } from '../../lib/compiled-query.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
 
-/** A counter column of `world`, kept exact in the same transaction as every create and delete. */
-export type WorldCounter = 'character_count' | 'timeline_count' | 'map_count' | 'event_count' | 'item_count';
 
 const selectOwnedWorld = compiledQuery((db, worldId: string, userId: string) =>
   db.selectFrom('world').selectAll().where('id', '=', worldId).where('created_by', '=', userId));
@@ -53,17 +51,4 @@ export async function updateWorld(
 /** Deletes a world; every entity in it goes with it through ON DELETE CASCADE. */
 export async function deleteWorld(db: Db, worldId: string): Promise<void> {
   await db.deleteFrom('world').where('id', '=', worldId).execute();
-}
-
-/**
- * Adds `delta` to one of a world's counters. Call inside the transaction that creates or deletes the entity.
- * @param delta +n on create, -n on delete.
- */
-export async function adjustWorldCount(db: Db, worldId: string, counter: WorldCounter, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await db
-    .updateTable('world')
-    .set((eb) => ({ [counter]: eb(counter, '+', delta) }))
-    .where('id', '=', worldId)
-    .execute();
 }
