@@ -42,7 +42,7 @@ export const InventoryChangeSchema = z
       .min(-LIMITS.quantityMax).max(LIMITS.quantityMax)
       .default(0),
     equipped: z.boolean({ error: () => 'equipped must be true or false.' }).optional(),
-  })
+  }, { error: () => 'An inventory change must be an object {characterId, itemId, quantity, equipped}.' })
   .refine((change) => change.quantity !== 0 || change.equipped !== undefined, {
     message: 'An inventory change needs a quantity other than 0, or equipped.',
   });
@@ -89,8 +89,9 @@ export type RelationshipChange = z.infer<typeof RelationshipChangeSchema>;
 function changeDocument<T extends z.ZodType>(change: T) {
   return z.object({
     version: z.literal(CHANGE_FORMAT_VERSION, { error: () => `version must be ${CHANGE_FORMAT_VERSION}.` }),
-    changes: z.array(change).max(1000, 'An event may hold at most 1000 changes per field.'),
-  });
+    changes: z.array(change, { error: () => 'changes must be a list of changes.' })
+      .max(1000, 'An event may hold at most 1000 changes per field.'),
+  }, { error: () => `A change field must be an object {"version": ${CHANGE_FORMAT_VERSION}, "changes": [...]}.` });
 }
 
 export const AttributeChangesDocumentSchema = changeDocument(AttributeChangeSchema);

@@ -72,10 +72,19 @@ describe('normalizeDateTime', () => {
   it('reads a date-time without zone as UTC and keeps offsets', () => {
     expect(normalizeDateTime('1900-05-01T12:00')).toBe('1900-05-01T12:00:00.000Z');
     expect(normalizeDateTime('1900-05-01T12:00:00+02:00')).toBe('1900-05-01T10:00:00.000Z');
+    expect(normalizeDateTime('2024-02-29T23:30:00-01:00')).toBe('2024-03-01T00:30:00.000Z');
+    expect(normalizeDateTime('2025-12-31T23:59:59.999Z')).toBe('2025-12-31T23:59:59.999Z');
   });
 
   it('rejects impossible dates and other shapes', () => {
     expect(normalizeDateTime('1900-02-30T12:00')).toBeNull();
+    expect(normalizeDateTime('2025-02-30T10:00Z')).toBeNull();
+    expect(normalizeDateTime('2025-02-29T10:00:00+02:00')).toBeNull();
+    expect(normalizeDateTime('2025-04-31T10:00:00.000Z')).toBeNull();
+    expect(normalizeDateTime('2025-13-01T10:00Z')).toBeNull();
+    expect(normalizeDateTime('2025-01-01T24:00Z')).toBeNull();
+    expect(normalizeDateTime('2025-01-01T10:60Z')).toBeNull();
+    expect(normalizeDateTime('2025-01-01T10:00+24:00')).toBeNull();
     expect(normalizeDateTime('yesterday')).toBeNull();
     expect(normalizeDateTime('1900-05-01')).toBeNull();
   });

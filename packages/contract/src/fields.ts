@@ -143,23 +143,26 @@ export function jsonValueField(label: string) {
     .transform((value) => value ?? null);
 }
 
-const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;
+const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2}):(\d{2}))?$/;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 /**
  * Normalises an ISO 8601 date-time ('2025-03-14T09:30', with optional seconds, fraction and Z or offset)
- * to UTC 'YYYY-MM-DDTHH:mm:ss.sssZ'. A value without zone is read as UTC. Returns null when invalid.
+ * to UTC 'YYYY-MM-DDTHH:mm:ss.sssZ'. A value without zone is read as UTC. Returns null when invalid, including
+ * a day the month does not have ('2025-02-30T10:00Z'), which JavaScript's Date would roll into the next month.
  */
 export function normalizeDateTime(value: string): string | null {
   const match = DATE_TIME_PATTERN.exec(value);
   if (!match) return null;
+  const part = (group: number): number => Number(match[group] ?? 0);
+  const [month, day] = [part(2), part(3)];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(part(1), month)) return null;
+  if (part(4) > 23 || part(5) > 59 || part(6) > 59 || part(9) > 23 || part(10) > 59) return null;
   const date = new Date(match[8] ? value : `${value}Z`);
-  if (Number.isNaN(date.getTime())) return null;
-  const [, year, month, day, hour, minute] = match;
-  if (!match[8] && (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() + 1 !== Number(month) ||
-      date.getUTCDate() !== Number(day) || date.getUTCHours() !== Number(hour) || date.getUTCMinutes() !== Number(minute))) {
-    return null;
-  }
-  return date.toISOString();
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /** A required ISO date-time, normalised to UTC with 'Z'. */

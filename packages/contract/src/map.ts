@@ -35,7 +35,7 @@ const coordinate = (label: string) => numberField(label, 0, LIMITS.mapCoordinate
 export const PointEntitySchema = z.object({
   type: enumField('Linked entity type', POINT_ENTITY_TYPES),
   id: uuidField('Linked entity'),
-});
+}, { error: () => `Linked entity must be an object {type, id} with type one of: ${POINT_ENTITY_TYPES.join(', ')}.` });
 
 export const PointCreateSchema = z.object({
   name: requiredText('Name'),
