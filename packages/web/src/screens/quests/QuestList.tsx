@@ -34,7 +34,6 @@ export function QuestList({ worldId }: { worldId: string }) {
   return (
     <GenericList
       entityName="quest"
-      title="Quests"
       source={questsResource(worldId)}
       getId={(q) => q.questId}
       getName={(q) => q.name}

@@ -16,6 +16,7 @@ export function QuestListScreen() {
   return (
     <Container className="py-4">
       <div className="lf-panel">
+        <h1 className="h3 mb-4">Quests</h1>
         {!worldId && (
           <div className="mb-4">
             <WorldSelect id={selectId} value={chosen} onChange={(next) => setSearch({ worldId: next }, { replace: true })} />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Form from 'react-bootstrap/Form';
 import { MESSAGES } from '@loreforge/contract';
 import { handleError } from '../../api/client';
@@ -13,9 +14,17 @@ export interface WorldSelectProps {
   onChange(worldId: string): void;
 }
 
-/** A labelled select of the signed-in user's worlds (up to 1000, by name), for the global quest screens. */
+/**
+ * A labelled select of the signed-in user's worlds (up to 1000, by name), for the global quest screens. When
+ * nothing is chosen and the user has exactly one world, it chooses that world, so nobody is asked to pick from
+ * a list of one.
+ */
 export function WorldSelect({ id, value, onChange }: WorldSelectProps) {
   const worlds = useWorlds({ page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' });
+  const onlyWorldId = worlds.data?.data.length === 1 ? worlds.data.data[0]?.worldId : undefined;
+  useEffect(() => {
+    if (!value && onlyWorldId) onChange(onlyWorldId);
+  }, [value, onlyWorldId, onChange]);
   if (worlds.isPending) return <LoadingSpinner inline label="Loading worlds..." />;
   if (worlds.isError) return <ErrorAlert message={handleError(worlds.error, 'Failed to fetch worlds. Please try again later.')} onRetry={() => void worlds.refetch()} />;
   if (worlds.data.data.length === 0) return <p className="mb-0">{MESSAGES.noWorlds}</p>;

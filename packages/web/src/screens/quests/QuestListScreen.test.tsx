@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Quest, World } from '@loreforge/contract';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { QuestFormScreen } from './QuestFormScreen';
+import { QuestListScreen } from './QuestListScreen';
+
+const W1 = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
+const W2 = '3c2f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
+const Q = 'dddddddd-0000-4000-8000-000000000001';
+
+function buildWorld(worldId: string, name: string): World {
+  return {
+    worldId, name, description: null, createdBy: '11111111-1111-4111-8111-111111111111',
+    counts: { characters: 0, timelines: 0, maps: 0, events: 0, items: 0 },
+    createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+const quest: Quest = {
+  questId: Q, worldId: W1, name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'active', isOptional: false,
+  difficulty: 5, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+const page = (data: unknown[]) => ({ data, pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 10, nextCursor: null } });
+
+/** Answers the worlds list with `worlds`, and any world's quests or quest with the one quest. */
+function serve(worlds: World[]) {
+  return mockFetch((url) => {
+    if (url.pathname === '/api/worlds') return jsonResponse(page(worlds));
+    if (url.pathname.endsWith('/quests')) return jsonResponse(page([quest]));
+    if (url.pathname.endsWith(`/quests/${Q}`)) return jsonResponse(quest);
+    return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
+  });
+}
+
+const routes = [
+  { path: '/quests', element: <QuestListScreen /> },
+  { path: '/quests/:id/edit', element: <QuestFormScreen /> },
+  { path: '/worlds/:worldId/quests', element: <QuestListScreen /> },
+];
+
+describe('QuestListScreen (SPEC §2 quest list paths)', () => {
+  it("is headed 'Quests' and lists a world's quests under /worlds/{worldId}/quests", async () => {
+    signIn();
+    serve([buildWorld(W1, 'Eldoria')]);
+    renderRoutes(routes, `/worlds/${W1}/quests`);
+    expect(screen.getByRole('heading', { name: 'Quests', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Find the Moonstone' })).toHaveAttribute('href', `/worlds/${W1}/quests/${Q}`);
+    expect(screen.queryByLabelText('World')).not.toBeInTheDocument();
+  });
+
+  it('opens the only world of the user at /quests without asking which one', async () => {
+    signIn();
+    serve([buildWorld(W1, 'Eldoria')]);
+    const { router } = renderRoutes(routes, '/quests');
+    expect(await screen.findByRole('link', { name: 'Find the Moonstone' })).toBeInTheDocument();
+    expect(screen.getByLabelText('World')).toHaveValue(W1);
+    expect(router.state.location.search).toBe(`?worldId=${W1}`);
+  });
+
+  it('asks which world when the user has several, then lists the chosen one', async () => {
+    const user = userEvent.setup();
+    signIn();
+    serve([buildWorld(W1, 'Eldoria'), buildWorld(W2, 'Frostmere')]);
+    renderRoutes(routes, '/quests');
+    const select = await screen.findByLabelText('World');
+    expect(screen.getByText('Choose a world to see its quests.')).toBeInTheDocument();
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a world…', 'Eldoria', 'Frostmere']);
+    await user.selectOptions(select, W1);
+    expect(await screen.findByRole('link', { name: 'Find the Moonstone' })).toBeInTheDocument();
+  });
+
+  it('edits a quest at /quests/{id}/edit in the only world without asking which one', async () => {
+    signIn();
+    serve([buildWorld(W1, 'Eldoria')]);
+    renderRoutes(routes, `/quests/${Q}/edit`);
+    expect(await screen.findByLabelText(/Name/)).toHaveValue('Find the Moonstone');
+    expect(screen.getByRole('heading', { name: 'Edit Quest' })).toBeInTheDocument();
+  });
+});
