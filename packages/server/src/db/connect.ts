@@ -10,7 +10,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import type { Database, Dialect } from './database.js';
-import { LoreforgePostgresDialect } from './postgres-dialect.js';
+import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -129,7 +129,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new LoreforgePostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new LoreforgePostgresDialect({ pool: namedStatementPool(pool) }) });
     return { db, dialect: 'postgres', schema: options.postgresSchema ?? 'public', destroy: () => db.destroy(), optimize: () => undefined };
   }
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (or be unset for SQLite).');

@@ -8,12 +8,15 @@
  * exist' and abort the migration. This one lists schemas and tables by name from `pg_namespace` and `pg_class`
  * only, which is all the migrator needs, and reports no columns.
  */
+import type pg from 'pg';
 import {
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
   type Kysely,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SchemaMetadata,
   type TableMetadata,
   sql,
@@ -56,4 +59,48 @@ export class LoreforgePostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new NameOnlyIntrospector(db);
   }
+}
+
+/** Bounds of the named statements each connection prepares (see namedStatementPool). */
+export const namedStatementLimits = {
+  /** Distinct SQL texts given a name in all; later ones run unnamed. */
+  maxNames: 500,
+  /** Longer texts (long `in` lists, which vary with their length) run unnamed. */
+  maxSqlLength: 4000,
+};
+
+/**
+ * Wraps a pg pool so that Kysely's parameterised queries run as named prepared statements: PostgreSQL parses
+ * and plans each distinct SQL text once per connection instead of on every call, which on the one-row reads
+ * every request makes is most of PostgreSQL's own work. Texts without parameters (migrations, which may hold
+ * several statements; BEGIN and COMMIT) and texts past the bounds of `namedStatementLimits` run unnamed, so
+ * the statements a connection keeps stay few.
+ * @returns a pool for PostgresDialect's `pool` option; ending it ends the pg pool.
+ */
+export function namedStatementPool(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || text.length > namedStatementLimits.maxSqlLength || names.size >= namedStatementLimits.maxNames) return known;
+    const name = `loreforge_${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+  // One wrapper per pg client, so Kysely keeps one connection object per client as it does for plain pools.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapper = wrappers.get(client);
+    if (wrapper === undefined) {
+      const query = (text: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
+        if (typeof text !== 'string') return client.query(text as pg.Submittable);
+        const values = parameters === undefined ? [] : [...parameters];
+        const name = values.length > 0 ? nameOf(text) : undefined;
+        return name === undefined ? client.query(text, values) : client.query({ name, text, values });
+      };
+      wrapper = { query, release: () => client.release() } as PostgresPoolClient;
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
 }
