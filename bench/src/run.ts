@@ -13,27 +13,11 @@ import { connectDatabase } from '../../packages/server/src/db/connect.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { type GeneratedWorld, generateWorld } from './generate.js';
 import { type Child, REPO_ROOT, SERVER_NODE_FLAGS, SERVER_SCRIPT, startChild } from './processes.js';
+import { type CaseResult, type DialectResult, printApiTable } from './report.js';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-
-interface CaseResult {
-  name: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  ratio: number | null;
-}
-
-interface DialectResult {
-  dialect: 'sqlite' | 'postgres';
-  baselineReqPerSec: number;
-  cases: CaseResult[];
-  maxRssMb: number;
-  generateSeconds: number;
-}
 
 interface LoadCase {
   name: string;
@@ -180,30 +164,15 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
   }
 }
 
-function printTable(results: DialectResult[]): void {
-  const pad = (text: string, width: number) => text.padEnd(width);
-  const num = (value: number, digits = 0) => value.toFixed(digits).padStart(9);
-  for (const result of results) {
-    console.log(`\n${result.dialect}: baseline ${result.baselineReqPerSec.toFixed(0)} req/s; server max RSS ${result.maxRssMb.toFixed(0)} MB; world generated in ${result.generateSeconds.toFixed(0)} s`);
-    console.log(`${pad('case', 44)}${'req/s'.padStart(9)}${'ratio'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}`);
-    for (const c of result.cases) {
-      if (c.errors === -1) {
-        console.log(`${pad(c.name, 44)}${'n/a'.padStart(9)}`);
-        continue;
-      }
-      const ratio = c.ratio === null ? '—'.padStart(9) : `${(c.ratio * 100).toFixed(1)}%`.padStart(9);
-      console.log(`${pad(c.name, 44)}${num(c.reqPerSec)}${ratio}${num(c.p50, 1)}${num(c.p99, 1)}${num(c.errors)}`);
-    }
-  }
-}
-
 const dialects: Array<'sqlite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const started = Date.now();
 const results: DialectResult[] = [];
 let web: WebResult | undefined;
 for (const dialect of dialects) results.push(await benchDialect(dialect));
-printTable(results);
+const apiFailures = printApiTable(results);
 if (web) printWebTable(web);
+const webFailures = web ? web.figures.filter((f) => !f.pass).length : 0;
+const seconds = (Date.now() - started) / 1000;
 const output = path.join(REPO_ROOT, 'bench/results.json');
-fs.writeFileSync(output, `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, results, web }, null, 2)}\n`);
-console.log(`\nWrote ${path.relative(REPO_ROOT, output)} in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+fs.writeFileSync(output, `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, seconds, results, web }, null, 2)}\n`);
+console.log(`\n${apiFailures + webFailures === 0 ? 'Every budget is met.' : `${apiFailures + webFailures} budget(s) not met.`} Wrote ${path.relative(REPO_ROOT, output)} in ${seconds.toFixed(0)} s (budget: 600 s).`);

@@ -1,0 +1,121 @@
+/**
+ * The API part of the benchmark's report: the budgets of the performance issue (ratios to the in-run
+ * baseline, latencies, req/s, memory) and one table with SQLite and PostgreSQL side by side, each case judged
+ * PASS or FAIL. PostgreSQL has no budget of its own; it must not be more than 3× slower than SQLite.
+ */
+
+/** One load case's measurement. */
+export interface CaseResult {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Errors, timeouts and non-2xx answers; -1 when the case could not run. */
+  errors: number;
+  /** req/s over the baseline's req/s, when the baseline ran. */
+  ratio: number | null;
+}
+
+/** One database's run. */
+export interface DialectResult {
+  dialect: 'sqlite' | 'postgres';
+  baselineReqPerSec: number;
+  cases: CaseResult[];
+  maxRssMb: number;
+  generateSeconds: number;
+}
+
+/** A case's budget on SQLite; every bound given must hold. */
+interface Budget {
+  minRatio?: number;
+  maxP99Ms?: number;
+  maxP50Ms?: number;
+  minReqPerSec?: number;
+}
+
+/** Budgets by case name (the names of run.ts's cases). */
+export const BUDGETS: Record<string, Budget> = {
+  'characters page 1': { minRatio: 0.25, maxP99Ms: 25 },
+  'characters page 5,000 (page number)': { minRatio: 0.05 },
+  'characters page 5,000 (cursor)': { minRatio: 0.25 },
+  'search "Gwendolyn" (~1.5%)': { minRatio: 0.1 },
+  'one character by id': { minRatio: 0.3 },
+  'worlds list with counts': { minRatio: 0.25 },
+  'create a character (POST)': { minReqPerSec: 2000 },
+  'timeline state at the end (10,000 events)': { maxP50Ms: 50 },
+};
+
+/** Resident memory budget of the server under the load, in MB. */
+export const MAX_RSS_MB = 250;
+
+/** How much slower than SQLite PostgreSQL may be, as a factor of req/s. */
+export const MAX_POSTGRES_SLOWDOWN = 3;
+
+/** The budget as text, e.g. "≥ 25%, p99 < 25 ms". */
+function describe(budget: Budget | undefined): string {
+  if (!budget) return '';
+  const parts: string[] = [];
+  if (budget.minRatio !== undefined) parts.push(`≥ ${budget.minRatio * 100}%`);
+  if (budget.maxP99Ms !== undefined) parts.push(`p99 < ${budget.maxP99Ms} ms`);
+  if (budget.maxP50Ms !== undefined) parts.push(`p50 ≤ ${budget.maxP50Ms} ms`);
+  if (budget.minReqPerSec !== undefined) parts.push(`≥ ${budget.minReqPerSec.toLocaleString('en')} req/s`);
+  return parts.join(', ');
+}
+
+/**
+ * Whether a SQLite case meets its budget (and answered without errors).
+ * @returns true, false, or undefined when the case has no budget.
+ */
+export function meetsBudget(result: CaseResult): boolean | undefined {
+  const budget = BUDGETS[result.name];
+  if (!budget) return undefined;
+  if (result.errors !== 0) return false;
+  if (budget.minRatio !== undefined && (result.ratio ?? 0) < budget.minRatio) return false;
+  if (budget.maxP99Ms !== undefined && result.p99 >= budget.maxP99Ms) return false;
+  if (budget.maxP50Ms !== undefined && result.p50 > budget.maxP50Ms) return false;
+  if (budget.minReqPerSec !== undefined && result.reqPerSec < budget.minReqPerSec) return false;
+  return true;
+}
+
+/**
+ * Prints one table: each case's req/s, ratio to the baseline, p50 and p99 on SQLite with its budget and result,
+ * and, when PostgreSQL ran, its figures beside them with how many times slower it is (FAIL past 3×).
+ * @returns the number of failed budgets.
+ */
+export function printApiTable(results: DialectResult[]): number {
+  const sqlite = results.find((r) => r.dialect === 'sqlite');
+  const postgres = results.find((r) => r.dialect === 'postgres');
+  let failures = 0;
+  const cell = (text: string, width: number) => text.padStart(width);
+  const figures = (c: CaseResult | undefined): string => {
+    if (!c || c.errors === -1) return cell('n/a', 9) + cell('', 8) + cell('', 7) + cell('', 7);
+    const ratio = c.ratio === null ? '—' : `${(c.ratio * 100).toFixed(1)}%`;
+    return cell(c.reqPerSec.toFixed(0), 9) + cell(ratio, 8) + cell(c.p50.toFixed(0), 7) + cell(c.p99.toFixed(0), 7);
+  };
+  for (const r of results) {
+    console.log(`\n${r.dialect}: baseline (bare Fastify, same page) ${r.baselineReqPerSec.toFixed(0)} req/s; world generated in ${r.generateSeconds.toFixed(0)} s`);
+  }
+  const head = `${'case'.padEnd(42)}${cell('req/s', 9)}${cell('ratio', 8)}${cell('p50', 7)}${cell('p99', 7)}  ${'budget (SQLite)'.padEnd(26)}${'result'.padEnd(8)}`;
+  const pgHead = postgres ? `${cell('PG req/s', 9)}${cell('ratio', 8)}${cell('p50', 7)}${cell('p99', 7)}${cell('PG slower', 10)}  result` : '';
+  console.log(`\n${head}${pgHead}`);
+  for (const c of sqlite?.cases ?? []) {
+    const pass = meetsBudget(c);
+    if (pass === false) failures += 1;
+    let line = `${c.name.padEnd(42)}${figures(c)}  ${describe(BUDGETS[c.name]).padEnd(26)}${(pass === undefined ? '' : pass ? 'PASS' : 'FAIL').padEnd(8)}`;
+    if (postgres) {
+      const pg = postgres.cases.find((p) => p.name === c.name);
+      const slower = pg && pg.reqPerSec > 0 ? c.reqPerSec / pg.reqPerSec : Number.POSITIVE_INFINITY;
+      const pgPass = pg !== undefined && pg.errors === 0 && slower <= MAX_POSTGRES_SLOWDOWN;
+      if (!pgPass) failures += 1;
+      line += `${figures(pg)}${cell(`${slower.toFixed(2)}×`, 10)}  ${pgPass ? 'PASS' : 'FAIL'}`;
+    }
+    console.log(line);
+  }
+  for (const r of results) {
+    const pass = r.maxRssMb < MAX_RSS_MB;
+    if (!pass) failures += 1;
+    console.log(`${`server max RSS under the load, ${r.dialect}`.padEnd(42)}${cell(`${r.maxRssMb.toFixed(0)} MB`, 9)}${''.padEnd(24)}  ${`< ${MAX_RSS_MB} MB`.padEnd(26)}${pass ? 'PASS' : 'FAIL'}`);
+  }
+  console.log('(p50 and p99 in ms; ratio = req/s over the baseline measured in the same run)');
+  return failures;
+}
