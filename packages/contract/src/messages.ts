@@ -77,6 +77,7 @@ export const MESSAGES = {
   emptyTimeline: 'This timeline has no events yet.',
   noAttributes: 'No attributes defined.',
   noInstances: 'No characters currently own an instance of this item.',
+  unexpectedDataFormat: 'Unexpected data format.',
 } as const;
 
 /** SPEC §8 empty list state: 'No {entity}s found.' */

@@ -2,7 +2,8 @@
  * List calls of SPEC §7 "Generic list calls": the query every list sends and the one shape every list
  * screen reads, whatever envelope the server answered with.
  */
-import { LIMITS, type Pagination, type SortOrder } from '@loreforge/contract';
+import { LIMITS, MESSAGES, type Pagination, type SortOrder } from '@loreforge/contract';
+import { ApiError } from './client';
 
 /** Query of a list call: page from 1, page size, free-text search and sort (SPEC §4, §9). */
 export interface ListParams {
@@ -43,6 +44,7 @@ function num(value: unknown): number | undefined {
  * @param raw the parsed response body.
  * @param params the query that was sent (for local paging and fallbacks).
  * @param key an extra property that may hold the rows, e.g. 'timelines'.
+ * @throws ApiError 'Unexpected data format.' (code BAD_RESPONSE) when the body holds no array of rows.
  */
 export function toListResult<T>(raw: unknown, params: ListParams, key?: string): ListResult<T> {
   const limit = params.limit > 0 ? params.limit : LIMITS.defaultPageSize;
@@ -60,11 +62,11 @@ export function toListResult<T>(raw: unknown, params: ListParams, key?: string):
       },
     };
   }
-  if (!isRecord(raw)) {
-    return { data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit, nextCursor: null } };
-  }
-  const candidate = raw.data ?? raw.items ?? (key ? raw[key] : undefined);
-  const data = Array.isArray(candidate) ? (candidate as T[]) : [];
+  // A body with no rows in any place SPEC §7 names would otherwise read as an empty list ('No …s found.'),
+  // which is untrue: say the answer was not understood (SPEC §8 'Unexpected data format.').
+  const candidate = isRecord(raw) ? (raw.data ?? raw.items ?? (key ? raw[key] : undefined)) : undefined;
+  if (!isRecord(raw) || !Array.isArray(candidate)) throw new ApiError(0, 'BAD_RESPONSE', MESSAGES.unexpectedDataFormat);
+  const data = candidate as T[];
   const block = isRecord(raw.pagination) ? raw.pagination : raw;
   const pageLimit = num(block.limit) ?? limit;
   const totalItems = num(block.totalItems) ?? num(block.total) ?? data.length;
