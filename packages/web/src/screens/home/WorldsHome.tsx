@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -15,6 +16,7 @@ import { Pager } from '../../components/generic-list/Pager';
 import { useAuth } from '../../hooks/useAuth';
 import { truncate } from '../../lib/format';
 import { DeleteWorldFlow } from '../worlds/DeleteWorldFlow';
+import { WorldQuickCreate } from './WorldQuickCreate';
 
 const PAGE_SIZE = 12;
 
@@ -66,26 +68,33 @@ function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World)
 /**
  * Home when signed in (SPEC §1, §2): the user's worlds as cards with character, timeline and map counts,
  * newest first; "You haven't created any worlds yet. Let's build one!" when there are none and
- * 'Failed to fetch worlds. Please try again later.' when loading fails.
+ * 'Failed to fetch worlds. Please try again later.' when loading fails; a floating add button opens the
+ * world quick-create popover.
  */
 export function WorldsHome() {
   const { user } = useAuth();
   const [page, setPage] = useState(1);
   const query = useWorlds({ page, limit: PAGE_SIZE, sortBy: 'createdAt', sortOrder: 'desc' });
   const [toDelete, setToDelete] = useState<World | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   return (
     <Container className="py-4">
       <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
         <div className="me-auto lf-page-heading">
           <h1 className="h2 mb-0 lf-page-title">Your Worlds</h1>
-          {user && <p className="mb-0 text-white lf-page-title small">Welcome back, {user.username || user.email}.</p>}
+          {user && <p className="mb-0 text-white lf-page-title small">Welcome, {user.username || user.email}.</p>}
         </div>
         <Link to="/worlds/create" className="btn btn-warning fw-semibold">
           + Create World
         </Link>
       </div>
 
+      {notice && (
+        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Dismiss" role="status">
+          {notice}
+        </Alert>
+      )}
       {query.isPending && <LoadingSpinner label="Loading your worlds..." />}
       {query.isError && (
         <ErrorAlert message={handleError(query.error, WORLDS_FETCH_FAILED)} onRetry={() => void query.refetch()} />
@@ -112,6 +121,7 @@ export function WorldsHome() {
           </div>
         </>
       )}
+      <WorldQuickCreate onCreated={(name) => setNotice(`Created world "${name}".`)} />
       <DeleteWorldFlow world={toDelete} onClose={() => setToDelete(null)} />
     </Container>
   );

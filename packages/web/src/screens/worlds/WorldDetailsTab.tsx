@@ -58,9 +58,9 @@ function CountCard({
             variant="primary"
             onClick={() => setOpen((v) => !v)}
             aria-expanded={open}
-            aria-label={`Quick create ${singular}`}
           >
-            + New
+            {/* The visible words start the accessible name, so a voice user can say what they see. */}
+            + New<span className="visually-hidden"> {singular}</span>
           </Button>
         </div>
         <Overlay target={buttonRef.current} show={open} placement="bottom" rootClose onHide={() => setOpen(false)}>

@@ -69,6 +69,48 @@ describe('WorldsHome (SPEC §1, §2 home when signed in)', () => {
   });
 });
 
+describe('the world quick-create on the home page (SPEC §1, §8, §9)', () => {
+  it('opens a popover at least 400px wide from the floating add button and adds the world to the list', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const worlds: World[] = [];
+    let posted: unknown;
+    mockFetch((_url, init) => {
+      if (init.method === 'POST') {
+        posted = JSON.parse(String(init.body));
+        worlds.push(buildWorld({ name: 'Frostmere', description: null }));
+        return jsonResponse(worlds[0], 201);
+      }
+      return jsonResponse(page(worlds));
+    });
+    renderRoutes(<WorldsHome />);
+    await screen.findByText("You haven't created any worlds yet. Let's build one!");
+    await user.click(screen.getByRole('button', { name: 'Add world' }));
+    const popover = await screen.findByRole('tooltip');
+    expect(popover).toHaveStyle({ minWidth: '400px' });
+    await user.click(within(popover).getByRole('button', { name: 'Create world' }));
+    expect(await within(popover).findByText('Name is required.')).toBeInTheDocument();
+    await user.type(within(popover).getByLabelText(/Name/), 'Frostmere');
+    await user.click(within(popover).getByRole('button', { name: 'Create world' }));
+    expect(await screen.findByRole('link', { name: 'Frostmere' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Created world "Frostmere".');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    expect(posted).toEqual({ name: 'Frostmere', description: null });
+  });
+
+  it("says 'Something went wrong' when creating fails without a message", async () => {
+    const user = userEvent.setup();
+    signIn();
+    mockFetch((_url, init) => (init.method === 'POST' ? new Response('', { status: 500 }) : jsonResponse(page([]))));
+    renderRoutes(<WorldsHome />);
+    await user.click(await screen.findByRole('button', { name: 'Add world' }));
+    const popover = await screen.findByRole('tooltip');
+    await user.type(within(popover).getByLabelText(/Name/), 'Frostmere');
+    await user.click(within(popover).getByRole('button', { name: 'Create world' }));
+    expect(await within(popover).findByText('Something went wrong')).toBeInTheDocument();
+  });
+});
+
 describe('WorldScreen (SPEC §2 world tabs and Details)', () => {
   const routes = [{ path: '/worlds/:worldId', element: <WorldScreen />, children: worldTabRoutes }];
 
@@ -85,7 +127,7 @@ describe('WorldScreen (SPEC §2 world tabs and Details)', () => {
 
     const eventsCard = await screen.findByRole('button', { name: /7\s*Events/ });
     for (const type of ['character', 'timeline', 'map', 'event', 'item']) {
-      expect(screen.getByRole('button', { name: `Quick create ${type}` })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: `+ New ${type}` })).toBeInTheDocument();
     }
     await user.click(eventsCard);
     expect(screen.getByRole('heading', { name: 'About Events' })).toBeInTheDocument();
