@@ -42,10 +42,10 @@ export function MapFeatureList(props: MapFeatureListProps) {
             {points.map((point) => (
               <ListGroup.Item as="li" key={point.pointId} active={point.pointId === selectedPointId} className="d-flex gap-2 align-items-start">
                 <div className="me-auto min-w-0">
-                  <div className="fw-semibold text-truncate" title={point.name}>{truncate(point.name, LIMITS.truncateName)}</div>
+                  <div className="fw-semibold text-break" title={point.name}>{truncate(point.name, LIMITS.truncateName)}</div>
                   <div className="small">x {point.x}, y {point.y}</div>
                   {point.entity && (
-                    <Badge bg="info" text="dark" className="mt-1">
+                    <Badge bg="info" text="dark" className="mt-1 mw-100 text-wrap text-start">
                       {point.entity.type === 'character' ? 'Character' : 'Item'}: {point.entity.name ?? point.entity.id.slice(0, 8)}
                     </Badge>
                   )}
@@ -69,7 +69,7 @@ export function MapFeatureList(props: MapFeatureListProps) {
             {areas.map((area) => (
               <ListGroup.Item as="li" key={area.areaId} className="d-flex gap-2 align-items-start">
                 <div className="me-auto min-w-0">
-                  <div className="fw-semibold text-truncate" title={area.name}>
+                  <div className="fw-semibold text-break" title={area.name}>
                     <span className="lf-color-swatch me-2" style={{ background: area.color }} aria-hidden="true" />
                     {truncate(area.name, LIMITS.truncateName)}
                   </div>
