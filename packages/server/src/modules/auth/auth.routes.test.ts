@@ -95,6 +95,13 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
       expect(response.json().fields).toEqual({ email: 'Email is required.', password: 'Password is required.' });
     });
+
+    it('answers 401 to a well-signed token whose account this database does not hold, so the client signs in again', async () => {
+      const token = t.app.signToken('0191e5a2-0000-7000-8000-00000000dead');
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({ message: 'Your session is invalid or has expired. Please sign in again.', code: 'UNAUTHORIZED' });
+    });
   });
 
   describe('POST /api/invites/request', () => {

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponseSchema, ErrorResponseSchema, LoginSchema, MESSAGES, RegisterSchema, UserSchema } from '@loreforge/contract';
-import { AppError, conflict, invalidField, notFound, unauthorized } from '../../errors/app-error.js';
+import { AppError, conflict, invalidField, unauthorized } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { consumeInviteCode } from '../invites/invite.repository.js';
@@ -71,11 +71,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'The signed-in user',
       security: [{ bearerAuth: [] }],
-      response: { 200: UserSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      response: { 200: UserSchema, 401: ErrorResponseSchema },
     },
   }, async (request) => {
     const user = await findUserById(app.db, request.userId);
-    if (!user) throw notFound('User');
+    // A well-signed token for an account this database does not hold (the data was reset, or another database
+    // shares TOKEN_SECRET) is a session that no longer holds: 401, so the client signs in again (SPEC §4).
+    if (!user) throw unauthorized(MESSAGES.invalidToken);
     return presentUser(user);
   });
 };
