@@ -25,9 +25,34 @@ describe('buildCrumbs', () => {
       'World', 'Characters', 'Character', 'Relationships', 'Relationship', 'Edit',
     ]);
   });
+
+  it('links only the steps that have a page: not an event, an inventory entry, a quest outside a world or world goals', () => {
+    const linked = (path: string) => buildCrumbs(path).map((s) => `${s.label}${s.linked ? '' : ' (text)'}`);
+    expect(linked(`/worlds/${W}/events/e1/edit`)).toEqual(['World', 'Events', 'Event (text)', 'Edit']);
+    expect(linked(`/worlds/${W}/characters/${C}/inventory/i1/edit`)).toEqual([
+      'World', 'Characters', 'Character', 'Inventory', 'Inventory Item (text)', 'Edit',
+    ]);
+    expect(linked('/quests/q1/edit')).toEqual(['Quests', 'Quest (text)', 'Edit']);
+    expect(linked(`/worlds/${W}/quests/q1/edit`)).toEqual(['World', 'Quests', 'Quest', 'Edit']);
+    expect(linked(`/worlds/${W}/goals/g1`)).toEqual(['World', 'Goals (text)', 'Goal']);
+    expect(linked(`/worlds/${W}/characters/${C}/goals/g1/edit`)).toEqual(['World', 'Characters', 'Character', 'Goals', 'Goal', 'Edit']);
+  });
 });
 
 describe('Breadcrumbs (SPEC §2 Header)', () => {
+  it('shows a step without a page as text, between links', async () => {
+    signIn();
+    mockFetch((url) => {
+      if (url.pathname === `/api/worlds/${W}`) return jsonResponse({ worldId: W, name: 'Eldoria' });
+      if (url.pathname === `/api/worlds/${W}/events/e1`) return jsonResponse({ eventId: 'e1', name: 'The Sundering' });
+      return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoutes(<Breadcrumbs />, `/worlds/${W}/events/e1/edit`);
+    expect(await trail().findByText('The Sundering')).toBeInTheDocument();
+    expect(trail().queryByRole('link', { name: 'The Sundering' })).not.toBeInTheDocument();
+    expect(trail().getByRole('link', { name: 'Events' })).toHaveAttribute('href', `/worlds/${W}/events`);
+  });
+
   it('shows fetched names and the entity id at the right', async () => {
     signIn();
     mockFetch((url) => {
@@ -66,6 +91,6 @@ describe('Breadcrumbs (SPEC §2 Header)', () => {
     signIn();
     mockFetch(() => jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404));
     renderRoutes(<Breadcrumbs />, `/worlds/${W}/characters/${C}/inventory/e1/edit`);
-    expect(await trail().findByRole('link', { name: 'Inventory Item' })).toBeInTheDocument();
+    expect(await trail().findByText('Inventory Item')).toBeInTheDocument();
   });
 });

@@ -21,7 +21,8 @@ function CrumbLabel({ step }: { step: CrumbStep }) {
 /**
  * The trail under the header (SPEC §2 "Header"): Home, then each part of the path, with ids resolved to
  * names by fetching them (falling back to World, Character, Map, Item, Inventory Item, Relationship, ... when
- * a lookup fails) and the deepest entity id at the right. Hidden on the home page.
+ * a lookup fails) and the deepest entity id at the right; a step with no page of its own is text, not a link.
+ * Hidden on the home page.
  */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
@@ -40,7 +41,7 @@ export function Breadcrumbs() {
             const last = index === steps.length - 1;
             return (
               <li key={step.path} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined}>
-                {last ? <CrumbLabel step={step} /> : <Link to={step.path}><CrumbLabel step={step} /></Link>}
+                {last || !step.linked ? <CrumbLabel step={step} /> : <Link to={step.path}><CrumbLabel step={step} /></Link>}
               </li>
             );
           })}

@@ -34,6 +34,8 @@ export interface CrumbStep {
   /** The entity id, when this step is one entity. */
   entityId?: string;
   lookup?: EntityLookup;
+  /** False when no page lives at `path` (the step is then shown as text, not as a link to a missing page). */
+  linked: boolean;
 }
 
 const WORDS: Record<string, string> = {
@@ -139,6 +141,17 @@ function lookupFor(kind: Kind, id: string, ctx: Context): EntityLookup | undefin
   }
 }
 
+/**
+ * Whether a page lives at a step's path. Events and inventory entries have only an edit page, quests outside
+ * a world only a list, and world goals no list of their own: those steps are shown but not linked.
+ */
+function hasPage(step: { kind?: Kind; word?: string }, ctx: Context): boolean {
+  if (step.kind === 'event' || step.kind === 'inventory') return false;
+  if (step.kind === 'quest' && !ctx.worldId) return false;
+  if (step.word === 'goals' && !ctx.characterId) return false;
+  return true;
+}
+
 function wordLabel(segment: string): string {
   return WORDS[segment] ?? segment.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
@@ -160,7 +173,9 @@ export function buildCrumbs(pathname: string): CrumbStep[] {
     const isWord = segment in WORDS;
     if (pendingKind && !isWord) {
       const kind = pendingKind;
-      steps.push({ path, label: FALLBACK_LABELS[kind], entityId: segment, lookup: lookupFor(kind, segment, ctx) });
+      steps.push({
+        path, label: FALLBACK_LABELS[kind], entityId: segment, lookup: lookupFor(kind, segment, ctx), linked: hasPage({ kind }, ctx),
+      });
       if (kind === 'world') ctx.worldId = segment;
       if (kind === 'character') ctx.characterId = segment;
       if (kind === 'item') ctx.itemId = segment;
@@ -170,7 +185,7 @@ export function buildCrumbs(pathname: string): CrumbStep[] {
     }
     pendingKind = COLLECTIONS[segment];
     if (segment === 'worlds') continue;
-    steps.push({ path, label: wordLabel(segment) });
+    steps.push({ path, label: wordLabel(segment), linked: hasPage({ word: segment }, ctx) });
   }
   return steps;
 }
