@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import type { Character } from '@loreforge/contract';
+import { MissingSubpage } from '../../components/MissingSubpage';
 import { characterGoalsResource } from '../../api/goals';
 import { GoalFormScreen } from './goal-form/GoalFormScreen';
 import { GoalViewScreen } from './goal-view/GoalViewScreen';
@@ -20,6 +21,7 @@ export function CharacterGoalRoutes({ worldId, character }: { worldId: string; c
       <Route path="create" element={<GoalFormScreen resource={resource} listPath={base} viewPath={view} />} />
       <Route path=":goalId" element={<GoalViewScreen resource={resource} listPath={base} editPath={(id) => `${view(id)}/edit`} />} />
       <Route path=":goalId/edit" element={<GoalFormScreen resource={resource} listPath={base} viewPath={view} />} />
+      <Route path="*" element={<MissingSubpage backTo={base} backLabel="Back to the goals" />} />
     </Routes>
   );
 }

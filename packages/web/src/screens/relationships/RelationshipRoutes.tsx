@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import type { Character } from '@loreforge/contract';
+import { MissingSubpage } from '../../components/MissingSubpage';
 import { RelationshipFormScreen } from './relationship-form/RelationshipFormScreen';
 import { RelationshipViewScreen } from './relationship-view/RelationshipViewScreen';
 import { RelationshipsTab } from './relationships-tab/RelationshipsTab';
@@ -16,6 +17,7 @@ export function RelationshipRoutes({ worldId, character }: { worldId: string; ch
       <Route path="create" element={<RelationshipFormScreen worldId={worldId} character={character} />} />
       <Route path=":relationshipId" element={<RelationshipViewScreen worldId={worldId} character={character} />} />
       <Route path=":relationshipId/edit" element={<RelationshipFormScreen worldId={worldId} character={character} />} />
+      <Route path="*" element={<MissingSubpage backTo={`/worlds/${worldId}/characters/${character.characterId}/relationships`} backLabel="Back to the relationships" />} />
     </Routes>
   );
 }
