@@ -6,16 +6,49 @@ import { DIALECTS } from './server.js';
 describe.each(DIALECTS)('signing up and worlds, in Chromium on %s', (dialect) => {
   const env = useJourneyEnv(dialect);
 
-  it('shows the landing page to a visitor, revealing its sections on Learn More', async () => {
+  it('shows the landing page to a visitor, revealing its sections on scroll or Learn More, with a navbar that hides and shows', async () => {
     await journey(env(), 'landing', async (page) => {
       await page.goto('/');
-      await expect(page.getByRole('heading', { name: 'Welcome to Loreforge' })).toBeDefined();
+      await page.getByRole('heading', { name: 'Welcome to Loreforge', level: 1 }).waitFor();
       await page.getByText('Your world. Your rules. Your story.').waitFor();
-      await page.getByRole('link', { name: 'Learn More' }).click();
-      await page.getByRole('heading', { name: 'Craft Your Universe' }).waitFor();
-      await page.getByRole('heading', { name: 'Ready to Build Your World?' }).waitFor();
-      await page.getByText(/2025/).first().waitFor();
+      expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register');
+      expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('#features');
+      // Hidden (and out of the accessibility tree) until the page scrolls past 50px.
+      const content = page.getByTestId('landing-content');
+      expect(await content.getAttribute('data-revealed')).toBe('false');
+      expect(await page.getByRole('heading', { name: 'Craft Your Universe' }).count()).toBe(0);
       await expectAccessible(page, 'landing page');
+
+      const navbar = page.getByRole('banner');
+      const navbarTop = async () => (await navbar.boundingBox())?.y ?? Number.NaN;
+      await page.mouse.wheel(0, 40);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(40);
+      expect(await content.getAttribute('data-revealed')).toBe('false');
+      await page.mouse.wheel(0, 30);
+      await expect.poll(() => content.getAttribute('data-revealed')).toBe('true');
+      for (const persona of ['Worldbuilders', 'Game Masters', 'Developers']) {
+        await page.getByRole('heading', { name: persona }).waitFor();
+      }
+      await page.getByRole('heading', { name: 'Craft Your Universe' }).waitFor();
+      await page.getByRole('heading', { name: 'Forge Unforgettable Characters' }).waitFor();
+      await page.getByRole('heading', { name: 'Ready to Build Your World?' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Sign Up Now' }).getAttribute('href')).toBe('/register');
+      await page.getByText('© 2025 Loreforge').waitFor();
+
+      // The fixed navbar slides away while scrolling down and comes back on scrolling up.
+      await page.mouse.wheel(0, 400);
+      await expect.poll(navbarTop).toBeLessThan(0);
+      await page.mouse.wheel(0, -100);
+      await expect.poll(navbarTop).toBe(0);
+      await expectAccessible(page, 'landing page, revealed');
+
+      // Learn More reveals the sections too, on a fresh visit.
+      await page.goto('/about');
+      await page.getByText('This is the Loreforge web client, built with React Bootstrap and the Bootstrap CSS framework.').waitFor();
+      await page.getByRole('link', { name: 'Loreforge', exact: true }).click();
+      await page.getByRole('link', { name: 'Learn More' }).click();
+      await expect.poll(() => content.getAttribute('data-revealed')).toBe('true');
+      expect(new URL(page.url()).hash).toBe('#features');
     });
   });
 
@@ -75,6 +108,69 @@ describe.each(DIALECTS)('signing up and worlds, in Chromium on %s', (dialect) =>
       await page.getByRole('button', { name: /sign in|log in|login/i }).click();
       await page.waitForURL(new RegExp(`/worlds/${worldId}`));
       await page.getByText('The Land of Oz').first().waitFor();
+    });
+  });
+
+  it('quick-creates a world from the home page, edits it, quick-creates a character on it, and deletes it with confirmation', async () => {
+    await journey(env(), 'world-edit-delete', async (page) => {
+      await registerThroughUi(page, env());
+      await page.getByText("You haven't created any worlds yet. Let's build one!").waitFor();
+
+      // The floating add button opens the quick-create popover (at least 400px wide).
+      await page.getByRole('button', { name: 'Add world' }).click();
+      const popover = page.getByRole('tooltip');
+      await popover.getByRole('heading', { name: 'Quick create world' }).waitFor();
+      expect((await popover.boundingBox())?.width).toBeGreaterThanOrEqual(400);
+      await popover.getByRole('button', { name: 'Create world' }).click();
+      await popover.getByText('Name is required.').waitFor();
+      await popover.getByLabel(/^Name/).fill('The Quadling Country');
+      await popover.getByRole('button', { name: 'Create world' }).click();
+      await page.getByRole('status').getByText('Created world "The Quadling Country".').waitFor();
+      await popover.waitFor({ state: 'hidden' });
+      const card = page.getByRole('heading', { name: 'The Quadling Country', level: 2 });
+      await card.waitFor();
+      expect(await page.getByRole('list', { name: 'Contents' }).getByRole('listitem').allInnerTexts()).toEqual([
+        '0 Characters', '0 Timelines', '0 Maps',
+      ]);
+      await expectAccessible(page, 'home with a quick-created world');
+
+      // Edit it.
+      await card.getByRole('link').click();
+      await page.waitForURL(/\/worlds\/[0-9a-f-]{36}$/);
+      await page.getByRole('link', { name: 'Edit World' }).click();
+      await page.getByRole('heading', { name: 'Edit World' }).waitFor();
+      await page.getByLabel(/^Name/).fill('');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Name is required.').waitFor();
+      await page.getByLabel(/^Name/).fill("Glinda's Country");
+      await page.getByLabel('Description').fill('Red, and ruled by a good witch.');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('heading', { name: "Glinda's Country", level: 1 }).waitFor();
+      await page.getByText('Red, and ruled by a good witch.').waitFor();
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText("Glinda's Country").waitFor();
+
+      // A character from its count card's quick create.
+      await page.getByRole('button', { name: '+ New character' }).click();
+      const quick = page.getByRole('tooltip');
+      await quick.getByLabel(/^Name/).fill('Glinda');
+      await quick.getByRole('button', { name: 'Create character' }).click();
+      await page.getByRole('status').getByText('Created character "Glinda".').waitFor();
+      await page.getByRole('button', { name: '1 Characters : show help' }).waitFor();
+      await expectAccessible(page, 'world details after a quick create');
+
+      // Delete it: the question warns it cannot be undone; Cancel keeps it, Delete removes it.
+      await page.getByRole('button', { name: 'Delete World' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete world?' });
+      await dialog.getByText('This action is irreversible: it cannot be undone.').waitFor();
+      await dialog.getByText("Glinda's Country").waitFor();
+      await expectAccessible(page, 'delete world question');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Delete World' }).click();
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByText("You haven't created any worlds yet. Let's build one!").waitFor();
+      expect(await page.getByText("Glinda's Country").count()).toBe(0);
     });
   });
 
