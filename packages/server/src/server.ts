@@ -12,8 +12,8 @@ const config = loadConfig();
 const database = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
 await migrateToLatest(database);
 // Fresh planner statistics at start and every hour keep search and deep pages on their indexes.
-database.optimize();
-setInterval(() => database.optimize(), 60 * 60 * 1000).unref();
+await database.optimize();
+setInterval(() => void database.optimize().catch(() => undefined), 60 * 60 * 1000).unref();
 const app = await buildApp({ config, database });
 
 const firstCode = await ensureFirstInvite(database.db);

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
+import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 
 export interface DatabaseHandle {
@@ -24,7 +25,7 @@ export interface DatabaseHandle {
    * SQLite may scan a large world's index instead of using a search's few matches. PostgreSQL's autovacuum
    * keeps its own statistics, so there it does nothing.
    */
-  optimize: () => void;
+  optimize: () => Promise<void>;
 }
 
 export interface ConnectOptions {
@@ -130,7 +131,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
       ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new LoreforgePostgresDialect({ pool: namedStatementPool(pool) }) });
-    return { db, dialect: 'postgres', schema: options.postgresSchema ?? 'public', destroy: () => db.destroy(), optimize: () => undefined };
+    return { db, dialect: 'postgres', schema: options.postgresSchema ?? 'public', destroy: () => db.destroy(), optimize: async () => undefined };
   }
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (or be unset for SQLite).');
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -142,10 +143,11 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   // After a checkpoint has copied everything, the WAL restarts from its beginning; cap what it keeps on disk.
   sqlite.pragma('journal_size_limit = 67108864');
   const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite }) });
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept
   // the bad plan. It costs about 0.3 s per 300,000 rows, at start and then only for tables that changed much.
-  const optimize = () => sqlite.pragma('optimize = 0x10002');
+  // Through Kysely, so it waits for the connection like any query and never runs inside a group of writes.
+  const optimize = async () => void (await sql.raw('pragma optimize = 0x10002').execute(db));
   const destroy = async () => {
     await stopCheckpointer();
     await db.destroy();
