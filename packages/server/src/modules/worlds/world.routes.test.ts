@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { World } from '@loreforge/contract';
+import { MESSAGES, type World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createUser } from '../../../test/factories/user.js';
@@ -31,6 +31,15 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
         counts: { characters: 0, timelines: 0, maps: 0, events: 0, items: 0 },
       });
       expect(world.worldId).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('answers 401 asking to sign in again when the token names an account this database does not hold', async () => {
+      const token = t.app.signToken('01a20000-0000-7000-8000-000000000000');
+      const response = await t.app.inject({
+        method: 'POST', url: '/api/worlds', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Oz' },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ message: MESSAGES.invalidToken });
     });
 
     it("rejects a blank name with the spec's message", async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorResponseSchema,
+  MESSAGES,
   WORLD_SORT_FIELDS,
   WorldCreateSchema,
   WorldSchema,
@@ -14,7 +15,9 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { unauthorized } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
+import { findUserById } from '../auth/user.repository.js';
 import { cachedUserWorldsRead } from '../../lib/read-cache.js';
 import { nowIso } from '../../lib/time.js';
 import { requireWorldAccess } from './world.access.js';
@@ -49,6 +52,9 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: WorldSchema, ...errors },
     },
   }, async (request, reply) => {
+    // A well-signed token whose account this database does not hold (data reset, a shared secret) is a
+    // session that no longer holds: 401, so the client signs in again, instead of a foreign-key failure.
+    if (!(await findUserById(app.db, request.userId))) throw unauthorized(MESSAGES.invalidToken);
     const now = nowIso();
     const world = {
       id: newId(),
