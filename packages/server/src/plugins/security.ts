@@ -1,7 +1,7 @@
 /**
- * Security headers (helmet's, with a CSP the web app works under) and rate limiting
- * (@fastify/rate-limit; shared through Redis when REDIS_URL is set). Routes opt in to a limit with
- * `config: { rateLimit: authRateLimit(app) }`.
+ * Security headers (helmet's, with a CSP the web app works under; HSTS only on answers served over HTTPS) and
+ * rate limiting (@fastify/rate-limit; shared through Redis when REDIS_URL is set, counted in memory while Redis
+ * does not answer). Routes opt in to a limit with `config: { rateLimit: authRateLimit(app) }`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
@@ -9,6 +9,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { MESSAGES } from '@loreforge/contract';
+import { redisWithMemoryFallback } from './rate-limit-store.js';
 
 /** Loreforge's helmet configuration: a CSP the web app works under, no framing, HSTS. */
 export const HELMET_OPTIONS: HelmetOptions = {
@@ -28,9 +29,11 @@ export const HELMET_OPTIONS: HelmetOptions = {
     },
   },
   frameguard: { action: 'deny' },
-  // HSTS only means something over HTTPS; helmet sends it, browsers ignore it on plain HTTP.
+  // Sent only on answers served over HTTPS (see securityPlugin); over plain HTTP it means nothing.
   hsts: { maxAge: 15_552_000, includeSubDomains: true },
 };
+
+const HSTS = 'strict-transport-security';
 
 /**
  * The headers helmet sets for a configuration, computed once: with no nonces and no per-request directives
@@ -70,21 +73,37 @@ declare module 'fastify' {
 
 export const securityPlugin = fp<SecurityPluginOptions>(
   async (app, options) => {
-    const headers = helmetHeaders(HELMET_OPTIONS);
-    app.addHook('onRequest', (_request, reply, done) => {
+    const { [HSTS]: hsts, ...headers } = helmetHeaders(HELMET_OPTIONS);
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
+      // request.protocol is 'https' for TLS here, or behind a trusted proxy that says so (TRUST_PROXY).
+      if (hsts !== undefined && request.protocol === 'https') reply.header(HSTS, hsts);
       done();
     });
 
+    // Commands fail at once while Redis is unreachable (no offline queue), and the store then counts in memory.
     const redis = options.redisUrl
-      ? new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+      ? new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
       : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    if (redis) {
+      let warned = false;
+      redis.on('error', (error: Error) => {
+        if (!warned) app.log.warn({ err: error }, 'Redis does not answer; rate limits are counted per instance until it does');
+        warned = true;
+      });
+      redis.on('ready', () => {
+        if (warned) app.log.info('Redis answers again; rate limits are shared again');
+        warned = false;
+      });
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
 
     await app.register(rateLimit, {
       global: false,
       enableDraftSpec: true,
-      ...(redis ? { redis, nameSpace: options.rateLimitNamespace } : {}),
+      ...(redis ? { store: redisWithMemoryFallback(redis, options.rateLimitNamespace, () => undefined) } : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'RATE_LIMITED',

@@ -95,6 +95,22 @@ describe.skipIf(!REDIS_UP && !REDIS_EXPECTED)('rate limits shared through Redis'
   });
 });
 
+describe('rate limits while Redis does not answer', () => {
+  it('keeps limiting each instance in memory, never answering 500', async () => {
+    // Nothing listens on port 9 (discard) here: every Redis command fails at once.
+    const t = await buildTestApp('sqlite', { redisUrl: 'redis://127.0.0.1:9', authRateLimitPerMinute: 3 });
+    try {
+      const statuses = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        statuses.push((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'wrong-password' } })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('passwords', () => {
   it('stores argon2id hashes and never logs a password, even from a refused body', async () => {
     const logs = new PassThrough();
@@ -133,7 +149,7 @@ describe('headers, CORS and uploads', () => {
   });
   afterAll(async () => t?.close());
 
-  it('sends a strict CSP, nosniff, frame denial and HSTS', async () => {
+  it('sends a strict CSP, nosniff and frame denial, and HSTS only over HTTPS', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -143,7 +159,17 @@ describe('headers, CORS and uploads', () => {
     expect(csp).not.toContain("'unsafe-eval'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(String(response.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    // Behind a TLS-terminating proxy the app trusts, the answer went out over HTTPS.
+    const proxied = await buildTestApp('sqlite', { trustProxy: true });
+    try {
+      const secure = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(String(secure.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
+      const plain = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('answers a cross-origin preflight and request without Access-Control-Allow-Origin', async () => {
