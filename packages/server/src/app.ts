@@ -46,6 +46,16 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // An empty body sent as JSON (clients that set the header on every call, DELETE included) is no body, not a
+  // parse error; a body that is there is parsed as Fastify does by default (prototype poisoning refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);

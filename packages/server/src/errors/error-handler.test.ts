@@ -60,6 +60,17 @@ describe.each(DIALECTS)('request bodies that are not a JSON object, on %s', (dia
     expect(response.json().message).toBe(BODY_MUST_BE_OBJECT);
   });
 
+  it('treats an empty body sent as JSON as no body: a delete succeeds and a create says the body must be an object', async () => {
+    const owner = await createUser(t.app);
+    const json = { ...owner.headers, 'content-type': 'application/json' };
+    const created = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Oz' } });
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/worlds/${created.json().worldId}`, headers: json, payload: '' });
+    expect(deleted.statusCode).toBe(204);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: json, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(BODY_MUST_BE_OBJECT);
+  });
+
   it('still names each wrong field with its spec message when the body is an object', async () => {
     const owner = await createUser(t.app);
     const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: '' } });
