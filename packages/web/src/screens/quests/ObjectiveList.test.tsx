@@ -14,9 +14,9 @@ const QUEST: Quest = {
   ...STAMP,
 } as Quest;
 
-function Harness() {
-  const actions = useQuestActions(WORLD, QUEST.questId);
-  return <ObjectiveList quest={QUEST} actions={actions} onError={() => undefined} />;
+function Harness({ quest = QUEST }: { quest?: Quest }) {
+  const actions = useQuestActions(WORLD, quest.questId);
+  return <ObjectiveList quest={quest} actions={actions} onError={() => undefined} />;
 }
 
 describe('ObjectiveList', () => {
@@ -72,5 +72,19 @@ describe('ObjectiveList', () => {
       ifMatch: `W/"${STAMP.updatedAt}"`,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('records progress only on an active quest, and says to accept it otherwise', async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404));
+    const { unmount } = renderRoutes(<Harness />);
+    expect(screen.getByRole('button', { name: 'Increase progress of Follow the yellow brick road' })).toBeEnabled();
+    expect(screen.queryByText(/accept the quest/)).not.toBeInTheDocument();
+    unmount();
+
+    renderRoutes(<Harness quest={{ ...QUEST, status: 'pending' }} />);
+    const increase = screen.getByRole('button', { name: 'Increase progress of Follow the yellow brick road' });
+    expect(increase).toBeDisabled();
+    expect(increase).toHaveAccessibleDescription('Progress is recorded while the quest is active: accept the quest to move its objectives on.');
   });
 });

@@ -19,8 +19,9 @@ export interface ObjectiveListProps {
 }
 
 /**
- * A quest's objectives with progress bars, −1/+1 progress buttons (the server answers 409 unless the quest is
- * active; its message is shown), edit in a dialog, delete after confirmation (sending the loaded version, so an objective someone
+ * A quest's objectives with progress bars, −1/+1 progress buttons (only while the quest is active, as the server
+ * records progress only then: otherwise they are disabled with a hint to accept the quest; a failure shows the
+ * server's message), edit in a dialog, delete after confirmation (sending the loaded version, so an objective someone
  * else changed meanwhile is not deleted unseen), and a form to add one (description, target ≥ 1).
  */
 export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
@@ -30,6 +31,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [deleting, setDeleting] = useState<Objective | null>(null);
   const [editing, setEditing] = useState<Objective | null>(null);
+  const canProgress = quest.status === 'active';
 
   const run = async (action: () => Promise<unknown>, fallback: string) => {
     onError(null);
@@ -58,6 +60,13 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="h5">Objectives</h2>
+      {!canProgress && quest.objectives.length > 0 && (
+        <p className="small text-body-secondary" id={`${id}-progress-hint`}>
+          {quest.status === 'pending'
+            ? 'Progress is recorded while the quest is active: accept the quest to move its objectives on.'
+            : 'Progress is recorded only while the quest is active.'}
+        </p>
+      )}
       {quest.objectives.length === 0 ? (
         <p className="text-body-secondary">No objectives yet.</p>
       ) : (
@@ -70,11 +79,13 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
                   {o.isOptional && <span className="badge text-bg-light ms-2">Optional</span>}
                   {o.completed && <span className="badge text-bg-success ms-2">Done</span>}
                 </span>
-                <Button size="sm" variant="outline-secondary" aria-label={`Decrease progress of ${o.description}`} disabled={o.progress <= 0 || actions.progress.isPending}
+                <Button size="sm" variant="outline-secondary" aria-label={`Decrease progress of ${o.description}`} disabled={!canProgress || o.progress <= 0 || actions.progress.isPending}
+                  aria-describedby={canProgress ? undefined : `${id}-progress-hint`}
                   onClick={() => void run(() => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: -1 }), 'An unexpected error occurred.')}>
                   −1
                 </Button>
-                <Button size="sm" variant="outline-primary" aria-label={`Increase progress of ${o.description}`} disabled={o.progress >= o.target || actions.progress.isPending}
+                <Button size="sm" variant="outline-primary" aria-label={`Increase progress of ${o.description}`} disabled={!canProgress || o.progress >= o.target || actions.progress.isPending}
+                  aria-describedby={canProgress ? undefined : `${id}-progress-hint`}
                   onClick={() => void run(() => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: 1 }), 'An unexpected error occurred.')}>
                   +1
                 </Button>

@@ -15,8 +15,10 @@ import { QuestStatusBadge } from './QuestStatusBadge';
 
 /**
  * /worlds/:worldId/quests/:questId: a quest with its objectives (SPEC §4: accepted, abandoned, objective
- * progress updated). Accept (optionally for a character) when it is not active, Abandon when it is; the
- * server's 409 messages are shown as they come. Edit and Delete (asked first, irreversible).
+ * progress updated). The server accepts a pending quest (→ active) and abandons an active one (→ pending), so
+ * a pending quest offers Accept (optionally for a character), an active one Abandon, and a completed or failed
+ * one says how to take it up again; any 409 message is shown as it comes. Edit and Delete (asked first,
+ * irreversible).
  */
 export function QuestDetailScreen() {
   const { worldId = '', questId = '' } = useParams();
@@ -71,11 +73,18 @@ export function QuestDetailScreen() {
         <ErrorAlert message={error} onDismiss={() => setError(null)} />
 
         <section className="mb-4 p-3 border rounded-3" aria-label="Take up or drop the quest">
-          {q.status === 'active' ? (
+          {q.status === 'active' && (
             <Button variant="warning" disabled={actions.abandon.isPending} onClick={() => void run(() => actions.abandon.mutateAsync())}>
               Abandon quest
             </Button>
-          ) : (
+          )}
+          {(q.status === 'completed' || q.status === 'failed') && (
+            <p className="mb-0">
+              This quest is {q.status}: it can no longer be accepted or abandoned. To take it up again,{' '}
+              <Link to={`${list}/${q.questId}/edit`}>edit it</Link> and set its status back to pending.
+            </p>
+          )}
+          {q.status === 'pending' && (
             <div className="d-flex flex-wrap align-items-end gap-2">
               <Form.Group controlId={pickerId} style={{ minWidth: 240 }}>
                 <Form.Label className="small mb-1">For character (optional)</Form.Label>

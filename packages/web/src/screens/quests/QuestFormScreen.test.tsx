@@ -89,13 +89,15 @@ describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () 
     const user = userEvent.setup();
     signIn();
     const quest = buildQuest({
+      status: 'active',
       objectives: [{ objectiveId: O, questId: Q, description: 'Collect moonstones', target: 5, progress: 2, isOptional: false, completed: false, createdAt: '', updatedAt: '' }],
     });
     let progressBody: unknown;
     mockFetch((url, init) => {
       if (url.pathname.endsWith('/progress')) {
         progressBody = JSON.parse(String(init.body));
-        return jsonResponse({ message: 'Progress can only be recorded on an active quest; this one is pending.', code: 'CONFLICT' }, 409);
+        // Someone else completed it meanwhile.
+        return jsonResponse({ message: 'Progress can only be recorded on an active quest; this one is completed.', code: 'CONFLICT' }, 409);
       }
       if (url.pathname.endsWith('/characters')) return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });
       return jsonResponse(quest);
@@ -103,7 +105,36 @@ describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () 
     renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
     expect(await screen.findByRole('progressbar', { name: 'Progress of Collect moonstones: 2 of 5' })).toHaveAttribute('aria-valuenow', '2');
     await user.click(screen.getByRole('button', { name: 'Increase progress of Collect moonstones' }));
-    expect(await screen.findByText('Progress can only be recorded on an active quest; this one is pending.')).toBeInTheDocument();
+    expect(await screen.findByText('Progress can only be recorded on an active quest; this one is completed.')).toBeInTheDocument();
     expect(progressBody).toEqual({ increment: 1 });
+  });
+
+  it('offers Accept on a pending quest, Abandon on an active one, and neither on a completed or failed one', async () => {
+    signIn();
+    let status: Quest['status'] = 'pending';
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/characters')) return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });
+      return jsonResponse(buildQuest({ status }));
+    });
+    const expectButtons = (accept: boolean, abandon: boolean) => {
+      expect(Boolean(screen.queryByRole('button', { name: 'Accept quest' }))).toBe(accept);
+      expect(Boolean(screen.queryByRole('button', { name: 'Abandon quest' }))).toBe(abandon);
+    };
+    let view = renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    await screen.findByRole('heading', { name: 'Find the Moonstone' });
+    expectButtons(true, false);
+    view.unmount();
+
+    status = 'active';
+    view = renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    await screen.findByRole('heading', { name: 'Find the Moonstone' });
+    expectButtons(false, true);
+    view.unmount();
+
+    status = 'completed';
+    renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    expect(await screen.findByText(/This quest is completed: it can no longer be accepted or abandoned/)).toBeInTheDocument();
+    expectButtons(false, false);
+    expect(screen.getByRole('link', { name: 'edit it' })).toHaveAttribute('href', `/worlds/${W}/quests/${Q}/edit`);
   });
 });
