@@ -85,12 +85,33 @@ describe.each(DIALECTS)('timelines, events, maps and quests, in Chromium on %s',
       await page.waitForURL(new RegExp(`${world}/quests$`));
       await page.getByRole('row', { name: /^Reach the Emerald City active/ }).waitFor();
       await expectAccessible(page, 'quest list');
+
+      // The quest's own page: an objective whose progress moves while the quest is active; abandoned and accepted again.
+      await page.getByRole('link', { name: 'Reach the Emerald City', exact: true }).click();
+      await page.getByRole('heading', { name: 'Reach the Emerald City', level: 1 }).waitFor();
+      await page.getByLabel('New objective').fill('Follow the road of yellow brick');
+      await page.getByLabel('Target').fill('2');
+      await page.getByRole('button', { name: 'Add objective' }).click();
+      await page.getByRole('progressbar', { name: 'Progress of Follow the road of yellow brick: 0 of 2' }).waitFor();
+      const increase = page.getByRole('button', { name: 'Increase progress of Follow the road of yellow brick' });
+      await increase.click();
+      await page.getByRole('progressbar', { name: 'Progress of Follow the road of yellow brick: 1 of 2' }).waitFor();
+      await expectAccessible(page, 'quest with an objective');
+      await page.getByRole('button', { name: 'Abandon quest' }).click();
+      await page.getByRole('button', { name: 'Accept quest' }).waitFor();
+      await page.getByText('Progress is recorded while the quest is active: accept the quest to move its objectives on.').waitFor();
+      expect(await increase.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Accept quest' }).click();
+      await page.getByRole('button', { name: 'Abandon quest' }).waitFor();
+      await page.getByRole('link', { name: 'Back to the quests' }).click();
+      await page.getByRole('row', { name: /^Reach the Emerald City active .*0\/1 complete/ }).waitFor();
       await page.getByRole('link', { name: 'Edit Reach the Emerald City' }).click();
       await page.getByRole('heading', { name: 'Edit Quest' }).waitFor();
       await page.getByLabel(/^Status/).selectOption({ label: 'Completed' });
       await page.getByRole('button', { name: /^(Save|Update)/ }).click();
       await page.waitForURL(new RegExp(`${world}/quests$`));
       await page.getByRole('row', { name: /^Reach the Emerald City completed/ }).waitFor();
+
 
       await expectCounts(page, worldId, { Timelines: 1, Events: 1, Maps: 1 });
 
