@@ -59,30 +59,31 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
     throw badRequest(`sortBy must be one of: ${allowed}.`, { sortBy: `sortBy must be one of: ${allowed}.` });
   }
   const order: ListOrder = { column: sort.column, idColumn: spec.idColumn, sortOrder };
-  const cursor = params.cursor ? decodeCursor(params.cursor, sort.numeric === true) : undefined;
+  const cursorSort = `${sortBy}:${sortOrder}`;
+  const cursor = params.cursor ? decodeCursor(params.cursor, sort.numeric === true, cursorSort) : undefined;
   const search = params.search?.trim();
   const scope = spec.cache ? listCacheScope(spec.cache, spec.query) : undefined;
   const pageStart: PageStart = cursor ? { after: cursor, skip: 0 } : { skip: (params.page - 1) * params.limit };
 
   if (search) {
     const searched = spec.query.where(listSearchCondition(spec.searchColumns, search, spec.fullText));
-    if (!scope) return readPage(searched, order, sort, params, pageStart, await countRows(searched));
+    if (!scope) return readPage(searched, order, sort, cursorSort, params, pageStart, await countRows(searched));
     const matches = await searchMatches(scope, searched, order, search);
     if (matches.ids && matches.values) {
       const start = startOf({ ...matches, ids: matches.ids, values: matches.values }, cursor, params.page, params.limit);
-      const page = start === undefined ? undefined : await readMatches(spec.query, order, sort, params, matches.ids, start, matches.total);
+      const page = start === undefined ? undefined : await readMatches(spec.query, order, sort, cursorSort, params, matches.ids, start, matches.total);
       if (page) return page;
     }
-    return readPage(searched, order, sort, params, pageStart, matches.total);
+    return readPage(searched, order, sort, cursorSort, params, pageStart, matches.total);
   }
 
   const total = spec.knownTotal ?? (scope ? await cachedTotal(scope, spec.query) : await countRows(spec.query));
   if (scope && !cursor && pageStart.skip >= listCacheLimits.anchorSpacing) {
     const fromAnchor = await anchoredStart(scope, spec.query, order, pageStart.skip);
     if (fromAnchor === null) return { rows: [], pagination: paginationOf(params, total, null) };
-    if (fromAnchor) return readPage(spec.query, order, sort, params, fromAnchor, total);
+    if (fromAnchor) return readPage(spec.query, order, sort, cursorSort, params, fromAnchor, total);
   }
-  return readPage(spec.query, order, sort, params, pageStart, total);
+  return readPage(spec.query, order, sort, cursorSort, params, pageStart, total);
 }
 
 /**
@@ -107,6 +108,7 @@ async function readPage<TB extends keyof Database, Row extends { id: string }>(
   query: SelectQueryBuilder<Database, TB, Row>,
   order: ListOrder,
   sort: SortColumn<Row>,
+  cursorSort: string,
   params: ListParams,
   start: PageStart,
   total: number,
@@ -120,7 +122,7 @@ async function readPage<TB extends keyof Database, Row extends { id: string }>(
   const fetched = await paged.execute();
   const rows = fetched.slice(0, params.limit);
   const last = rows[rows.length - 1];
-  const nextCursor = fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id) : null;
+  const nextCursor = fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort) : null;
   return { rows, pagination: paginationOf(params, total, nextCursor) };
 }
 
@@ -133,6 +135,7 @@ async function readMatches<TB extends keyof Database, Row extends { id: string }
   query: SelectQueryBuilder<Database, TB, Row>,
   order: ListOrder,
   sort: SortColumn<Row>,
+  cursorSort: string,
   params: ListParams,
   ids: string[],
   start: number,
@@ -149,7 +152,7 @@ async function readMatches<TB extends keyof Database, Row extends { id: string }
     rows.push(row);
   }
   const last = rows[rows.length - 1];
-  const nextCursor = start + params.limit < ids.length && last ? encodeCursor(last[sort.key] as CursorValue, last.id) : null;
+  const nextCursor = start + params.limit < ids.length && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort) : null;
   return { rows, pagination: paginationOf(params, total, nextCursor) };
 }
 

@@ -131,6 +131,22 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
       expect(response.json()).toMatchObject({ data: [], pagination: { currentPage: 9, totalItems: 1, totalPages: 1 } });
     });
 
+    it('refuses a cursor made for another sort order instead of applying it to this one', async () => {
+      const owner = await createUser(t.app);
+      for (const name of ['Oz', 'Kansas', 'Ev']) {
+        await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name } });
+      }
+      const byName = await t.app.inject({ method: 'GET', url: '/api/worlds?sortBy=name&limit=1', headers: owner.headers });
+      const cursor = byName.json().pagination.nextCursor as string;
+      const next = await t.app.inject({ method: 'GET', url: `/api/worlds?sortBy=name&limit=1&cursor=${cursor}`, headers: owner.headers });
+      expect(next.json().data.map((w: { name: string }) => w.name)).toEqual(['Kansas']);
+      for (const other of ['', '&sortBy=name&sortOrder=desc', '&sortBy=updatedAt']) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/worlds?limit=1&cursor=${cursor}${other}`, headers: owner.headers });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields.cursor).toBe('The cursor was made for another sort order; start again from the first page.');
+      }
+    });
+
     it('rejects an unknown sort field naming the allowed ones, and a bad cursor', async () => {
       const owner = await createUser(t.app);
       const sort = await t.app.inject({ method: 'GET', url: '/api/worlds?sortBy=password', headers: owner.headers });
@@ -138,7 +154,7 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
       expect(sort.json().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
       const cursor = await t.app.inject({ method: 'GET', url: '/api/worlds?cursor=nonsense', headers: owner.headers });
       expect(cursor.statusCode).toBe(400);
-      const numberForText = Buffer.from(JSON.stringify([5, 'x'])).toString('base64url');
+      const numberForText = Buffer.from(JSON.stringify([5, 'x', 'createdAt:desc'])).toString('base64url');
       const typed = await t.app.inject({ method: 'GET', url: `/api/worlds?cursor=${numberForText}`, headers: owner.headers });
       expect(typed.statusCode).toBe(400);
       expect(typed.json().message).toBe('The cursor is invalid; start again from the first page.');
