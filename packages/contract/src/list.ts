@@ -36,7 +36,7 @@ export function listQuerySchema<const T extends readonly [string, ...string[]]>(
       .optional()
       .describe('asc or desc; default desc for createdAt, asc otherwise.'),
     cursor: z.string().max(1000).optional()
-      .describe('Opaque keyset cursor from pagination.nextCursor; when given, page is ignored.'),
+      .describe('Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it.'),
   });
 }
 
