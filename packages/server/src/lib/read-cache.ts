@@ -26,7 +26,7 @@ export const readCacheLimits = {
   /** Answers kept. */
   maxEntries: 4096,
   /** Their total size as JSON text, in characters (about bytes). */
-  maxWeight: 16 * 1024 * 1024,
+  maxWeight: 8 * 1024 * 1024,
 };
 
 const storeOf = versionedStores(() => readCacheLimits);
