@@ -97,6 +97,25 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     expect(intruder.body).not.toContain('Glinda');
   });
 
+  it.each([
+    ['items', 'item', { name: 'Golden Cap' }, 'itemId'],
+    ['timelines', 'timeline', { name: 'The story', currentDateTime: '1900-05-01T00:00:00.000Z' }, 'timelineId'],
+    ['events', 'event', { name: 'The cyclone', dateTime: '1900-05-01T00:00:00.000Z' }, 'eventId'],
+  ] as const)('shows %s renamed by another connection on the next read, by id and in the list', async (path, table, payload, idField) => {
+    const { world, owner } = await createWorld(t.app);
+    const created = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/${path}`, headers: owner.headers, payload });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Record<string, string>>()[idField]!;
+    const names = async () => {
+      const one = await t.app.inject({ url: `/api/worlds/${world.worldId}/${path}/${id}`, headers: owner.headers });
+      const list = await t.app.inject({ url: `/api/worlds/${world.worldId}/${path}?limit=5`, headers: owner.headers });
+      return [one.json<{ name: string }>().name, ...list.json<{ data: Array<{ name: string }> }>().data.map((row) => row.name)];
+    };
+    expect(await names()).toEqual([payload.name, payload.name]);
+    await other.db.updateTable(table).set({ name: 'Renamed elsewhere', updated_at: nowIso() }).where('id', '=', id).execute();
+    expect(await names()).toEqual(['Renamed elsewhere', 'Renamed elsewhere']);
+  });
+
   const listWorlds = async (owner: TestUser): Promise<World[]> => {
     const response = await t.app.inject({ url: '/api/worlds?limit=50&sortBy=name', headers: owner.headers });
     expect(response.statusCode, response.body).toBe(200);

@@ -17,6 +17,7 @@ import {
 } from '@loreforge/contract';
 import { requireTimeline } from '../timelines/timeline.commands.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
+import { cachedWorldRead } from '../../lib/read-cache.js';
 import { createEvent, deleteEvent, requireEvent, updateEvent } from './event.commands.js';
 import { presentEvent } from './event.presenter.js';
 import { listEvents } from './event.repository.js';
@@ -49,14 +50,16 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { timelineId, ...params } = request.query;
-    if (timelineId === undefined) {
-      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, contentVersion: world.content_version }, params, Number(world.event_count));
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const { timelineId, ...params } = request.query;
+      if (timelineId === undefined) {
+        const { rows, pagination } = await listEvents(app.db, { worldId: world.id, contentVersion: world.content_version }, params, Number(world.event_count));
+        return { data: rows.map(presentEvent), pagination };
+      }
+      const timeline = await requireTimeline(app.db, world.id, timelineId);
+      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
       return { data: rows.map(presentEvent), pagination };
-    }
-    const timeline = await requireTimeline(app.db, world.id, timelineId);
-    const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
-    return { data: rows.map(presentEvent), pagination };
+    });
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/events', {
@@ -70,10 +73,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const timeline = await requireTimeline(app.db, world.id, request.params.timelineId);
-    const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
-    const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
-    return { data: rows.map(presentEvent), pagination };
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const timeline = await requireTimeline(app.db, world.id, request.params.timelineId);
+      const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
+      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
+      return { data: rows.map(presentEvent), pagination };
+    });
   });
 
   app.post('/worlds/:worldId/events', {
@@ -97,7 +102,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'One event', params: EventParams, response: { 200: EventSchema, ...errors } },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return presentEvent(await requireEvent(app.db, world.id, request.params.eventId));
+    return cachedWorldRead(app.db, world, request.url, async () => presentEvent(await requireEvent(app.db, world.id, request.params.eventId)));
   });
 
   app.put('/worlds/:worldId/events/:eventId', {

@@ -16,6 +16,7 @@ import {
 } from '@loreforge/contract';
 import { nowIso } from '../../lib/time.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
+import { cachedWorldRead } from '../../lib/read-cache.js';
 import { createItem, deleteItem, itemColumns, requireItem } from './item.commands.js';
 import { presentItem } from './item.presenter.js';
 import { listItems, updateItem } from './item.repository.js';
@@ -39,8 +40,10 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listItems(app.db, world.id, request.query, Number(world.item_count), world.content_version);
-    return { data: rows.map(presentItem), pagination };
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const { rows, pagination } = await listItems(app.db, world.id, request.query, Number(world.item_count), world.content_version);
+      return { data: rows.map(presentItem), pagination };
+    });
   });
 
   app.post('/worlds/:worldId/items', {
@@ -63,7 +66,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'One item', params: ItemParams, response: { 200: ItemSchema, ...errors } },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return presentItem(await requireItem(app.db, world.id, request.params.itemId));
+    return cachedWorldRead(app.db, world, request.url, async () => presentItem(await requireItem(app.db, world.id, request.params.itemId)));
   });
 
   app.put('/worlds/:worldId/items/:itemId', {

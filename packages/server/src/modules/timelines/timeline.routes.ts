@@ -16,6 +16,7 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { requireWorldAccess } from '../worlds/world.access.js';
+import { cachedWorldRead } from '../../lib/read-cache.js';
 import { createTimeline, deleteTimeline, requireTimeline, updateTimeline } from './timeline.commands.js';
 import { presentTimeline } from './timeline.presenter.js';
 import { listTimelines } from './timeline.repository.js';
@@ -42,8 +43,10 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listTimelines(app.db, world.id, request.query, Number(world.timeline_count), world.content_version);
-    return { data: rows.map(presentTimeline), pagination };
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const { rows, pagination } = await listTimelines(app.db, world.id, request.query, Number(world.timeline_count), world.content_version);
+      return { data: rows.map(presentTimeline), pagination };
+    });
   });
 
   app.post('/worlds/:worldId/timelines', {
@@ -67,7 +70,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'One timeline', params: TimelineParams, response: { 200: TimelineSchema, ...errors } },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return presentTimeline(await requireTimeline(app.db, world.id, request.params.timelineId));
+    return cachedWorldRead(app.db, world, request.url, async () => presentTimeline(await requireTimeline(app.db, world.id, request.params.timelineId)));
   });
 
   app.put('/worlds/:worldId/timelines/:timelineId', {
