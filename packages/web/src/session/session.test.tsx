@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api } from '../api/client';
 import { AppNavbar } from '../components/layout/AppNavbar';
 import { RequireAuth } from '../components/RequireAuth';
 import { LoginScreen } from '../screens/login/LoginScreen';
@@ -73,6 +74,38 @@ describe('protected routes and login (SPEC §2, §6, §8)', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/worlds/w1?tab=maps');
     expect(getToken()).toBe('new-token');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/login');
+  });
+
+  it("returns to the page where the navbar's Login was pressed", async () => {
+    const user = userEvent.setup();
+    mockFetch(() => jsonResponse({ token: 't', user: buildUser() }));
+    const { router } = renderRoutes([...routes, { path: '/about', element: <><AppNavbar /><p>about page</p></> }], '/about');
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    await user.type(await screen.findByLabelText(/^Email/), 'aria@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('about page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/about');
+  });
+
+  it("after a 401 offers 'Session expired: sign in again', which returns to the same page", async () => {
+    const user = userEvent.setup();
+    signIn();
+    let first = true;
+    mockFetch(() => {
+      if (!first) return jsonResponse({ token: 'fresh', user: buildUser() });
+      first = false;
+      return jsonResponse({ message: 'Your session is invalid or has expired. Please sign in again.', code: 'UNAUTHORIZED' }, 401);
+    });
+    const { router } = renderRoutes([...routes, { path: '/worlds/:worldId/maps', element: <><AppNavbar /><p>the maps</p></> }], '/worlds/w1/maps');
+    await act(() => api.get('/worlds/w1/maps').catch(() => undefined));
+    await user.click(await screen.findByRole('link', { name: 'Session expired: sign in again' }));
+    await user.type(await screen.findByLabelText(/^Email/), 'aria@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('the maps')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/worlds/w1/maps');
+    expect(getToken()).toBe('fresh');
   });
 
   it('goes to / after a direct sign-in', async () => {

@@ -1,20 +1,27 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { useAuth } from '../../hooks/useAuth';
 import { useNavbarVisibility } from '../../hooks/useNavbarVisibility';
+import type { LoginRedirectState } from '../RequireAuth';
 
 /**
  * The fixed top navbar (SPEC §2 "Header"): brand 'Loreforge' linking to /, hidden on scroll down and shown on
  * scroll up or near the top; signed in it shows 'Signed in as: {username or email}' and 'Sign out' (logs out,
- * goes to /login); signed out it shows Login and Register.
+ * goes to /login); signed out it shows Login and Register. Its links to /login (Login, and 'Session expired'
+ * after a 401) remember the current page, so signing in returns there (SPEC §2 /login).
  */
 export function AppNavbar() {
   const { user, hasToken, logout } = useAuth();
   const navigate = useNavigate();
   const visible = useNavbarVisibility();
+  const location = useLocation();
+  const onAuthPage = location.pathname === '/login' || location.pathname === '/register';
+  const loginState: LoginRedirectState | undefined = onAuthPage
+    ? undefined
+    : { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
 
   const handleSignOut = () => {
     logout();
@@ -58,7 +65,7 @@ export function AppNavbar() {
           {user ? (
             <div className="d-flex flex-column flex-md-row align-items-md-center gap-2">
               {!hasToken && (
-                <Link to="/login" className="badge text-bg-warning text-decoration-none">
+                <Link to="/login" state={loginState} className="badge text-bg-warning text-decoration-none">
                   Session expired: sign in again
                 </Link>
               )}
@@ -71,7 +78,7 @@ export function AppNavbar() {
             </div>
           ) : (
             <Nav className="gap-md-2">
-              <Nav.Link as={NavLink} to="/login">
+              <Nav.Link as={NavLink} to="/login" state={loginState}>
                 Login
               </Nav.Link>
               <Link to="/register" className="btn btn-warning btn-sm align-self-md-center">
