@@ -21,7 +21,8 @@ function CrumbLabel({ step }: { step: CrumbStep }) {
 /**
  * The trail under the header (SPEC §2 "Header"): Home, then each part of the path, with ids resolved to
  * names by fetching them (falling back to World, Character, Map, Item, Inventory Item, Relationship, ... when
- * a lookup fails) and the deepest entity id at the right; a step with no page of its own is text, not a link.
+ * a lookup fails) and the deepest entity id at the right (from the small breakpoint up: on a phone it would
+ * squeeze the trail to its first letters); a step with no page of its own is text, not a link.
  * Hidden on the home page.
  */
 export function Breadcrumbs() {
@@ -47,7 +48,7 @@ export function Breadcrumbs() {
           })}
         </ol>
         {lastEntity?.entityId && (
-          <span className="lf-entity-id small text-body-secondary font-monospace text-truncate" title={lastEntity.entityId}>
+          <span className="lf-entity-id small text-body-secondary font-monospace text-truncate d-none d-sm-inline" title={lastEntity.entityId}>
             <span className="visually-hidden">{lastEntity.label} id: </span>
             {truncate(lastEntity.entityId, LIMITS.truncateWorldId)}
           </span>
