@@ -34,6 +34,16 @@ describe('session restore (SPEC §4)', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
+  it("links Quests to the current world's quests inside a world, else to the global list", () => {
+    signIn();
+    const world = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
+    const { unmount } = renderRoutes(<AppNavbar />, `/worlds/${world}/characters`);
+    expect(screen.getByRole('link', { name: 'Quests' })).toHaveAttribute('href', `/quests?worldId=${world}`);
+    unmount();
+    renderRoutes(<AppNavbar />, '/about');
+    expect(screen.getByRole('link', { name: 'Quests' })).toHaveAttribute('href', '/quests');
+  });
+
   it('shows Login and Register when signed out', () => {
     renderRoutes(<AppNavbar />);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');

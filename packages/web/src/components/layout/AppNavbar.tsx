@@ -11,7 +11,8 @@ import type { LoginRedirectState } from '../RequireAuth';
  * The fixed top navbar (SPEC §2 "Header"): brand 'Loreforge' linking to /, hidden on scroll down and shown on
  * scroll up or near the top; signed in it shows 'Signed in as: {username or email}' and 'Sign out' (logs out,
  * goes to /login); signed out it shows Login and Register. Its links to /login (Login, and 'Session expired'
- * after a 401) remember the current page, so signing in returns there (SPEC §2 /login).
+ * after a 401) remember the current page, so signing in returns there (SPEC §2 /login); inside a world, Quests
+ * opens that world's quests.
  */
 export function AppNavbar() {
   const { user, hasToken, logout } = useAuth();
@@ -19,6 +20,8 @@ export function AppNavbar() {
   const visible = useNavbarVisibility();
   const location = useLocation();
   const onAuthPage = location.pathname === '/login' || location.pathname === '/register';
+  // Inside a world, Quests opens that world's quests (the global list keeps the choice in ?worldId=).
+  const currentWorldId = /^\/worlds\/([0-9a-f-]{36})(\/|$)/i.exec(location.pathname)?.[1];
   const loginState: LoginRedirectState | undefined = onAuthPage
     ? undefined
     : { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
@@ -54,7 +57,7 @@ export function AppNavbar() {
               </Nav.Link>
             )}
             {user && (
-              <Nav.Link as={NavLink} to="/quests">
+              <Nav.Link as={NavLink} to={currentWorldId ? `/quests?worldId=${currentWorldId}` : '/quests'}>
                 Quests
               </Nav.Link>
             )}
