@@ -54,6 +54,17 @@ describe('the Oz demo data', () => {
     expect(data.quests.map((q) => q.name)).toEqual(expect.arrayContaining(['Reach the Emerald City', 'Defeat the Wicked Witch of the West']));
   });
 
+  it("gives every character a species, a home and what they lack or seek, from the book", () => {
+    const incomplete = data.characters
+      .filter((c) => {
+        const attributes = c.attributes as Record<string, unknown>;
+        return !(typeof attributes.species === 'string' && typeof attributes.home === 'string'
+          && (typeof attributes.lacks === 'string' || typeof attributes.seeks === 'string'));
+      })
+      .map((c) => c.name);
+    expect(incomplete).toEqual([]);
+  });
+
   it('references only keys it defines, and every point lies in its country', () => {
     expect(findDemoDataProblems(data)).toEqual([]);
   });
