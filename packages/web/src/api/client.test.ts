@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../session/session-store';
 import { jsonResponse, mockFetch, signIn } from '../test/render';
-import { api, ApiError, handleError } from './client';
+import { api, ApiError, handleError, notFoundMessage } from './client';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -87,5 +87,21 @@ describe('handleError (SPEC §8)', () => {
     expect(handleError(new Error('Broken pipe'), 'Fallback')).toBe('Broken pipe');
     expect(handleError(new ApiError(500, 'X', ''), 'Fallback')).toBe('Fallback');
     expect(handleError(undefined, 'Fallback')).toBe('Fallback');
+  });
+});
+
+describe('notFoundMessage (SPEC §8 not-found messages)', () => {
+  it("says the thing was not found for a 404, with the server's words when it gives them", () => {
+    expect(notFoundMessage(new ApiError(404, 'NOT_FOUND', 'World not found.'), 'World with ID x not found.')).toBe('World not found.');
+    expect(notFoundMessage(new ApiError(404, 'NOT_FOUND', ''), 'World with ID x not found.')).toBe('World with ID x not found.');
+  });
+
+  it('treats an address whose id cannot exist as not found, and nothing else', () => {
+    const malformed = new ApiError(400, 'VALIDATION_FAILED', 'Must be a valid UUID.', { worldId: 'Must be a valid UUID.' });
+    expect(notFoundMessage(malformed, 'World with ID nope not found.')).toBe('World with ID nope not found.');
+    const badField = new ApiError(400, 'VALIDATION_FAILED', 'Name is required.', { name: 'Name is required.' });
+    expect(notFoundMessage(badField, 'World not found.')).toBeUndefined();
+    expect(notFoundMessage(new ApiError(500, 'INTERNAL', 'Something broke.'), 'World not found.')).toBeUndefined();
+    expect(notFoundMessage(new Error('offline'), 'World not found.')).toBeUndefined();
   });
 });

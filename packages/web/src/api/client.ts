@@ -2,7 +2,7 @@
  * The one API client of the web app (SPEC §6, §7, §8): base `/api`, JSON, a 10 s timeout, the bearer token
  * from the stored session, and every non-2xx response turned into an {@link ApiError}.
  */
-import { LIMITS } from '@loreforge/contract';
+import { LIMITS, MESSAGES } from '@loreforge/contract';
 import { clearToken, getToken } from '../session/session-store';
 
 /** Root of every API path. */
@@ -201,4 +201,18 @@ export function handleError(error: unknown, fallback: string): string {
 /** @returns true when `error` is an ApiError with the given HTTP status. */
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * What to say when loading one entity failed because it does not exist: a 404 (the server's message, else
+ * `fallback`), or a 400 that refuses only ids of the address as malformed, since such an id names nothing
+ * (`fallback`, e.g. for /worlds/not-a-uuid).
+ * @returns the message, or undefined when the error is of another kind (the caller offers a retry then).
+ */
+export function notFoundMessage(error: unknown, fallback: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 404) return error.message || fallback;
+  const fields = Object.entries(error.fields ?? {});
+  const malformedIds = fields.length > 0 && fields.every(([name, message]) => name.endsWith('Id') && message === MESSAGES.invalidUuid);
+  return error.status === 400 && malformedIds ? fallback : undefined;
 }

@@ -7,7 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import type { MapArea, MapPoint } from '@loreforge/contract';
-import { handleError } from '../../api/client';
+import { handleError, notFoundMessage } from '../../api/client';
 import { areasResource, pointsResource, useMap, useMapAreas, useMapImageMutations, useMapPoints } from '../../api/maps';
 import { useResourceMutations } from '../../api/resource';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
@@ -62,9 +62,10 @@ export function MapScreen() {
 
   if (map.isPending) return <LoadingSpinner label="Loading map..." />;
   if (map.isError) {
+    const missing = notFoundMessage(map.error, 'Map not found.');
     return (
       <Container className="py-4">
-        <ErrorAlert message={handleError(map.error, 'Failed to load page data. Please try again.')} onRetry={() => void map.refetch()}>
+        <ErrorAlert message={missing ?? handleError(map.error, 'Failed to load page data. Please try again.')} onRetry={missing ? undefined : () => void map.refetch()}>
           <Link to={`/worlds/${worldId}/maps`} className="alert-link d-inline-block mt-2">Back to the maps</Link>
         </ErrorAlert>
       </Container>

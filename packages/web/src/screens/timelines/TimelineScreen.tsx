@@ -6,7 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { MESSAGES, type Event } from '@loreforge/contract';
-import { handleError, isApiError } from '../../api/client';
+import { handleError, notFoundMessage } from '../../api/client';
 import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -68,11 +68,12 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
 
   if (timeline.isPending) return <Container className="py-4">{backButton}<LoadingSpinner label="Loading timeline..." /></Container>;
   if (timeline.isError) {
-    const message = isApiError(timeline.error, 404) ? TIMELINE_MESSAGES.notFound : handleError(timeline.error, TIMELINE_MESSAGES.fetchFailed);
+    const missing = notFoundMessage(timeline.error, TIMELINE_MESSAGES.notFound) === undefined ? undefined : TIMELINE_MESSAGES.notFound;
+    const message = missing ?? handleError(timeline.error, TIMELINE_MESSAGES.fetchFailed);
     return (
       <Container className="py-4">
         {backButton}
-        <ErrorAlert message={message} onRetry={isApiError(timeline.error, 404) ? undefined : () => void timeline.refetch()}>
+        <ErrorAlert message={message} onRetry={missing ? undefined : () => void timeline.refetch()}>
           <Link to={`/worlds/${worldId}/timelines`} className="alert-link d-inline-block mt-2">Back to the timelines</Link>
         </ErrorAlert>
       </Container>
@@ -131,6 +132,8 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
       {events.isSuccess && loaded.length > 0 && (
         <Row className="g-3">
           <Col lg={7}>
+            {/* Event cards title themselves with h3: this keeps the page's outline h1 → h2 → h3. */}
+            <h2 className="visually-hidden">Events</h2>
             <TimeScrubber events={loaded} selectedEventId={selectedEventId} onSelect={selectEvent} />
             <TimelineView
               key={currentId}

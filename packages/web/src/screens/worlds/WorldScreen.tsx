@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import type { World } from '@loreforge/contract';
-import { handleError, isApiError } from '../../api/client';
+import { handleError, notFoundMessage } from '../../api/client';
 import { useWorld } from '../../api/worlds';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -40,12 +40,11 @@ export function WorldScreen() {
 
   if (query.isPending) return <LoadingSpinner label="Loading world..." />;
   if (query.isError) {
-    const message = isApiError(query.error, 404)
-      ? handleError(query.error, `World with ID ${worldId} not found.`)
-      : handleError(query.error, 'Failed to load worlds data.');
+    const missing = notFoundMessage(query.error, `World with ID ${worldId} not found.`);
+    const message = missing ?? handleError(query.error, 'Failed to load worlds data.');
     return (
       <Container className="py-4">
-        <ErrorAlert message={message} onRetry={isApiError(query.error, 404) ? undefined : () => void query.refetch()}>
+        <ErrorAlert message={message} onRetry={missing ? undefined : () => void query.refetch()}>
           <Link to="/" className="alert-link d-inline-block mt-2">Back to your worlds</Link>
         </ErrorAlert>
       </Container>

@@ -3,7 +3,7 @@ import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useCharacter, useCharacterMutations } from '../../../api/characters';
-import { handleError, isApiError } from '../../../api/client';
+import { handleError, notFoundMessage } from '../../../api/client';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -40,12 +40,12 @@ export function CharacterScreen() {
 
   if (query.isPending) return <LoadingSpinner label="Loading character..." />;
   if (query.isError) {
-    const notFound = isApiError(query.error, 404);
+    const missing = notFoundMessage(query.error, 'Character not found.');
     return (
       <Container className="py-4">
         <ErrorAlert
-          message={handleError(query.error, 'Failed to load character or world data. Please try again.')}
-          onRetry={notFound ? undefined : () => void query.refetch()}
+          message={missing ?? handleError(query.error, 'Failed to load character or world data. Please try again.')}
+          onRetry={missing ? undefined : () => void query.refetch()}
         >
           <Link to={`/worlds/${worldId}/characters`} className="alert-link d-inline-block mt-2">Back to the characters</Link>
         </ErrorAlert>

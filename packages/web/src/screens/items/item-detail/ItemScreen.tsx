@@ -1,6 +1,6 @@
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
-import { handleError, isApiError } from '../../../api/client';
+import { handleError, notFoundMessage } from '../../../api/client';
 import { itemsResource, useItem } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
@@ -39,11 +39,12 @@ export function ItemScreen() {
 
   if (query.isPending) return <LoadingSpinner label="Loading item..." />;
   if (query.isError) {
+    const missing = notFoundMessage(query.error, 'Item not found.');
     return (
       <Container className="py-4">
         <ErrorAlert
-          message={handleError(query.error, 'Failed to fetch item details.')}
-          onRetry={isApiError(query.error, 404) ? undefined : () => void query.refetch()}
+          message={missing ?? handleError(query.error, 'Failed to fetch item details.')}
+          onRetry={missing ? undefined : () => void query.refetch()}
         >
           <Link to={`/worlds/${worldId}/items`} className="alert-link d-inline-block mt-2">Back to the items</Link>
         </ErrorAlert>
