@@ -1,7 +1,7 @@
 /**
  * How two states differ, per character and field (issue 5 "GET …/timelines/{a}/diff?against={b}&at=…").
  */
-import type { CharacterState, Holding, JsonObject, JsonValue, RelationshipValues, WorldState } from './engine.types.js';
+import type { CharacterState, Holding, JsonObject, JsonValue, RelationshipValues } from './engine.types.js';
 
 /** One field that differs; `value` is in the first state, `against` in the other (null: absent). */
 export interface Difference {
@@ -66,15 +66,19 @@ function diffCharacter(characterId: string, a: CharacterState, b: CharacterState
   }
 }
 
+/** Where a diff reads one side's characters: a state, or a state with a fallback for characters it does not hold. */
+export interface CharacterLookup {
+  get(characterId: string): CharacterState | undefined;
+}
+
 /**
- * The differences between two states, character by character (characters in a stable order: the first
- * state's, then those only in the other).
- * @param characterId only this character, when given.
+ * The differences between two states, character by character.
+ * @param ids the characters to compare, in the order the differences are listed; a character absent from both
+ *   sides is skipped, one present on one side only differs in `exists`.
  * @returns one entry per differing field; none when the states agree.
  */
-export function diffStates(a: WorldState, b: WorldState, characterId?: string): Difference[] {
+export function diffStates(a: CharacterLookup, b: CharacterLookup, ids: Iterable<string>): Difference[] {
   const out: Difference[] = [];
-  const ids = characterId === undefined ? union(a.keys(), b.keys()) : [characterId];
   for (const id of ids) {
     const left = a.get(id);
     const right = b.get(id);

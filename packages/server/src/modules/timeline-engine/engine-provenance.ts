@@ -1,6 +1,7 @@
 /**
  * An item's provenance on a timeline (issue 5 "GET …/items/{itemId}/provenance"): who held it, from when to when.
  */
+import type { Holding, StartState } from './engine.types.js';
 import type { Replay } from './replay.js';
 
 /** A continuous period in which a character held an item. `from`/`to` null: since the start / still held. */
@@ -16,17 +17,31 @@ export interface HoldingPeriod {
   maxQuantity: number;
 }
 
+/** The characters of a start state that hold an item, in the start state's order. */
+function holdersIn(start: StartState, itemId: string): Array<{ characterId: string; holding: Holding }> {
+  const holders: Array<{ characterId: string; holding: Holding }> = [];
+  for (const [characterId, state] of start.characters) {
+    const holding = state.inventory.get(itemId);
+    if (holding) holders.push({ characterId, holding });
+  }
+  return holders;
+}
+
 /**
- * Every period in which a character held the item, over the whole sequence, ordered by start (the start state's
- * holders first).
+ * Every period in which a character held the item, over the whole sequence, ordered by start (the start's holders
+ * first, in the order given).
+ * @param startHolders who holds the item before any event, with the holding: every such character of the world
+ *   (the replay holds only those its events name); by default those of the replay's start state.
  * @returns the periods; a character who lets go and takes it again has two.
  */
-export function itemProvenance(replay: Replay, itemId: string): HoldingPeriod[] {
+export function itemProvenance(
+  replay: Replay,
+  itemId: string,
+  startHolders: ReadonlyArray<{ characterId: string; holding: Holding }> = holdersIn(replay.start, itemId),
+): HoldingPeriod[] {
   const periods: HoldingPeriod[] = [];
   const open = new Map<string, HoldingPeriod>();
-  for (const [characterId, state] of replay.start.characters) {
-    const holding = state.inventory.get(itemId);
-    if (!holding) continue;
+  for (const { characterId, holding } of startHolders) {
     const period = { characterId, fromEventId: null, from: null, toEventId: null, to: null, quantity: holding.quantity, maxQuantity: holding.quantity };
     open.set(characterId, period);
     periods.push(period);

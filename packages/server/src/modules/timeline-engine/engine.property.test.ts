@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { AttributeChangeSchema, InventoryChangeSchema } from '@loreforge/contract';
 import { readAttributeChangeFast, readInventoryChangeFast } from './change-fast-path.js';
 import { buildEngineTimeline, buildStart, canonicalState } from '../../../test/factories/engine-world.js';
-import type { EngineEvent, TimelineEvents, WorldState } from './engine.types.js';
+import type { EngineEvent, RelationshipValues, StartState, TimelineEvents, WorldState } from './engine.types.js';
 import { resolveMoment } from './moment.js';
 import { replayIssues, replayTimeline, stateAfter } from './replay.js';
+import { replayNamed, storedWorldOf } from './stored-world.js';
+import { type StatePageQuery, answerDiff, answerHistory, answerProvenance, answerState } from './timeline-engine.answers.js';
 
 const CHARACTERS = [1, 2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
 const ITEMS = [1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000010${n}`);
@@ -16,6 +18,30 @@ const start = () =>
     CHARACTERS.map((id, i) => ({ id, attributes: { level: i, stats: { hp: 10 } }, inventory: { [ITEMS[i % ITEMS.length] ?? '']: 2 } })),
     Object.fromEntries(ITEMS.map((id) => [id, `Item ${id.slice(-1)}`])),
   );
+
+/** Characters no event names: their state is their stored one at every moment. */
+const UNTOUCHED = [5, 6, 7].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
+const NAMES = ['Lion', 'dorothy', 'Toto', 'Lion', 'Åsa', 'Witch', 'aunt Em'];
+
+/** `start()` plus untouched characters, with names to sort and search, and relationships both ways. */
+function worldWithUntouched(): StartState {
+  const world = start();
+  const relationship = (affinity: number): RelationshipValues => ({
+    relationshipType: 'friend', description: null, affinity, powerBalance: 0, trustLevel: 0,
+    communicationStyle: null, pastInteractions: null, currentGoalAlignment: null, dependenceLevel: null,
+  });
+  UNTOUCHED.forEach((id, i) => {
+    world.characters.set(id, {
+      attributes: { level: 10 + i, home: { city: 'Kansas' } },
+      inventory: new Map([[ITEMS[i % ITEMS.length] ?? '', { quantity: 1 + i, equipped: i === 0 }]]),
+      relationships: new Map([[CHARACTERS[i] ?? '', relationship(10 * i)]]),
+    });
+  });
+  const first = world.characters.get(CHARACTERS[0] ?? '');
+  if (first) world.characters.set(CHARACTERS[0] ?? '', { ...first, relationships: new Map([[UNTOUCHED[0] ?? '', relationship(-5)]]) });
+  [...CHARACTERS, ...UNTOUCHED].forEach((id, i) => world.characterNames.set(id, NAMES[i] ?? id));
+  return world;
+}
 
 const characterId = fc.constantFrom(...CHARACTERS, MISSING);
 const itemId = fc.constantFrom(...ITEMS, MISSING);
@@ -119,6 +145,50 @@ describe('timeline engine properties', () => {
       stateAfter(replay, count);
       replayIssues(replay);
     }), { numRuns: 150 });
+  });
+
+  it('a replay holding only the characters its events name answers exactly as one holding every character', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(eventFields, { minLength: 1, maxLength: 25 }), fc.array(eventFields, { maxLength: 8 }), fc.nat(), fc.constantFrom('', 'i', 'lion', 'x'),
+      async (parentFields, branchFields, pick, search) => {
+        const world = worldWithUntouched();
+        const parentEvents = toEvents(parentFields, 'main');
+        const branchingEventId = parentEvents[pick % parentEvents.length]?.id ?? null;
+        const chain: TimelineEvents[] = [
+          { timeline: buildEngineTimeline({ id: 'main', currentDateTime: '1900-01-04T00:00:00.000Z' }), events: parentEvents },
+          { timeline: buildEngineTimeline({ id: 'branch', parentTimelineId: 'main', branchingEventId }), events: toEvents(branchFields, 'branch', 3) },
+        ];
+        const stored = storedWorldOf(world);
+        const [wholeParent, wholeBranch] = [replayTimeline(world, chain.slice(0, 1)), replayTimeline(world, chain)];
+        const [castParent, castBranch] = [await replayNamed(stored, chain.slice(0, 1)), await replayNamed(stored, chain)];
+        // The cast holds no character the events do not name, and none of the untouched ones.
+        for (const id of UNTOUCHED) expect(castBranch.start.characters.has(id)).toBe(false);
+        const ids = [...CHARACTERS, ...UNTOUCHED, MISSING];
+        const queries: StatePageQuery[] = [
+          { characterId: null, search: null, page: null, limit: null },
+          { characterId: null, search, page: 1, limit: 3 },
+          { characterId: null, search, page: 2, limit: 3 },
+          ...ids.slice(0, -1).map((characterId) => ({ characterId, search: null, page: null, limit: null })),
+          { characterId: UNTOUCHED[0] ?? null, search, page: 1, limit: 2 },
+        ];
+        for (const [whole, cast] of [[wholeParent, castParent], [wholeBranch, castBranch]] as const) {
+          for (const moment of [{ now: true as const }, { at: '1900-01-02T00:00:00.000Z' }]) {
+            for (const query of queries) {
+              expect(await answerState(cast, moment, query, stored)).toEqual(await answerState(whole, moment, query, stored));
+            }
+          }
+          for (const id of ids) expect(answerHistory(cast, id)).toEqual(answerHistory(whole, id));
+          for (const itemId of ITEMS) {
+            const item = { id: itemId, name: `Item ${itemId.slice(-1)}` };
+            expect(await answerProvenance(cast, item, stored)).toEqual(await answerProvenance(whole, item, stored));
+          }
+          expect(replayIssues(cast)).toEqual(replayIssues(whole));
+        }
+        await expect(answerState(castBranch, { now: true }, { characterId: MISSING, search: null, page: null, limit: null }, stored)).rejects.toThrow('Character not found');
+        for (const at of [null, '1900-01-05T00:00:00.000Z']) {
+          expect(answerDiff(castBranch, castParent, at, null)).toEqual(answerDiff(wholeBranch, wholeParent, at, null));
+          for (const id of ids) expect(answerDiff(castBranch, castParent, at, id)).toEqual(answerDiff(wholeBranch, wholeParent, at, id));
+        }
+      }), { numRuns: 60 });
   });
 
   it('the fast readers accept only what the schemas accept, and answer the same', () => {

@@ -154,7 +154,7 @@ describe('timeline engine: order, moments and branches', () => {
     expect(stateAfter(branch, branch.plan.length).get(DOROTHY)?.inventory.has(SHOES)).toBe(false);
     const parent = replayTimeline(start(), chain.slice(0, 1));
     expect(stateAfter(parent, 2).get(DOROTHY)?.inventory.get(SHOES)?.quantity).toBe(1);
-    expect(diffStates(stateAfter(parent, 2), stateAfter(branch, 3))).toEqual([
+    expect(diffStates(stateAfter(parent, 2), stateAfter(branch, 3), [DOROTHY, LION, WITCH])).toEqual([
       { characterId: DOROTHY, area: 'attribute', subjectId: null, field: 'home.city', value: 'Kansas', against: 'Oz' },
       { characterId: DOROTHY, area: 'inventory', subjectId: SHOES, field: 'quantity', value: 1, against: 0 },
       { characterId: DOROTHY, area: 'inventory', subjectId: SHOES, field: 'equipped', value: false, against: false },

@@ -56,10 +56,17 @@ export interface WritableCharacterState extends CharacterState {
 /** A world's state at a moment: characterId → state. Treat as read-only; the engine shares unchanged parts. */
 export type WorldState = ReadonlyMap<string, CharacterState>;
 
-/** What the world holds before any event: stored characters, inventories and relationships, and names. */
+/**
+ * The stored state of some characters of a world: what a replay starts from. A replay holds only the characters
+ * its events name (its cast); any other character's stored state is its state at every moment and is read from
+ * the database when an answer needs it. In-memory tests may pass every character of a world.
+ */
 export interface StartState {
+  /** characterId → stored attributes, inventory and relationships; a character absent here does not exist for the replay. */
   characters: Map<string, CharacterState>;
+  /** Names of these characters and of the characters their relationships point at. */
   characterNames: Map<string, string>;
+  /** Names of the items asked for that exist, and of the items these characters hold; an item named by an event and absent here does not exist. */
   itemNames: Map<string, string>;
 }
 

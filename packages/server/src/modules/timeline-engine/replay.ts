@@ -22,6 +22,11 @@ export interface Replay {
   timeline: EngineTimeline;
   /** The timeline and its ancestors, root first. */
   chain: EngineTimeline[];
+  /**
+   * The stored state the sequence starts from: the characters its changes name (its cast), or every character
+   * when built that way in memory. A character it does not hold is untouched by the sequence: its stored state
+   * is its state at every moment.
+   */
   start: StartState;
   plan: PlannedEvent[];
   /** What each planned event did, by position in `plan`. */
@@ -80,15 +85,65 @@ export function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEven
   return { plan, issues };
 }
 
+/** The characters and items a sequence names: what its replay must hold. */
+export interface NamedIds {
+  characterIds: Set<string>;
+  itemIds: Set<string>;
+}
+
+/**
+ * The characters and items named by the entries of a sequence that can apply (valid versioned entries; free-form
+ * values and invalid entries change nothing). Every other character keeps its stored state along the sequence.
+ * @returns the ids, in the order first named.
+ */
+export function namedIds(plan: readonly PlannedEvent[]): NamedIds {
+  const characterIds = new Set<string>();
+  const itemIds = new Set<string>();
+  for (const { parsed } of plan) {
+    if (parsed.characterAttributeChanges.form === 'versioned') {
+      for (const { change } of parsed.characterAttributeChanges.changes) characterIds.add(change.characterId);
+    }
+    if (parsed.inventoryChanges.form === 'versioned') {
+      for (const { change } of parsed.inventoryChanges.changes) {
+        characterIds.add(change.characterId);
+        itemIds.add(change.itemId);
+      }
+    }
+    if (parsed.relationshipChanges.form === 'versioned') {
+      for (const { change } of parsed.relationshipChanges.changes) {
+        characterIds.add(change.characterId);
+        characterIds.add(change.targetCharacterId);
+      }
+    }
+  }
+  return { characterIds, itemIds };
+}
+
 /**
  * Replays a timeline from the start state to its last event.
  * @param chain the timeline and its ancestors, root first; the last one is the timeline replayed.
  * @returns the replay (sequence, outcomes, snapshots); never throws on bad data — problems become issues.
+ * @throws RangeError when the chain is empty.
  */
 export function replayTimeline(start: StartState, chain: readonly TimelineEvents[], snapshotEvery = SNAPSHOT_EVERY): Replay {
+  return replayPlan(start, chain.map((link) => link.timeline), buildPlan(chain), snapshotEvery);
+}
+
+/**
+ * Replays a sequence already planned by `buildPlan` (so the caller can first load the characters it names).
+ * @param chain the timeline and its ancestors, root first.
+ * @param start the stored state of at least every character the plan names that exists.
+ * @returns the replay; never throws on bad data.
+ * @throws RangeError when the chain is empty.
+ */
+export function replayPlan(
+  start: StartState,
+  chain: readonly EngineTimeline[],
+  { plan, issues }: { plan: PlannedEvent[]; issues: EngineIssue[] },
+  snapshotEvery = SNAPSHOT_EVERY,
+): Replay {
   const last = chain.at(-1);
-  if (last === undefined) throw new RangeError('replayTimeline needs at least one timeline.');
-  const { plan, issues } = buildPlan(chain);
+  if (last === undefined) throw new RangeError('replayPlan needs at least one timeline.');
   const draft = new StateDraft(start.characters);
   const snapshots: Replay['snapshots'] = [{ count: 0, state: draft.snapshot() }];
   const outcomes: EventOutcome[] = [];
@@ -99,7 +154,7 @@ export function replayTimeline(start: StartState, chain: readonly TimelineEvents
     if ((index + 1) % snapshotEvery === 0) snapshots.push({ count: index + 1, state: draft.snapshot() });
   });
   if (snapshots.at(-1)?.count !== plan.length) snapshots.push({ count: plan.length, state: draft.snapshot() });
-  return { timeline: last.timeline, chain: chain.map((c) => c.timeline), start, plan, outcomes, structuralIssues: issues, snapshots, positions };
+  return { timeline: last, chain: [...chain], start, plan, outcomes, structuralIssues: issues, snapshots, positions };
 }
 
 /**

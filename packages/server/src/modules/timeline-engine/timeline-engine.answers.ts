@@ -1,16 +1,34 @@
 /**
- * Turns replays into the engine's API answers (issue 5 "API"): pure functions over replays, so route handlers stay
- * thin and every answer can be tested without HTTP.
+ * Turns replays into the engine's API answers (issue 5 "API"): functions over replays and the world's stored
+ * characters (read on demand for the characters a replay does not hold), so route handlers stay thin and every
+ * answer can be tested without HTTP.
  */
-import { STATE_PAGE_DEFAULT, type CharacterHistory, type ItemProvenance, type Pagination, type TimelineDiff, type TimelineState } from '@loreforge/contract';
+import {
+  STATE_PAGE_DEFAULT,
+  type CharacterHistory,
+  type CharacterState as CharacterStateBody,
+  type ItemProvenance,
+  type Pagination,
+  type TimelineDiff,
+  type TimelineState,
+} from '@loreforge/contract';
 import { invalidField, notFound } from '../../errors/app-error.js';
-import { diffStates } from './engine-diff.js';
+import { type CharacterLookup, diffStates } from './engine-diff.js';
 import type { StartState, WorldState } from './engine.types.js';
 import { characterHistory } from './engine-history.js';
 import { itemProvenance } from './engine-provenance.js';
 import { type Moment, resolveMoment } from './moment.js';
+import { compareByNameThenId } from './name-order.js';
 import { type Replay, stateAfter } from './replay.js';
-import { presentChange, presentCharacterState, presentDifference, presentEventSummary, presentIssue } from './timeline-engine.presenter.js';
+import type { StoredWorld } from './stored-world.js';
+import {
+  type Names,
+  presentChange,
+  presentCharacterState,
+  presentDifference,
+  presentEventSummary,
+  presentIssue,
+} from './timeline-engine.presenter.js';
 
 /** The message when an eventId is not on the timeline's sequence. */
 export const EVENT_NOT_ON_TIMELINE = 'eventId must be an event of this timeline, or of its history before its branch point.';
@@ -23,65 +41,84 @@ export interface StatePageQuery {
   limit: number | null;
 }
 
-/** A world's characters ordered by name, then id (code units), with their lowercased names, per start state. */
-interface NameOrder {
-  ids: string[];
-  lowerNames: string[];
-}
-const nameOrders = new WeakMap<StartState, NameOrder>();
+/** The needle of a search as it is compared: trimmed and lowercased ('' matches every character). */
+const needleOf = (search: string | null): string => (search ?? '').trim().toLowerCase();
 
-/** The start state's characters by name, then id; sorted once per start state (names do not change on a timeline). */
-function nameOrder(start: StartState): NameOrder {
-  let order = nameOrders.get(start);
-  if (!order) {
-    const entries = [...start.characters.keys()].map((id) => ({ id, name: start.characterNames.get(id) ?? '' }));
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    order = { ids: entries.map((e) => e.id), lowerNames: entries.map((e) => e.name.toLowerCase()) };
-    nameOrders.set(start, order);
-  }
-  return order;
-}
-
-/** The ids of one page of the state's characters matching `search`, in name order, and the pagination block. */
-function pageOfCharacters(start: StartState, state: WorldState, query: StatePageQuery): { ids: string[]; pagination: Pagination } {
+/** Which matches a page holds: skip `from`, take `limit`, with the pagination block for `total` matches. */
+function pageWindow(query: StatePageQuery): { from: number; limit: number; paginate: (total: number) => Pagination } {
   const limit = query.limit ?? STATE_PAGE_DEFAULT;
   const page = query.page ?? 1;
-  const needle = (query.search ?? '').trim().toLowerCase();
-  const order = nameOrder(start);
-  const matches: string[] = [];
-  order.ids.forEach((id, index) => {
-    if (!state.has(id) || (query.characterId !== null && id !== query.characterId)) return;
-    if (needle && !(order.lowerNames[index] ?? '').includes(needle)) return;
-    matches.push(id);
-  });
-  const from = (page - 1) * limit;
   return {
-    ids: from < matches.length ? matches.slice(from, from + limit) : [],
-    pagination: { currentPage: page, totalPages: Math.ceil(matches.length / limit), totalItems: matches.length, limit, nextCursor: null },
+    from: (page - 1) * limit,
+    limit,
+    paginate: (total) => ({ currentPage: page, totalPages: Math.ceil(total / limit), totalItems: total, limit, nextCursor: null }),
   };
+}
+
+/**
+ * Presents some characters' states at a moment: those the replay holds from its state, every other one (untouched
+ * by the sequence, so at its stored state) from the stored characters read for the answer.
+ * @throws AppError 404 when a character is in neither (it cannot be, in one version of the world).
+ */
+function presentStates(replay: Replay, state: WorldState, ids: readonly string[], read: ReadonlyArray<StartState | null>): CharacterStateBody[] {
+  return ids.map((id) => {
+    const held = state.get(id);
+    if (held) return presentCharacterState(replay.start, id, held);
+    const source = read.find((stored) => stored?.characters.has(id));
+    const character = source?.characters.get(id);
+    if (!source || !character) throw notFound('Character');
+    return presentCharacterState(source, id, character);
+  });
 }
 
 /**
  * The state of every (or one) character at a moment. With `search`, `page` or `limit`, one page of the characters
  * whose name contains `search` (case-insensitive), ordered by name then id, with a `pagination` block; without them,
- * every character in stored order as before.
+ * every character ordered the same way. Characters the replay does not hold are read from `stored`.
+ * @param stored the world's stored characters, in the same version as the replay.
  * @throws AppError 400 (field eventId) when the event is not on the timeline; 404 when the character is not in the world.
  */
-export function answerState(replay: Replay, moment: Moment, query: StatePageQuery): TimelineState {
+export async function answerState(replay: Replay, moment: Moment, query: StatePageQuery, stored: StoredWorld): Promise<TimelineState> {
   const resolved = resolveMoment(replay, moment);
   if (!resolved) throw invalidField('eventId', EVENT_NOT_ON_TIMELINE);
-  const state = stateAfter(replay, resolved.count);
   const { characterId } = query;
-  if (characterId !== null && !state.has(characterId)) throw notFound('Character');
-  const paged = query.search !== null || query.page !== null || query.limit !== null
-    ? pageOfCharacters(replay.start, state, query)
-    : null;
-  const ids = paged ? paged.ids : characterId === null ? [...state.keys()] : [characterId];
-  const characters = ids.map((id) => {
-    const character = state.get(id);
-    if (!character) throw notFound('Character');
-    return presentCharacterState(replay.start, id, character);
-  });
+  const paged = query.search !== null || query.page !== null || query.limit !== null;
+  const needle = needleOf(query.search);
+  let known: StartState | null = null;
+  let ids: string[];
+  let pagination: Pagination | null = null;
+  // Stored characters are read before the state is computed: an answer tried from memory alone stops at the
+  // first read, having done little work (see withEngineSnapshot).
+  if (characterId !== null) {
+    let name = replay.start.characterNames.get(characterId);
+    if (!replay.start.characters.has(characterId)) {
+      known = await stored.readCharacters([characterId]);
+      if (!known.characters.has(characterId)) throw notFound('Character');
+      name = known.characterNames.get(characterId);
+    }
+    ids = [characterId];
+    if (paged) {
+      const matches = needle && !(name ?? '').toLowerCase().includes(needle) ? [] : ids;
+      const { from, limit, paginate } = pageWindow(query);
+      ids = matches.slice(from, from + limit);
+      pagination = paginate(matches.length);
+    }
+  } else {
+    const order = await stored.readNameOrder();
+    if (paged) {
+      const { from, limit, paginate } = pageWindow(query);
+      const page = order.page(needle, from, limit);
+      ids = page.ids;
+      pagination = paginate(page.total);
+    } else {
+      ids = order.page('', 0, order.size).ids;
+      // Every character is shown: reading the world's tables whole is several times faster than by id.
+      known = await stored.readEveryCharacter();
+    }
+  }
+  const untouched = ids.filter((id) => !replay.start.characters.has(id) && !known?.characters.has(id));
+  const read = untouched.length > 0 ? await stored.readCharacters(untouched) : null;
+  const characters = presentStates(replay, stateAfter(replay, resolved.count), ids, [known, read]);
   const last = replay.plan[resolved.count - 1];
   const changes = replay.outcomes[resolved.count - 1]?.applied ?? [];
   return {
@@ -90,7 +127,7 @@ export function answerState(replay: Replay, moment: Moment, query: StatePageQuer
     eventCount: resolved.count,
     lastEvent: last ? { ...presentEventSummary(last.event), changes: changes.map((change) => presentChange(replay.start, change)) } : null,
     characters,
-    ...(paged ? { pagination: paged.pagination } : {}),
+    ...(pagination ? { pagination } : {}),
   };
 }
 
@@ -107,36 +144,58 @@ export function answerHistory(replay: Replay, characterId: string): CharacterHis
   };
 }
 
+/** A character's state on one side of a diff: the replay's, or else its stored state (it is untouched there). */
+function sideOf(state: WorldState, other: Replay): CharacterLookup {
+  return { get: (id) => state.get(id) ?? other.start.characters.get(id) };
+}
+
 /**
- * How two timelines differ at a moment (default: the first timeline's currentDateTime).
+ * How two timelines differ at a moment (default: the first timeline's currentDateTime). Only characters one of the
+ * two sequences names can differ: every other one has its stored state on both.
  * @param at an ISO date-time or null.
+ * @returns the differences, characters by name then id.
  */
 export function answerDiff(replay: Replay, against: Replay, at: string | null, characterId: string | null): TimelineDiff {
   const moment = at ?? replay.timeline.currentDateTime;
   const left = resolveMoment(replay, { at: moment });
   const right = resolveMoment(against, { at: moment });
+  const names: Names = {
+    characterNames: new Map([...against.start.characterNames, ...replay.start.characterNames]),
+    itemNames: new Map([...against.start.itemNames, ...replay.start.itemNames]),
+  };
+  const ids = characterId !== null
+    ? [characterId]
+    : [...new Set([...replay.start.characters.keys(), ...against.start.characters.keys()])]
+      .map((id) => ({ id, name: names.characterNames.get(id) ?? '' }))
+      .sort(compareByNameThenId)
+      .map(({ id }) => id);
   const differences = diffStates(
-    stateAfter(replay, left?.count ?? 0),
-    stateAfter(against, right?.count ?? 0),
-    characterId ?? undefined,
+    sideOf(stateAfter(replay, left?.count ?? 0), against),
+    sideOf(stateAfter(against, right?.count ?? 0), replay),
+    ids,
   );
   return {
     timelineId: replay.timeline.id,
     againstTimelineId: against.timeline.id,
     at: moment,
-    differences: differences.map((difference) => presentDifference(replay.start, difference)),
+    differences: differences.map((difference) => presentDifference(names, difference)),
   };
 }
 
-/** Who held an item on a timeline, from when to when. */
-export function answerProvenance(replay: Replay, item: { id: string; name: string }): ItemProvenance {
+/**
+ * Who held an item on a timeline, from when to when.
+ * @param stored the world's stored characters (the item's holders at the start), in the same version as the replay.
+ */
+export async function answerProvenance(replay: Replay, item: { id: string; name: string }, stored: StoredWorld): Promise<ItemProvenance> {
+  const holders = await stored.readHolders(item.id);
+  const holderNames = new Map(holders.map((holder) => [holder.characterId, holder.name]));
   return {
     itemId: item.id,
     itemName: item.name,
     timelineId: replay.timeline.id,
-    periods: itemProvenance(replay, item.id).map((period) => ({
+    periods: itemProvenance(replay, item.id, holders).map((period) => ({
       ...period,
-      characterName: replay.start.characterNames.get(period.characterId) ?? null,
+      characterName: replay.start.characterNames.get(period.characterId) ?? holderNames.get(period.characterId) ?? null,
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Character, Event, TimelineState, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
@@ -11,9 +11,10 @@ import { createTimeline } from '../../../test/factories/timeline.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { buildStart } from '../../../test/factories/engine-world.js';
+import { NameOrder } from './name-order.js';
 import { replayTimeline } from './replay.js';
 import { EngineCache } from './timeline-engine.cache.js';
-import { loadReplay } from './timeline-engine.service.js';
+import { loadReplay, withEngineSnapshot } from './timeline-engine.service.js';
 
 const day = (n: number) => `1900-05-${String(n).padStart(2, '0')}T12:00:00.000Z`;
 const doc = (...changes: unknown[]) => ({ version: 1, changes });
@@ -38,18 +39,25 @@ describe('EngineCache', () => {
 
   it('keeps the entries within the weight budget, least recently used out first, never the newest', () => {
     const cache = new EngineCache(32, 5);
-    const start = (n: number) => buildStart(Array.from({ length: n }, (_, i) => ({ id: `c${i}` })));
-    cache.setStart('w1', 'k', start(2));
-    cache.setStart('w2', 'k', start(2));
+    // A replay without events weighs the characters it holds.
+    const holding = (n: number) => replayTimeline(buildStart(Array.from({ length: n }, (_, i) => ({ id: `c${i}` }))),
+      [{ timeline: { id: 't', name: 't', currentDateTime: day(1), parentTimelineId: null, branchingEventId: null }, events: [] }]);
+    cache.setReplay('t1', 'k', holding(2));
+    cache.setReplay('t2', 'k', holding(2));
     expect(cache.totalWeight).toBe(4);
-    cache.setStart('w3', 'k', start(2));
-    expect(cache.getStart('w1', 'k')).toBeUndefined();
-    expect(cache.getStart('w2', 'k')).toBeDefined();
+    cache.setReplay('t3', 'k', holding(2));
+    expect(cache.getReplay('t1', 'k')).toBeUndefined();
+    expect(cache.getReplay('t2', 'k')).toBeDefined();
     expect(cache.totalWeight).toBe(4);
-    const huge = start(9);
-    cache.setStart('w4', 'k', huge);
-    expect(cache.getStart('w4', 'k')).toBe(huge);
+    const huge = holding(9);
+    cache.setReplay('t4', 'k', huge);
+    expect(cache.getReplay('t4', 'k')).toBe(huge);
     expect(cache.totalWeight).toBe(9);
+    const order = NameOrder.build([{ id: 'c0', name: 'Dorothy' }]);
+    cache.setNameOrder('w', 'k', order);
+    expect(cache.getNameOrder('w', 'k')).toBe(order);
+    expect(cache.getReplay('t4', 'k')).toBeUndefined();
+    expect(cache.totalWeight).toBe(1);
   });
 
   it('bumps one world, or every world', () => {
@@ -152,6 +160,78 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
     expect(character(await state(), dorothy.characterId)?.attributes).toEqual({ courage: 42 });
     await t.app.db.deleteFrom('event').where('id', '=', basketEvent.eventId).execute();
     expect((await state()).eventCount).toBe(0);
+  });
+
+  it('answers a character no event names from its stored state, read from the database, and never holds it in the replay', async () => {
+    await createInventoryEntry(t.app, owner, world.worldId, toto.characterId, { itemId: basketId, quantity: 3, equipped: true });
+    await createRelationship(t.app, owner, world.worldId, toto.characterId, { targetCharacterId: dorothy.characterId, affinity: 80 });
+    const replay = await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId);
+    expect([...replay.start.characters.keys()]).toEqual([dorothy.characterId]);
+    const expected = {
+      characterId: toto.characterId, name: 'Toto', attributes: {},
+      inventory: [{ itemId: basketId, name: 'Basket', quantity: 3, equipped: true }],
+      relationships: [expect.objectContaining({ targetCharacterId: dorothy.characterId, targetCharacterName: 'Dorothy', affinity: 80 })],
+    };
+    const one = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timelineId}/state?characterId=${toto.characterId}`, headers: owner.headers });
+    expect(one.json<TimelineState>().characters).toEqual([expected]);
+    expect(character(await state(), toto.characterId)).toEqual(expected);
+    const page = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timelineId}/state?search=tot`, headers: owner.headers });
+    expect(page.json<TimelineState>()).toMatchObject({ characters: [expected], pagination: { totalItems: 1 } });
+    const provenance = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/items/${basketId}/provenance?timelineId=${timelineId}`, headers: owner.headers });
+    expect(provenance.json<{ periods: unknown[] }>().periods).toEqual([
+      expect.objectContaining({ characterId: toto.characterId, characterName: 'Toto', fromEventId: null, quantity: 3 }),
+      expect.objectContaining({ characterId: dorothy.characterId, characterName: 'Dorothy', fromEventId: basketEvent.eventId, quantity: 2 }),
+    ]);
+    // A change straight in the database shows at once, with the replay rebuilt still without Toto.
+    await t.app.db.updateTable('character').set({ attributes: JSON.stringify({ barks: true }) }).where('id', '=', toto.characterId).execute();
+    expect(character(await state(), toto.characterId)?.attributes).toEqual({ barks: true });
+    expect((await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId)).start.characters.has(toto.characterId)).toBe(false);
+  });
+
+  it('answers at once for a character an event starts to name: a new event, an edited one, or one changed in the database', async () => {
+    const basket = async () => character(await state(), toto.characterId)?.inventory[0]?.quantity ?? 0;
+    expect(await basket()).toBe(0);
+    await send('POST', '/events', { name: 'Share', dateTime: day(3), timelineId,
+      inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: -1 }, { characterId: toto.characterId, itemId: basketId, quantity: 1 }) });
+    expect(await basket()).toBe(1);
+    expect((await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId)).start.characters.has(toto.characterId)).toBe(true);
+    await send('PUT', `/events/${basketEvent.eventId}`, { name: 'Picnic', dateTime: day(2), timelineId,
+      inventoryChanges: doc({ characterId: toto.characterId, itemId: basketId, quantity: 4 }) });
+    expect(await basket()).toBe(5);
+    await t.app.db.updateTable('event')
+      .set({ inventory_changes: JSON.stringify(doc({ characterId: toto.characterId, itemId: basketId, quantity: 7 })) })
+      .where('id', '=', basketEvent.eventId).execute();
+    expect(await basket()).toBe(8);
+    const history = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/characters/${toto.characterId}/history?timelineId=${timelineId}`, headers: owner.headers });
+    expect(history.json<{ data: Array<{ name: string }> }>().data.map((entry) => entry.name)).toEqual(['Picnic', 'Share']);
+  });
+
+  it('answers from the cached replay alone when it holds what the answer shows, and in a snapshot of the database otherwise', async () => {
+    const url = (characterId: string) => `/api/worlds/${world.worldId}/timelines/${timelineId}/state?characterId=${characterId}`;
+    await state();
+    const transactions = vi.spyOn(t.app.db, 'transaction');
+    const dorothyState = await t.app.inject({ method: 'GET', url: url(dorothy.characterId), headers: owner.headers });
+    expect(dorothyState.json<TimelineState>().characters[0]?.inventory[0]?.quantity).toBe(2);
+    expect(transactions).not.toHaveBeenCalled();
+    const totoState = await t.app.inject({ method: 'GET', url: url(toto.characterId), headers: owner.headers });
+    expect(totoState.json<TimelineState>().characters[0]?.name).toBe('Toto');
+    expect(transactions).toHaveBeenCalledTimes(1);
+    transactions.mockRestore();
+  });
+
+  it('reads a stored character in the same snapshot of the database as the replay it answers with', async () => {
+    if (dialect !== 'postgres') return; // SQLite's one connection is the snapshot: no write can land inside it.
+    await state();
+    const read = await withEngineSnapshot(t.app.db, t.app.engineCache, world.worldId, async ({ replay, stored }) => {
+      await replay(timelineId);
+      // A first read: an answer tried from memory alone stops here, and runs again in a snapshot.
+      await stored.readCharacters([dorothy.characterId]);
+      // Another connection commits a change while the snapshot is open.
+      await t.app.db.updateTable('character').set({ attributes: JSON.stringify({ courage: 99 }) }).where('id', '=', toto.characterId).execute();
+      return (await stored.readCharacters([toto.characterId])).characters.get(toto.characterId)?.attributes;
+    });
+    expect(read).toEqual({});
+    expect(character(await state(), toto.characterId)?.attributes).toEqual({ courage: 99 });
   });
 
   it('sees a write in the same millisecond as the cached read, through the per-world version', async () => {

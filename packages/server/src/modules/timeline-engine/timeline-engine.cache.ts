@@ -1,54 +1,61 @@
 /**
- * The engine's cache of replays (issue 5 "keep snapshots or a cache that is invalidated correctly"). An entry is
- * keyed by two things, both read before any data is loaded, so an entry can only ever be older than its key:
+ * The engine's cache of replays (issue 5 "keep snapshots or a cache that is invalidated correctly") and of worlds'
+ * name orders (for the state's pages). An entry is keyed by two things, both read before any data is loaded, so an
+ * entry can only ever be older than its key:
  *  - the world's version in this process, bumped by every successful write request under the world (and a global
  *    epoch for writes outside a world, such as moving a character), exact even for writes in the same millisecond;
  *  - the world's content version in the database (raised by triggers on every write of its content), which
  *    catches writes by other processes or scripts.
  * See docs/timeline-engine.md "Caching and invalidation".
  */
-import type { StartState } from './engine.types.js';
 import { LayeredState } from './layered-state.js';
+import type { NameOrder } from './name-order.js';
 import type { Replay } from './replay.js';
 
 interface Entry<T> {
   key: string;
   value: T;
-  /** Roughly how many characters, events and snapshot entries the value holds (its share of memory). */
+  /** Its share of memory, in the units of `weightOfReplay`. */
   weight: number;
 }
 
 /**
- * How much the cache may hold, in the units of `weightOfStart`/`weightOfReplay` (each well under 1 KB of heap):
- * a world of 100,000 characters with its 10,000-event timeline replayed weighs about 150,000.
+ * How much the cache may hold, in the units of `weightOfReplay` (one event, one held character state or one
+ * snapshot entry: about 0.6 KB of heap a unit, events included, measured on the benchmark's world), so about 85 MB
+ * of heap at most. The benchmark's 10,000-event timeline over 1,000 characters weighs about 50,000, its branch
+ * 25,000 and its world's name order 13,000, whatever the number of characters in the world.
  */
-export const DEFAULT_MAX_WEIGHT = 250_000;
+export const DEFAULT_MAX_WEIGHT = 150_000;
 
-/** The weight of a start state: its characters and items. */
-export function weightOfStart(start: StartState): number {
-  return start.characters.size + start.itemNames.size;
-}
+/** Bytes of a name order per unit of weight (a held character state is several hundred bytes). */
+const NAME_ORDER_BYTES_PER_WEIGHT = 512;
 
-/** The weight of a replay without its start state: its events and the characters its snapshots keep. */
+/** The weight of a replay: its events, the characters it holds and the entries its snapshots keep. */
 export function weightOfReplay(replay: Replay): number {
   let kept = 0;
   for (const { state } of replay.snapshots) kept += state instanceof LayeredState ? state.changed.size : state.size;
-  return replay.plan.length + kept;
+  return replay.plan.length + replay.start.characters.size + kept;
 }
 
-/** Per-process cache of replays (by timeline) and start states (by world), least recently used first out. */
+/** The weight of a name order (about 65 bytes a character, so a 100,000-character world weighs about 13,000). */
+export function weightOfNameOrder(order: NameOrder): number {
+  return Math.ceil(order.bytes / NAME_ORDER_BYTES_PER_WEIGHT);
+}
+
+/** Per-process cache of replays (by timeline) and name orders (by world), least recently used first out. */
 export class EngineCache {
   private readonly versions = new Map<string, number>();
   private epoch = 0;
   private readonly replays = new Map<string, Entry<Replay>>();
-  private readonly starts = new Map<string, Entry<StartState>>();
+  private readonly nameOrders = new Map<string, Entry<NameOrder>>();
+  private readonly building = new Map<string, Promise<unknown>>();
 
   private weight = 0;
 
   /**
-   * @param maxReplays how many timelines' replays (and worlds' start states) are kept at most.
+   * @param maxReplays how many timelines' replays (and worlds' name orders) are kept at most.
    * @param maxWeight how much they may weigh together; the least recently used go first past it (the newest
-   *   entry stays even when it alone weighs more, so a huge world is still answered from the cache).
+   *   entry stays even when it alone weighs more, so a huge timeline is still answered from the cache).
    */
   constructor(
     private readonly maxReplays = 32,
@@ -76,14 +83,27 @@ export class EngineCache {
     this.put(this.replays, timelineId, { key, value: replay, weight: weightOfReplay(replay) });
   }
 
-  /** A world's start state if it was loaded under this key. */
-  getStart(worldId: string, key: string): StartState | undefined {
-    return this.take(this.starts, worldId, key);
+  /** A world's name order if it was built under this key. */
+  getNameOrder(worldId: string, key: string): NameOrder | undefined {
+    return this.take(this.nameOrders, worldId, key);
   }
 
-  /** Keeps a world's start state under a key. */
-  setStart(worldId: string, key: string, start: StartState): void {
-    this.put(this.starts, worldId, { key, value: start, weight: weightOfStart(start) });
+  /** Keeps a world's name order under a key. */
+  setNameOrder(worldId: string, key: string, order: NameOrder): void {
+    this.put(this.nameOrders, worldId, { key, value: order, weight: weightOfNameOrder(order) });
+  }
+
+  /**
+   * Runs a build once for concurrent callers: a caller asking while the same build (same name, which must
+   * include the key) is under way gets its promise instead of starting another.
+   * @returns the build's result (or its rejection).
+   */
+  shared<T>(name: string, build: () => Promise<T>): Promise<T> {
+    const running = this.building.get(name);
+    if (running !== undefined) return running as Promise<T>;
+    const started = build().finally(() => this.building.delete(name));
+    this.building.set(name, started);
+    return started;
   }
 
   /** How many replays are kept (for tests). */
@@ -117,10 +137,10 @@ export class EngineCache {
     map.set(id, entry);
     this.weight += entry.weight;
     while (map.size > this.maxReplays) this.evictOldest(map);
-    // Past the weight budget the least recently used go first: replays (rebuilt from a kept start state in
-    // milliseconds to seconds), then start states, never the entry just stored.
+    // Past the weight budget the least recently used go first: replays, then name orders (rebuilt from one index
+    // read), never the entry just stored.
     while (this.weight > this.maxWeight) {
-      if (!this.evictOldest(this.replays, entry) && !this.evictOldest(this.starts, entry)) break;
+      if (!this.evictOldest(this.replays, entry) && !this.evictOldest(this.nameOrders, entry)) break;
     }
   }
 

@@ -12,7 +12,8 @@ import type { Difference } from './engine-diff.js';
 import type { AppliedChange, CharacterState, EngineEvent, EngineIssue, StartState } from './engine.types.js';
 import type { Replay } from './replay.js';
 
-type Names = Pick<StartState, 'characterNames' | 'itemNames'>;
+/** Where answers find the names of characters and items. */
+export type Names = Pick<StartState, 'characterNames' | 'itemNames'>;
 
 /** One character's state with item and character names. */
 export function presentCharacterState(names: Names, characterId: string, state: CharacterState): CharacterStateBody {

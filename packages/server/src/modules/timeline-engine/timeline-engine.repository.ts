@@ -1,6 +1,7 @@
 /**
- * The timeline engine's queries (issue 5): a world's start state, a timeline with its ancestors and their events,
- * a cheap fingerprint of everything the engine reads, and the lookups of write-time validation. The only place
+ * The timeline engine's queries (issue 5): the stored state of some characters (a replay's cast, or the characters
+ * an answer shows), a world's characters by name, an item's stored holders, a timeline with its ancestors and their
+ * events, a cheap fingerprint of everything the engine reads, and the lookups of write-time validation. The only place
  * of this module with Kysely queries.
  */
 import type { Db } from '../../db/database.js';
@@ -14,15 +15,14 @@ const NOTHING: ReadonlyMap<string, never> = new Map<string, never>();
 /** How deep a chain of branches is followed (a guard against a cycle in stored data). */
 const MAX_CHAIN_DEPTH = 64;
 
-/** Keeps one copy of each id string (rows repeat the same ids as separate strings). */
-function interner(): (id: string) => string {
-  const seen = new Map<string, string>();
-  return (id) => {
-    const known = seen.get(id);
-    if (known !== undefined) return known;
-    seen.set(id, id);
-    return id;
-  };
+/** How many ids one `in (…)` list carries at most (well under both databases' limits on bound values). */
+const IN_LIST_SIZE = 500;
+
+/** Splits ids into lists of at most IN_LIST_SIZE. */
+function chunks(ids: readonly string[]): string[][] {
+  const lists: string[][] = [];
+  for (let index = 0; index < ids.length; index += IN_LIST_SIZE) lists.push(ids.slice(index, index + IN_LIST_SIZE));
+  return lists;
 }
 
 function relationshipValues(row: RelationshipTable): RelationshipValues {
@@ -39,56 +39,209 @@ function relationshipValues(row: RelationshipTable): RelationshipValues {
   };
 }
 
+/** Adds an inventory entry to a holding: quantities summed, equipped if any entry is; entries of 0 or less count for nothing. */
+function addEntry(before: Holding | undefined, quantity: number, equipped: boolean): Holding | undefined {
+  if (quantity <= 0) return before;
+  return { quantity: (before?.quantity ?? 0) + quantity, equipped: (before?.equipped ?? false) || equipped };
+}
+
+/** An inventory entry as read. */
+interface EntryRow {
+  world_id: string;
+  character_id: string;
+  item_id: string;
+  quantity: number | string;
+  equipped: number | string | boolean;
+}
+
 /**
- * Loads a world's start state: its characters' stored attributes, inventories (entries of one item summed,
- * equipped if any is) and relationships, and the names of its characters and items. The tables are read one
- * after the other, each result turned into the state before the next is read, so a large world's rows are
- * never all in memory at once.
+ * Turns the rows of one world's characters, inventory entries and relationships into stored states: entries and
+ * relationships of characters not added (or of another world) are ignored; each character's entries and
+ * relationships keep the order they are added in (creation order).
  */
-export async function loadStartState(db: Db, worldId: string): Promise<StartState> {
-  const start: StartState = { characters: new Map(), characterNames: new Map(), itemNames: new Map() };
-  const id = interner();
-  for (const row of await db.selectFrom('item').select(['id', 'name']).where('world_id', '=', worldId).execute()) {
-    start.itemNames.set(id(row.id), row.name);
+class StoredStateBuilder {
+  readonly stored: StartState = { characters: new Map(), characterNames: new Map(), itemNames: new Map() };
+  /** Items held, and relationships' targets: what the answer will name. */
+  readonly heldItems = new Set<string>();
+  readonly targets = new Set<string>();
+  private readonly attributes = new Map<string, JsonObject>();
+  private readonly inventories = new Map<string, Map<string, Holding>>();
+  private readonly relationships = new Map<string, Map<string, RelationshipValues>>();
+
+  constructor(private readonly worldId: string) {}
+
+  has(characterId: string): boolean {
+    return this.attributes.has(characterId);
   }
-  // Most characters hold nothing and know nobody: they share one empty map (states are read-only; the replay
-  // copies a character before changing it), which saves two maps per character in a large world.
-  const inventories = new Map<string, Map<string, Holding>>();
-  const relationshipsOf = new Map<string, Map<string, RelationshipValues>>();
-  const mapOf = <V>(maps: Map<string, Map<string, V>>, characterId: string): Map<string, V> => {
-    let map = maps.get(characterId);
-    if (!map) {
-      map = new Map();
-      maps.set(characterId, map);
+
+  addCharacter(row: { id: string; world_id?: string; name: string; attributes: string | null }): void {
+    if (row.world_id !== undefined && row.world_id !== this.worldId) return;
+    this.attributes.set(row.id, fromJsonObject(row.attributes) as JsonObject);
+    this.stored.characterNames.set(row.id, row.name);
+  }
+
+  addEntry(row: EntryRow): void {
+    if (row.world_id !== this.worldId || !this.attributes.has(row.character_id)) return;
+    const held = mapOf(this.inventories, row.character_id);
+    const holding = addEntry(held.get(row.item_id), Number(row.quantity), Number(row.equipped) !== 0);
+    if (holding === undefined) return;
+    held.set(row.item_id, holding);
+    this.heldItems.add(row.item_id);
+  }
+
+  addRelationship(row: RelationshipTable): void {
+    if (row.world_id !== this.worldId || !this.attributes.has(row.character_id)) return;
+    mapOf(this.relationships, row.character_id).set(row.target_character_id, relationshipValues(row));
+    this.targets.add(row.target_character_id);
+  }
+
+  /** The states of the characters added, in the order they were added. */
+  finish(): StartState {
+    // Characters that hold nothing or know nobody share one empty map (states are read-only; a replay copies a
+    // character before changing it).
+    for (const [id, attributes] of this.attributes) {
+      this.stored.characters.set(id, {
+        attributes,
+        inventory: this.inventories.get(id) ?? NOTHING,
+        relationships: this.relationships.get(id) ?? NOTHING,
+      });
     }
-    return map;
-  };
-  const inventory = await db.selectFrom('inventory_item').select(['character_id', 'item_id', 'quantity', 'equipped']).where('world_id', '=', worldId).execute();
-  for (const row of inventory) {
-    const quantity = Number(row.quantity);
-    if (quantity <= 0) continue;
-    const held = mapOf(inventories, id(row.character_id));
-    const before = held.get(row.item_id);
-    held.set(id(row.item_id), {
-      quantity: (before?.quantity ?? 0) + quantity,
-      equipped: (before?.equipped ?? false) || Number(row.equipped) !== 0,
-    });
+    return this.stored;
   }
-  inventory.length = 0;
-  const relationships = await db.selectFrom('relationship').selectAll().where('world_id', '=', worldId).execute();
-  for (const row of relationships) mapOf(relationshipsOf, id(row.character_id)).set(id(row.target_character_id), relationshipValues(row));
-  relationships.length = 0;
+}
+
+function mapOf<V>(maps: Map<string, Map<string, V>>, characterId: string): Map<string, V> {
+  let map = maps.get(characterId);
+  if (!map) {
+    map = new Map();
+    maps.set(characterId, map);
+  }
+  return map;
+}
+
+/**
+ * Loads the stored state of some characters of a world: their attributes, inventories (entries of one item summed,
+ * equipped if any is) and relationships, each in creation order, and the names they reference. The queries look
+ * rows up by primary key and by the per-character indexes only, so their cost follows the number of characters
+ * asked for, not the size of the world; the world is checked on the rows read (a condition on `world_id` in SQL
+ * lets SQLite's planner prefer the world's index and walk the whole world instead).
+ * @param characterIds characters wanted; those not in the world are left out.
+ * @param itemIds items whose existence and names are wanted as well.
+ * @returns the characters that exist with their names, the names of the characters their relationships point at
+ *   (when in the world), and the names of the wanted items and of the held items that are in the world.
+ */
+export async function loadStoredCharacters(db: Db, worldId: string, characterIds: Iterable<string>, itemIds: Iterable<string> = []): Promise<StartState> {
+  const builder = new StoredStateBuilder(worldId);
+  const wanted = [...new Set(characterIds)];
+  for (const list of chunks(wanted)) {
+    const rows = await db.selectFrom('character').select(['id', 'world_id', 'name', 'attributes']).where('id', 'in', list).execute();
+    for (const row of rows) builder.addCharacter(row);
+  }
+  for (const list of chunks(wanted.filter((id) => builder.has(id)))) {
+    const entries = await db
+      .selectFrom('inventory_item')
+      .select(['world_id', 'character_id', 'item_id', 'quantity', 'equipped'])
+      .where('character_id', 'in', list)
+      .orderBy('character_id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    for (const row of entries) builder.addEntry(row);
+    const relationships = await db
+      .selectFrom('relationship')
+      .selectAll()
+      .where('character_id', 'in', list)
+      .orderBy('character_id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    for (const row of relationships) builder.addRelationship(row);
+  }
+  const stored = builder.finish();
+  const unnamed = [...builder.targets].filter((id) => !stored.characterNames.has(id));
+  for (const list of chunks(unnamed)) {
+    const rows = await db.selectFrom('character').select(['id', 'world_id', 'name']).where('id', 'in', list).execute();
+    for (const row of rows) if (row.world_id === worldId) stored.characterNames.set(row.id, row.name);
+  }
+  for (const list of chunks([...new Set([...itemIds, ...builder.heldItems])])) {
+    const rows = await db.selectFrom('item').select(['id', 'world_id', 'name']).where('id', 'in', list).execute();
+    for (const row of rows) if (row.world_id === worldId) stored.itemNames.set(row.id, row.name);
+  }
+  return stored;
+}
+
+/**
+ * Loads the stored state of every character of a world, as `loadStoredCharacters` would, with the names of all
+ * its characters and items. Reads each table of the world once, one after the other (each result is turned into
+ * states before the next is read): several times faster than looking every character up, for the answers that
+ * show the whole world.
+ */
+export async function loadWorldCharacters(db: Db, worldId: string): Promise<StartState> {
+  const builder = new StoredStateBuilder(worldId);
   const characters = await db.selectFrom('character').select(['id', 'name', 'attributes']).where('world_id', '=', worldId).execute();
-  for (const row of characters) {
-    const characterId = id(row.id);
-    start.characters.set(characterId, {
-      attributes: fromJsonObject(row.attributes) as JsonObject,
-      inventory: inventories.get(characterId) ?? NOTHING,
-      relationships: relationshipsOf.get(characterId) ?? NOTHING,
-    });
-    start.characterNames.set(characterId, row.name);
+  for (const row of characters) builder.addCharacter(row);
+  characters.length = 0;
+  const entries = await db
+    .selectFrom('inventory_item')
+    .select(['world_id', 'character_id', 'item_id', 'quantity', 'equipped'])
+    .where('world_id', '=', worldId)
+    .orderBy('character_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of entries) builder.addEntry(row);
+  entries.length = 0;
+  const relationships = await db
+    .selectFrom('relationship')
+    .selectAll()
+    .where('world_id', '=', worldId)
+    .orderBy('character_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of relationships) builder.addRelationship(row);
+  relationships.length = 0;
+  const stored = builder.finish();
+  for (const row of await db.selectFrom('item').select(['id', 'name']).where('world_id', '=', worldId).execute()) {
+    stored.itemNames.set(row.id, row.name);
   }
-  return start;
+  return stored;
+}
+
+/**
+ * Every character of a world with its name, ordered by name then id as the database compares them (nearly the
+ * engine's order, which sorts again). Two columns of one index, read once per version of the world.
+ */
+export function loadCharacterNames(db: Db, worldId: string): Promise<Array<{ id: string; name: string }>> {
+  return db.selectFrom('character').select(['id', 'name']).where('world_id', '=', worldId).orderBy('name').orderBy('id').execute();
+}
+
+/**
+ * The characters of a world whose stored inventory holds an item (entries summed, equipped if any is). Reads the
+ * item's entries through its own index (the world is checked on the rows, as in `loadStoredCharacters`).
+ * @returns them in no particular order, each with its name.
+ */
+export async function loadItemHolders(db: Db, worldId: string, itemId: string): Promise<Array<{ characterId: string; name: string; holding: Holding }>> {
+  const rows = await db
+    .selectFrom('inventory_item')
+    .innerJoin('character', 'character.id', 'inventory_item.character_id')
+    .select([
+      'inventory_item.world_id as entryWorldId',
+      'character.world_id as characterWorldId',
+      'inventory_item.character_id as characterId',
+      'character.name as name',
+      'inventory_item.quantity as quantity',
+      'inventory_item.equipped as equipped',
+    ])
+    .where('inventory_item.item_id', '=', itemId)
+    .execute();
+  const holders = new Map<string, { characterId: string; name: string; holding: Holding }>();
+  for (const row of rows) {
+    if (row.entryWorldId !== worldId || row.characterWorldId !== worldId) continue;
+    const holding = addEntry(holders.get(row.characterId)?.holding, Number(row.quantity), Number(row.equipped) !== 0);
+    if (holding !== undefined) holders.set(row.characterId, { characterId: row.characterId, name: row.name, holding });
+  }
+  return [...holders.values()];
 }
 
 /**

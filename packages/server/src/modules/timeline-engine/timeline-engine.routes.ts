@@ -26,7 +26,7 @@ import { replayIssues } from './replay.js';
 import { answerDiff, answerHistory, answerProvenance, answerState } from './timeline-engine.answers.js';
 import { presentIssue } from './timeline-engine.presenter.js';
 import { findObjectivesCompletedOutsideActiveQuests } from './timeline-engine.repository.js';
-import { loadReplay } from './timeline-engine.service.js';
+import { withEngineSnapshot } from './timeline-engine.service.js';
 
 const WorldParams = z.object({ worldId: uuidField('worldId') });
 const TimelineParams = WorldParams.extend({ timelineId: uuidField('timelineId') });
@@ -44,7 +44,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "Every (or one) character's attributes, inventory and relationships at a moment of a timeline",
       description: `${model} Give at (a date-time) or eventId (just after that event), not both; the default is the timeline's currentDateTime. ` +
-        'Without search, page or limit, every character is answered in stored order (a large world\'s state is large). With any of ' +
+        'Without search, page or limit, every character is answered, ordered by name then id (a large world\'s state is large). With any of ' +
         'them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, ' +
         'with a pagination block like the lists\' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). ' +
         'characterId narrows either answer to that character.',
@@ -56,9 +56,9 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     const { at, eventId, characterId, search, page, limit } = request.query;
     if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const replay = await loadReplay(app.db, app.engineCache, world.id, request.params.timelineId);
     const moment = eventId !== null ? { eventId } : at !== null ? { at } : { now: true as const };
-    return answerState(replay, moment, { characterId, search, page, limit });
+    return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay, stored }) =>
+      answerState(await replay(request.params.timelineId), moment, { characterId, search, page, limit }, stored));
   });
 
   app.get('/worlds/:worldId/characters/:characterId/history', {
@@ -73,8 +73,8 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const character = await requireCharacter(app.db, world.id, request.params.characterId);
-    const replay = await loadReplay(app.db, app.engineCache, world.id, request.query.timelineId);
-    return answerHistory(replay, character.id);
+    return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay }) =>
+      answerHistory(await replay(request.query.timelineId), character.id));
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/diff', {
@@ -88,9 +88,8 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const replay = await loadReplay(app.db, app.engineCache, world.id, request.params.timelineId);
-    const against = await loadReplay(app.db, app.engineCache, world.id, request.query.against);
-    return answerDiff(replay, against, request.query.at, request.query.characterId);
+    return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay }) =>
+      answerDiff(await replay(request.params.timelineId), await replay(request.query.against), request.query.at, request.query.characterId));
   });
 
   app.get('/worlds/:worldId/items/:itemId/provenance', {
@@ -105,8 +104,8 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const item = await requireItem(app.db, world.id, request.params.itemId);
-    const replay = await loadReplay(app.db, app.engineCache, world.id, request.query.timelineId);
-    return answerProvenance(replay, item);
+    return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay, stored }) =>
+      answerProvenance(await replay(request.query.timelineId), item, stored));
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/issues', {
@@ -122,7 +121,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const replay = await loadReplay(app.db, app.engineCache, world.id, request.params.timelineId);
+    const replay = await withEngineSnapshot(app.db, app.engineCache, world.id, ({ replay: load }) => load(request.params.timelineId));
     const objectives = await findObjectivesCompletedOutsideActiveQuests(app.db, world.id);
     const questIssues = objectives.map((objective) => ({
       kind: 'objectiveCompletedQuestNotActive' as const,

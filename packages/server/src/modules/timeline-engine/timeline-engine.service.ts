@@ -1,34 +1,154 @@
 /**
- * Loads a timeline's replay through the cache (issue 5): the version and fingerprint are read first, then, on a
- * miss, the start state (shared by the world's timelines), the chain of timelines and their events.
+ * Loads replays through the cache and reads the world's stored characters on demand (issue 5; docs/timeline-engine.md
+ * "Memory" and "Caching and invalidation"). A replay holds only the characters its sequence names; an answer that
+ * shows any other character reads it from the database, in the same snapshot of the database as the key it used.
  */
-import type { Db } from '../../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
 import { notFound } from '../../errors/app-error.js';
 import type { TimelineEvents } from './engine.types.js';
-import { type Replay, replayTimeline } from './replay.js';
+import { NameOrder, compareByNameThenId } from './name-order.js';
+import type { Replay } from './replay.js';
+import { type StoredWorld, replayNamed } from './stored-world.js';
 import type { EngineCache } from './timeline-engine.cache.js';
-import { loadStartState, loadTimelineChain, loadTimelineEvents, readWorldFingerprint } from './timeline-engine.repository.js';
+import {
+  loadCharacterNames,
+  loadItemHolders,
+  loadStoredCharacters,
+  loadTimelineChain,
+  loadTimelineEvents,
+  loadWorldCharacters,
+  readWorldFingerprint,
+} from './timeline-engine.repository.js';
 
 /**
- * A timeline's replay, from the cache when nothing it reads has changed.
- * @returns the replay (read-only).
- * @throws AppError 404 'Timeline not found.' when the timeline is not in the world.
+ * The key the world's cached entries are valid under. The world is part of it so a timeline id asked under another
+ * world can never hit this world's entry.
+ * @param version the world's version in this process, read before any data.
  */
-export async function loadReplay(db: Db, cache: EngineCache, worldId: string, timelineId: string): Promise<Replay> {
-  // The world is part of the key so a timeline id asked under another world can never hit this world's entry.
-  const key = `${worldId}|${cache.versionOf(worldId)}|${await readWorldFingerprint(db, worldId)}`;
+async function readKey(db: Db, worldId: string, version: string): Promise<string> {
+  return `${worldId}|${version}|${await readWorldFingerprint(db, worldId)}`;
+}
+
+/** The world's stored characters in the database, with its name order kept in the engine cache under the key. */
+class DatabaseStoredWorld implements StoredWorld {
+  constructor(
+    private readonly db: Db,
+    private readonly cache: EngineCache,
+    private readonly worldId: string,
+    private readonly key: string,
+  ) {}
+
+  readCharacters(characterIds: Iterable<string>, itemIds?: Iterable<string>) {
+    return loadStoredCharacters(this.db, this.worldId, characterIds, itemIds);
+  }
+
+  readEveryCharacter() {
+    return loadWorldCharacters(this.db, this.worldId);
+  }
+
+  async readNameOrder(): Promise<NameOrder> {
+    const cached = this.cache.getNameOrder(this.worldId, this.key);
+    if (cached) return cached;
+    return this.cache.shared(`names|${this.key}`, async () => {
+      const order = NameOrder.build(await loadCharacterNames(this.db, this.worldId));
+      this.cache.setNameOrder(this.worldId, this.key, order);
+      return order;
+    });
+  }
+
+  async readHolders(itemId: string) {
+    const holders = await loadItemHolders(this.db, this.worldId, itemId);
+    return holders.sort((a, b) => compareByNameThenId({ id: a.characterId, name: a.name }, { id: b.characterId, name: b.name }));
+  }
+}
+
+/** A timeline's replay under a key: from the cache, from a build under way, or built now from `db`. */
+async function replayUnder(db: Db, cache: EngineCache, worldId: string, timelineId: string, key: string): Promise<Replay> {
   const cached = cache.getReplay(timelineId, key);
   if (cached) return cached;
-  const chain = await loadTimelineChain(db, worldId, timelineId);
-  if (!chain) throw notFound('Timeline');
-  let start = cache.getStart(worldId, key);
-  if (!start) {
-    start = await loadStartState(db, worldId);
-    cache.setStart(worldId, key, start);
+  return cache.shared(`replay|${timelineId}|${key}`, async () => {
+    const chain = await loadTimelineChain(db, worldId, timelineId);
+    if (!chain) throw notFound('Timeline');
+    const events = await loadTimelineEvents(db, worldId, chain.map((timeline) => timeline.id));
+    const input: TimelineEvents[] = chain.map((timeline) => ({ timeline, events: events.get(timeline.id) ?? [] }));
+    const replay = await replayNamed(new DatabaseStoredWorld(db, cache, worldId, key), input);
+    cache.setReplay(timelineId, key, replay);
+    return replay;
+  });
+}
+
+/** What an answer reads through `withEngineSnapshot`. */
+export interface EngineSnapshot {
+  /**
+   * A timeline's replay under the snapshot's key.
+   * @throws AppError 404 'Timeline not found.' when the timeline is not in the world.
+   */
+  replay(timelineId: string): Promise<Replay>;
+  /** The world's stored characters, read in the same snapshot. */
+  stored: StoredWorld;
+}
+
+/** Ends an attempt to answer from memory alone: the answer needs the database. Made once; thrown as a signal. */
+const NEEDS_DATABASE: Error = Object.freeze(new Error('This answer needs the database.'));
+const needDatabase = (): Promise<never> => Promise.reject(NEEDS_DATABASE);
+
+/** Stored characters for an answer from memory alone: the name order if cached under the key; any read ends the attempt. */
+function memoryOnly(cache: EngineCache, worldId: string, key: string): StoredWorld {
+  return {
+    readCharacters: needDatabase,
+    readEveryCharacter: needDatabase,
+    readNameOrder: async () => cache.getNameOrder(worldId, key) ?? needDatabase(),
+    readHolders: needDatabase,
+  };
+}
+
+/**
+ * Runs an answer over one version of the world: every replay it uses and every stored character it reads describe
+ * the same version, so an answer never mixes a replay of one version with stored characters of another.
+ *
+ * First from memory alone, after one primary-key read of the world's content version: when every replay the answer
+ * asks for is cached under that key and it reads no stored character (a character the replay holds, a history, a
+ * diff, the issues), it is answered from replays built in exactly that version. Otherwise it runs again in one
+ * read-only snapshot of the database (a repeatable-read transaction; a transaction on SQLite's single connection),
+ * where the key, any replay built and every character read agree.
+ * @param answer builds the answer from replays and stored characters; may run twice, so it must not write.
+ * @returns what `answer` returns.
+ * @throws what `answer` throws (AppError 404 for a timeline not in the world).
+ */
+export async function withEngineSnapshot<T>(
+  db: Kysely<Database>,
+  cache: EngineCache,
+  worldId: string,
+  answer: (snapshot: EngineSnapshot) => Promise<T> | T,
+): Promise<T> {
+  // Read before any data, so a write answered since can only make the key look older, never newer.
+  const version = cache.versionOf(worldId);
+  const key = await readKey(db, worldId, version);
+  try {
+    return await answer({ replay: async (timelineId) => cache.getReplay(timelineId, key) ?? needDatabase(), stored: memoryOnly(cache, worldId, key) });
+  } catch (error) {
+    if (error !== NEEDS_DATABASE) throw error;
   }
-  const events = await loadTimelineEvents(db, worldId, chain.map((timeline) => timeline.id));
-  const input: TimelineEvents[] = chain.map((timeline) => ({ timeline, events: events.get(timeline.id) ?? [] }));
-  const replay = replayTimeline(start, input);
-  cache.setReplay(timelineId, key, replay);
-  return replay;
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const snapshotKey = await readKey(trx, worldId, version);
+      return answer({
+        replay: (timelineId) => replayUnder(trx, cache, worldId, timelineId, snapshotKey),
+        stored: new DatabaseStoredWorld(trx, cache, worldId, snapshotKey),
+      });
+    });
+}
+
+/**
+ * A timeline's replay, from the cache when nothing it reads has changed (built in one snapshot of the database
+ * otherwise).
+ * @returns the replay (read-only); its `start` holds only the characters its sequence names.
+ * @throws AppError 404 'Timeline not found.' when the timeline is not in the world.
+ */
+export function loadReplay(db: Kysely<Database>, cache: EngineCache, worldId: string, timelineId: string): Promise<Replay> {
+  return withEngineSnapshot(db, cache, worldId, ({ replay }) => replay(timelineId));
 }
