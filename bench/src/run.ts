@@ -135,8 +135,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     ];
 
     let maxRss = server.rssMb();
+    let caseRss = 0;
     const sampler = setInterval(() => {
-      maxRss = Math.max(maxRss, server?.rssMb() ?? 0);
+      const rss = server?.rssMb() ?? 0;
+      maxRss = Math.max(maxRss, rss);
+      caseRss = Math.max(caseRss, rss);
     }, 250);
     const results: CaseResult[] = [];
     try {
@@ -145,12 +148,13 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
         const probe = await fetch(`${server.baseUrl}${spec.path}`, { method: spec.method ?? 'GET', headers: { ...auth, 'content-type': 'application/json' }, ...(spec.body ? { body: spec.body } : {}) });
         if (!probe.ok) {
           log(`${dialect}: ${spec.name}: skipped, the route answered ${probe.status}`);
-          results.push({ name: spec.name, reqPerSec: 0, p50: 0, p99: 0, errors: -1, ratio: null });
+          results.push({ name: spec.name, reqPerSec: 0, p50: 0, p99: 0, errors: -1, ratio: null, maxRssMb: 0 });
           continue;
         }
         log(`${dialect}: ${spec.name}`);
+        caseRss = 0;
         const r = await load(server.baseUrl, token, spec);
-        results.push({ name: spec.name, ...r, ratio: base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null });
+        results.push({ name: spec.name, ...r, ratio: base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null, maxRssMb: caseRss });
       }
     } finally {
       clearInterval(sampler);
