@@ -5,14 +5,13 @@
  * walking there by cursor does. Anchors are spaced 4 rows apart so small worlds reach the deep-page path.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import type { Character } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../test/app.js';
-import { DIALECTS, TEST_DATABASE_URL } from '../../test/dialects.js';
+import { DIALECTS } from '../../test/dialects.js';
+import { openSecondConnection } from '../../test/second-connection.js';
 import { insertQuestRow } from '../../test/factories/quest-row.js';
 import { createWorld } from '../../test/factories/world.js';
 import type { TestUser } from '../../test/factories/user.js';
-import { type DatabaseHandle, connectDatabase } from '../db/connect.js';
 import type { Db } from '../db/database.js';
 import { listCharacters } from '../modules/characters/character.repository.js';
 import { newId } from './ids.js';
@@ -41,16 +40,6 @@ async function insertCharacters(db: Db, worldId: string, count: number, from = 0
   });
   await db.insertInto('character').values(rows).execute();
   return ids;
-}
-
-/** A second connection to the test's database, as another app instance would hold. */
-async function openSecondConnection(t: TestApp): Promise<DatabaseHandle> {
-  if (t.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
-    return connectDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', postgresSchema: rows[0]!.schema, poolSize: 1 });
-  }
-  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.db);
-  return connectDatabase({ databaseUrl: undefined, sqliteFile: rows[0]!.file });
 }
 
 describe.each(DIALECTS)('list cache on %s', (dialect) => {

@@ -4,26 +4,16 @@
  * connection (as another app instance would), active-quest links included, and never leak across worlds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import type { Character, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../test/app.js';
-import { DIALECTS, TEST_DATABASE_URL } from '../../test/dialects.js';
+import { DIALECTS } from '../../test/dialects.js';
+import { openSecondConnection } from '../../test/second-connection.js';
 import { insertQuestRow } from '../../test/factories/quest-row.js';
 import { createWorld } from '../../test/factories/world.js';
 import type { TestUser } from '../../test/factories/user.js';
-import { type DatabaseHandle, connectDatabase } from '../db/connect.js';
+import type { DatabaseHandle } from '../db/connect.js';
 import { newId } from './ids.js';
 import { nowIso } from './time.js';
-
-/** A second connection to the test's database, as another app instance would hold. */
-async function openSecondConnection(t: TestApp): Promise<DatabaseHandle> {
-  if (t.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
-    return connectDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', postgresSchema: rows[0]!.schema, poolSize: 1 });
-  }
-  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.db);
-  return connectDatabase({ databaseUrl: undefined, sqliteFile: rows[0]!.file });
-}
 
 describe.each(DIALECTS)('read cache on %s', (dialect) => {
   let t: TestApp;

@@ -34,6 +34,14 @@ async function recount(db: AnyDb): Promise<void> {
   await sql.raw(`update world set ${sets}`).execute(db);
 }
 
+/** Replaces a table's three SQLite content triggers; each runs `update world set <its assignment and where>`. */
+async function replaceSqliteTriggers(db: AnyDb, table: string, updates: Record<'insert' | 'delete' | 'update', string>): Promise<void> {
+  for (const [event, update] of Object.entries(updates)) {
+    await sql.raw(`drop trigger if exists ${table}_content_after_${event}`).execute(db);
+    await sql.raw(`create trigger ${table}_content_after_${event} after ${event} on "${table}" begin update world set ${update}; end`).execute(db);
+  }
+}
+
 export async function up(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
     // The same function add_world_content_version created (its triggers call it by name), now also counting:
@@ -83,24 +91,13 @@ export async function up(db: AnyDb): Promise<void> {
   }
 
   for (const [table, counter] of Object.entries(COUNTERS)) {
-    for (const event of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists ${table}_content_after_${event}`).execute(db);
-    await sql
-      .raw(`create trigger ${table}_content_after_insert after insert on "${table}" begin
-        update world set content_version = content_version + 1, ${counter} = ${counter} + 1 where id = new.world_id;
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ${table}_content_after_delete after delete on "${table}" begin
-        update world set content_version = content_version + 1, ${counter} = ${counter} - 1 where id = old.world_id;
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ${table}_content_after_update after update on "${table}" begin
-        update world set content_version = content_version + 1,
+    await replaceSqliteTriggers(db, table, {
+      insert: `content_version = content_version + 1, ${counter} = ${counter} + 1 where id = new.world_id`,
+      delete: `content_version = content_version + 1, ${counter} = ${counter} - 1 where id = old.world_id`,
+      update: `content_version = content_version + 1,
           ${counter} = ${counter} + (case when id = new.world_id then 1 else 0 end) - (case when id = old.world_id then 1 else 0 end)
-        where id in (old.world_id, new.world_id);
-      end`)
-      .execute(db);
+        where id in (old.world_id, new.world_id)`,
+    });
   }
   await recount(db);
 }
@@ -130,21 +127,10 @@ export async function down(db: AnyDb): Promise<void> {
     return;
   }
   for (const table of Object.keys(COUNTERS)) {
-    for (const event of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists ${table}_content_after_${event}`).execute(db);
-    await sql
-      .raw(`create trigger ${table}_content_after_insert after insert on "${table}" begin
-        update world set content_version = content_version + 1 where id = new.world_id;
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ${table}_content_after_delete after delete on "${table}" begin
-        update world set content_version = content_version + 1 where id = old.world_id;
-      end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ${table}_content_after_update after update on "${table}" begin
-        update world set content_version = content_version + 1 where id in (old.world_id, new.world_id);
-      end`)
-      .execute(db);
+    await replaceSqliteTriggers(db, table, {
+      insert: 'content_version = content_version + 1 where id = new.world_id',
+      delete: 'content_version = content_version + 1 where id = old.world_id',
+      update: 'content_version = content_version + 1 where id in (old.world_id, new.world_id)',
+    });
   }
 }

@@ -1,0 +1,21 @@
+/**
+ * A second connection to a test app's database, as another app instance (or a script) would hold: writes made
+ * through it reach the app only through the database, so tests of caches and counts see what any writer does.
+ */
+import { sql } from 'kysely';
+import { type DatabaseHandle, connectDatabase } from '../src/db/connect.js';
+import type { TestApp } from './app.js';
+import { TEST_DATABASE_URL } from './dialects.js';
+
+/**
+ * Opens the second connection: on PostgreSQL to the app's schema, on SQLite to the app's file.
+ * @returns a handle the caller destroys.
+ */
+export async function openSecondConnection(t: TestApp): Promise<DatabaseHandle> {
+  if (t.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
+    return connectDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', postgresSchema: rows[0]!.schema, poolSize: 1 });
+  }
+  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.db);
+  return connectDatabase({ databaseUrl: undefined, sqliteFile: rows[0]!.file });
+}
