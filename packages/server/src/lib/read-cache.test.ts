@@ -106,6 +106,40 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     expect(await names()).toEqual(['Renamed elsewhere', 'Renamed elsewhere']);
   });
 
+  it("shows a character's relationships, inventory and goals changed by another connection on the next read", async () => {
+    const { world, owner } = await createWorld(t.app);
+    const w = world.worldId;
+    const post = async (path: string, payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${w}/${path}`, headers: owner.headers, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Record<string, string>>();
+    };
+    const dorothy = await createCharacter(owner, w, 'Dorothy Gale');
+    const toto = await createCharacter(owner, w, 'Toto');
+    const base = `characters/${dorothy.characterId}`;
+    const relationship = await post(`${base}/relationships`, { targetCharacterId: toto.characterId, relationshipType: 'friend', description: 'Her dog' });
+    const item = await post('items', { name: 'Silver Shoes' });
+    const entry = await post(`${base}/inventory`, { itemId: item.itemId, quantity: 1, equipped: false });
+    const goal = await post(`${base}/goals`, { title: 'Return to Kansas', description: 'Home', goalType: 'Primary', status: 'Pending' });
+    const read = async () => {
+      const get = async (path: string) => (await t.app.inject({ url: `/api/worlds/${w}/${base}/${path}`, headers: owner.headers })).json<Record<string, unknown>>();
+      const relationships = (await get('relationships')).data as Array<{ description: string }>;
+      const inventory = (await get('inventory')).data as Array<{ quantity: number }>;
+      const goals = (await get('goals')).data as Array<{ title: string }>;
+      return {
+        relationship: [(await get(`relationships/${relationship.relationshipId}`)).description, relationships[0]?.description],
+        quantity: [(await get(`inventory/${entry.inventoryItemId}`)).quantity, inventory[0]?.quantity],
+        goal: [(await get(`goals/${goal.goalId}`)).title, goals[0]?.title],
+      };
+    };
+    expect(await read()).toEqual({ relationship: ['Her dog', 'Her dog'], quantity: [1, 1], goal: ['Return to Kansas', 'Return to Kansas'] });
+    const now = nowIso();
+    await other.db.updateTable('relationship').set({ description: 'Her best friend', updated_at: now }).where('id', '=', relationship.relationshipId!).execute();
+    await other.db.updateTable('inventory_item').set({ quantity: 2, updated_at: now }).where('id', '=', entry.inventoryItemId!).execute();
+    await other.db.updateTable('goal').set({ title: 'Go home to Aunt Em', updated_at: now }).where('id', '=', goal.goalId!).execute();
+    expect(await read()).toEqual({ relationship: ['Her best friend', 'Her best friend'], quantity: [2, 2], goal: ['Go home to Aunt Em', 'Go home to Aunt Em'] });
+  });
+
   const listWorlds = async (owner: TestUser): Promise<World[]> => {
     const response = await t.app.inject({ url: '/api/worlds?limit=50&sortBy=name', headers: owner.headers });
     expect(response.statusCode, response.body).toBe(200);

@@ -18,6 +18,7 @@ import {
 } from '@loreforge/contract';
 import { requireCharacter } from '../characters/character.access.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
+import { cachedWorldRead } from '../../lib/read-cache.js';
 import { checkGoalCharacter, createGoal, deleteGoal, updateGoal } from './goal.commands.js';
 import { type GoalScopeParams, requireGoal, resolveGoalScope } from './goal.access.js';
 import { presentGoal } from './goal.presenter.js';
@@ -44,17 +45,30 @@ const WorldGoalBodySchema = GoalCreateSchema.extend({
 
 type GoalParams = GoalScopeParams & { goalId: string };
 
-/** GET a page of the goals in the route's scope. @throws AppError 404 for a world or character out of reach. */
-async function listGoalsIn(db: Db, params: GoalScopeParams, userId: string, query: Parameters<typeof listGoals>[2]) {
-  const scope = await resolveGoalScope(db, params, userId);
-  const { rows, pagination } = await listGoals(db, scope, query);
-  return { data: rows.map(presentGoal), pagination };
+/**
+ * GET a page of the goals in the route's scope, from the read cache under the world's version.
+ * @param url the request URL, naming the answer in the cache.
+ * @throws AppError 404 for a world or character out of reach.
+ */
+async function listGoalsIn(db: Db, params: GoalScopeParams, userId: string, query: Parameters<typeof listGoals>[2], url: string) {
+  const world = await requireWorldAccess(db, params.worldId, userId);
+  return cachedWorldRead(db, world, url, async () => {
+    const scope = await resolveGoalScope(db, params, userId);
+    const { rows, pagination } = await listGoals(db, scope, query);
+    return { data: rows.map(presentGoal), pagination };
+  });
 }
 
-/** GET one goal within the route's scope. @throws AppError 404 for a world, character or goal out of reach. */
-async function readGoal(db: Db, params: GoalParams, userId: string) {
-  const scope = await resolveGoalScope(db, params, userId);
-  return presentGoal(await requireGoal(db, scope, params.goalId));
+/**
+ * GET one goal within the route's scope, from the read cache under the world's version.
+ * @throws AppError 404 for a world, character or goal out of reach.
+ */
+async function readGoal(db: Db, params: GoalParams, userId: string, url: string) {
+  const world = await requireWorldAccess(db, params.worldId, userId);
+  return cachedWorldRead(db, world, url, async () => {
+    const scope = await resolveGoalScope(db, params, userId);
+    return presentGoal(await requireGoal(db, scope, params.goalId));
+  });
 }
 
 /**
@@ -78,7 +92,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listQuerySchema(GOAL_SORT_FIELDS),
       response: { 200: listResponseSchema(GoalSchema), ...errors },
     },
-  }, async (request) => listGoalsIn(app.db, request.params, request.userId, request.query));
+  }, async (request) => listGoalsIn(app.db, request.params, request.userId, request.query, request.url));
 
   app.post('/worlds/:worldId/goals', {
     schema: {
@@ -99,7 +113,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/worlds/:worldId/goals/:goalId', {
     schema: { tags, summary: 'One goal of the world', params: WorldGoalParams, response: { 200: GoalSchema, ...errors } },
-  }, async (request) => readGoal(app.db, request.params, request.userId));
+  }, async (request) => readGoal(app.db, request.params, request.userId, request.url));
 
   app.put('/worlds/:worldId/goals/:goalId', {
     schema: {
@@ -144,7 +158,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listQuerySchema(GOAL_SORT_FIELDS),
       response: { 200: listResponseSchema(GoalSchema), ...errors },
     },
-  }, async (request) => listGoalsIn(app.db, request.params, request.userId, request.query));
+  }, async (request) => listGoalsIn(app.db, request.params, request.userId, request.query, request.url));
 
   app.post('/worlds/:worldId/characters/:characterId/goals', {
     schema: {
@@ -165,7 +179,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/worlds/:worldId/characters/:characterId/goals/:goalId', {
     schema: { tags, summary: "One of a character's goals", params: CharacterGoalParams, response: { 200: GoalSchema, ...errors } },
-  }, async (request) => readGoal(app.db, request.params, request.userId));
+  }, async (request) => readGoal(app.db, request.params, request.userId, request.url));
 
   app.put('/worlds/:worldId/characters/:characterId/goals/:goalId', {
     schema: {

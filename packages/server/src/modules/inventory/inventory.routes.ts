@@ -18,6 +18,7 @@ import {
 import { notFound } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
+import { cachedWorldRead } from '../../lib/read-cache.js';
 import { addInventoryEntry, updateInventoryEntry } from './inventory.commands.js';
 import { presentInventoryEntry } from './inventory.presenter.js';
 import { deleteInventoryRow, findInventoryEntry, listInventory } from './inventory.repository.js';
@@ -46,10 +47,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const character = await requireCharacter(app.db, world.id, request.params.characterId);
-    const { slotFilter, ...params } = request.query;
-    const { rows, pagination } = await listInventory(app.db, character.id, slotFilter, params);
-    return { data: rows.map(presentInventoryEntry), pagination };
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const character = await requireCharacter(app.db, world.id, request.params.characterId);
+      const { slotFilter, ...params } = request.query;
+      const { rows, pagination } = await listInventory(app.db, character.id, slotFilter, params);
+      return { data: rows.map(presentInventoryEntry), pagination };
+    });
   });
 
   app.post('/worlds/:worldId/characters/:characterId/inventory', {
@@ -78,10 +81,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'One inventory entry', params: EntryParams, response: { 200: InventoryEntrySchema, ...errors } },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const character = await requireCharacter(app.db, world.id, request.params.characterId);
-    const entry = await findInventoryEntry(app.db, character.id, request.params.inventoryItemId);
-    if (!entry) throw notFound('Inventory item');
-    return presentInventoryEntry(entry);
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const character = await requireCharacter(app.db, world.id, request.params.characterId);
+      const entry = await findInventoryEntry(app.db, character.id, request.params.inventoryItemId);
+      if (!entry) throw notFound('Inventory item');
+      return presentInventoryEntry(entry);
+    });
   });
 
   app.put('/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId', {

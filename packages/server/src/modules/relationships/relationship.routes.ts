@@ -18,6 +18,7 @@ import {
 import { notFound } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
+import { cachedWorldRead } from '../../lib/read-cache.js';
 import { createRelationship, updateRelationship } from './relationship.commands.js';
 import { presentRelationship } from './relationship.presenter.js';
 import { deleteRelationshipRow, findRelationship, listRelationships } from './relationship.repository.js';
@@ -46,9 +47,11 @@ export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const character = await requireCharacter(app.db, world.id, request.params.characterId);
-    const { rows, pagination } = await listRelationships(app.db, character.id, request.query);
-    return { data: rows.map(presentRelationship), pagination };
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const character = await requireCharacter(app.db, world.id, request.params.characterId);
+      const { rows, pagination } = await listRelationships(app.db, character.id, request.query);
+      return { data: rows.map(presentRelationship), pagination };
+    });
   });
 
   app.post('/worlds/:worldId/characters/:characterId/relationships', {
@@ -73,10 +76,12 @@ export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'One relationship', params: RelationshipParams, response: { 200: RelationshipSchema, ...errors } },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const character = await requireCharacter(app.db, world.id, request.params.characterId);
-    const relationship = await findRelationship(app.db, character.id, request.params.relationshipId);
-    if (!relationship) throw notFound('Relationship');
-    return presentRelationship(relationship);
+    return cachedWorldRead(app.db, world, request.url, async () => {
+      const character = await requireCharacter(app.db, world.id, request.params.characterId);
+      const relationship = await findRelationship(app.db, character.id, request.params.relationshipId);
+      if (!relationship) throw notFound('Relationship');
+      return presentRelationship(relationship);
+    });
   });
 
   app.put('/worlds/:worldId/characters/:characterId/relationships/:relationshipId', {
