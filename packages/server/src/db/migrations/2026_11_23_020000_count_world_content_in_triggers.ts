@@ -64,7 +64,12 @@ export async function up(db: AnyDb): Promise<void> {
           elsif tg_op = 'DELETE' then
             keys := array[old.world_id]; deltas := array[-1];
           elsif old.world_id is distinct from new.world_id then
-            keys := array[old.world_id, new.world_id]; deltas := array[-1, 1];
+            -- Two worlds are locked in id order, so two opposite moves at once cannot deadlock.
+            if old.world_id < new.world_id then
+              keys := array[old.world_id, new.world_id]; deltas := array[-1, 1];
+            else
+              keys := array[new.world_id, old.world_id]; deltas := array[1, -1];
+            end if;
           else
             keys := array[new.world_id]; deltas := array[0];
           end if;

@@ -97,4 +97,20 @@ describe.each(DIALECTS)('world counts on %s', (dialect) => {
     const list = await t.app.inject({ url: '/api/worlds', headers: owner.headers });
     expect(list.json<{ data: World[] }>().data.map((w) => [w.name, w.counts.characters])).toEqual([['Oz', 1]]);
   });
+
+  it('keeps both counts exact while characters move between two worlds in both directions at once', async () => {
+    const { world: kansas, owner } = await createWorld(t.app, { name: 'Kansas' });
+    const { world: oz } = await createWorld(t.app, { owner, name: 'Oz' });
+    const inKansas = await Promise.all(Array.from({ length: 6 }, (_, i) => post(owner, `worlds/${kansas.worldId}/characters`, { name: `Farmhand ${i}` })));
+    const inOz = await Promise.all(Array.from({ length: 6 }, (_, i) => post(owner, `worlds/${oz.worldId}/characters`, { name: `Munchkin ${i}` })));
+    const move = (characterId: string | undefined, worldId: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/characters/${characterId}`, headers: owner.headers, payload: { worldId } });
+    const answers = await Promise.all([
+      ...inKansas.map((c) => move(c.characterId, oz.worldId)),
+      ...inOz.map((c) => move(c.characterId, kansas.worldId)),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect((await counts(owner, kansas.worldId)).characters).toBe(6);
+    expect((await counts(owner, oz.worldId)).characters).toBe(6);
+  });
 });
