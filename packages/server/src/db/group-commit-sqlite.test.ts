@@ -69,6 +69,21 @@ describe('group commit on SQLite', () => {
     expect(commits).toBeGreaterThanOrEqual(Math.ceil(80 / GROUP_COMMIT_MAX));
   });
 
+  it('commits together transactions started one after another in one turn of the event loop, as requests read together are', async () => {
+    // Each starts from its own callback, as each request does, and runs its whole transaction before the next starts.
+    const writes = await new Promise<Array<Promise<boolean>>>((resolve) => {
+      const started: Array<Promise<boolean>> = [];
+      for (let i = 0; i < 12; i += 1) {
+        setImmediate(() => {
+          started.push(db.transaction().execute((trx) => trx.insertInto('note').values({ id: i + 1, text: 'x' }).execute()).then(() => committed(i + 1)));
+          if (started.length === 12) resolve(started);
+        });
+      }
+    });
+    expect(await Promise.all(writes)).toEqual(Array.from({ length: 12 }, () => true));
+    expect(commits).toBe(1);
+  });
+
   it('undoes only the failing transaction of a group, and gives its caller the error', async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>

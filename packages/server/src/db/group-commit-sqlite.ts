@@ -10,9 +10,11 @@
  * How (Kysely runs a transaction as: acquire the connection, begin, callback, commit or rollback, release):
  * - The one connection is guarded by a FIFO mutex. Each acquisition gets its own lease.
  * - begin: opens the physical transaction (BEGIN IMMEDIATE) unless a group is open, then SAVEPOINT.
- * - commit: RELEASE the savepoint. If other requests are waiting for the connection and the group is not
- *   full, the lease joins the group: it hands the connection to the next waiter and waits for the group's
- *   COMMIT. Otherwise it COMMITs the group now, its own work included, and answers everyone in it.
+ * - commit: RELEASE the savepoint. Unless the group is full, the lease joins the group: it hands the connection
+ *   to the next waiter and waits for the group's COMMIT; when nobody waits, that COMMIT is scheduled for the end
+ *   of the current turn of the event loop (setImmediate), so the requests Node has already read in this turn
+ *   (each runs its whole transaction within the turn, SQLite being synchronous) join the same COMMIT. A full
+ *   group is committed at once, this transaction's work included.
  * - rollback: ROLLBACK TO and RELEASE the savepoint: only this transaction's work is undone. If SQLite itself
  *   ended the whole transaction (a disk error), everyone waiting in the group gets that error.
  * - A query outside a transaction (a read, a single write) first COMMITs any open group, so it never sees
@@ -101,6 +103,8 @@ export class GroupCommitSqliteDriver implements Driver {
   readonly #mutex = new FifoMutex();
   /** The members waiting for the open physical transaction's COMMIT, or undefined when none is open. */
   #group: GroupMember[] | undefined;
+  /** Whether a COMMIT of the open group is scheduled for the end of this turn of the event loop. */
+  #commitScheduled = false;
 
   constructor(private readonly config: GroupCommitSqliteConfig) {}
 
@@ -126,9 +130,11 @@ export class GroupCommitSqliteDriver implements Driver {
     this.#exec(`release ${SAVEPOINT}`);
     lease.inTransaction = false;
     const group = this.#group ?? [];
-    if (this.#mutex.waiting > 0 && group.length + 1 < GROUP_COMMIT_MAX) {
+    if (group.length + 1 < GROUP_COMMIT_MAX) {
       const committed = new Promise<void>((resolve, reject) => group.push({ resolve, reject }));
       lease.released = true;
+      // Nobody waits now: requests read in this turn of the event loop may still join before the COMMIT.
+      if (this.#mutex.waiting === 0) this.#scheduleCommit();
       this.#mutex.unlock();
       await committed;
       return;
@@ -171,7 +177,33 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    this.config.database.close();
+    await this.#mutex.lock();
+    try {
+      if (this.#group !== undefined) this.#commitGroup();
+    } finally {
+      this.config.database.close();
+    }
+  }
+
+  /**
+   * COMMITs the open group once the event loop has handled the requests it has already read (setImmediate), taking
+   * the connection like any query; a group that someone else committed meanwhile is left alone.
+   */
+  #scheduleCommit(): void {
+    if (this.#commitScheduled) return;
+    this.#commitScheduled = true;
+    setImmediate(() => {
+      void this.#mutex.lock().then(() => {
+        this.#commitScheduled = false;
+        try {
+          if (this.#group !== undefined) this.#commitGroup();
+        } catch {
+          // The group's members were given the error.
+        } finally {
+          this.#mutex.unlock();
+        }
+      });
+    });
   }
 
   /**
