@@ -2,6 +2,7 @@
  * Runtime configuration read from the environment (README "Configuration").
  * Every value has a default that runs the embedded SQLite database under the repository's `data/` folder.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,13 @@ export interface AppConfig {
   host: string;
   /** postgres://… to use PostgreSQL; undefined for the embedded SQLite file. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this instance keeps open (default 10). */
+  databasePoolSize: number;
+  /**
+   * PostgreSQL write transactions this instance runs at once (default twice the machine's cores, at least 2);
+   * reads use the whole pool. More only queue inside the database (db/postgres-write-slots.ts).
+   */
+  databaseWriteConcurrency: number;
   /** Folder for the SQLite file and the generated token secret (default `<repo>/data`). */
   dataDir: string;
   /** SQLite file path (default `<dataDir>/loreforge.sqlite`). */
@@ -62,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: readInt('PORT', 3000, env),
     host: env.HOST ?? 'localhost',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: readInt('DATABASE_POOL_SIZE', 10, env) || 1,
+    databaseWriteConcurrency: readInt('DATABASE_WRITE_CONCURRENCY', Math.max(2, 2 * os.availableParallelism()), env) || 1,
     dataDir,
     sqliteFile: env.SQLITE_FILE ?? path.join(dataDir, 'loreforge.sqlite'),
     tokenSecret: env.TOKEN_SECRET || undefined,

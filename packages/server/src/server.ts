@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { ensureFirstInvite } from './modules/invites/first-invite.js';
 
 const config = loadConfig();
-const database = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const database = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize, writeSlots: config.databaseWriteConcurrency });
 await migrateToLatest(database);
 // Fresh planner statistics at start and every hour keep search and deep pages on their indexes.
 await database.optimize();

@@ -3,6 +3,7 @@
  * or PostgreSQL when a postgres:// URL is given.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -37,6 +38,8 @@ export interface ConnectOptions {
   postgresSchema?: string;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /** How many PostgreSQL write transactions run at once (default twice the machine's cores, at least 2). */
+  writeSlots?: number;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every count Loreforge keeps fits a JS number.
@@ -130,7 +133,8 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new LoreforgePostgresDialect({ pool: namedStatementPool(pool) }) });
+    const writeSlots = options.writeSlots ?? Math.max(2, 2 * os.availableParallelism());
+    const db = new Kysely<Database>({ dialect: new LoreforgePostgresDialect({ pool: namedStatementPool(pool), writeSlots }) });
     return { db, dialect: 'postgres', schema: options.postgresSchema ?? 'public', destroy: () => db.destroy(), optimize: async () => undefined };
   }
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (or be unset for SQLite).');

@@ -9,12 +9,15 @@
  * only, which is all the migrator needs, and reports no columns.
  */
 import type pg from 'pg';
+import { WriteSlotsDriver } from './postgres-write-slots.js';
 import {
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
+  type Driver,
   type Kysely,
   PostgresDialect,
+  type PostgresDialectConfig,
   type PostgresPool,
   type PostgresPoolClient,
   type SchemaMetadata,
@@ -54,8 +57,23 @@ class NameOnlyIntrospector implements DatabaseIntrospector {
   }
 }
 
-/** PostgresDialect whose introspector lists names only; see the module comment. */
+/**
+ * PostgresDialect whose introspector lists names only (see the module comment) and whose driver runs at most
+ * `writeSlots` write transactions at once (db/postgres-write-slots.ts).
+ */
 export class LoreforgePostgresDialect extends PostgresDialect {
+  readonly #writeSlots: number;
+
+  constructor(config: PostgresDialectConfig & { writeSlots: number }) {
+    const { writeSlots, ...dialectConfig } = config;
+    super(dialectConfig);
+    this.#writeSlots = writeSlots;
+  }
+
+  override createDriver(): Driver {
+    return new WriteSlotsDriver(super.createDriver(), this.#writeSlots);
+  }
+
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new NameOnlyIntrospector(db);
   }

@@ -11,7 +11,7 @@ import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /** A query whose shape does not depend on its arguments: they only fill its bound parameters. */
-export type QueryBuilderOf<Args extends readonly string[], Row> = (db: Db, ...args: Args) => Compilable<Row>;
+export type QueryBuilderOf<Args extends readonly unknown[], Row> = (db: Db, ...args: Args) => Compilable<Row>;
 
 interface Template {
   sql: string;
@@ -22,13 +22,14 @@ interface Template {
 
 /**
  * Compiles `build` once per dialect and returns a function that runs it.
- * @param build builds the query from string arguments (ids); it must not branch on their values, and every
- * argument must end up as a bound parameter (it may be bound more than once).
+ * @param build builds the query from its arguments (ids, texts, null); it must not branch on their values, and every
+ * argument must end up as a bound parameter (it may be bound more than once). It is called with placeholder
+ * strings, so it must pass each argument to Kysely as a value, not inspect it.
  * @returns `(db, ...args) => rows`: the query's rows, run on `db` (the app's handle or a transaction).
  * @throws Error at first run when an argument does not appear among the compiled parameters (the builder
  * inlined or dropped it, so the template would be wrong); database errors pass through.
  */
-export function compiledQuery<Args extends readonly string[], Row>(
+export function compiledQuery<Args extends readonly unknown[], Row>(
   build: QueryBuilderOf<Args, Row>,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
   // One template per dialect adapter class (SQLite's `?` and PostgreSQL's `$1` texts differ).

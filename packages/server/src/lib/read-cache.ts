@@ -3,7 +3,8 @@
  * raise on every write the answer depends on, by any writer on any app instance:
  * - a world's `content_version` for answers built from the world's content (migrations
  *   add_world_content_version and add_active_quest_version);
- * - a user's `world_version` for the user's worlds list with its counts (migration add_user_world_version).
+ * - a user's `world_version` with the sum of their worlds' content versions, for the user's worlds list with its
+ *   counts (migration add_user_world_version).
  *
  * A request still authenticates and reads the version (one primary-key read; for a world it is the ownership
  * check the route makes anyway); only the reads of the answer's rows are skipped when an answer for this URL
@@ -53,17 +54,29 @@ export function cachedWorldRead<T>(db: Db, world: VersionedWorld, key: string, b
   return rememberIn(storeOf(db), full, build, sizeOf, () => versionUnchanged(scope));
 }
 
-const selectWorldVersion = compiledQuery((db, userId: string) => db.selectFrom('user').select('world_version').where('id', '=', userId));
+const selectWorldsVersion = compiledQuery((db, userId: string) =>
+  db
+    .selectFrom('user')
+    .select((eb) => [
+      'user.world_version',
+      eb.selectFrom('world').select((inner) => inner.fn.coalesce(inner.fn.sum<number>('world.content_version'), inner.lit(0)).as('total'))
+        .whereRef('world.created_by', '=', 'user.id').as('content'),
+    ])
+    .where('user.id', '=', userId));
 
-/** The user's world_version, or undefined when the user is gone. */
-async function readWorldVersion(db: Db, userId: string): Promise<number | undefined> {
-  const [row] = await selectWorldVersion(db, userId);
-  return row === undefined ? undefined : Number(row.world_version);
+/**
+ * The version of a user's worlds list: their world_version (worlds created, deleted, renamed) and the sum of
+ * their worlds' content versions (which every change of a count raises), or undefined when the user is gone.
+ */
+async function readWorldVersion(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await selectWorldsVersion(db, userId);
+  return row === undefined ? undefined : `${Number(row.world_version)}.${Number(row.content ?? 0)}`;
 }
 
 /**
- * The answer kept for `key` at the user's current world version, or the one `build` makes (kept when none of
- * the user's worlds changed while it was built). Reads the version first (one primary-key read).
+ * The answer kept for `key` at the version of the user's worlds, or the one `build` makes (kept when none of
+ * the user's worlds changed while it was built). Reads the version first (one read of the user's row and
+ * their worlds' versions).
  * @param key names the answer among the user's: the request URL serves.
  * @returns the answer; callers must treat it as immutable.
  * @throws whatever build throws (an error is never kept).

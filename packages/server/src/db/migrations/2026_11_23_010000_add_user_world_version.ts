@@ -1,10 +1,10 @@
 /**
  * Gives every user a `world_version`: a number the database raises whenever one of the user's worlds is
- * created or deleted, or a column the worlds list shows changes (name, description, kept counts, owner,
- * updated_at; not content_version, which every edit inside a world raises and the list does not show). The
- * worlds list (with its counts) is a function of those columns of the user's world rows only, so a cache of
- * it keyed on this number is exact, by any writer on any app instance, at the price of one primary-key read
- * per request.
+ * created or deleted, or one of its own columns the worlds list shows changes (name, description, owner,
+ * updated_at). The list's counts are left out on purpose: every change of a count raises the world's
+ * content_version in the same statement, so a cache of the worlds list keys on this number together with the
+ * sum of the worlds' content versions, and a create in a world never has to lock its owner's row (which on
+ * PostgreSQL made every create of a user wait for the previous one's commit).
  * On PostgreSQL it is a deferred constraint trigger raising the version once per user and transaction at
  * commit (after the world rows, which add_world_content_version also raises at commit: PostgreSQL fires the
  * deferred triggers those updates queue in the same commit); on SQLite plain row triggers.
@@ -17,8 +17,8 @@ type AnyDb = Kysely<any>;
 
 const isPostgres = (db: AnyDb): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** The world columns the worlds list shows; an update naming any of them raises the owner's world_version. */
-const LISTED_COLUMNS = 'name, description, created_by, character_count, timeline_count, map_count, event_count, item_count, created_at, updated_at';
+/** The world's own columns the worlds list shows; an update naming any of them raises the owner's world_version. */
+const LISTED_COLUMNS = 'name, description, created_by, created_at, updated_at';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('user').addColumn('world_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();

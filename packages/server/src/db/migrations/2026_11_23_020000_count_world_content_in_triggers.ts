@@ -81,8 +81,15 @@ export async function up(db: AnyDb): Promise<void> {
               bump := 1;
             end if;
             if counter is not null and deltas[i] <> 0 then
-              execute format('update world set content_version = content_version + $1, %I = %I + $2 where id = $3', counter, counter)
-                using bump, deltas[i], keys[i];
+              -- Static SQL (its plan is kept), naming every counter: only the row's own moves by the delta.
+              update world set
+                content_version = content_version + bump,
+                character_count = character_count + (case when counter = 'character_count' then deltas[i] else 0 end),
+                item_count = item_count + (case when counter = 'item_count' then deltas[i] else 0 end),
+                timeline_count = timeline_count + (case when counter = 'timeline_count' then deltas[i] else 0 end),
+                event_count = event_count + (case when counter = 'event_count' then deltas[i] else 0 end),
+                map_count = map_count + (case when counter = 'map_count' then deltas[i] else 0 end)
+              where id = keys[i];
             elsif bump = 1 then
               update world set content_version = content_version + 1 where id = keys[i];
             end if;

@@ -4,7 +4,8 @@
  */
 import type { z } from 'zod';
 import type { CharacterCreateSchema } from '@loreforge/contract';
-import type { Db } from '../../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
 import { invalidField, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
@@ -14,6 +15,8 @@ import { nowIso } from '../../lib/time.js';
 import { moveGoalsOfCharacter } from '../goals/goal.repository.js';
 import { deleteInventoryOf } from '../inventory/inventory.repository.js';
 import { deleteRelationshipsOf } from '../relationships/relationship.repository.js';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import type { CharacterCreateBatch } from './character-create-batch.js';
 import {
   type CharacterRecord,
   deleteCharacterRow,
@@ -59,15 +62,10 @@ async function removeGoalReferences(db: Db, characterId: string): Promise<void> 
   for (const goalId of await findGoalIdsOfCharacter(db, characterId)) await removeReferencesTo(db, 'goal', goalId);
 }
 
-/**
- * Creates a character in a world (the database counts it in the world's character count).
- * @returns the new character with its active quests.
- * @throws AppError 400 when an active quest or the location is not of this world.
- */
-export async function createCharacter(trx: Db, worldId: string, input: CharacterInput): Promise<CharacterRecord> {
-  const questIds = await checkReferences(trx, worldId, input);
+/** The row of a new character of a world. */
+function newCharacterRow(worldId: string, input: CharacterInput): CharacterTable {
   const now = nowIso();
-  const row: CharacterTable = {
+  return {
     id: newId(),
     world_id: worldId,
     name: input.name,
@@ -77,6 +75,42 @@ export async function createCharacter(trx: Db, worldId: string, input: Character
     created_at: now,
     updated_at: now,
   };
+}
+
+/**
+ * Creates a character in a world of the user (POST /worlds/{worldId}/characters). Without active quests or a
+ * location to check, the row joins the current batch of creates (character-create-batch.ts), where the
+ * ownership check and the insert are one statement; otherwise it is created in a transaction of its own.
+ * @returns the new character with its active quests, once committed.
+ * @throws AppError 404 'World not found.' when the world is missing or not the user's; 400 when an active
+ * quest or the location is not of this world.
+ */
+export async function createCharacterForUser(
+  db: Kysely<Database>,
+  batch: CharacterCreateBatch,
+  worldId: string,
+  userId: string,
+  input: CharacterInput,
+): Promise<CharacterRecord> {
+  if (input.activeQuests.length > 0 || input.currentLocationId !== null) {
+    return db.transaction().execute(async (trx) => {
+      const world = await requireWorldAccess(trx, worldId, userId);
+      return createCharacter(trx, world.id, input);
+    });
+  }
+  const row = newCharacterRow(worldId, input);
+  if (!(await batch.insert(row, userId))) throw notFound('World');
+  return { ...row, activeQuests: [] };
+}
+
+/**
+ * Creates a character in a world (the database counts it in the world's character count).
+ * @returns the new character with its active quests.
+ * @throws AppError 400 when an active quest or the location is not of this world.
+ */
+export async function createCharacter(trx: Db, worldId: string, input: CharacterInput): Promise<CharacterRecord> {
+  const questIds = await checkReferences(trx, worldId, input);
+  const row = newCharacterRow(worldId, input);
   await insertCharacter(trx, row);
   // A new character has no quest links yet, so they are inserted without reading any. With at most one quest
   // the stored record is exactly `row` and the ids given; with more, their stored order is read back.

@@ -2,6 +2,7 @@
 import type { Db } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
+import { compiledQuery } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
 
 /** A character row with its active quest ids (ordered by when each was added). */
@@ -95,6 +96,32 @@ export async function findCharacterRecord(db: Db, worldId: string, characterId: 
 /** Inserts a character row. */
 export async function insertCharacter(db: Db, row: CharacterTable): Promise<void> {
   await db.insertInto('character').values(row).execute();
+}
+
+const CHARACTER_COLUMNS = ['id', 'world_id', 'name', 'description', 'attributes', 'current_location_id', 'created_at', 'updated_at'] as const;
+
+// INSERT … SELECT from the world row the user owns: the ownership check and the write in one statement.
+const insertIntoOwned = compiledQuery((db, userId: string, ...values: [string, string, string, string | null, string, string | null, string, string]) =>
+  db
+    .insertInto('character')
+    .columns([...CHARACTER_COLUMNS])
+    .expression(
+      db
+        .selectFrom('world')
+        .select((eb) => CHARACTER_COLUMNS.map((column, index) => eb.val(values[index]).as(column)))
+        .where('world.id', '=', values[1])
+        .where('world.created_by', '=', userId),
+    )
+    .returning('id'));
+
+/**
+ * Inserts a character row into its world if the user owns that world, in one statement (no separate
+ * ownership read: a create is then one round trip to the database inside its transaction).
+ * @returns whether the row was inserted (false when the world is missing or not the user's).
+ */
+export async function insertCharacterIntoOwnedWorld(db: Db, row: CharacterTable, userId: string): Promise<boolean> {
+  const inserted = await insertIntoOwned(db, userId, row.id, row.world_id, row.name, row.description, row.attributes, row.current_location_id, row.created_at, row.updated_at);
+  return inserted.length === 1;
 }
 
 /** Writes a character's editable columns and bumps updated_at. */

@@ -19,7 +19,8 @@ import {
 import { notFound } from '../../errors/app-error.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
 import { requireCharacter } from './character.access.js';
-import { createCharacter, deleteCharacter, moveCharacter, updateCharacter } from './character.commands.js';
+import { CharacterCreateBatch } from './character-create-batch.js';
+import { createCharacterForUser, deleteCharacter, moveCharacter, updateCharacter } from './character.commands.js';
 import { presentCharacter } from './character.presenter.js';
 import { findCharacterRecord, findOwnedCharacter, listCharacters, withActiveQuests } from './character.repository.js';
 import { cachedWorldRead } from '../../lib/read-cache.js';
@@ -47,6 +48,8 @@ const MOVE_DESCRIPTION = [
 ].join('\n');
 
 export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const createBatch = new CharacterCreateBatch(app.db);
+
   app.get('/worlds/:worldId/characters', {
     schema: {
       tags,
@@ -74,10 +77,7 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: CharacterSchema, ...errors },
     },
   }, async (request, reply) => {
-    const character = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      return createCharacter(trx, world.id, request.body);
-    });
+    const character = await createCharacterForUser(app.db, createBatch, request.params.worldId, request.userId, request.body);
     return reply.status(201).send(presentCharacter(character));
   });
 
