@@ -4,11 +4,11 @@
  *
  * Why: SQLite serialises writers, so under many concurrent creates each request's transaction waits for the
  * previous one anyway, and most of a small transaction's cost is its COMMIT (the WAL frames of the row's table
- * and index pages, the full-text index's new segment, the world and user rows). Measured in-process on the
+ * and index pages, the full-text index's new segment, the world row). Measured in-process on the
  * benchmark's world, a create cost about 200-300 µs alone and 80 µs in groups of 16.
  *
  * How (Kysely runs a transaction as: acquire the connection, begin, callback, commit or rollback, release):
- * - The one connection is guarded by a FIFO mutex. Each acquisition gets its own lease.
+ * - The one connection is guarded by a first-in, first-out lock. Each acquisition gets its own lease.
  * - begin: opens the physical transaction (BEGIN IMMEDIATE) unless a group is open, then SAVEPOINT.
  * - commit: RELEASE the savepoint. Unless the group is full, the lease joins the group: it hands the connection
  *   to the next waiter and waits for the group's COMMIT; when nobody waits, that COMMIT is scheduled for the end
@@ -24,50 +24,19 @@
  */
 import type SQLite from 'better-sqlite3';
 import {
-  CompiledQuery,
+  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
-  SqliteAdapter,
   SqliteDialect,
   type SqliteDatabase,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type DatabaseIntrospector,
-  type DialectAdapter,
-  type Kysely,
-  type QueryCompiler,
 } from 'kysely';
+import { FifoSlots } from './fifo-slots.js';
 
 /** The most transactions one COMMIT carries, so no request waits behind an unbounded group. */
 export const GROUP_COMMIT_MAX = 32;
 
 const SAVEPOINT = 'loreforge_transaction';
-
-/** A first-in, first-out lock that knows how many are waiting for it. */
-class FifoMutex {
-  #locked = false;
-  readonly #waiters: Array<() => void> = [];
-
-  get waiting(): number {
-    return this.#waiters.length;
-  }
-
-  async lock(): Promise<void> {
-    if (!this.#locked) {
-      this.#locked = true;
-      return;
-    }
-    await new Promise<void>((resolve) => this.#waiters.push(resolve));
-  }
-
-  /** Hands the lock to the longest waiter, or frees it. */
-  unlock(): void {
-    const next = this.#waiters.shift();
-    if (next) next();
-    else this.#locked = false;
-  }
-}
 
 interface GroupMember {
   resolve: () => void;
@@ -100,7 +69,8 @@ export interface GroupCommitSqliteConfig {
 
 /** The driver; see the module comment. */
 export class GroupCommitSqliteDriver implements Driver {
-  readonly #mutex = new FifoMutex();
+  /** The one connection's lock: a single slot. */
+  readonly #mutex = new FifoSlots(1);
   /** The members waiting for the open physical transaction's COMMIT, or undefined when none is open. */
   #group: GroupMember[] | undefined;
   /** Whether a COMMIT of the open group is scheduled for the end of this turn of the event loop. */
@@ -111,7 +81,7 @@ export class GroupCommitSqliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.lock();
+    await this.#mutex.take();
     return new Lease(this);
   }
 
@@ -135,7 +105,7 @@ export class GroupCommitSqliteDriver implements Driver {
       lease.released = true;
       // Nobody waits now: requests read in this turn of the event loop may still join before the COMMIT.
       if (this.#mutex.waiting === 0) this.#scheduleCommit();
-      this.#mutex.unlock();
+      this.#mutex.give();
       await committed;
       return;
     }
@@ -173,11 +143,11 @@ export class GroupCommitSqliteDriver implements Driver {
         // The group's members were given the error; this lease's own transaction had already failed.
       }
     }
-    this.#mutex.unlock();
+    this.#mutex.give();
   }
 
   async destroy(): Promise<void> {
-    await this.#mutex.lock();
+    await this.#mutex.take();
     try {
       if (this.#group !== undefined) this.#commitGroup();
     } finally {
@@ -193,14 +163,14 @@ export class GroupCommitSqliteDriver implements Driver {
     if (this.#commitScheduled) return;
     this.#commitScheduled = true;
     setImmediate(() => {
-      void this.#mutex.lock().then(() => {
+      void this.#mutex.take().then(() => {
         this.#commitScheduled = false;
         try {
           if (this.#group !== undefined) this.#commitGroup();
         } catch {
           // The group's members were given the error.
         } finally {
-          this.#mutex.unlock();
+          this.#mutex.give();
         }
       });
     });
@@ -265,17 +235,5 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new GroupCommitSqliteDriver(this.#config);
-  }
-
-  override createQueryCompiler(): QueryCompiler {
-    return new SqliteQueryCompiler();
-  }
-
-  override createAdapter(): DialectAdapter {
-    return new SqliteAdapter();
-  }
-
-  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new SqliteIntrospector(db);
   }
 }

@@ -9,35 +9,11 @@
  * ROLLBACK. Read-only transactions (the timeline engine's snapshots) take no slot.
  */
 import type { DatabaseConnection, Driver, QueryCompiler, TransactionSettings } from 'kysely';
-
-/** A first-in, first-out counting semaphore. */
-class Slots {
-  #free: number;
-  readonly #waiters: Array<() => void> = [];
-
-  constructor(count: number) {
-    this.#free = count;
-  }
-
-  async take(): Promise<void> {
-    if (this.#free > 0) {
-      this.#free -= 1;
-      return;
-    }
-    await new Promise<void>((resolve) => this.#waiters.push(resolve));
-  }
-
-  /** Hands the slot to the longest waiter, or frees it. */
-  give(): void {
-    const next = this.#waiters.shift();
-    if (next) next();
-    else this.#free += 1;
-  }
-}
+import { FifoSlots } from './fifo-slots.js';
 
 /** Wraps a driver so that at most `count` write transactions run at once; everything else is passed through. */
 export class WriteSlotsDriver implements Driver {
-  readonly #slots: Slots;
+  readonly #slots: FifoSlots;
   readonly #holding = new Set<DatabaseConnection>();
 
   /**
@@ -48,7 +24,7 @@ export class WriteSlotsDriver implements Driver {
     private readonly inner: Driver,
     count: number,
   ) {
-    this.#slots = new Slots(Math.max(1, count));
+    this.#slots = new FifoSlots(count);
   }
 
   init(): Promise<void> {
