@@ -58,7 +58,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const moment = eventId !== null ? { eventId } : at !== null ? { at } : { now: true as const };
     return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay, stored }) =>
-      answerState(await replay(request.params.timelineId), moment, { characterId, search, page, limit }, stored));
+      answerState(await replay(request.params.timelineId), moment, { characterId, search, page, limit }, stored), world.content_version);
   });
 
   app.get('/worlds/:worldId/characters/:characterId/history', {
@@ -74,7 +74,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const character = await requireCharacter(app.db, world.id, request.params.characterId);
     return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay }) =>
-      answerHistory(await replay(request.query.timelineId), character.id));
+      answerHistory(await replay(request.query.timelineId), character.id), world.content_version);
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/diff', {
@@ -89,7 +89,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay }) =>
-      answerDiff(await replay(request.params.timelineId), await replay(request.query.against), request.query.at, request.query.characterId));
+      answerDiff(await replay(request.params.timelineId), await replay(request.query.against), request.query.at, request.query.characterId), world.content_version);
   });
 
   app.get('/worlds/:worldId/items/:itemId/provenance', {
@@ -105,7 +105,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     const item = await requireItem(app.db, world.id, request.params.itemId);
     return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay, stored }) =>
-      answerProvenance(await replay(request.query.timelineId), item, stored));
+      answerProvenance(await replay(request.query.timelineId), item, stored), world.content_version);
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/issues', {
@@ -121,7 +121,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const replay = await withEngineSnapshot(app.db, app.engineCache, world.id, ({ replay: load }) => load(request.params.timelineId));
+    const replay = await withEngineSnapshot(app.db, app.engineCache, world.id, ({ replay: load }) => load(request.params.timelineId), world.content_version);
     const objectives = await findObjectivesCompletedOutsideActiveQuests(app.db, world.id);
     const questIssues = objectives.map((objective) => ({
       kind: 'objectiveCompletedQuestNotActive' as const,

@@ -27,7 +27,12 @@ import {
  * @param version the world's version in this process, read before any data.
  */
 async function readKey(db: Db, worldId: string, version: string): Promise<string> {
-  return `${worldId}|${version}|${await readWorldFingerprint(db, worldId)}`;
+  return keyOf(worldId, version, await readWorldFingerprint(db, worldId));
+}
+
+/** The key from its parts: the world, its version in this process and its fingerprint (content version). */
+function keyOf(worldId: string, version: string, fingerprint: string): string {
+  return `${worldId}|${version}|${fingerprint}`;
 }
 
 /** The world's stored characters in the database, with its name order kept in the engine cache under the key. */
@@ -107,12 +112,16 @@ function memoryOnly(cache: EngineCache, worldId: string, key: string): StoredWor
  * Runs an answer over one version of the world: every replay it uses and every stored character it reads describe
  * the same version, so an answer never mixes a replay of one version with stored characters of another.
  *
- * First from memory alone, after one primary-key read of the world's content version: when every replay the answer
+ * First from memory alone, under the world's content version (read here, or given by a caller that has just read
+ * it, as the ownership check does: a write seen only by the version read after it makes a key no replay is kept
+ * under, never a stale one): when every replay the answer
  * asks for is cached under that key and it reads no stored character (a character the replay holds, a history, a
  * diff, the issues), it is answered from replays built in exactly that version. Otherwise it runs again in one
  * read-only snapshot of the database (a repeatable-read transaction; a transaction on SQLite's single connection),
  * where the key, any replay built and every character read agree.
  * @param answer builds the answer from replays and stored characters; may run twice, so it must not write.
+ * @param contentVersion the world's content_version as the caller read it (its ownership check), or undefined to
+ * read it here.
  * @returns what `answer` returns.
  * @throws what `answer` throws (AppError 404 for a timeline not in the world).
  */
@@ -121,10 +130,11 @@ export async function withEngineSnapshot<T>(
   cache: EngineCache,
   worldId: string,
   answer: (snapshot: EngineSnapshot) => Promise<T> | T,
+  contentVersion?: number,
 ): Promise<T> {
   // Read before any data, so a write answered since can only make the key look older, never newer.
   const version = cache.versionOf(worldId);
-  const key = await readKey(db, worldId, version);
+  const key = contentVersion === undefined ? await readKey(db, worldId, version) : keyOf(worldId, version, String(contentVersion));
   try {
     return await answer({ replay: async (timelineId) => cache.getReplay(timelineId, key) ?? needDatabase(), stored: memoryOnly(cache, worldId, key) });
   } catch (error) {
