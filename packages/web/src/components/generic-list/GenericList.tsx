@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Overlay from 'react-bootstrap/Overlay';
-import Popover from 'react-bootstrap/Popover';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { failedToLoad, LIMITS, noneFound, type SortOrder } from '@loreforge/contract';
@@ -18,6 +16,9 @@ import { useListState } from '../../hooks/useListState';
 import { formatDateTime, truncate } from '../../lib/format';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
 import { ErrorAlert } from '../ErrorAlert';
+import { FloatingAdd, type QuickCreateContext } from './FloatingAdd';
+
+export type { QuickCreateContext } from './FloatingAdd';
 import { LoadingSpinner } from '../LoadingSpinner';
 import { Pager } from './Pager';
 import './generic-list.css';
@@ -40,11 +41,6 @@ export interface GenericListColumn<T> {
   render?: (row: T) => ReactNode;
 }
 
-/** What the quick-create popover's content receives. */
-export interface QuickCreateContext {
-  /** Closes the popover (call after a successful create). */
-  close(): void;
-}
 
 /** Props of {@link GenericList}. */
 export interface GenericListProps<T> {
@@ -108,14 +104,11 @@ export function GenericList<T>(props: GenericListProps<T>) {
     entityName, title, source, columns, getId, getName, getDescription, getViewPath, getEditPath, onDelete,
     createPath, renderQuickCreate, renderActions, defaultView = 'list', initialParams,
   } = props;
-  const navigate = useNavigate();
   const { params, toggleSort, setSort, setPage, setSearch, setLimit } = useListState(initialParams);
   const [view, setView] = useState<'list' | 'grid'>(defaultView);
   const [searchText, setSearchText] = useState(params.search ?? '');
   const debouncedSearch = useDebouncedValue(searchText, 300);
   const [pendingDelete, setPendingDelete] = useState<T | null>(null);
-  const [showQuickCreate, setShowQuickCreate] = useState(false);
-  const addButtonRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
 
   useEffect(() => {
@@ -134,11 +127,6 @@ export function GenericList<T>(props: GenericListProps<T>) {
   const plural = `${entityName}s`;
   const hasActions = Boolean(getEditPath || onDelete || renderActions);
   const sortableColumns = columns.filter((c) => c.sortable);
-
-  const handleAdd = () => {
-    if (renderQuickCreate) setShowQuickCreate((open) => !open);
-    else if (createPath) void navigate(createPath);
-  };
 
   const actionButtons = (row: T) => (
     <div className="d-flex flex-wrap gap-1 justify-content-end">
@@ -298,39 +286,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
       )}
 
       {(renderQuickCreate || createPath) && (
-        <>
-          <Button
-            ref={addButtonRef}
-            className="lf-fab rounded-circle shadow"
-            variant="primary"
-            aria-label={`Add ${entityName}`}
-            aria-expanded={renderQuickCreate ? showQuickCreate : undefined}
-            onClick={handleAdd}
-          >
-            <span aria-hidden="true">+</span>
-          </Button>
-          {renderQuickCreate && (
-            <Overlay
-              target={addButtonRef.current}
-              show={showQuickCreate}
-              placement="top-end"
-              rootClose
-              onHide={() => setShowQuickCreate(false)}
-            >
-              <Popover id={`${ids}-quick-create`} className="lf-quick-create" style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
-                <Popover.Header as="h3">Quick create {entityName}</Popover.Header>
-                <Popover.Body>
-                  {renderQuickCreate({ close: () => setShowQuickCreate(false) })}
-                  {createPath && (
-                    <div className="mt-2 small">
-                      <Link to={createPath}>Open the full form</Link>
-                    </div>
-                  )}
-                </Popover.Body>
-              </Popover>
-            </Overlay>
-          )}
-        </>
+        <FloatingAdd entityName={entityName} createPath={createPath} renderQuickCreate={renderQuickCreate} />
       )}
 
       <ConfirmDeleteModal
