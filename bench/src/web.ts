@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
 import type { GeneratedWorld } from './generate.js';
+import { TIMELINE_ROW_HEIGHT } from '../../packages/web/src/screens/timelines/timeline-layout.js';
 import { type Child, REPO_ROOT, SERVER_NODE_FLAGS, SERVER_SCRIPT, freePort, startChild } from './processes.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,7 +24,7 @@ const DIST_DIR = path.join(REPO_ROOT, 'packages/web/dist');
 const TOKEN_KEY = 'loreforge.token';
 const USER_KEY = 'loreforge.user';
 /** Pixels scrolled per animation frame: 20 timeline rows, a fast fling through all 10,000 events. */
-const SCROLL_STEP = 20 * 176;
+const SCROLL_STEP = 20 * TIMELINE_ROW_HEIGHT;
 
 /** One measured web figure with its budget. */
 export interface WebFigure {

@@ -1,7 +1,10 @@
 /** Layout rules of the visual timeline (SPEC §2 "Timeline screen"), kept pure so they are tested directly. */
 
-/** Height of one event row in pixels; fixed, so 10,000 rows can be virtualised without measuring. */
-export const TIMELINE_ROW_HEIGHT = 176;
+/**
+ * Height of one event row in pixels; fixed, so 10,000 rows can be virtualised without measuring. Tall enough for
+ * a card whose buttons ('Show state', 'Open branch', 'Edit') wrap onto a second line on a narrow column.
+ */
+export const TIMELINE_ROW_HEIGHT = 212;
 
 /**
  * Rows rendered beyond the visible ones, above and below. Few: a fast fling replaces every rendered row each frame,
