@@ -5,6 +5,7 @@ export * from './enums.js';
 export * from './fields.js';
 export * from './list.js';
 export * from './auth.js';
+export * from './access.js';
 export * from './world.js';
 export * from './character.js';
 export * from './item.js';

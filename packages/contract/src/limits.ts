@@ -45,4 +45,8 @@ export const LIMITS = {
   areaPolygonMinPoints: 3,
   areaPolygonMaxPoints: 1_000,
   objectiveTargetMin: 1,
+  /** Players one secret may be revealed to. */
+  revealedToMax: 200,
+  /** Members one world may have (owner included). */
+  worldMembersMax: 200,
 } as const;

@@ -1,0 +1,152 @@
+/**
+ * Shared worlds (roles, members, world invitations) and secrets (visibility, reveals, GM notes): the shapes
+ * server and web agree on. Who may see what is decided on the server from these values only.
+ *
+ * Roles inside a world:
+ * - `owner` (exactly one): everything, including deleting the world, managing members and invitations.
+ * - `editor` (co-author): creates, edits and deletes all content, sees every secret and GM note.
+ * - `player`: reads what is not secret (or revealed to them); edits only the characters assigned to them.
+ * - `viewer`: reads what is not secret.
+ */
+import { z } from 'zod';
+import { enumField, requiredText, uuidField } from './fields.js';
+import { LIMITS } from './limits.js';
+
+/** Every role a member of a world can have. */
+export const WORLD_ROLES = ['owner', 'editor', 'player', 'viewer'] as const;
+export type WorldRole = (typeof WORLD_ROLES)[number];
+
+/** Roles the owner can give (ownership moves only by transfer). */
+export const MEMBER_ROLES = ['editor', 'player', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Roles that see every secret and GM note, and may write all content. */
+export const EDITOR_ROLES: readonly WorldRole[] = ['owner', 'editor'];
+
+/** Whether a role sees secrets and may write all content of the world. */
+export const isEditorRole = (role: WorldRole): boolean => role === 'owner' || role === 'editor';
+
+/** Who may see an entity: `everyone` in the world (default) or its `editors` only (a secret). */
+export const VISIBILITIES = ['everyone', 'editors'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/**
+ * Request header with which an editor or the owner reads the world exactly as one of its players or viewers
+ * sees it ("view as player"). Its value is that member's userId. Ignored on writes: a write is always made as
+ * the signed-in user. A value that is not a player or viewer of the world is a 400.
+ */
+export const VIEW_AS_HEADER = 'x-view-as';
+
+/**
+ * Access fields accepted on create and update of every secret-capable entity (character, item, inventory
+ * entry, goal, relationship, timeline, event, map, map point, map area, quest, objective, connection).
+ * Only editors and the owner may send them; from anyone else they are a 403.
+ * Absent on update means "keep as is"; absent on create means everyone / no reveals / no notes.
+ */
+export const AccessInputSchema = z.object({
+  visibility: enumField('Visibility', VISIBILITIES).optional()
+    .describe("'everyone' (default) or 'editors' (a secret only editors and the owner see)."),
+  revealedTo: z.array(uuidField('Revealed To'), { error: () => 'Revealed To must be a list of user ids.' })
+    .max(LIMITS.revealedToMax)
+    .optional()
+    .describe('userIds of players who may see this secret although it is for editors (a player who found the clue).'),
+  gmNotes: z.string({ error: () => 'GM Notes must be text.' })
+    .max(LIMITS.textMax, `GM Notes must be no more than ${LIMITS.textMax} characters.`)
+    .nullish()
+    .describe('Notes only editors and the owner see.'),
+});
+export type AccessInput = z.input<typeof AccessInputSchema>;
+
+/**
+ * Access fields of every secret-capable entity in answers. For a reader who is not an editor,
+ * `revealedTo` is [] and `gmNotes` is null (they never learn who else was shown a secret, nor its notes).
+ */
+export const AccessFieldsSchema = z.object({
+  visibility: z.enum(VISIBILITIES),
+  revealedTo: z.array(z.string()),
+  gmNotes: z.string().nullable(),
+  createdBy: z.string().nullable().describe('userId of who created it (null for data older than shared worlds).'),
+  updatedBy: z.string().nullable().describe('userId of who changed it last.'),
+});
+export type AccessFields = z.infer<typeof AccessFieldsSchema>;
+
+/** A member of a world (GET /worlds/{worldId}/members). */
+export const WorldMemberSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  role: z.enum(WORLD_ROLES),
+  joinedAt: z.string(),
+});
+export type WorldMember = z.infer<typeof WorldMemberSchema>;
+
+/** POST /worlds/{worldId}/members: add an existing account by its username or email. */
+export const MemberAddSchema = z.object({
+  user: requiredText('User', { max: LIMITS.emailMax }).describe('Username or email of an existing account.'),
+  role: enumField('Role', MEMBER_ROLES),
+});
+export type MemberAddInput = z.input<typeof MemberAddSchema>;
+
+/** PATCH /worlds/{worldId}/members/{userId}: change a member's role. */
+export const MemberUpdateSchema = z.object({ role: enumField('Role', MEMBER_ROLES) });
+export type MemberUpdateInput = z.input<typeof MemberUpdateSchema>;
+
+/** POST /worlds/{worldId}/transfer: make another member the owner (the old owner becomes an editor). */
+export const OwnershipTransferSchema = z.object({ userId: uuidField('New Owner') });
+export type OwnershipTransferInput = z.input<typeof OwnershipTransferSchema>;
+
+/** POST /worlds/{worldId}/invitations: a link an account can accept to join with a role. */
+export const WorldInvitationCreateSchema = z.object({
+  role: enumField('Role', MEMBER_ROLES),
+  maxUses: z.number({ error: () => 'Max Uses must be a number.' })
+    .int('Max Uses must be a whole number.')
+    .min(1, 'Max Uses must be at least 1.')
+    .max(1000, 'Max Uses must be no more than 1000.')
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe('1 for a single-use link; null or absent for a link usable until revoked or expired.'),
+  expiresAt: z.iso.datetime({ offset: true, error: () => 'Expires At must be a date and time such as 2026-12-31T23:59:00Z.' })
+    .nullish()
+    .transform((value) => value ?? null)
+    .describe('When the link stops working (ISO 8601 with a zone); null for never.'),
+});
+export type WorldInvitationCreateInput = z.input<typeof WorldInvitationCreateSchema>;
+
+/** A world invitation as its owner sees it. `code` is the secret part of the link /join/{code}. */
+export const WorldInvitationSchema = z.object({
+  invitationId: z.string(),
+  worldId: z.string(),
+  code: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type WorldInvitation = z.infer<typeof WorldInvitationSchema>;
+
+/** GET /world-invitations/{code}: what a signed-in account is invited to, before accepting. */
+export const WorldInvitationPreviewSchema = z.object({
+  worldId: z.string(),
+  worldName: z.string(),
+  ownerUsername: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  alreadyMember: z.boolean(),
+});
+export type WorldInvitationPreview = z.infer<typeof WorldInvitationPreviewSchema>;
+
+/** Messages of shared worlds. */
+export const ACCESS_MESSAGES = {
+  forbidden: 'Your role in this world does not allow this.',
+  ownerOnly: "Only the world's owner can do this.",
+  editorsOnly: "Only the world's editors can do this.",
+  accessFieldsEditorsOnly: 'Only editors can set Visibility, Revealed To or GM Notes.',
+  userNotFound: 'No account has that username or email.',
+  alreadyMember: 'This account is already a member of the world.',
+  ownerCannotLeave: 'The owner cannot leave the world. Transfer ownership to another member first.',
+  invitationInvalid: 'This invitation link is not valid, has expired or has been used up.',
+  viewAsNotMember: 'View as: that account is not a player or viewer of this world.',
+  revealedToNotPlayer: 'Revealed To must name players of this world.',
+  assignedToNotPlayer: 'Assigned To must be a player of this world.',
+} as const;
