@@ -1,0 +1,140 @@
+/**
+ * What a day looks like in its calendar (docs/calendars.md "Reading a date"): weekday, moon phases, season, and
+ * the date written in the calendar's own words ("3rd of Ember, 1024 of the Second Age").
+ */
+import { z } from 'zod';
+import { compileCalendar, dateFromInstant, monthLengths, toCalendarDate, weekdayIndex, type CompiledCalendar, type ResolvedDate } from './calendar.engine.js';
+import { floorMod } from './calendar.leap.js';
+import type { CalendarDate, CalendarDefinition } from './calendar.model.js';
+
+/** The eight phases a moon passes through, from new to new. */
+export const MOON_PHASES = [
+  'New Moon',
+  'Waxing Crescent',
+  'First Quarter',
+  'Waxing Gibbous',
+  'Full Moon',
+  'Waning Gibbous',
+  'Last Quarter',
+  'Waning Crescent',
+] as const;
+export type MoonPhase = (typeof MOON_PHASES)[number];
+
+const MICRO = 1_000_000n;
+const micro = (value: number): bigint => BigInt(Math.round(value * 1_000_000));
+
+/**
+ * Each moon's phase on a day (at the start of the day), exact for any day number.
+ * @param dayNumber days since the epoch. @returns per moon its name, phase name and fraction of the cycle (0 ≤ f < 1).
+ */
+export function moonPhasesOn(definition: CalendarDefinition, dayNumber: bigint): Array<{ moon: string; phase: MoonPhase; fraction: number }> {
+  return definition.moons.map((moon) => {
+    const cycle = micro(moon.cycleDays);
+    const fraction = Number(floorMod(dayNumber * MICRO - micro(moon.offsetDays), cycle)) / Number(cycle);
+    const phase = MOON_PHASES[Math.floor(fraction * 8 + 0.5) % 8] ?? 'New Moon';
+    return { moon: moon.name, phase, fraction };
+  });
+}
+
+/** The season a month and day fall in (the last season started by then, wrapping from the previous year). */
+export function seasonOf(definition: CalendarDefinition, month: number, day: number): string | null {
+  const starts = definition.seasons
+    .map((season) => ({ name: season.name, month: definition.months.findIndex((m) => m.name === season.month) + 1, day: season.day }))
+    .sort((a, b) => a.month - b.month || a.day - b.day);
+  const started = starts.filter((start) => start.month < month || (start.month === month && start.day <= day));
+  return (started[started.length - 1] ?? starts[starts.length - 1])?.name ?? null;
+}
+
+/** An English ordinal: 1st, 2nd, 3rd, 4th, 11th, 22nd. */
+export function ordinal(value: number | bigint): string {
+  const n = BigInt(value) < 0n ? -BigInt(value) : BigInt(value);
+  const [tens, units] = [n % 100n, n % 10n];
+  const suffix = tens >= 11n && tens <= 13n ? 'th' : units === 1n ? 'st' : units === 2n ? 'nd' : units === 3n ? 'rd' : 'th';
+  return `${value}${suffix}`;
+}
+
+/** The default date format: "3rd of Ember, 1024 SA" (the era part only when the calendar has eras). */
+export const DEFAULT_DATE_FORMAT = '{dayOrdinal} of {month}, {year} {eraAbbr}';
+/** The default format of a one-day intercalary month: "Midsummer, 1492 DR". */
+export const DEFAULT_INTERCALARY_FORMAT = '{month}, {year} {eraAbbr}';
+
+function formatResolved(calendar: CompiledCalendar, date: ResolvedDate): string {
+  const { definition } = calendar;
+  const month = definition.months[date.month - 1];
+  // A one-day intercalary month (a festival day) is written by its name alone; a longer one numbers its days.
+  const festival = month?.intercalary === true && monthLengths(calendar, date.absoluteYear)[date.month - 1] === 1;
+  const template = festival
+    ? (definition.intercalaryFormat ?? DEFAULT_INTERCALARY_FORMAT)
+    : (definition.dateFormat ?? DEFAULT_DATE_FORMAT);
+  const weekday = weekdayIndex(calendar, date);
+  const tokens: Record<string, string> = {
+    day: String(date.day),
+    dayOrdinal: ordinal(date.day),
+    month: month?.name ?? String(date.month),
+    monthNumber: String(date.month),
+    year: String(date.eraYear),
+    era: date.era?.name ?? '',
+    eraAbbr: date.era?.abbreviation ?? date.era?.name ?? '',
+    weekday: weekday === null ? '' : (definition.weekdays[weekday] ?? ''),
+  };
+  const text = template
+    .replace(/\{(\w+)\}/g, (whole, name: string) => tokens[name] ?? whole)
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,.])/g, '$1')
+    .replace(/^[\s,]+|[\s,]+$/g, '');
+  if (date.hour === 0 && date.minute === 0) return text;
+  const width = (max: number) => String(max - 1).length;
+  const hh = String(date.hour).padStart(width(definition.hoursPerDay), '0');
+  const mm = String(date.minute).padStart(width(definition.minutesPerHour), '0');
+  return `${text}, ${hh}:${mm}`;
+}
+
+/** A date as answers carry it: the instant as a decimal string, the date, its words, weekday, moons, season. */
+export const CalendarMomentSchema = z.object({
+  instant: z.string().describe('Whole minutes since the calendar epoch (first minute of year 1), as decimal digits.'),
+  date: z.object({
+    year: z.number(),
+    month: z.number(),
+    day: z.number(),
+    hour: z.number(),
+    minute: z.number(),
+    era: z.string().nullable(),
+  }),
+  formatted: z.string().describe("The date in the calendar's own words."),
+  monthName: z.string(),
+  weekday: z.string().nullable().describe('Null on intercalary days, which belong to no week.'),
+  season: z.string().nullable(),
+  moons: z.array(z.object({ moon: z.string(), phase: z.enum(MOON_PHASES), fraction: z.number() })),
+});
+export type CalendarMoment = z.infer<typeof CalendarMomentSchema>;
+
+/**
+ * Everything about the moment an instant names, in the calendar's words.
+ * @param instant whole minutes since the epoch (any size).
+ */
+export function describeInstant(definition: CalendarDefinition, instant: bigint): CalendarMoment {
+  const calendar = compileCalendar(definition);
+  const resolved = dateFromInstant(calendar, instant);
+  const weekday = weekdayIndex(calendar, resolved);
+  const date: CalendarDate = toCalendarDate(resolved);
+  return {
+    instant: instant.toString(),
+    date: { ...date, hour: date.hour ?? 0, minute: date.minute ?? 0, era: date.era ?? null },
+    formatted: formatResolved(calendar, resolved),
+    monthName: definition.months[resolved.month - 1]?.name ?? '',
+    weekday: weekday === null ? null : (definition.weekdays[weekday] ?? null),
+    season: seasonOf(definition, resolved.month, resolved.day),
+    moons: moonPhasesOn(definition, resolved.dayNumber),
+  };
+}
+
+/** The date an instant names, in the calendar's era reading. */
+export function dateFromInstantOf(definition: CalendarDefinition, instant: bigint): CalendarDate {
+  return toCalendarDate(dateFromInstant(compileCalendar(definition), instant));
+}
+
+/** The date written in the calendar's own words ("30th of Flamerule, 1492 DR", "Midsummer, 1492 DR"). */
+export function formatInstant(definition: CalendarDefinition, instant: bigint): string {
+  const calendar = compileCalendar(definition);
+  return formatResolved(calendar, dateFromInstant(calendar, instant));
+}

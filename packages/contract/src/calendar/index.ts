@@ -1,0 +1,9 @@
+/** The world calendar engine (issue 12, docs/calendars.md). Isomorphic: no Node or DOM imports. */
+export * from './calendar.limits.js';
+export * from './calendar.model.js';
+export * from './calendar.leap.js';
+export * from './calendar.engine.js';
+export * from './calendar.date.js';
+export * from './calendar.describe.js';
+export * from './calendar.presets.js';
+export * from './calendar.iso.js';
