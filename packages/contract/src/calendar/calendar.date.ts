@@ -125,3 +125,24 @@ export function instantFromDate(definition: CalendarDefinition, date: CalendarDa
   if (isDateProblem(checked)) throw new CalendarDateError(checked);
   return instantOfAbsoluteDate(calendar, checked);
 }
+
+const DATE_TEXT_PATTERN = /^\s*(-?\d{1,16})-(.+?)-(\d{1,6})(?:[T ](\d{1,4}):(\d{1,4}))?(?:\s+(\S.*?))?\s*$/;
+
+/**
+ * Reads a date written as text, as the convert endpoint's `date` parameter takes it: `YEAR-MONTH-DAY`, then
+ * optionally `THH:MM` (or a space and `HH:MM`), then optionally a space and the era's name or abbreviation.
+ * MONTH is a 1-based number or a month's name (any case): `1492-Flamerule-30 DR`, `44-3-15T12:00 BC`.
+ * @returns the date (not yet checked against the calendar's month lengths), or the problem naming its field.
+ */
+export function parseCalendarDateText(definition: CalendarDefinition, text: string): CalendarDateInput | CalendarDateProblem {
+  const match = DATE_TEXT_PATTERN.exec(text);
+  if (!match) return { field: 'year', message: 'Date must read YEAR-MONTH-DAY, optionally followed by THH:MM and an era, such as 1492-7-30T12:00 DR.' };
+  const [, year, monthText, day, hour, minute, era] = match;
+  let month = Number(monthText);
+  if (!Number.isInteger(month)) {
+    const wanted = (monthText ?? '').trim().toLowerCase();
+    month = definition.months.findIndex((candidate) => candidate.name.toLowerCase() === wanted) + 1;
+    if (month === 0) return { field: 'month', message: `Month "${monthText}" does not exist in this calendar.` };
+  }
+  return { year: Number(year), month, day: Number(day), hour: Number(hour ?? 0), minute: Number(minute ?? 0), era: era ?? null };
+}

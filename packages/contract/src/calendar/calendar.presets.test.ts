@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileCalendar, daysBeforeYear } from './calendar.engine.js';
-import { CalendarDateError, instantFromDate } from './calendar.date.js';
+import { CalendarDateError, instantFromDate, parseCalendarDateText } from './calendar.date.js';
 import { describeInstant } from './calendar.describe.js';
 import { CalendarDefinitionSchema, type CalendarDateInput, type CalendarDefinition } from './calendar.model.js';
 import { calendarPreset } from './calendar.presets.js';
@@ -147,5 +147,16 @@ describe('calendar definitions', () => {
       'eras.1.startYear': 'Eras must be listed in order: each starts after the one before.',
       'eras.2.counting': 'An era that counts down needs a following era where it ends.',
     });
+  });
+});
+
+describe('dates written as text', () => {
+  const harptos = calendarPreset('harptos').definition;
+
+  it('reads month numbers or names, a time and an era', () => {
+    expect(parseCalendarDateText(harptos, '1492-Flamerule-30 DR')).toEqual({ year: 1492, month: 9, day: 30, hour: 0, minute: 0, era: 'DR' });
+    expect(parseCalendarDateText(harptos, '-12-feast of the moon-1T06:05')).toEqual({ year: -12, month: 17, day: 1, hour: 6, minute: 5, era: null });
+    expect(parseCalendarDateText(harptos, '1492-Smarch-1')).toEqual({ field: 'month', message: 'Month "Smarch" does not exist in this calendar.' });
+    expect(parseCalendarDateText(harptos, 'yesterday')).toMatchObject({ field: 'year' });
   });
 });

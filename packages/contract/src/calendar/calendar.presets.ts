@@ -100,6 +100,14 @@ const PRESET_INPUTS: Record<CalendarPresetName, { name: string; description: str
   },
 };
 
+/**
+ * A preset as written (definition input, before defaults), so a create body can start from it and override fields.
+ * @param preset one of CALENDAR_PRESETS.
+ */
+export function calendarPresetInput(preset: CalendarPresetName): { name: string; description: string; definition: CalendarDefinitionInput } {
+  return PRESET_INPUTS[preset];
+}
+
 const parsedPresets = new Map<CalendarPresetName, CalendarDefinition>();
 
 /**

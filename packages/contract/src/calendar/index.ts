@@ -7,3 +7,5 @@ export * from './calendar.date.js';
 export * from './calendar.describe.js';
 export * from './calendar.presets.js';
 export * from './calendar.iso.js';
+export * from './calendar.fantasy-calendar.js';
+export * from './calendar.api.js';
