@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { enumField, optionalText, requiredText } from '../fields.js';
 import { CalendarMomentSchema } from './calendar.describe.js';
-import { CalendarDefinitionObjectSchema, checkCalendarDefinition } from './calendar.model.js';
+import { FantasyCalendarExportSchema } from './calendar.fantasy-calendar.js';
+import { CalendarDefinitionObjectSchema, ERA_COUNTING, checkCalendarDefinition } from './calendar.model.js';
 import { CALENDAR_PRESETS, calendarPresetInput, type CalendarPresetName } from './calendar.presets.js';
 
 const CalendarWriteObjectSchema = CalendarDefinitionObjectSchema.extend({
@@ -42,8 +43,42 @@ export const MovedDateSchema = z.object({
 });
 export type MovedDate = z.infer<typeof MovedDateSchema>;
 
+const int = () => z.number().int();
+
+/** A definition as answers carry it (plain types: every default already applied). */
+export const CalendarDefinitionAnswerSchema = z.object({
+  months: z.array(z.object({ name: z.string(), days: int(), intercalary: z.boolean() })),
+  weekdays: z.array(z.string()),
+  firstWeekday: int(),
+  hoursPerDay: int(),
+  minutesPerHour: int(),
+  leapRules: z.array(
+    z.object({
+      name: z.string().nullable(),
+      month: z.string(),
+      days: int(),
+      every: int(),
+      offset: int(),
+      exceptions: z.array(z.object({ every: int(), leap: z.boolean() })),
+    }),
+  ),
+  eras: z.array(
+    z.object({
+      name: z.string(),
+      abbreviation: z.string().nullable(),
+      startYear: int().nullable(),
+      counting: z.enum(ERA_COUNTING),
+      hasYearZero: z.boolean(),
+    }),
+  ),
+  moons: z.array(z.object({ name: z.string(), cycleDays: z.number(), offsetDays: z.number() })),
+  seasons: z.array(z.object({ name: z.string(), month: z.string(), day: int() })),
+  dateFormat: z.string().nullable(),
+  intercalaryFormat: z.string().nullable(),
+});
+
 /** A calendar as the API answers it. */
-export const CalendarSchema = CalendarDefinitionObjectSchema.extend({
+export const CalendarSchema = CalendarDefinitionAnswerSchema.extend({
   calendarId: z.string(),
   worldId: z.string(),
   name: z.string(),
@@ -64,10 +99,10 @@ export const CalendarImportResultSchema = CalendarSchema.extend({
   importNotes: z.array(z.string()).describe('What the import approximated or left out (events, periodic seasons).'),
 });
 
-/** Body of the import: a Fantasy-Calendar JSON export, as that site downloads it. */
-export const CalendarImportBodySchema = z
-  .record(z.string(), z.unknown(), { error: () => 'The body must be a Fantasy-Calendar JSON export (an object).' })
-  .describe('A Fantasy-Calendar JSON export (name, static_data.year_data, moons, clock, eras, seasons…).');
+/** Body of the import: a Fantasy-Calendar JSON export, as that site downloads it (unread parts are ignored). */
+export const CalendarImportBodySchema = FantasyCalendarExportSchema.describe(
+  'A Fantasy-Calendar JSON export (name, static_data.year_data, moons, clock, eras, seasons…); other parts are ignored.',
+);
 
 /** Query of the convert route: exactly one of `date` and `instant`. */
 export const CalendarConvertQuerySchema = z.object({
@@ -75,7 +110,7 @@ export const CalendarConvertQuerySchema = z.object({
     .string()
     .max(300, 'date must be no more than 300 characters.')
     .optional()
-    .describe('A date as YEAR-MONTH-DAY[THH:MM][ ERA]; MONTH is a number or a month name: 1492-Flamerule-30 DR.'),
+    .describe('A date as YEAR-MONTH-DAY[THH:MM][ ERA]; MONTH is a number or a month name: 1492-Flamerule-30 DR. Without date or instant: the epoch.'),
   instant: z.string().max(60, 'instant must be no more than 60 characters.').optional().describe('Whole minutes since the epoch, as digits.'),
 });
 

@@ -109,8 +109,8 @@ export function checkCalendarDate(calendar: CompiledCalendar, date: CalendarDate
 }
 
 /** Whether a check answered a problem rather than a date. */
-export function isDateProblem(value: CheckedDate | CalendarDateProblem): value is CalendarDateProblem {
-  return 'field' in value;
+export function isDateProblem<T extends object>(value: T | CalendarDateProblem): value is CalendarDateProblem {
+  return 'field' in value && 'message' in value;
 }
 
 /**

@@ -85,7 +85,7 @@ export function mapFantasyCalendar(source: FantasyCalendarExport): FantasyCalend
   const timespans = data.year_data.timespans;
   const months = timespans.map((span) => {
     const every = Math.max(1, Math.trunc(span.interval ?? 1));
-    return { name: span.name.trim() || 'Month', days: every > 1 ? 0 : Math.trunc(span.length), intercalary: span.type === 'intercalary' };
+    return { name: span.name.trim() ? span.name : 'Month', days: every > 1 ? 0 : Math.trunc(span.length), intercalary: span.type === 'intercalary' };
   });
   const leapRules: NonNullable<CalendarDefinitionInput['leapRules']> = [];
   timespans.forEach((span, index) => {
@@ -105,7 +105,7 @@ export function mapFantasyCalendar(source: FantasyCalendarExport): FantasyCalend
   const weekdays = data.year_data.global_week;
   const eras = (data.eras ?? [])
     .map((era) => ({
-      name: era.name.trim() || 'Era',
+      name: era.name.trim() ? era.name : 'Era',
       abbreviation: era.abbreviation?.trim() || null,
       startYear: era.settings?.starting_era ? null : Math.trunc(era.date?.year ?? 1),
       counting: era.settings?.restart ? ('up' as const) : ('absolute' as const),
@@ -131,7 +131,7 @@ export function mapFantasyCalendar(source: FantasyCalendarExport): FantasyCalend
   if (events === 1) notes.push('1 event was not imported: add it to a timeline on this calendar.');
   if (events > 1) notes.push(`${events} events were not imported: add them to a timeline on this calendar.`);
   return {
-    name: source.name?.trim() || 'Imported calendar',
+    name: source.name?.trim() ? source.name : 'Imported calendar',
     definition: {
       months,
       weekdays,

@@ -11,6 +11,7 @@ import type { EventTable, TimelineTable } from './tables/timeline.table.js';
 import type { MapAreaTable, MapImageTable, MapPointTable, MapTable } from './tables/map.table.js';
 import type { ConnectionTable } from './tables/connection.table.js';
 import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
+import type { CalendarTable } from './tables/calendar.table.js';
 
 export interface Database {
   user: UserTable;
@@ -32,6 +33,7 @@ export interface Database {
   connection: ConnectionTable;
   quest: QuestTable;
   quest_objective: QuestObjectiveTable;
+  calendar: CalendarTable;
 }
 
 /** The database handle or an open transaction: repositories take either as their first argument. */

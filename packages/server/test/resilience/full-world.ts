@@ -95,6 +95,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
   const quest = await post(app, owner, `${base}/quests`, text('quest'));
   const questId = idOf(quest, 'questId');
   const objective = await post(app, owner, `${base}/quests/${questId}/objectives`, { description: `${marker} objective`, target: 3 });
+  const calendar = await post(app, owner, `${base}/calendars`, { preset: 'harptos', name: `${marker} calendar` });
 
   const inventoryItemId = idOf(entry, 'inventoryItemId');
   const params: Record<string, string> = {
@@ -113,6 +114,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     connectionId: idOf(connection, 'connectionId'),
     questId,
     objectiveId: idOf(objective, 'objectiveId'),
+    calendarId: idOf(calendar, 'calendarId'),
   };
   const refs: Record<string, string> = {
     ...params,

@@ -1,0 +1,75 @@
+/**
+ * Calendar writes and the date checks other modules share (issue 12): a date that the calendar lacks, or whose
+ * instant the database cannot store, becomes a 400 naming the field.
+ */
+import type { z } from 'zod';
+import {
+  type CalendarCreateSchema,
+  type CalendarDateInput,
+  type CalendarDefinition,
+  STORED_INSTANT_MAX,
+  STORED_INSTANT_MIN,
+  checkCalendarDate,
+  compileCalendar,
+  instantOfAbsoluteDate,
+  isDateProblem,
+} from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { CalendarTable } from '../../db/tables/calendar.table.js';
+import { invalidField, notFound } from '../../errors/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { findCalendar, insertCalendar } from './calendar.repository.js';
+
+/** A validated calendar body (create and PUT). */
+export type CalendarInput = z.output<typeof CalendarCreateSchema>;
+
+/**
+ * Loads a calendar of a world.
+ * @throws AppError 404 'Calendar not found.' when missing or in another world.
+ */
+export async function requireCalendar(db: Db, worldId: string, calendarId: string): Promise<CalendarTable> {
+  const calendar = await findCalendar(db, worldId, calendarId);
+  if (!calendar) throw notFound('Calendar');
+  return calendar;
+}
+
+/** The stored columns of a calendar body: name, description and the definition as JSON text (preset dropped). */
+export function calendarColumns(input: CalendarInput): Pick<CalendarTable, 'name' | 'description' | 'definition'> {
+  const { name, description, preset: _preset, ...definition } = input;
+  return { name, description, definition: JSON.stringify(definition) };
+}
+
+/** Inserts a calendar for a world from a validated body. @returns the new row. */
+export async function createCalendar(db: Db, worldId: string, input: CalendarInput): Promise<CalendarTable> {
+  const now = nowIso();
+  const row: CalendarTable = { id: newId(), world_id: worldId, ...calendarColumns(input), created_at: now, updated_at: now };
+  await insertCalendar(db, row);
+  return row;
+}
+
+/**
+ * Throws when an instant lies outside what the database stores (a signed 64-bit integer of minutes).
+ * @param field the request field to name in the message.
+ * @throws AppError 400 naming the field.
+ */
+export function assertStorableInstant(instant: bigint, field: string): void {
+  if (instant < STORED_INSTANT_MIN || instant > STORED_INSTANT_MAX) {
+    throw invalidField(field, `This date is too far from the calendar's epoch to store (instants run from ${STORED_INSTANT_MIN} to ${STORED_INSTANT_MAX} minutes).`);
+  }
+}
+
+/**
+ * The instant of a date in a calendar, checked as the API answers it.
+ * @param field the request field holding the date ('date', 'calendarDate'); problems name `<field>.<part>`.
+ * @returns whole minutes since the epoch, within the stored range.
+ * @throws AppError 400 naming the part of the date the calendar lacks (day, month, era, year, hour, minute).
+ */
+export function instantForDate(definition: CalendarDefinition, date: CalendarDateInput, field: string): bigint {
+  const calendar = compileCalendar(definition);
+  const checked = checkCalendarDate(calendar, date);
+  if (isDateProblem(checked)) throw invalidField(`${field}.${checked.field}`, checked.message);
+  const instant = instantOfAbsoluteDate(calendar, checked);
+  assertStorableInstant(instant, field);
+  return instant;
+}

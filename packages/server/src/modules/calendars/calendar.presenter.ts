@@ -1,0 +1,15 @@
+/** Presents calendar rows as the API answers them (issue 12, docs/calendars.md). */
+import type { Calendar } from '@loreforge/contract';
+import type { CalendarTable } from '../../db/tables/calendar.table.js';
+import { calendarDefinitionOf } from './calendar.definition.js';
+
+/** A calendar row → `Calendar`: id, world, name, description, every definition field, timestamps. */
+export const presentCalendar = (row: CalendarTable): Calendar => ({
+  calendarId: row.id,
+  worldId: row.world_id,
+  name: row.name,
+  description: row.description,
+  ...calendarDefinitionOf(row),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});

@@ -1,0 +1,163 @@
+/**
+ * Calendar routes (issue 12, docs/calendars.md): GET/POST /worlds/{worldId}/calendars,
+ * GET/PUT/DELETE /worlds/{worldId}/calendars/{calendarId}, POST /worlds/{worldId}/calendars/import and
+ * GET /worlds/{worldId}/calendars/{calendarId}/convert.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CALENDAR_SORT_FIELDS,
+  CalendarConvertQuerySchema,
+  CalendarConvertResultSchema,
+  CalendarCreateSchema,
+  CalendarImportBodySchema,
+  CalendarImportResultSchema,
+  CalendarSchema,
+  CalendarUpdateResultSchema,
+  CalendarUpdateSchema,
+  ErrorResponseSchema,
+  InstantSchema,
+  describeInstant,
+  importFantasyCalendar,
+  isDateProblem,
+  listQuerySchema,
+  listResponseSchema,
+  parseCalendarDateText,
+  uuidField,
+} from '@loreforge/contract';
+import { badRequest, invalidField } from '../../errors/app-error.js';
+import { nowIso } from '../../lib/time.js';
+import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { requireWorldAccess } from '../worlds/world.access.js';
+import { calendarColumns, createCalendar, instantForDate, requireCalendar } from './calendar.commands.js';
+import { calendarDefinitionOf } from './calendar.definition.js';
+import { presentCalendar } from './calendar.presenter.js';
+import { deleteCalendarRow, listCalendars, updateCalendar } from './calendar.repository.js';
+
+const WorldParams = z.object({ worldId: uuidField('worldId') });
+const CalendarParams = WorldParams.extend({ calendarId: uuidField('calendarId') });
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const tags = ['calendars'];
+
+/** Registers the calendar routes; every one checks that the caller may use the world (404 otherwise). */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/worlds/:worldId/calendars', {
+    schema: {
+      tags,
+      summary: "List a world's calendars",
+      description: 'Search looks in name and description; sortBy is one of createdAt, updatedAt, name. The built-in Gregorian calendar is not listed: it needs no row.',
+      params: WorldParams,
+      querystring: listQuerySchema(CALENDAR_SORT_FIELDS),
+      response: { 200: listResponseSchema(CalendarSchema), ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const { rows, pagination } = await listCalendars(app.db, world.id, request.query);
+    return { data: rows.map(presentCalendar), pagination };
+  });
+
+  app.post('/worlds/:worldId/calendars', {
+    schema: {
+      tags,
+      summary: 'Create a calendar',
+      description: 'From a full definition, or from `preset` (gregorian, harptos, thirteen-moons) with any field overridden.',
+      params: WorldParams,
+      body: CalendarCreateSchema,
+      response: { 201: CalendarSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const calendar = await app.db.transaction().execute(async (trx) => {
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      return createCalendar(trx, world.id, request.body);
+    });
+    return reply.status(201).send(presentCalendar(calendar));
+  });
+
+  app.post('/worlds/:worldId/calendars/import', {
+    schema: {
+      tags,
+      summary: 'Import a calendar from a Fantasy-Calendar JSON export',
+      description: 'Months, leap days, weekdays, clock, moons, eras and dated seasons are carried over; importNotes lists what was not (events, periodic seasons).',
+      params: WorldParams,
+      body: CalendarImportBodySchema,
+      response: { 201: CalendarImportResultSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const { calendar, imported } = await app.db.transaction().execute(async (trx) => {
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      const imported = importFantasyCalendar(request.body);
+      if (!imported.ok) {
+        const fields = Object.fromEntries(imported.problems.map((problem) => [problem.path || 'body', problem.message]));
+        throw badRequest(imported.problems[0]?.message ?? 'This is not a Fantasy-Calendar export.', fields);
+      }
+      const input = { name: imported.name.slice(0, 200), description: null, ...imported.definition };
+      return { calendar: await createCalendar(trx, world.id, input), imported };
+    });
+    return reply.status(201).send({ ...presentCalendar(calendar), importNotes: imported.notes });
+  });
+
+  app.get('/worlds/:worldId/calendars/:calendarId', {
+    schema: { tags, summary: 'One calendar', params: CalendarParams, response: { 200: CalendarSchema, ...errors } },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    return presentCalendar(await requireCalendar(app.db, world.id, request.params.calendarId));
+  });
+
+  app.get('/worlds/:worldId/calendars/:calendarId/convert', {
+    schema: {
+      tags,
+      summary: 'Convert between a date and an instant',
+      description: 'Give `date` (YEAR-MONTH-DAY[THH:MM][ ERA], MONTH a number or a name) or `instant` (whole minutes since the epoch); the answer carries both, the date in words, its weekday, season and moon phases.',
+      params: CalendarParams,
+      querystring: CalendarConvertQuerySchema,
+      response: { 200: CalendarConvertResultSchema, ...errors },
+    },
+  }, async (request) => {
+    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const definition = calendarDefinitionOf(await requireCalendar(app.db, world.id, request.params.calendarId));
+    const { date, instant } = request.query;
+    if (date !== undefined && instant !== undefined) throw badRequest('Give either date or instant, not both.');
+    if (date === undefined) {
+      const parsed = InstantSchema.safeParse(instant ?? '0');
+      if (!parsed.success) throw invalidField('instant', 'Instant must be a whole number of minutes.');
+      return describeInstant(definition, parsed.data);
+    }
+    const read = parseCalendarDateText(definition, date ?? '');
+    if (isDateProblem(read)) throw invalidField(`date.${read.field}`, read.message);
+    return describeInstant(definition, instantForDate(definition, read, 'date'));
+  });
+
+  app.put('/worlds/:worldId/calendars/:calendarId', {
+    schema: {
+      tags,
+      summary: 'Replace a calendar (validated like create)',
+      description: 'Events keep their instants; movedDates lists the events and timeline "now"s whose date now reads differently.',
+      params: CalendarParams,
+      headers: IfMatchHeaders,
+      body: CalendarUpdateSchema,
+      response: { 200: CalendarUpdateResultSchema, ...errors },
+    },
+  }, async (request) => withIfMatch(app.db, request, { table: 'calendar', id: request.params.calendarId, entity: 'calendar' }, async (db) => {
+    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
+    const calendar = await requireCalendar(db, world.id, request.params.calendarId);
+    const updated = await updateCalendar(db, world.id, calendar.id, { ...calendarColumns(request.body), updated_at: nowIso() });
+    return { ...presentCalendar(updated ?? calendar), movedDates: [] };
+  }));
+
+  app.delete('/worlds/:worldId/calendars/:calendarId', {
+    schema: {
+      tags,
+      summary: 'Delete a calendar (irreversible)',
+      params: CalendarParams,
+      headers: IfMatchHeaders,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
+  }, async (request, reply) => {
+    await app.db.transaction().execute(async (trx) => {
+      await claimVersion(trx, request, { table: 'calendar', id: request.params.calendarId, entity: 'calendar' });
+      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
+      await deleteCalendarRow(trx, (await requireCalendar(trx, world.id, request.params.calendarId)).id);
+    });
+    return reply.status(204).send(null);
+  });
+};
