@@ -47,6 +47,11 @@ const optionalIntParam = (label: string, min: number, max: number) =>
 
 export const TimelineStateQuerySchema = z.object({
   at: optionalDateTimeField('at').describe("The moment (ISO 8601). Default: the timeline's currentDateTime."),
+  instant: z.string({ error: () => 'instant must be a whole number of minutes.' })
+    .regex(/^-?\d{1,20}$/, 'instant must be a whole number of minutes.')
+    .nullish()
+    .transform((value) => (value === undefined || value === null ? null : value))
+    .describe("Instead of at: the moment as an instant of the timeline's calendar (minutes since its epoch), for timelines with their own calendar."),
   eventId: optionalUuidField('eventId').describe('Instead of at: the state just after this event of the timeline (or of its history before its branch point).'),
   characterId: optionalUuidField('characterId').describe('Only this character.'),
   search: z.string({ error: () => m.mustBeText('search') }).max(200, m.maxLength('search', 200)).nullish()

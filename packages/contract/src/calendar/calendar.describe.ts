@@ -138,3 +138,17 @@ export function formatInstant(definition: CalendarDefinition, instant: bigint): 
   const calendar = compileCalendar(definition);
   return formatResolved(calendar, dateFromInstant(calendar, instant));
 }
+
+/**
+ * The date an instant names and its words, without moons or season (what lists of events need).
+ * @param instant whole minutes since the epoch (any size).
+ */
+export function readInstant(definition: CalendarDefinition, instant: bigint): { date: CalendarMoment['date']; formatted: string } {
+  const calendar = compileCalendar(definition);
+  const resolved = dateFromInstant(calendar, instant);
+  const date = toCalendarDate(resolved);
+  return {
+    date: { ...date, hour: date.hour ?? 0, minute: date.minute ?? 0, era: date.era ?? null },
+    formatted: formatResolved(calendar, resolved),
+  };
+}

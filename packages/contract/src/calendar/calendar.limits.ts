@@ -15,8 +15,9 @@ export const CALENDAR_LIMITS = {
 } as const;
 
 /**
- * Instants the database stores: a signed 64-bit integer of minutes, about ±17.5 trillion Gregorian years.
+ * Instants the database stores: a 64-bit integer column, kept within ±(2^53 − 1) minutes (about ±17 billion
+ * Gregorian years) because SQLite's driver answers integers as JavaScript numbers, exact only that far.
  * The engine itself has no bound (BigInt); a date beyond this range is refused only when it is to be stored.
  */
-export const STORED_INSTANT_MIN = -(2n ** 63n);
-export const STORED_INSTANT_MAX = 2n ** 63n - 1n;
+export const STORED_INSTANT_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+export const STORED_INSTANT_MIN = -STORED_INSTANT_MAX;

@@ -9,6 +9,7 @@ import * as addActiveQuestVersion from './migrations/2026_11_23_000000_add_activ
 import * as addUserWorldVersion from './migrations/2026_11_23_010000_add_user_world_version.js';
 import * as countWorldContentInTriggers from './migrations/2026_11_23_020000_count_world_content_in_triggers.js';
 import * as createCalendar from './migrations/2026_11_24_200000_create_calendar.js';
+import * as addCalendarDates from './migrations/2026_11_24_210000_add_calendar_dates.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_010000_add_user_world_version': addUserWorldVersion,
   '2026_11_23_020000_count_world_content_in_triggers': countWorldContentInTriggers,
   '2026_11_24_200000_create_calendar': createCalendar,
+  '2026_11_24_210000_add_calendar_dates': addCalendarDates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -21,3 +21,12 @@ export function formatDateTime(iso: string | null | undefined): string {
   formatted.set(iso, text);
   return text;
 }
+
+/**
+ * A date as the app shows it (issue 12): the ISO date-time formatted as before on a Gregorian timeline, or the
+ * date in its own calendar's words (`formattedDate`) on a timeline with a calendar of its own (dateTime null).
+ * @param iso the spec's ISO 8601 dateTime, or null; @param words the answer's formatted date.
+ */
+export function formatMoment(iso: string | null | undefined, words: string | null | undefined): string {
+  return iso ? formatDateTime(iso) : (words ?? '');
+}

@@ -8,7 +8,12 @@ export interface TimelineTable {
   world_id: string;
   name: string;
   description: string | null;
+  /** The world calendar the timeline keeps time in; null: the built-in Gregorian calendar. */
+  calendar_id?: string | null;
+  /** ISO 8601 on a Gregorian timeline; on one with its own calendar, a sort key of its instant (see event.date_time). */
   current_date_time: string;
+  /** Minutes since the calendar's epoch (bigint; PostgreSQL answers it as text). Null only on rows written before. */
+  current_instant?: string | number | bigint | null;
   genesis_event: string | null;
   initial_states: string | null;
   branching_enabled: number;
@@ -25,7 +30,13 @@ export interface EventTable {
   timeline_id: string | null;
   name: string;
   description: string | null;
+  /**
+   * ISO 8601 on a Gregorian timeline (or without timeline); on a timeline with its own calendar, a sort key of
+   * the instant ('~' and 20 digits) so lists sorted by date keep instant order.
+   */
   date_time: string;
+  /** Minutes since the calendar's epoch (bigint; PostgreSQL answers it as text). Null only on rows written before. */
+  instant?: string | number | bigint | null;
   character_attribute_changes: string | null;
   inventory_changes: string | null;
   relationship_changes: string | null;

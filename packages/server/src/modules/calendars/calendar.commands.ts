@@ -62,14 +62,15 @@ export function assertStorableInstant(instant: bigint, field: string): void {
 /**
  * The instant of a date in a calendar, checked as the API answers it.
  * @param field the request field holding the date ('date', 'calendarDate'); problems name `<field>.<part>`.
+ * @param storable when true (the default), an instant the database cannot store is refused too.
  * @returns whole minutes since the epoch, within the stored range.
  * @throws AppError 400 naming the part of the date the calendar lacks (day, month, era, year, hour, minute).
  */
-export function instantForDate(definition: CalendarDefinition, date: CalendarDateInput, field: string): bigint {
+export function instantForDate(definition: CalendarDefinition, date: CalendarDateInput, field: string, storable = true): bigint {
   const calendar = compileCalendar(definition);
   const checked = checkCalendarDate(calendar, date);
   if (isDateProblem(checked)) throw invalidField(`${field}.${checked.field}`, checked.message);
   const instant = instantOfAbsoluteDate(calendar, checked);
-  assertStorableInstant(instant, field);
+  if (storable) assertStorableInstant(instant, field);
   return instant;
 }

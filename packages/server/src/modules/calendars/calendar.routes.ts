@@ -124,7 +124,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const read = parseCalendarDateText(definition, date ?? '');
     if (isDateProblem(read)) throw invalidField(`date.${read.field}`, read.message);
-    return describeInstant(definition, instantForDate(definition, read, 'date'));
+    return describeInstant(definition, instantForDate(definition, read, 'date', false));
   });
 
   app.put('/worlds/:worldId/calendars/:calendarId', {

@@ -13,6 +13,7 @@ import { toJsonText } from '../../lib/json.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { assertEventChanges } from '../timeline-engine/change-validation.js';
+import { type StoredMoment, clockOfTimeline, storedMoment } from '../calendars/calendar.clock.js';
 import { clearBranchingEventsOutsideParent, clearTimelineLinksToEvent, findTimeline } from '../timelines/timeline.repository.js';
 import { type EventChanges, deleteEventRow, findEvent, insertEvent, updateEventRow } from './event.repository.js';
 
@@ -54,13 +55,23 @@ export async function assertEventLinks(db: Db, worldId: string, input: EventInpu
   throwIfFieldErrors(fields);
 }
 
+/**
+ * The event's moment in its timeline's calendar: the ISO dateTime on Gregorian timelines, calendarDate otherwise.
+ * @throws AppError 400 naming the field when the date is not one the calendar has (issue 12).
+ */
+async function eventMoment(db: Db, worldId: string, input: EventInput): Promise<StoredMoment> {
+  const clock = await clockOfTimeline(db, worldId, input.timelineId);
+  return storedMoment(clock, input.dateTime, input.calendarDate, { iso: 'dateTime', date: 'calendarDate' });
+}
+
 /** The three change fields are kept as free-form JSON text, null when empty. */
-function eventColumns(input: EventInput, updatedAt: string): EventChanges {
+function eventColumns(input: EventInput, updatedAt: string, moment: StoredMoment): EventChanges {
   return {
     timeline_id: input.timelineId,
     name: input.name,
     description: input.description,
-    date_time: input.dateTime,
+    date_time: moment.dateTime,
+    instant: moment.instant.toString(),
     character_attribute_changes: toJsonText(input.characterAttributeChanges),
     inventory_changes: toJsonText(input.inventoryChanges),
     relationship_changes: toJsonText(input.relationshipChanges),
@@ -77,8 +88,9 @@ function eventColumns(input: EventInput, updatedAt: string): EventChanges {
 export async function createEvent(trx: Db, worldId: string, input: EventInput): Promise<EventTable> {
   await assertEventLinks(trx, worldId, input);
   await assertEventChanges(trx, worldId, input);
+  const moment = await eventMoment(trx, worldId, input);
   const now = nowIso();
-  const event: EventTable = { id: newId(), world_id: worldId, ...eventColumns(input, now), created_at: now };
+  const event: EventTable = { id: newId(), world_id: worldId, ...eventColumns(input, now, moment), created_at: now };
   await insertEvent(trx, event);
   return event;
 }
@@ -91,7 +103,8 @@ export async function createEvent(trx: Db, worldId: string, input: EventInput): 
 export async function updateEvent(trx: Db, event: EventTable, input: EventInput): Promise<EventTable> {
   await assertEventLinks(trx, event.world_id, input);
   await assertEventChanges(trx, event.world_id, input);
-  const updated = await updateEventRow(trx, event.world_id, event.id, eventColumns(input, nowIso()));
+  const moment = await eventMoment(trx, event.world_id, input);
+  const updated = await updateEventRow(trx, event.world_id, event.id, eventColumns(input, nowIso(), moment));
   if (input.timelineId !== event.timeline_id) {
     await clearBranchingEventsOutsideParent(trx, event.world_id, event.id, input.timelineId);
   }

@@ -1,21 +1,45 @@
-/** Presents event rows as the API answers them (SPEC §3 Event). */
+/** Presents event rows as the API answers them (SPEC §3 Event, issue 12 calendar dates). */
 import type { Event } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { fromJsonText } from '../../lib/json.js';
+import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfTimelines, instantOfRow } from '../calendars/calendar.clock.js';
 
-/** An event row → `Event` (change fields parsed from JSON text, null when empty; only whitelisted fields). */
-export const presentEvent = (row: EventTable): Event => ({
-  eventId: row.id,
-  worldId: row.world_id,
-  timelineId: row.timeline_id,
-  name: row.name,
-  description: row.description,
-  dateTime: row.date_time,
-  characterAttributeChanges: fromJsonText<unknown>(row.character_attribute_changes, null),
-  inventoryChanges: fromJsonText<unknown>(row.inventory_changes, null),
-  relationshipChanges: fromJsonText<unknown>(row.relationship_changes, null),
-  isBranchingEvent: Number(row.is_branching_event) !== 0,
-  childTimelineId: row.child_timeline_id,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
+/**
+ * An event row → `Event` (change fields parsed from JSON text, null when empty; only whitelisted fields), its
+ * date both as the spec's ISO text (Gregorian timelines; null otherwise) and as instant, calendar date and words.
+ * @param clock the calendar of the event's timeline (Gregorian without one).
+ */
+export const presentEvent = (row: EventTable, clock: Clock = GREGORIAN_CLOCK): Event => {
+  const moment = answerMoment(clock, instantOfRow(row.instant, row.date_time), row.date_time);
+  return {
+    eventId: row.id,
+    worldId: row.world_id,
+    timelineId: row.timeline_id,
+    name: row.name,
+    description: row.description,
+    dateTime: moment.dateTime,
+    instant: moment.instant,
+    calendarDate: moment.date,
+    formattedDate: moment.formatted,
+    characterAttributeChanges: fromJsonText<unknown>(row.character_attribute_changes, null),
+    inventoryChanges: fromJsonText<unknown>(row.inventory_changes, null),
+    relationshipChanges: fromJsonText<unknown>(row.relationship_changes, null),
+    isBranchingEvent: Number(row.is_branching_event) !== 0,
+    childTimelineId: row.child_timeline_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+};
+
+/** Presents events of a world, each in its timeline's calendar (one query for the calendars of all of them). */
+export async function presentEvents(db: Db, worldId: string, rows: EventTable[]): Promise<Event[]> {
+  const clocks = await clocksOfTimelines(db, worldId, rows.map((row) => row.timeline_id));
+  return rows.map((row) => presentEvent(row, clocks.get(row.timeline_id ?? '') ?? GREGORIAN_CLOCK));
+}
+
+/** Presents one event in its timeline's calendar. */
+export async function presentOneEvent(db: Db, worldId: string, row: EventTable): Promise<Event> {
+  const clocks = await clocksOfTimelines(db, worldId, [row.timeline_id]);
+  return presentEvent(row, clocks.get(row.timeline_id ?? '') ?? GREGORIAN_CLOCK);
+}

@@ -19,7 +19,7 @@ import { requireTimeline } from '../timelines/timeline.commands.js';
 import { requireWorldAccess } from '../worlds/world.access.js';
 import { cachedWorldRead } from '../../lib/read-cache.js';
 import { createEvent, deleteEvent, requireEvent, updateEvent } from './event.commands.js';
-import { presentEvent } from './event.presenter.js';
+import { presentEvents, presentOneEvent } from './event.presenter.js';
 import { listEvents } from './event.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
@@ -54,11 +54,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { timelineId, ...params } = request.query;
       if (timelineId === undefined) {
         const { rows, pagination } = await listEvents(app.db, { worldId: world.id, contentVersion: world.content_version }, params, Number(world.event_count));
-        return { data: rows.map(presentEvent), pagination };
+        return { data: await presentEvents(app.db, world.id, rows), pagination };
       }
       const timeline = await requireTimeline(app.db, world.id, timelineId);
       const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
-      return { data: rows.map(presentEvent), pagination };
+      return { data: await presentEvents(app.db, world.id, rows), pagination };
     });
   });
 
@@ -77,7 +77,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const timeline = await requireTimeline(app.db, world.id, request.params.timelineId);
       const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
       const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
-      return { data: rows.map(presentEvent), pagination };
+      return { data: await presentEvents(app.db, world.id, rows), pagination };
     });
   });
 
@@ -95,14 +95,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
       return createEvent(trx, world.id, request.body);
     });
-    return reply.status(201).send(presentEvent(event));
+    return reply.status(201).send(await presentOneEvent(app.db, request.params.worldId, event));
   });
 
   app.get('/worlds/:worldId/events/:eventId', {
     schema: { tags, summary: 'One event', params: EventParams, response: { 200: EventSchema, ...errors } },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => presentEvent(await requireEvent(app.db, world.id, request.params.eventId)));
+    return cachedWorldRead(app.db, world, request.url, async () => presentOneEvent(app.db, world.id, await requireEvent(app.db, world.id, request.params.eventId)));
   });
 
   app.put('/worlds/:worldId/events/:eventId', {
@@ -121,7 +121,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
       return updateEvent(trx, await requireEvent(trx, world.id, request.params.eventId), request.body);
     });
-    return presentEvent(event);
+    return await presentOneEvent(app.db, request.params.worldId, event);
   });
 
   app.delete('/worlds/:worldId/events/:eventId', {

@@ -75,8 +75,13 @@ export interface EngineEvent {
   id: string;
   timelineId: string;
   name: string;
-  /** ISO 8601 UTC. */
+  /** ISO 8601 UTC on a Gregorian timeline; on one with its own calendar, a sort key of the instant. */
   dateTime: string;
+  /**
+   * Minutes since the calendar's epoch (issue 12): what orders events. Absent or null: read from dateTime
+   * (Gregorian ISO 8601).
+   */
+  instant?: bigint | null;
   /** ISO 8601 UTC; breaks ties between events at the same dateTime. */
   createdAt: string;
   characterAttributeChanges: unknown;
@@ -90,6 +95,8 @@ export interface EngineTimeline {
   name: string;
   /** The timeline's "now" (ISO 8601 UTC): the default moment of a state. */
   currentDateTime: string;
+  /** The "now" as minutes since the calendar's epoch; absent or null: read from currentDateTime. */
+  currentInstant?: bigint | null;
   parentTimelineId: string | null;
   branchingEventId: string | null;
 }

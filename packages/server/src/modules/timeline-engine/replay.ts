@@ -6,13 +6,14 @@
 import { type EventOutcome, applyEventChanges } from './apply-changes.js';
 import { type ParsedChanges, parseEventChanges } from './change-parse.js';
 import type { EngineEvent, EngineIssue, EngineTimeline, StartState, TimelineEvents, WorldState } from './engine.types.js';
-import { sortEvents, toMillis } from './event-order.js';
+import { momentKey, sortEvents } from './event-order.js';
 import { StateDraft } from './state-draft.js';
 
 /** An event placed on a timeline's effective sequence. */
 export interface PlannedEvent {
   event: EngineEvent;
   /** When it takes effect here (ms): its own time, or its branch point's when it is dated earlier. */
+  /** Moment key in minutes since the calendar epoch (event-order.ts momentKey), never before the branch point. */
   effectiveMs: number;
   parsed: ParsedChanges;
 }
@@ -69,7 +70,7 @@ export function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEven
     }
     const branchMs = prefix.at(-1)?.effectiveMs ?? -Infinity;
     const own = sortEvents(events).map((event): PlannedEvent => {
-      let ms = toMillis(event.dateTime);
+      let ms = momentKey(event.dateTime, event.instant);
       if (Number.isNaN(ms)) {
         issues.push(timelineIssue('invalidDateTime', timeline.id, event.id, `dateTime "${event.dateTime}" cannot be read; the event is placed last.`));
         ms = Infinity;
@@ -182,7 +183,7 @@ export function stateAfter(replay: Replay, count: number): WorldState {
 
 /**
  * How many events of the sequence take effect at or before a moment.
- * @param atMs the moment in ms since the epoch.
+ * @param atMs the moment key (minutes since the calendar epoch, see momentKey).
  */
 export function countAt(replay: Replay, atMs: number): number {
   let low = 0;

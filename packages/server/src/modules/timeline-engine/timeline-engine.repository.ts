@@ -256,7 +256,7 @@ export async function loadTimelineChain(db: Db, worldId: string, timelineId: str
     seen.add(nextId);
     const row = await db
       .selectFrom('timeline')
-      .select(['id', 'name', 'current_date_time', 'parent_timeline_id', 'branching_event'])
+      .select(['id', 'name', 'current_date_time', 'current_instant', 'parent_timeline_id', 'branching_event'])
       .where('id', '=', nextId)
       .where('world_id', '=', worldId)
       .executeTakeFirst();
@@ -265,6 +265,7 @@ export async function loadTimelineChain(db: Db, worldId: string, timelineId: str
       id: row.id,
       name: row.name,
       currentDateTime: row.current_date_time,
+      currentInstant: row.current_instant === null || row.current_instant === undefined ? null : BigInt(row.current_instant),
       parentTimelineId: row.parent_timeline_id,
       branchingEventId: row.branching_event,
     });
@@ -285,7 +286,7 @@ export async function loadTimelineEvents(db: Db, worldId: string, timelineIds: s
   if (timelineIds.length === 0) return byTimeline;
   const rows = await db
     .selectFrom('event')
-    .select(['id', 'timeline_id', 'name', 'date_time', 'created_at', 'character_attribute_changes', 'inventory_changes', 'relationship_changes'])
+    .select(['id', 'timeline_id', 'name', 'date_time', 'instant', 'created_at', 'character_attribute_changes', 'inventory_changes', 'relationship_changes'])
     .where('world_id', '=', worldId)
     .where('timeline_id', 'in', timelineIds)
     .execute();
@@ -296,6 +297,7 @@ export async function loadTimelineEvents(db: Db, worldId: string, timelineIds: s
       timelineId: row.timeline_id,
       name: row.name,
       dateTime: row.date_time,
+      instant: row.instant === null || row.instant === undefined ? null : BigInt(row.instant),
       createdAt: row.created_at,
       characterAttributeChanges: readChangeField(row.character_attribute_changes),
       inventoryChanges: readChangeField(row.inventory_changes),

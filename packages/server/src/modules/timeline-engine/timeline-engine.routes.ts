@@ -53,10 +53,11 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: TimelineStateSchema, ...errors },
     },
   }, async (request) => {
-    const { at, eventId, characterId, search, page, limit } = request.query;
+    const { at, instant, eventId, characterId, search, page, limit } = request.query;
     if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
+    if (instant !== null && (at !== null || eventId !== null)) throw invalidField('instant', 'Give only one of at, instant and eventId.');
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const moment = eventId !== null ? { eventId } : at !== null ? { at } : { now: true as const };
+    const moment = eventId !== null ? { eventId } : at !== null ? { at } : instant !== null ? { instant: BigInt(instant) } : { now: true as const };
     return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay, stored }) =>
       answerState(await replay(request.params.timelineId), moment, { characterId, search, page, limit }, stored), world.content_version);
   });

@@ -17,6 +17,27 @@ import {
   updateTimelineRow,
 } from './timeline.repository.js';
 import { type TimelineInput, assertTimelineLinks } from './timeline.rules.js';
+import { type Clock, type StoredMoment, clockOfCalendar, instantOfRow, instantSortKey, storedMoment } from '../calendars/calendar.clock.js';
+import { invalidField } from '../../errors/app-error.js';
+import { isoDateTimeFromInstant } from '@loreforge/contract';
+
+/**
+ * When a timeline changes calendar its events keep their instants; their date_time text is written anew for the
+ * new calendar (ISO 8601 on Gregorian, the instant's sort key otherwise).
+ * @throws AppError 400 on calendarId when an event falls outside the years ISO 8601 writes (1 to 9999).
+ */
+async function restampEvents(trx: Db, timeline: TimelineTable, clock: Clock): Promise<void> {
+  const events = await trx.selectFrom('event').select(['id', 'instant', 'date_time']).where('timeline_id', '=', timeline.id).execute();
+  for (const event of events) {
+    const instant = instantOfRow(event.instant, event.date_time);
+    if (instant === null) continue;
+    const dateTime = clock.calendarId === null ? isoDateTimeFromInstant(instant) : instantSortKey(instant);
+    if (dateTime === null) {
+      throw invalidField('calendarId', 'Some events of this timeline fall outside years 1 to 9999, which the Gregorian calendar cannot write as ISO 8601 dates.');
+    }
+    await trx.updateTable('event').set({ date_time: dateTime, instant: instant.toString() }).where('id', '=', event.id).execute();
+  }
+}
 
 /**
  * Loads a timeline of a world.
@@ -28,11 +49,22 @@ export async function requireTimeline(db: Db, worldId: string, timelineId: strin
   return timeline;
 }
 
-function timelineColumns(input: TimelineInput, updatedAt: string): TimelineChanges {
+/**
+ * The timeline's calendar and its "now" in it: the ISO currentDateTime on Gregorian timelines, currentDate otherwise.
+ * @throws AppError 400 naming calendarId (not a calendar of the world) or the date field at fault (issue 12).
+ */
+async function timelineClock(db: Db, worldId: string, input: TimelineInput): Promise<{ clock: Clock; now: StoredMoment }> {
+  const clock = await clockOfCalendar(db, worldId, input.calendarId);
+  return { clock, now: storedMoment(clock, input.currentDateTime, input.currentDate, { iso: 'currentDateTime', date: 'currentDate' }) };
+}
+
+function timelineColumns(input: TimelineInput, updatedAt: string, now: StoredMoment): TimelineChanges {
   return {
     name: input.name,
     description: input.description,
-    current_date_time: input.currentDateTime,
+    calendar_id: input.calendarId,
+    current_date_time: now.dateTime,
+    current_instant: now.instant.toString(),
     genesis_event: input.genesisEvent,
     initial_states: input.initialStates,
     branching_enabled: input.branchingEnabled ? 1 : 0,
@@ -49,8 +81,9 @@ function timelineColumns(input: TimelineInput, updatedAt: string): TimelineChang
  */
 export async function createTimeline(trx: Db, worldId: string, input: TimelineInput): Promise<TimelineTable> {
   await assertTimelineLinks(trx, worldId, null, input);
+  const { now: moment } = await timelineClock(trx, worldId, input);
   const now = nowIso();
-  const timeline: TimelineTable = { id: newId(), world_id: worldId, ...timelineColumns(input, now), created_at: now };
+  const timeline: TimelineTable = { id: newId(), world_id: worldId, ...timelineColumns(input, now, moment), created_at: now };
   await insertTimeline(trx, timeline);
   return timeline;
 }
@@ -61,7 +94,9 @@ export async function createTimeline(trx: Db, worldId: string, input: TimelineIn
  */
 export async function updateTimeline(trx: Db, timeline: TimelineTable, input: TimelineInput): Promise<TimelineTable> {
   await assertTimelineLinks(trx, timeline.world_id, timeline.id, input);
-  const updated = await updateTimelineRow(trx, timeline.world_id, timeline.id, timelineColumns(input, nowIso()));
+  const { clock, now } = await timelineClock(trx, timeline.world_id, input);
+  if ((timeline.calendar_id ?? null) !== clock.calendarId) await restampEvents(trx, timeline, clock);
+  const updated = await updateTimelineRow(trx, timeline.world_id, timeline.id, timelineColumns(input, nowIso(), now));
   return updated ?? timeline;
 }
 

@@ -1,19 +1,43 @@
-/** Presents timeline rows as the API answers them (SPEC §3 Timeline). */
+/** Presents timeline rows as the API answers them (SPEC §3 Timeline, issue 12 calendar dates). */
 import type { Timeline } from '@loreforge/contract';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
+import type { Db } from '../../db/database.js';
+import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfCalendars, instantOfRow } from '../calendars/calendar.clock.js';
 
-/** A timeline row → `Timeline` (branchingEnabled as a boolean; only whitelisted fields). */
-export const presentTimeline = (row: TimelineTable): Timeline => ({
-  timelineId: row.id,
-  worldId: row.world_id,
-  name: row.name,
-  description: row.description,
-  currentDateTime: row.current_date_time,
-  genesisEvent: row.genesis_event,
-  initialStates: row.initial_states,
-  branchingEnabled: Number(row.branching_enabled) !== 0,
-  parentTimelineId: row.parent_timeline_id,
-  branchingEvent: row.branching_event,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
+/**
+ * A timeline row → `Timeline` (branchingEnabled as a boolean; only whitelisted fields), its "now" both as the
+ * spec's ISO text (Gregorian timelines; null otherwise) and as instant, calendar date and words.
+ * @param clock the timeline's calendar (Gregorian when it has none).
+ */
+export const presentTimeline = (row: TimelineTable, clock: Clock = GREGORIAN_CLOCK): Timeline => {
+  const now = answerMoment(clock, instantOfRow(row.current_instant, row.current_date_time), row.current_date_time);
+  return {
+    timelineId: row.id,
+    worldId: row.world_id,
+    name: row.name,
+    description: row.description,
+    calendarId: row.calendar_id ?? null,
+    currentDateTime: now.dateTime,
+    currentInstant: now.instant,
+    currentDate: now.date,
+    currentDateFormatted: now.formatted,
+    genesisEvent: row.genesis_event,
+    initialStates: row.initial_states,
+    branchingEnabled: Number(row.branching_enabled) !== 0,
+    parentTimelineId: row.parent_timeline_id,
+    branchingEvent: row.branching_event,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+};
+
+/** Presents timelines of a world, each in its own calendar (one query for all their calendars). */
+export async function presentTimelines(db: Db, worldId: string, rows: TimelineTable[]): Promise<Timeline[]> {
+  const clocks = await clocksOfCalendars(db, worldId, rows.map((row) => row.calendar_id));
+  return rows.map((row) => presentTimeline(row, clocks.get(row.calendar_id ?? '') ?? GREGORIAN_CLOCK));
+}
+
+/** Presents one timeline in its calendar. */
+export async function presentOneTimeline(db: Db, worldId: string, row: TimelineTable): Promise<Timeline> {
+  return (await presentTimelines(db, worldId, [row]))[0] ?? presentTimeline(row);
+}

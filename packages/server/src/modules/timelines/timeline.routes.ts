@@ -18,7 +18,7 @@ import {
 import { requireWorldAccess } from '../worlds/world.access.js';
 import { cachedWorldRead } from '../../lib/read-cache.js';
 import { createTimeline, deleteTimeline, requireTimeline, updateTimeline } from './timeline.commands.js';
-import { presentTimeline } from './timeline.presenter.js';
+import { presentOneTimeline, presentTimelines } from './timeline.presenter.js';
 import { listTimelines } from './timeline.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
@@ -45,7 +45,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
     return cachedWorldRead(app.db, world, request.url, async () => {
       const { rows, pagination } = await listTimelines(app.db, world.id, request.query, Number(world.timeline_count), world.content_version);
-      return { data: rows.map(presentTimeline), pagination };
+      return { data: await presentTimelines(app.db, world.id, rows), pagination };
     });
   });
 
@@ -63,14 +63,14 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
       const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
       return createTimeline(trx, world.id, request.body);
     });
-    return reply.status(201).send(presentTimeline(timeline));
+    return reply.status(201).send(await presentOneTimeline(app.db, request.params.worldId, timeline));
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId', {
     schema: { tags, summary: 'One timeline', params: TimelineParams, response: { 200: TimelineSchema, ...errors } },
   }, async (request) => {
     const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => presentTimeline(await requireTimeline(app.db, world.id, request.params.timelineId)));
+    return cachedWorldRead(app.db, world, request.url, async () => presentOneTimeline(app.db, world.id, await requireTimeline(app.db, world.id, request.params.timelineId)));
   });
 
   app.put('/worlds/:worldId/timelines/:timelineId', {
@@ -89,7 +89,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
       const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
       return updateTimeline(trx, await requireTimeline(trx, world.id, request.params.timelineId), request.body);
     });
-    return presentTimeline(timeline);
+    return presentOneTimeline(app.db, request.params.worldId, timeline);
   });
 
   app.delete('/worlds/:worldId/timelines/:timelineId', {

@@ -9,7 +9,7 @@ import { useTimelineLookup } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericList } from '../../components/generic-list/GenericList';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { formatDateTime, truncate } from '../../lib/format';
+import { formatMoment, truncate } from '../../lib/format';
 import { QuickCreateForm } from '../worlds/QuickCreateForm';
 
 /**
@@ -69,7 +69,7 @@ export function EventsTab() {
         initialParams={{ sortBy: 'dateTime', sortOrder: 'asc' }}
         columns={[
           { key: 'name', label: 'Name', sortable: true, kind: 'name' },
-          { key: 'dateTime', label: 'Date/Time', sortable: true, render: (e) => <time dateTime={e.dateTime}>{formatDateTime(e.dateTime)}</time> },
+          { key: 'dateTime', label: 'Date/Time', sortable: true, render: (e) => <time dateTime={e.dateTime ?? undefined}>{formatMoment(e.dateTime, e.formattedDate)}</time> },
           {
             key: 'description', label: 'Description',
             render: (e) => <span title={e.description ?? undefined}>{truncate(e.description, LIMITS.truncateEventDescription) || '—'}</span>,

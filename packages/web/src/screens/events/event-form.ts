@@ -1,6 +1,6 @@
 /** Field configuration and initial values of the event form (SPEC §3 Event, §5 Event). */
 import { z } from 'zod';
-import { EventCreateSchema, invalidJsonIn, jsonValueField, type Event, type Timeline } from '@loreforge/contract';
+import { EventFieldsSchema, invalidJsonIn, jsonValueField, type Event, type Timeline } from '@loreforge/contract';
 import { selectLabel } from '../../api/lookup';
 import { createElement } from 'react';
 import type { FieldConfig } from '../../components/form/types';
@@ -34,8 +34,8 @@ function changeField(label: string) {
     .pipe(jsonValueField(label));
 }
 
-/** The event form's schema: the contract's EventCreateSchema with the SPEC §5 message for unparsable JSON. */
-export const EventFormSchema = EventCreateSchema.extend({
+/** The event form's schema: the contract's EventFieldsSchema with the SPEC §5 message for unparsable JSON. */
+export const EventFormSchema = EventFieldsSchema.extend({
   characterAttributeChanges: changeField('Character Attribute Changes'),
   inventoryChanges: changeField('Inventory Changes'),
   relationshipChanges: changeField('Relationship Changes'),

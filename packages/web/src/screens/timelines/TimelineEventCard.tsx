@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, type Event } from '@loreforge/contract';
-import { formatDateTime, truncate } from '../../lib/format';
+import { formatMoment, truncate } from '../../lib/format';
 
 /** Props of {@link TimelineEventCard}. */
 export interface TimelineEventCardProps {
@@ -26,8 +26,8 @@ export const TimelineEventCard = memo(function TimelineEventCard({ event, worldI
   return (
     <div className={`card lf-timeline-card${selected ? ' lf-timeline-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
       <div className="card-body py-2 px-3">
-        <time dateTime={event.dateTime} className="d-block small text-body-secondary">
-          {formatDateTime(event.dateTime)}
+        <time dateTime={event.dateTime ?? undefined} className="d-block small text-body-secondary">
+          {formatMoment(event.dateTime, event.formattedDate)}
         </time>
         <h3 className="h6 mb-1 text-truncate" title={event.name.length > LIMITS.truncateName ? event.name : undefined}>
           {truncate(event.name, LIMITS.truncateName)}

@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
-import { TimelineCreateSchema, type TimelineCreateInput } from '@loreforge/contract';
+import { TimelineFieldsSchema, type TimelineCreateInput } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { useEventLookup } from '../../api/events';
 import { useTimeline, useTimelineLookup, useTimelineMutations } from '../../api/timelines';
@@ -40,7 +40,7 @@ export function TimelineFormScreen() {
           <ErrorAlert message="Some events or timelines could not be loaded; their ids are shown instead of names." />
         )}
         <GenericForm
-          schema={TimelineCreateSchema}
+          schema={TimelineFieldsSchema}
           fields={timelineFields(events.data?.data ?? [], timelines.data?.data ?? [], timeline.data)}
           defaultValues={timelineDefaults(timeline.data)}
           submitLabel={editing ? 'Save changes' : 'Create timeline'}

@@ -10,7 +10,7 @@ import { handleError, notFoundMessage } from '../../api/client';
 import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { formatDateTime } from '../../lib/format';
+import { formatMoment } from '../../lib/format';
 import { BranchComparison } from './BranchComparison';
 import { StatePanel } from './StatePanel';
 import { TimelineIssuesPanel } from './TimelineIssuesPanel';
@@ -97,7 +97,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
             <h1 className="h3 mb-1 text-break">{timelineLabel(t)}</h1>
             {t.description && <p className="mb-1">{t.description}</p>}
             <p className="small text-body-secondary mb-0">
-              Now: <time dateTime={t.currentDateTime}>{formatDateTime(t.currentDateTime)}</time>
+              Now: <time dateTime={t.currentDateTime ?? undefined}>{formatMoment(t.currentDateTime, t.currentDateFormatted)}</time>
               {' · '}Branching {t.branchingEnabled ? 'enabled' : 'disabled'}
               {events.isSuccess && ` · ${total} ${total === 1 ? 'event' : 'events'}`}
             </p>
@@ -118,7 +118,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           branchLabel={timelineLabel(t)}
           parentId={t.parentTimelineId}
           parentLabel={parent.data ? timelineLabel(parent.data) : 'the parent timeline'}
-          initialAt={t.currentDateTime}
+          initialAt={t.currentDateTime ?? ''}
         />
       )}
       <TimelineIssuesPanel worldId={worldId} timelineId={currentId} onGoToEvent={select} />

@@ -1,5 +1,5 @@
 /** Field configuration and payload of the timeline form (SPEC §3 Timeline, §5 Timeline). */
-import type { Event, Timeline, TimelineCreateSchema } from '@loreforge/contract';
+import type { Event, Timeline, TimelineFieldsSchema } from '@loreforge/contract';
 import type { z } from 'zod';
 import { selectLabel } from '../../api/lookup';
 import type { FieldConfig } from '../../components/form/types';
@@ -10,7 +10,7 @@ import { omitEmpty, withFallbackOptions, type SelectOption } from '../../compone
 export const TIMELINE_ID_FIELDS = ['genesisEvent', 'initialStates', 'parentTimelineId', 'branchingEvent'] as const;
 
 /** What the form saves: the schema's output with empty ids left out. */
-export type TimelinePayload = ReturnType<typeof omitEmpty<z.output<typeof TimelineCreateSchema>, (typeof TIMELINE_ID_FIELDS)[number]>>;
+export type TimelinePayload = ReturnType<typeof omitEmpty<z.output<typeof TimelineFieldsSchema>, (typeof TIMELINE_ID_FIELDS)[number]>>;
 
 /** The form's initial values: a new timeline has branching enabled; a loaded one its own values, dates without Z. */
 export function timelineDefaults(timeline?: Timeline): Record<string, unknown> {
@@ -68,6 +68,6 @@ export function timelineFields(events: readonly Event[], timelines: readonly Tim
 }
 
 /** The payload sent on save: the validated values without empty optional ids (SPEC §5). */
-export function timelinePayload(values: z.output<typeof TimelineCreateSchema>): TimelinePayload {
+export function timelinePayload(values: z.output<typeof TimelineFieldsSchema>): TimelinePayload {
   return omitEmpty(values, TIMELINE_ID_FIELDS);
 }

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   CharacterCreateSchema,
-  EventCreateSchema,
+  EventFieldsSchema,
   ItemCreateSchema,
   MapCreateSchema,
   required,
-  TimelineCreateSchema,
+  TimelineFieldsSchema,
 } from '@loreforge/contract';
 import { charactersResource } from '../../api/characters';
 import { eventsResource, itemsResource, mapsResource, timelinesResource } from '../../api/collections';
@@ -25,7 +25,7 @@ const DESCRIPTION: FieldConfig = { name: 'description', label: 'Description', ty
 const TIMELINE_LOOKUP: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };
 
 /** In the quick-create the event's timeline is required (SPEC §5 Event). */
-const EventQuickCreateSchema = EventCreateSchema.extend({
+const EventQuickCreateSchema = EventFieldsSchema.extend({
   timelineId: z.string({ error: () => required('Timeline') }).min(1, required('Timeline')),
 });
 
@@ -115,7 +115,7 @@ export function QuickCreateForm({ worldId, type, onCreated, onCancel }: QuickCre
       );
     case 'timelines':
       return (
-        <GenericForm compact schema={TimelineCreateSchema}
+        <GenericForm compact schema={TimelineFieldsSchema}
           fields={[NAME, { name: 'currentDateTime', label: 'Current Date/Time', type: 'datetime-local', required: true }, DESCRIPTION]}
           defaultValues={{ branchingEnabled: true }}
           submitLabel="Create timeline" onCancel={onCancel}
