@@ -32,6 +32,7 @@ import { requireWorldAccess } from '../worlds/world.access.js';
 import { calendarColumns, createCalendar, instantForDate, requireCalendar } from './calendar.commands.js';
 import { calendarDefinitionOf } from './calendar.definition.js';
 import { presentCalendar } from './calendar.presenter.js';
+import { assertCalendarUnused, datesMovedBy } from './calendar.moves.js';
 import { deleteCalendarRow, listCalendars, updateCalendar } from './calendar.repository.js';
 
 const WorldParams = z.object({ worldId: uuidField('worldId') });
@@ -141,22 +142,26 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = await requireWorldAccess(db, request.params.worldId, request.userId);
     const calendar = await requireCalendar(db, world.id, request.params.calendarId);
     const updated = await updateCalendar(db, world.id, calendar.id, { ...calendarColumns(request.body), updated_at: nowIso() });
-    return { ...presentCalendar(updated ?? calendar), movedDates: [] };
+    const movedDates = updated ? await datesMovedBy(db, calendar.id, calendarDefinitionOf(calendar), calendarDefinitionOf(updated)) : [];
+    return { ...presentCalendar(updated ?? calendar), movedDates };
   }));
 
   app.delete('/worlds/:worldId/calendars/:calendarId', {
     schema: {
       tags,
       summary: 'Delete a calendar (irreversible)',
+      description: 'A calendar that timelines keep time in cannot be deleted (409): give them another calendar first.',
       params: CalendarParams,
       headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+      response: { 204: z.null().describe('Deleted'), 409: ErrorResponseSchema, ...errors },
     },
   }, async (request, reply) => {
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'calendar', id: request.params.calendarId, entity: 'calendar' });
       const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      await deleteCalendarRow(trx, (await requireCalendar(trx, world.id, request.params.calendarId)).id);
+      const calendar = await requireCalendar(trx, world.id, request.params.calendarId);
+      await assertCalendarUnused(trx, calendar.id);
+      await deleteCalendarRow(trx, calendar.id);
     });
     return reply.status(204).send(null);
   });
