@@ -19,7 +19,7 @@ export function questListPath(worldId: string | null | undefined): string {
  * The quest form of SPEC §2 at /worlds/:worldId/quests/create, /…/:id/edit, /quests/create and /quests/:id/edit
  * (the global routes take the world from `?worldId=` or a world select). Titled 'Create New Quest' or 'Edit
  * Quest'; edit mode shows 'Loading quest data...' and, on failure, 'Failed to load quest data for editing.'.
- * Saving sends only name, description and status (PUT to edit, POST to create) and returns to the quest list;
+ * Saving sends every field the form shows (PUT to edit, POST to create) and returns to the quest list;
  * a failure shows the server's message or 'An unexpected error occurred while saving the quest.' in a
  * dismissible alert. Cancel returns to the quest list.
  */
