@@ -1,5 +1,6 @@
 /** Pure helpers that turn the timeline engine's answers into words and highlights (docs/timeline-engine.md). */
 import type { AppliedChange } from '@loreforge/contract';
+import { relationshipTypeLabel } from '../../lib/relationship-labels';
 
 /** @returns a value of the engine's state for display: '—' for absent, text as is, the rest as compact JSON. */
 export function formatEngineValue(value: unknown): string {
@@ -21,12 +22,15 @@ type RelationshipValues = Extract<AppliedChange, { kind: 'relationship' }>['afte
 
 function relationshipLines(target: string, before: RelationshipValues, after: RelationshipValues): ChangeLine[] {
   if (!before && !after) return [];
-  if (!before) return [{ subject: `→ ${target}`, before: 'none', after: `${after?.relationshipType ?? ''}, affinity ${after?.affinity ?? 0}` }];
-  if (!after) return [{ subject: `→ ${target}`, before: `${before.relationshipType}, affinity ${before.affinity}`, after: 'ended' }];
+  if (!before) return [{ subject: `→ ${target}`, before: 'none', after: `${relationshipTypeLabel(after?.relationshipType ?? '')}, affinity ${after?.affinity ?? 0}` }];
+  if (!after) return [{ subject: `→ ${target}`, before: `${relationshipTypeLabel(before.relationshipType)}, affinity ${before.affinity}`, after: 'ended' }];
   const keys = Object.keys(after) as (keyof NonNullable<RelationshipValues>)[];
   return keys
     .filter((key) => before[key] !== after[key])
-    .map((key) => ({ subject: `→ ${target}: ${key}`, before: formatEngineValue(before[key]), after: formatEngineValue(after[key]) }));
+    .map((key) => {
+      const show = (value: unknown) => (key === 'relationshipType' && typeof value === 'string' ? relationshipTypeLabel(value) : formatEngineValue(value));
+      return { subject: `→ ${target}: ${key}`, before: show(before[key]), after: show(after[key]) };
+    });
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   timelinesResource,
 } from '../../api/collections';
 import { worldsResource } from '../../api/worlds';
+import { relationshipTypeLabel } from '../../lib/relationship-labels';
 
 /** A step whose label is fetched: the query key to cache it under and how to get the name. */
 export interface EntityLookup {
@@ -123,7 +124,7 @@ function lookupFor(kind: Kind, id: string, ctx: Context): EntityLookup | undefin
       return worldId && characterId ? named<InventoryEntry>(inventoryResource(worldId, characterId), (e) => e.itemName) : undefined;
     case 'relationship':
       return worldId && characterId
-        ? named<Relationship>(relationshipsResource(worldId, characterId), (r) => `${r.relationshipType}: ${r.targetCharacterName}`)
+        ? named<Relationship>(relationshipsResource(worldId, characterId), (r) => `${relationshipTypeLabel(r.relationshipType)}: ${r.targetCharacterName}`)
         : undefined;
     case 'map':
       return worldId ? named<WorldMap>(mapsResource(worldId), (m) => m.name) : undefined;

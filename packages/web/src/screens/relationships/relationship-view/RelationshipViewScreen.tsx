@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { formatDateTime } from '../../../lib/format';
 import { ScoreMeter } from './ScoreMeter';
+import { communicationStyleLabel, relationshipTypeLabel } from '../../../lib/relationship-labels';
 
 /**
  * relationships/:relationshipId (SPEC §2, §3 Relationship): who it points at (linked), the type, the three
@@ -42,7 +43,7 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
       title={
         <>
           {character.name} <span className="text-body-secondary fw-normal">→</span> {r.targetCharacterName}{' '}
-          <Badge bg="info" text="dark">{r.relationshipType}</Badge>
+          <Badge bg="info" text="dark">{relationshipTypeLabel(r.relationshipType)}</Badge>
         </>
       }
       actions={
@@ -59,11 +60,11 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
             label: 'Related Character',
             value: <Link to={`/worlds/${worldId}/characters/${r.targetCharacterId}`}>{r.targetCharacterName}</Link>,
           },
-          { label: 'Relationship Type', value: r.relationshipType },
+          { label: 'Relationship Type', value: relationshipTypeLabel(r.relationshipType) },
           { label: 'Affinity', value: <ScoreMeter label="Affinity" value={r.affinity} /> },
           { label: 'Power Balance', value: <ScoreMeter label="Power Balance" value={r.powerBalance} /> },
           { label: 'Trust Level', value: <ScoreMeter label="Trust Level" value={r.trustLevel} /> },
-          { label: 'Communication Style', value: r.communicationStyle },
+          { label: 'Communication Style', value: communicationStyleLabel(r.communicationStyle) || null },
           { label: 'Description', value: r.description },
           { label: 'Past Interactions', value: r.pastInteractions },
           { label: 'Current Goal Alignment', value: r.currentGoalAlignment },
@@ -74,7 +75,7 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
       <ConfirmDeleteModal
         show={deleting}
         entityType="relationship"
-        entityName={`${r.relationshipType}: ${r.targetCharacterName}`}
+        entityName={`${relationshipTypeLabel(r.relationshipType)}: ${r.targetCharacterName}`}
         failureFallback="Failed to delete relationship. Please try again."
         onCancel={() => setDeleting(false)}
         onConfirm={async () => {
