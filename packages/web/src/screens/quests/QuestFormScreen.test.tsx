@@ -168,3 +168,23 @@ describe('QuestDetailScreen refreshes what a quest action changed', () => {
     await waitFor(() => expect(client.getQueryState(characterKey)?.isInvalidated).toBe(true));
   });
 });
+
+describe('a quest that does not exist', () => {
+  it("says so without a useless 'Try again', which a failure that may pass still offers", async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'Quest not found.', code: 'NOT_FOUND' }, 404));
+    const first = renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    expect(await screen.findByText('Quest not found.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    first.unmount();
+
+    const second = renderRoutes(routes, `/worlds/${W}/quests/${Q}/edit`);
+    expect(await screen.findByText('Failed to load quest data for editing.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    second.unmount();
+
+    mockFetch(() => new Response('', { status: 503 }));
+    renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import { GenericForm } from '../../components/form/GenericForm';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { QUEST_FIELDS, QUEST_MESSAGES, questDefaults, questPayload } from './quest-form';
 import { WorldSelect } from './WorldSelect';
+import { retryUnlessMissing } from '../../api/client';
 
 /** The quest list a form returns to: the world's when known, else the global one. */
 export function questListPath(worldId: string | null | undefined): string {
@@ -46,7 +47,7 @@ export function QuestFormScreen() {
       );
     }
     if (editing && quest.isPending) return <LoadingSpinner label={QUEST_MESSAGES.loading} />;
-    if (editing && quest.isError) return <ErrorAlert message={QUEST_MESSAGES.loadFailed} onRetry={() => void quest.refetch()} />;
+    if (editing && quest.isError) return <ErrorAlert message={QUEST_MESSAGES.loadFailed} onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())} />;
     return (
       <GenericForm
         schema={QuestCreateSchema}

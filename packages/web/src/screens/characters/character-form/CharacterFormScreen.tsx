@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { MESSAGES } from '@loreforge/contract';
 import { useCharacter, useCharacterMutations } from '../../../api/characters';
-import { handleError, notFoundMessage } from '../../../api/client';
+import { handleError, notFoundMessage, retryUnlessMissing } from '../../../api/client';
 import { useWorld } from '../../../api/worlds';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -75,7 +75,7 @@ export function CharacterFormScreen() {
     body = (
       <ErrorAlert
         message={handleError(query.error, 'Failed to load character or world data. Please try again.')}
-        onRetry={() => void query.refetch()}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
       />
     );
   } else {

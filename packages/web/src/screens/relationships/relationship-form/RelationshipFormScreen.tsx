@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { COMMUNICATION_STYLES, RELATIONSHIP_TYPES, type Character } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import { useRelationship, useRelationshipMutations } from '../../../api/relationships';
 import { CharacterPicker } from '../../../components/CharacterPicker';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
@@ -86,7 +86,7 @@ export function RelationshipFormScreen({ worldId, character }: RelationshipFormS
     body = (
       <ErrorAlert
         message={handleError(query.error, 'Failed to load relationship data. Please try again.')}
-        onRetry={() => void query.refetch()}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
       />
     );
   } else {

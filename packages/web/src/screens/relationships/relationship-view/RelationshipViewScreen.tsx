@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import type { Character } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import { useRelationship, useRelationshipMutations } from '../../../api/relationships';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { DetailList } from '../../../components/entity-view/DetailList';
@@ -33,7 +33,7 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
     return (
       <ErrorAlert
         message={handleError(query.error, 'Failed to load relationship data. Please try again.')}
-        onRetry={() => void query.refetch()}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
       />
     );
   }
