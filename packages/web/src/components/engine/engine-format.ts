@@ -2,12 +2,22 @@
 import type { AppliedChange } from '@loreforge/contract';
 import { relationshipTypeLabel } from '../../lib/relationship-labels';
 
-/** @returns a value of the engine's state for display: '—' for absent, text as is, the rest as compact JSON. */
+/**
+ * @returns a value of the engine's state for display: '—' for absent, text, numbers and booleans as they are, a list
+ * as its items joined by commas, and an attribute group as 'name: value' pairs joined by commas, a group inside a
+ * group in parentheses ({ stats: { courage: 3, wits: 9 } } → 'stats: (courage: 3, wits: 9)'), never raw JSON.
+ */
 export function formatEngineValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? '';
+  const nested = (inner: unknown) => (typeof inner === 'object' && inner !== null ? `(${formatEngineValue(inner)})` : formatEngineValue(inner));
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(nested).join(', ');
+  if (typeof value === 'object') {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? 'empty' : entries.map(([key, inner]) => `${key}: ${nested(inner)}`).join(', ');
+  }
+  return String(value);
 }
 
 /** One line of what a change did: the thing changed, and its value before and after. */
