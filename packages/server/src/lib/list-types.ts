@@ -43,6 +43,18 @@ export interface WorldVersion {
   contentVersion: number;
 }
 
+/**
+ * A list's full-text index and how many rows its scope holds at most. The index covers the whole table (every
+ * world), so a common term matches rows of every world and a lookup costs as much as they; a scope of fewer
+ * than `searchLimits.fullTextMinRows` rows (a world's kept count) is cheaper to scan with LIKE through its index.
+ */
+export interface FullText {
+  db: Db;
+  table: SearchableTable;
+  /** At most this many rows are in the list's scope (e.g. the world's kept count); unknown means "maybe many". */
+  scopeRows?: number | undefined;
+}
+
 export interface ListSpec<TB extends keyof Database, Row extends { id: string }> {
   /** The scoped query (e.g. one world's characters) selecting every column the presenter needs. */
   query: SelectQueryBuilder<Database, TB, Row>;
@@ -56,7 +68,7 @@ export interface ListSpec<TB extends keyof Database, Row extends { id: string }>
    * The table's full-text index (migration add_search_indexes): on SQLite a term of 3+ characters is looked
    * up in `<table>_fts` instead of scanning; on PostgreSQL the LIKE condition uses the trigram indexes.
    */
-  fullText?: { db: Db; table: SearchableTable } | undefined;
+  fullText?: FullText | undefined;
   /** A known exact total when there is no search (a kept counter), to skip counting. */
   knownTotal?: number | undefined;
   /**

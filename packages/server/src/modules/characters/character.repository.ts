@@ -57,7 +57,7 @@ export function listCharacters(
     },
     idColumn: 'character.id',
     searchColumns: ['character.name', 'character.description'],
-    fullText: { db, table: 'character' },
+    fullText: { db, table: 'character', scopeRows: knownTotal },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,
