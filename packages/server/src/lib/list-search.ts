@@ -31,6 +31,14 @@ export function searchCondition(columns: string[], term: string): Expression<Sql
 }
 
 /**
+ * A search's rank of a row: 0 when the term is in its name column (the same case-insensitive "contains" as the
+ * search), 1 otherwise. Lists of a search order by it first, so name matches lead.
+ */
+export function nameRank(column: string, term: string): Expression<number> {
+  return sql<number>`(case when lower(${sql.ref(column)}) like ${likePattern(term)} escape '\\' then 0 else 1 end)`;
+}
+
+/**
  * The search condition for a list: an FTS5 trigram lookup on SQLite when the table has one, the term is long
  * enough and the scope may hold `searchLimits.fullTextMinRows` rows or more (same case-insensitive "contains" meaning),
  * otherwise LIKE over the columns.

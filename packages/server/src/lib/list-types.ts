@@ -30,8 +30,11 @@ export type SearchableTable = 'world' | 'character' | 'item' | 'timeline' | 'eve
 /** A sort value as a cursor or an anchor carries it. */
 export type CursorValue = string | number;
 
-/** A position in a sorted list: the sort value and id of a row; rows after it come next. */
-export type Keyset = readonly [value: CursorValue, id: string];
+/**
+ * A position in a sorted list: the sort value and id of a row, and in a search its rank (0 when the search term
+ * is in its name, 1 otherwise); rows after it come next.
+ */
+export type Keyset = readonly [value: CursorValue, id: string, rank?: number];
 
 /**
  * The world a list is limited to and its content version (`world.content_version`, raised by database
@@ -62,7 +65,11 @@ export interface ListSpec<TB extends keyof Database, Row extends { id: string }>
   sortColumns: Record<string, SortColumn<Row>>;
   /** The qualified id column, used to break ties ('character.id'). */
   idColumn: string;
-  /** Qualified text columns searched case-insensitively. */
+  /**
+   * Qualified text columns searched case-insensitively. The first is the name (or title): a search lists the
+   * rows whose name holds the term first, then the others, each group in the requested order (item 7 of the
+   * usability review: a name match must not be pushed off page 1 by newer description matches).
+   */
   searchColumns: string[];
   /**
    * The table's full-text index (migration add_search_indexes): on SQLite a term of 3+ characters is looked

@@ -9,9 +9,9 @@ import type { Database, Db } from '../db/database.js';
 import { badRequest } from '../errors/app-error.js';
 import { anchorAt } from './list-anchors.js';
 import { type CacheScope, listCacheLimits, listCacheScope } from './list-cache.js';
-import { type ListOrder, afterKeyset, decodeCursor, encodeCursor } from './list-cursor.js';
+import { type ListOrder, RANKED, afterKeyset, decodeCursor, encodeCursor } from './list-cursor.js';
 import { cachedTotal, countRows, searchMatches, startOf } from './list-matches.js';
-import { listSearchCondition } from './list-search.js';
+import { listSearchCondition, nameRank } from './list-search.js';
 import type { CursorValue, Keyset, ListParams, ListResult, ListSpec, SortColumn } from './list-types.js';
 
 export type { ListParams, ListResult, ListSpec, SearchableTable, SortColumn } from './list-types.js';
@@ -37,6 +37,9 @@ export function resolveSort(params: ListParams): { sortBy: string; sortOrder: So
   return { sortBy, sortOrder };
 }
 
+/** The column a ranked page reads each row's rank into (removed before the rows are returned). */
+const RANK_KEY = 'list_rank';
+
 /** Where a page read starts: after a keyset (a cursor or an anchor), then skipping some rows. */
 interface PageStart {
   after?: Keyset | undefined;
@@ -44,7 +47,8 @@ interface PageStart {
 }
 
 /**
- * Runs a list query.
+ * Runs a list query. With a search, rows whose name (the first search column) holds the term come first, then
+ * the others, each group in the requested order; totals, page numbers and cursors follow that order.
  * @returns the page's rows and the pagination block (exact totals; a page past the end has no rows).
  * @throws AppError 400 for an unknown sort field or a malformed cursor.
  */
@@ -58,10 +62,12 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
     const allowed = Object.keys(spec.sortColumns).join(', ');
     throw badRequest(`sortBy must be one of: ${allowed}.`, { sortBy: `sortBy must be one of: ${allowed}.` });
   }
-  const order: ListOrder = { column: sort.column, idColumn: spec.idColumn, sortOrder };
-  const cursorSort = `${sortBy}:${sortOrder}`;
-  const cursor = params.cursor ? decodeCursor(params.cursor, sort.numeric === true, cursorSort) : undefined;
   const search = params.search?.trim();
+  const [nameColumn, ...otherColumns] = spec.searchColumns;
+  const rank = search && nameColumn !== undefined && otherColumns.length > 0 ? nameRank(nameColumn, search) : undefined;
+  const order: ListOrder = { column: sort.column, idColumn: spec.idColumn, sortOrder, rank };
+  const cursorSort = `${sortBy}:${sortOrder}${rank ? RANKED : ''}`;
+  const cursor = params.cursor ? decodeCursor(params.cursor, sort.numeric === true, cursorSort) : undefined;
   const scope = spec.cache ? listCacheScope(spec.cache, spec.query) : undefined;
   const pageStart: PageStart = cursor ? { after: cursor, skip: 0 } : { skip: (params.page - 1) * params.limit };
 
@@ -69,9 +75,10 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
     const searched = spec.query.where(listSearchCondition(spec.searchColumns, search, spec.fullText));
     if (!scope) return readPage(searched, order, sort, cursorSort, params, pageStart, await countRows(searched));
     const matches = await searchMatches(scope, searched, order, search);
-    if (matches.ids && matches.values) {
-      const start = startOf({ ...matches, ids: matches.ids, values: matches.values }, cursor, params.page, params.limit);
-      const page = start === undefined ? undefined : await readMatches(spec.query, order, sort, cursorSort, params, matches.ids, start, matches.total);
+    if (matches.ids && matches.values && matches.ranks) {
+      const kept = { ...matches, ids: matches.ids, values: matches.values, ranks: matches.ranks };
+      const start = startOf(kept, cursor, params.page, params.limit);
+      const page = start === undefined ? undefined : await readMatches(spec.query, sort, cursorSort, params, kept, start, order.idColumn);
       if (page) return page;
     }
     return readPage(searched, order, sort, cursorSort, params, pageStart, matches.total);
@@ -114,6 +121,7 @@ async function readPage<TB extends keyof Database, Row extends { id: string }>(
   total: number,
 ): Promise<ListResult<Row>> {
   let paged = start.after ? query.where(afterKeyset(order, start.after)) : query;
+  if (order.rank) paged = (paged.select(sql<number>`${order.rank}`.as(RANK_KEY)) as unknown as typeof paged).orderBy(order.rank, 'asc');
   paged = paged
     .orderBy(sql.ref(order.column), order.sortOrder)
     .orderBy(sql.ref(order.idColumn), order.sortOrder)
@@ -122,7 +130,9 @@ async function readPage<TB extends keyof Database, Row extends { id: string }>(
   const fetched = await paged.execute();
   const rows = fetched.slice(0, params.limit);
   const last = rows[rows.length - 1];
-  const nextCursor = fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort) : null;
+  const lastRank = last && order.rank ? Number((last as Record<string, unknown>)[RANK_KEY]) : undefined;
+  if (order.rank) for (const row of fetched) delete (row as Record<string, unknown>)[RANK_KEY];
+  const nextCursor = fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort, lastRank) : null;
   return { rows, pagination: paginationOf(params, total, nextCursor) };
 }
 
@@ -133,16 +143,16 @@ async function readPage<TB extends keyof Database, Row extends { id: string }>(
  */
 async function readMatches<TB extends keyof Database, Row extends { id: string }>(
   query: SelectQueryBuilder<Database, TB, Row>,
-  order: ListOrder,
   sort: SortColumn<Row>,
   cursorSort: string,
   params: ListParams,
-  ids: string[],
+  matches: { ids: string[]; ranks: number[]; total: number },
   start: number,
-  total: number,
+  idColumn: string,
 ): Promise<ListResult<Row> | undefined> {
+  const { ids, ranks, total } = matches;
   const pageIds = ids.slice(start, start + params.limit);
-  const fetched = pageIds.length === 0 ? [] : await query.where(sql<SqlBool>`${sql.ref(order.idColumn)} in (${sql.join(pageIds)})`).execute();
+  const fetched = pageIds.length === 0 ? [] : await query.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(pageIds)})`).execute();
   if (fetched.length !== pageIds.length) return undefined;
   const byId = new Map(fetched.map((row) => [row.id, row]));
   const rows: Row[] = [];
@@ -152,7 +162,8 @@ async function readMatches<TB extends keyof Database, Row extends { id: string }
     rows.push(row);
   }
   const last = rows[rows.length - 1];
-  const nextCursor = start + params.limit < ids.length && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort) : null;
+  const lastRank = cursorSort.endsWith(RANKED) ? ranks[start + rows.length - 1] : undefined;
+  const nextCursor = start + params.limit < ids.length && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort, lastRank) : null;
   return { rows, pagination: paginationOf(params, total, nextCursor) };
 }
 
