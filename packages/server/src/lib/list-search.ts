@@ -30,6 +30,11 @@ export function searchCondition(columns: string[], term: string): Expression<Sql
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
+/** Whether a list's scope may hold `searchLimits.fullTextMinRows` rows or more (unknown counts as large). */
+export function mayBeLarge(fullText: FullText | undefined): boolean {
+  return fullText?.scopeRows === undefined || fullText.scopeRows >= searchLimits.fullTextMinRows;
+}
+
 /**
  * A search's rank of a row: 0 when the term is in its name column (the same case-insensitive "contains" as the
  * search), 1 otherwise. Lists of a search order by it first, so name matches lead.
@@ -44,8 +49,7 @@ export function nameRank(column: string, term: string): Expression<number> {
  * otherwise LIKE over the columns.
  */
 export function listSearchCondition(columns: string[], term: string, fullText: FullText | undefined): Expression<SqlBool> {
-  const large = fullText?.scopeRows === undefined || fullText.scopeRows >= searchLimits.fullTextMinRows;
-  if (fullText && large && term.length >= MIN_INDEXED_TERM && fullText.db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (fullText && mayBeLarge(fullText) && term.length >= MIN_INDEXED_TERM && fullText.db.getExecutor().adapter instanceof SqliteAdapter) {
     const fts = `${fullText.table}_fts`;
     const phrase = `"${term.replaceAll('"', '""')}"`;
     return sql<SqlBool>`${sql.ref(`${fullText.table}.rowid`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase})`;

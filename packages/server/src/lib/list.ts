@@ -11,7 +11,7 @@ import { anchorAt } from './list-anchors.js';
 import { type CacheScope, listCacheLimits, listCacheScope } from './list-cache.js';
 import { type ListOrder, RANKED, afterKeyset, decodeCursor, encodeCursor } from './list-cursor.js';
 import { cachedTotal, countRows, searchMatches, startOf } from './list-matches.js';
-import { listSearchCondition, nameRank } from './list-search.js';
+import { listSearchCondition, mayBeLarge, nameRank } from './list-search.js';
 import type { CursorValue, Keyset, ListParams, ListResult, ListSpec, SortColumn } from './list-types.js';
 
 export type { ListParams, ListResult, ListSpec, SearchableTable, SortColumn } from './list-types.js';
@@ -39,6 +39,8 @@ export function resolveSort(params: ListParams): { sortBy: string; sortOrder: So
 
 /** The column a ranked page reads each row's rank into (removed before the rows are returned). */
 const RANK_KEY = 'list_rank';
+/** The column a page counted in the same statement reads the list's total into (removed likewise). */
+const TOTAL_KEY = 'list_total';
 
 /** Where a page read starts: after a keyset (a cursor or an anchor), then skipping some rows. */
 interface PageStart {
@@ -68,12 +70,14 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
   const order: ListOrder = { column: sort.column, idColumn: spec.idColumn, sortOrder, rank };
   const cursorSort = `${sortBy}:${sortOrder}${rank ? RANKED : ''}`;
   const cursor = params.cursor ? decodeCursor(params.cursor, sort.numeric === true, cursorSort) : undefined;
-  const scope = spec.cache ? listCacheScope(spec.cache, spec.query) : undefined;
   const pageStart: PageStart = cursor ? { after: cursor, skip: 0 } : { skip: (params.page - 1) * params.limit };
 
   if (search) {
     const searched = spec.query.where(listSearchCondition(spec.searchColumns, search, spec.fullText));
-    if (!scope) return readPage(searched, order, sort, cursorSort, params, pageStart, await countRows(searched));
+    // A search of a small scope reads its page and total in one statement: its kept matches paid only when the
+    // same search was paged again before the next write, which traffic spread over many worlds rarely does.
+    const scope = spec.cache && mayBeLarge(spec.fullText) ? listCacheScope(spec.cache, spec.query) : undefined;
+    if (!scope) return readPage(searched, order, sort, cursorSort, params, pageStart, undefined);
     const matches = await searchMatches(scope, searched, order, search);
     if (matches.ids && matches.values && matches.ranks) {
       const kept = { ...matches, ids: matches.ids, values: matches.values, ranks: matches.ranks };
@@ -84,8 +88,12 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
     return readPage(searched, order, sort, cursorSort, params, pageStart, matches.total);
   }
 
-  const total = spec.knownTotal ?? (scope ? await cachedTotal(scope, spec.query) : await countRows(spec.query));
-  if (scope && !cursor && pageStart.skip >= listCacheLimits.anchorSpacing) {
+  // The cache's key compiles the scoped query, so it is made only when the cache is asked: for a total the
+  // world does not keep, or a deep page number.
+  const deep = !cursor && pageStart.skip >= listCacheLimits.anchorSpacing;
+  const scope = spec.cache && (spec.knownTotal === undefined || deep) ? listCacheScope(spec.cache, spec.query) : undefined;
+  const total = spec.knownTotal ?? (scope ? await cachedTotal(scope, spec.query) : undefined);
+  if (scope && total !== undefined && deep) {
     const fromAnchor = await anchoredStart(scope, spec.query, order, pageStart.skip);
     if (fromAnchor === null) return { rows: [], pagination: paginationOf(params, total, null) };
     if (fromAnchor) return readPage(spec.query, order, sort, cursorSort, params, fromAnchor, total);
@@ -110,7 +118,11 @@ async function anchoredStart<TB extends keyof Database, Row>(
   return { after: anchor, skip: offset - n * spacing };
 }
 
-/** Reads one page (limit + 1 rows, to know whether another follows) from a start. */
+/**
+ * Reads one page (limit + 1 rows, to know whether another follows) from a start.
+ * @param total the list's exact total; undefined to count it in the same statement (a window count over the
+ * rows before the start's keyset is applied, or a separate count when the page is past the end).
+ */
 async function readPage<TB extends keyof Database, Row extends { id: string }>(
   query: SelectQueryBuilder<Database, TB, Row>,
   order: ListOrder,
@@ -118,9 +130,12 @@ async function readPage<TB extends keyof Database, Row extends { id: string }>(
   cursorSort: string,
   params: ListParams,
   start: PageStart,
-  total: number,
+  given: number | undefined,
 ): Promise<ListResult<Row>> {
+  // A cursor's keyset would narrow a window count, so a cursor page of an uncounted list counts apart.
+  const knownTotal = given ?? (start.after ? await countRows(query) : undefined);
   let paged = start.after ? query.where(afterKeyset(order, start.after)) : query;
+  if (knownTotal === undefined) paged = paged.select(sql<number>`count(*) over ()`.as(TOTAL_KEY)) as unknown as typeof paged;
   if (order.rank) paged = (paged.select(sql<number>`${order.rank}`.as(RANK_KEY)) as unknown as typeof paged).orderBy(order.rank, 'asc');
   paged = paged
     .orderBy(sql.ref(order.column), order.sortOrder)
@@ -131,7 +146,14 @@ async function readPage<TB extends keyof Database, Row extends { id: string }>(
   const rows = fetched.slice(0, params.limit);
   const last = rows[rows.length - 1];
   const lastRank = last && order.rank ? Number((last as Record<string, unknown>)[RANK_KEY]) : undefined;
-  if (order.rank) for (const row of fetched) delete (row as Record<string, unknown>)[RANK_KEY];
+  const counted = fetched[0] === undefined ? undefined : Number((fetched[0] as Record<string, unknown>)[TOTAL_KEY]);
+  if (order.rank || knownTotal === undefined) {
+    for (const row of fetched) {
+      delete (row as Record<string, unknown>)[RANK_KEY];
+      delete (row as Record<string, unknown>)[TOTAL_KEY];
+    }
+  }
+  const total = knownTotal ?? counted ?? (start.skip > 0 ? await countRows(query) : 0);
   const nextCursor = fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort, lastRank) : null;
   return { rows, pagination: paginationOf(params, total, nextCursor) };
 }
