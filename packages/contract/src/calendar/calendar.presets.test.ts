@@ -160,3 +160,26 @@ describe('dates written as text', () => {
     expect(parseCalendarDateText(harptos, 'yesterday')).toMatchObject({ field: 'year' });
   });
 });
+
+describe('month views', () => {
+  it('lays out Harptos months in tendays and a festival day on its own', async () => {
+    const { monthView, stepMonth } = await import('./calendar.month.js');
+    const harptos = calendarPreset('harptos').definition;
+    const flamerule = monthView(harptos, 1492n, 9);
+    expect(flamerule).toMatchObject({ monthName: 'Flamerule', yearLabel: '1492 DR', intercalary: false });
+    expect(flamerule.weeks.map((week) => week.map((day) => day?.day ?? null))).toEqual([
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13, 14, 15, 16, 17, 18, 19, 20], [21, 22, 23, 24, 25, 26, 27, 28, 29, 30],
+    ]);
+    expect(stepMonth(harptos, 1492n, 10, 1)).toEqual({ absoluteYear: 1492n, month: 11 });
+    expect(stepMonth(harptos, 1491n, 10, 1)).toEqual({ absoluteYear: 1491n, month: 12 });
+    expect(monthView(harptos, 1492n, 11).weeks).toHaveLength(1);
+  });
+
+  it('pads a Gregorian month to its first weekday', async () => {
+    const { monthView } = await import('./calendar.month.js');
+    const may = monthView(calendarPreset('gregorian').definition, 1900n, 5);
+    // 1 May 1900 was a Tuesday: one empty Monday cell first.
+    expect(may.weeks[0]?.slice(0, 2).map((day) => day?.day ?? null)).toEqual([null, 1]);
+    expect(may.days[13]?.moons[0]?.phase).toBe('Full Moon');
+  });
+});

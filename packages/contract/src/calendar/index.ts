@@ -9,3 +9,4 @@ export * from './calendar.presets.js';
 export * from './calendar.iso.js';
 export * from './calendar.fantasy-calendar.js';
 export * from './calendar.api.js';
+export * from './calendar.month.js';

@@ -5,13 +5,15 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { MESSAGES, type Event } from '@loreforge/contract';
+import { MESSAGES, gregorianCalendar, type Event } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { BRANCH_PARAM, readBranchTrail } from '../../components/layout/breadcrumb-trail';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { formatMoment } from '../../lib/format';
+import { useCalendar } from '../../api/calendars';
+import { TimelineMonthView } from './TimelineMonthView';
 import { BranchComparison } from './BranchComparison';
 import { StatePanel } from './StatePanel';
 import { TimelineIssuesPanel } from './TimelineIssuesPanel';
@@ -76,6 +78,8 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   // The chosen event per timeline, so going back to a parent keeps its choice.
   const [selected, setSelected] = useState<Record<string, string>>({});
   const [comparing, setComparing] = useState(false);
+  const [monthShown, setMonthShown] = useState(false);
+  const calendar = useCalendar(worldId, timeline.data?.calendarId);
   const parent = useTimeline(worldId, timeline.data?.parentTimelineId ?? undefined);
   // One array per arrival of a page, not per render: the views below are memoised on it.
   const loaded = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
@@ -135,6 +139,9 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
               {events.isSuccess && ` · ${total} ${total === 1 ? 'event' : 'events'}`}
             </p>
           </div>
+          <Button variant={monthShown ? 'secondary' : 'outline-secondary'} onClick={() => setMonthShown((shown) => !shown)} aria-pressed={monthShown}>
+            Month view
+          </Button>
           {t.parentTimelineId && (
             <Button variant={comparing ? 'secondary' : 'outline-secondary'} onClick={() => setComparing((c) => !c)} aria-pressed={comparing}>
               Compare with parent
@@ -152,6 +159,14 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           parentId={t.parentTimelineId}
           parentLabel={parent.data ? timelineLabel(parent.data) : 'the parent timeline'}
           initialAt={t.currentDateTime ?? ''}
+        />
+      )}
+      {monthShown && (!t.calendarId || calendar.data) && (
+        <TimelineMonthView
+          definition={calendar.data ?? gregorianCalendar()}
+          events={loaded}
+          openAt={t.currentInstant ?? '0'}
+          onSelectEvent={select}
         />
       )}
       <TimelineIssuesPanel worldId={worldId} timelineId={currentId} onGoToEvent={select} />
