@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { booleanField, dateTimeField, jsonValueField, optionalText, optionalUuidField, requiredText } from './fields.js';
 import { CalendarDateSchema } from './calendar/calendar.model.js';
+import { CalendarDateAnswerSchema } from './calendar/calendar.describe.js';
 import { mustBeDateTime, required } from './messages.js';
 
 /**
@@ -34,16 +35,6 @@ const isoOrCalendarDate = (label: string) =>
   z.union([z.literal(GIVEN_AS_CALENDAR_DATE).transform(() => null), dateTimeField(label)], {
     error: (issue) => (isMissingValue(issue.input) ? required(label) : mustBeDateTime(label)),
   });
-
-/** The calendar date and instant answers carry next to `dateTime` (issue 12). */
-export const CalendarDateAnswerSchema = z.object({
-  year: z.number(),
-  month: z.number(),
-  day: z.number(),
-  hour: z.number(),
-  minute: z.number(),
-  era: z.string().nullable(),
-});
 
 /** The timeline body's fields (forms extend it); requests go through TimelineCreateSchema. */
 export const TimelineFieldsSchema = z.object({

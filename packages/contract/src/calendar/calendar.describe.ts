@@ -89,17 +89,20 @@ function formatResolved(calendar: CompiledCalendar, date: ResolvedDate): string 
   return `${text}, ${hh}:${mm}`;
 }
 
+/** A calendar date as answers carry it (every part present; era null when no era covers the year). */
+export const CalendarDateAnswerSchema = z.object({
+  year: z.number(),
+  month: z.number(),
+  day: z.number(),
+  hour: z.number(),
+  minute: z.number(),
+  era: z.string().nullable(),
+});
+
 /** A date as answers carry it: the instant as a decimal string, the date, its words, weekday, moons, season. */
 export const CalendarMomentSchema = z.object({
   instant: z.string().describe('Whole minutes since the calendar epoch (first minute of year 1), as decimal digits.'),
-  date: z.object({
-    year: z.number(),
-    month: z.number(),
-    day: z.number(),
-    hour: z.number(),
-    minute: z.number(),
-    era: z.string().nullable(),
-  }),
+  date: CalendarDateAnswerSchema,
   formatted: z.string().describe("The date in the calendar's own words."),
   monthName: z.string(),
   weekday: z.string().nullable().describe('Null on intercalary days, which belong to no week.'),
