@@ -16,7 +16,7 @@ const calendarDateField = (label: string) =>
 
 const isMissingValue = (value: unknown): boolean => value === undefined || value === null || value === '';
 /** Stands in for the ISO field when the calendar date is given instead (never a valid date-time itself). */
-const GIVEN_AS_CALENDAR_DATE = '\u0000calendar-date';
+const GIVEN_AS_CALENDAR_DATE = 'given as calendarDate';
 
 /**
  * Either the ISO field or the calendar date must be there. When only the calendar date is, the ISO field is
