@@ -32,7 +32,7 @@ const markIsoGivenAsDate = (isoKey: string, dateKey: string) => (input: unknown)
 
 /** A date-time field that is required unless the calendar date stands in for it (then null). */
 const isoOrCalendarDate = (label: string) =>
-  z.union([z.literal(GIVEN_AS_CALENDAR_DATE).transform(() => null), dateTimeField(label)], {
+  z.union([dateTimeField(label), z.literal(GIVEN_AS_CALENDAR_DATE).transform(() => null)], {
     error: (issue) => (isMissingValue(issue.input) ? required(label) : mustBeDateTime(label)),
   });
 
