@@ -4,8 +4,11 @@ import type { Character } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
 import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { splitAttributes } from './split-attributes';
+import { PUBLIC_ACCESS } from '../../../test/access-fixtures';
 
 const buildCharacter = (attributes: Record<string, unknown>): Character => ({
+  ...PUBLIC_ACCESS,
+  assignedTo: null,
   characterId: 'c1',
   worldId: 'w1',
   name: 'Aria',
