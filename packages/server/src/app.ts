@@ -7,6 +7,7 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { errorHandler } from './errors/error-handler.js';
+import { JSON_BODY_LIMIT, NO_BODY_LIMIT } from './lib/body-limits.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -26,8 +27,7 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** JSON bodies up to 1 MiB; map images have their own 10 MB limit on their route. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export { JSON_BODY_LIMIT } from './lib/body-limits.js';
 
 /**
  * Creates the app and registers every plugin and route.
@@ -61,7 +61,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   app.setErrorHandler(errorHandler);
 
   await app.register(securityPlugin, { redisUrl: config.redisUrl, rateLimitNamespace: config.rateLimitNamespace, authRateLimitPerMinute: config.authRateLimitPerMinute });
-  await app.register(inputGuardPlugin);
+  await app.register(inputGuardPlugin, { noBodyLimit: NO_BODY_LIMIT });
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
   await app.register(authPlugin, { secret: config.tokenSecret, dataDir: config.dataDir, expiresIn: config.tokenExpiresIn });
   await app.register(docsPlugin);

@@ -69,3 +69,38 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
     expect(array.statusCode).toBe(400);
   });
 });
+
+describe.each(DIALECTS)('body caps per route on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('refuses a public form body over 16 KiB with 413 before reading it, and takes a normal one', async () => {
+    const padding = 'x'.repeat(17 * 1024);
+    for (const url of ['/api/auth/register', '/api/auth/login', '/api/invites/request']) {
+      const response = await t.app.inject({ method: 'POST', url, payload: { name: 'Dorothy', email: `d@${padding}.test`, password: 'secret123' } });
+      expect(response.statusCode, url).toBe(413);
+      expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+    }
+    const fine = await t.app.inject({ method: 'POST', url: '/api/invites/request', payload: { name: 'Dorothy', email: 'dorothy@kansas.test' } });
+    expect(fine.statusCode).toBe(202);
+  });
+
+  it('refuses a body over 1 KiB on a route that takes none, and still accepts large JSON where a route needs it', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const remove = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/worlds/${world.worldId}`,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ junk: 'x'.repeat(2048) }),
+    });
+    expect(remove.statusCode).toBe(413);
+    expect((await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}`, headers: owner.headers })).statusCode).toBe(200);
+
+    const attributes = { lore: 'y'.repeat(150_000) };
+    const character = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Toto', attributes } });
+    expect(character.statusCode).toBe(201);
+  });
+});

@@ -75,8 +75,20 @@ export function findNul(value: unknown): string | undefined {
   return problem?.message === NUL_MESSAGE ? problem.field : undefined;
 }
 
-export const inputGuardPlugin = fp(
-  async (app) => {
+/** Options of the input guard: the body cap of routes that declare no body (bytes). */
+export interface InputGuardOptions {
+  noBodyLimit: number;
+}
+
+/**
+ * The input guard: refuses NUL, lone surrogates and over-deep bodies with a 400 on every route, and caps the
+ * body of every route that declares no body schema (and sets no cap of its own) at `noBodyLimit` bytes.
+ */
+export const inputGuardPlugin = fp<InputGuardOptions>(
+  async (app, options) => {
+    app.addHook('onRoute', (route) => {
+      if (route.bodyLimit === undefined && route.schema?.body === undefined) route.bodyLimit = options.noBodyLimit;
+    });
     // A callback hook, not an async one: it runs on every request and almost always finds nothing.
     app.addHook('preValidation', (request, _reply, done) => {
       if (request.url.includes('%00') || request.url.includes('\u0000')) return done(invalidField('url', NUL_MESSAGE));

@@ -3,6 +3,7 @@
  * Register needs a single-use invite code; both answer `{ token, user }`. Rate-limited per client address.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FORM_BODY_LIMIT } from '../../lib/body-limits.js';
 import { AuthResponseSchema, ErrorResponseSchema, LoginSchema, MESSAGES, RegisterSchema, UserSchema } from '@loreforge/contract';
 import { AppError, conflict, invalidField, unauthorized } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
@@ -18,6 +19,7 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 409: ErrorR
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/register', {
     config: { rateLimit: app.authRateLimit },
+    bodyLimit: FORM_BODY_LIMIT,
     schema: {
       tags: ['auth'],
       summary: 'Create an account with an invite code',
@@ -50,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/login', {
     config: { rateLimit: app.authRateLimit },
+    bodyLimit: FORM_BODY_LIMIT,
     schema: {
       tags: ['auth'],
       summary: 'Sign in with email and password',
