@@ -63,6 +63,8 @@ export const MESSAGES = {
   invalidToken: 'Your session is invalid or has expired. Please sign in again.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internalError: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'The database is not answering right now. Nothing was changed; try again in a moment.',
+  storageFull: "The server's disk is full, so nothing new can be saved. Nothing was changed; ask the administrator to free some space.",
   validationFailed: 'Some fields are not valid. Please correct them and try again.',
   submissionFailed: 'Submission failed. Please try again.',
   noOtherCharacters: 'No other characters available in this world.',

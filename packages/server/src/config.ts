@@ -23,6 +23,10 @@ export interface AppConfig {
    * reads use the whole pool. More only queue inside the database (db/postgres-write-slots.ts).
    */
   databaseWriteConcurrency: number;
+  /** PostgreSQL: how long to wait for a connection before a request answers 503 (ms, default 5,000). */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: how long one statement may run before it is cancelled and the request answers 503 (ms, default 30,000). */
+  databaseStatementTimeoutMs: number;
   /** Folder for the SQLite file and the generated token secret (default `<repo>/data`). */
   dataDir: string;
   /** SQLite file path (default `<dataDir>/loreforge.sqlite`). */
@@ -72,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: readInt('DATABASE_POOL_SIZE', 10, env) || 1,
     databaseWriteConcurrency: readInt('DATABASE_WRITE_CONCURRENCY', Math.max(2, 2 * os.availableParallelism()), env) || 1,
+    databaseConnectTimeoutMs: readInt('DATABASE_CONNECT_TIMEOUT_MS', 5_000, env) || 1,
+    databaseStatementTimeoutMs: readInt('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, env) || 1,
     dataDir,
     sqliteFile: env.SQLITE_FILE ?? path.join(dataDir, 'loreforge.sqlite'),
     tokenSecret: env.TOKEN_SECRET || undefined,

@@ -1,8 +1,11 @@
-/** GET /health (checks the database) and GET /version: public, unauthenticated. */
+/**
+ * GET /health (checks the database) and GET /version: public, unauthenticated.
+ * See docs/reliability.md for what 503 and 507 promise.
+ */
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema } from '@loreforge/contract';
+import { ErrorResponseSchema, MESSAGES } from '@loreforge/contract';
 import { APP_VERSION } from '../../version.js';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
@@ -12,6 +15,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['system'],
       summary: 'Liveness and database check',
+      description:
+        '200 when the database answers. 503 SERVICE_UNAVAILABLE while it does not (within DATABASE_CONNECT_TIMEOUT_MS ' +
+        'on PostgreSQL).',
       response: { 200: HealthSchema, 503: ErrorResponseSchema },
     },
   }, async (request, reply) => {
@@ -19,8 +25,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       await sql`select 1`.execute(app.db);
       return { status: 'ok' as const, database: app.dialect };
     } catch (error) {
-      request.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ message: 'The database is not answering.', code: 'INTERNAL_ERROR' });
+      request.log.warn({ err: error }, 'health check failed');
+      return reply.status(503).send({ message: MESSAGES.databaseUnavailable, code: 'SERVICE_UNAVAILABLE' });
     }
   });
 
