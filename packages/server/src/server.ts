@@ -1,6 +1,7 @@
 /**
  * Starts Loreforge: opens and migrates the database, prints an invite code on a first start,
- * listens, and closes gracefully on SIGINT/SIGTERM.
+ * listens, and closes gracefully on SIGINT/SIGTERM. A problem an operator can fix (a read-only data folder, a
+ * full disk, a database that does not answer) is said in one line, and the process exits with status 1.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -8,6 +9,7 @@ import { type AppConfig, loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureFirstInvite } from './modules/invites/first-invite.js';
+import { describeStartupProblem } from './startup-problem.js';
 
 /** Migrates on a connection of its own without a statement timeout: a migration may rightly run for minutes. */
 async function migrate(config: AppConfig): Promise<void> {
@@ -48,7 +50,15 @@ async function start(config: AppConfig): Promise<FastifyInstance> {
 }
 
 const config = loadConfig();
-const app = await start(config);
+let app: FastifyInstance;
+try {
+  app = await start(config);
+} catch (error) {
+  const line = describeStartupProblem(error, { dataDir: config.dataDir, postgres: config.databaseUrl !== undefined });
+  if (line === undefined) throw error;
+  console.error(line);
+  process.exit(1);
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

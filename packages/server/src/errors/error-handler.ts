@@ -6,7 +6,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ErrorCode, MESSAGES } from '@loreforge/contract';
-import { isDatabaseUnavailable } from '../db/availability.js';
+import { isDatabaseUnavailable, isStorageFull } from '../db/availability.js';
+import { noteStorageFull } from '../db/storage-state.js';
 import { AppError } from './app-error.js';
 
 /** Seconds a client is asked to wait before retrying while the database is away. */
@@ -104,6 +105,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     };
     const whole = wholeBodyError(error, request);
     if (whole) ({ status, body } = whole);
+  } else if (isStorageFull(error)) {
+    noteStorageFull();
+    status = 507;
+    body = { message: MESSAGES.storageFull, code: 'INSUFFICIENT_STORAGE' };
   } else if (isDatabaseUnavailable(error)) {
     status = 503;
     body = { message: MESSAGES.databaseUnavailable, code: 'SERVICE_UNAVAILABLE' };

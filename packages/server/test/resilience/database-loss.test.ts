@@ -3,7 +3,7 @@
  * schema is terminated (`pg_terminate_backend`) again and again while clients read and write; the server keeps
  * answering (2xx, or 503 for a request caught by a drop, never a 500 or a dead process) and recovers; a database
  * that accepts connections and never answers gives 503 within the configured timeout instead of a hang.
- * SQLite: the file turning read-only answers 503 and recovers.
+ * SQLite: the file turning read-only answers 503, a full disk 507 with health saying so, and both recover.
  */
 import net from 'node:net';
 import pg from 'pg';
@@ -13,6 +13,7 @@ import { MESSAGES } from '@loreforge/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
+import { clearStorageFull } from '../../src/db/storage-state.js';
 import { type TestApp, buildTestApp } from '../app.js';
 import { DIALECTS, TEST_DATABASE_URL } from '../dialects.js';
 import { type TestUser, createUser } from '../factories/user.js';
@@ -158,4 +159,31 @@ describe.runIf(DIALECTS.includes('sqlite'))('losing the SQLite file', () => {
     expect(again.statusCode).toBe(201);
   });
 
+  it('answers 507 with a message when the disk is full, says so in health, and recovers when space returns', async () => {
+    clearStorageFull();
+    const pages = await sql<{ page_count: number }>`pragma page_count`.execute(t.app.db);
+    const current = Number(pages.rows[0]?.page_count ?? 0);
+    // SQLite's own page cap makes the file full exactly as a full disk does (SQLITE_FULL).
+    await sql.raw(`pragma max_page_count = ${current}`).execute(t.app.db);
+    try {
+      const long = 'A tale of the Deadly Desert. '.repeat(600);
+      let full: { statusCode: number; json: () => { code?: string; message?: string } } | undefined;
+      for (let attempt = 0; attempt < 50 && full === undefined; attempt += 1) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: `Land ${attempt}`, description: long } });
+        if (response.statusCode !== 201) full = response;
+      }
+      expect(full?.statusCode).toBe(507);
+      expect(full?.json()).toEqual({ message: MESSAGES.storageFull, code: 'INSUFFICIENT_STORAGE' });
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(507);
+      expect(health.json().code).toBe('INSUFFICIENT_STORAGE');
+      expect((await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers })).statusCode).toBe(200);
+    } finally {
+      await sql.raw('pragma max_page_count = 1073741823').execute(t.app.db);
+    }
+    const again = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Emerald City' } });
+    expect(again.statusCode).toBe(201);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
 });

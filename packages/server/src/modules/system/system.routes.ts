@@ -1,11 +1,12 @@
 /**
- * GET /health (checks the database) and GET /version: public, unauthenticated.
+ * GET /health (checks the database, reports a full disk) and GET /version: public, unauthenticated.
  * See docs/reliability.md for what 503 and 507 promise.
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, MESSAGES } from '@loreforge/contract';
+import { isStorageReportedFull } from '../../db/storage-state.js';
 import { APP_VERSION } from '../../version.js';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
@@ -17,10 +18,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Liveness and database check',
       description:
         '200 when the database answers. 503 SERVICE_UNAVAILABLE while it does not (within DATABASE_CONNECT_TIMEOUT_MS ' +
-        'on PostgreSQL).',
-      response: { 200: HealthSchema, 503: ErrorResponseSchema },
+        'on PostgreSQL); 507 INSUFFICIENT_STORAGE for 30 s after a write was refused because the disk is full.',
+      response: { 200: HealthSchema, 503: ErrorResponseSchema, 507: ErrorResponseSchema },
     },
   }, async (request, reply) => {
+    if (isStorageReportedFull()) return reply.status(507).send({ message: MESSAGES.storageFull, code: 'INSUFFICIENT_STORAGE' });
     try {
       await sql`select 1`.execute(app.db);
       return { status: 'ok' as const, database: app.dialect };
