@@ -30,6 +30,15 @@ export interface BuildAppOptions {
 export { JSON_BODY_LIMIT } from './lib/body-limits.js';
 
 /**
+ * Trusts the `hops` proxies nearest to the server: the client address is the one the farthest of them saw.
+ * @param hops how many proxies stand in front of the server (at least 1).
+ * @returns a `trustProxy` function for Fastify (proxy-addr's `(address, index) => boolean`).
+ */
+export function trustNearestHops(hops: number): (address: string, index: number) => boolean {
+  return (_address, index) => index < hops;
+}
+
+/**
  * Creates the app and registers every plugin and route.
  * @returns a ready-to-listen (or inject) Fastify instance.
  */
@@ -41,7 +50,8 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads it (Fastify takes numbers at run time, its types only a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();

@@ -45,8 +45,12 @@ export interface AppConfig {
   logLevel: string;
   /** Requests allowed per minute per client address on login, register and invite requests (default 20). */
   authRateLimitPerMinute: number;
-  /** Trust X-Forwarded-* headers from a reverse proxy (default false). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* headers to believe (default false: none). A number is how many proxies
+   * stand in front (the client address is the one the nearest of them saw); a list holds the proxies' addresses
+   * or CIDR ranges. Never "every proxy": a client could then invent its address (see parseTrustProxy).
+   */
+  trustProxy: false | number | string[];
   /**
    * Check every response against its route's schema (default false; the tests turn it on). Presenters already
    * whitelist fields, so production skips the second pass and only serialises.
@@ -60,6 +64,24 @@ function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}".`);
   return value;
+}
+
+/**
+ * Reads TRUST_PROXY (README "Configuration"). Unset, empty or 'false' trusts no proxy; 'true' means one proxy
+ * in front (the common case), not "believe every X-Forwarded-For", which let a client behind the proxy choose its
+ * own address and dodge the rate limit; a whole number is the count of proxies in front; anything else is a
+ * comma-separated list of the proxies' addresses or CIDR ranges (e.g. '10.0.0.0/8,127.0.0.1').
+ * @returns false, a hop count (at least 1) or a list of addresses, as Fastify's `trustProxy` takes them.
+ * @throws Error when a list entry is empty.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((entry) => entry.trim());
+  if (addresses.some((entry) => entry === '')) throw new Error(`TRUST_PROXY must be true, a number of proxies or their addresses separated by commas, got "${value}".`);
+  return addresses;
 }
 
 /**
@@ -87,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: env.WEB_DIST_DIR ?? webDist,
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimitPerMinute: readInt('AUTH_RATE_LIMIT_PER_MINUTE', 20, env),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     ...overrides,
   };
