@@ -62,6 +62,22 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
       const retry = await register({ username: 'someone_else', email: 'fresh@x.test', password: 'secret1', inviteCode });
       expect(retry.statusCode).toBe(201);
     });
+
+    it('checks the invite code before saying an email or a username is taken, so a stranger learns neither', async () => {
+      const existing = await createUser(t.app);
+      for (const payload of [
+        { username: 'a_stranger', email: existing.user.email, password: 'secret1', inviteCode: 'LF-NOPE-NOPE-NOPE' },
+        { username: existing.user.username, email: 'stranger@x.test', password: 'secret1', inviteCode: 'LF-NOPE-NOPE-NOPE' },
+      ]) {
+        const response = await register(payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'This invite code is not valid or has already been used.',
+          code: 'VALIDATION_FAILED',
+          fields: { inviteCode: 'This invite code is not valid or has already been used.' },
+        });
+      }
+    });
   });
 
   describe('POST /api/auth/login and GET /api/auth/me', () => {

@@ -1,6 +1,7 @@
 /**
  * Auth routes (SPEC §7 Auth): POST /auth/register, POST /auth/login, GET /auth/me.
- * Register needs a single-use invite code; both answer `{ token, user }`. Rate-limited per client address.
+ * Register needs a single-use invite code, checked before anything else so that without one nobody learns
+ * which emails or usernames exist; both answer `{ token, user }`. Rate-limited per client address.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FORM_BODY_LIMIT } from '../../lib/body-limits.js';
@@ -8,7 +9,7 @@ import { AuthResponseSchema, ErrorResponseSchema, LoginSchema, MESSAGES, Registe
 import { AppError, conflict, invalidField, unauthorized } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { consumeInviteCode } from '../invites/invite.repository.js';
+import { consumeInviteCode, isInviteCodeUsable } from '../invites/invite.repository.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.js';
 import { presentUser } from './user.presenter.js';
 import { findUserByEmail, findUserById, insertUser, isUsernameTaken } from './user.repository.js';
@@ -28,6 +29,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const { username, email, password, inviteCode } = request.body;
+    // The invite first: without a valid code nobody learns whether an email or a username is registered.
+    if (!(await isInviteCodeUsable(app.db, inviteCode))) throw invalidField('inviteCode', MESSAGES.invalidInviteCode);
     if (await findUserByEmail(app.db, email)) throw conflict(MESSAGES.emailTaken);
     if (await isUsernameTaken(app.db, username)) throw conflict(MESSAGES.usernameTaken);
     const passwordHash = await hashPassword(password);
