@@ -61,6 +61,7 @@ export const MESSAGES = {
   usernameTaken: 'This username is already taken.',
   unauthorized: 'Please sign in to continue.',
   invalidToken: 'Your session is invalid or has expired. Please sign in again.',
+  signedOutEverywhere: 'You are signed out on every device. Sign in again to continue.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internalError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The database is not answering right now. Nothing was changed; try again in a moment.',
