@@ -90,7 +90,7 @@ export async function createEvent(trx: Db, worldId: string, input: EventInput): 
  */
 export async function updateEvent(trx: Db, event: EventTable, input: EventInput): Promise<EventTable> {
   await assertEventLinks(trx, event.world_id, input);
-  await assertEventChanges(trx, event.world_id, input);
+  await assertEventChanges(trx, event.world_id, input, event.id);
   const updated = await updateEventRow(trx, event.world_id, event.id, eventColumns(input, nowIso()));
   if (input.timelineId !== event.timeline_id) {
     await clearBranchingEventsOutsideParent(trx, event.world_id, event.id, input.timelineId);
