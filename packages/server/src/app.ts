@@ -77,6 +77,6 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(docsPlugin);
   await app.register(timelineEnginePlugin);
   await app.register(apiRoutes, { prefix: '/api' });
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(webPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

@@ -39,6 +39,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Prefix of the rate-limit keys in Redis (default 'loreforge-rate-limit-'); instances sharing it share counters. */
   rateLimitNamespace: string;
+  /** Serve the web app's source maps (`.map` files); off by default, so production does not publish its source. */
+  serveSourceMaps: boolean;
   /** Folder of the built web app to serve, or undefined to serve the API only. */
   webDistDir: string | undefined;
   /** pino log level (default 'info'; 'silent' in tests). */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE || 'loreforge-rate-limit-',
     webDistDir: env.WEB_DIST_DIR ?? webDist,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimitPerMinute: readInt('AUTH_RATE_LIMIT_PER_MINUTE', 20, env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
