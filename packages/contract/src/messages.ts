@@ -37,6 +37,9 @@ export const mustBeObject = (label: string): string => `${label} must be a JSON 
 /** A date and time in ISO 8601 form is expected. */
 export const mustBeDateTime = (label: string): string =>
   `${label} must be a date and time such as 2025-03-14T09:30.`;
+/** A date-time outside the years 1 to 9999, which stored text cannot keep in order (issue 20). */
+export const dateTimeYearOutOfRange = (label: string): string =>
+  `${label} must fall in the years 1 to 9999 (in UTC), such as 1900-05-02T16:00:00Z.`;
 
 /** Fixed sentences of SPEC §5 and §8, named by where they appear. */
 export const MESSAGES = {
