@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
+import { invalidField } from './errors/app-error.js';
 import { errorHandler } from './errors/error-handler.js';
 import { JSON_BODY_LIMIT, NO_BODY_LIMIT } from './lib/body-limits.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { docsPlugin } from './plugins/docs.js';
-import { inputGuardPlugin } from './plugins/input-guard.js';
+import { INVALID_UTF8_MESSAGE, inputGuardPlugin } from './plugins/input-guard.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { timelineEnginePlugin } from './modules/timeline-engine/timeline-engine.plugin.js';
@@ -60,8 +61,15 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   // parse error; a body that is there is parsed as Fastify does by default (prototype poisoning refused).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  // Bytes that are not UTF-8 are refused rather than stored as U+FFFD, so accepted text always comes back as sent.
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch {
+      return done(invalidField('body', INVALID_UTF8_MESSAGE));
+    }
     if (text === '') return done(null, undefined);
     parseJson(request, text, done);
   });

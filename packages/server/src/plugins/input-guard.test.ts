@@ -3,7 +3,7 @@ import { type TestApp, buildTestApp } from '../../test/app.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { createUser } from '../../test/factories/user.js';
 import { createWorld } from '../../test/factories/world.js';
-import { DEPTH_MESSAGE, LONE_SURROGATE_MESSAGE } from './input-guard.js';
+import { DEPTH_MESSAGE, INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, NUMBER_MESSAGE } from './input-guard.js';
 
 describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
   let t: TestApp;
@@ -102,5 +102,40 @@ describe.each(DIALECTS)('body caps per route on %s', (dialect) => {
     const attributes = { lore: 'y'.repeat(150_000) };
     const character = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Toto', attributes } });
     expect(character.statusCode).toBe(201);
+  });
+});
+
+describe.each(DIALECTS)('numbers and bytes that cannot be kept exactly on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('refuses a body that is not valid UTF-8 with a 400 instead of storing U+FFFD', async () => {
+    const { owner } = await createWorld(t.app);
+    const payload = Buffer.concat([Buffer.from('{"name":"Oz '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ body: INVALID_UTF8_MESSAGE });
+    const list = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
+    expect(list.json().pagination.totalItems).toBe(1);
+  });
+
+  it('refuses numbers beyond ±(2^53 − 1) and numbers that are not finite, naming the field', async () => {
+    const { world, owner } = await createWorld(t.app);
+    for (const raw of ['12345678901234567890', '1e400', '-1e400', '1.5e300']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/characters`,
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        payload: `{"name":"Toto","attributes":{"power":${raw}}}`,
+      });
+      expect(response.statusCode, raw).toBe(400);
+      expect(response.json().fields).toEqual({ 'attributes.power': NUMBER_MESSAGE });
+    }
+    const fine = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Toto', attributes: { power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 } } });
+    expect(fine.statusCode).toBe(201);
+    expect(fine.json().attributes).toEqual({ power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 });
   });
 });
