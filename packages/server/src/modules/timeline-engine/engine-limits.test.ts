@@ -4,6 +4,7 @@ import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
 import { createEvent } from '../../../test/factories/event.js';
+import { createItem } from '../../../test/factories/item.js';
 import { createTimeline } from '../../../test/factories/timeline.js';
 import { worldChangesMessage } from './change-validation.js';
 import { YIELD_EVERY_ENTRIES } from './replay.js';
@@ -109,4 +110,34 @@ describe.each(DIALECTS)('long engine work on %s', (dialect) => {
     expect(turns).toBeGreaterThanOrEqual((eventCount * LIMITS.eventChangesMax) / YIELD_EVERY_ENTRIES);
     expect(healthFirst).toBe(true);
   }, 240_000);
+});
+
+describe.each(DIALECTS)('changes that would leave the numbers kept exactly, on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('reports an increment past ±(2^53 − 1) and a quantity past the cap of 10^9 as issues, and applies neither', async () => {
+    const { timeline, world, owner } = await createTimeline(t.app, { currentDateTime: '1901-01-01T00:00:00Z' });
+    const { character } = await createCharacter(t.app, { world, owner, attributes: { gold: Number.MAX_SAFE_INTEGER - 1 } });
+    const { item } = await createItem(t.app, { world, owner });
+    const post = (name: string, day: number, fields: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/events`, headers: owner.headers, payload: { name, timelineId: timeline.timelineId, dateTime: `1900-05-0${day}T12:00:00Z`, ...fields } });
+    const inventory = (quantity: number) => ({ version: 1, changes: [{ characterId: character.characterId, itemId: item.itemId, quantity }] });
+    const gold = (by: number) => ({ version: 1, changes: [{ op: 'increment', characterId: character.characterId, path: 'gold', by }] });
+    expect((await post('A fortune', 1, { inventoryChanges: inventory(LIMITS.quantityMax), characterAttributeChanges: gold(1) })).statusCode).toBe(201);
+    expect((await post('Too much', 2, { inventoryChanges: inventory(1), characterAttributeChanges: gold(1) })).statusCode).toBe(201);
+
+    const issues = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/issues`, headers: owner.headers });
+    expect(issues.json<{ data: Array<{ kind: string; eventName: string }> }>().data.map((issue) => [issue.kind, issue.eventName]).sort()).toEqual([
+      ['attributeNumberOutOfRange', 'Too much'],
+      ['quantityAboveMax', 'Too much'],
+    ]);
+    const state = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/state?characterId=${character.characterId}`, headers: owner.headers });
+    const after = state.json<{ characters: Array<{ attributes: { gold: number }; inventory: Array<{ quantity: number }> }> }>().characters[0];
+    expect(after?.attributes.gold).toBe(Number.MAX_SAFE_INTEGER);
+    expect(after?.inventory.map((holding) => holding.quantity)).toEqual([LIMITS.quantityMax]);
+  });
 });
