@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Event, Timeline } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { TimelineScreen } from './TimelineScreen';
+import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const MAIN = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -11,6 +12,7 @@ const BRANCH = 'bbbbbbbb-0000-4000-8000-000000000002';
 
 function buildTimeline(overrides: Partial<Timeline> = {}): Timeline {
   return {
+    ...PUBLIC_ACCESS,
     timelineId: MAIN, worldId: W, name: 'Age of Embers', description: null, currentDateTime: '2025-03-14T09:30:00.000Z',
     genesisEvent: null, initialStates: null, branchingEnabled: true, parentTimelineId: null, branchingEvent: null,
     createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
@@ -19,6 +21,7 @@ function buildTimeline(overrides: Partial<Timeline> = {}): Timeline {
 
 function buildEvent(index: number, overrides: Partial<Event> = {}): Event {
   return {
+    ...PUBLIC_ACCESS,
     eventId: `eeeeeeee-0000-4000-8000-${String(index).padStart(12, '0')}`, worldId: W, timelineId: MAIN,
     name: `Event ${index}`, description: `What happened ${index}`, dateTime: `2025-03-${String(10 + index).padStart(2, '0')}T00:00:00.000Z`,
     characterAttributeChanges: null, inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false,
@@ -128,5 +131,57 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     mockFetch(() => new Response('', { status: 502 }));
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     expect(await screen.findByText('Failed to fetch timeline data.')).toBeInTheDocument();
+  });
+
+  it("gives an opened branch its own address, so the browser's Back returns to the parent and a reload keeps the branch", async () => {
+    const user = userEvent.setup();
+    signIn();
+    mockFetch(withEngine((url) => {
+      if (url.pathname.endsWith(`/timelines/${BRANCH}/events`)) return jsonResponse(page([buildEvent(7, { name: 'Road not taken', timelineId: BRANCH })]));
+      if (url.pathname.endsWith(`/timelines/${BRANCH}`)) return jsonResponse(buildTimeline({ timelineId: BRANCH, name: 'The Other Path', parentTimelineId: MAIN }));
+      if (url.pathname.endsWith('/events')) {
+        return jsonResponse(page([buildEvent(1), buildEvent(2, { name: 'The Fork', isBranchingEvent: true, childTimelineId: BRANCH })]));
+      }
+      return jsonResponse(buildTimeline());
+    }));
+    const { router, unmount } = renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    await user.click(await screen.findByRole('button', { name: 'Open branch at The Fork' }));
+    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?branch=${BRANCH}`);
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'Age of Embers' })).toBeInTheDocument();
+    await router.navigate(1);
+    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    unmount();
+
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}?branch=${BRANCH}`);
+    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Back to Parent Timeline/ })).toBeInTheDocument();
+  });
+
+  it('opens at the timeline\'s now: the scrubber, the marked card and the state panel show the same event', async () => {
+    signIn();
+    const stateAsked: (string | null)[] = [];
+    // "Now" is 2025-03-14T09:30: events 1–4 (03-11 … 03-14 00:00) have happened, event 5 (03-15) has not.
+    const events = [1, 2, 3, 4, 5].map((n) => buildEvent(n));
+    mockFetch((url, init) => {
+      if (url.pathname.endsWith('/state')) {
+        stateAsked.push(url.searchParams.get('eventId'));
+        const chosen = events.find((e) => e.eventId === url.searchParams.get('eventId'));
+        const lastEvent = chosen ? { eventId: chosen.eventId, name: chosen.name, dateTime: chosen.dateTime, timelineId: MAIN, changes: [] } : null;
+        return jsonResponse({ timelineId: MAIN, at: null, eventCount: chosen ? 4 : 0, lastEvent, characters: [] });
+      }
+      return withEngine((u) => u.pathname.endsWith('/events') ? jsonResponse(page(events)) : jsonResponse(buildTimeline()))(url, init);
+    });
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    const scrubber = await screen.findByRole('slider', { name: 'Time scrubber' });
+    expect(scrubber).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Event 4, /));
+    expect(screen.getByText(/^Event 4 of 5:/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show state after Event 4' })).toHaveAttribute('aria-pressed', 'true');
+    const panel = await screen.findByRole('complementary', { name: 'State at this moment' });
+    expect(await within(panel).findByRole('heading', { name: 'State after' })).toBeInTheDocument();
+    expect(within(panel).getByText('Event 4')).toBeInTheDocument();
+    expect(stateAsked.every((id) => id === events[3]?.eventId)).toBe(true);
   });
 });
