@@ -1,5 +1,6 @@
 /** Timeline and event schemas (SPEC §3 Timeline/Event, §5 Timeline/Event, §7 Timelines and events). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { booleanField, dateTimeField, jsonValueField, optionalText, optionalUuidField, requiredText } from './fields.js';
 import { CalendarDateSchema } from './calendar/calendar.model.js';
 import { CalendarDateAnswerSchema } from './calendar/calendar.describe.js';
@@ -37,7 +38,7 @@ const isoOrCalendarDate = (label: string) =>
   });
 
 /** The timeline body's fields (forms extend it); requests go through TimelineCreateSchema. */
-export const TimelineFieldsSchema = z.object({
+export const TimelineFieldsSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   calendarId: optionalUuidField('Calendar').describe("calendarId of the world's calendar this timeline keeps time in; absent or null: the built-in Gregorian calendar."),
@@ -55,7 +56,7 @@ export const TimelineCreateSchema = z.preprocess(markIsoGivenAsDate('currentDate
 export type TimelineCreateInput = Omit<z.input<typeof TimelineFieldsSchema>, 'currentDateTime'> & { currentDateTime?: string | null };
 export const TimelineUpdateSchema = TimelineCreateSchema;
 
-export const TimelineSchema = z.object({
+export const TimelineSchema = AccessFieldsSchema.extend({
   timelineId: z.string(),
   worldId: z.string(),
   name: z.string(),
@@ -77,7 +78,7 @@ export type Timeline = z.infer<typeof TimelineSchema>;
 export const TIMELINE_SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'currentDateTime'] as const;
 
 /** The event body's fields (forms extend it); requests go through EventCreateSchema. */
-export const EventFieldsSchema = z.object({
+export const EventFieldsSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   dateTime: isoOrCalendarDate('Date/Time').describe('ISO 8601 on a Gregorian timeline (or without timeline); or give calendarDate.'),
@@ -95,7 +96,13 @@ export const EventCreateSchema = z.preprocess(markIsoGivenAsDate('dateTime', 'ca
 export type EventCreateInput = Omit<z.input<typeof EventFieldsSchema>, 'dateTime'> & { dateTime?: string | null };
 export const EventUpdateSchema = EventCreateSchema;
 
-export const EventSchema = z.object({
+/** A change field as stored and answered: the JSON object or array the event was saved with, or null. */
+const storedChanges = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .nullable()
+  .describe('The changes as saved: usually `{ "version": 1, "changes": [...] }`, or null.');
+
+export const EventSchema = AccessFieldsSchema.extend({
   eventId: z.string(),
   worldId: z.string(),
   timelineId: z.string().nullable(),
@@ -105,9 +112,9 @@ export const EventSchema = z.object({
   instant: z.string().optional().describe("Whole minutes since the calendar's epoch (decimal digits); orders events."),
   calendarDate: CalendarDateAnswerSchema.optional(),
   formattedDate: z.string().optional().describe("The date in the calendar's own words."),
-  characterAttributeChanges: z.unknown().nullable(),
-  inventoryChanges: z.unknown().nullable(),
-  relationshipChanges: z.unknown().nullable(),
+  characterAttributeChanges: storedChanges,
+  inventoryChanges: storedChanges,
+  relationshipChanges: storedChanges,
   isBranchingEvent: z.boolean(),
   childTimelineId: z.string().nullable(),
   createdAt: z.string(),

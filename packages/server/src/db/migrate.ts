@@ -8,6 +8,8 @@ import * as addWorldContentVersion from './migrations/2026_11_22_010000_add_worl
 import * as addActiveQuestVersion from './migrations/2026_11_23_000000_add_active_quest_version.js';
 import * as addUserWorldVersion from './migrations/2026_11_23_010000_add_user_world_version.js';
 import * as countWorldContentInTriggers from './migrations/2026_11_23_020000_count_world_content_in_triggers.js';
+import * as createWorldMember from './migrations/2026_11_24_000000_create_world_member.js';
+import * as addUserTokenVersion from './migrations/2026_11_24_100000_add_user_token_version.js';
 import * as createCalendar from './migrations/2026_11_24_200000_create_calendar.js';
 import * as addCalendarDates from './migrations/2026_11_24_210000_add_calendar_dates.js';
 
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_000000_add_active_quest_version': addActiveQuestVersion,
   '2026_11_23_010000_add_user_world_version': addUserWorldVersion,
   '2026_11_23_020000_count_world_content_in_triggers': countWorldContentInTriggers,
+  '2026_11_24_000000_create_world_member': createWorldMember,
+  '2026_11_24_100000_add_user_token_version': addUserTokenVersion,
   '2026_11_24_200000_create_calendar': createCalendar,
   '2026_11_24_210000_add_calendar_dates': addCalendarDates,
 };

@@ -20,16 +20,17 @@ import { invalidField, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { findCalendar, insertCalendar } from './calendar.repository.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 
 /** A validated calendar body (create and PUT). */
 export type CalendarInput = z.output<typeof CalendarCreateSchema>;
 
 /**
- * Loads a calendar of a world.
+ * Loads a calendar of the scope's world (any member may read it).
  * @throws AppError 404 'Calendar not found.' when missing or in another world.
  */
-export async function requireCalendar(db: Db, worldId: string, calendarId: string): Promise<CalendarTable> {
-  const calendar = await findCalendar(db, worldId, calendarId);
+export async function requireCalendar(db: Db, scope: WorldScope, calendarId: string): Promise<CalendarTable> {
+  const calendar = await findCalendar(db, scope, calendarId);
   if (!calendar) throw notFound('Calendar');
   return calendar;
 }
@@ -40,10 +41,15 @@ export function calendarColumns(input: CalendarInput): Pick<CalendarTable, 'name
   return { name, description, definition: JSON.stringify(definition) };
 }
 
-/** Inserts a calendar for a world from a validated body. @returns the new row. */
-export async function createCalendar(db: Db, worldId: string, input: CalendarInput): Promise<CalendarTable> {
+/**
+ * Inserts a calendar for the scope's world from a validated body.
+ * @returns the new row.
+ * @throws AppError 403 for a player or viewer (calendars are written by editors and the owner).
+ */
+export async function createCalendar(db: Db, scope: WorldScope, input: CalendarInput): Promise<CalendarTable> {
+  requireEditor(scope);
   const now = nowIso();
-  const row: CalendarTable = { id: newId(), world_id: worldId, ...calendarColumns(input), created_at: now, updated_at: now };
+  const row: CalendarTable = { id: newId(), world_id: scope.world.id, ...calendarColumns(input), created_at: now, updated_at: now };
   await insertCalendar(db, row);
   return row;
 }

@@ -2,22 +2,26 @@
 import type { Db } from '../../db/database.js';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable columns of a calendar (the definition already serialised). */
 export type CalendarChanges = Pick<CalendarTable, 'name' | 'description' | 'definition' | 'updated_at'>;
 
 /**
- * Finds a calendar of a world.
+ * Finds a calendar of the scope's world (calendars are not secret: every member reads every one).
  * @returns the row, or undefined when it does not exist in that world.
  */
-export function findCalendar(db: Db, worldId: string, calendarId: string): Promise<CalendarTable | undefined> {
-  return db.selectFrom('calendar').selectAll().where('id', '=', calendarId).where('world_id', '=', worldId).executeTakeFirst();
+export function findCalendar(db: Db, scope: WorldScope, calendarId: string): Promise<CalendarTable | undefined> {
+  return db.selectFrom('calendar').selectAll().where('id', '=', calendarId).where('world_id', '=', scope.world.id).executeTakeFirst();
 }
 
-/** Lists a world's calendars with search (name, description), sort (createdAt, updatedAt, name) and paging. */
-export function listCalendars(db: Db, worldId: string, params: ListParams): Promise<ListResult<CalendarTable>> {
+/**
+ * Lists the calendars of the scope's world (every member sees them all) with search (name, description), sort
+ * (createdAt, updatedAt, name) and paging.
+ */
+export function listCalendars(db: Db, scope: WorldScope, params: ListParams): Promise<ListResult<CalendarTable>> {
   return paginate({
-    query: db.selectFrom('calendar').selectAll().where('world_id', '=', worldId),
+    query: db.selectFrom('calendar').selectAll().where('world_id', '=', scope.world.id),
     sortColumns: { ...timestampSortColumns('calendar'), name: { column: 'calendar.name', key: 'name' } },
     idColumn: 'calendar.id',
     searchColumns: ['calendar.name', 'calendar.description'],
@@ -34,9 +38,9 @@ export async function insertCalendar(db: Db, row: CalendarTable): Promise<void> 
  * Replaces a calendar's writable columns.
  * @returns the updated row, or undefined when it is not in that world.
  */
-export async function updateCalendar(db: Db, worldId: string, calendarId: string, changes: CalendarChanges): Promise<CalendarTable | undefined> {
-  await db.updateTable('calendar').set(changes).where('id', '=', calendarId).where('world_id', '=', worldId).execute();
-  return findCalendar(db, worldId, calendarId);
+export async function updateCalendar(db: Db, scope: WorldScope, calendarId: string, changes: CalendarChanges): Promise<CalendarTable | undefined> {
+  await db.updateTable('calendar').set(changes).where('id', '=', calendarId).where('world_id', '=', scope.world.id).execute();
+  return findCalendar(db, scope, calendarId);
 }
 
 /** Deletes a calendar row. */

@@ -3,6 +3,7 @@ import type { Calendar, CalendarMoment, Pagination, World } from '@loreforge/con
 import fantasyCalendarExport from '../../../../contract/src/calendar/fixtures/aldemar.fantasy-calendar.json';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
+import { addMember } from '../../../test/factories/member.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 
@@ -109,6 +110,47 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
       const gone = await t.app.inject({ method: 'GET', url, headers: owner.headers });
       expect(gone.statusCode).toBe(404);
       expect(gone.json().message).toBe('Calendar not found.');
+    });
+  });
+
+  describe('who may read and write calendars', () => {
+    it('lets every member read and convert, lets an editor write, and refuses players and viewers every write', async () => {
+      const { world, owner, calendar } = await createHarptos();
+      const url = `${calendarsUrl(world)}/${calendar.calendarId}`;
+      const editor = await addMember(t.app, owner, world.worldId, 'editor');
+      for (const role of ['player', 'viewer'] as const) {
+        const member = await addMember(t.app, owner, world.worldId, role);
+        const list = await t.app.inject({ method: 'GET', url: calendarsUrl(world), headers: member.headers });
+        expect(list.json().data.map((one: Calendar) => one.name)).toEqual(['Calendar of Harptos']);
+        expect((await t.app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'GET', url: `${url}/convert?instant=0`, headers: member.headers })).statusCode).toBe(200);
+        const writes = [
+          await t.app.inject({ method: 'POST', url: calendarsUrl(world), headers: member.headers, payload: { preset: 'thirteen-moons' } }),
+          await t.app.inject({ method: 'POST', url: `${calendarsUrl(world)}/import`, headers: member.headers, payload: fantasyCalendarExport }),
+          await t.app.inject({ method: 'PUT', url, headers: member.headers, payload: { ...calendar, name: 'Renamed by a ' + role } }),
+          await t.app.inject({ method: 'DELETE', url, headers: member.headers }),
+        ];
+        expect(writes.map((response) => response.statusCode)).toEqual([403, 403, 403, 403]);
+      }
+      const renamed = await t.app.inject({ method: 'PUT', url, headers: editor.headers, payload: { ...calendar, name: 'Harptos (co-author)' } });
+      expect(renamed.statusCode).toBe(200);
+      const after = await t.app.inject({ method: 'GET', url: calendarsUrl(world), headers: owner.headers });
+      expect(after.json().data.map((one: Calendar) => one.name)).toEqual(['Harptos (co-author)']);
+    });
+
+    it('answers 404 to a non-member on every calendar route', async () => {
+      const { world, calendar } = await createHarptos();
+      const stranger = await createUser(t.app);
+      const url = `${calendarsUrl(world)}/${calendar.calendarId}`;
+      const answers = [
+        await t.app.inject({ method: 'GET', url: calendarsUrl(world), headers: stranger.headers }),
+        await t.app.inject({ method: 'GET', url, headers: stranger.headers }),
+        await t.app.inject({ method: 'GET', url: `${url}/convert?instant=0`, headers: stranger.headers }),
+        await t.app.inject({ method: 'PUT', url, headers: stranger.headers, payload: { ...calendar, name: 'Stolen' } }),
+        await t.app.inject({ method: 'DELETE', url, headers: stranger.headers }),
+      ];
+      expect(answers.map((response) => response.statusCode)).toEqual([404, 404, 404, 404, 404]);
+      expect(answers.map((response) => response.json().message)).toEqual(Array(5).fill('World not found.'));
     });
   });
 

@@ -28,19 +28,21 @@ import {
 import { badRequest, invalidField } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
+import { requireEditor } from '../worlds/world-scope.js';
 import { calendarColumns, createCalendar, instantForDate, requireCalendar } from './calendar.commands.js';
 import { calendarDefinitionOf } from './calendar.definition.js';
 import { presentCalendar } from './calendar.presenter.js';
 import { assertCalendarUnused, datesMovedBy } from './calendar.moves.js';
 import { deleteCalendarRow, listCalendars, updateCalendar } from './calendar.repository.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const CalendarParams = WorldParams.extend({ calendarId: uuidField('calendarId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['calendars'];
 
-/** Registers the calendar routes; every one checks that the caller may use the world (404 otherwise). */
+/**
+ * Registers the calendar routes. The world scope (request.world) answers 404 to a non-member; every member reads
+ * every calendar (calendars hold no secrets), and only editors and the owner write them (403 otherwise).
+ */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/calendars', {
     schema: {
@@ -52,9 +54,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(CalendarSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listCalendars(app.db, world.id, request.query);
-    return { data: rows.map(presentCalendar), pagination };
+    return listReply(await listCalendars(app.db, request.world, request.query), presentCalendar);
   });
 
   app.post('/worlds/:worldId/calendars', {
@@ -67,10 +67,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: CalendarSchema, ...errors },
     },
   }, async (request, reply) => {
-    const calendar = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      return createCalendar(trx, world.id, request.body);
-    });
+    const calendar = await app.db.transaction().execute(async (trx) => createCalendar(trx, request.world, request.body));
     return reply.status(201).send(presentCalendar(calendar));
   });
 
@@ -84,15 +81,15 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: CalendarImportResultSchema, ...errors },
     },
   }, async (request, reply) => {
+    requireEditor(request.world);
     const { calendar, imported } = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
       const imported = importFantasyCalendar(request.body);
       if (!imported.ok) {
         const fields = Object.fromEntries(imported.problems.map((problem) => [problem.path || 'body', problem.message]));
         throw badRequest(imported.problems[0]?.message ?? 'This is not a Fantasy-Calendar export.', fields);
       }
       const input = { name: imported.name.slice(0, 200), description: null, ...imported.definition };
-      return { calendar: await createCalendar(trx, world.id, input), imported };
+      return { calendar: await createCalendar(trx, request.world, input), imported };
     });
     return reply.status(201).send({ ...presentCalendar(calendar), importNotes: imported.notes });
   });
@@ -100,8 +97,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/calendars/:calendarId', {
     schema: { tags, summary: 'One calendar', params: CalendarParams, response: { 200: CalendarSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return presentCalendar(await requireCalendar(app.db, world.id, request.params.calendarId));
+    return presentCalendar(await requireCalendar(app.db, request.world, request.params.calendarId));
   });
 
   app.get('/worlds/:worldId/calendars/:calendarId/convert', {
@@ -114,8 +110,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: CalendarConvertResultSchema, ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const definition = calendarDefinitionOf(await requireCalendar(app.db, world.id, request.params.calendarId));
+    const definition = calendarDefinitionOf(await requireCalendar(app.db, request.world, request.params.calendarId));
     const { date, instant } = request.query;
     if (date !== undefined && instant !== undefined) throw badRequest('Give either date or instant, not both.');
     if (date === undefined) {
@@ -138,13 +133,16 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       body: CalendarUpdateSchema,
       response: { 200: CalendarUpdateResultSchema, ...errors },
     },
-  }, async (request) => withIfMatch(app.db, request, { table: 'calendar', id: request.params.calendarId, entity: 'calendar' }, async (db) => {
-    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-    const calendar = await requireCalendar(db, world.id, request.params.calendarId);
-    const updated = await updateCalendar(db, world.id, calendar.id, { ...calendarColumns(request.body), updated_at: nowIso() });
-    const movedDates = updated ? await datesMovedBy(db, calendar.id, calendarDefinitionOf(calendar), calendarDefinitionOf(updated)) : [];
-    return { ...presentCalendar(updated ?? calendar), movedDates };
-  }));
+  }, async (request) => {
+    const scope = request.world;
+    requireEditor(scope);
+    return withIfMatch(app.db, request, { table: 'calendar', id: request.params.calendarId, entity: 'calendar' }, async (db) => {
+      const calendar = await requireCalendar(db, scope, request.params.calendarId);
+      const updated = await updateCalendar(db, scope, calendar.id, { ...calendarColumns(request.body), updated_at: nowIso() });
+      const movedDates = updated ? await datesMovedBy(db, calendar.id, calendarDefinitionOf(calendar), calendarDefinitionOf(updated)) : [];
+      return { ...presentCalendar(updated ?? calendar), movedDates };
+    });
+  });
 
   app.delete('/worlds/:worldId/calendars/:calendarId', {
     schema: {
@@ -156,10 +154,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), 409: ErrorResponseSchema, ...errors },
     },
   }, async (request, reply) => {
+    requireEditor(request.world);
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'calendar', id: request.params.calendarId, entity: 'calendar' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const calendar = await requireCalendar(trx, world.id, request.params.calendarId);
+      const calendar = await requireCalendar(trx, request.world, request.params.calendarId);
       await assertCalendarUnused(trx, calendar.id);
       await deleteCalendarRow(trx, calendar.id);
     });

@@ -2,16 +2,20 @@
 import type { Timeline } from '@loreforge/contract';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
 import type { Db } from '../../db/database.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfCalendars, instantOfRow } from '../calendars/calendar.clock.js';
 
 /**
  * A timeline row → `Timeline` (branchingEnabled as a boolean; only whitelisted fields), its "now" both as the
  * spec's ISO text (Gregorian timelines; null otherwise) and as instant, calendar date and words.
+ * @param scope the reader (decides which access fields are answered).
  * @param clock the timeline's calendar (Gregorian when it has none).
  */
-export const presentTimeline = (row: TimelineTable, clock: Clock = GREGORIAN_CLOCK): Timeline => {
+export const presentTimeline = (row: TimelineTable, scope: ReadScope, clock: Clock = GREGORIAN_CLOCK): Timeline => {
   const now = answerMoment(clock, instantOfRow(row.current_instant, row.current_date_time), row.current_date_time);
   return {
+    ...presentAccess(row, scope),
     timelineId: row.id,
     worldId: row.world_id,
     name: row.name,
@@ -32,12 +36,12 @@ export const presentTimeline = (row: TimelineTable, clock: Clock = GREGORIAN_CLO
 };
 
 /** Presents timelines of a world, each in its own calendar (one query for all their calendars). */
-export async function presentTimelines(db: Db, worldId: string, rows: TimelineTable[]): Promise<Timeline[]> {
-  const clocks = await clocksOfCalendars(db, worldId, rows.map((row) => row.calendar_id));
-  return rows.map((row) => presentTimeline(row, clocks.get(row.calendar_id ?? '') ?? GREGORIAN_CLOCK));
+export async function presentTimelines(db: Db, scope: WorldScope, rows: TimelineTable[]): Promise<Timeline[]> {
+  const clocks = await clocksOfCalendars(db, scope.world.id, rows.map((row) => row.calendar_id));
+  return rows.map((row) => presentTimeline(row, scope, clocks.get(row.calendar_id ?? '') ?? GREGORIAN_CLOCK));
 }
 
 /** Presents one timeline in its calendar. */
-export async function presentOneTimeline(db: Db, worldId: string, row: TimelineTable): Promise<Timeline> {
-  return (await presentTimelines(db, worldId, [row]))[0] ?? presentTimeline(row);
+export async function presentOneTimeline(db: Db, scope: WorldScope, row: TimelineTable): Promise<Timeline> {
+  return (await presentTimelines(db, scope, [row]))[0] ?? presentTimeline(row, scope);
 }

@@ -3,11 +3,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Event, calendarPreset, instantFromDate } from '@loreforge/contract';
 import { TimelineMonthView } from './TimelineMonthView';
+import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const harptos = calendarPreset('harptos').definition;
 const at = (year: number, month: number, day: number) => instantFromDate(harptos, { year, month, day, hour: 12 }).toString();
 const event = (eventId: string, name: string, instant: string): Event => ({
-  eventId, name, instant, worldId: 'w', timelineId: 't', description: null, dateTime: null, characterAttributeChanges: null,
+  ...PUBLIC_ACCESS, eventId, name, instant, worldId: 'w', timelineId: 't', description: null, dateTime: null, characterAttributeChanges: null,
   inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false, childTimelineId: null, createdAt: '', updatedAt: '',
 });
 
