@@ -12,7 +12,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /**
+         * Liveness and database check
+         * @description 200 when the database answers. 503 SERVICE_UNAVAILABLE while it does not (within DATABASE_CONNECT_TIMEOUT_MS on PostgreSQL); 507 INSUFFICIENT_STORAGE for 30 s after a write was refused because the disk is full.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -67,6 +70,26 @@ export interface paths {
         put?: never;
         /** Sign in with email and password */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every session of the signed-in user, this one included: every token signed before answers 401 from the next request on, on every instance. Sign in again for a new token.
+         */
+        post: operations["signOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1213,6 +1236,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getVersion: {
@@ -1532,6 +1573,64 @@ export interface operations {
             };
             /** @description Too many requests from this address: wait for `Retry-After` seconds, then try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16771,7 +16870,7 @@ export interface operations {
                             })[];
                             issues: {
                                 /** @enum {string} */
-                                kind: "freeFormChanges" | "invalidChange" | "missingCharacter" | "missingItem" | "quantityBelowZero" | "equippedNotHeld" | "selfRelationship" | "relationshipExists" | "relationshipMissing" | "attributePathBlocked" | "attributeNotNumber" | "scoreOutOfRange" | "eventBeforeBranchPoint" | "invalidDateTime" | "branchingEventMissing" | "objectiveCompletedQuestNotActive";
+                                kind: "freeFormChanges" | "invalidChange" | "missingCharacter" | "missingItem" | "quantityBelowZero" | "quantityAboveMax" | "equippedNotHeld" | "selfRelationship" | "relationshipExists" | "relationshipMissing" | "attributePathBlocked" | "attributeNotNumber" | "attributeNumberOutOfRange" | "scoreOutOfRange" | "eventBeforeBranchPoint" | "invalidDateTime" | "branchingEventMissing" | "objectiveCompletedQuestNotActive";
                                 message: string;
                                 eventId: string | null;
                                 eventName: string | null;
@@ -17117,7 +17216,7 @@ export interface operations {
                         timelineId: string;
                         data: {
                             /** @enum {string} */
-                            kind: "freeFormChanges" | "invalidChange" | "missingCharacter" | "missingItem" | "quantityBelowZero" | "equippedNotHeld" | "selfRelationship" | "relationshipExists" | "relationshipMissing" | "attributePathBlocked" | "attributeNotNumber" | "scoreOutOfRange" | "eventBeforeBranchPoint" | "invalidDateTime" | "branchingEventMissing" | "objectiveCompletedQuestNotActive";
+                            kind: "freeFormChanges" | "invalidChange" | "missingCharacter" | "missingItem" | "quantityBelowZero" | "quantityAboveMax" | "equippedNotHeld" | "selfRelationship" | "relationshipExists" | "relationshipMissing" | "attributePathBlocked" | "attributeNotNumber" | "attributeNumberOutOfRange" | "scoreOutOfRange" | "eventBeforeBranchPoint" | "invalidDateTime" | "branchingEventMissing" | "objectiveCompletedQuestNotActive";
                             message: string;
                             eventId: string | null;
                             eventName: string | null;
