@@ -109,10 +109,11 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       await createItem(t.app, { world, owner, name: 'Ruby Slippers' });
       await createItem(t.app, { world, owner, name: 'Amulet', description: 'Set with a RUBY' });
       await createItem(t.app, { world, owner, name: 'Hat' });
+      await createItem(t.app, { world, owner, name: 'Big Ruby' });
       const response = await t.app.inject({ method: 'GET', url: `${itemsUrl(world)}?search=ruby&sortBy=name&sortOrder=asc`, headers: owner.headers });
       const body = response.json<{ data: Item[]; pagination: Pagination }>();
-      expect(body.data.map((i) => i.name)).toEqual(['Ruby Slippers', 'Amulet']);
-      expect(body.pagination.totalItems).toBe(2);
+      expect(body.data.map((i) => i.name)).toEqual(['Big Ruby', 'Ruby Slippers', 'Amulet']);
+      expect(body.pagination.totalItems).toBe(3);
     });
 
     it('rejects an unknown sort field naming the allowed ones', async () => {
