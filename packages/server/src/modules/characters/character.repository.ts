@@ -55,7 +55,7 @@ export function listCharacters(db: Db, scope: WorldScope, params: ListParams): P
     },
     idColumn: 'character.id',
     searchColumns: ['character.name', 'character.description'],
-    fullText: { db, table: 'character' },
+    fullText: { db, table: 'character', scopeRows: knownTotal },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

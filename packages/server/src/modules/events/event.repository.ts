@@ -47,7 +47,7 @@ export async function listEvents(db: Db, scope: WorldScope, timelineId: string |
     },
     idColumn: 'event.id',
     searchColumns: ['event.name', 'event.description'],
-    fullText: { db, table: 'event' },
+    fullText: { db, table: 'event', scopeRows: Number(scope.world.event_count) },
     knownTotal,
     cache: worldListCache(db, scope.world.id, scope.world.content_version),
     params,

@@ -34,7 +34,7 @@ export function listItems(db: Db, scope: WorldScope, params: ListParams): Promis
     },
     idColumn: 'item.id',
     searchColumns: ['item.name', 'item.description'],
-    fullText: { db, table: 'item' },
+    fullText: { db, table: 'item', scopeRows: knownTotal },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

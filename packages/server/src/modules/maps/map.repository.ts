@@ -49,7 +49,7 @@ export function listMaps(db: Db, scope: WorldScope, params: ListParams): Promise
     },
     idColumn: 'map.id',
     searchColumns: ['map.name', 'map.description'],
-    fullText: { db, table: 'map' },
+    fullText: { db, table: 'map', scopeRows: Number(scope.world.map_count) },
     knownTotal: mapCount,
     params,
   });

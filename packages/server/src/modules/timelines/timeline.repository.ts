@@ -48,7 +48,7 @@ export async function listTimelines(db: Db, scope: WorldScope, params: ListParam
     },
     idColumn: 'timeline.id',
     searchColumns: ['timeline.name', 'timeline.description'],
-    fullText: { db, table: 'timeline' },
+    fullText: { db, table: 'timeline', scopeRows: knownTotal },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

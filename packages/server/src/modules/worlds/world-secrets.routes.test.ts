@@ -22,7 +22,7 @@ describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
     const post = async (path: string, payload: object) => {
       const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}${path}`, headers: owner.headers, payload });
       if (response.statusCode !== 201) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-      return response.json<{ characterId: string; timelineId: string }>();
+      return response.json<{ characterId: string; timelineId: string; eventId: string }>();
     };
     const dorothy = await post('/characters', { name: 'Dorothy', assignedTo: player.user.userId });
     const wizard = await post('/characters', { name: 'Oscar Diggs', visibility: 'editors', gmNotes: 'The Wizard is a humbug from Omaha.' });
