@@ -114,10 +114,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the signed-in user's worlds with their counts */
+        /**
+         * List the worlds I own and the worlds shared with me, with my role and counts
+         * @description Counts are what the caller can see: a player or viewer never counts a secret.
+         */
         get: operations["listWorlds"];
         put?: never;
-        /** Create a world */
+        /** Create a world (the caller becomes its owner) */
         post: operations["createWorld"];
         delete?: never;
         options?: never;
@@ -132,13 +135,1559 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One world with its counts */
+        /** One world with my role and the counts I may see */
         get: operations["getWorld"];
-        /** Update a world's name and description */
+        /** Update a world's name and description (owner and editors) */
         put: operations["updateWorld"];
         post?: never;
-        /** Delete a world and everything in it (irreversible) */
+        /** Delete a world and everything in it (owner only; irreversible) */
         delete: operations["deleteWorld"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a world's members (the owner first), all on one page
+         * @description Any member may list them. A world has at most 200 members.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    worldId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                userId: string;
+                                username: string;
+                                /** @enum {string} */
+                                role: "owner" | "editor" | "player" | "viewer";
+                                joinedAt: string;
+                            }[];
+                            pagination: {
+                                /** @description The page answered (1-based). */
+                                currentPage: number;
+                                /** @description Number of pages for the current limit (0 when empty). */
+                                totalPages: number;
+                                /** @description Exact number of matching entities. */
+                                totalItems: number;
+                                limit: number;
+                                /** @description Pass as cursor to fetch the next page; null on the last page. */
+                                nextCursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an existing account as editor, player or viewer (owner only)
+         * @description 400 'No account has that username or email.'; 409 'This account is already a member of the world.'; 403 'Only the world's owner can do this.'.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    worldId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Username or email of an existing account. */
+                        user: string;
+                        /** @enum {string} */
+                        role: "editor" | "player" | "viewer";
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userId: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            joinedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member (owner), or leave the world (any member, with their own userId)
+         * @description The removed member's next request to the world is a 404. 409 'The owner cannot leave the world. Transfer ownership to another member first.'.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    worldId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role (owner only)
+         * @description 409 'The owner's role changes only by transferring ownership to another member.' for the owner; a player who stops being one loses their assigned characters.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    worldId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "editor" | "player" | "viewer";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            userId: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            joinedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make another member the owner (owner only); the old owner becomes an editor */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    worldId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The members after the transfer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                userId: string;
+                                username: string;
+                                /** @enum {string} */
+                                role: "owner" | "editor" | "player" | "viewer";
+                                joinedAt: string;
+                            }[];
+                            pagination: {
+                                /** @description The page answered (1-based). */
+                                currentPage: number;
+                                /** @description Number of pages for the current limit (0 when empty). */
+                                totalPages: number;
+                                /** @description Exact number of matching entities. */
+                                totalItems: number;
+                                limit: number;
+                                /** @description Pass as cursor to fetch the next page; null on the last page. */
+                                nextCursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a world's invitation links, newest first, revoked ones included (owner only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    worldId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                invitationId: string;
+                                worldId: string;
+                                code: string;
+                                /** @enum {string} */
+                                role: "editor" | "player" | "viewer";
+                                maxUses: number | null;
+                                uses: number;
+                                expiresAt: string | null;
+                                revokedAt: string | null;
+                                createdAt: string;
+                                createdBy: string;
+                            }[];
+                            pagination: {
+                                /** @description The page answered (1-based). */
+                                currentPage: number;
+                                /** @description Number of pages for the current limit (0 when empty). */
+                                totalPages: number;
+                                /** @description Exact number of matching entities. */
+                                totalItems: number;
+                                limit: number;
+                                /** @description Pass as cursor to fetch the next page; null on the last page. */
+                                nextCursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an invitation link: single- or multi-use, optional expiry (owner only)
+         * @description The link is /join/{code}; the code is 192 random bits.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    worldId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "editor" | "player" | "viewer";
+                        /** @description 1 for a single-use link; null or absent for a link usable until revoked or expired. */
+                        maxUses?: number | null;
+                        /** @description When the link stops working (ISO 8601 with a zone); null for never. */
+                        expiresAt?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invitationId: string;
+                            worldId: string;
+                            code: string;
+                            /** @enum {string} */
+                            role: "editor" | "player" | "viewer";
+                            maxUses: number | null;
+                            uses: number;
+                            expiresAt: string | null;
+                            revokedAt: string | null;
+                            createdAt: string;
+                            createdBy: string;
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The body is too large. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation link (owner only); it stops working at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    worldId: string;
+                    invitationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/world-invitations/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link invites to (any signed-in account)
+         * @description 404 'This invitation link is not valid, has expired or has been used up.' when the code is unknown, revoked, expired or used up.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            worldId: string;
+                            worldName: string;
+                            ownerUsername: string;
+                            /** @enum {string} */
+                            role: "editor" | "player" | "viewer";
+                            alreadyMember: boolean;
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/world-invitations/{code}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the world with the invitation's role (any signed-in account)
+         * @description 404 'This invitation link is not valid, has expired or has been used up.' when the code is unknown, revoked, expired or used up. An account that is already a member keeps its role and uses nothing (200). Answers the world as the new member sees it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description The version of the entity, `W/"<updatedAt>"`. Send it back as If-Match on PUT, PATCH or DELETE. */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            worldId: string;
+                            name: string;
+                            description: string | null;
+                            /** @description userId of the creator (from the token, never the body). */
+                            createdBy: string;
+                            /**
+                             * @description The caller's role in this world.
+                             * @enum {string}
+                             */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            /** @description What the caller can see: a player or viewer never counts a secret. */
+                            counts: {
+                                characters: number;
+                                timelines: number;
+                                maps: number;
+                                events: number;
+                                items: number;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -202,7 +1751,7 @@ export interface paths {
         head?: never;
         /**
          * Move a character to another of the caller's worlds
-         * @description Moves a character to another of the caller's worlds, in one transaction.
+         * @description Moves a character to another world the caller edits (owner or editor of both), in one transaction.
          *     - Its relationships, from it and to it, are deleted: they point at characters of the old world.
          *     - Its inventory entries are deleted: they hold items of the old world (the items stay there).
          *     - Its goals move with it to the new world.
@@ -210,7 +1759,8 @@ export interface paths {
          *     - Connections and map point links to it and to its goals are removed.
          *     - Both worlds' character counts are updated.
          *     Moving a character to the world it is already in changes nothing and answers 200.
-         *     404 'Character not found.' or 'World not found.' when either is missing or not the caller's.
+         *     404 'Character not found.' or 'World not found.' when either is missing or not one the caller may see; 403 when
+         *       the caller only reads the target world.
          */
         patch: operations["moveCharacter"];
         trace?: never;
@@ -1603,6 +3153,12 @@ export interface operations {
                             description: string | null;
                             /** @description userId of the creator (from the token, never the body). */
                             createdBy: string;
+                            /**
+                             * @description The caller's role in this world.
+                             * @enum {string}
+                             */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            /** @description What the caller can see: a player or viewer never counts a secret. */
                             counts: {
                                 characters: number;
                                 timelines: number;
@@ -1647,6 +3203,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1713,6 +3287,12 @@ export interface operations {
                         description: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
+                        /**
+                         * @description The caller's role in this world.
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        /** @description What the caller can see: a player or viewer never counts a secret. */
                         counts: {
                             characters: number;
                             timelines: number;
@@ -1745,6 +3325,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1842,6 +3440,12 @@ export interface operations {
                         description: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
+                        /**
+                         * @description The caller's role in this world.
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        /** @description What the caller can see: a player or viewer never counts a secret. */
                         counts: {
                             characters: number;
                             timelines: number;
@@ -1874,6 +3478,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1945,6 +3567,12 @@ export interface operations {
                         description: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
+                        /**
+                         * @description The caller's role in this world.
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        /** @description What the caller can see: a player or viewer never counts a secret. */
                         counts: {
                             characters: number;
                             timelines: number;
@@ -1977,6 +3605,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2124,6 +3770,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -2194,6 +3858,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             characterId: string;
                             worldId: string;
                             name: string;
@@ -2203,6 +3875,8 @@ export interface operations {
                             };
                             currentLocationId: string | null;
                             activeQuests: string[];
+                            /** @description userId of the player who plays this character, or null. */
+                            assignedTo: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -2256,6 +3930,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -2288,6 +3980,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description JSON object: scalar values are core attributes, nested objects are groups. */
@@ -2298,6 +3999,8 @@ export interface operations {
                     currentLocationId?: ("" | string) | null;
                     /** @description questIds of quests in the same world the character is pursuing. */
                     activeQuests?: string[] | null;
+                    /** @description userId of the player who plays this character (they may then edit it), or null. Editors only; absent keeps it. */
+                    assignedTo?: string | null;
                 };
             };
         };
@@ -2311,6 +4014,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         characterId: string;
                         worldId: string;
                         name: string;
@@ -2320,6 +4031,8 @@ export interface operations {
                         };
                         currentLocationId: string | null;
                         activeQuests: string[];
+                        /** @description userId of the player who plays this character, or null. */
+                        assignedTo: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2345,6 +4058,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2438,6 +4169,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         characterId: string;
                         worldId: string;
                         name: string;
@@ -2447,6 +4186,8 @@ export interface operations {
                         };
                         currentLocationId: string | null;
                         activeQuests: string[];
+                        /** @description userId of the player who plays this character, or null. */
+                        assignedTo: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2472,6 +4213,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2524,6 +4283,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description JSON object: scalar values are core attributes, nested objects are groups. */
@@ -2534,6 +4302,8 @@ export interface operations {
                     currentLocationId?: ("" | string) | null;
                     /** @description questIds of quests in the same world the character is pursuing. */
                     activeQuests?: string[] | null;
+                    /** @description userId of the player who plays this character (they may then edit it), or null. Editors only; absent keeps it. */
+                    assignedTo?: string | null;
                 };
             };
         };
@@ -2547,6 +4317,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         characterId: string;
                         worldId: string;
                         name: string;
@@ -2556,6 +4334,8 @@ export interface operations {
                         };
                         currentLocationId: string | null;
                         activeQuests: string[];
+                        /** @description userId of the player who plays this character, or null. */
+                        assignedTo: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2581,6 +4361,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2729,6 +4527,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -2796,6 +4612,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         characterId: string;
                         worldId: string;
                         name: string;
@@ -2805,6 +4629,8 @@ export interface operations {
                         };
                         currentLocationId: string | null;
                         activeQuests: string[];
+                        /** @description userId of the player who plays this character, or null. */
+                        assignedTo: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2830,6 +4656,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2953,6 +4797,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             relationshipId: string;
                             characterId: string;
                             targetCharacterId: string;
@@ -3020,6 +4872,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -3053,6 +4923,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     targetCharacterId: string;
                     /**
                      * @default Stranger
@@ -3083,6 +4962,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         relationshipId: string;
                         characterId: string;
                         targetCharacterId: string;
@@ -3122,6 +5009,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3234,6 +5139,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         relationshipId: string;
                         characterId: string;
                         targetCharacterId: string;
@@ -3273,6 +5186,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3326,6 +5257,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     targetCharacterId: string;
                     /**
                      * @default Stranger
@@ -3356,6 +5296,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         relationshipId: string;
                         characterId: string;
                         targetCharacterId: string;
@@ -3395,6 +5343,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3544,6 +5510,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -3614,6 +5598,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             goalId: string;
                             worldId: string;
                             /** @description The character pursuing it, or null for a world goal. */
@@ -3679,6 +5671,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -3711,6 +5721,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     title: string;
                     description: string;
                     /** @enum {string} */
@@ -3734,6 +5753,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -3771,6 +5798,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3864,6 +5909,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -3901,6 +5954,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3953,6 +6024,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     title: string;
                     description: string;
                     /** @enum {string} */
@@ -3976,6 +6056,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -4013,6 +6101,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4161,6 +6267,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -4232,6 +6356,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             goalId: string;
                             worldId: string;
                             /** @description The character pursuing it, or null for a world goal. */
@@ -4297,6 +6429,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -4330,6 +6480,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     title: string;
                     description: string;
                     /** @enum {string} */
@@ -4351,6 +6510,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -4388,6 +6555,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4482,6 +6667,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -4519,6 +6712,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4572,6 +6783,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     title: string;
                     description: string;
                     /** @enum {string} */
@@ -4593,6 +6813,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -4630,6 +6858,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4779,6 +7025,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -4852,6 +7116,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             inventoryItemId: string;
                             characterId: string;
                             itemId: string;
@@ -4915,6 +7187,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -4948,6 +7238,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     itemId: string;
                     /** @default 1 */
                     quantity?: number;
@@ -4970,6 +7269,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         characterId: string;
                         itemId: string;
@@ -5005,6 +7312,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5099,6 +7424,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         characterId: string;
                         itemId: string;
@@ -5134,6 +7467,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5187,6 +7538,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     quantity: number;
                     /** @default false */
                     equipped?: boolean;
@@ -5207,6 +7567,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         characterId: string;
                         itemId: string;
@@ -5242,6 +7610,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5391,6 +7777,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -5461,6 +7865,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             itemId: string;
                             worldId: string;
                             name: string;
@@ -5524,6 +7936,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -5556,6 +7986,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     properties?: {
@@ -5577,6 +8016,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         itemId: string;
                         worldId: string;
                         name: string;
@@ -5612,6 +8059,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5705,6 +8170,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         itemId: string;
                         worldId: string;
                         name: string;
@@ -5740,6 +8213,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5792,6 +8283,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     properties?: {
@@ -5813,6 +8313,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         itemId: string;
                         worldId: string;
                         name: string;
@@ -5848,6 +8356,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5996,6 +8522,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -6067,6 +8611,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             inventoryItemId: string;
                             itemId: string;
                             quantity: number;
@@ -6134,6 +8686,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -6167,6 +8737,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     characterId: string;
                     /** @default 1 */
                     quantity?: number;
@@ -6189,6 +8768,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         itemId: string;
                         quantity: number;
@@ -6228,6 +8815,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6322,6 +8927,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         itemId: string;
                         quantity: number;
@@ -6361,6 +8974,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6429,6 +9060,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             timelineId: string;
                             worldId: string;
                             name: string;
@@ -6492,6 +9131,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -6524,6 +9181,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description The timeline's 'now' (ISO 8601, UTC). */
@@ -6550,6 +9216,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         timelineId: string;
                         worldId: string;
                         name: string;
@@ -6585,6 +9259,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6678,6 +9370,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         timelineId: string;
                         worldId: string;
                         name: string;
@@ -6713,6 +9413,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6765,6 +9483,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description The timeline's 'now' (ISO 8601, UTC). */
@@ -6791,6 +9518,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         timelineId: string;
                         worldId: string;
                         name: string;
@@ -6826,6 +9561,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6974,6 +9727,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7046,6 +9817,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             eventId: string;
                             worldId: string;
                             timelineId: string | null;
@@ -7119,6 +9898,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7151,6 +9948,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     dateTime: string;
@@ -7181,6 +9987,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         eventId: string;
                         worldId: string;
                         timelineId: string | null;
@@ -7226,6 +10040,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7331,6 +10163,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             eventId: string;
                             worldId: string;
                             timelineId: string | null;
@@ -7404,6 +10244,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7445,6 +10303,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         eventId: string;
                         worldId: string;
                         timelineId: string | null;
@@ -7490,6 +10356,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7542,6 +10426,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     dateTime: string;
@@ -7572,6 +10465,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         eventId: string;
                         worldId: string;
                         timelineId: string | null;
@@ -7617,6 +10518,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7765,6 +10684,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7835,6 +10772,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             mapId: string;
                             worldId: string;
                             name: string;
@@ -7900,6 +10845,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7932,6 +10895,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                 };
@@ -7947,6 +10919,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         mapId: string;
                         worldId: string;
                         name: string;
@@ -7984,6 +10964,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8077,6 +11075,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         mapId: string;
                         worldId: string;
                         name: string;
@@ -8114,6 +11120,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8166,6 +11190,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                 };
@@ -8181,6 +11214,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         mapId: string;
                         worldId: string;
                         name: string;
@@ -8218,6 +11259,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8350,6 +11409,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8523,6 +11600,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         mapId: string;
                         worldId: string;
                         name: string;
@@ -8560,6 +11645,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8708,6 +11811,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -8779,6 +11900,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             pointId: string;
                             mapId: string;
                             name: string;
@@ -8844,6 +11973,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -8877,6 +12024,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Pixels from the left edge of the map image. */
@@ -8902,6 +12058,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         pointId: string;
                         mapId: string;
                         name: string;
@@ -8939,6 +12103,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9033,6 +12215,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         pointId: string;
                         mapId: string;
                         name: string;
@@ -9070,6 +12260,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9123,6 +12331,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Pixels from the left edge of the map image. */
@@ -9148,6 +12365,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         pointId: string;
                         mapId: string;
                         name: string;
@@ -9185,6 +12410,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9334,6 +12577,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -9405,6 +12666,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             areaId: string;
                             mapId: string;
                             name: string;
@@ -9467,6 +12736,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -9500,6 +12787,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @default #3388ff */
@@ -9522,6 +12818,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         areaId: string;
                         mapId: string;
                         name: string;
@@ -9556,6 +12860,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9650,6 +12972,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         areaId: string;
                         mapId: string;
                         name: string;
@@ -9684,6 +13014,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9737,6 +13085,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @default #3388ff */
@@ -9759,6 +13116,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         areaId: string;
                         mapId: string;
                         name: string;
@@ -9793,6 +13158,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9942,6 +13325,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -10014,6 +13415,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             connectionId: string;
                             worldId: string;
                             /** @enum {string} */
@@ -10079,6 +13488,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -10111,6 +13538,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
                     sourceId: string;
@@ -10133,6 +13569,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         connectionId: string;
                         worldId: string;
                         /** @enum {string} */
@@ -10170,6 +13614,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10263,6 +13725,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         connectionId: string;
                         worldId: string;
                         /** @enum {string} */
@@ -10300,6 +13770,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10352,6 +13840,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
                     sourceId: string;
@@ -10374,6 +13871,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         connectionId: string;
                         worldId: string;
                         /** @enum {string} */
@@ -10411,6 +13916,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10559,6 +14082,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -10631,6 +14172,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             questId: string;
                             worldId: string;
                             name: string;
@@ -10640,6 +14189,14 @@ export interface operations {
                             isOptional: boolean;
                             difficulty: number | null;
                             objectives: {
+                                /** @enum {string} */
+                                visibility: "everyone" | "editors";
+                                revealedTo: string[];
+                                gmNotes: string | null;
+                                /** @description userId of who created it (null for data older than shared worlds). */
+                                createdBy: string | null;
+                                /** @description userId of who changed it last. */
+                                updatedBy: string | null;
                                 objectiveId: string;
                                 questId: string;
                                 description: string;
@@ -10704,6 +14261,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -10736,6 +14311,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /**
@@ -10759,6 +14343,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -10768,6 +14360,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -10804,6 +14404,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10908,6 +14526,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             questId: string;
                             worldId: string;
                             name: string;
@@ -10917,6 +14543,14 @@ export interface operations {
                             isOptional: boolean;
                             difficulty: number | null;
                             objectives: {
+                                /** @enum {string} */
+                                visibility: "everyone" | "editors";
+                                revealedTo: string[];
+                                gmNotes: string | null;
+                                /** @description userId of who created it (null for data older than shared worlds). */
+                                createdBy: string | null;
+                                /** @description userId of who changed it last. */
+                                updatedBy: string | null;
                                 objectiveId: string;
                                 questId: string;
                                 description: string;
@@ -10981,6 +14615,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -11022,6 +14674,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -11031,6 +14691,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11067,6 +14735,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11119,6 +14805,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /**
@@ -11143,6 +14838,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -11152,6 +14855,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11188,6 +14899,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11336,6 +15065,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -11403,6 +15150,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -11412,6 +15167,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11448,6 +15211,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11570,6 +15351,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -11579,6 +15368,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11615,6 +15412,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11738,6 +15553,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11799,6 +15622,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -11832,6 +15673,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     description: string;
                     /**
                      * @description How many steps complete the objective (integer ≥ 1).
@@ -11855,6 +15705,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         objectiveId: string;
                         questId: string;
                         description: string;
@@ -11888,6 +15746,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11982,6 +15858,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         objectiveId: string;
                         questId: string;
                         description: string;
@@ -12015,6 +15899,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12068,6 +15970,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     description: string;
                     /**
                      * @description How many steps complete the objective (integer ≥ 1).
@@ -12091,6 +16002,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         objectiveId: string;
                         questId: string;
                         description: string;
@@ -12124,6 +16043,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12273,6 +16210,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -12340,6 +16295,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -12349,6 +16312,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -12385,6 +16356,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12650,6 +16639,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -12804,6 +16811,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -12891,6 +16916,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13004,6 +17047,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -13079,6 +17140,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
