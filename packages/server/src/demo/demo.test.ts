@@ -285,7 +285,7 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
   it('shares a world with the player toto, who plays Dorothy and sees neither the Wizard\'s secret nor the secret event', async () => {
     const shared = await runDemo({
       baseUrl,
-      account: { username: 'oz-demo', email: 'demo@loreforge.test', password: 'follow-the-yellow-brick-road' },
+      account: { username: 'oz-gm', email: 'gm@loreforge.test', password: 'follow-the-yellow-brick-road' },
       player: { username: 'toto', email: 'toto@loreforge.test', password: 'there-is-no-place-like-home' },
       inviteCode: () => createInviteCode(testApp.app.db),
     });
