@@ -46,6 +46,12 @@ export const EventCreateSchema = z.object({
 export type EventCreateInput = z.input<typeof EventCreateSchema>;
 export const EventUpdateSchema = EventCreateSchema;
 
+/** A change field as stored and answered: the JSON object or array the event was saved with, or null. */
+const storedChanges = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .nullable()
+  .describe('The changes as saved: usually `{ "version": 1, "changes": [...] }`, or null.');
+
 export const EventSchema = z.object({
   eventId: z.string(),
   worldId: z.string(),
@@ -53,9 +59,9 @@ export const EventSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   dateTime: z.string(),
-  characterAttributeChanges: z.unknown().nullable(),
-  inventoryChanges: z.unknown().nullable(),
-  relationshipChanges: z.unknown().nullable(),
+  characterAttributeChanges: storedChanges,
+  inventoryChanges: storedChanges,
+  relationshipChanges: storedChanges,
   isBranchingEvent: z.boolean(),
   childTimelineId: z.string().nullable(),
   createdAt: z.string(),

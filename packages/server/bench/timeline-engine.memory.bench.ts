@@ -1,7 +1,7 @@
 /**
  * Timeline engine memory benchmark (issue 6 "server memory under that load"): the heap and resident memory the
  * engine keeps for the benchmark's world (100,000 characters, 10,000 items, 100,000 inventory entries, 50,000
- * relationships, 10,000 events over 1,000 characters on one timeline, with a branch), built by `bench/src/generate.ts`
+ * relationships, 10,000 events over 1,000 characters on one timeline, with a branch), built by `bench/generate-world.ts`
  * through the data layer into SQLite.
  *
  * Run from packages/server: node --import tsx bench/timeline-engine.memory.bench.ts
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { type GeneratedWorld, generateWorld } from '../../../bench/src/generate.js';
+import { type GeneratedWorld, generateWorld } from './generate-world.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type StatePageQuery, answerState } from '../src/modules/timeline-engine/timeline-engine.answers.js';

@@ -24,8 +24,11 @@ import { questRoutes } from './modules/quests/quest.routes.js';
 import { objectiveRoutes } from './modules/quests/objective.routes.js';
 import { timelineEngineRoutes } from './modules/timeline-engine/timeline-engine.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
+import { describeOperation } from './openapi/operations.js';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every operation's operationId, and `security: []` on public ones; the protected scope below then sets its scheme.
+  app.addHook('onRoute', describeOperation);
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(inviteRoutes);

@@ -1,5 +1,8 @@
 /** Presents event rows as the API answers them (SPEC §3 Event). */
 import type { Event } from '@loreforge/contract';
+
+/** What a change column holds: the JSON object or array the event was saved with (the body schema allows no other). */
+type StoredChanges = Event['characterAttributeChanges'];
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { fromJsonText } from '../../lib/json.js';
 
@@ -11,9 +14,9 @@ export const presentEvent = (row: EventTable): Event => ({
   name: row.name,
   description: row.description,
   dateTime: row.date_time,
-  characterAttributeChanges: fromJsonText<unknown>(row.character_attribute_changes, null),
-  inventoryChanges: fromJsonText<unknown>(row.inventory_changes, null),
-  relationshipChanges: fromJsonText<unknown>(row.relationship_changes, null),
+  characterAttributeChanges: fromJsonText<StoredChanges>(row.character_attribute_changes, null),
+  inventoryChanges: fromJsonText<StoredChanges>(row.inventory_changes, null),
+  relationshipChanges: fromJsonText<StoredChanges>(row.relationship_changes, null),
   isBranchingEvent: Number(row.is_branching_event) !== 0,
   childTimelineId: row.child_timeline_id,
   createdAt: row.created_at,

@@ -7,9 +7,9 @@
  */
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../../packages/server/src/db/database.js';
-import { hashPassword } from '../../packages/server/src/modules/auth/password.js';
-import { FIRST, LAST, clock, insertBatched, loadMode, recountWorlds } from './generate.js';
+import type { Database } from '../src/db/database.js';
+import { hashPassword } from '../src/modules/auth/password.js';
+import { FIRST, LAST, clock, insertBatched, loadMode, recountWorlds } from './generate-world.js';
 
 export const SPREAD_SIZES = {
   users: 10,

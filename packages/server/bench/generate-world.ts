@@ -5,8 +5,8 @@
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../../packages/server/src/db/database.js';
-import { hashPassword } from '../../packages/server/src/modules/auth/password.js';
+import type { Database } from '../src/db/database.js';
+import { hashPassword } from '../src/modules/auth/password.js';
 
 export interface GeneratedWorld {
   userId: string;
