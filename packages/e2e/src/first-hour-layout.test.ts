@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, tokenFromPage } from './api.js';
+import { unwrap } from '@loreforge/client';
+import { apiClientFor } from './api.js';
 import { expectAccessible } from './browser.js';
 import { createWorldThroughUi, journey, registerThroughUi, useJourneyEnv } from './journey.js';
 import { DIALECTS } from './server.js';
@@ -42,23 +43,30 @@ describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes
     await journey(env(), 'first-hour-layout', async (page) => {
       await registerThroughUi(page, env());
       const worldId = await createWorldThroughUi(page, 'The Land of Oz', LONG_DESCRIPTION);
-      const token = await tokenFromPage(page);
-      const call = <T>(method: string, path: string, body?: unknown) => apiCall<T>(env().server.baseUrl, token, method, `/worlds/${worldId}${path}`, body);
-      const character = (name: string) =>
-        call<{ characterId: string }>('POST', '/characters', { name, description: `${name} of Oz`, attributes: {}, currentLocationId: null, activeQuests: null });
+      const api = await apiClientFor(page, env().server.baseUrl);
+      const inWorld = { path: { worldId } };
+      const character = async (name: string) => unwrap(await api.POST('/api/worlds/{worldId}/characters', {
+        params: inWorld, body: { name, description: `${name} of Oz`, attributes: {}, currentLocationId: null, activeQuests: null },
+      }));
       const dorothy = await character('Dorothy');
       for (const name of ['Toto', 'Scarecrow', 'Tin Woodman']) {
         const friend = await character(name);
-        await call('POST', `/characters/${dorothy.characterId}/relationships`, {
-          targetCharacterId: friend.characterId, relationshipType: 'extended_family', affinity: 80, trustLevel: 70, description: 'Met on the road',
-        });
+        unwrap(await api.POST('/api/worlds/{worldId}/characters/{characterId}/relationships', {
+          params: { path: { worldId, characterId: dorothy.characterId } },
+          body: { targetCharacterId: friend.characterId, relationshipType: 'extended_family', affinity: 80, trustLevel: 70, description: 'Met on the road' },
+        }));
       }
-      const timeline = await call<{ timelineId: string }>('POST', '/timelines', { name: 'The Story', currentDateTime: '1900-06-20T14:00:00.000Z' });
+      const timeline = unwrap(await api.POST('/api/worlds/{worldId}/timelines', {
+        params: inWorld, body: { name: 'The Story', currentDateTime: '1900-06-20T14:00:00.000Z' },
+      }));
       for (let day = 1; day <= 12; day += 1) {
-        await call('POST', '/events', {
-          timelineId: timeline.timelineId, name: day === 3 ? LONG_EVENT : `Day ${day} on the road`, description: `What happened on day ${day}`,
-          dateTime: `1900-06-${String(day).padStart(2, '0')}T12:00:00.000Z`,
-        });
+        unwrap(await api.POST('/api/worlds/{worldId}/events', {
+          params: inWorld,
+          body: {
+            timelineId: timeline.timelineId, name: day === 3 ? LONG_EVENT : `Day ${day} on the road`, description: `What happened on day ${day}`,
+            dateTime: `1900-06-${String(day).padStart(2, '0')}T12:00:00.000Z`,
+          },
+        }));
       }
 
       // Desktop: the timeline scrolls with the page, six or more whole cards fit a screen, and a 50-character name is whole.
