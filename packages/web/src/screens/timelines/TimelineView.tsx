@@ -68,7 +68,14 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
   const lastIndex = items.at(-1)?.index ?? -1;
 
   const selectedIndex = selectedEventId ? events.findIndex((e) => e.eventId === selectedEventId) : -1;
+  // The event shown on opening (the timeline's now) is not scrolled to: the page opens at its top, with the
+  // timeline's name, and the scrubber and state panel already name that event. Later choices are scrolled to.
+  const opening = useRef(true);
   useEffect(() => {
+    if (opening.current) {
+      opening.current = selectedIndex < 0;
+      return;
+    }
     if (selectedIndex < 0) return;
     const visible = virtualizer.getVirtualItems();
     const first = visible[0]?.index ?? 0;
