@@ -1,8 +1,9 @@
 /** Timeline and event schemas (SPEC §3 Timeline/Event, §5 Timeline/Event, §7 Timelines and events). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { booleanField, dateTimeField, jsonValueField, optionalText, optionalUuidField, requiredText } from './fields.js';
 
-export const TimelineCreateSchema = z.object({
+export const TimelineCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   currentDateTime: dateTimeField('Current Date/Time').describe("The timeline's 'now' (ISO 8601, UTC)."),
@@ -15,7 +16,7 @@ export const TimelineCreateSchema = z.object({
 export type TimelineCreateInput = z.input<typeof TimelineCreateSchema>;
 export const TimelineUpdateSchema = TimelineCreateSchema;
 
-export const TimelineSchema = z.object({
+export const TimelineSchema = AccessFieldsSchema.extend({
   timelineId: z.string(),
   worldId: z.string(),
   name: z.string(),
@@ -32,7 +33,7 @@ export const TimelineSchema = z.object({
 export type Timeline = z.infer<typeof TimelineSchema>;
 export const TIMELINE_SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'currentDateTime'] as const;
 
-export const EventCreateSchema = z.object({
+export const EventCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   dateTime: dateTimeField('Date/Time'),
@@ -52,7 +53,7 @@ const storedChanges = z
   .nullable()
   .describe('The changes as saved: usually `{ "version": 1, "changes": [...] }`, or null.');
 
-export const EventSchema = z.object({
+export const EventSchema = AccessFieldsSchema.extend({
   eventId: z.string(),
   worldId: z.string(),
   timelineId: z.string().nullable(),

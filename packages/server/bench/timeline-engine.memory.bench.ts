@@ -20,7 +20,7 @@ import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type StatePageQuery, answerState } from '../src/modules/timeline-engine/timeline-engine.answers.js';
 import { EngineCache } from '../src/modules/timeline-engine/timeline-engine.cache.js';
-import { withEngineSnapshot } from '../src/modules/timeline-engine/timeline-engine.service.js';
+import { withEngineSnapshot, wholeWorldReader } from '../src/modules/timeline-engine/timeline-engine.service.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -59,11 +59,11 @@ async function measure(file: string): Promise<void> {
     gc();
     const before = process.memoryUsage();
     const cache = new EngineCache();
-    const state = (query: StatePageQuery) => withEngineSnapshot(db, cache, world.bigWorldId, async ({ replay, stored }) =>
+    const state = (query: StatePageQuery) => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), async ({ replay, stored }) =>
       answerState(await replay(world.timelineId), { now: true }, query, stored));
     const one = { search: null, page: null, limit: null };
-    const [main, cold] = await timed(() => withEngineSnapshot(db, cache, world.bigWorldId, ({ replay }) => replay(world.timelineId)));
-    const [, branchCold] = await timed(() => withEngineSnapshot(db, cache, world.bigWorldId, ({ replay }) => replay(world.branchTimelineId)));
+    const [main, cold] = await timed(() => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), ({ replay }) => replay(world.timelineId)));
+    const [, branchCold] = await timed(() => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), ({ replay }) => replay(world.branchTimelineId)));
     const [, warm] = await timed(() => state({ characterId: world.engineCharacterId, ...one }));
     const [, untouched] = await timed(() => state({ characterId: untouchedId, ...one }));
     const [, firstPage] = await timed(() => state({ characterId: null, search: world.searchTerm, page: 3, limit: 20 }));

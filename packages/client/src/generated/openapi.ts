@@ -114,10 +114,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the signed-in user's worlds with their counts */
+        /**
+         * List the worlds I own and the worlds shared with me, with my role and counts
+         * @description Counts are what the caller can see: a player or viewer never counts a secret.
+         */
         get: operations["listWorlds"];
         put?: never;
-        /** Create a world */
+        /** Create a world (the caller becomes its owner) */
         post: operations["createWorld"];
         delete?: never;
         options?: never;
@@ -132,13 +135,156 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One world with its counts */
+        /** One world with my role and the counts I may see */
         get: operations["getWorld"];
-        /** Update a world's name and description */
+        /** Update a world's name and description (owner and editors) */
         put: operations["updateWorld"];
         post?: never;
-        /** Delete a world and everything in it (irreversible) */
+        /** Delete a world and everything in it (owner only; irreversible) */
         delete: operations["deleteWorld"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a world's members (the owner first), all on one page
+         * @description Any member may list them. A world has at most 200 members.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Add an existing account as editor, player or viewer (owner only)
+         * @description 400 'No account has that username or email.'; 409 'This account is already a member of the world.'; 403 'Only the world's owner can do this.'.
+         */
+        post: operations["addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member (owner), or leave the world (any member, with their own userId)
+         * @description The removed member's next request to the world is a 404. 409 'The owner cannot leave the world. Transfer ownership to another member first.'.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role (owner only)
+         * @description 409 'The owner's role changes only by transferring ownership to another member.' for the owner; a player who stops being one loses their assigned characters.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make another member the owner (owner only); the old owner becomes an editor */
+        post: operations["transferWorldOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a world's invitation links, newest first, revoked ones included (owner only) */
+        get: operations["listWorldInvitations"];
+        put?: never;
+        /**
+         * Create an invitation link: single- or multi-use, optional expiry (owner only)
+         * @description The link is /join/{code}; the code is 192 random bits.
+         */
+        post: operations["createWorldInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation link (owner only); it stops working at once */
+        delete: operations["revokeWorldInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/world-invitations/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link invites to (any signed-in account)
+         * @description 404 'This invitation link is not valid, has expired or has been used up.' when the code is unknown, revoked, expired or used up.
+         */
+        get: operations["previewWorldInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/world-invitations/{code}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the world with the invitation's role (any signed-in account)
+         * @description 404 'This invitation link is not valid, has expired or has been used up.' when the code is unknown, revoked, expired or used up. An account that is already a member keeps its role and uses nothing (200). Answers the world as the new member sees it.
+         */
+        post: operations["acceptWorldInvitation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -202,7 +348,7 @@ export interface paths {
         head?: never;
         /**
          * Move a character to another of the caller's worlds
-         * @description Moves a character to another of the caller's worlds, in one transaction.
+         * @description Moves a character to another world the caller edits (owner or editor of both), in one transaction.
          *     - Its relationships, from it and to it, are deleted: they point at characters of the old world.
          *     - Its inventory entries are deleted: they hold items of the old world (the items stay there).
          *     - Its goals move with it to the new world.
@@ -210,7 +356,8 @@ export interface paths {
          *     - Connections and map point links to it and to its goals are removed.
          *     - Both worlds' character counts are updated.
          *     Moving a character to the world it is already in changes nothing and answers 200.
-         *     404 'Character not found.' or 'World not found.' when either is missing or not the caller's.
+         *     404 'Character not found.' or 'World not found.' when either is missing or not one the caller may see; 403 when
+         *       the caller only reads the target world.
          */
         patch: operations["moveCharacter"];
         trace?: never;
@@ -1603,6 +1750,12 @@ export interface operations {
                             description: string | null;
                             /** @description userId of the creator (from the token, never the body). */
                             createdBy: string;
+                            /**
+                             * @description The caller's role in this world.
+                             * @enum {string}
+                             */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            /** @description What the caller can see: a player or viewer never counts a secret. */
                             counts: {
                                 characters: number;
                                 timelines: number;
@@ -1647,6 +1800,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1713,6 +1884,12 @@ export interface operations {
                         description: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
+                        /**
+                         * @description The caller's role in this world.
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        /** @description What the caller can see: a player or viewer never counts a secret. */
                         counts: {
                             characters: number;
                             timelines: number;
@@ -1745,6 +1922,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1842,6 +2037,12 @@ export interface operations {
                         description: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
+                        /**
+                         * @description The caller's role in this world.
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        /** @description What the caller can see: a player or viewer never counts a secret. */
                         counts: {
                             characters: number;
                             timelines: number;
@@ -1874,6 +2075,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1945,6 +2164,12 @@ export interface operations {
                         description: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
+                        /**
+                         * @description The caller's role in this world.
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        /** @description What the caller can see: a player or viewer never counts a secret. */
                         counts: {
                             characters: number;
                             timelines: number;
@@ -1977,6 +2202,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2124,6 +2367,1437 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            userId: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            joinedAt: string;
+                        }[];
+                        pagination: {
+                            /** @description The page answered (1-based). */
+                            currentPage: number;
+                            /** @description Number of pages for the current limit (0 when empty). */
+                            totalPages: number;
+                            /** @description Exact number of matching entities. */
+                            totalItems: number;
+                            limit: number;
+                            /** @description Pass as cursor to fetch the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    addMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Username or email of an existing account. */
+                    user: string;
+                    /** @enum {string} */
+                    role: "editor" | "player" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        username: string;
+                        /** @enum {string} */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        joinedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "editor" | "player" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        username: string;
+                        /** @enum {string} */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        joinedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    transferWorldOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The members after the transfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            userId: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            joinedAt: string;
+                        }[];
+                        pagination: {
+                            /** @description The page answered (1-based). */
+                            currentPage: number;
+                            /** @description Number of pages for the current limit (0 when empty). */
+                            totalPages: number;
+                            /** @description Exact number of matching entities. */
+                            totalItems: number;
+                            limit: number;
+                            /** @description Pass as cursor to fetch the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWorldInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invitationId: string;
+                            worldId: string;
+                            code: string;
+                            /** @enum {string} */
+                            role: "editor" | "player" | "viewer";
+                            maxUses: number | null;
+                            uses: number;
+                            expiresAt: string | null;
+                            revokedAt: string | null;
+                            createdAt: string;
+                            createdBy: string;
+                        }[];
+                        pagination: {
+                            /** @description The page answered (1-based). */
+                            currentPage: number;
+                            /** @description Number of pages for the current limit (0 when empty). */
+                            totalPages: number;
+                            /** @description Exact number of matching entities. */
+                            totalItems: number;
+                            limit: number;
+                            /** @description Pass as cursor to fetch the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createWorldInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "editor" | "player" | "viewer";
+                    /** @description 1 for a single-use link; null or absent for a link usable until revoked or expired. */
+                    maxUses?: number | null;
+                    /** @description When the link stops working (ISO 8601 with a zone); null for never. */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitationId: string;
+                        worldId: string;
+                        code: string;
+                        /** @enum {string} */
+                        role: "editor" | "player" | "viewer";
+                        maxUses: number | null;
+                        uses: number;
+                        expiresAt: string | null;
+                        revokedAt: string | null;
+                        createdAt: string;
+                        createdBy: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revokeWorldInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    previewWorldInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        worldId: string;
+                        worldName: string;
+                        ownerUsername: string;
+                        /** @enum {string} */
+                        role: "editor" | "player" | "viewer";
+                        alreadyMember: boolean;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    acceptWorldInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The version of the entity, `W/"<updatedAt>"`. Send it back as If-Match on PUT, PATCH or DELETE. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        worldId: string;
+                        name: string;
+                        description: string | null;
+                        /** @description userId of the creator (from the token, never the body). */
+                        createdBy: string;
+                        /**
+                         * @description The caller's role in this world.
+                         * @enum {string}
+                         */
+                        role: "owner" | "editor" | "player" | "viewer";
+                        /** @description What the caller can see: a player or viewer never counts a secret. */
+                        counts: {
+                            characters: number;
+                            timelines: number;
+                            maps: number;
+                            events: number;
+                            items: number;
+                        };
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -2194,6 +3868,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             characterId: string;
                             worldId: string;
                             name: string;
@@ -2203,6 +3885,8 @@ export interface operations {
                             };
                             currentLocationId: string | null;
                             activeQuests: string[];
+                            /** @description userId of the player who plays this character, or null. */
+                            assignedTo: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -2256,6 +3940,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -2288,6 +3990,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description JSON object: scalar values are core attributes, nested objects are groups. */
@@ -2298,6 +4009,8 @@ export interface operations {
                     currentLocationId?: ("" | string) | null;
                     /** @description questIds of quests in the same world the character is pursuing. */
                     activeQuests?: string[] | null;
+                    /** @description userId of the player who plays this character (they may then edit it), or null. Editors only; absent keeps it. */
+                    assignedTo?: string | null;
                 };
             };
         };
@@ -2311,6 +4024,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         characterId: string;
                         worldId: string;
                         name: string;
@@ -2320,6 +4041,8 @@ export interface operations {
                         };
                         currentLocationId: string | null;
                         activeQuests: string[];
+                        /** @description userId of the player who plays this character, or null. */
+                        assignedTo: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2345,6 +4068,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2438,6 +4179,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         characterId: string;
                         worldId: string;
                         name: string;
@@ -2447,6 +4196,8 @@ export interface operations {
                         };
                         currentLocationId: string | null;
                         activeQuests: string[];
+                        /** @description userId of the player who plays this character, or null. */
+                        assignedTo: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2472,6 +4223,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2524,6 +4293,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description JSON object: scalar values are core attributes, nested objects are groups. */
@@ -2534,6 +4312,8 @@ export interface operations {
                     currentLocationId?: ("" | string) | null;
                     /** @description questIds of quests in the same world the character is pursuing. */
                     activeQuests?: string[] | null;
+                    /** @description userId of the player who plays this character (they may then edit it), or null. Editors only; absent keeps it. */
+                    assignedTo?: string | null;
                 };
             };
         };
@@ -2547,6 +4327,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         characterId: string;
                         worldId: string;
                         name: string;
@@ -2556,6 +4344,8 @@ export interface operations {
                         };
                         currentLocationId: string | null;
                         activeQuests: string[];
+                        /** @description userId of the player who plays this character, or null. */
+                        assignedTo: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2581,6 +4371,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2729,6 +4537,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -2796,6 +4622,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         characterId: string;
                         worldId: string;
                         name: string;
@@ -2805,6 +4639,8 @@ export interface operations {
                         };
                         currentLocationId: string | null;
                         activeQuests: string[];
+                        /** @description userId of the player who plays this character, or null. */
+                        assignedTo: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2830,6 +4666,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2953,6 +4807,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             relationshipId: string;
                             characterId: string;
                             targetCharacterId: string;
@@ -3020,6 +4882,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -3053,6 +4933,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     targetCharacterId: string;
                     /**
                      * @default Stranger
@@ -3083,6 +4972,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         relationshipId: string;
                         characterId: string;
                         targetCharacterId: string;
@@ -3122,6 +5019,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3234,6 +5149,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         relationshipId: string;
                         characterId: string;
                         targetCharacterId: string;
@@ -3273,6 +5196,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3326,6 +5267,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     targetCharacterId: string;
                     /**
                      * @default Stranger
@@ -3356,6 +5306,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         relationshipId: string;
                         characterId: string;
                         targetCharacterId: string;
@@ -3395,6 +5353,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3544,6 +5520,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -3614,6 +5608,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             goalId: string;
                             worldId: string;
                             /** @description The character pursuing it, or null for a world goal. */
@@ -3679,6 +5681,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -3711,6 +5731,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     title: string;
                     description: string;
                     /** @enum {string} */
@@ -3734,6 +5763,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -3771,6 +5808,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3864,6 +5919,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -3901,6 +5964,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3953,6 +6034,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     title: string;
                     description: string;
                     /** @enum {string} */
@@ -3976,6 +6066,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -4013,6 +6111,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4161,6 +6277,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -4232,6 +6366,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             goalId: string;
                             worldId: string;
                             /** @description The character pursuing it, or null for a world goal. */
@@ -4297,6 +6439,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -4330,6 +6490,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     title: string;
                     description: string;
                     /** @enum {string} */
@@ -4351,6 +6520,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -4388,6 +6565,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4482,6 +6677,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -4519,6 +6722,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4572,6 +6793,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     title: string;
                     description: string;
                     /** @enum {string} */
@@ -4593,6 +6823,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         goalId: string;
                         worldId: string;
                         /** @description The character pursuing it, or null for a world goal. */
@@ -4630,6 +6868,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4779,6 +7035,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -4852,6 +7126,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             inventoryItemId: string;
                             characterId: string;
                             itemId: string;
@@ -4915,6 +7197,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -4948,6 +7248,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     itemId: string;
                     /** @default 1 */
                     quantity?: number;
@@ -4970,6 +7279,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         characterId: string;
                         itemId: string;
@@ -5005,6 +7322,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5099,6 +7434,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         characterId: string;
                         itemId: string;
@@ -5134,6 +7477,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5187,6 +7548,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     quantity: number;
                     /** @default false */
                     equipped?: boolean;
@@ -5207,6 +7577,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         characterId: string;
                         itemId: string;
@@ -5242,6 +7620,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5391,6 +7787,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -5461,6 +7875,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             itemId: string;
                             worldId: string;
                             name: string;
@@ -5524,6 +7946,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -5556,6 +7996,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     properties?: {
@@ -5577,6 +8026,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         itemId: string;
                         worldId: string;
                         name: string;
@@ -5612,6 +8069,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5705,6 +8180,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         itemId: string;
                         worldId: string;
                         name: string;
@@ -5740,6 +8223,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5792,6 +8293,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     properties?: {
@@ -5813,6 +8323,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         itemId: string;
                         worldId: string;
                         name: string;
@@ -5848,6 +8366,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5996,6 +8532,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -6067,6 +8621,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             inventoryItemId: string;
                             itemId: string;
                             quantity: number;
@@ -6134,6 +8696,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -6167,6 +8747,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     characterId: string;
                     /** @default 1 */
                     quantity?: number;
@@ -6189,6 +8778,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         itemId: string;
                         quantity: number;
@@ -6228,6 +8825,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6322,6 +8937,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         inventoryItemId: string;
                         itemId: string;
                         quantity: number;
@@ -6361,6 +8984,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6429,6 +9070,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             timelineId: string;
                             worldId: string;
                             name: string;
@@ -6492,6 +9141,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -6524,6 +9191,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description The timeline's 'now' (ISO 8601, UTC). */
@@ -6550,6 +9226,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         timelineId: string;
                         worldId: string;
                         name: string;
@@ -6585,6 +9269,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6678,6 +9380,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         timelineId: string;
                         worldId: string;
                         name: string;
@@ -6713,6 +9423,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6765,6 +9493,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description The timeline's 'now' (ISO 8601, UTC). */
@@ -6791,6 +9528,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         timelineId: string;
                         worldId: string;
                         name: string;
@@ -6826,6 +9571,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6974,6 +9737,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7046,6 +9827,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             eventId: string;
                             worldId: string;
                             timelineId: string | null;
@@ -7119,6 +9908,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7151,6 +9958,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     dateTime: string;
@@ -7181,6 +9997,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         eventId: string;
                         worldId: string;
                         timelineId: string | null;
@@ -7226,6 +10050,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7331,6 +10173,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             eventId: string;
                             worldId: string;
                             timelineId: string | null;
@@ -7404,6 +10254,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7445,6 +10313,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         eventId: string;
                         worldId: string;
                         timelineId: string | null;
@@ -7490,6 +10366,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7542,6 +10436,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     dateTime: string;
@@ -7572,6 +10475,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         eventId: string;
                         worldId: string;
                         timelineId: string | null;
@@ -7617,6 +10528,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7765,6 +10694,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7835,6 +10782,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             mapId: string;
                             worldId: string;
                             name: string;
@@ -7900,6 +10855,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -7932,6 +10905,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                 };
@@ -7947,6 +10929,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         mapId: string;
                         worldId: string;
                         name: string;
@@ -7984,6 +10974,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8077,6 +11085,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         mapId: string;
                         worldId: string;
                         name: string;
@@ -8114,6 +11130,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8166,6 +11200,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                 };
@@ -8181,6 +11224,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         mapId: string;
                         worldId: string;
                         name: string;
@@ -8218,6 +11269,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8350,6 +11419,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8523,6 +11610,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         mapId: string;
                         worldId: string;
                         name: string;
@@ -8560,6 +11655,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8708,6 +11821,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -8779,6 +11910,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             pointId: string;
                             mapId: string;
                             name: string;
@@ -8844,6 +11983,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -8877,6 +12034,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Pixels from the left edge of the map image. */
@@ -8902,6 +12068,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         pointId: string;
                         mapId: string;
                         name: string;
@@ -8939,6 +12113,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9033,6 +12225,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         pointId: string;
                         mapId: string;
                         name: string;
@@ -9070,6 +12270,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9123,6 +12341,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Pixels from the left edge of the map image. */
@@ -9148,6 +12375,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         pointId: string;
                         mapId: string;
                         name: string;
@@ -9185,6 +12420,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9334,6 +12587,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -9405,6 +12676,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             areaId: string;
                             mapId: string;
                             name: string;
@@ -9467,6 +12746,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -9500,6 +12797,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @default #3388ff */
@@ -9522,6 +12828,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         areaId: string;
                         mapId: string;
                         name: string;
@@ -9556,6 +12870,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9650,6 +12982,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         areaId: string;
                         mapId: string;
                         name: string;
@@ -9684,6 +13024,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9737,6 +13095,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /** @default #3388ff */
@@ -9759,6 +13126,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         areaId: string;
                         mapId: string;
                         name: string;
@@ -9793,6 +13168,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9942,6 +13335,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -10014,6 +13425,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             connectionId: string;
                             worldId: string;
                             /** @enum {string} */
@@ -10079,6 +13498,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -10111,6 +13548,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
                     sourceId: string;
@@ -10133,6 +13579,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         connectionId: string;
                         worldId: string;
                         /** @enum {string} */
@@ -10170,6 +13624,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10263,6 +13735,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         connectionId: string;
                         worldId: string;
                         /** @enum {string} */
@@ -10300,6 +13780,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10352,6 +13850,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
                     sourceId: string;
@@ -10374,6 +13881,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         connectionId: string;
                         worldId: string;
                         /** @enum {string} */
@@ -10411,6 +13926,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10559,6 +14092,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -10631,6 +14182,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             questId: string;
                             worldId: string;
                             name: string;
@@ -10640,6 +14199,14 @@ export interface operations {
                             isOptional: boolean;
                             difficulty: number | null;
                             objectives: {
+                                /** @enum {string} */
+                                visibility: "everyone" | "editors";
+                                revealedTo: string[];
+                                gmNotes: string | null;
+                                /** @description userId of who created it (null for data older than shared worlds). */
+                                createdBy: string | null;
+                                /** @description userId of who changed it last. */
+                                updatedBy: string | null;
                                 objectiveId: string;
                                 questId: string;
                                 description: string;
@@ -10704,6 +14271,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -10736,6 +14321,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /**
@@ -10759,6 +14353,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -10768,6 +14370,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -10804,6 +14414,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10908,6 +14536,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             questId: string;
                             worldId: string;
                             name: string;
@@ -10917,6 +14553,14 @@ export interface operations {
                             isOptional: boolean;
                             difficulty: number | null;
                             objectives: {
+                                /** @enum {string} */
+                                visibility: "everyone" | "editors";
+                                revealedTo: string[];
+                                gmNotes: string | null;
+                                /** @description userId of who created it (null for data older than shared worlds). */
+                                createdBy: string | null;
+                                /** @description userId of who changed it last. */
+                                updatedBy: string | null;
                                 objectiveId: string;
                                 questId: string;
                                 description: string;
@@ -10981,6 +14625,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -11022,6 +14684,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -11031,6 +14701,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11067,6 +14745,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11119,6 +14815,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     name: string;
                     description?: string | null;
                     /**
@@ -11143,6 +14848,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -11152,6 +14865,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11188,6 +14909,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11336,6 +15075,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -11403,6 +15160,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -11412,6 +15177,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11448,6 +15221,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11570,6 +15361,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -11579,6 +15378,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11615,6 +15422,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11738,6 +15563,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -11799,6 +15632,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -11832,6 +15683,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     description: string;
                     /**
                      * @description How many steps complete the objective (integer ≥ 1).
@@ -11855,6 +15715,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         objectiveId: string;
                         questId: string;
                         description: string;
@@ -11888,6 +15756,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11982,6 +15868,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         objectiveId: string;
                         questId: string;
                         description: string;
@@ -12015,6 +15909,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12068,6 +15980,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description 'everyone' (default) or 'editors' (a secret only editors and the owner see).
+                     * @enum {string}
+                     */
+                    visibility?: "everyone" | "editors";
+                    /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
+                    revealedTo?: string[];
+                    /** @description Notes only editors and the owner see. */
+                    gmNotes?: string | null;
                     description: string;
                     /**
                      * @description How many steps complete the objective (integer ≥ 1).
@@ -12091,6 +16012,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         objectiveId: string;
                         questId: string;
                         description: string;
@@ -12124,6 +16053,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12273,6 +16220,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -12340,6 +16305,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        visibility: "everyone" | "editors";
+                        revealedTo: string[];
+                        gmNotes: string | null;
+                        /** @description userId of who created it (null for data older than shared worlds). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         questId: string;
                         worldId: string;
                         name: string;
@@ -12349,6 +16322,14 @@ export interface operations {
                         isOptional: boolean;
                         difficulty: number | null;
                         objectives: {
+                            /** @enum {string} */
+                            visibility: "everyone" | "editors";
+                            revealedTo: string[];
+                            gmNotes: string | null;
+                            /** @description userId of who created it (null for data older than shared worlds). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             objectiveId: string;
                             questId: string;
                             description: string;
@@ -12385,6 +16366,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12650,6 +16649,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -12804,6 +16821,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -12891,6 +16926,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13004,6 +17057,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
                 headers: {
@@ -13079,6 +17150,24 @@ export interface operations {
             };
             /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -118,4 +118,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/timelines/:timelineId/diff': 'diffTimelines',
   'GET /api/worlds/:worldId/items/:itemId/provenance': 'getItemProvenance',
   'GET /api/worlds/:worldId/timelines/:timelineId/issues': 'listTimelineIssues',
+
+  'GET /api/worlds/:worldId/members': 'listMembers',
+  'POST /api/worlds/:worldId/members': 'addMember',
+  'PATCH /api/worlds/:worldId/members/:userId': 'updateMember',
+  'DELETE /api/worlds/:worldId/members/:userId': 'removeMember',
+  'POST /api/worlds/:worldId/transfer': 'transferWorldOwnership',
+  'GET /api/worlds/:worldId/invitations': 'listWorldInvitations',
+  'POST /api/worlds/:worldId/invitations': 'createWorldInvitation',
+  'DELETE /api/worlds/:worldId/invitations/:invitationId': 'revokeWorldInvitation',
+  'GET /api/world-invitations/:code': 'previewWorldInvitation',
+  'POST /api/world-invitations/:code/accept': 'acceptWorldInvitation',
 };

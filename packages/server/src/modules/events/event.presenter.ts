@@ -5,9 +5,12 @@ import type { Event } from '@loreforge/contract';
 type StoredChanges = Event['characterAttributeChanges'];
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { fromJsonText } from '../../lib/json.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 /** An event row → `Event` (change fields parsed from JSON text, null when empty; only whitelisted fields). */
-export const presentEvent = (row: EventTable): Event => ({
+export const presentEvent = (row: EventTable, scope: ReadScope): Event => ({
+  ...presentAccess(row, scope),
   eventId: row.id,
   worldId: row.world_id,
   timelineId: row.timeline_id,
