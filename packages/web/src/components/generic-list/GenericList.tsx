@@ -95,7 +95,8 @@ function ariaSort(column: string, params: ListParams): 'ascending' | 'descending
 /**
  * The list used for every collection (SPEC §2 "Generic list", §4 "List view", §9): search, list or grid
  * view, sortable column headers (the sorted column flips; a new column starts ascending, createdAt
- * descending; page back to 1), the pager (page, size, search, sort and view kept in the query string, so Back
+ * descending; page back to 1; on a phone each row stacks its cells with their column names, so no column or
+ * action is cut off), the pager (page, size, search, sort and view kept in the query string, so Back
  * and reload return to the same place), a floating add button with a quick-create popover, and Edit and
  * Delete actions (Delete asks first). Shows 'No {entity}s found.' when empty and the server message or
  * 'Failed to load {entity}s. Please try again.' when loading fails (the rows are then cleared).
@@ -212,6 +213,10 @@ export function GenericList<T>(props: GenericListProps<T>) {
             Grid
           </Button>
         </ButtonGroup>
+        {/* Floats at the bottom right on wide screens; on a phone it sits here, where it covers no row. */}
+        {(renderQuickCreate || createPath) && (
+          <FloatingAdd entityName={entityName} createPath={createPath} renderQuickCreate={renderQuickCreate} />
+        )}
       </div>
 
       {query.isError && (
@@ -224,7 +229,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
 
       {rows.length > 0 && view === 'list' && (
         <div className="table-responsive lf-surface rounded-3">
-          <Table hover className="mb-0 align-middle">
+          <Table hover className="mb-0 align-middle lf-stack-table">
             <thead>
               <tr>
                 {columns.map((column) => (
@@ -246,11 +251,11 @@ export function GenericList<T>(props: GenericListProps<T>) {
               {rows.map((row) => (
                 <tr key={getId(row)}>
                   {columns.map((column, index) => (
-                    <td key={column.key}>
+                    <td key={column.key} data-label={column.label}>
                       {index === 0 && !column.render ? nameCell(row) : renderCell(row, column)}
                     </td>
                   ))}
-                  {hasActions && <td className="text-end">{actionButtons(row)}</td>}
+                  {hasActions && <td className="text-end" data-label="Actions">{actionButtons(row)}</td>}
                 </tr>
               ))}
             </tbody>
@@ -293,10 +298,6 @@ export function GenericList<T>(props: GenericListProps<T>) {
             <Pager current={params.page} total={totalPages} onChange={setPage} label={`${plural} pages`} />
           </div>
         </div>
-      )}
-
-      {(renderQuickCreate || createPath) && (
-        <FloatingAdd entityName={entityName} createPath={createPath} renderQuickCreate={renderQuickCreate} />
       )}
 
       <ConfirmDeleteModal

@@ -26,7 +26,8 @@ export const WORLD_TABS = [
 ] as const;
 
 /**
- * /worlds/:worldId (SPEC §2): the world's name and description with Edit and Delete, and tabs Details
+ * /worlds/:worldId (SPEC §2): the world's name with Edit and Delete (its description too on the Details tab only,
+ * so the other tabs' lists start near the top of a phone's screen), and tabs Details
  * (default), Items, Timelines, Events, Characters, Maps rendered below. A missing world shows the server's
  * 'World not found.' (or 'World with ID {id} not found.'); other failures 'Failed to load worlds data.'
  */
@@ -37,6 +38,8 @@ export function WorldScreen() {
   const [deleting, setDeleting] = useState(false);
   const { pathname } = useLocation();
   const onIndex = pathname.replace(/\/$/, '') === `/worlds/${worldId}`;
+  // The full description belongs to the Details tab; above a list it would push the list a screen down on a phone.
+  const onDetails = onIndex || pathname.replace(/\/$/, '') === `/worlds/${worldId}/details`;
 
   if (query.isPending) return <LoadingSpinner label="Loading world..." />;
   if (query.isError) {
@@ -55,21 +58,21 @@ export function WorldScreen() {
 
   return (
     <Container className="py-4">
-      <header className="d-flex flex-wrap align-items-start gap-3 mb-3">
+      <header className="d-flex flex-wrap align-items-start gap-2 gap-md-3 mb-3">
         <div className="me-auto min-w-0 lf-page-heading">
-          <h1 className="h2 mb-1 lf-page-title text-break">{world.name}</h1>
-          {world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
+          <h1 className={`${onDetails ? 'h2' : 'h4'} mb-1 lf-page-title text-break`}>{world.name}</h1>
+          {onDetails && world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
         </div>
         <div className="d-flex gap-2">
-          <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-light">
+          <Link to={`/worlds/${world.worldId}/edit`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
             Edit World
           </Link>
-          <Button variant="danger" onClick={() => setDeleting(true)}>
+          <Button variant="danger" size={onDetails ? undefined : 'sm'} onClick={() => setDeleting(true)}>
             Delete World
           </Button>
         </div>
       </header>
-      <Nav variant="pills" className="lf-world-tabs mb-4 flex-nowrap overflow-auto" as="nav" aria-label="World sections">
+      <Nav variant="pills" className="lf-world-tabs mb-4" as="nav" aria-label="World sections">
         {WORLD_TABS.map((tab) => (
           <Nav.Item key={tab.path}>
             <NavLink
