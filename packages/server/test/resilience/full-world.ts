@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from '../factories/user.js';
+import { type TestUser, createUser } from '../factories/user.js';
 
 /** A 1×1 PNG, for the map image. */
 export const TINY_PNG = Buffer.from(
@@ -40,7 +40,8 @@ function idOf(entity: Record<string, unknown>, field: string): string {
 /**
  * Creates a world with a character (and a second one it relates to), a character goal, an item held in the
  * character's inventory, a timeline with an event, a map with an image, a point and an area, a connection,
- * and a quest with an objective.
+ * a quest with an objective, a player member and an invitation link (plus an account that is not yet a member,
+ * named in `refs.user` for adding one).
  * @returns the ids by path parameter name, body references, the marker word and every id.
  */
 export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Promise<FullWorld> {
@@ -96,6 +97,11 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
   const questId = idOf(quest, 'questId');
   const objective = await post(app, owner, `${base}/quests/${questId}/objectives`, { description: `${marker} objective`, target: 3 });
 
+  const member = await createUser(app);
+  await post(app, owner, `${base}/members`, { user: member.user.username, role: 'player' });
+  const candidate = await createUser(app);
+  const invitation = await post(app, owner, `${base}/invitations`, { role: 'viewer' });
+
   const inventoryItemId = idOf(entry, 'inventoryItemId');
   const params: Record<string, string> = {
     worldId,
@@ -113,6 +119,9 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     connectionId: idOf(connection, 'connectionId'),
     questId,
     objectiveId: idOf(objective, 'objectiveId'),
+    userId: member.user.userId,
+    invitationId: idOf(invitation, 'invitationId'),
+    code: idOf(invitation, 'code'),
   };
   const refs: Record<string, string> = {
     ...params,
@@ -120,6 +129,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     relatedCharacterId: friendId,
     sourceId: characterId,
     targetId: friendId,
+    user: candidate.user.email,
   };
   return { params, refs, marker, ids: [...new Set([...Object.values(params), friendId, strangerId])] };
 }
