@@ -6,6 +6,8 @@ import Nav from 'react-bootstrap/Nav';
 import type { World } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { useWorld } from '../../api/worlds';
+import { ViewAsSwitch } from '../../components/access/ViewAsSwitch';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { DeleteWorldFlow } from './DeleteWorldFlow';
@@ -23,17 +25,20 @@ export const WORLD_TABS = [
   { path: 'events', label: 'Events' },
   { path: 'characters', label: 'Characters' },
   { path: 'maps', label: 'Maps' },
+  { path: 'members', label: 'Members' },
 ] as const;
 
 /**
- * /worlds/:worldId (SPEC §2): the world's name and description with Edit and Delete, and tabs Details
- * (default), Items, Timelines, Events, Characters, Maps rendered below. A missing world shows the server's
+ * /worlds/:worldId (SPEC §2): the world's name and description with Edit (editors) and Delete (the owner),
+ * the "View as player" switch for editors (issue 11), and tabs Details (default), Items, Timelines, Events,
+ * Characters, Maps and Members rendered below. A missing world shows the server's
  * 'World not found.' (or 'World with ID {id} not found.'); other failures 'Failed to load worlds data.'
  */
 export function WorldScreen() {
   const { worldId = '' } = useParams();
   const navigate = useNavigate();
   const query = useWorld(worldId);
+  const access = useWorldAccess(worldId);
   const [deleting, setDeleting] = useState(false);
   const { pathname } = useLocation();
   const onIndex = pathname.replace(/\/$/, '') === `/worlds/${worldId}`;
@@ -60,13 +65,18 @@ export function WorldScreen() {
           <h1 className="h2 mb-1 lf-page-title text-break">{world.name}</h1>
           {world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
         </div>
-        <div className="d-flex gap-2">
-          <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-light">
-            Edit World
-          </Link>
-          <Button variant="danger" onClick={() => setDeleting(true)}>
-            Delete World
-          </Button>
+        <div className="d-flex flex-wrap gap-2">
+          <ViewAsSwitch worldId={world.worldId} />
+          {access.isEditor && (
+            <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-light">
+              Edit World
+            </Link>
+          )}
+          {access.isOwner && (
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete World
+            </Button>
+          )}
         </div>
       </header>
       <Nav variant="pills" className="lf-world-tabs mb-4 flex-nowrap overflow-auto" as="nav" aria-label="World sections">
