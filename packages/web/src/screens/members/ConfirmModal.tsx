@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { handleError } from '../../api/client';
@@ -17,6 +17,7 @@ export interface ConfirmModalProps {
 
 /** Asks before a membership change that cannot simply be taken back (remove, leave, transfer ownership). */
 export function ConfirmModal({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmModalProps) {
+  const titleId = useId();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -24,9 +25,9 @@ export function ConfirmModal({ title, children, confirmLabel, onConfirm, onCance
     onCancel();
   };
   return (
-    <Modal show={title !== null} onHide={close} centered>
+    <Modal show={title !== null} onHide={close} centered aria-labelledby={titleId}>
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">{title}</Modal.Title>
+        <Modal.Title as="h2" className="h5" id={titleId}>{title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {children}
