@@ -29,7 +29,7 @@ export interface WorldAccess {
   isEditor: boolean;
   isOwner: boolean;
   /** Whether an entity may be edited: editors always; a player only a character assigned to them. */
-  canEdit: (entity?: AccessSubject | null) => boolean;
+  canEdit: (entity?: object | null) => boolean;
 }
 
 /** Pure form of {@link useWorldAccess}, for screens that already hold the world and the user. */
@@ -43,7 +43,10 @@ export function worldAccess(role: WorldRole | undefined, ownRole: WorldRole | un
     actingUserId,
     isEditor,
     isOwner: role === 'owner',
-    canEdit: (entity) => isEditor || (role === 'player' && Boolean(entity?.assignedTo) && entity?.assignedTo === actingUserId),
+    canEdit: (entity) => {
+      const assignedTo = (entity as AccessSubject | null | undefined)?.assignedTo;
+      return isEditor || (role === 'player' && Boolean(assignedTo) && assignedTo === actingUserId);
+    },
   };
 }
 
