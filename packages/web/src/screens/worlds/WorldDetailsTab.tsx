@@ -13,6 +13,7 @@ import { LIMITS } from '@loreforge/contract';
 import { Icon, type IconName } from '../../components/Icon';
 import { formatDateTime } from '../../lib/format';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
+import { IfAllowed } from '../../components/access/IfAllowed';
 import { QuickCreateForm } from './QuickCreateForm';
 import type { WorldOutletContext } from './WorldScreen';
 
@@ -52,16 +53,18 @@ function CountCard({
           <Link to={type} className="btn btn-sm btn-outline-primary flex-grow-1">
             View all
           </Link>
-          <Button
-            ref={buttonRef}
-            size="sm"
-            variant="primary"
-            onClick={() => setOpen((v) => !v)}
-            aria-expanded={open}
-          >
-            {/* The visible words start the accessible name, so a voice user can say what they see. */}
-            + New<span className="visually-hidden"> {singular}</span>
-          </Button>
+          <IfAllowed worldId={worldId} to="manage">
+            <Button
+              ref={buttonRef}
+              size="sm"
+              variant="primary"
+              onClick={() => setOpen((v) => !v)}
+              aria-expanded={open}
+            >
+              {/* The visible words start the accessible name, so a voice user can say what they see. */}
+              + New<span className="visually-hidden"> {singular}</span>
+            </Button>
+          </IfAllowed>
         </div>
         <Overlay target={buttonRef.current} show={open} placement="bottom" rootClose onHide={() => setOpen(false)}>
           <Popover id={`quick-create-${type}`} style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
