@@ -235,7 +235,7 @@ export class EntityMaker {
 
 /**
  * Builds the world: the cast with their roles, three variants of every entity kind (parents first), an image on
- * the public map, the public quest accepted by the public character, a second world to move characters to, a
+ * every map, the public quest accepted by the public character, a second world to move characters to, a
  * bystander member and an invitation.
  */
 export async function buildAccessWorld(app: FastifyInstance): Promise<{ world: AccessWorld; maker: EntityMaker }> {
@@ -257,6 +257,9 @@ export async function buildAccessWorld(app: FastifyInstance): Promise<{ world: A
   await addMember(app, owner, worldId, bystander, 'viewer');
   const otherWorldId = idOf(await send(app, owner, 'POST', '/api/worlds', { name: 'Elsewhere', description: null }), 'worldId');
   await addMember(app, owner, otherWorldId, cast.editor, 'editor');
+  // The player and viewer belong there too, so moving a character is refused for their role, not their reach.
+  await addMember(app, owner, otherWorldId, cast.player, 'player');
+  await addMember(app, owner, otherWorldId, cast.viewer, 'viewer');
   // The outsider has a world of their own, so their lists are not empty merely because they own nothing.
   await send(app, cast.outsider, 'POST', '/api/worlds', { name: 'Outside', description: null });
 
@@ -268,13 +271,16 @@ export async function buildAccessWorld(app: FastifyInstance): Promise<{ world: A
     ids[kind] = made;
     maker.parents[kind] = made.public;
     if (kind === 'mapId') {
-      const image = await app.inject({
-        method: 'PUT',
-        url: `/api/worlds/${worldId}/maps/${made.public}/image`,
-        headers: { ...owner.headers, 'content-type': 'image/png' },
-        payload: TINY_PNG,
-      });
-      if (image.statusCode >= 300) throw new Error(`map image upload answered ${image.statusCode}: ${image.body}`);
+      // Every map has an image, so reading one answers by who may see the map, not by whether it has one.
+      for (const mapId of Object.values(made)) {
+        const image = await app.inject({
+          method: 'PUT',
+          url: `/api/worlds/${worldId}/maps/${mapId}/image`,
+          headers: { ...owner.headers, 'content-type': 'image/png' },
+          payload: TINY_PNG,
+        });
+        if (image.statusCode >= 300) throw new Error(`map image upload answered ${image.statusCode}: ${image.body}`);
+      }
     }
   }
   const characterId = ids.characterId.public;
