@@ -19,16 +19,22 @@ type AccessCarrier = { visibility?: Visibility; revealedTo?: readonly string[]; 
 const ACCESS_NAMES = ['visibility', 'revealedTo', 'gmNotes'] as const;
 
 /**
- * The access fields a form holds, ready for the API: present only when the fieldset was shown (an editor),
- * an empty GM note sent as null, Revealed To emptied for an entity everyone sees.
- * @returns the fields to merge into the payload, or undefined when the form has none.
+ * The access fields a form holds, ready for the API: present only when the fieldset was shown (an editor) and
+ * something in it changed from the entity's values, an empty GM note sent as null, Revealed To emptied for an
+ * entity everyone sees.
+ * @param initial the entity as loaded (absent when creating: everyone, no reveals, no notes).
+ * @returns the fields to merge into the payload, or undefined when there is nothing to send.
  */
-export function accessValues(values: Record<string, unknown>): AccessInput | undefined {
+export function accessValues(values: Record<string, unknown>, initial?: object | null): AccessInput | undefined {
   if (!ACCESS_NAMES.some((name) => name in values && values[name] !== undefined)) return undefined;
   const visibility = values.visibility === 'editors' ? 'editors' : 'everyone';
   const notes = typeof values.gmNotes === 'string' && values.gmNotes.trim() !== '' ? values.gmNotes : null;
   const revealedTo = visibility === 'editors' && Array.isArray(values.revealedTo) ? (values.revealedTo as string[]) : [];
-  return AccessInputSchema.parse({ visibility, revealedTo, gmNotes: notes });
+  const before = (initial ?? {}) as AccessCarrier;
+  const unchanged = visibility === (before.visibility ?? 'everyone')
+    && notes === (before.gmNotes ?? null)
+    && JSON.stringify([...revealedTo].sort()) === JSON.stringify([...(before.revealedTo ?? [])].sort());
+  return unchanged ? undefined : AccessInputSchema.parse({ visibility, revealedTo, gmNotes: notes });
 }
 
 /**

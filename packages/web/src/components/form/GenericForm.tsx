@@ -67,12 +67,12 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
       if (!schema) return { values: {}, errors: { root: { type: 'schema', message: FORM_SCHEMA_MISSING } } };
       const parsed = await (zodResolver(schema as never) as Resolver<FieldValues>)(prepared, context, options);
       // The access fields are not part of an entity's schema: they go along only when the fieldset was shown.
-      const extra = accessValues(values);
+      const extra = accessValues(values, access?.entity);
       const result: typeof parsed = extra && Object.keys(parsed.errors).length === 0 ? { values: { ...parsed.values, ...extra }, errors: {} } : parsed;
       if (Object.keys(checkboxErrors).length === 0) return result;
       return { values: {}, errors: { ...result.errors, ...checkboxErrors } };
     };
-  }, [fields, schema]);
+  }, [fields, schema, access?.entity]);
 
   const initialValues = useMemo(() => {
     const values: Record<string, unknown> = {};
