@@ -252,7 +252,14 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/characters/{characterId}': read(),
   'PUT /api/worlds/{worldId}/characters/{characterId}': { rule: 'write-own-character', ok: 200 },
   'DELETE /api/worlds/{worldId}/characters/{characterId}': write(204),
-  'PATCH /api/characters/{characterId}': write(200, async (context) => ({ body: { worldId: context.world.otherWorldId } })),
+  // No world in the path: the route reaches only characters of worlds the caller edits; for anyone else a
+  // character is as missing as one that does not exist.
+  'PATCH /api/characters/{characterId}': {
+    rule: 'write',
+    ok: 200,
+    expect: (identity) => (identity === 'player' || identity === 'viewer' ? 404 : undefined),
+    build: async (context) => ({ body: { worldId: context.world.otherWorldId } }),
+  },
   'GET /api/worlds/{worldId}/characters/{characterId}/history': read(),
 
   'GET /api/worlds/{worldId}/characters/{characterId}/relationships': read(),

@@ -144,15 +144,14 @@ export async function buildPlannedWorld(
   for (const [index, event] of events.entries()) {
     const character = characterKey(event.character);
     const item = itemKey(event.item);
-    // A change naming a removed character or item is not part of the world the player should see.
+    // A change naming a removed character or item is not part of the world the player should see: the
+    // event keeps its change documents, without that change.
     const changesFor = (ids: string[]) => {
       const characterId = made.get(character);
       const itemId = made.get(item);
       return {
-        characterAttributeChanges: characterId
-          ? { version: 1, changes: [{ op: 'set', characterId, path: 'mood', value: `Lore mood ${event.value}` }] }
-          : null,
-        inventoryChanges: characterId && itemId ? { version: 1, changes: [{ characterId, itemId, quantity: event.quantity }] } : null,
+        characterAttributeChanges: { version: 1, changes: characterId ? [{ op: 'set', characterId, path: 'mood', value: `Lore mood ${event.value}` }] : [] },
+        inventoryChanges: { version: 1, changes: characterId && itemId ? [{ characterId, itemId, quantity: event.quantity }] : [] },
         timelineId: ids[0],
       };
     };
