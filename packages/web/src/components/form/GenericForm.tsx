@@ -67,8 +67,13 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
       if (!schema) return { values: {}, errors: { root: { type: 'schema', message: FORM_SCHEMA_MISSING } } };
       const parsed = await (zodResolver(schema as never) as Resolver<FieldValues>)(prepared, context, options);
       // The access fields are not part of an entity's schema: they go along only when the fieldset was shown.
-      const extra = accessValues(values, access?.entity);
-      const result: typeof parsed = extra && Object.keys(parsed.errors).length === 0 ? { values: { ...parsed.values, ...extra }, errors: {} } : parsed;
+      // The access fields go along only when the fieldset was shown and an editor changed them (absent means
+      // "keep as is" to the server), whether or not the entity's schema also knows them.
+      let result: typeof parsed = parsed;
+      if (access && Object.keys(parsed.errors).length === 0) {
+        const { visibility: _visibility, revealedTo: _revealedTo, gmNotes: _gmNotes, ...rest } = parsed.values as Record<string, unknown>;
+        result = { values: { ...rest, ...accessValues(values, access.entity) }, errors: {} };
+      }
       if (Object.keys(checkboxErrors).length === 0) return result;
       return { values: {}, errors: { ...result.errors, ...checkboxErrors } };
     };
