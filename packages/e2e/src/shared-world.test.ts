@@ -5,13 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiCall, tokenFromPage } from './api.js';
 import { expectAccessible, newContext } from './browser.js';
 import { createWorldThroughUi, journey, newAccount, registerThroughUi, submitForm, useJourneyEnv } from './journey.js';
 import { DIALECTS } from './server.js';
 
 const SECRET_NAME = 'Oscar Diggs';
 const SECRET_NOTE = 'A humbug balloonist from Omaha';
+
+/** Reads `/api{path}` with the token the page's user signed in with; @returns the status and the raw body. */
+async function apiAs(page: Page, baseUrl: string, path: string): Promise<{ status: number; body: string }> {
+  const token = await page.evaluate(() => window.localStorage.getItem('loreforge.token'));
+  const response = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token ?? ''}` } });
+  return { status: response.status, body: await response.text() };
+}
 
 /** The words that betray the secret NPC: its name and its GM note. */
 async function expectNoSecret(page: Page, where: string): Promise<void> {
@@ -92,11 +98,12 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
         expect((await countCard.innerText()).trim()).toMatch(/^1\s/);
         await expectNoSecret(player, 'the world page');
         expect(await player.getByRole('link', { name: 'Edit World' }).count()).toBe(0);
-        const playerToken = await tokenFromPage(player);
-        const search = await apiCall<{ data: unknown[]; pagination: { totalItems: number } }>(baseUrl, playerToken, 'GET', `/worlds/${worldId}/characters?search=Oscar`);
-        expect(search.pagination.totalItems).toBe(0);
-        const all = JSON.stringify(await apiCall(baseUrl, playerToken, 'GET', `/worlds/${worldId}/characters?limit=100`));
-        expect(all).not.toContain(SECRET_NAME);
+        const search = await apiAs(player, baseUrl, `/worlds/${worldId}/characters?search=Oscar`);
+        expect(search.status).toBe(200);
+        expect(JSON.parse(search.body).pagination.totalItems).toBe(0);
+        const all = await apiAs(player, baseUrl, `/worlds/${worldId}/characters?limit=100`);
+        expect(all.body).toContain('Dorothy Gale');
+        expect(all.body).not.toContain(SECRET_NAME);
 
         // The owner checks what the player sees, then comes back.
         await owner.goto(`/worlds/${worldId}/details`);
@@ -129,7 +136,7 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
         await owner.getByRole('button', { name: `Remove ${toto.username}` }).click();
         await owner.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
         await owner.getByText(`Removed ${toto.username} from the world.`).waitFor();
-        const gone = await fetch(`${baseUrl}/api/worlds/${worldId}`, { headers: { authorization: `Bearer ${playerToken}` } });
+        const gone = await apiAs(player, baseUrl, `/worlds/${worldId}`);
         expect(gone.status).toBe(404);
         await player.goto(`/worlds/${worldId}`);
         await player.getByText('World not found.').waitFor();
