@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -15,6 +15,8 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useListState } from '../../hooks/useListState';
 import { formatDateTime, truncate } from '../../lib/format';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
+import { SecretBadge } from '../access/SecretBadge';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../ErrorAlert';
 import { FloatingAdd, type QuickCreateContext } from './FloatingAdd';
 
@@ -102,10 +104,13 @@ function ariaSort(column: string, params: ListParams): 'ascending' | 'descending
  * 'Failed to load {entity}s. Please try again.' when loading fails (the rows are then cleared).
  */
 export function GenericList<T>(props: GenericListProps<T>) {
-  const {
-    entityName, title, source, columns, getId, getName, getDescription, getViewPath, getEditPath, onDelete,
-    createPath, renderQuickCreate, renderActions, defaultView = 'list', initialParams,
-  } = props;
+  const { entityName, title, source, columns, getId, getName, getDescription, getViewPath, defaultView = 'list', initialParams } = props;
+  // Inside a world, writing controls show only to those whose role allows them (issue 11): creating and
+  // deleting to editors, editing also to a player for their assigned characters.
+  const access = useWorldAccess(useParams().worldId);
+  const { getEditPath, onDelete, createPath, renderQuickCreate, renderActions } = access.isEditor
+    ? props
+    : { ...props, onDelete: undefined, createPath: undefined, renderQuickCreate: undefined, renderActions: undefined };
   const { params, view, toggleSort, setSort, setPage, setSearch, setLimit, setView } = useListState(initialParams, defaultView);
   const [searchText, setSearchText] = useState(params.search ?? '');
   const debouncedSearch = useDebouncedValue(searchText, 300);
@@ -142,7 +147,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
   const actionButtons = (row: T) => (
     <div className="d-flex flex-wrap gap-1 justify-content-end">
       {renderActions?.(row)}
-      {getEditPath && (
+      {getEditPath && access.canEdit(row as object) && (
         <Link to={getEditPath(row)} className="btn btn-sm btn-outline-primary" aria-label={`Edit ${getName(row)}`}>
           Edit
         </Link>
@@ -157,7 +162,12 @@ export function GenericList<T>(props: GenericListProps<T>) {
 
   const nameCell = (row: T) => {
     const name = truncate(getName(row), LIMITS.truncateName);
-    return getViewPath ? <Link to={getViewPath(row)}>{name}</Link> : name;
+    return (
+      <>
+        {getViewPath ? <Link to={getViewPath(row)}>{name}</Link> : name}
+        <SecretBadge entity={row as object} />
+      </>
+    );
   };
 
   return (

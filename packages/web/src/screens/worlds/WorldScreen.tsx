@@ -6,6 +6,8 @@ import Nav from 'react-bootstrap/Nav';
 import type { World } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { useWorld } from '../../api/worlds';
+import { ViewAsSwitch } from '../../components/access/ViewAsSwitch';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { DeleteWorldFlow } from './DeleteWorldFlow';
@@ -23,18 +25,21 @@ export const WORLD_TABS = [
   { path: 'events', label: 'Events' },
   { path: 'characters', label: 'Characters' },
   { path: 'maps', label: 'Maps' },
+  { path: 'members', label: 'Members' },
 ] as const;
 
 /**
- * /worlds/:worldId (SPEC §2): the world's name with Edit and Delete (its description too on the Details tab only,
- * so the other tabs' lists start near the top of a phone's screen), and tabs Details
- * (default), Items, Timelines, Events, Characters, Maps rendered below. A missing world shows the server's
+ * /worlds/:worldId (SPEC §2): the world's name with Edit (editors) and Delete (the owner), its description on the
+ * Details tab only (so the other tabs' lists start near the top of a phone's screen), the "View as player" switch
+ * for editors (issue 11), and tabs Details (default), Items, Timelines, Events, Characters, Maps and Members
+ * rendered below. A missing world shows the server's
  * 'World not found.' (or 'World with ID {id} not found.'); other failures 'Failed to load worlds data.'
  */
 export function WorldScreen() {
   const { worldId = '' } = useParams();
   const navigate = useNavigate();
   const query = useWorld(worldId);
+  const access = useWorldAccess(worldId);
   const [deleting, setDeleting] = useState(false);
   const { pathname } = useLocation();
   const onIndex = pathname.replace(/\/$/, '') === `/worlds/${worldId}`;
@@ -63,13 +68,18 @@ export function WorldScreen() {
           <h1 className={`${onDetails ? 'h2' : 'h4'} mb-1 lf-page-title text-break`}>{world.name}</h1>
           {onDetails && world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
         </div>
-        <div className="d-flex gap-2">
-          <Link to={`/worlds/${world.worldId}/edit`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
-            Edit World
-          </Link>
-          <Button variant="danger" size={onDetails ? undefined : 'sm'} onClick={() => setDeleting(true)}>
-            Delete World
-          </Button>
+        <div className="d-flex flex-wrap gap-2">
+          <ViewAsSwitch worldId={world.worldId} />
+          {access.isEditor && (
+            <Link to={`/worlds/${world.worldId}/edit`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
+              Edit World
+            </Link>
+          )}
+          {access.isOwner && (
+            <Button variant="danger" size={onDetails ? undefined : 'sm'} onClick={() => setDeleting(true)}>
+              Delete World
+            </Button>
+          )}
         </div>
       </header>
       <Nav variant="pills" className="lf-world-tabs mb-4" as="nav" aria-label="World sections">

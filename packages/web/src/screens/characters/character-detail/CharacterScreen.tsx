@@ -5,6 +5,8 @@ import Container from 'react-bootstrap/Container';
 import { useCharacter, useCharacterMutations } from '../../../api/characters';
 import { handleError, notFoundMessage } from '../../../api/client';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { IfAllowed } from '../../../components/access/IfAllowed';
+import { SecretBadge } from '../../../components/access/SecretBadge';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
@@ -62,9 +64,14 @@ export function CharacterScreen() {
       tabs={TABS}
       actions={
         <>
-          <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
-          <Button variant="outline-light" onClick={() => setMoving(true)}>Move to World</Button>
-          <Button variant="danger" onClick={() => setDeleting(true)}>Delete Character</Button>
+          <SecretBadge entity={character} />
+          <IfAllowed worldId={worldId} to="edit" entity={character}>
+            <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
+          </IfAllowed>
+          <IfAllowed worldId={worldId} to="manage">
+            <Button variant="outline-light" onClick={() => setMoving(true)}>Move to World</Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>Delete Character</Button>
+          </IfAllowed>
         </>
       }
       after={
