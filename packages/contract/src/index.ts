@@ -17,3 +17,4 @@ export * from './connection.js';
 export * from './quest.js';
 export * from './changes.js';
 export * from './timeline-engine.js';
+export * from './search.js';

@@ -23,6 +23,7 @@ import { connectionRoutes } from './modules/connections/connection.routes.js';
 import { questRoutes } from './modules/quests/quest.routes.js';
 import { objectiveRoutes } from './modules/quests/objective.routes.js';
 import { timelineEngineRoutes } from './modules/timeline-engine/timeline-engine.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,5 +59,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(questRoutes);
     await api.register(objectiveRoutes);
     await api.register(timelineEngineRoutes);
+    await api.register(searchRoutes);
   });
 };

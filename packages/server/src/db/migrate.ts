@@ -8,6 +8,7 @@ import * as addWorldContentVersion from './migrations/2026_11_22_010000_add_worl
 import * as addActiveQuestVersion from './migrations/2026_11_23_000000_add_active_quest_version.js';
 import * as addUserWorldVersion from './migrations/2026_11_23_010000_add_user_world_version.js';
 import * as countWorldContentInTriggers from './migrations/2026_11_23_020000_count_world_content_in_triggers.js';
+import * as addWorldSearchIndexes from './migrations/2026_11_24_500000_add_world_search_indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_000000_add_active_quest_version': addActiveQuestVersion,
   '2026_11_23_010000_add_user_world_version': addUserWorldVersion,
   '2026_11_23_020000_count_world_content_in_triggers': countWorldContentInTriggers,
+  '2026_11_24_500000_add_world_search_indexes': addWorldSearchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
