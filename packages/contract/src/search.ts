@@ -29,7 +29,7 @@ export const WorldSearchQuerySchema = z.object({
     .trim()
     .min(1, m.required('q'))
     .max(SEARCH_QUERY_MAX, m.maxLength('q', SEARCH_QUERY_MAX))
-    .describe('What to find: names (typo-tolerant prefix) and text of every entity of the world.'),
+    .describe('What to find: names and descriptions of every entity of the world. One or two characters find the start of names only; a name a typo away is offered when no name contains q.'),
   page: z.coerce.number({ error: () => m.mustBeNumber('page') })
     .int(m.mustBeWholeNumber('page')).min(1, m.atLeast('page', 1)).max(1_000_000, m.noMoreThan('page', 1_000_000)).default(1)
     .describe('Page number, starting at 1.'),

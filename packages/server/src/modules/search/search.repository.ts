@@ -1,5 +1,6 @@
 /**
- * The world search's query: one UNION ALL over every searchable table of a world, ranked in SQL and paged there.
+ * The world search's queries: three passes (names, names a typo away, text), each one UNION ALL over every
+ * searchable table of a world, ranked and paged in SQL.
  * Matching uses the databases' own indexes: FTS5 trigram tables on SQLite (migrations add_search_indexes and
  * add_world_search_indexes), pg_trgm GIN indexes on PostgreSQL; typo tolerance is pg_trgm's word_similarity
  * (the same function on SQLite, lib/trigram.ts).
@@ -10,6 +11,9 @@ import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list-search.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../lib/trigram.js';
 
+
+/** How many names sharing trigrams with the query, best first, a fuzzy pass scores on SQLite per table. */
+const FUZZY_CANDIDATES = 200;
 
 /** Rank tiers, best first; the presenter names them (SEARCH_MATCH_KINDS). */
 export const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, text: 4 } as const;
@@ -47,6 +51,8 @@ export interface SearchRow {
   description: string | null;
   parent_id: string | null;
   tier: number;
+  /** Order of storage, for text-only hits. */
+  seq: unknown;
   total: number;
 }
 
@@ -57,63 +63,147 @@ const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
  * The rows of a source a reader may find: in the scope's world. Every query of the search starts here, so the
  * visibility rule of shared worlds is added in this one place.
  */
-function sourceBase(source: SearchSource, scope: SearchScope): RawBuilder<unknown> {
+function sourceBase(scope: SearchScope): RawBuilder<unknown> {
   return sql`t.world_id = ${scope.worldId}`;
 }
 
-/** The match and rank expressions of one source for one dialect. */
-function sourceQuery(source: SearchSource, scope: SearchScope, term: string, sqlite: boolean): RawBuilder<unknown> {
-  const lowered = term.toLowerCase();
-  const contains = likePattern(term);
-  const prefix = contains.slice(1);
-  const name = sql.raw(`t.${source.nameColumn}`);
-  const table = sql.table(source.table);
-  const trigrams = innerTrigrams(term);
-  let textMatch: RawBuilder<unknown>;
-  let fuzzyMatch: RawBuilder<unknown>;
-  if (sqlite) {
-    const fts = sql.table(`${source.table}_fts`);
-    textMatch = term.length >= 3
-      ? sql`t.rowid in (select rowid from ${fts} where ${fts} match ${ftsPhrase(term)})`
-      : sql`(lower(${name}) like ${contains} escape '\\' or lower(t.description) like ${contains} escape '\\')`;
-    fuzzyMatch = trigrams.length === 0
-      ? sql`0 = 1`
-      : sql`(t.rowid in (select rowid from ${fts} where ${fts} match ${`${source.nameColumn} : (${trigrams.map(ftsPhrase).join(' OR ')})`})
-          and lf_word_similarity(${lowered}, ${name}) >= ${WORD_SIMILARITY_THRESHOLD})`;
-  } else {
-    textMatch = sql`(lower(${name}) like ${contains} escape '\\' or lower(t.description) like ${contains} escape '\\')`;
-    fuzzyMatch = trigrams.length === 0
-      ? sql`false`
-      : sql`(${lowered} operator(public.<%) lower(${name}) and public.word_similarity(${lowered}, lower(${name})) >= ${WORD_SIMILARITY_THRESHOLD})`;
+/**
+ * A name starting with a short query, whatever its case. On SQLite, as ranges of the name itself (one per
+ * spelling in upper and lower case), which the (world_id, name) indexes serve.
+ */
+function namePrefix(name: RawBuilder<unknown>, terms: Terms): RawBuilder<unknown> {
+  if (!terms.sqlite) return sql`lower(${name}) like ${terms.prefix} escape '\\'`;
+  let spellings = [''];
+  for (const char of terms.term) {
+    const cases = [...new Set([char.toLowerCase(), char.toUpperCase()])].filter((c) => c.length === char.length);
+    spellings = spellings.flatMap((start) => (cases.length > 0 ? cases : [char]).map((c) => start + c));
   }
+  return sql`(${sql.join(spellings.map((spelling) => sql`(${name} >= ${spelling} and ${name} < ${`${spelling}\u{10FFFF}`})`), sql` or `)})`;
+}
+
+/** The three passes of a search, read in this order: names that contain the query, names a typo away, text only. */
+type Pass = 'name' | 'fuzzy' | 'text';
+
+/** What one search looks for, computed once. */
+interface Terms {
+  term: string;
+  lowered: string;
+  contains: string;
+  prefix: string;
+  trigrams: string[];
+  sqlite: boolean;
+}
+
+/**
+ * One source's rows for one pass, with their tier and score. On SQLite, a pass that the FTS5 trigram table can
+ * serve reads that table first and joins the source by rowid (CROSS JOIN keeps that order), so the cost follows
+ * the matches, not the size of the world.
+ */
+function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: Terms): RawBuilder<unknown> | undefined {
+  const { lowered, contains, prefix, trigrams, sqlite } = terms;
+  const name = sql.raw(`t.${source.nameColumn}`);
+  const nameContains = sql`lower(${name}) like ${contains} escape '\\'`;
   const similarity = sqlite ? sql`lf_word_similarity(${lowered}, ${name})` : sql`public.word_similarity(${lowered}, lower(${name}))`;
+  const indexed = sqlite && terms.term.length >= 3;
+  let ftsQuery: string | undefined;
+  let fuzzyCandidates: string | undefined;
+  let condition: RawBuilder<unknown>;
+  let tier: RawBuilder<unknown>;
+  let score: RawBuilder<unknown> = sql`0`;
+  if (pass === 'name') {
+    if (indexed) ftsQuery = `${source.nameColumn} : ${ftsPhrase(terms.term)}`;
+    condition = terms.term.length >= 3 ? nameContains : namePrefix(name, terms);
+    tier = sql`case when lower(${name}) = ${lowered} then ${sql.lit(TIERS.exact)}
+        when lower(${name}) like ${prefix} escape '\\' then ${sql.lit(TIERS.prefix)} else ${sql.lit(TIERS.contains)} end`;
+  } else if (pass === 'fuzzy') {
+    if (trigrams.length === 0) return undefined;
+    if (sqlite) fuzzyCandidates = `${source.nameColumn} : (${trigrams.map(ftsPhrase).join(' OR ')})`;
+    condition = sqlite
+      ? sql`${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`
+      : sql`${lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
+    tier = sql.lit(TIERS.fuzzy);
+    score = similarity;
+  } else {
+    if (terms.term.length < 3) return undefined;
+    if (indexed) ftsQuery = `description : ${ftsPhrase(terms.term)}`;
+    // The FTS5 phrase already means "the description contains the query"; LIKE says it where no index does.
+    condition = indexed ? sql`not (${nameContains})` : sql`lower(t.description) like ${contains} escape '\\' and not (${nameContains})`;
+    tier = sql.lit(TIERS.text);
+  }
+  const table = sql.table(source.table);
+  const fts = sql.table(`${source.table}_fts`);
+  // Fuzzy candidates are the names sharing the most trigrams with the query (FTS5's bm25 rank), so a query made
+  // of common trigrams never scores every name of a large world.
+  const from = ftsQuery
+    ? sql`(select rowid as rid from ${fts} where ${fts} match ${ftsQuery}) m cross join ${table} t on t.rowid = m.rid`
+    : fuzzyCandidates
+      ? sql`(select rowid as rid from ${fts} where ${fts} match ${fuzzyCandidates} order by rank limit ${sql.lit(FUZZY_CANDIDATES)}) m
+          cross join ${table} t on t.rowid = m.rid`
+      : sql`${table} t`;
+  const order = sqlite ? (ftsQuery ? sql`m.rid` : sql`t.rowid`) : sql`t.id`;
   const parent = source.parentColumn ? sql.raw(`t.${source.parentColumn}`) : sql`null`;
-  return sql`select ${sql.lit(source.type)} as type, t.id as id, ${name} as name, t.description as description, ${parent} as parent_id,
-      case when lower(${name}) = ${lowered} then ${sql.lit(TIERS.exact)}
-        when lower(${name}) like ${prefix} escape '\\' then ${sql.lit(TIERS.prefix)}
-        when lower(${name}) like ${contains} escape '\\' then ${sql.lit(TIERS.contains)}
-        when ${fuzzyMatch} then ${sql.lit(TIERS.fuzzy)}
-        else ${sql.lit(TIERS.text)} end as tier,
-      case when lower(${name}) like ${contains} escape '\\' then 1 else ${similarity} end as score
-    from ${table} t
-    where ${sourceBase(source, scope)} and (${textMatch} or ${fuzzyMatch})`;
+  return sql`select ${sql.lit(source.type)} as type, t.id as id, ${name} as name, t.description as description,
+      ${parent} as parent_id, ${tier} as tier, ${score} as score, ${order} as seq
+    from ${from}
+    where ${sourceBase(scope)} and ${condition}`;
+}
+
+/**
+ * Reads a slice of a union of pass queries, ranked by tier, score, name, type and id (`byName`), or in the
+ * order the rows were stored.
+ * @returns the slice's rows and the union's total (counted apart only when the slice is empty).
+ */
+async function readSlice(db: Db, parts: Array<RawBuilder<unknown>>, byName: boolean, offset: number, limit: number): Promise<{ rows: SearchRow[]; total: number }> {
+  if (parts.length === 0) return { rows: [], total: 0 };
+  const union = sql.join(parts, sql` union all `);
+  if (!byName) {
+    // Stored order needs no ranking: count, then read only the slice (the database stops after it).
+    const counted = await sql<{ total: number }>`select count(*) as total from (${union}) hits`.execute(db);
+    const total = Number(counted.rows[0]?.total ?? 0);
+    if (limit === 0 || offset >= total) return { rows: [], total };
+    const { rows } = await sql<SearchRow>`select hits.* from (${union}) hits order by hits.seq limit ${limit} offset ${offset}`.execute(db);
+    return { rows, total };
+  }
+  if (limit > 0) {
+    const order = byName ? sql`hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id` : sql`hits.seq`;
+    const { rows } = await sql<SearchRow>`select hits.*, count(*) over () as total from (${union}) hits
+      order by ${order} limit ${limit} offset ${offset}`.execute(db);
+    const first = rows[0];
+    if (first) return { rows, total: Number(first.total) };
+  }
+  const counted = await sql<{ total: number }>`select count(*) as total from (${union}) hits`.execute(db);
+  return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 /**
  * Finds a world's entities whose name or description matches a query, best first: exact name, name prefix,
- * name contains, a name a typo away (by similarity), then description only; ties by name, type and id.
+ * name contains, then (only when no name contains the query) names a typo away by similarity, then description
+ * only; ties by name, type and id.
  * @param term the trimmed query (1–200 characters). @param page 1-based; @param limit 1–50.
  * @returns the page's rows, and the total number of hits.
  */
 export async function searchWorld(db: Db, scope: SearchScope, term: string, page: number, limit: number): Promise<{ rows: SearchRow[]; total: number }> {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const union = sql.join(SOURCES.map((source) => sourceQuery(source, scope, term, sqlite)), sql` union all `);
-  const { rows } = await sql<SearchRow>`select hits.*, count(*) over () as total from (${union}) hits
-    order by hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id
-    limit ${limit} offset ${(page - 1) * limit}`.execute(db);
-  const first = rows[0];
-  if (first) return { rows, total: Number(first.total) };
-  if (page === 1) return { rows, total: 0 };
-  const counted = await sql<{ total: number }>`select count(*) as total from (${union}) hits`.execute(db);
-  return { rows, total: Number(counted.rows[0]?.total ?? 0) };
+  const contains = likePattern(term);
+  const terms: Terms = {
+    term,
+    lowered: term.toLowerCase(),
+    contains,
+    prefix: contains.slice(1),
+    trigrams: innerTrigrams(term),
+    sqlite: db.getExecutor().adapter instanceof SqliteAdapter,
+  };
+  const offset = (page - 1) * limit;
+  const rows: SearchRow[] = [];
+  let total = 0;
+  const read = async (parts: Array<RawBuilder<unknown> | undefined>, byName: boolean) => {
+    const slice = await readSlice(db, parts.filter((part) => part !== undefined), byName, Math.max(0, offset - total), limit - rows.length);
+    rows.push(...slice.rows);
+    total += slice.total;
+  };
+  await read(SOURCES.map((source) => passQuery(source, scope, 'name', terms)), true);
+  if (total === 0) await read(SOURCES.map((source) => passQuery(source, scope, 'fuzzy', terms)), true);
+  // Text-only hits, source by source in the order they were stored: a word found in a large share of a world's
+  // descriptions is then paged without sorting every hit.
+  for (const source of SOURCES) await read([passQuery(source, scope, 'text', terms)], false);
+  return { rows, total };
 }

@@ -20,8 +20,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['search'],
       summary: 'Search a whole world',
       description: 'Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name '
-        + 'or description contains q. Ranked: exact name, name prefix, name contains, a name a typo away, then description '
-        + 'only. Highlights are character offsets into plain text.',
+        + 'or description contains q. Ranked: exact name, name prefix, name contains, then (when no name contains q) names '
+        + 'a typo away, then description only, in stored order. One or two characters find the start of names only. '
+        + 'Highlights are character offsets into plain text.',
       params: WorldParams,
       querystring: WorldSearchQuerySchema,
       response: { 200: WorldSearchResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
