@@ -18,3 +18,4 @@ export * from './quest.js';
 export * from './changes.js';
 export * from './timeline-engine.js';
 export * from './search.js';
+export * from './graph.js';

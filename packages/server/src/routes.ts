@@ -24,6 +24,7 @@ import { questRoutes } from './modules/quests/quest.routes.js';
 import { objectiveRoutes } from './modules/quests/objective.routes.js';
 import { timelineEngineRoutes } from './modules/timeline-engine/timeline-engine.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { graphRoutes } from './modules/graph/graph.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,5 +61,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(objectiveRoutes);
     await api.register(timelineEngineRoutes);
     await api.register(searchRoutes);
+    await api.register(graphRoutes);
   });
 };
