@@ -5,6 +5,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SearchHit, WorldSearchResponse } from '@loreforge/contract';
 import { api } from './client';
+import { entityPath } from '../lib/entity-path';
 
 /** How many hits the palette shows at once. */
 export const PALETTE_LIMIT = 8;
@@ -34,22 +35,7 @@ export function useWorldSearch(worldId: string, q: string) {
   });
 }
 
-/**
- * The address of a hit's page in the web app.
- * @returns a path under /worlds/{worldId}: events open their edit form and map points and areas their map
- *   (they have no page of their own); a character's goal opens under the world's goals.
- */
+/** The address of a hit's page in the web app (map points and areas open their map). */
 export function searchHitPath(worldId: string, hit: SearchHit): string {
-  const world = `/worlds/${worldId}`;
-  switch (hit.type) {
-    case 'character': return `${world}/characters/${hit.id}`;
-    case 'item': return `${world}/items/${hit.id}`;
-    case 'quest': return `${world}/quests/${hit.id}`;
-    case 'event': return `${world}/events/${hit.id}/edit`;
-    case 'timeline': return `${world}/timelines/${hit.id}`;
-    case 'map': return `${world}/maps/${hit.id}`;
-    case 'mapPoint':
-    case 'mapArea': return `${world}/maps/${hit.parentId ?? ''}`;
-    case 'goal': return `${world}/goals/${hit.id}`;
-  }
+  return entityPath(worldId, hit.type, hit.id, hit.parentId);
 }

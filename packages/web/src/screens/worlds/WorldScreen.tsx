@@ -61,6 +61,9 @@ export function WorldScreen() {
           {world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
         </div>
         <div className="d-flex gap-2">
+          <Link to={`/worlds/${world.worldId}/graph`} className="btn btn-light">
+            Graph
+          </Link>
           <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-light">
             Edit World
           </Link>
