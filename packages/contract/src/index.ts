@@ -19,3 +19,4 @@ export * from './changes.js';
 export * from './timeline-engine.js';
 export * from './search.js';
 export * from './graph.js';
+export * from './tag.js';

@@ -13,9 +13,9 @@ export type SearchEntityType = (typeof SEARCH_ENTITY_TYPES)[number];
 
 /**
  * How a hit matched, best first: `exact` name, name `prefix`, name `contains` the query, a `fuzzy` name (a typo
- * away, by trigram similarity) or only its `text` (description).
+ * away, by trigram similarity), a `tag` starting with the query, or only its `text` (description).
  */
-export const SEARCH_MATCH_KINDS = ['exact', 'prefix', 'contains', 'fuzzy', 'text'] as const;
+export const SEARCH_MATCH_KINDS = ['exact', 'prefix', 'contains', 'fuzzy', 'tag', 'text'] as const;
 export type SearchMatchKind = (typeof SEARCH_MATCH_KINDS)[number];
 
 /** Longest query accepted, in characters. */

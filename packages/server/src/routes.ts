@@ -25,6 +25,7 @@ import { objectiveRoutes } from './modules/quests/objective.routes.js';
 import { timelineEngineRoutes } from './modules/timeline-engine/timeline-engine.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { graphRoutes } from './modules/graph/graph.routes.js';
+import { tagRoutes } from './modules/tags/tag.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,5 +63,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(timelineEngineRoutes);
     await api.register(searchRoutes);
     await api.register(graphRoutes);
+    await api.register(tagRoutes);
   });
 };

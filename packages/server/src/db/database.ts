@@ -11,6 +11,7 @@ import type { EventTable, TimelineTable } from './tables/timeline.table.js';
 import type { MapAreaTable, MapImageTable, MapPointTable, MapTable } from './tables/map.table.js';
 import type { ConnectionTable } from './tables/connection.table.js';
 import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
+import type { EntityTagTable } from './tables/entity-tag.table.js';
 
 export interface Database {
   user: UserTable;
@@ -18,6 +19,7 @@ export interface Database {
   invite_request: InviteRequestTable;
   world: WorldTable;
   character: CharacterTable;
+  entity_tag: EntityTagTable;
   character_active_quest: CharacterActiveQuestTable;
   item: ItemTable;
   inventory_item: InventoryItemTable;

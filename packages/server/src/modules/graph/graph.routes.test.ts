@@ -55,6 +55,21 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
     ]);
   });
 
+  it('shows a connection made after the graph was last read', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const { character: dorothy } = await createCharacter(t.app, { world, owner, name: 'Dorothy' });
+    const { character: toto } = await createCharacter(t.app, { world, owner, name: 'Toto' });
+    const url = `/api/worlds/${world.worldId}/graph`;
+    expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<WorldGraph>().edges).toEqual([]);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/connections`,
+      headers: owner.headers,
+      payload: { sourceType: 'character', sourceId: toto.characterId, targetType: 'character', targetId: dorothy.characterId, connectionType: 'follows' },
+    });
+    expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<WorldGraph>().edges.map((edge) => edge.label)).toEqual(['follows']);
+  });
+
   it('answers an empty web for an empty world and 404 for a world that is not yours', async () => {
     const { world, owner } = await createWorld(t.app);
     const empty = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/graph`, headers: owner.headers });

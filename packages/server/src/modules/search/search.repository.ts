@@ -16,7 +16,7 @@ import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../lib/trigram.js';
 const FUZZY_CANDIDATES = 200;
 
 /** Rank tiers, best first; the presenter names them (SEARCH_MATCH_KINDS). */
-export const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, text: 4 } as const;
+export const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, tag: 4, text: 5 } as const;
 
 /** A searchable table: its entity type, name column and the parent a link to it needs. */
 interface SearchSource {
@@ -24,18 +24,20 @@ interface SearchSource {
   table: string;
   nameColumn: 'name' | 'title';
   parentColumn: 'map_id' | 'character_id' | null;
+  /** Whether its entities carry tags (TAGGABLE_TYPES). */
+  tagged: boolean;
 }
 
 const SOURCES: SearchSource[] = [
-  { type: 'character', table: 'character', nameColumn: 'name', parentColumn: null },
-  { type: 'item', table: 'item', nameColumn: 'name', parentColumn: null },
-  { type: 'quest', table: 'quest', nameColumn: 'name', parentColumn: null },
-  { type: 'event', table: 'event', nameColumn: 'name', parentColumn: null },
-  { type: 'timeline', table: 'timeline', nameColumn: 'name', parentColumn: null },
-  { type: 'map', table: 'map', nameColumn: 'name', parentColumn: null },
-  { type: 'mapPoint', table: 'map_point', nameColumn: 'name', parentColumn: 'map_id' },
-  { type: 'mapArea', table: 'map_area', nameColumn: 'name', parentColumn: 'map_id' },
-  { type: 'goal', table: 'goal', nameColumn: 'title', parentColumn: 'character_id' },
+  { type: 'character', table: 'character', nameColumn: 'name', parentColumn: null, tagged: true },
+  { type: 'item', table: 'item', nameColumn: 'name', parentColumn: null, tagged: true },
+  { type: 'quest', table: 'quest', nameColumn: 'name', parentColumn: null, tagged: true },
+  { type: 'event', table: 'event', nameColumn: 'name', parentColumn: null, tagged: true },
+  { type: 'timeline', table: 'timeline', nameColumn: 'name', parentColumn: null, tagged: true },
+  { type: 'map', table: 'map', nameColumn: 'name', parentColumn: null, tagged: true },
+  { type: 'mapPoint', table: 'map_point', nameColumn: 'name', parentColumn: 'map_id', tagged: false },
+  { type: 'mapArea', table: 'map_area', nameColumn: 'name', parentColumn: 'map_id', tagged: false },
+  { type: 'goal', table: 'goal', nameColumn: 'title', parentColumn: 'character_id', tagged: true },
 ];
 
 /** Whose search it is: the world, and (with shared worlds) who reads it. */
@@ -81,8 +83,38 @@ function namePrefix(name: RawBuilder<unknown>, terms: Terms): RawBuilder<unknown
   return sql`(${sql.join(spellings.map((spelling) => sql`(${name} >= ${spelling} and ${name} < ${`${spelling}\u{10FFFF}`})`), sql` or `)})`;
 }
 
-/** The three passes of a search, read in this order: names that contain the query, names a typo away, text only. */
-type Pass = 'name' | 'fuzzy' | 'text';
+/**
+ * Ids of a source's entities carrying a tag that starts with the query (entity_tag, by world and lower case). On
+ * SQLite as a range of tag_key, which the (world_id, tag_key) index serves.
+ */
+function taggedIds(source: SearchSource, scope: SearchScope, terms: Terms): RawBuilder<unknown> {
+  const starts = terms.sqlite
+    ? sql`g.tag_key >= ${terms.lowered} and g.tag_key < ${`${terms.lowered}\u{10FFFF}`}`
+    : sql`g.tag_key like ${terms.prefix} escape '\\'`;
+  return sql`select g.entity_id from entity_tag g where g.world_id = ${scope.worldId} and ${starts} and g.entity_type = ${sql.lit(source.type)}`;
+}
+
+/**
+ * Whether a row is a hit of the fuzzy pass (to leave it out of later passes): among the candidates the fuzzy pass
+ * reads and similar enough. Cheap first: the candidate set (SQLite) or the trigram operator (PostgreSQL).
+ */
+function fuzzyHit(source: SearchSource, terms: Terms, similarity: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (!terms.sqlite) return sql`${terms.lowered} operator(public.<%) lower(${sql.raw(`t.${source.nameColumn}`)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
+  return sql`t.rowid in (${fuzzyCandidateRowids(source, terms)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
+}
+
+/**
+ * The names sharing the most trigrams with the query (FTS5's bm25 rank), so a query made of common trigrams never
+ * scores every name of a large world.
+ */
+function fuzzyCandidateRowids(source: SearchSource, terms: Terms): RawBuilder<unknown> {
+  const fts = sql.table(`${source.table}_fts`);
+  const query = `${source.nameColumn} : (${terms.trigrams.map(ftsPhrase).join(' OR ')})`;
+  return sql`select rowid from ${fts} where ${fts} match ${query} order by rank limit ${sql.lit(FUZZY_CANDIDATES)}`;
+}
+
+/** The passes of a search, read in this order: names that contain the query, names a typo away, tags, text only. */
+type Pass = 'name' | 'fuzzy' | 'tag' | 'text';
 
 /** What one search looks for, computed once. */
 interface Terms {
@@ -92,6 +124,8 @@ interface Terms {
   prefix: string;
   trigrams: string[];
   sqlite: boolean;
+  /** Whether the fuzzy pass ran (no name contains the query): its hits are then left out of later passes. */
+  fuzzy: boolean;
 }
 
 /**
@@ -106,7 +140,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   const similarity = sqlite ? sql`lf_word_similarity(${lowered}, ${name})` : sql`public.word_similarity(${lowered}, lower(${name}))`;
   const indexed = sqlite && terms.term.length >= 3;
   let ftsQuery: string | undefined;
-  let fuzzyCandidates: string | undefined;
+  let fuzzyCandidates = false;
   let condition: RawBuilder<unknown>;
   let tier: RawBuilder<unknown>;
   let score: RawBuilder<unknown> = sql`0`;
@@ -117,28 +151,32 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
         when lower(${name}) like ${prefix} escape '\\' then ${sql.lit(TIERS.prefix)} else ${sql.lit(TIERS.contains)} end`;
   } else if (pass === 'fuzzy') {
     if (trigrams.length === 0) return undefined;
-    if (sqlite) fuzzyCandidates = `${source.nameColumn} : (${trigrams.map(ftsPhrase).join(' OR ')})`;
+    fuzzyCandidates = sqlite;
     condition = sqlite
       ? sql`${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`
       : sql`${lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
     tier = sql.lit(TIERS.fuzzy);
     score = similarity;
+  } else if (pass === 'tag') {
+    if (!source.tagged) return undefined;
+    condition = sql`t.id in (${taggedIds(source, scope, terms)}) and not (${nameContains})`;
+    if (terms.fuzzy && trigrams.length > 0) condition = sql`${condition} and not (${fuzzyHit(source, terms, similarity)})`;
+    tier = sql.lit(TIERS.tag);
   } else {
     if (terms.term.length < 3) return undefined;
     if (indexed) ftsQuery = `description : ${ftsPhrase(terms.term)}`;
     // The FTS5 phrase already means "the description contains the query"; LIKE says it where no index does.
     condition = indexed ? sql`not (${nameContains})` : sql`lower(t.description) like ${contains} escape '\\' and not (${nameContains})`;
+    if (source.tagged) condition = sql`${condition} and t.id not in (${taggedIds(source, scope, terms)})`;
+    if (terms.fuzzy && trigrams.length > 0) condition = sql`${condition} and not (${fuzzyHit(source, terms, similarity)})`;
     tier = sql.lit(TIERS.text);
   }
   const table = sql.table(source.table);
   const fts = sql.table(`${source.table}_fts`);
-  // Fuzzy candidates are the names sharing the most trigrams with the query (FTS5's bm25 rank), so a query made
-  // of common trigrams never scores every name of a large world.
   const from = ftsQuery
     ? sql`(select rowid as rid from ${fts} where ${fts} match ${ftsQuery}) m cross join ${table} t on t.rowid = m.rid`
     : fuzzyCandidates
-      ? sql`(select rowid as rid from ${fts} where ${fts} match ${fuzzyCandidates} order by rank limit ${sql.lit(FUZZY_CANDIDATES)}) m
-          cross join ${table} t on t.rowid = m.rid`
+      ? sql`(${fuzzyCandidateRowids(source, terms)}) m cross join ${table} t on t.rowid = m.rowid`
       : sql`${table} t`;
   const order = sqlite ? (ftsQuery ? sql`m.rid` : sql`t.rowid`) : sql`t.id`;
   const parent = source.parentColumn ? sql.raw(`t.${source.parentColumn}`) : sql`null`;
@@ -176,9 +214,9 @@ async function readSlice(db: Db, parts: Array<RawBuilder<unknown>>, byName: bool
 }
 
 /**
- * Finds a world's entities whose name or description matches a query, best first: exact name, name prefix,
- * name contains, then (only when no name contains the query) names a typo away by similarity, then description
- * only; ties by name, type and id.
+ * Finds a world's entities whose name, tags or description match a query, best first: exact name, name prefix,
+ * name contains, then (only when no name contains the query) names a typo away by similarity, then a tag starting
+ * with the query, then description only; ties by name, type and id (text-only hits in stored order).
  * @param term the trimmed query (1–200 characters). @param page 1-based; @param limit 1–50.
  * @returns the page's rows, and the total number of hits.
  */
@@ -191,6 +229,7 @@ export async function searchWorld(db: Db, scope: SearchScope, term: string, page
     prefix: contains.slice(1),
     trigrams: innerTrigrams(term),
     sqlite: db.getExecutor().adapter instanceof SqliteAdapter,
+    fuzzy: false,
   };
   const offset = (page - 1) * limit;
   const rows: SearchRow[] = [];
@@ -201,7 +240,11 @@ export async function searchWorld(db: Db, scope: SearchScope, term: string, page
     total += slice.total;
   };
   await read(SOURCES.map((source) => passQuery(source, scope, 'name', terms)), true);
-  if (total === 0) await read(SOURCES.map((source) => passQuery(source, scope, 'fuzzy', terms)), true);
+  if (total === 0) {
+    terms.fuzzy = true;
+    await read(SOURCES.map((source) => passQuery(source, scope, 'fuzzy', terms)), true);
+  }
+  await read(SOURCES.map((source) => passQuery(source, scope, 'tag', terms)), true);
   // Text-only hits, source by source in the order they were stored: a word found in a large share of a world's
   // descriptions is then paged without sorting every hit.
   for (const source of SOURCES) await read([passQuery(source, scope, 'text', terms)], false);

@@ -1,0 +1,41 @@
+/** Queries on `entity_tag` (issue "Linked lore", tags). Every function takes `db` first so it runs in a transaction too. */
+import type { TaggableType } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+
+/** Whose tags: the world, and (with shared worlds) who reads it. */
+export interface TagScope {
+  worldId: string;
+}
+
+/**
+ * An entity's tags, sorted by their lower case.
+ * @returns the tags as first written.
+ */
+export async function findEntityTags(db: Db, scope: TagScope, type: TaggableType, entityId: string): Promise<string[]> {
+  const rows = await db.selectFrom('entity_tag').select('tag')
+    .where('world_id', '=', scope.worldId).where('entity_type', '=', type).where('entity_id', '=', entityId)
+    .orderBy('tag_key').execute();
+  return rows.map((row) => row.tag);
+}
+
+/** Replaces an entity's tags with `tags` (already distinct by lower case). */
+export async function replaceEntityTags(db: Db, worldId: string, type: TaggableType, entityId: string, tags: string[], now: string): Promise<void> {
+  await db.deleteFrom('entity_tag').where('entity_type', '=', type).where('entity_id', '=', entityId).execute();
+  if (tags.length === 0) return;
+  await db.insertInto('entity_tag')
+    .values(tags.map((tag) => ({ world_id: worldId, entity_type: type, entity_id: entityId, tag, tag_key: tag.toLowerCase(), created_at: now })))
+    .execute();
+}
+
+/**
+ * Every tag of a world with how many entities carry it, by lower case (the first spelling shown).
+ * @returns `{ tag, count }` sorted by tag.
+ */
+export async function listWorldTags(db: Db, scope: TagScope): Promise<Array<{ tag: string; count: number }>> {
+  const rows = await db.selectFrom('entity_tag')
+    .select((eb) => ['tag_key', eb.fn.min('tag').as('tag'), eb.fn.countAll<number>().as('count')])
+    .where('world_id', '=', scope.worldId)
+    .groupBy('tag_key').orderBy('tag_key').execute();
+  return rows.map((row) => ({ tag: String(row.tag), count: Number(row.count) }));
+}
+
