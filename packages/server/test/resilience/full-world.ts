@@ -113,6 +113,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     connectionId: idOf(connection, 'connectionId'),
     questId,
     objectiveId: idOf(objective, 'objectiveId'),
+    entityId: characterId,
   };
   const refs: Record<string, string> = {
     ...params,
@@ -121,5 +122,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     sourceId: characterId,
     targetId: friendId,
   };
-  return { params, refs, marker, ids: [...new Set([...Object.values(params), friendId, strangerId])] };
+  const ids = [...new Set([...Object.values(params), friendId, strangerId])];
+  // The tag routes name the entity's type in their path ({entityType}); it is a word, not an id.
+  return { params: { ...params, entityType: 'character' }, refs, marker, ids };
 }
