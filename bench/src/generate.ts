@@ -35,13 +35,15 @@ export const SIZES = {
   smallWorlds: 50,
 };
 
-const FIRST = ['Aldric', 'Brenna', 'Cedric', 'Dagny', 'Elowen', 'Faolan', 'Gwendolyn', 'Hadrian', 'Isolde', 'Jorund', 'Kestrel',
+/** First names of generated characters. */
+export const FIRST = ['Aldric', 'Brenna', 'Cedric', 'Dagny', 'Elowen', 'Faolan', 'Gwendolyn', 'Hadrian', 'Isolde', 'Jorund', 'Kestrel',
   'Lysandra', 'Malachai', 'Nerys', 'Oswin', 'Perrin', 'Quillon', 'Rowena', 'Soren', 'Thessaly', 'Ulric', 'Vesper', 'Wystan',
   'Xanthe', 'Yorick', 'Zephyra', 'Anselm', 'Briony', 'Corwin', 'Delphine', 'Emrys', 'Fenella', 'Garrick', 'Honora', 'Ivor',
   'Jessamy', 'Kaelen', 'Liesel', 'Mordecai', 'Niamh', 'Orrin', 'Philippa', 'Radomir', 'Seraphine', 'Tobias', 'Undine',
   'Valentin', 'Winifred', 'Yseult', 'Zoltan', 'Ambrose', 'Bettany', 'Caspian', 'Dorothea', 'Evander', 'Florian', 'Griselda',
   'Hollis', 'Ignatius', 'Juniper', 'Lucan', 'Marisol', 'Nikolai', 'Ottoline', 'Percival', 'Rosalind', 'Sylvester'];
-const LAST = ['Ashdown', 'Blackwood', 'Crowhurst', 'Dunmore', 'Everleigh', 'Fairhaven', 'Greymere', 'Hollowell', 'Ironside',
+/** Family names of generated characters. */
+export const LAST = ['Ashdown', 'Blackwood', 'Crowhurst', 'Dunmore', 'Everleigh', 'Fairhaven', 'Greymere', 'Hollowell', 'Ironside',
   'Kingsley', 'Larkspur', 'Mournvale', 'Northcote', 'Oakheart', 'Ravensworth', 'Stormholt', 'Thornfield', 'Whitlock'];
 
 const BATCH = 500;
@@ -52,17 +54,19 @@ const BATCH = 500;
  * the deferred trigger that counts each row updates the world row once per row at commit, and updating one row
  * a hundred thousand times in one transaction is quadratic there. The counts are then taken once at the end.
  */
-interface LoadMode {
+export interface LoadMode {
   triggersOff: boolean;
 }
 
-async function loadMode(db: Kysely<Database>): Promise<LoadMode> {
+/** Whether this database loads with row triggers off (a PostgreSQL superuser) or on. */
+export async function loadMode(db: Kysely<Database>): Promise<LoadMode> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return { triggersOff: false };
   const { rows } = await sql<{ rolsuper: boolean }>`select rolsuper from pg_roles where rolname = current_user`.execute(db);
   return { triggersOff: rows[0]?.rolsuper === true };
 }
 
-async function insertBatched<T extends keyof Database & string>(
+/** Inserts rows into a table in batches of 500 inside one transaction (triggers off when `mode` says so). */
+export async function insertBatched<T extends keyof Database & string>(
   db: Kysely<Database>,
   mode: LoadMode,
   table: T,
@@ -78,14 +82,14 @@ async function insertBatched<T extends keyof Database & string>(
 }
 
 /** Sets every world's counts from its rows (after a load with the counting triggers off). */
-async function recountWorlds(db: Kysely<Database>): Promise<void> {
+export async function recountWorlds(db: Kysely<Database>): Promise<void> {
   const counted = { character: 'character_count', item: 'item_count', timeline: 'timeline_count', event: 'event_count', map: 'map_count' };
   const sets = Object.entries(counted).map(([table, column]) => `${column} = (select count(*) from "${table}" where "${table}".world_id = world.id)`);
   await sql.raw(`update world set ${sets.join(', ')}`).execute(db);
 }
 
 /** A clock that hands out strictly increasing ISO timestamps, 1 ms apart, so list order is deterministic. */
-function clock(start: number): () => string {
+export function clock(start: number): () => string {
   let t = start;
   return () => new Date((t += 1)).toISOString();
 }

@@ -13,7 +13,8 @@ import { connectDatabase } from '../../packages/server/src/db/connect.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { type GeneratedWorld, generateWorld } from './generate.js';
 import { type Child, REPO_ROOT, SERVER_NODE_FLAGS, SERVER_SCRIPT, startChild } from './processes.js';
-import { type CaseResult, type DialectResult, printApiTable } from './report.js';
+import { type CaseResult, type DialectResult, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
+import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from './spread.js';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -24,11 +25,39 @@ interface LoadCase {
   path: string;
   method?: 'GET' | 'POST';
   body?: string;
+  /** Set for a spread case: every request is drawn at random (spread.ts) instead of repeating `path`. */
+  spread?: SpreadMix;
 }
 
 const log = (line: string) => console.error(`[bench] ${line}`);
 
-async function load(url: string, token: string | null, spec: LoadCase): Promise<{ reqPerSec: number; p50: number; p99: number; errors: number }> {
+/** The spread's data and its users' tokens, for drawing a spread case's requests. */
+interface SpreadRun {
+  data: SpreadData;
+  tokens: string[];
+}
+
+/**
+ * autocannon's `requests` for a spread case: each request is drawn by setupRequest; an edit's answer gives
+ * its character back to the pool with the new ETag (onResponse).
+ */
+function spreadOptions(run: SpreadRun, mix: SpreadMix): Pick<autocannon.Options, 'requests'> {
+  const drawer = spreadRequests(run.data, run.tokens, mix);
+  const request: autocannon.Request = {
+    setupRequest: (request, context) => {
+      const drawn = drawer.next();
+      (context as { editing?: unknown }).editing = drawn.editing;
+      return { ...request, method: drawn.method, path: drawn.path, headers: drawn.headers, body: drawn.body ?? '' };
+    },
+    onResponse: (status, _body, context, headers) => {
+      const { editing } = context as { editing?: Parameters<typeof drawer.returnEdited>[0] };
+      if (editing) drawer.returnEdited(editing, status === 200 ? (headers as Record<string, string> | undefined)?.etag : undefined);
+    },
+  };
+  return { requests: [request] };
+}
+
+async function load(url: string, token: string | null, spec: LoadCase, spread?: SpreadRun): Promise<{ reqPerSec: number; p50: number; p99: number; errors: number }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const options = {
@@ -36,6 +65,7 @@ async function load(url: string, token: string | null, spec: LoadCase): Promise<
     method: spec.method ?? 'GET',
     headers,
     ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.spread && spread ? spreadOptions(spread, spec.spread) : {}),
     connections: CONNECTIONS,
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches and connection pools
@@ -82,7 +112,7 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: NodeJS.ProcessEnv; world: GeneratedWorld; seconds: number; cleanup: () => Promise<void> }> {
+async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: NodeJS.ProcessEnv; world: GeneratedWorld; spread: SpreadData; seconds: number; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-bench-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => undefined as void;
@@ -107,8 +137,10 @@ async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: N
   const handle = connectDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'loreforge.sqlite') });
   await migrateToLatest(handle);
   const world = await generateWorld(handle.db, (line) => log(`${dialect}: generating ${line}`));
+  const spread = await generateSpread(handle.db, (line) => log(`${dialect}: generating ${line}`));
   await handle.destroy();
   return {
+    spread,
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', TOKEN_SECRET: 'bench-secret', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', WEB_DIST_DIR: '' },
     world,
     seconds: (Date.now() - started) / 1000,
@@ -132,6 +164,15 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       body: JSON.stringify({ email: world.email, password: world.password }),
     });
     const auth = { authorization: `Bearer ${token}` };
+    const spreadRun: SpreadRun = { data: prepared.spread, tokens: [] };
+    for (const user of prepared.spread.users) {
+      const signedIn = await json<{ token: string }>(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(user),
+      });
+      spreadRun.tokens.push(signedIn.token);
+    }
     const charactersPath = `/api/worlds/${world.bigWorldId}/characters`;
     const firstPage = await json<unknown>(`${server.baseUrl}${charactersPath}?limit=10`, { headers: auth });
     const deep = await json<{ pagination: { nextCursor: string | null } }>(`${server.baseUrl}${charactersPath}?limit=10&page=4999`, { headers: auth });
@@ -160,6 +201,10 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       // One character's state: the engine replays all 10,000 events either way, but the answer for every one of
       // 100,000 characters is tens of megabytes, which would measure JSON size rather than the engine.
       { name: 'timeline state at the end (10,000 events)', path: `/api/worlds/${world.bigWorldId}/timelines/${world.timelineId}/state?characterId=${world.engineCharacterId}` },
+      // Traffic as it comes (spread.ts): 100 worlds, 10 users, requests drawn at random. A player's view of
+      // shared worlds is one more case here with `viewer: 'player'` once worlds can be shared.
+      { name: SPREAD_READS, path: '/api/health', spread: { writeShare: 0, viewer: 'owner', seed: 1 } },
+      { name: SPREAD_WRITES, path: '/api/health', spread: { writeShare: 0.1, viewer: 'owner', seed: 2 } },
     ];
 
     const searchPath = `/api/worlds/${world.bigWorldId}/search`;
@@ -179,7 +224,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     try {
       const only = process.env.BENCH_ONLY?.toLowerCase();
       for (const spec of only ? cases.filter((c) => c.name.toLowerCase().includes(only)) : cases) {
-        const probe = await fetch(`${server.baseUrl}${spec.path}`, { method: spec.method ?? 'GET', headers: { ...auth, 'content-type': 'application/json' }, ...(spec.body ? { body: spec.body } : {}) });
+        const probe = spec.spread ? { ok: true, status: 200 } : await fetch(`${server.baseUrl}${spec.path}`, { method: spec.method ?? 'GET', headers: { ...auth, 'content-type': 'application/json' }, ...(spec.body ? { body: spec.body } : {}) });
         if (!probe.ok) {
           log(`${dialect}: ${spec.name}: skipped, the route answered ${probe.status}`);
           results.push({ name: spec.name, reqPerSec: 0, p50: 0, p99: 0, errors: -1, ratio: null, maxRssMb: 0 });
@@ -187,7 +232,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
         }
         log(`${dialect}: ${spec.name}`);
         caseRss = 0;
-        const r = await load(server.baseUrl, token, spec);
+        const r = await load(server.baseUrl, token, spec, spreadRun);
         results.push({ name: spec.name, ...r, ratio: base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null, maxRssMb: caseRss });
       }
     } finally {

@@ -15,6 +15,7 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { timelineEnginePlugin } from './modules/timeline-engine/timeline-engine.plugin.js';
 import { apiRoutes } from './routes.js';
+import { answerJson } from './lib/read-cache.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -57,7 +58,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => answerJson);
   app.setErrorHandler(errorHandler);
 
   await app.register(securityPlugin, { redisUrl: config.redisUrl, rateLimitNamespace: config.rateLimitNamespace, authRateLimitPerMinute: config.authRateLimitPerMinute });

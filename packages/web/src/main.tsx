@@ -1,28 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
-import { createQueryClient } from './api/query-client';
-import { AuthProvider } from './session/AuthProvider';
-import { createAppRouter } from './routes/router';
+import { getToken } from './session/session-store';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// Creating the router matches the URL and starts loading its screen; doing it in the next task, not in the one that
-// evaluates the bundle, gives the browser two shorter tasks instead of one long one on a slow phone.
+// A signed-out visitor's first page is the landing page, which needs neither the router nor the data layer: it
+// loads as its own small bundle and starts the app only when the visitor follows one of its links. Starting in
+// the next task, not the one that evaluates this bundle, gives a slow phone two shorter tasks.
 setTimeout(() => {
-  const queryClient = createQueryClient();
-  const router = createAppRouter();
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  if (window.location.pathname === '/' && getToken() === null) {
+    void import('./screens/landing/landing-entry').then(({ startLanding }) => startLanding(root));
+  } else {
+    void import('./app-entry').then(({ startApp }) => startApp(root));
+  }
 }, 0);

@@ -10,6 +10,7 @@
  */
 import type { Compilable } from 'kysely';
 import type { Db } from '../db/database.js';
+import { compiledQuery } from './compiled-query.js';
 import { WeightedLru } from './lru.js';
 import type { WorldVersion } from './list-types.js';
 
@@ -68,13 +69,15 @@ export function listCacheScope(cache: WorldVersion & { db: Db }, query: Compilab
   return { db: cache.db, worldId: cache.worldId, contentVersion: cache.contentVersion, key };
 }
 
-/** Whether the world's content version is still the one the scope was keyed on (false when it is gone). */
+const selectContentVersion = compiledQuery((db, worldId: string) =>
+  db.selectFrom('world').select('content_version').where('id', '=', worldId));
+
+/**
+ * Whether the world's content version is still the one the scope was keyed on (false when it is gone). Every
+ * answer built for a cache runs it, so it runs as compiled SQL (lib/compiled-query.ts).
+ */
 export async function versionUnchanged(scope: WorldVersion & { db: Db }): Promise<boolean> {
-  const row = await scope.db
-    .selectFrom('world')
-    .select('content_version')
-    .where('id', '=', scope.worldId)
-    .executeTakeFirst();
+  const [row] = await selectContentVersion(scope.db, scope.worldId);
   return row !== undefined && Number(row.content_version) === scope.contentVersion;
 }
 

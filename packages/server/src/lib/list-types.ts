@@ -32,8 +32,11 @@ export type SearchableTable = 'world' | 'character' | 'item' | 'timeline' | 'eve
 /** A sort value as a cursor or an anchor carries it. */
 export type CursorValue = string | number;
 
-/** A position in a sorted list: the sort value and id of a row; rows after it come next. */
-export type Keyset = readonly [value: CursorValue, id: string];
+/**
+ * A position in a sorted list: the sort value and id of a row, and in a search its rank (0 when the search term
+ * is in its name, 1 otherwise); rows after it come next.
+ */
+export type Keyset = readonly [value: CursorValue, id: string, rank?: number];
 
 /**
  * The world a list is limited to and its content version (`world.content_version`, raised by database
@@ -45,6 +48,18 @@ export interface WorldVersion {
   contentVersion: number;
 }
 
+/**
+ * A list's full-text index and how many rows its scope holds at most. The index covers the whole table (every
+ * world), so a common term matches rows of every world and a lookup costs as much as they; a scope of fewer
+ * than `searchLimits.fullTextMinRows` rows (a world's kept count) is cheaper to scan with LIKE through its index.
+ */
+export interface FullText {
+  db: Db;
+  table: SearchableTable;
+  /** At most this many rows are in the list's scope (e.g. the world's kept count); unknown means "maybe many". */
+  scopeRows?: number | undefined;
+}
+
 export interface ListSpec<TB extends keyof Database, Row extends { id: string }> {
   /** The scoped query (e.g. one world's characters) selecting every column the presenter needs. */
   query: SelectQueryBuilder<Database, TB, Row>;
@@ -52,13 +67,17 @@ export interface ListSpec<TB extends keyof Database, Row extends { id: string }>
   sortColumns: Record<string, SortColumn<Row>>;
   /** The qualified id column, used to break ties ('character.id'). */
   idColumn: string;
-  /** Qualified text columns searched case-insensitively. */
+  /**
+   * Qualified text columns searched case-insensitively. The first is the name (or title): a search lists the
+   * rows whose name holds the term first, then the others, each group in the requested order (item 7 of the
+   * usability review: a name match must not be pushed off page 1 by newer description matches).
+   */
   searchColumns: string[];
   /**
    * The table's full-text index (migration add_search_indexes): on SQLite a term of 3+ characters is looked
    * up in `<table>_fts` instead of scanning; on PostgreSQL the LIKE condition uses the trigram indexes.
    */
-  fullText?: { db: Db; table: SearchableTable } | undefined;
+  fullText?: FullText | undefined;
   /** A known exact total when there is no search (a kept counter), to skip counting. */
   knownTotal?: number | undefined;
   /**

@@ -31,7 +31,24 @@ export const readCacheLimits = {
 };
 
 const storeOf = versionedStores(() => readCacheLimits);
-const sizeOf = (value: unknown): number => JSON.stringify(value).length;
+/** The JSON text of each kept answer, made once when it is weighed and sent on every hit (see answerJson). */
+const texts = new WeakMap<object, string>();
+
+/** An answer's size as JSON text, keeping the text for answerJson. */
+const sizeOf = (value: unknown): number => {
+  const text = JSON.stringify(value);
+  if (typeof value === 'object' && value !== null) texts.set(value, text);
+  return text.length;
+};
+
+/**
+ * The JSON text of an answer (the app's serializer): for an answer the read cache keeps, the text made when it
+ * was kept (answers are immutable, so it is the text JSON.stringify would make again); else JSON.stringify.
+ * @returns the JSON text (undefined for undefined, as JSON.stringify).
+ */
+export function answerJson(value: unknown): string {
+  return (typeof value === 'object' && value !== null ? texts.get(value) : undefined) ?? JSON.stringify(value);
+}
 
 /** The world an answer is read from, as the route's ownership check returned it. */
 export interface VersionedWorld {

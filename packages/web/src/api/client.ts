@@ -216,3 +216,12 @@ export function notFoundMessage(error: unknown, fallback: string): string | unde
   const malformedIds = fields.length > 0 && fields.every(([name, message]) => name.endsWith('Id') && message === MESSAGES.invalidUuid);
   return error.status === 400 && malformedIds ? fallback : undefined;
 }
+
+/**
+ * The retry to offer after loading one entity failed: none when it does not exist (a 404, or an id of the address
+ * that names nothing, see {@link notFoundMessage}), since trying again cannot help; else `retry`.
+ * @returns `retry`, or undefined for a missing entity.
+ */
+export function retryUnlessMissing(error: unknown, retry: () => void): (() => void) | undefined {
+  return notFoundMessage(error, '') === undefined ? retry : undefined;
+}

@@ -1,6 +1,6 @@
 /**
  * Quest calls and hooks (SPEC §7 Quests): CRUD, accept, abandon, and objectives with progress. Every write
- * refreshes the world's quest queries.
+ * refreshes the world's queries (`['worlds', worldId]`), since a quest action also changes characters.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ObjectiveCreateInput, Objective, Quest } from '@loreforge/contract';
@@ -10,11 +10,13 @@ import { useResourceItem, useResourceMutations } from './resource';
 
 export { questsResource };
 
-/** What the quest form saves (SPEC §5, §7: only name, description and status are sent). */
+/** What the quest form saves: every field it shows (difficulty null clears it). */
 export interface QuestSaveInput {
   name: string;
   description: string | null;
   status: Quest['status'];
+  isOptional: boolean;
+  difficulty: number | null;
 }
 
 const questPath = (worldId: string, questId: string) =>
@@ -73,10 +75,14 @@ export function deleteObjective(worldId: string, questId: string, objectiveId: s
   return api.delete(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`, { version });
 }
 
-/** Accept, abandon, progress and objective mutations of one quest; each refreshes the world's quests. */
+/**
+ * Accept, abandon, progress and objective mutations of one quest. Each refreshes everything of the world, not only
+ * its quests: accepting or abandoning for a character changes that character's active quests, and completing an
+ * objective can complete the quest that other screens (counts, the timeline engine) show.
+ */
 export function useQuestActions(worldId: string, questId: string) {
   const queryClient = useQueryClient();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: questsResource(worldId).key });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: questsResource(worldId).key.slice(0, 2) });
   return {
     accept: useMutation({ mutationFn: (characterId?: string) => acceptQuest(worldId, questId, characterId), onSuccess: invalidate }),
     abandon: useMutation({ mutationFn: () => abandonQuest(worldId, questId), onSuccess: invalidate }),

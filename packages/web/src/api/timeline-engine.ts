@@ -4,7 +4,7 @@
  * every write in the world refreshes them like the other queries.
  */
 import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
-import type { CharacterHistory, TimelineDiff, TimelineIssues, TimelineState } from '@loreforge/contract';
+import type { CharacterHistory, ItemProvenance, TimelineDiff, TimelineIssues, TimelineState } from '@loreforge/contract';
 import { api } from './client';
 
 const worldPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}`;
@@ -126,5 +126,21 @@ export function useTimelineIssues(worldId: string, timelineId: string) {
     queryKey: [...engineKey(worldId), 'issues', timelineId],
     queryFn: ({ signal }) =>
       api.get<TimelineIssues>(`${worldPath(worldId)}/timelines/${encodeURIComponent(timelineId)}/issues`, { signal }),
+  });
+}
+
+/**
+ * Who held an item on a timeline, from when to when (GET …/items/{i}/provenance?timelineId=). Disabled while
+ * `timelineId` is undefined.
+ */
+export function useItemProvenance(worldId: string, itemId: string, timelineId: string | undefined) {
+  return useQuery({
+    queryKey: [...engineKey(worldId), 'provenance', itemId, timelineId ?? ''],
+    queryFn: ({ signal }) =>
+      api.get<ItemProvenance>(`${worldPath(worldId)}/items/${encodeURIComponent(itemId)}/provenance`, {
+        query: { timelineId },
+        signal,
+      }),
+    enabled: Boolean(timelineId),
   });
 }

@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
-import type { SortOrder } from '@loreforge/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { SORT_ORDERS, type SortOrder } from '@loreforge/contract';
 import { DEFAULT_LIST_PARAMS, type ListParams } from '../api/list';
 
 /** The sort part of a list's state. */
@@ -7,6 +8,9 @@ export interface SortState {
   sortBy: string;
   sortOrder: SortOrder;
 }
+
+/** How a list shows its rows. */
+export type ListView = 'list' | 'grid';
 
 /**
  * The sort after a column header is chosen (SPEC §4 "List view"): the sorted column flips direction; a new
@@ -18,34 +22,87 @@ export function nextSort(current: SortState, field: string): SortState {
   return { sortBy: field, sortOrder: field === 'createdAt' ? 'desc' : 'asc' };
 }
 
-/** State and actions of a list view. Every change except `setPage` returns to page 1. */
+/** State and actions of a list view. Every change except `setPage` and `setView` returns to page 1. */
 export interface ListState {
   params: ListParams;
+  view: ListView;
   /** Applies {@link nextSort} for a column and resets to page 1. */
   toggleSort(field: string): void;
   /** Sets field and direction directly (the grid's sort menu) and resets to page 1. */
   setSort(sort: SortState): void;
   setPage(page: number): void;
+  /** Sets the search text; replaces the history entry, so Back does not step through every keystroke. */
   setSearch(search: string): void;
   setLimit(limit: number): void;
+  setView(view: ListView): void;
+}
+
+/** Query-string keys of a list's state: the API's own names, plus `view`. */
+const KEYS = ['page', 'limit', 'search', 'sortBy', 'sortOrder', 'view'] as const;
+
+function positiveInt(text: string | null): number | undefined {
+  if (text === null || !/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 ? value : undefined;
+}
+
+function readOrder(text: string | null): SortOrder | undefined {
+  return SORT_ORDERS.find((order) => order === text);
 }
 
 /**
- * Page, size, search and sort of a generic list (SPEC §4, §9: page 1, 10 per page, createdAt descending).
- * @param initial overrides of the defaults.
+ * Page, size, search, sort and view of a generic list (SPEC §4, §9: page 1, 10 per page, createdAt descending),
+ * kept in the query string (`?page=&limit=&search=&sortBy=&sortOrder=&view=`) so Back, reload and a shared link
+ * return to the same place. Values equal to the defaults are left out of the URL; unreadable ones fall back to
+ * the defaults; other query keys of the page (e.g. `worldId`) are kept.
+ * @param initial overrides of the defaults (e.g. events sorted by dateTime ascending).
+ * @param defaultView the view when the URL names none.
  */
-export function useListState(initial: Partial<ListParams> = {}): ListState {
-  const [params, setParams] = useState<ListParams>(() => ({ ...DEFAULT_LIST_PARAMS, ...initial }));
-  const toggleSort = useCallback((field: string) => {
-    setParams((p) => ({
-      ...p,
-      ...nextSort({ sortBy: p.sortBy ?? 'createdAt', sortOrder: p.sortOrder ?? 'desc' }, field),
-      page: 1,
-    }));
-  }, []);
-  const setSort = useCallback((sort: SortState) => setParams((p) => ({ ...p, ...sort, page: 1 })), []);
-  const setPage = useCallback((page: number) => setParams((p) => ({ ...p, page })), []);
-  const setSearch = useCallback((search: string) => setParams((p) => ({ ...p, search, page: 1 })), []);
-  const setLimit = useCallback((limit: number) => setParams((p) => ({ ...p, limit, page: 1 })), []);
-  return { params, toggleSort, setSort, setPage, setSearch, setLimit };
+export function useListState(initial: Partial<ListParams> = {}, defaultView: ListView = 'list'): ListState {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const defaults = useMemo<ListParams>(
+    () => ({ ...DEFAULT_LIST_PARAMS, ...initial }),
+    // The caller's object is usually a literal: follow its values, not its identity.
+    [initial.page, initial.limit, initial.search, initial.sortBy, initial.sortOrder],
+  );
+
+  const page = positiveInt(searchParams.get('page')) ?? defaults.page;
+  const limit = positiveInt(searchParams.get('limit')) ?? defaults.limit;
+  const search = searchParams.get('search') ?? defaults.search;
+  const sortBy = searchParams.get('sortBy') || defaults.sortBy;
+  const sortOrder = readOrder(searchParams.get('sortOrder')) ?? defaults.sortOrder;
+  const view: ListView = searchParams.get('view') === 'grid' ? 'grid' : searchParams.get('view') === 'list' ? 'list' : defaultView;
+  const params = useMemo<ListParams>(
+    () => ({ ...defaults, page, limit, search, sortBy, sortOrder }),
+    [defaults, page, limit, search, sortBy, sortOrder],
+  );
+
+  /** Writes the changed keys into the URL, dropping those equal to their defaults. */
+  const update = useCallback(
+    (change: Partial<ListParams> & { view?: ListView }, replace = false) => {
+      setSearchParams((previous) => {
+        const next = new URLSearchParams(previous);
+        const fallback: Partial<Record<(typeof KEYS)[number], string | number>> = { ...defaults, view: defaultView };
+        for (const key of KEYS) {
+          if (!(key in change)) continue;
+          const value = change[key];
+          if (value === undefined || value === '' || String(value) === String(fallback[key] ?? '')) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      }, { replace });
+    },
+    [setSearchParams, defaults, defaultView],
+  );
+
+  const toggleSort = useCallback(
+    (field: string) => update({ ...nextSort({ sortBy: sortBy ?? 'createdAt', sortOrder: sortOrder ?? 'desc' }, field), page: 1 }),
+    [update, sortBy, sortOrder],
+  );
+  const setSort = useCallback((sort: SortState) => update({ ...sort, page: 1 }), [update]);
+  const setPage = useCallback((next: number) => update({ page: next }), [update]);
+  const setSearch = useCallback((text: string) => update({ search: text, page: 1 }, true), [update]);
+  const setLimit = useCallback((next: number) => update({ limit: next, page: 1 }), [update]);
+  const setView = useCallback((next: ListView) => update({ view: next }), [update]);
+  return { params, view, toggleSort, setSort, setPage, setSearch, setLimit, setView };
 }

@@ -10,3 +10,11 @@ export function truncate(text: string | null | undefined, max: number): string {
   if (value.length <= max) return value;
   return `${value.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
 }
+
+/**
+ * The noun that reads right after a count: '1 Character', '2 Characters', '0 Characters'.
+ * @param count how many; @param singular the noun for one; @param plural for any other count (default `singular` + 's').
+ */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return count === 1 ? singular : plural;
+}

@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../api/client';
+import { useWorld } from '../api/worlds';
+import { Outlet } from 'react-router';
+import { Breadcrumbs } from '../components/layout/Breadcrumbs';
 import { AppNavbar } from '../components/layout/AppNavbar';
 import { RequireAuth } from '../components/RequireAuth';
 import { LoginScreen } from '../screens/login/LoginScreen';
@@ -62,6 +65,44 @@ describe('session restore (SPEC §4)', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+  });
+});
+
+function WorldName() {
+  const world = useWorld('2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b');
+  return <p>{world.data?.name ?? 'loading'}</p>;
+}
+
+describe('signing out of a page that loaded data', () => {
+  it('sends no request after Sign out, so nothing is refused with 401 on the way to /login', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const seen: { path: string; auth: string | null }[] = [];
+    mockFetch((url, init) => {
+      const auth = new Headers(init.headers).get('authorization');
+      seen.push({ path: url.pathname, auth });
+      return auth ? jsonResponse({ worldId: 'w', name: 'Oz' }) : jsonResponse({ message: 'Sign in first.', code: 'UNAUTHORIZED' }, 401);
+    });
+    // As in the app: navbar and breadcrumbs around the routed screen, and a login screen that loads on demand.
+    renderRoutes([{
+      element: <><AppNavbar /><Breadcrumbs /><Outlet /></>,
+      children: [
+        { path: '/worlds/:worldId', element: <RequireAuth><WorldName /></RequireAuth> },
+        {
+          path: '/login',
+          lazy: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 100)); // the screen's code downloading
+            return { Component: () => <p>login page</p> };
+          },
+        },
+      ],
+    }], '/worlds/2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b');
+    await waitFor(() => expect(screen.getAllByText('Oz')).toHaveLength(2));
+    const before = seen.length;
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.slice(before)).toEqual([]);
   });
 });
 

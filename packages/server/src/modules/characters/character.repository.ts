@@ -16,14 +16,16 @@ export interface CharacterChanges {
   current_location_id: string | null;
 }
 
-/** Finds a character of a world, or undefined (a character of another world is treated as missing). */
-export function findCharacterInWorld(db: Db, worldId: string, characterId: string): Promise<CharacterTable | undefined> {
-  return db
-    .selectFrom('character')
-    .selectAll()
-    .where('id', '=', characterId)
-    .where('world_id', '=', worldId)
-    .executeTakeFirst();
+const selectCharacterInWorld = compiledQuery((db, worldId: string, characterId: string) =>
+  db.selectFrom('character').selectAll().where('id', '=', characterId).where('world_id', '=', worldId));
+
+/**
+ * Finds a character of a world, or undefined (a character of another world is treated as missing). The
+ * character routes and every route under a character run it, so it runs as compiled SQL.
+ */
+export async function findCharacterInWorld(db: Db, worldId: string, characterId: string): Promise<CharacterTable | undefined> {
+  const [row] = await selectCharacterInWorld(db, worldId, characterId);
+  return row;
 }
 
 /** Finds a character whose world belongs to the user, or undefined (for routes without a world in the path). */
@@ -57,7 +59,7 @@ export function listCharacters(
     },
     idColumn: 'character.id',
     searchColumns: ['character.name', 'character.description'],
-    fullText: { db, table: 'character' },
+    fullText: { db, table: 'character', scopeRows: knownTotal },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

@@ -15,6 +15,8 @@ export interface EventScope {
   timelineId?: string | undefined;
   /** The world's content_version read before listing; searches, totals and deep pages are then cached. */
   contentVersion?: number | undefined;
+  /** The world's kept event_count: the scope holds at most this many events (a search then picks its plan). */
+  worldEventCount?: number | undefined;
 }
 
 /**
@@ -42,7 +44,7 @@ export function listEvents(db: Db, scope: EventScope, params: ListParams, knownT
     },
     idColumn: 'event.id',
     searchColumns: ['event.name', 'event.description'],
-    fullText: { db, table: 'event' },
+    fullText: { db, table: 'event', scopeRows: scope.worldEventCount },
     knownTotal,
     cache: worldListCache(db, scope.worldId, scope.contentVersion),
     params,

@@ -53,11 +53,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     return cachedWorldRead(app.db, world, request.url, async () => {
       const { timelineId, ...params } = request.query;
       if (timelineId === undefined) {
-        const { rows, pagination } = await listEvents(app.db, { worldId: world.id, contentVersion: world.content_version }, params, Number(world.event_count));
+        const { rows, pagination } = await listEvents(app.db, { worldId: world.id, contentVersion: world.content_version, worldEventCount: Number(world.event_count) }, params, Number(world.event_count));
         return { data: rows.map(presentEvent), pagination };
       }
       const timeline = await requireTimeline(app.db, world.id, timelineId);
-      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
+      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version, worldEventCount: Number(world.event_count) }, params);
       return { data: rows.map(presentEvent), pagination };
     });
   });
@@ -76,7 +76,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     return cachedWorldRead(app.db, world, request.url, async () => {
       const timeline = await requireTimeline(app.db, world.id, request.params.timelineId);
       const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
-      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version }, params);
+      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version, worldEventCount: Number(world.event_count) }, params);
       return { data: rows.map(presentEvent), pagination };
     });
   });

@@ -28,7 +28,7 @@ export function listItems(db: Db, worldId: string, params: ListParams, knownTota
     },
     idColumn: 'item.id',
     searchColumns: ['item.name', 'item.description'],
-    fullText: { db, table: 'item' },
+    fullText: { db, table: 'item', scopeRows: knownTotal },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

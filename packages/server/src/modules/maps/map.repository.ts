@@ -44,7 +44,7 @@ export function listMaps(db: Db, worldId: string, mapCount: number, params: List
     },
     idColumn: 'map.id',
     searchColumns: ['map.name', 'map.description'],
-    fullText: { db, table: 'map' },
+    fullText: { db, table: 'map', scopeRows: mapCount },
     knownTotal: Number(mapCount),
     params,
   });

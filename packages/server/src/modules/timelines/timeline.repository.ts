@@ -39,7 +39,7 @@ export function listTimelines(
     },
     idColumn: 'timeline.id',
     searchColumns: ['timeline.name', 'timeline.description'],
-    fullText: { db, table: 'timeline' },
+    fullText: { db, table: 'timeline', scopeRows: knownTotal },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import type { AppliedChange, CharacterState } from '@loreforge/contract';
 import { changedMarks, formatEngineValue } from './engine-format';
 import './engine.css';
+import { relationshipTypeLabel } from '../../lib/relationship-labels';
 
 /** Props of {@link CharacterStateCard}. */
 export interface CharacterStateCardProps {
@@ -64,7 +65,7 @@ export function CharacterStateCard({ state, changes = [], title }: CharacterStat
           <ul className="list-unstyled small mb-0" aria-label={`Relationships of ${state.name}`}>
             {state.relationships.map((r) => (
               <li key={r.targetCharacterId} className={`px-1${marks.relationships.has(r.targetCharacterId) ? ' lf-changed' : ''}`}>
-                → {r.targetCharacterName ?? r.targetCharacterId.slice(0, 8)}: {r.relationshipType}, affinity {r.affinity}, trust {r.trustLevel}
+                → {r.targetCharacterName ?? r.targetCharacterId.slice(0, 8)}: {relationshipTypeLabel(r.relationshipType)}, affinity {r.affinity}, trust {r.trustLevel}
                 {marks.relationships.has(r.targetCharacterId) && changedBadge}
               </li>
             ))}

@@ -1,12 +1,23 @@
 /** Pure helpers that turn the timeline engine's answers into words and highlights (docs/timeline-engine.md). */
 import type { AppliedChange } from '@loreforge/contract';
+import { relationshipTypeLabel } from '../../lib/relationship-labels';
 
-/** @returns a value of the engine's state for display: '—' for absent, text as is, the rest as compact JSON. */
+/**
+ * @returns a value of the engine's state for display: '—' for absent, text, numbers and booleans as they are, a list
+ * as its items joined by commas, and an attribute group as 'name: value' pairs joined by commas, a group inside a
+ * group in parentheses ({ stats: { courage: 3, wits: 9 } } → 'stats: (courage: 3, wits: 9)'), never raw JSON.
+ */
 export function formatEngineValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? '';
+  const nested = (inner: unknown) => (typeof inner === 'object' && inner !== null ? `(${formatEngineValue(inner)})` : formatEngineValue(inner));
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(nested).join(', ');
+  if (typeof value === 'object') {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? 'empty' : entries.map(([key, inner]) => `${key}: ${nested(inner)}`).join(', ');
+  }
+  return String(value);
 }
 
 /** One line of what a change did: the thing changed, and its value before and after. */
@@ -21,12 +32,15 @@ type RelationshipValues = Extract<AppliedChange, { kind: 'relationship' }>['afte
 
 function relationshipLines(target: string, before: RelationshipValues, after: RelationshipValues): ChangeLine[] {
   if (!before && !after) return [];
-  if (!before) return [{ subject: `→ ${target}`, before: 'none', after: `${after?.relationshipType ?? ''}, affinity ${after?.affinity ?? 0}` }];
-  if (!after) return [{ subject: `→ ${target}`, before: `${before.relationshipType}, affinity ${before.affinity}`, after: 'ended' }];
+  if (!before) return [{ subject: `→ ${target}`, before: 'none', after: `${relationshipTypeLabel(after?.relationshipType ?? '')}, affinity ${after?.affinity ?? 0}` }];
+  if (!after) return [{ subject: `→ ${target}`, before: `${relationshipTypeLabel(before.relationshipType)}, affinity ${before.affinity}`, after: 'ended' }];
   const keys = Object.keys(after) as (keyof NonNullable<RelationshipValues>)[];
   return keys
     .filter((key) => before[key] !== after[key])
-    .map((key) => ({ subject: `→ ${target}: ${key}`, before: formatEngineValue(before[key]), after: formatEngineValue(after[key]) }));
+    .map((key) => {
+      const show = (value: unknown) => (key === 'relationshipType' && typeof value === 'string' ? relationshipTypeLabel(value) : formatEngineValue(value));
+      return { subject: `→ ${target}: ${key}`, before: show(before[key]), after: show(after[key]) };
+    });
 }
 
 /**

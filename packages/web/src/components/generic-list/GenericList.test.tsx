@@ -180,4 +180,40 @@ describe('GenericList', () => {
     const content = await screen.findByText('Quick form here');
     expect(content.closest('.popover')).toHaveStyle({ minWidth: '400px' });
   });
+
+  it('keeps page, sort, search and view in the URL, so Back and a reload return to the same place', async () => {
+    const user = userEvent.setup();
+    const { source, last } = fakeSource(makeRows(35));
+    const { router, unmount } = renderList(source);
+    await screen.findByText('Row 1');
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(last()).toMatchObject({ sortBy: 'name', sortOrder: 'asc', page: 1 }));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(last()?.page).toBe(3));
+    await user.click(screen.getByRole('button', { name: 'Grid' }));
+    expect(new URLSearchParams(router.state.location.search).get('view')).toBe('grid');
+
+    // Back undoes the view, then the page, one step at a time.
+    await router.navigate(-1);
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    await router.navigate(-1);
+    await waitFor(() => expect(last()).toMatchObject({ sortBy: 'name', sortOrder: 'asc', page: 1 }));
+
+    // Typing a search writes it to the URL (replacing the entry); a reload of that URL shows the same list.
+    await user.type(screen.getByLabelText('Search characters'), 'Row 2');
+    await waitFor(() => expect(router.state.location.search).toContain('search=Row+2'));
+    const url = `${router.state.location.pathname}${router.state.location.search}&view=grid&page=2`;
+    unmount();
+    const reloaded = fakeSource(makeRows(35));
+    renderRoutes(
+      <GenericList<Row>
+        entityName="character" source={reloaded.source} getId={(r) => r.id} getName={(r) => r.name}
+        columns={[{ key: 'name', label: 'Name', sortable: true, kind: 'name' }]}
+      />,
+      url,
+    );
+    await waitFor(() => expect(reloaded.last()).toMatchObject({ search: 'Row 2', sortBy: 'name', sortOrder: 'asc', page: 2 }));
+    expect(screen.getByLabelText('Search characters')).toHaveValue('Row 2');
+    expect(screen.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
@@ -95,7 +95,8 @@ function ariaSort(column: string, params: ListParams): 'ascending' | 'descending
 /**
  * The list used for every collection (SPEC §2 "Generic list", §4 "List view", §9): search, list or grid
  * view, sortable column headers (the sorted column flips; a new column starts ascending, createdAt
- * descending; page back to 1), the pager, a floating add button with a quick-create popover, and Edit and
+ * descending; page back to 1), the pager (page, size, search, sort and view kept in the query string, so Back
+ * and reload return to the same place), a floating add button with a quick-create popover, and Edit and
  * Delete actions (Delete asks first). Shows 'No {entity}s found.' when empty and the server message or
  * 'Failed to load {entity}s. Please try again.' when loading fails (the rows are then cleared).
  */
@@ -104,16 +105,25 @@ export function GenericList<T>(props: GenericListProps<T>) {
     entityName, title, source, columns, getId, getName, getDescription, getViewPath, getEditPath, onDelete,
     createPath, renderQuickCreate, renderActions, defaultView = 'list', initialParams,
   } = props;
-  const { params, toggleSort, setSort, setPage, setSearch, setLimit } = useListState(initialParams);
-  const [view, setView] = useState<'list' | 'grid'>(defaultView);
+  const { params, view, toggleSort, setSort, setPage, setSearch, setLimit, setView } = useListState(initialParams, defaultView);
   const [searchText, setSearchText] = useState(params.search ?? '');
   const debouncedSearch = useDebouncedValue(searchText, 300);
   const [pendingDelete, setPendingDelete] = useState<T | null>(null);
   const ids = useId();
+  // The search last written to or read from the URL: typing writes it (debounced); Back or a link reads it back.
+  const searchInUrl = useRef(params.search ?? '');
 
   useEffect(() => {
-    if ((params.search ?? '') !== debouncedSearch) setSearch(debouncedSearch);
-  }, [debouncedSearch, params.search, setSearch]);
+    if (debouncedSearch === searchInUrl.current) return;
+    searchInUrl.current = debouncedSearch;
+    setSearch(debouncedSearch);
+  }, [debouncedSearch, setSearch]);
+  useEffect(() => {
+    const fromUrl = params.search ?? '';
+    if (fromUrl === searchInUrl.current) return;
+    searchInUrl.current = fromUrl;
+    setSearchText(fromUrl);
+  }, [params.search]);
 
   const query = useQuery({
     queryKey: source.listKey(params),

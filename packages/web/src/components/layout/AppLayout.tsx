@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { AppNavigateContext } from '../AppLink';
 import { SkyBackground } from '../sky/SkyBackground';
 import { LoadingSpinner } from '../LoadingSpinner';
 import { AppNavbar } from './AppNavbar';
@@ -10,8 +11,9 @@ import { Breadcrumbs } from './Breadcrumbs';
  * link for keyboard users and a spinner while a lazy screen loads.
  */
 export function AppLayout() {
+  const navigate = useNavigate();
   return (
-    <>
+    <AppNavigateContext.Provider value={(to) => void navigate(to)}>
       <a href="#main" className="visually-hidden-focusable lf-skip-link">
         Skip to content
       </a>
@@ -26,6 +28,6 @@ export function AppLayout() {
         </main>
       </div>
       <ScrollRestoration />
-    </>
+    </AppNavigateContext.Provider>
   );
 }

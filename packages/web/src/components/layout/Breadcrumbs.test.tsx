@@ -12,6 +12,15 @@ function trail() {
 }
 
 describe('buildCrumbs', () => {
+  it("names each opened branch after the timeline it was opened from, linking each level's own address", () => {
+    const steps = buildCrumbs(`/worlds/${W}/timelines/t1`, '?branch=b1%2Cb2');
+    expect(steps.map((s) => [s.label, s.entityId])).toEqual([
+      ['World', W], ['Timelines', undefined], ['Timeline', 't1'], ['Timeline', 'b1'], ['Timeline', 'b2'],
+    ]);
+    expect(steps[3]?.path).toBe(`/worlds/${W}/timelines/t1?branch=b1`);
+    expect(buildCrumbs(`/worlds/${W}/timelines/t1/edit`, '?branch=b1').map((s) => s.label)).toEqual(['World', 'Timelines', 'Timeline', 'Edit']);
+  });
+
   it('labels fixed words and marks ids for lookup', () => {
     const steps = buildCrumbs(`/worlds/${W}/characters/${C}/edit`);
     expect(steps.map((s) => s.label)).toEqual(['World', 'Characters', 'Character', 'Edit']);

@@ -26,9 +26,9 @@ function CrumbLabel({ step }: { step: CrumbStep }) {
  * Hidden on the home page.
  */
 export function Breadcrumbs() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (pathname === '/') return null;
-  const steps = buildCrumbs(pathname);
+  const steps = buildCrumbs(pathname, search);
   const lastEntity = [...steps].reverse().find((s) => s.entityId);
   return (
     <div className="lf-breadcrumbs">

@@ -18,6 +18,7 @@ import {
   timelinesResource,
 } from '../../api/collections';
 import { worldsResource } from '../../api/worlds';
+import { relationshipTypeLabel } from '../../lib/relationship-labels';
 
 /** A step whose label is fetched: the query key to cache it under and how to get the name. */
 export interface EntityLookup {
@@ -123,7 +124,7 @@ function lookupFor(kind: Kind, id: string, ctx: Context): EntityLookup | undefin
       return worldId && characterId ? named<InventoryEntry>(inventoryResource(worldId, characterId), (e) => e.itemName) : undefined;
     case 'relationship':
       return worldId && characterId
-        ? named<Relationship>(relationshipsResource(worldId, characterId), (r) => `${r.relationshipType}: ${r.targetCharacterName}`)
+        ? named<Relationship>(relationshipsResource(worldId, characterId), (r) => `${relationshipTypeLabel(r.relationshipType)}: ${r.targetCharacterName}`)
         : undefined;
     case 'map':
       return worldId ? named<WorldMap>(mapsResource(worldId), (m) => m.name) : undefined;
@@ -156,13 +157,23 @@ function wordLabel(segment: string): string {
   return WORDS[segment] ?? segment.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
 
+/** The query key of the branches opened below a timeline's page, child first: `?branch=b1,b2`. */
+export const BRANCH_PARAM = 'branch';
+
+/** @returns the branch timeline ids of a timeline page's query string, in the order they were opened. */
+export function readBranchTrail(search: string | URLSearchParams): string[] {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return (params.get(BRANCH_PARAM) ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+}
+
 /**
  * Builds the trail for a path, e.g. `/worlds/w1/characters/c1/edit` → World (w1), Characters, Character (c1),
- * Edit. The 'worlds' segment itself is skipped: the worlds list is the home page.
- * @param pathname the location's pathname.
+ * Edit. The 'worlds' segment itself is skipped: the worlds list is the home page. On a timeline's page, each
+ * branch opened below it (`?branch=`) is one more Timeline step, so the trail names the branch being read.
+ * @param pathname the location's pathname; @param search its query string ('' when none).
  * @returns steps after Home, in order.
  */
-export function buildCrumbs(pathname: string): CrumbStep[] {
+export function buildCrumbs(pathname: string, search = ''): CrumbStep[] {
   const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
   const steps: CrumbStep[] = [];
   const ctx: Context = {};
@@ -186,6 +197,17 @@ export function buildCrumbs(pathname: string): CrumbStep[] {
     pendingKind = COLLECTIONS[segment];
     if (segment === 'worlds') continue;
     steps.push({ path, label: wordLabel(segment), linked: hasPage({ word: segment }, ctx) });
+  }
+  const last = steps.at(-1);
+  if (last?.entityId && last.label === FALLBACK_LABELS.timeline && pendingKind === undefined) {
+    const branches = readBranchTrail(search);
+    branches.forEach((branchId, index) => {
+      const query = new URLSearchParams({ [BRANCH_PARAM]: branches.slice(0, index + 1).join(',') });
+      steps.push({
+        path: `${last.path}?${query.toString()}`, label: FALLBACK_LABELS.timeline, entityId: branchId,
+        lookup: lookupFor('timeline', branchId, ctx), linked: true,
+      });
+    });
   }
   return steps;
 }

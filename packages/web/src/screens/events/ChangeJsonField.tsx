@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { RELATIONSHIP_TYPES } from '@loreforge/contract';
 import type { CustomFieldProps } from '../../components/form/types';
 import { appendChange, readTypedValue, type ChangeKind } from './change-helper';
+import { relationshipTypeLabel } from '../../lib/relationship-labels';
 
 /** A character or item offered by the change helper's selects. */
 export interface HelperOption {
@@ -147,7 +148,7 @@ export function ChangeJsonField(props: ChangeJsonFieldProps) {
                     <Form.Label htmlFor={field('type')} className="small mb-0">Relationship type</Form.Label>
                     <Form.Select id={field('type')} size="sm" value={relationshipType} onChange={(e) => setRelationshipType(e.target.value)}>
                       <option value="">Unchanged</option>
-                      {RELATIONSHIP_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+                      {RELATIONSHIP_TYPES.map((t) => <option key={t} value={t}>{relationshipTypeLabel(t)}</option>)}
                     </Form.Select>
                   </Form.Group>
                   {op === 'update' && (

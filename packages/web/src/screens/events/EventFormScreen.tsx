@@ -1,7 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
-import { handleError } from '../../api/client';
+import { handleError, retryUnlessMissing } from '../../api/client';
 import { useEvent, useEventMutations } from '../../api/events';
 import { CHARACTER_LOOKUP_PARAMS, useCharacters } from '../../api/characters';
 import { useItemLookup } from '../../api/items';
@@ -37,7 +37,7 @@ export function EventFormScreen() {
   const body = () => {
     if ((editing && event.isPending) || timelines.isPending) return <LoadingSpinner label="Loading event..." />;
     if (editing && event.isError) {
-      return <ErrorAlert message={handleError(event.error, 'Failed to load page data. Please try again.')} onRetry={() => void event.refetch()} />;
+      return <ErrorAlert message={handleError(event.error, 'Failed to load page data. Please try again.')} onRetry={retryUnlessMissing(event.error, () => void event.refetch())} />;
     }
     return (
       <>

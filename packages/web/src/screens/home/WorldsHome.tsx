@@ -15,6 +15,7 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { Pager } from '../../components/generic-list/Pager';
 import { useAuth } from '../../hooks/useAuth';
 import { truncate } from '../../lib/format';
+import { pluralize } from '../../lib/text';
 import { DeleteWorldFlow } from '../worlds/DeleteWorldFlow';
 import { WorldQuickCreate } from './WorldQuickCreate';
 
@@ -25,9 +26,9 @@ export const WORLDS_FETCH_FAILED = 'Failed to fetch worlds. Please try again lat
 
 function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World) => void }) {
   const counts = [
-    ['Characters', world.counts.characters],
-    ['Timelines', world.counts.timelines],
-    ['Maps', world.counts.maps],
+    ['Character', world.counts.characters],
+    ['Timeline', world.counts.timelines],
+    ['Map', world.counts.maps],
   ] as const;
   return (
     <Card className="h-100 lf-card">
@@ -44,7 +45,7 @@ function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World)
           {counts.map(([label, count]) => (
             <li key={label} className="list-inline-item">
               <Badge bg="light" text="dark" className="border">
-                <span className="fw-bold">{count}</span> {label}
+                <span className="fw-bold">{count}</span> {pluralize(count, label)}
               </Badge>
             </li>
           ))}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
-import { Link } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { LIMITS } from '@loreforge/contract';
+import { AppLink } from '../../components/AppLink';
 import { Icon, type IconName } from '../../components/Icon';
 import './landing.css';
 
@@ -75,9 +75,9 @@ export function LandingScreen() {
             inventories, and an API-driven backend behind it all.
           </p>
           <div className="d-flex flex-wrap justify-content-center gap-3">
-            <Link to="/register" className="btn btn-warning btn-lg px-4 fw-semibold">
+            <AppLink to="/register" className="btn btn-warning btn-lg px-4 fw-semibold">
               Get Started
-            </Link>
+            </AppLink>
             <a href="#features" className="btn btn-outline-light btn-lg px-4" onClick={handleLearnMore}>
               Learn More
             </a>
@@ -163,12 +163,12 @@ export function LandingScreen() {
               <h2 id="cta-title">Ready to Build Your World?</h2>
               <p className="lead mb-4">Loreforge is invite only. Have a code? Sign up. Need one? Ask for an invite.</p>
               <div className="d-flex flex-wrap justify-content-center gap-3">
-                <Link to="/register" className="btn btn-primary btn-lg px-4">
+                <AppLink to="/register" className="btn btn-primary btn-lg px-4">
                   Sign Up Now
-                </Link>
-                <Link to="/request-invite" className="btn btn-outline-primary btn-lg px-4">
+                </AppLink>
+                <AppLink to="/request-invite" className="btn btn-outline-primary btn-lg px-4">
                   Request an Invite
-                </Link>
+                </AppLink>
               </div>
             </div>
           </Container>

@@ -2,7 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { MapCreateSchema } from '@loreforge/contract';
-import { handleError } from '../../api/client';
+import { handleError, retryUnlessMissing } from '../../api/client';
 import { useMap, useMapMutations } from '../../api/maps';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericForm } from '../../components/form/GenericForm';
@@ -30,7 +30,7 @@ export function MapFormScreen() {
   const body = () => {
     if (editing && map.isPending) return <LoadingSpinner label="Loading map..." />;
     if (editing && map.isError) {
-      return <ErrorAlert message={handleError(map.error, 'Failed to load map data for editing.')} onRetry={() => void map.refetch()} />;
+      return <ErrorAlert message={handleError(map.error, 'Failed to load map data for editing.')} onRetry={retryUnlessMissing(map.error, () => void map.refetch())} />;
     }
     return (
       <GenericForm

@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
-import { handleError } from '../../api/client';
+import { handleError, retryUnlessMissing } from '../../api/client';
 import { useQuest, useQuestActions, useQuestMutations } from '../../api/quests';
 import { CharacterPicker } from '../../components/CharacterPicker';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
@@ -36,7 +36,7 @@ export function QuestDetailScreen() {
   if (quest.isError) {
     return (
       <Container className="py-4">
-        <ErrorAlert message={handleError(quest.error, 'Failed to load page data. Please try again.')} onRetry={() => void quest.refetch()}>
+        <ErrorAlert message={handleError(quest.error, 'Failed to load page data. Please try again.')} onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())}>
           <Link to={list} className="alert-link d-inline-block mt-2">Back to the quests</Link>
         </ErrorAlert>
       </Container>

@@ -25,7 +25,7 @@ const routes = [
 ];
 
 describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
-  it("is titled 'Edit Quest', loads the quest, and PUTs only name, description and status, then shows the list", async () => {
+  it("is titled 'Edit Quest', loads the quest, and PUTs every field it shows (difficulty 7 set to 3 stays 3), then shows the list", async () => {
     const user = userEvent.setup();
     signIn();
     const calls: { method: string; body: unknown }[] = [];
@@ -39,10 +39,17 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
     expect(await screen.findByLabelText(/Name/)).toHaveValue('Find the Moonstone');
     expect(screen.getByLabelText('Optional Quest')).toBeChecked();
     expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '5');
+    expect(screen.getByLabelText('Difficulty')).toHaveValue('7');
     await user.selectOptions(screen.getByLabelText(/Status/), 'active');
+    await user.clear(screen.getByLabelText('Difficulty'));
+    await user.type(screen.getByLabelText('Difficulty'), '3');
+    await user.click(screen.getByLabelText('Optional Quest'));
     await user.click(screen.getByRole('button', { name: 'Save Quest' }));
     expect(await screen.findByText('Quest list')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'PUT', body: { name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'active' } }]);
+    expect(calls).toEqual([{
+      method: 'PUT',
+      body: { name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'active', isOptional: false, difficulty: 3 },
+    }]);
   });
 
   it("is titled 'Create New Quest', checks difficulty 1 to 10, and POSTs a new quest", async () => {
@@ -64,7 +71,7 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
     await user.clear(screen.getByLabelText('Difficulty'));
     await user.type(screen.getByLabelText('Difficulty'), '3');
     await user.click(screen.getByRole('button', { name: 'Create Quest' }));
-    await waitFor(() => expect(posted).toEqual({ name: 'Slay the Wyrm', description: null, status: 'pending' }));
+    await waitFor(() => expect(posted).toEqual({ name: 'Slay the Wyrm', description: null, status: 'pending', isOptional: false, difficulty: 3 }));
   });
 
   it("says 'Failed to load quest data for editing.' and 'An unexpected error occurred while saving the quest.' (dismissible)", async () => {
@@ -136,5 +143,48 @@ describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () 
     expect(await screen.findByText(/This quest is completed: it can no longer be accepted or abandoned/)).toBeInTheDocument();
     expectButtons(false, false);
     expect(screen.getByRole('link', { name: 'edit it' })).toHaveAttribute('href', `/worlds/${W}/quests/${Q}/edit`);
+  });
+});
+
+describe('QuestDetailScreen refreshes what a quest action changed', () => {
+  it("marks the character's cached record stale after accepting the quest for them, so their active quests update", async () => {
+    const user = userEvent.setup();
+    signIn();
+    const C = 'cccccccc-0000-4000-8000-000000000001';
+    const dorothy = { characterId: C, worldId: W, name: 'Dorothy', description: null, attributes: {}, currentLocationId: null, activeQuests: [], createdAt: '', updatedAt: '' };
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/characters')) {
+        return jsonResponse({ data: [dorothy], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null } });
+      }
+      if (url.pathname.endsWith('/accept')) return jsonResponse(buildQuest({ status: 'active' }));
+      return jsonResponse(buildQuest());
+    });
+    const { client } = renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    const characterKey = ['worlds', W, 'characters', C];
+    client.setQueryData(characterKey, dorothy);
+    await screen.findByRole('heading', { name: 'Find the Moonstone' });
+    await user.selectOptions(await screen.findByLabelText('For character (optional)'), C);
+    await user.click(screen.getByRole('button', { name: 'Accept quest' }));
+    await waitFor(() => expect(client.getQueryState(characterKey)?.isInvalidated).toBe(true));
+  });
+});
+
+describe('a quest that does not exist', () => {
+  it("says so without a useless 'Try again', which a failure that may pass still offers", async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'Quest not found.', code: 'NOT_FOUND' }, 404));
+    const first = renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    expect(await screen.findByText('Quest not found.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    first.unmount();
+
+    const second = renderRoutes(routes, `/worlds/${W}/quests/${Q}/edit`);
+    expect(await screen.findByText('Failed to load quest data for editing.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    second.unmount();
+
+    mockFetch(() => new Response('', { status: 503 }));
+    renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

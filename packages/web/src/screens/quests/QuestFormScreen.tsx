@@ -9,6 +9,7 @@ import { GenericForm } from '../../components/form/GenericForm';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { QUEST_FIELDS, QUEST_MESSAGES, questDefaults, questPayload } from './quest-form';
 import { WorldSelect } from './WorldSelect';
+import { retryUnlessMissing } from '../../api/client';
 
 /** The quest list a form returns to: the world's when known, else the global one. */
 export function questListPath(worldId: string | null | undefined): string {
@@ -19,7 +20,7 @@ export function questListPath(worldId: string | null | undefined): string {
  * The quest form of SPEC §2 at /worlds/:worldId/quests/create, /…/:id/edit, /quests/create and /quests/:id/edit
  * (the global routes take the world from `?worldId=` or a world select). Titled 'Create New Quest' or 'Edit
  * Quest'; edit mode shows 'Loading quest data...' and, on failure, 'Failed to load quest data for editing.'.
- * Saving sends only name, description and status (PUT to edit, POST to create) and returns to the quest list;
+ * Saving sends every field the form shows (PUT to edit, POST to create) and returns to the quest list;
  * a failure shows the server's message or 'An unexpected error occurred while saving the quest.' in a
  * dismissible alert. Cancel returns to the quest list.
  */
@@ -46,7 +47,7 @@ export function QuestFormScreen() {
       );
     }
     if (editing && quest.isPending) return <LoadingSpinner label={QUEST_MESSAGES.loading} />;
-    if (editing && quest.isError) return <ErrorAlert message={QUEST_MESSAGES.loadFailed} onRetry={() => void quest.refetch()} />;
+    if (editing && quest.isError) return <ErrorAlert message={QUEST_MESSAGES.loadFailed} onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())} />;
     return (
       <GenericForm
         schema={QuestCreateSchema}

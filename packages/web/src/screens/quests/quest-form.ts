@@ -43,7 +43,17 @@ export function questDefaults(quest?: Quest): Record<string, unknown> {
   };
 }
 
-/** What is sent on save: only name, description and status (SPEC §5, §7). */
+/**
+ * What is sent on save: every field the form shows, so a difficulty or 'Optional Quest' a person set is kept.
+ * (SPEC §5 sent only name, description and status, which dropped the other two silently.) An empty
+ * difficulty is sent as null, which clears it.
+ */
 export function questPayload(values: z.output<typeof QuestCreateSchema>): QuestSaveInput {
-  return { name: values.name, description: values.description, status: values.status };
+  return {
+    name: values.name,
+    description: values.description,
+    status: values.status,
+    isOptional: values.isOptional,
+    difficulty: values.difficulty,
+  };
 }

@@ -7,13 +7,14 @@ import { formatDateTime } from '../../lib/format';
 export interface TimeScrubberProps {
   /** The timeline's loaded events in story order; the scrubber has one stop per event. */
   events: readonly Event[];
+  /** The event shown (the screen passes the timeline's "now" until the reader chooses); undefined: before the first. */
   selectedEventId: string | undefined;
   onSelect(event: Event): void;
 }
 
 /**
  * A range input over a timeline's events: dragging it (or the arrow keys) chooses the event whose state is shown.
- * Its readout names the event and its date.
+ * Its readout names the event and its date; with none chosen, the story has not begun (the thumb rests at the start).
  */
 export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId, onSelect }: TimeScrubberProps) {
   const id = useId();
@@ -29,7 +30,7 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
         max={events.length - 1}
         step={1}
         value={current ? index : 0}
-        aria-valuetext={current ? `${current.name}, ${formatDateTime(current.dateTime)}` : 'No event chosen'}
+        aria-valuetext={current ? `${current.name}, ${formatDateTime(current.dateTime)}` : 'Before the first event'}
         onChange={(e) => {
           const next = events[Number(e.target.value)];
           if (next) onSelect(next);
@@ -38,7 +39,7 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
       <output htmlFor={id} className="small d-block text-body-secondary" aria-live="polite">
         {current ? (
           <>Event {index + 1} of {events.length}: <strong className="text-body">{current.name}</strong> · {formatDateTime(current.dateTime)}</>
-        ) : 'Drag to travel through the story.'}
+        ) : 'Before the first event: drag to travel through the story.'}
       </output>
     </div>
   );

@@ -2,7 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { TimelineCreateSchema, type TimelineCreateInput } from '@loreforge/contract';
-import { handleError } from '../../api/client';
+import { handleError, retryUnlessMissing } from '../../api/client';
 import { useEventLookup } from '../../api/events';
 import { useTimeline, useTimelineLookup, useTimelineMutations } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -32,7 +32,7 @@ export function TimelineFormScreen() {
   const body = () => {
     if ((editing && timeline.isPending) || events.isPending || timelines.isPending) return <LoadingSpinner label="Loading timeline..." />;
     if (editing && timeline.isError) {
-      return <ErrorAlert message={handleError(timeline.error, 'Failed to fetch timeline data.')} onRetry={() => void timeline.refetch()} />;
+      return <ErrorAlert message={handleError(timeline.error, 'Failed to fetch timeline data.')} onRetry={retryUnlessMissing(timeline.error, () => void timeline.refetch())} />;
     }
     return (
       <>

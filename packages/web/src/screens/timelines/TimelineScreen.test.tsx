@@ -129,4 +129,56 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     expect(await screen.findByText('Failed to fetch timeline data.')).toBeInTheDocument();
   });
+
+  it("gives an opened branch its own address, so the browser's Back returns to the parent and a reload keeps the branch", async () => {
+    const user = userEvent.setup();
+    signIn();
+    mockFetch(withEngine((url) => {
+      if (url.pathname.endsWith(`/timelines/${BRANCH}/events`)) return jsonResponse(page([buildEvent(7, { name: 'Road not taken', timelineId: BRANCH })]));
+      if (url.pathname.endsWith(`/timelines/${BRANCH}`)) return jsonResponse(buildTimeline({ timelineId: BRANCH, name: 'The Other Path', parentTimelineId: MAIN }));
+      if (url.pathname.endsWith('/events')) {
+        return jsonResponse(page([buildEvent(1), buildEvent(2, { name: 'The Fork', isBranchingEvent: true, childTimelineId: BRANCH })]));
+      }
+      return jsonResponse(buildTimeline());
+    }));
+    const { router, unmount } = renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    await user.click(await screen.findByRole('button', { name: 'Open branch at The Fork' }));
+    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?branch=${BRANCH}`);
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'Age of Embers' })).toBeInTheDocument();
+    await router.navigate(1);
+    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    unmount();
+
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}?branch=${BRANCH}`);
+    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Back to Parent Timeline/ })).toBeInTheDocument();
+  });
+
+  it('opens at the timeline\'s now: the scrubber, the marked card and the state panel show the same event', async () => {
+    signIn();
+    const stateAsked: (string | null)[] = [];
+    // "Now" is 2025-03-14T09:30: events 1–4 (03-11 … 03-14 00:00) have happened, event 5 (03-15) has not.
+    const events = [1, 2, 3, 4, 5].map((n) => buildEvent(n));
+    mockFetch((url, init) => {
+      if (url.pathname.endsWith('/state')) {
+        stateAsked.push(url.searchParams.get('eventId'));
+        const chosen = events.find((e) => e.eventId === url.searchParams.get('eventId'));
+        const lastEvent = chosen ? { eventId: chosen.eventId, name: chosen.name, dateTime: chosen.dateTime, timelineId: MAIN, changes: [] } : null;
+        return jsonResponse({ timelineId: MAIN, at: null, eventCount: chosen ? 4 : 0, lastEvent, characters: [] });
+      }
+      return withEngine((u) => u.pathname.endsWith('/events') ? jsonResponse(page(events)) : jsonResponse(buildTimeline()))(url, init);
+    });
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    const scrubber = await screen.findByRole('slider', { name: 'Time scrubber' });
+    expect(scrubber).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Event 4, /));
+    expect(screen.getByText(/^Event 4 of 5:/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show state after Event 4' })).toHaveAttribute('aria-pressed', 'true');
+    const panel = await screen.findByRole('complementary', { name: 'State at this moment' });
+    expect(await within(panel).findByRole('heading', { name: 'State after' })).toBeInTheDocument();
+    expect(within(panel).getByText('Event 4')).toBeInTheDocument();
+    expect(stateAsked.every((id) => id === events[3]?.eventId)).toBe(true);
+  });
 });

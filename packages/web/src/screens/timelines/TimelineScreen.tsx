@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -9,6 +9,7 @@ import { MESSAGES, type Event } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { BRANCH_PARAM, readBranchTrail } from '../../components/layout/breadcrumb-trail';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { formatDateTime } from '../../lib/format';
 import { BranchComparison } from './BranchComparison';
@@ -26,9 +27,11 @@ export const TIMELINE_MESSAGES = {
 /**
  * /worlds/:worldId/timelines/:timelineId (SPEC §2 "Timeline screen"): the timeline's details and its events
  * alternating around a central line. 'Open branch' on a branching event shows its child timeline (fetched on
- * demand, cached per timeline); 'Back to Parent Timeline' returns, at the place the reader left. Choosing an event
- * ('Show state', the time scrubber, or an issue's link) shows the world's state just after it beside the timeline;
- * a branch can be compared with its parent.
+ * demand, cached per timeline) at its own address (`?branch=` lists the branches opened, so the browser's Back
+ * and the breadcrumb follow); 'Back to Parent Timeline' returns, at the place the reader left. The screen opens
+ * at the timeline's "now": the scrubber, the marked card and the state panel all show the last event at or before
+ * it. Choosing an event ('Show state', the time scrubber, or an issue's link) shows the world's state just after it
+ * beside the timeline; a branch can be compared with its parent.
  */
 export function TimelineScreen() {
   const { worldId = '', timelineId = '' } = useParams();
@@ -36,8 +39,30 @@ export function TimelineScreen() {
   return <TimelineExplorer key={timelineId} worldId={worldId} rootId={timelineId} />;
 }
 
+/**
+ * The event a timeline's "now" falls after: the last of `events` (in story order) dated at or before `now`.
+ * @returns its id, or undefined when no loaded event has taken effect by then.
+ */
+export function eventAtNow(events: readonly Event[], now: string): string | undefined {
+  const at = Date.parse(now);
+  let found: string | undefined;
+  for (const event of events) {
+    if (Date.parse(event.dateTime) > at) break;
+    found = event.eventId;
+  }
+  return found;
+}
+
 function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string }) {
-  const [trail, setTrail] = useState<string[]>([rootId]);
+  const [search, setSearch] = useSearchParams();
+  const branches = readBranchTrail(search);
+  const trail = [rootId, ...branches];
+  const setBranches = useCallback((next: string[]) => setSearch((previous) => {
+    const params = new URLSearchParams(previous);
+    if (next.length > 0) params.set(BRANCH_PARAM, next.join(','));
+    else params.delete(BRANCH_PARAM);
+    return params;
+  }), [setSearch]);
   const offsets = useRef(new Map<string, number>());
   const currentId = trail[trail.length - 1] ?? rootId;
   const timeline = useTimeline(worldId, currentId);
@@ -47,18 +72,21 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const [selected, setSelected] = useState<Record<string, string>>({});
   const [comparing, setComparing] = useState(false);
   const parent = useTimeline(worldId, timeline.data?.parentTimelineId ?? undefined);
-  const selectedEventId = selected[currentId];
-  const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
-  const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
   // One array per arrival of a page, not per render: the views below are memoised on it.
   const loaded = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
+  const now = timeline.data?.currentDateTime;
+  const nowEventId = useMemo(() => (now ? eventAtNow(loaded, now) : undefined), [loaded, now]);
+  const selectedEventId = selected[currentId] ?? nowEventId;
+  const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
+  const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
 
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const branchKey = branches.join(',');
   const handleOpenBranch = useCallback((event: Event) => {
-    if (event.childTimelineId) setTrail((t) => [...t, event.childTimelineId ?? '']);
-  }, []);
+    if (event.childTimelineId) setBranches([...branchKey.split(',').filter(Boolean), event.childTimelineId]);
+  }, [branchKey, setBranches]);
   const handleScrollOffset = useCallback((offset: number) => offsets.current.set(currentId, offset), [currentId]);
-  const handleBack = () => setTrail((t) => (t.length > 1 ? t.slice(0, -1) : t));
+  const handleBack = () => setBranches(branches.slice(0, -1));
 
   const backButton = trail.length > 1 && (
     <Button variant="light" onClick={handleBack} className="mb-3">

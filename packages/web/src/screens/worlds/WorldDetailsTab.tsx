@@ -12,6 +12,7 @@ import Tab from 'react-bootstrap/Tab';
 import { LIMITS } from '@loreforge/contract';
 import { Icon, type IconName } from '../../components/Icon';
 import { formatDateTime } from '../../lib/format';
+import { pluralize } from '../../lib/text';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
 import { QuickCreateForm } from './QuickCreateForm';
 import type { WorldOutletContext } from './WorldScreen';
@@ -45,7 +46,7 @@ function CountCard({
         >
           <Icon name={icon} size={28} className="text-primary" />
           <span className="lf-count d-block mt-2">{count}</span>
-          <span className="d-block fw-semibold">{title}</span>
+          <span className="d-block fw-semibold">{pluralize(count, singular[0]?.toUpperCase() + singular.slice(1), title)}</span>
           <span className="visually-hidden">: show help</span>
         </button>
         <div className="d-flex gap-2 mt-3">

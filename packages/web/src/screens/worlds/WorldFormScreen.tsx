@@ -2,7 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { WorldCreateSchema } from '@loreforge/contract';
-import { handleError } from '../../api/client';
+import { handleError, retryUnlessMissing } from '../../api/client';
 import { useWorld, useWorldMutations } from '../../api/worlds';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericForm } from '../../components/form/GenericForm';
@@ -33,7 +33,7 @@ export function WorldFormScreen() {
   const body = () => {
     if (editing && world.isPending) return <LoadingSpinner label="Loading world..." />;
     if (editing && world.isError) {
-      return <ErrorAlert message={handleError(world.error, 'Failed to load world data for editing.')} onRetry={() => void world.refetch()} />;
+      return <ErrorAlert message={handleError(world.error, 'Failed to load world data for editing.')} onRetry={retryUnlessMissing(world.error, () => void world.refetch())} />;
     }
     return (
       <GenericForm

@@ -28,7 +28,7 @@ const page = (data: World[]) => ({
 });
 
 describe('WorldsHome (SPEC §1, §2 home when signed in)', () => {
-  it('shows each world with its character, timeline and map counts', async () => {
+  it('shows each world with its character, timeline and map counts, singular for one', async () => {
     signIn();
     mockFetch(() => jsonResponse(page([buildWorld()])));
     renderRoutes(<WorldsHome />);
@@ -36,7 +36,8 @@ describe('WorldsHome (SPEC §1, §2 home when signed in)', () => {
     const counts = screen.getByRole('list', { name: 'Contents' });
     expect(counts).toHaveTextContent('4 Characters');
     expect(counts).toHaveTextContent('2 Timelines');
-    expect(counts).toHaveTextContent('1 Maps');
+    expect(counts).toHaveTextContent('1 Map');
+    expect(counts).not.toHaveTextContent('1 Maps');
   });
 
   it('invites the user to build a first world when there are none', async () => {
@@ -126,6 +127,7 @@ describe('WorldScreen (SPEC §2 world tabs and Details)', () => {
     expect(within(tabs).getByRole('link', { name: 'Details' })).toHaveClass('active');
 
     const eventsCard = await screen.findByRole('button', { name: /7\s*Events/ });
+    expect(screen.getByRole('button', { name: /^1\s*Map\s*: show help$/ })).toBeInTheDocument();
     for (const type of ['character', 'timeline', 'map', 'event', 'item']) {
       expect(screen.getByRole('button', { name: `+ New ${type}` })).toBeInTheDocument();
     }

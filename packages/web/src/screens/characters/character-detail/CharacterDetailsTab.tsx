@@ -8,6 +8,7 @@ import { useWorldLocations } from '../../../api/world-lookups';
 import { DetailList } from '../../../components/entity-view/DetailList';
 import { formatVariableValue } from '../../../components/json-variable-editor/variable-value';
 import { formatDateTime } from '../../../lib/format';
+import { CharacterAsOfNow } from './CharacterAsOfNow';
 import { splitAttributes } from './split-attributes';
 
 function AttributeRows({ entries, caption }: { entries: [string, unknown][]; caption: string }) {
@@ -44,14 +45,32 @@ function ActiveQuestLink({ worldId, questId }: { worldId: string; questId: strin
 }
 
 /**
- * The Details tab of a character (SPEC §2, §3): description, location, active quests, dates, then the
- * attributes: scalar values as core attributes, nested objects as groups, or 'No attributes defined.'
+ * The Details tab of a character (SPEC §2, §3): the stored record, labelled as the start of the story
+ * (description, location, active quests, dates, then the attributes: scalar values as core attributes, nested
+ * objects as groups, or 'No attributes defined.'), and beside it the character as of a chosen timeline's now.
  * @param character the loaded character.
  */
 export function CharacterDetailsTab({ character }: { character: Character }) {
+  return (
+    <Row className="g-4">
+      <Col lg={7}>
+        <StoredCharacter character={character} />
+      </Col>
+      <Col lg={5}>
+        <CharacterAsOfNow worldId={character.worldId} character={character} />
+      </Col>
+    </Row>
+  );
+}
+
+function StoredCharacter({ character }: { character: Character }) {
   const { core, groups } = splitAttributes(character.attributes);
   return (
     <div className="d-grid gap-4">
+      <p className="small text-body-secondary mb-0">
+        <strong className="text-body">Stored record</strong>: the character at the start of every timeline. Events change
+        it from there.
+      </p>
       <DetailList
         rows={[
           { label: 'Description', value: character.description },

@@ -73,7 +73,7 @@ describe('CharacterHistoryTab', () => {
     await user.selectOptions(screen.getByLabelText('Event'), KALIDAHS);
     const card = await screen.findByRole('region', { name: 'State of The Cowardly Lion' });
     expect(card).toHaveTextContent('The Cowardly Lion after The Kalidahs');
-    expect(within(card).getByRole('list', { name: 'Relationships of The Cowardly Lion' })).toHaveTextContent('→ Dorothy: acquaintence, affinity 35, trust 25changed');
+    expect(within(card).getByRole('list', { name: 'Relationships of The Cowardly Lion' })).toHaveTextContent('→ Dorothy: Acquaintance, affinity 35, trust 25changed');
     const last = fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname.endsWith('/state')).at(-1);
     expect(last?.searchParams.get('eventId')).toBe(KALIDAHS);
     expect(last?.searchParams.get('characterId')).toBe(LION);

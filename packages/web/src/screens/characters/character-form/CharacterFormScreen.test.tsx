@@ -25,6 +25,7 @@ function renderCreate() {
       posts.push(body);
       return jsonResponse({ ...body, characterId: 'new-id', worldId: WORLD, createdAt: '', updatedAt: '' }, 201);
     }
+    if (url.pathname === `/api/worlds/${WORLD}`) return jsonResponse({ worldId: WORLD, name: 'Oz' });
     if (url.pathname === `/api/worlds/${WORLD}/quests`) return jsonResponse({ quests: QUESTS, pagination: page(QUESTS.length) });
     if (url.pathname === `/api/worlds/${WORLD}/maps`) return jsonResponse({ data: [MAP], pagination: page(1) });
     if (url.pathname === `/api/worlds/${WORLD}/maps/${MAP.mapId}/points`) return jsonResponse({ data: [POINT], pagination: page(1) });
@@ -52,7 +53,7 @@ describe('parseActiveQuests (SPEC §5 Character)', () => {
 describe('CharacterFormScreen (SPEC §5 Character)', () => {
   it('sends the ticked quests and the chosen map point, by id', async () => {
     const { user, posts } = renderCreate();
-    await user.type(screen.getByLabelText(/^Name/), 'Aria');
+    await user.type(await screen.findByLabelText(/^Name/), 'Aria');
     await user.click(await screen.findByRole('checkbox', { name: 'Find the Wizard' }));
     await user.click(screen.getByRole('checkbox', { name: 'Melt the Witch' }));
     await user.click(screen.getByRole('checkbox', { name: 'Find the Wizard' }));
@@ -68,7 +69,7 @@ describe('CharacterFormScreen (SPEC §5 Character)', () => {
 
   it('sends null location and active quests when none are chosen', async () => {
     const { user, posts } = renderCreate();
-    await user.type(screen.getByLabelText(/^Name/), 'Aria');
+    await user.type(await screen.findByLabelText(/^Name/), 'Aria');
     await screen.findByRole('checkbox', { name: 'Find the Wizard' });
     await user.click(screen.getByRole('button', { name: 'Create character' }));
     await waitFor(() => expect(posts).toHaveLength(1));
@@ -77,7 +78,7 @@ describe('CharacterFormScreen (SPEC §5 Character)', () => {
 
   it('refuses attributes that are not valid JSON with the spec message', async () => {
     const { user, posts } = renderCreate();
-    await user.type(screen.getByLabelText(/^Name/), 'Aria');
+    await user.type(await screen.findByLabelText(/^Name/), 'Aria');
     await user.click(screen.getByRole('button', { name: 'JSON' }));
     fireEvent.change(screen.getByLabelText(/^Attributes/), { target: { value: '{ "strength": ' } });
     await user.click(screen.getByRole('button', { name: 'Create character' }));
@@ -87,12 +88,27 @@ describe('CharacterFormScreen (SPEC §5 Character)', () => {
 
   it('sends attributes added as variables, converted to their types', async () => {
     const { user, posts } = renderCreate();
-    await user.type(screen.getByLabelText(/^Name/), 'Aria');
+    await user.type(await screen.findByLabelText(/^Name/), 'Aria');
     await user.type(screen.getByLabelText('New variable name'), 'strength');
     await user.type(screen.getByLabelText('Value'), '12');
     await user.click(screen.getByRole('button', { name: 'Add variable' }));
     await user.click(screen.getByRole('button', { name: 'Create character' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ attributes: { strength: 12 } });
+  });
+
+  it("says 'World not found.' at once under a missing world, with no form to fill in", async () => {
+    signIn();
+    const posts: unknown[] = [];
+    mockFetch((_url, init) => {
+      if (init.method === 'POST') posts.push(init.body);
+      return jsonResponse({ message: 'World not found.', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoutes([{ path: '/worlds/:worldId/characters/create', element: <CharacterFormScreen /> }], `/worlds/${WORLD}/characters/create`);
+    expect(await screen.findByText('World not found.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create character' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to your worlds' })).toHaveAttribute('href', '/');
+    expect(posts).toEqual([]);
   });
 });

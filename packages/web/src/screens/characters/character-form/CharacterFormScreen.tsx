@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { MESSAGES } from '@loreforge/contract';
 import { useCharacter, useCharacterMutations } from '../../../api/characters';
-import { handleError } from '../../../api/client';
+import { handleError, notFoundMessage, retryUnlessMissing } from '../../../api/client';
+import { useWorld } from '../../../api/worlds';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { GenericForm } from '../../../components/form/GenericForm';
@@ -43,13 +44,15 @@ const FIELDS: readonly FieldConfig[] = [
 /**
  * /worlds/:worldId/characters/create and /characters/:characterId/edit (SPEC §2, §5 Character): name
  * (required), description, attributes as variables or JSON, current location and active quests. Empty
- * optional fields are sent as null. Without a world it says 'A character can only be created within a world.'
- * On save it opens the character.
+ * optional fields are sent as null. Without a world it says 'A character can only be created within a world.';
+ * under a world that does not exist (or is not the user's) it says so at once, with the server's 'World not
+ * found.', rather than after a filled-in form is submitted. On save it opens the character.
  */
 export function CharacterFormScreen() {
   const { worldId = '', characterId } = useParams();
   const navigate = useNavigate();
   const query = useCharacter(worldId, characterId);
+  const world = useWorld(worldId || undefined);
   const { create, update } = useCharacterMutations(worldId);
   const editing = Boolean(characterId);
   const defaults = useMemo(() => ({ ...characterFormValues(query.data) }), [query.data]);
@@ -58,13 +61,21 @@ export function CharacterFormScreen() {
     void navigate(editing ? `/worlds/${worldId}/characters/${characterId}` : `/worlds/${worldId}/characters`);
 
   let body;
+  const missingWorld = world.isError ? notFoundMessage(world.error, `World with ID ${worldId} not found.`) : undefined;
   if (!worldId) body = <ErrorAlert message={MESSAGES.characterNeedsWorld} />;
+  else if (missingWorld) {
+    body = (
+      <ErrorAlert message={missingWorld}>
+        <Link to="/" className="alert-link d-inline-block mt-2">Back to your worlds</Link>
+      </ErrorAlert>
+    );
+  } else if (world.isPending) body = <LoadingSpinner label="Loading world..." />;
   else if (editing && query.isPending) body = <LoadingSpinner label="Loading character..." />;
   else if (editing && query.isError) {
     body = (
       <ErrorAlert
         message={handleError(query.error, 'Failed to load character or world data. Please try again.')}
-        onRetry={() => void query.refetch()}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
       />
     );
   } else {

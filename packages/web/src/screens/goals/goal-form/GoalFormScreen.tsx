@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { GOAL_STATUSES, GOAL_TYPES, GoalCreateSchema } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import type { GoalResource } from '../../../api/goals';
 import { useResourceItem } from '../../../api/resource';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
@@ -60,7 +60,7 @@ export function GoalFormScreen({ resource, listPath, viewPath }: GoalFormScreenP
   let body;
   if (editing && query.isPending) body = <LoadingSpinner label="Loading goal..." />;
   else if (editing && query.isError) {
-    body = <ErrorAlert message={handleError(query.error, 'Failed to load goal data. Please try again.')} onRetry={() => void query.refetch()} />;
+    body = <ErrorAlert message={handleError(query.error, 'Failed to load goal data. Please try again.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
   } else {
     body = (
       <GenericForm

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import type { GoalResource } from '../../../api/goals';
 import { useResourceItem, useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
@@ -34,7 +34,7 @@ export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenP
 
   if (query.isPending) return <LoadingSpinner label="Loading goal..." />;
   if (query.isError) {
-    return <ErrorAlert message={handleError(query.error, 'Failed to load goal data. Please try again.')} onRetry={() => void query.refetch()} />;
+    return <ErrorAlert message={handleError(query.error, 'Failed to load goal data. Please try again.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
   }
   const goal = query.data;
   return (

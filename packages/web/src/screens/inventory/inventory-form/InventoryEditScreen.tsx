@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { InventoryUpdateSchema, type Character } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import { inventoryResource, useUpdateInventoryEntry } from '../../../api/inventory';
 import { useResourceItem } from '../../../api/resource';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
@@ -27,7 +27,7 @@ export function InventoryEditScreen({ worldId, character }: { worldId: string; c
   let body;
   if (query.isPending) body = <LoadingSpinner label="Loading inventory item..." />;
   else if (query.isError) {
-    body = <ErrorAlert message={handleError(query.error, 'Failed to load inventory. Please try again.')} onRetry={() => void query.refetch()} />;
+    body = <ErrorAlert message={handleError(query.error, 'Failed to load inventory. Please try again.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
   } else {
     body = (
       <GenericForm

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { InventoryUpdateSchema, type Item } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import { useUpdateInventoryEntry } from '../../../api/inventory';
 import { itemInstancesResource } from '../../../api/items';
 import { useResourceItem } from '../../../api/resource';
@@ -27,7 +27,7 @@ export function InstanceEditScreen({ worldId, item }: { worldId: string; item: I
   let body;
   if (query.isPending) body = <LoadingSpinner label="Loading item instance..." />;
   else if (query.isError) {
-    body = <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={() => void query.refetch()} />;
+    body = <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
   } else {
     const owner = query.data.owner;
     body = (

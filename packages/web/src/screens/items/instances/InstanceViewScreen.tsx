@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import type { Item } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import { inventoryResource, readQuantity } from '../../../api/inventory';
 import { itemInstancesResource } from '../../../api/items';
 import { useResourceItem } from '../../../api/resource';
@@ -37,7 +37,7 @@ export function InstanceViewScreen({ worldId, item, confirmDelete = false }: Ins
 
   if (query.isPending) return <LoadingSpinner label="Loading item instance..." />;
   if (query.isError) {
-    return <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={() => void query.refetch()} />;
+    return <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
   }
   const instance = query.data;
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ItemCreateSchema, type Item } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import { itemsResource, useItem } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
@@ -48,7 +48,7 @@ export function ItemForm() {
   let body;
   if (editing && query.isPending) body = <LoadingSpinner label="Loading item..." />;
   else if (editing && query.isError) {
-    body = <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={() => void query.refetch()} />;
+    body = <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
   } else {
     body = (
       <GenericForm

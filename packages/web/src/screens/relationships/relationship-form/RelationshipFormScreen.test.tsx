@@ -70,4 +70,16 @@ describe('RelationshipFormScreen (SPEC §5 Relationship)', () => {
       description: null,
     });
   });
+
+  it("shows readable relationship types and styles but stores the spec's values ('Acquaintance' saves 'acquaintence')", async () => {
+    const { user, posts } = setup();
+    await user.selectOptions(await screen.findByLabelText(/^Related Character/), BORIN);
+    expect(screen.getByRole('option', { name: 'Extended family' })).toHaveValue('extended_family');
+    expect(screen.queryByRole('option', { name: 'extended_family' })).toBeNull();
+    await user.selectOptions(screen.getByLabelText(/^Relationship Type/), 'Acquaintance');
+    await user.selectOptions(screen.getByLabelText(/^Communication Style/), 'Functional');
+    await user.click(screen.getByRole('button', { name: 'Create relationship' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ relationshipType: 'acquaintence', communicationStyle: 'functional' });
+  });
 });

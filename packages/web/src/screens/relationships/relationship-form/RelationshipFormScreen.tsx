@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { COMMUNICATION_STYLES, RELATIONSHIP_TYPES, type Character } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import { useRelationship, useRelationshipMutations } from '../../../api/relationships';
 import { CharacterPicker } from '../../../components/CharacterPicker';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
@@ -10,6 +10,7 @@ import { GenericForm } from '../../../components/form/GenericForm';
 import type { FieldConfig } from '../../../components/form/types';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { RelationshipFormSchema, relationshipFormValues, SCORE_RANGE } from './relationship-form-schema';
+import { communicationStyleLabel, relationshipTypeLabel } from '../../../lib/relationship-labels';
 
 function buildFields(worldId: string, characterId: string): FieldConfig[] {
   const score = (name: string, label: string, help: string): FieldConfig => ({
@@ -38,7 +39,7 @@ function buildFields(worldId: string, characterId: string): FieldConfig[] {
       label: 'Relationship Type',
       type: 'select',
       required: true,
-      options: RELATIONSHIP_TYPES.map((t) => ({ value: t, label: t })),
+      options: RELATIONSHIP_TYPES.map((t) => ({ value: t, label: relationshipTypeLabel(t) })),
     },
     { name: 'description', label: 'Description', type: 'textarea' },
     score('affinity', 'Affinity', 'From -100 (hatred) to 100 (devotion).'),
@@ -48,7 +49,7 @@ function buildFields(worldId: string, characterId: string): FieldConfig[] {
       name: 'communicationStyle',
       label: 'Communication Style',
       type: 'select',
-      options: COMMUNICATION_STYLES.map((s) => ({ value: s, label: s })),
+      options: COMMUNICATION_STYLES.map((s) => ({ value: s, label: communicationStyleLabel(s) })),
     },
     { name: 'pastInteractions', label: 'Past Interactions', type: 'textarea' },
     { name: 'currentGoalAlignment', label: 'Current Goal Alignment', type: 'text' },
@@ -85,7 +86,7 @@ export function RelationshipFormScreen({ worldId, character }: RelationshipFormS
     body = (
       <ErrorAlert
         message={handleError(query.error, 'Failed to load relationship data. Please try again.')}
-        onRetry={() => void query.refetch()}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
       />
     );
   } else {

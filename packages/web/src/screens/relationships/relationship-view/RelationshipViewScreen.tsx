@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import type { Character } from '@loreforge/contract';
-import { handleError } from '../../../api/client';
+import { handleError, retryUnlessMissing } from '../../../api/client';
 import { useRelationship, useRelationshipMutations } from '../../../api/relationships';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { DetailList } from '../../../components/entity-view/DetailList';
@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { formatDateTime } from '../../../lib/format';
 import { ScoreMeter } from './ScoreMeter';
+import { communicationStyleLabel, relationshipTypeLabel } from '../../../lib/relationship-labels';
 
 /**
  * relationships/:relationshipId (SPEC §2, §3 Relationship): who it points at (linked), the type, the three
@@ -32,7 +33,7 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
     return (
       <ErrorAlert
         message={handleError(query.error, 'Failed to load relationship data. Please try again.')}
-        onRetry={() => void query.refetch()}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
       />
     );
   }
@@ -42,7 +43,7 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
       title={
         <>
           {character.name} <span className="text-body-secondary fw-normal">→</span> {r.targetCharacterName}{' '}
-          <Badge bg="info" text="dark">{r.relationshipType}</Badge>
+          <Badge bg="info" text="dark">{relationshipTypeLabel(r.relationshipType)}</Badge>
         </>
       }
       actions={
@@ -59,11 +60,11 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
             label: 'Related Character',
             value: <Link to={`/worlds/${worldId}/characters/${r.targetCharacterId}`}>{r.targetCharacterName}</Link>,
           },
-          { label: 'Relationship Type', value: r.relationshipType },
+          { label: 'Relationship Type', value: relationshipTypeLabel(r.relationshipType) },
           { label: 'Affinity', value: <ScoreMeter label="Affinity" value={r.affinity} /> },
           { label: 'Power Balance', value: <ScoreMeter label="Power Balance" value={r.powerBalance} /> },
           { label: 'Trust Level', value: <ScoreMeter label="Trust Level" value={r.trustLevel} /> },
-          { label: 'Communication Style', value: r.communicationStyle },
+          { label: 'Communication Style', value: communicationStyleLabel(r.communicationStyle) || null },
           { label: 'Description', value: r.description },
           { label: 'Past Interactions', value: r.pastInteractions },
           { label: 'Current Goal Alignment', value: r.currentGoalAlignment },
@@ -74,7 +75,7 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
       <ConfirmDeleteModal
         show={deleting}
         entityType="relationship"
-        entityName={`${r.relationshipType}: ${r.targetCharacterName}`}
+        entityName={`${relationshipTypeLabel(r.relationshipType)}: ${r.targetCharacterName}`}
         failureFallback="Failed to delete relationship. Please try again."
         onCancel={() => setDeleting(false)}
         onConfirm={async () => {

@@ -4,6 +4,7 @@ import { relationshipsResource, useRelationshipMutations } from '../../../api/re
 import { GenericList } from '../../../components/generic-list/GenericList';
 import { truncate } from '../../../lib/format';
 import { LIMITS } from '@loreforge/contract';
+import { relationshipTypeLabel } from '../../../lib/relationship-labels';
 
 /**
  * characters/:characterId/relationships (SPEC §2): the character's relationships in a GenericList (related
@@ -22,7 +23,7 @@ export function RelationshipsTab({ worldId, character }: { worldId: string; char
       source={resource}
       getId={(r) => r.relationshipId}
       getName={(r) => r.targetCharacterName}
-      getDescription={(r) => `${r.relationshipType}${r.description ? ` — ${r.description}` : ''}`}
+      getDescription={(r) => `${relationshipTypeLabel(r.relationshipType)}${r.description ? ` — ${r.description}` : ''}`}
       getViewPath={(r) => `${base}/${r.relationshipId}`}
       getEditPath={(r) => `${base}/${r.relationshipId}/edit`}
       onDelete={(r) => remove.mutateAsync(r.relationshipId)}
@@ -33,7 +34,7 @@ export function RelationshipsTab({ worldId, character }: { worldId: string; char
           label: 'Related Character',
           render: (r) => <Link to={`${base}/${r.relationshipId}`}>{truncate(r.targetCharacterName, LIMITS.truncateName)}</Link>,
         },
-        { key: 'relationshipType', label: 'Type', kind: 'text' },
+        { key: 'relationshipType', label: 'Type', render: (r) => relationshipTypeLabel(r.relationshipType) },
         { key: 'affinity', label: 'Affinity', sortable: true, kind: 'text' },
         { key: 'trustLevel', label: 'Trust', sortable: true, kind: 'text' },
         { key: 'createdAt', label: 'Created', sortable: true, kind: 'date' },
