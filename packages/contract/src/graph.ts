@@ -27,6 +27,7 @@ export const FAMILY_RELATIONSHIPS: Partial<Record<(typeof RELATIONSHIP_TYPES)[nu
   like_family: 'same',
 };
 
+/** A node of the graph: an entity by its type, id and name (a goal's title). */
 export const GraphNodeSchema = z.object({
   id: z.string(),
   type: z.enum(CONNECTABLE_TYPES),
@@ -34,6 +35,7 @@ export const GraphNodeSchema = z.object({
 });
 export type GraphNode = z.infer<typeof GraphNodeSchema>;
 
+/** An edge of the graph, directed from `source` to `target`. */
 export const GraphEdgeSchema = z.object({
   id: z.string().describe('The relationship, connection or inventory entry the edge stands for.'),
   kind: z.enum(GRAPH_EDGE_KINDS),
@@ -44,6 +46,7 @@ export const GraphEdgeSchema = z.object({
 });
 export type GraphEdge = z.infer<typeof GraphEdgeSchema>;
 
+/** GET /worlds/{worldId}/graph: every node and edge in one answer; each edge's ends are among the nodes. */
 export const WorldGraphSchema = z.object({
   nodes: z.array(GraphNodeSchema),
   edges: z.array(GraphEdgeSchema),

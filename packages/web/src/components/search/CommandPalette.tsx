@@ -20,6 +20,7 @@ export const SEARCH_TYPE_LABELS: Record<SearchEntityType, string> = {
   goal: 'Goal',
 };
 
+/** Props of {@link CommandPalette}: the world searched, whether it is open, and how it closes. */
 export interface CommandPaletteProps {
   worldId: string;
   show: boolean;

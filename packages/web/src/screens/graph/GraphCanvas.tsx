@@ -37,6 +37,7 @@ function edgesOf(edges: readonly GraphEdge[]): ElementDefinition[] {
 /** A layout that stays quick: force-directed for a few hundred nodes, rings by degree beyond. */
 const layoutFor = (count: number) => (count <= 300 ? { name: 'cose', animate: false, randomize: true } : { name: 'concentric', animate: false, minNodeSpacing: 8 });
 
+/** Props of {@link GraphCanvas}. */
 export interface GraphCanvasProps {
   nodes: readonly GraphNode[];
   edges: readonly GraphEdge[];
