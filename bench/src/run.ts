@@ -9,12 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { connectDatabase } from '../../packages/server/src/db/connect.js';
-import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
-import { type GeneratedWorld, generateWorld } from './generate.js';
-import { type Child, REPO_ROOT, SERVER_NODE_FLAGS, SERVER_SCRIPT, startChild } from './processes.js';
+import { signIn, unwrap } from '@loreforge/client';
+import { connectDatabase, migrateToLatest } from '@loreforge/server/database';
+import { BUILT_SERVER, type RunningProcess, SERVER_NODE_FLAGS, startProcess } from '@loreforge/server/testing';
+import { type GeneratedWorld, generateWorld } from '@loreforge/server/bench-world';
+import { REPO_ROOT, rssMb } from './processes.js';
 import { type CaseResult, type DialectResult, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
-import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from './spread.js';
+import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from '@loreforge/server/bench-spread';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -154,15 +155,11 @@ async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: N
 async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResult> {
   const prepared = await prepareDatabase(dialect);
   const { world } = prepared;
-  let server: Child | undefined;
-  let baseline: Child | undefined;
+  let server: RunningProcess | undefined;
+  let baseline: RunningProcess | undefined;
   try {
-    server = await startChild(SERVER_SCRIPT, path.join(REPO_ROOT, 'packages/server'), prepared.env, '/api/health', SERVER_NODE_FLAGS);
-    const { token } = await json<{ token: string }>(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: world.email, password: world.password }),
-    });
+    server = await startProcess({ script: BUILT_SERVER, env: { ...process.env, ...prepared.env }, nodeFlags: SERVER_NODE_FLAGS });
+    const { client, token } = await signIn(server.baseUrl, { email: world.email, password: world.password });
     const auth = { authorization: `Bearer ${token}` };
     const spreadRun: SpreadRun = { data: prepared.spread, tokens: [] };
     for (const user of prepared.spread.users) {
@@ -174,12 +171,13 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       spreadRun.tokens.push(signedIn.token);
     }
     const charactersPath = `/api/worlds/${world.bigWorldId}/characters`;
-    const firstPage = await json<unknown>(`${server.baseUrl}${charactersPath}?limit=10`, { headers: auth });
-    const deep = await json<{ pagination: { nextCursor: string | null } }>(`${server.baseUrl}${charactersPath}?limit=10&page=4999`, { headers: auth });
+    const characters = { path: { worldId: world.bigWorldId } };
+    const firstPage = unwrap(await client.GET('/api/worlds/{worldId}/characters', { params: { ...characters, query: { limit: 10 } } }));
+    const deep = unwrap(await client.GET('/api/worlds/{worldId}/characters', { params: { ...characters, query: { limit: 10, page: 4999 } } }));
 
     const pageFile = path.join(os.tmpdir(), `loreforge-bench-page-${process.pid}.json`);
     fs.writeFileSync(pageFile, JSON.stringify(firstPage));
-    baseline = await startChild('bench/src/baseline.ts', REPO_ROOT, { BASELINE_PAGE_FILE: pageFile }, '/page');
+    baseline = await startProcess({ script: 'bench/src/baseline.ts', cwd: REPO_ROOT, env: { ...process.env, BASELINE_PAGE_FILE: pageFile }, readyPath: '/page' });
 
     log(`${dialect}: baseline`);
     const base = await load(baseline.baseUrl, null, { name: 'baseline', path: '/page' });
@@ -213,10 +211,10 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       { name: 'world search "Gwendolin" (typo)', path: `${searchPath}?q=Gwendolin` },
     );
 
-    let maxRss = server.rssMb();
+    let maxRss = rssMb(server);
     let caseRss = 0;
     const sampler = setInterval(() => {
-      const rss = server?.rssMb() ?? 0;
+      const rss = server ? rssMb(server) : 0;
       maxRss = Math.max(maxRss, rss);
       caseRss = Math.max(caseRss, rss);
     }, 250);

@@ -12,9 +12,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
-import type { GeneratedWorld } from './generate.js';
-import { TIMELINE_ROW_HEIGHT } from '../../packages/web/src/screens/timelines/timeline-layout.js';
-import { type Child, REPO_ROOT, SERVER_NODE_FLAGS, SERVER_SCRIPT, freePort, startChild } from './processes.js';
+import type { GeneratedWorld } from '@loreforge/server/bench-world';
+import { TIMELINE_ROW_HEIGHT } from '@loreforge/web/timeline-layout';
+import { signIn } from '@loreforge/client';
+import { BUILT_SERVER, type RunningProcess, SERVER_NODE_FLAGS, freePort, startProcess } from '@loreforge/server/testing';
+import { REPO_ROOT } from './processes.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
@@ -243,18 +245,13 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
     result.errors.push('packages/web/dist has no build; run `npm run build` first');
     return result;
   }
-  let server: Child | undefined;
+  let server: RunningProcess | undefined;
   let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
   try {
-    server = await startChild(SERVER_SCRIPT, path.join(REPO_ROOT, 'packages/server'), { ...env, WEB_DIST_DIR: DIST_DIR }, '/api/health', SERVER_NODE_FLAGS);
+    server = await startProcess({ script: BUILT_SERVER, env: { ...process.env, ...env, WEB_DIST_DIR: DIST_DIR }, nodeFlags: SERVER_NODE_FLAGS });
     const baseUrl = server.baseUrl;
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: world.email, password: world.password }),
-    });
-    if (!login.ok) throw new Error(`login answered ${login.status}`);
-    const session = (await login.json()) as Session;
+    const { token, user } = await signIn(baseUrl, { email: world.email, password: world.password });
+    const session: Session = { token, user };
     chrome = await startChromium();
 
     log('landing page JavaScript');

@@ -144,6 +144,7 @@ export const ACCESS_MESSAGES = {
   accessFieldsEditorsOnly: 'Only editors can set Visibility, Revealed To or GM Notes.',
   userNotFound: 'No account has that username or email.',
   alreadyMember: 'This account is already a member of the world.',
+  ownerRoleByTransfer: "The owner's role changes only by transferring ownership to another member.",
   ownerCannotLeave: 'The owner cannot leave the world. Transfer ownership to another member first.',
   invitationInvalid: 'This invitation link is not valid, has expired or has been used up.',
   viewAsNotMember: 'View as: that account is not a player or viewer of this world.',

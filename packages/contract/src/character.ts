@@ -1,9 +1,10 @@
 /** Character schemas (SPEC §3 Character, §5 Character, §7 Characters). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { MESSAGES } from './messages.js';
 import { jsonObjectField, optionalText, optionalUuidField, requiredText, uuidField } from './fields.js';
 
-export const CharacterCreateSchema = z.object({
+export const CharacterCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   attributes: jsonObjectField('Attributes', MESSAGES.attributesInvalidJson).nullish()
@@ -16,6 +17,8 @@ export const CharacterCreateSchema = z.object({
     .nullish()
     .transform((value) => value ?? [])
     .describe('questIds of quests in the same world the character is pursuing.'),
+  assignedTo: uuidField('Assigned To').nullable().optional()
+    .describe('userId of the player who plays this character (they may then edit it), or null. Editors only; absent keeps it.'),
 });
 export type CharacterCreateInput = z.input<typeof CharacterCreateSchema>;
 export const CharacterUpdateSchema = CharacterCreateSchema;
@@ -23,7 +26,7 @@ export const CharacterUpdateSchema = CharacterCreateSchema;
 /** PATCH /characters/{characterId}: move to another of the caller's worlds. */
 export const CharacterMoveSchema = z.object({ worldId: uuidField('World') });
 
-export const CharacterSchema = z.object({
+export const CharacterSchema = AccessFieldsSchema.extend({
   characterId: z.string(),
   worldId: z.string(),
   name: z.string(),
@@ -31,6 +34,7 @@ export const CharacterSchema = z.object({
   attributes: z.record(z.string(), z.unknown()),
   currentLocationId: z.string().nullable(),
   activeQuests: z.array(z.string()),
+  assignedTo: z.string().nullable().describe('userId of the player who plays this character, or null.'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,9 +1,10 @@
 /** Connection schemas (SPEC §7 Connections; payload designed here). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { CONNECTABLE_TYPES } from './enums.js';
 import { enumField, optionalText, requiredText, uuidField } from './fields.js';
 
-export const ConnectionCreateSchema = z.object({
+export const ConnectionCreateSchema = AccessInputSchema.extend({
   sourceType: enumField('Source Type', CONNECTABLE_TYPES),
   sourceId: uuidField('Source'),
   targetType: enumField('Target Type', CONNECTABLE_TYPES),
@@ -14,7 +15,7 @@ export const ConnectionCreateSchema = z.object({
 export type ConnectionCreateInput = z.input<typeof ConnectionCreateSchema>;
 export const ConnectionUpdateSchema = ConnectionCreateSchema;
 
-export const ConnectionSchema = z.object({
+export const ConnectionSchema = AccessFieldsSchema.extend({
   connectionId: z.string(),
   worldId: z.string(),
   sourceType: z.enum(CONNECTABLE_TYPES),

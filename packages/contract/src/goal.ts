@@ -1,10 +1,11 @@
 /** Goal schemas (SPEC §3 Goal, §4 statuses, §5 Goal, §7 Goals). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { GOAL_STATUSES, GOAL_TYPES } from './enums.js';
 import { enumField, optionalDateTimeField, optionalText, requiredText } from './fields.js';
 
-export const GoalCreateSchema = z.object({
+export const GoalCreateSchema = AccessInputSchema.extend({
   title: requiredText('Title', { min: LIMITS.goalTitleMin }),
   description: requiredText('Description', { max: LIMITS.textMax }),
   goalType: enumField('Goal Type', GOAL_TYPES),
@@ -15,7 +16,7 @@ export const GoalCreateSchema = z.object({
 export type GoalCreateInput = z.input<typeof GoalCreateSchema>;
 export const GoalUpdateSchema = GoalCreateSchema;
 
-export const GoalSchema = z.object({
+export const GoalSchema = AccessFieldsSchema.extend({
   goalId: z.string(),
   worldId: z.string(),
   characterId: z.string().nullable().describe('The character pursuing it, or null for a world goal.'),

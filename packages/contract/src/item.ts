@@ -1,10 +1,11 @@
 /** Item, inventory entry and item instance schemas (SPEC §3, §5 Item and Inventory, §7 Items and Inventory). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { booleanField, jsonObjectField, numberField, optionalText, requiredText, uuidField } from './fields.js';
 
-export const ItemCreateSchema = z.object({
+export const ItemCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name', { min: LIMITS.itemNameMin }),
   description: optionalText('Description'),
   properties: jsonObjectField('Properties', MESSAGES.propertiesInvalidJson).nullish().transform((v) => v ?? {}),
@@ -13,7 +14,7 @@ export const ItemCreateSchema = z.object({
 export type ItemCreateInput = z.input<typeof ItemCreateSchema>;
 export const ItemUpdateSchema = ItemCreateSchema;
 
-export const ItemSchema = z.object({
+export const ItemSchema = AccessFieldsSchema.extend({
   itemId: z.string(),
   worldId: z.string(),
   name: z.string(),
@@ -28,7 +29,7 @@ export const ITEM_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as const;
 
 const quantity = numberField('Quantity', LIMITS.inventoryQuantityMin, LIMITS.quantityMax, true);
 
-export const InventoryCreateSchema = z.object({
+export const InventoryCreateSchema = AccessInputSchema.extend({
   itemId: uuidField('Item'),
   quantity: quantity.default(LIMITS.inventoryQuantityDefault),
   equipped: booleanField('Equipped').default(false),
@@ -37,7 +38,7 @@ export const InventoryCreateSchema = z.object({
 });
 export type InventoryCreateInput = z.input<typeof InventoryCreateSchema>;
 /** PUT keeps the item; quantity and equipped are required, notes and attributes optional. */
-export const InventoryUpdateSchema = z.object({
+export const InventoryUpdateSchema = AccessInputSchema.extend({
   quantity,
   equipped: booleanField('Equipped').default(false),
   notes: optionalText('Notes'),
@@ -45,7 +46,7 @@ export const InventoryUpdateSchema = z.object({
 });
 export type InventoryUpdateInput = z.input<typeof InventoryUpdateSchema>;
 
-export const InventoryEntrySchema = z.object({
+export const InventoryEntrySchema = AccessFieldsSchema.extend({
   inventoryItemId: z.string(),
   characterId: z.string(),
   itemId: z.string(),
@@ -61,7 +62,7 @@ export type InventoryEntry = z.infer<typeof InventoryEntrySchema>;
 export const INVENTORY_SORT_FIELDS = ['createdAt', 'updatedAt', 'quantity'] as const;
 
 /** An item instance: an inventory entry seen from its item (SPEC §3 Item instance). */
-export const ItemInstanceSchema = z.object({
+export const ItemInstanceSchema = AccessFieldsSchema.extend({
   inventoryItemId: z.string(),
   itemId: z.string(),
   quantity: z.number().int(),
@@ -75,7 +76,7 @@ export const ItemInstanceSchema = z.object({
 export type ItemInstance = z.infer<typeof ItemInstanceSchema>;
 
 /** POST .../items/{itemId}/instances: give an instance to a character (SPEC §5 'Please select a character.'). */
-export const ItemInstanceCreateSchema = z.object({
+export const ItemInstanceCreateSchema = AccessInputSchema.extend({
   characterId: z.string({ error: () => MESSAGES.selectCharacter }).min(1, MESSAGES.selectCharacter)
     .regex(/^[0-9a-f-]{36}$/i, MESSAGES.selectCharacter),
   quantity: quantity.default(LIMITS.inventoryQuantityDefault),

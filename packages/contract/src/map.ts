@@ -1,10 +1,11 @@
 /** Map, map point and map area schemas (SPEC §3 Map, §5 Map, §7 Maps; point and area payloads designed here). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { POINT_ENTITY_TYPES } from './enums.js';
 import { enumField, numberField, optionalText, requiredText, uuidField } from './fields.js';
 
-export const MapCreateSchema = z.object({
+export const MapCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name', { min: LIMITS.mapNameMin, max: LIMITS.mapNameMax }),
   description: optionalText('Description'),
 });
@@ -18,7 +19,7 @@ export const MapImageInfoSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const MapSchema = z.object({
+export const MapSchema = AccessFieldsSchema.extend({
   mapId: z.string(),
   worldId: z.string(),
   name: z.string(),
@@ -37,7 +38,7 @@ export const PointEntitySchema = z.object({
   id: uuidField('Linked entity'),
 }, { error: () => `Linked entity must be an object {type, id} with type one of: ${POINT_ENTITY_TYPES.join(', ')}.` });
 
-export const PointCreateSchema = z.object({
+export const PointCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   x: coordinate('X').describe('Pixels from the left edge of the map image.'),
@@ -48,7 +49,7 @@ export const PointCreateSchema = z.object({
 export type PointCreateInput = z.input<typeof PointCreateSchema>;
 export const PointUpdateSchema = PointCreateSchema;
 
-export const PointSchema = z.object({
+export const PointSchema = AccessFieldsSchema.extend({
   pointId: z.string(),
   mapId: z.string(),
   name: z.string(),
@@ -61,7 +62,7 @@ export const PointSchema = z.object({
 });
 export type MapPoint = z.infer<typeof PointSchema>;
 
-export const AreaCreateSchema = z.object({
+export const AreaCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   color: z.string({ error: () => 'Color must be a hex colour such as #3388ff.' })
@@ -78,7 +79,7 @@ export const AreaCreateSchema = z.object({
 export type AreaCreateInput = z.input<typeof AreaCreateSchema>;
 export const AreaUpdateSchema = AreaCreateSchema;
 
-export const AreaSchema = z.object({
+export const AreaSchema = AccessFieldsSchema.extend({
   areaId: z.string(),
   mapId: z.string(),
   name: z.string(),

@@ -1,10 +1,11 @@
 /** Quest and objective schemas (SPEC §3 Quest, §4 quest status, §5 Quest, §7 Quests; objectives designed here). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { QUEST_STATUSES } from './enums.js';
 import { booleanField, enumField, numberField, optionalText, requiredText, uuidField } from './fields.js';
 
-export const QuestCreateSchema = z.object({
+export const QuestCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   status: enumField('Status', QUEST_STATUSES).default('pending'),
@@ -27,7 +28,7 @@ export const QuestUpdateSchema = QuestCreateSchema.extend({
 
 const target = numberField('Target', LIMITS.objectiveTargetMin, LIMITS.quantityMax, true);
 
-export const ObjectiveCreateSchema = z.object({
+export const ObjectiveCreateSchema = AccessInputSchema.extend({
   description: requiredText('Description', { max: LIMITS.textMax }),
   target: target.default(1).describe('How many steps complete the objective (integer ≥ 1).'),
   progress: numberField('Progress', 0, LIMITS.quantityMax, true).default(0),
@@ -54,7 +55,7 @@ export type ObjectiveProgressInput = z.input<typeof ObjectiveProgressSchema>;
 /** POST …/accept and DELETE …/abandon: optionally the character taking up or dropping the quest. */
 export const QuestCharacterSchema = z.object({ characterId: uuidField('Character').optional() });
 
-export const ObjectiveSchema = z.object({
+export const ObjectiveSchema = AccessFieldsSchema.extend({
   objectiveId: z.string(),
   questId: z.string(),
   description: z.string(),
@@ -67,7 +68,7 @@ export const ObjectiveSchema = z.object({
 });
 export type Objective = z.infer<typeof ObjectiveSchema>;
 
-export const QuestSchema = z.object({
+export const QuestSchema = AccessFieldsSchema.extend({
   questId: z.string(),
   worldId: z.string(),
   name: z.string(),

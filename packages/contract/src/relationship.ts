@@ -1,5 +1,6 @@
 /** Relationship schemas (SPEC §3 Relationship, §5 Relationship, §7 Relationships). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { COMMUNICATION_STYLES, RELATIONSHIP_TYPES } from './enums.js';
 import { enumField, numberField, optionalText, uuidField } from './fields.js';
@@ -7,7 +8,7 @@ import { enumField, numberField, optionalText, uuidField } from './fields.js';
 const score = (label: string) =>
   numberField(label, LIMITS.relationshipScoreMin, LIMITS.relationshipScoreMax, true).default(0);
 
-export const RelationshipCreateSchema = z.object({
+export const RelationshipCreateSchema = AccessInputSchema.extend({
   targetCharacterId: uuidField('Related Character'),
   relationshipType: enumField('Relationship Type', RELATIONSHIP_TYPES).default('Stranger'),
   description: optionalText('Description'),
@@ -22,7 +23,7 @@ export const RelationshipCreateSchema = z.object({
 export type RelationshipCreateInput = z.input<typeof RelationshipCreateSchema>;
 export const RelationshipUpdateSchema = RelationshipCreateSchema;
 
-export const RelationshipSchema = z.object({
+export const RelationshipSchema = AccessFieldsSchema.extend({
   relationshipId: z.string(),
   characterId: z.string(),
   targetCharacterId: z.string(),

@@ -1,8 +1,9 @@
 /** Timeline and event schemas (SPEC §3 Timeline/Event, §5 Timeline/Event, §7 Timelines and events). */
 import { z } from 'zod';
+import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { booleanField, dateTimeField, jsonValueField, optionalText, optionalUuidField, requiredText } from './fields.js';
 
-export const TimelineCreateSchema = z.object({
+export const TimelineCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   currentDateTime: dateTimeField('Current Date/Time').describe("The timeline's 'now' (ISO 8601, UTC)."),
@@ -15,7 +16,7 @@ export const TimelineCreateSchema = z.object({
 export type TimelineCreateInput = z.input<typeof TimelineCreateSchema>;
 export const TimelineUpdateSchema = TimelineCreateSchema;
 
-export const TimelineSchema = z.object({
+export const TimelineSchema = AccessFieldsSchema.extend({
   timelineId: z.string(),
   worldId: z.string(),
   name: z.string(),
@@ -32,7 +33,7 @@ export const TimelineSchema = z.object({
 export type Timeline = z.infer<typeof TimelineSchema>;
 export const TIMELINE_SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'currentDateTime'] as const;
 
-export const EventCreateSchema = z.object({
+export const EventCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   dateTime: dateTimeField('Date/Time'),
@@ -46,16 +47,22 @@ export const EventCreateSchema = z.object({
 export type EventCreateInput = z.input<typeof EventCreateSchema>;
 export const EventUpdateSchema = EventCreateSchema;
 
-export const EventSchema = z.object({
+/** A change field as stored and answered: the JSON object or array the event was saved with, or null. */
+const storedChanges = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .nullable()
+  .describe('The changes as saved: usually `{ "version": 1, "changes": [...] }`, or null.');
+
+export const EventSchema = AccessFieldsSchema.extend({
   eventId: z.string(),
   worldId: z.string(),
   timelineId: z.string().nullable(),
   name: z.string(),
   description: z.string().nullable(),
   dateTime: z.string(),
-  characterAttributeChanges: z.unknown().nullable(),
-  inventoryChanges: z.unknown().nullable(),
-  relationshipChanges: z.unknown().nullable(),
+  characterAttributeChanges: storedChanges,
+  inventoryChanges: storedChanges,
+  relationshipChanges: storedChanges,
   isBranchingEvent: z.boolean(),
   childTimelineId: z.string().nullable(),
   createdAt: z.string(),

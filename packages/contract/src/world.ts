@@ -1,5 +1,6 @@
 /** World schemas (SPEC §3 World, §5 World, §7 Worlds). */
 import { z } from 'zod';
+import { WORLD_ROLES } from './access.js';
 import { optionalText, requiredText } from './fields.js';
 
 export const WorldCreateSchema = z.object({
@@ -24,7 +25,8 @@ export const WorldSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   createdBy: z.string().describe('userId of the creator (from the token, never the body).'),
-  counts: WorldCountsSchema,
+  role: z.enum(WORLD_ROLES).describe("The caller's role in this world."),
+  counts: WorldCountsSchema.describe('What the caller can see: a player or viewer never counts a secret.'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, tokenFromPage } from './api.js';
+import { unwrap } from '@loreforge/client';
+import { apiClientFor } from './api.js';
 import { expectAccessible } from './browser.js';
 import { createWorldThroughUi, journey, registerThroughUi, useJourneyEnv } from './journey.js';
 import { DIALECTS } from './server.js';
@@ -29,11 +30,12 @@ describe.each(DIALECTS)('searching, sorting and paging a long list, in Chromium 
     await journey(env(), 'list-paging', async (page) => {
       await registerThroughUi(page, env());
       const worldId = await createWorldThroughUi(page, 'The Munchkin Country');
-      const token = await tokenFromPage(page);
+      const api = await apiClientFor(page, env().server.baseUrl);
       for (let n = 1; n <= CHARACTER_COUNT; n += 1) {
-        await apiCall(env().server.baseUrl, token, 'POST', `/worlds/${worldId}/characters`, {
-          name: nameOf(n), description: `Munchkin number ${n}`, attributes: {}, currentLocationId: null, activeQuests: null,
-        });
+        unwrap(await api.POST('/api/worlds/{worldId}/characters', {
+          params: { path: { worldId } },
+          body: { name: nameOf(n), description: `Munchkin number ${n}`, attributes: {}, currentLocationId: null, activeQuests: null },
+        }));
       }
 
       await page.goto(`/worlds/${worldId}/characters`);

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { runDemo } from '../../server/src/demo/load-demo.js';
+import { runDemo } from '@loreforge/server/demo';
 import { launchBrowser, newContext } from './browser.js';
 import { REPO_ROOT, startServer } from './server.js';
 

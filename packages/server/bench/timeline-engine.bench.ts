@@ -16,7 +16,7 @@ import { resolveMoment } from '../src/modules/timeline-engine/moment.js';
 import { replayTimeline, stateAfter } from '../src/modules/timeline-engine/replay.js';
 import { type StatePageQuery, answerState } from '../src/modules/timeline-engine/timeline-engine.answers.js';
 import { EngineCache } from '../src/modules/timeline-engine/timeline-engine.cache.js';
-import { withEngineSnapshot } from '../src/modules/timeline-engine/timeline-engine.service.js';
+import { withEngineSnapshot, wholeWorldReader } from '../src/modules/timeline-engine/timeline-engine.service.js';
 
 const CHARACTERS = 1_000;
 const ITEMS = 50;
@@ -131,7 +131,7 @@ async function benchSqlite(): Promise<void> {
     }
     const cache = new EngineCache();
     // What the route answers: one snapshot of the database, the replay from the cache, the answer.
-    const stateAtEnd = (query: StatePageQuery) => () => withEngineSnapshot(db, cache, worldId, async ({ replay, stored }) =>
+    const stateAtEnd = (query: StatePageQuery) => () => withEngineSnapshot(db, cache, wholeWorldReader(worldId), async ({ replay, stored }) =>
       answerState(await replay(timelineId), { now: true }, query, stored));
     const one = stateAtEnd({ characterId: characterIds[0] ?? null, search: null, page: null, limit: null });
     const [, cold] = await timeAsync(one);

@@ -1,7 +1,7 @@
 /**
  * Timeline engine memory benchmark (issue 6 "server memory under that load"): the heap and resident memory the
  * engine keeps for the benchmark's world (100,000 characters, 10,000 items, 100,000 inventory entries, 50,000
- * relationships, 10,000 events over 1,000 characters on one timeline, with a branch), built by `bench/src/generate.ts`
+ * relationships, 10,000 events over 1,000 characters on one timeline, with a branch), built by `bench/generate-world.ts`
  * through the data layer into SQLite.
  *
  * Run from packages/server: node --import tsx bench/timeline-engine.memory.bench.ts
@@ -15,12 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { type GeneratedWorld, generateWorld } from '../../../bench/src/generate.js';
+import { type GeneratedWorld, generateWorld } from './generate-world.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type StatePageQuery, answerState } from '../src/modules/timeline-engine/timeline-engine.answers.js';
 import { EngineCache } from '../src/modules/timeline-engine/timeline-engine.cache.js';
-import { withEngineSnapshot } from '../src/modules/timeline-engine/timeline-engine.service.js';
+import { withEngineSnapshot, wholeWorldReader } from '../src/modules/timeline-engine/timeline-engine.service.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -59,11 +59,11 @@ async function measure(file: string): Promise<void> {
     gc();
     const before = process.memoryUsage();
     const cache = new EngineCache();
-    const state = (query: StatePageQuery) => withEngineSnapshot(db, cache, world.bigWorldId, async ({ replay, stored }) =>
+    const state = (query: StatePageQuery) => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), async ({ replay, stored }) =>
       answerState(await replay(world.timelineId), { now: true }, query, stored));
     const one = { search: null, page: null, limit: null };
-    const [main, cold] = await timed(() => withEngineSnapshot(db, cache, world.bigWorldId, ({ replay }) => replay(world.timelineId)));
-    const [, branchCold] = await timed(() => withEngineSnapshot(db, cache, world.bigWorldId, ({ replay }) => replay(world.branchTimelineId)));
+    const [main, cold] = await timed(() => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), ({ replay }) => replay(world.timelineId)));
+    const [, branchCold] = await timed(() => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), ({ replay }) => replay(world.branchTimelineId)));
     const [, warm] = await timed(() => state({ characterId: world.engineCharacterId, ...one }));
     const [, untouched] = await timed(() => state({ characterId: untouchedId, ...one }));
     const [, firstPage] = await timed(() => state({ characterId: null, search: world.searchTerm, page: 3, limit: 20 }));

@@ -27,8 +27,14 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { graphRoutes } from './modules/graph/graph.routes.js';
 import { tagRoutes } from './modules/tags/tag.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
+import { describeOperation } from './openapi/operations.js';
+import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
+import { memberRoutes } from './modules/members/member.routes.js';
+import { worldInvitationRoutes } from './modules/world-invitations/world-invitation.routes.js';
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every operation's operationId, and `security: []` on public ones; the protected scope below then sets its scheme.
+  app.addHook('onRoute', describeOperation);
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(inviteRoutes);
@@ -38,6 +44,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     });
     api.addHook('onRequest', api.authenticate);
+    registerWorldScope(api);
     // Every single-entity answer names its version, for If-Match on the next edit (lib/versioned-update.ts).
     // A callback hook: it runs on every answer and never waits, so it makes no promise.
     api.addHook('preSerialization', (request, reply, payload, done) => {
@@ -45,6 +52,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
       done(null, payload);
     });
     await api.register(worldRoutes);
+    await api.register(memberRoutes);
+    await api.register(worldInvitationRoutes);
     await api.register(characterRoutes);
     await api.register(relationshipRoutes);
     await api.register(goalRoutes);

@@ -12,28 +12,32 @@ import type { MapAreaTable, MapImageTable, MapPointTable, MapTable } from './tab
 import type { ConnectionTable } from './tables/connection.table.js';
 import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
 import type { EntityTagTable } from './tables/entity-tag.table.js';
+import type { WithAccessColumns } from './tables/access-columns.js';
+import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
 
 export interface Database {
   user: UserTable;
   invite_code: InviteCodeTable;
   invite_request: InviteRequestTable;
   world: WorldTable;
-  character: CharacterTable;
   entity_tag: EntityTagTable;
+  world_member: WorldMemberTable;
+  world_invitation: WorldInvitationTable;
+  character: WithAccessColumns<CharacterTable, 'assigned_to'>;
   character_active_quest: CharacterActiveQuestTable;
-  item: ItemTable;
-  inventory_item: InventoryItemTable;
-  relationship: RelationshipTable;
-  goal: GoalTable;
-  timeline: TimelineTable;
-  event: EventTable;
-  map: MapTable;
+  item: WithAccessColumns<ItemTable>;
+  inventory_item: WithAccessColumns<InventoryItemTable>;
+  relationship: WithAccessColumns<RelationshipTable>;
+  goal: WithAccessColumns<GoalTable>;
+  timeline: WithAccessColumns<TimelineTable>;
+  event: WithAccessColumns<EventTable>;
+  map: WithAccessColumns<MapTable>;
   map_image: MapImageTable;
-  map_point: MapPointTable;
-  map_area: MapAreaTable;
-  connection: ConnectionTable;
-  quest: QuestTable;
-  quest_objective: QuestObjectiveTable;
+  map_point: WithAccessColumns<MapPointTable>;
+  map_area: WithAccessColumns<MapAreaTable>;
+  connection: WithAccessColumns<ConnectionTable>;
+  quest: WithAccessColumns<QuestTable>;
+  quest_objective: WithAccessColumns<QuestObjectiveTable>;
 }
 
 /** The database handle or an open transaction: repositories take either as their first argument. */

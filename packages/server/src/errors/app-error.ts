@@ -38,3 +38,9 @@ export const notFound = (entity: string): AppError => new AppError(404, 'NOT_FOU
 
 /** 409: the request conflicts with the current state (duplicate, disallowed transition). */
 export const conflict = (message: string): AppError => new AppError(409, 'CONFLICT', message);
+
+/**
+ * 403: the caller may see the target but their role in the world does not allow this (ACCESS_MESSAGES). Never
+ * for something the caller may not see: that is a 404, exactly like a missing one.
+ */
+export const forbidden = (message: string): AppError => new AppError(403, 'FORBIDDEN', message);

@@ -3,8 +3,8 @@
  * raise on every write the answer depends on, by any writer on any app instance:
  * - a world's `content_version` for answers built from the world's content (migrations
  *   add_world_content_version and add_active_quest_version);
- * - a user's `world_version` with the sum of their worlds' content versions, for the user's worlds list with its
- *   counts (migration add_user_world_version).
+ * - a user's `world_version` with the sum of their worlds' content versions and their latest change, for the
+ *   user's worlds list with its counts (migration add_user_world_version; memberships raise it in app code).
  *
  * A request still authenticates and reads the version (one primary-key read; for a world it is the ownership
  * check the route makes anyway); only the reads of the answer's rows are skipped when an answer for this URL
@@ -76,18 +76,24 @@ const selectWorldsVersion = compiledQuery((db, userId: string) =>
     .selectFrom('user')
     .select((eb) => [
       'user.world_version',
-      eb.selectFrom('world').select((inner) => inner.fn.coalesce(inner.fn.sum<number>('world.content_version'), inner.lit(0)).as('total'))
-        .whereRef('world.created_by', '=', 'user.id').as('content'),
+      eb.selectFrom('world').innerJoin('world_member', 'world_member.world_id', 'world.id')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('world.content_version'), inner.lit(0)).as('total'))
+        .whereRef('world_member.user_id', '=', 'user.id').as('content'),
+      eb.selectFrom('world').innerJoin('world_member', 'world_member.world_id', 'world.id')
+        .select((inner) => inner.fn.max('world.updated_at').as('latest'))
+        .whereRef('world_member.user_id', '=', 'user.id').as('latest'),
     ])
     .where('user.id', '=', userId));
 
 /**
- * The version of a user's worlds list: their world_version (worlds created, deleted, renamed) and the sum of
- * their worlds' content versions (which every change of a count raises), or undefined when the user is gone.
+ * The version of a user's worlds list: their world_version (worlds created or deleted, memberships added,
+ * changed or removed), the sum of their worlds' content versions (which every change of a count raises) and
+ * the latest change of a world they are a member of (a shared world renamed by someone else), or undefined
+ * when the user is gone.
  */
 async function readWorldVersion(db: Db, userId: string): Promise<string | undefined> {
   const [row] = await selectWorldsVersion(db, userId);
-  return row === undefined ? undefined : `${Number(row.world_version)}.${Number(row.content ?? 0)}`;
+  return row === undefined ? undefined : `${Number(row.world_version)}.${Number(row.content ?? 0)}.${String(row.latest ?? '')}`;
 }
 
 /**

@@ -4,6 +4,8 @@
  * invite requests to unlimited guessing nor turns them into 500 errors. Each instance then limits on its own
  * until Redis answers again.
  */
+// The stores' declarations, referenced here so every package that type-checks the server's code finds them.
+/// <reference path="../types/fastify-rate-limit-stores.d.ts" />
 import type { Redis } from 'ioredis';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 // The plugin's own stores (no package exports map; these are its documented building blocks).

@@ -9,7 +9,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../dialects.js';
 import { byLevel, report } from './level.js';
-import { type DurableDatabase, type ServerProcess, createDurableDatabase, requestJson, startServerProcess } from './server-process.js';
+import { type ScratchDatabase, type ServerProcess, createScratchDatabase, startServerProcess } from '../server-process.js';
+import { requestJson } from './request-json.js';
 
 const CYCLES = byLevel(1, 5);
 const CLIENTS = byLevel(8, 16);
@@ -48,7 +49,7 @@ const ORPHAN_CHECKS: Array<[table: string, column: string, parent: string]> = [
   ['map_point', 'map_id', 'map'],
 ];
 
-async function readStorage(database: DurableDatabase, worldId: string): Promise<Storage> {
+async function readStorage(database: ScratchDatabase, worldId: string): Promise<Storage> {
   const orphanSql = ORPHAN_CHECKS.map(
     ([table, column, parent]) => `select '${table}.${column}' as what, count(*) as n from ${table} t where not exists (select 1 from ${parent} p where p.id = t.${column})`,
   );
@@ -131,7 +132,7 @@ async function fireCreates(server: ServerProcess, token: string, worldId: string
 }
 
 describe.each(DIALECTS)('crash safety on %s', (dialect) => {
-  const databases: DurableDatabase[] = [];
+  const databases: ScratchDatabase[] = [];
   let running: ServerProcess | undefined;
   afterAll(async () => {
     // A failed run may leave its last server up: kill it before dropping its database.
@@ -140,9 +141,9 @@ describe.each(DIALECTS)('crash safety on %s', (dialect) => {
   });
 
   it(`keeps every acknowledged create through ${CYCLES} SIGKILLs, with exact counts and a clean database`, async () => {
-    const database = await createDurableDatabase(dialect);
+    const database = await createScratchDatabase(dialect, 'resilience');
     databases.push(database);
-    let server = await startServerProcess(database);
+    let server = await startServerProcess(database, { waitForInvite: true });
     running = server;
     const inviteCode = server.inviteCode;
     expect(inviteCode).toBeDefined();

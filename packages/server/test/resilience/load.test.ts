@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../dialects.js';
 import { byLevel, report } from './level.js';
-import { type DurableDatabase, createDurableDatabase, requestJson, residentKib, startServerProcess } from './server-process.js';
+import { type ScratchDatabase, createScratchDatabase, residentKib, startServerProcess } from '../server-process.js';
+import { requestJson } from './request-json.js';
 
 const DURATION_MS = byLevel(5_000, 30_000);
 const CLIENTS = byLevel(6, 12);
@@ -15,12 +16,12 @@ const MEMORY_BOUND_MIB = 768;
 const LOAD_DIALECTS = byLevel(DIALECTS.slice(0, 1), DIALECTS);
 
 describe.each(LOAD_DIALECTS)('sustained load on %s', (dialect) => {
-  let database: DurableDatabase | undefined;
+  let database: ScratchDatabase | undefined;
   afterAll(async () => database?.destroy());
 
   it(`answers a ${DURATION_MS / 1000} s mixed load without an error and with bounded memory`, async () => {
-    database = await createDurableDatabase(dialect);
-    const server = await startServerProcess(database);
+    database = await createScratchDatabase(dialect, 'resilience');
+    const server = await startServerProcess(database, { waitForInvite: true });
     try {
       const registered = await requestJson(server.baseUrl, 'POST', '/api/auth/register', undefined, {
         username: 'load_tester',

@@ -1,11 +1,14 @@
 /** `character`: attributes is JSON text; current_location_id references map_point (set null on delete). */
-export interface CharacterTable {
+import type { AccessColumns } from './access-columns.js';
+export interface CharacterTable extends AccessColumns {
   id: string;
   world_id: string;
   name: string;
   description: string | null;
   attributes: string;
   current_location_id: string | null;
+  /** userId of the player who plays this character (they may edit it), or null. */
+  assigned_to: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,6 @@
 /** `connection`: a typed link between two entities of one world (polymorphic; kept valid by repositories). */
-export interface ConnectionTable {
+import type { AccessColumns } from './access-columns.js';
+export interface ConnectionTable extends AccessColumns {
   id: string;
   world_id: string;
   source_type: string;

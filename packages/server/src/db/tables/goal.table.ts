@@ -1,5 +1,6 @@
 /** `goal`: a world goal (character_id null) or a character's goal. */
-export interface GoalTable {
+import type { AccessColumns } from './access-columns.js';
+export interface GoalTable extends AccessColumns {
   id: string;
   world_id: string;
   character_id: string | null;

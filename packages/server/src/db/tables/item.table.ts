@@ -1,5 +1,6 @@
 /** `item`: properties and attributes are JSON text. */
-export interface ItemTable {
+import type { AccessColumns } from './access-columns.js';
+export interface ItemTable extends AccessColumns {
   id: string;
   world_id: string;
   name: string;
@@ -11,7 +12,7 @@ export interface ItemTable {
 }
 
 /** `inventory_item`: a character's holding of an item (also an "item instance"). equipped is 0 or 1. */
-export interface InventoryItemTable {
+export interface InventoryItemTable extends AccessColumns {
   id: string;
   world_id: string;
   character_id: string;

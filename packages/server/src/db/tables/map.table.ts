@@ -1,5 +1,6 @@
 /** `map`: a world map. Its image lives in `map_image` so lists never load image bytes. */
-export interface MapTable {
+import type { AccessColumns } from './access-columns.js';
+export interface MapTable extends AccessColumns {
   id: string;
   world_id: string;
   name: string;
@@ -19,7 +20,7 @@ export interface MapImageTable {
 }
 
 /** `map_point`: x, y in image pixels; entity_type/entity_id optionally link a character or item. */
-export interface MapPointTable {
+export interface MapPointTable extends AccessColumns {
   id: string;
   world_id: string;
   map_id: string;
@@ -34,7 +35,7 @@ export interface MapPointTable {
 }
 
 /** `map_area`: polygon is JSON text `[[x, y], …]` in image pixels. */
-export interface MapAreaTable {
+export interface MapAreaTable extends AccessColumns {
   id: string;
   world_id: string;
   map_id: string;

@@ -1,5 +1,6 @@
 /** `quest`: status is one of QUEST_STATUSES; is_optional is 0 or 1. */
-export interface QuestTable {
+import type { AccessColumns } from './access-columns.js';
+export interface QuestTable extends AccessColumns {
   id: string;
   world_id: string;
   name: string;
@@ -12,7 +13,7 @@ export interface QuestTable {
 }
 
 /** `quest_objective`: progress runs 0…target; completed is derived (progress ≥ target). */
-export interface QuestObjectiveTable {
+export interface QuestObjectiveTable extends AccessColumns {
   id: string;
   quest_id: string;
   description: string;

@@ -1,5 +1,6 @@
 /** `relationship`: directed, from character_id to target_character_id, unique per pair. */
-export interface RelationshipTable {
+import type { AccessColumns } from './access-columns.js';
+export interface RelationshipTable extends AccessColumns {
   id: string;
   world_id: string;
   character_id: string;

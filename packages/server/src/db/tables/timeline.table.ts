@@ -3,7 +3,8 @@
  * genesis_event and branching_event are kept valid by the event repository (cleared when the event is deleted),
  * because timeline and event reference each other.
  */
-export interface TimelineTable {
+import type { AccessColumns } from './access-columns.js';
+export interface TimelineTable extends AccessColumns {
   id: string;
   world_id: string;
   name: string;
@@ -19,7 +20,7 @@ export interface TimelineTable {
 }
 
 /** `event`: the three change fields are JSON text or null. is_branching_event is 0 or 1. */
-export interface EventTable {
+export interface EventTable extends AccessColumns {
   id: string;
   world_id: string;
   timeline_id: string | null;

@@ -45,7 +45,10 @@ describe.each(DIALECTS)('character create batches on %s', (dialect) => {
     const batch = new CharacterCreateBatch(t.app.db);
     const row = (name: string, id = newId()): CharacterTable => {
       const now = nowIso();
-      return { id, world_id: world.worldId, name, description: null, attributes: '{}', current_location_id: null, created_at: now, updated_at: now };
+      return {
+        id, world_id: world.worldId, name, description: null, attributes: '{}', current_location_id: null, assigned_to: null,
+        visibility: 'everyone', revealed_to: '[]', gm_notes: null, created_by: owner.user.userId, updated_by: owner.user.userId, created_at: now, updated_at: now,
+      };
     };
     const first = row('Glinda');
     // The same id twice: the second insert breaks the primary key, which fails the whole batch's transaction.

@@ -1,16 +1,18 @@
-/** The character lookup every character-scoped route uses after requireWorldAccess. */
+/** The character lookup every character-scoped route uses. */
 import type { Db } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
 import { notFound } from '../../errors/app-error.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 import { findCharacterInWorld } from './character.repository.js';
 
 /**
- * Loads a character of a world (the caller's ownership of the world is checked first by requireWorldAccess).
+ * Loads a character of the scope's world that its reader may see.
  * @returns the character row.
- * @throws AppError 404 'Character not found.' when it does not exist or lives in another world.
+ * @throws AppError 404 'Character not found.' when it does not exist, lives in another world or is a secret
+ * the reader may not see (the same answer).
  */
-export async function requireCharacter(db: Db, worldId: string, characterId: string): Promise<CharacterTable> {
-  const character = await findCharacterInWorld(db, worldId, characterId);
+export async function requireCharacter(db: Db, scope: WorldScope, characterId: string): Promise<CharacterTable> {
+  const character = await findCharacterInWorld(db, scope, characterId);
   if (!character) throw notFound('Character');
   return character;
 }

@@ -7,7 +7,8 @@ import type { CharacterCreateSchema } from '@loreforge/contract';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
-import { invalidField, notFound } from '../../errors/app-error.js';
+import { ACCESS_MESSAGES, isEditorRole } from '@loreforge/contract';
+import { forbidden, invalidField, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { removeReferencesTo } from '../../lib/references.js';
@@ -15,7 +16,8 @@ import { nowIso } from '../../lib/time.js';
 import { moveGoalsOfCharacter } from '../goals/goal.repository.js';
 import { deleteInventoryOf } from '../inventory/inventory.repository.js';
 import { deleteRelationshipsOf } from '../relationships/relationship.repository.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import type { CharacterCreateBatch } from './character-create-batch.js';
 import {
   type CharacterRecord,
@@ -50,9 +52,20 @@ async function checkReferences(db: Db, worldId: string, input: CharacterInput): 
   return questIds;
 }
 
-/** Reads a character back as stored, with its active quests. */
-async function loadRecord(db: Db, worldId: string, characterId: string): Promise<CharacterRecord> {
-  const record = await findCharacterRecord(db, worldId, characterId);
+/**
+ * Checks that a character is assigned to a player of the world (or to nobody).
+ * @throws AppError 400 ACCESS_MESSAGES.assignedToNotPlayer (field assignedTo).
+ */
+async function checkAssignee(db: Db, worldId: string, userId: string | null): Promise<void> {
+  if (userId === null) return;
+  const row = await db.selectFrom('world_member').select('user_id')
+    .where('world_id', '=', worldId).where('user_id', '=', userId).where('role', '=', 'player').executeTakeFirst();
+  if (!row) throw invalidField('assignedTo', ACCESS_MESSAGES.assignedToNotPlayer);
+}
+
+/** Reads a character back as stored (as the writer sees it), with its active quests. */
+async function loadRecord(db: Db, scope: WorldScope, characterId: string): Promise<CharacterRecord> {
+  const record = await findCharacterRecord(db, scope, characterId);
   if (!record) throw notFound('Character');
   return record;
 }
@@ -62,79 +75,96 @@ async function removeGoalReferences(db: Db, characterId: string): Promise<void> 
   for (const goalId of await findGoalIdsOfCharacter(db, characterId)) await removeReferencesTo(db, 'goal', goalId);
 }
 
-/** The row of a new character of a world. */
-function newCharacterRow(worldId: string, input: CharacterInput): CharacterTable {
+/** The row of a new character of the scope's world, written by the scope's user. */
+function newCharacterRow(scope: WorldScope, input: CharacterInput): CharacterTable {
   const now = nowIso();
   return {
     id: newId(),
-    world_id: worldId,
+    world_id: scope.world.id,
     name: input.name,
     description: input.description,
     attributes: toJsonText(input.attributes) ?? '{}',
     current_location_id: input.currentLocationId,
+    assigned_to: input.assignedTo?.toLowerCase() ?? null,
+    visibility: input.visibility ?? 'everyone',
+    revealed_to: '[]',
+    gm_notes: input.gmNotes ?? null,
+    created_by: scope.userId,
+    updated_by: scope.userId,
     created_at: now,
     updated_at: now,
   };
 }
 
 /**
- * Creates a character in a world of the user (POST /worlds/{worldId}/characters). Without active quests or a
- * location to check, the row joins the current batch of creates (character-create-batch.ts), where the
- * ownership check and the insert are one statement; otherwise it is created in a transaction of its own.
+ * Creates a character in the scope's world (POST /worlds/{worldId}/characters; owner and editors). Without
+ * active quests, a location, reveals or an assignee to check, the row joins the current batch of creates
+ * (character-create-batch.ts), where the role check and the insert are one statement; otherwise it is created
+ * in a transaction of its own.
  * @returns the new character with its active quests, once committed.
- * @throws AppError 404 'World not found.' when the world is missing or not the user's; 400 when an active
- * quest or the location is not of this world.
+ * @throws AppError 403 for a player or viewer; 404 'World not found.' when the world went meanwhile; 400 when
+ * an active quest, the location, a reveal or the assignee is not of this world.
  */
 export async function createCharacterForUser(
   db: Kysely<Database>,
   batch: CharacterCreateBatch,
-  worldId: string,
-  userId: string,
+  scope: WorldScope,
   input: CharacterInput,
 ): Promise<CharacterRecord> {
-  if (input.activeQuests.length > 0 || input.currentLocationId !== null) {
-    return db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, worldId, userId);
-      return createCharacter(trx, world.id, input);
-    });
-  }
-  const row = newCharacterRow(worldId, input);
-  if (!(await batch.insert(row, userId))) throw notFound('World');
+  requireEditor(scope);
+  const needsChecks = input.activeQuests.length > 0 || input.currentLocationId !== null
+    || (input.revealedTo?.length ?? 0) > 0 || (input.assignedTo ?? null) !== null;
+  if (needsChecks) return db.transaction().execute((trx) => createCharacter(trx, scope, input));
+  const row = newCharacterRow(scope, input);
+  if (!(await batch.insert(row, scope.userId))) throw notFound('World');
   return { ...row, activeQuests: [] };
 }
 
 /**
- * Creates a character in a world (the database counts it in the world's character count).
+ * Creates a character in the scope's world (the database counts it in the world's character count).
  * @returns the new character with its active quests.
- * @throws AppError 400 when an active quest or the location is not of this world.
+ * @throws AppError 400 when an active quest, the location, a reveal or the assignee is not of this world.
  */
-export async function createCharacter(trx: Db, worldId: string, input: CharacterInput): Promise<CharacterRecord> {
-  const questIds = await checkReferences(trx, worldId, input);
-  const row = newCharacterRow(worldId, input);
+export async function createCharacter(trx: Db, scope: WorldScope, input: CharacterInput): Promise<CharacterRecord> {
+  const questIds = await checkReferences(trx, scope.world.id, input);
+  await checkAssignee(trx, scope.world.id, input.assignedTo?.toLowerCase() ?? null);
+  const row = { ...newCharacterRow(scope, input), ...(await accessColumns(trx, scope, input)) };
   await insertCharacter(trx, row);
   // A new character has no quest links yet, so they are inserted without reading any. With at most one quest
   // the stored record is exactly `row` and the ids given; with more, their stored order is read back.
   if (questIds.length === 0) return { ...row, activeQuests: [] };
   await replaceActiveQuests(trx, row.id, questIds, true);
-  return questIds.length === 1 ? { ...row, activeQuests: questIds } : loadRecord(trx, worldId, row.id);
+  return questIds.length === 1 ? { ...row, activeQuests: questIds } : loadRecord(trx, scope, row.id);
 }
 
 /**
- * Replaces a character's fields and active quests (PUT validates like create).
+ * Replaces a character's fields and active quests (PUT validates like create). Owner and editors may change
+ * everything; the player the character is assigned to may change everything but its access fields and its
+ * assignment (sending them unchanged is fine).
  * @returns the updated character.
- * @throws AppError 400 when an active quest or the location is not of this world.
+ * @throws AppError 403 for anyone else, or for the player changing access fields or the assignment; 400 when
+ * an active quest, the location, a reveal or the assignee is not of this world.
  */
-export async function updateCharacter(trx: Db, character: CharacterTable, input: CharacterInput): Promise<CharacterRecord> {
+export async function updateCharacter(trx: Db, scope: WorldScope, character: CharacterTable, input: CharacterInput): Promise<CharacterRecord> {
+  const assignedTo = input.assignedTo === undefined ? character.assigned_to : input.assignedTo?.toLowerCase() ?? null;
+  if (!isEditorRole(scope.role)) {
+    if (character.assigned_to !== scope.userId) throw forbidden(ACCESS_MESSAGES.forbidden);
+    if (assignedTo !== character.assigned_to) throw forbidden(ACCESS_MESSAGES.editorsOnly);
+  }
   const questIds = await checkReferences(trx, character.world_id, input);
+  if (assignedTo !== character.assigned_to) await checkAssignee(trx, character.world_id, assignedTo);
   const changes = {
     name: input.name,
     description: input.description,
     attributes: toJsonText(input.attributes) ?? '{}',
     current_location_id: input.currentLocationId,
+    assigned_to: assignedTo,
+    ...(await accessColumns(trx, scope, input, character)),
   };
-  await updateCharacterRow(trx, character.id, changes);
+  const { created_by: _createdBy, ...written } = changes;
+  await updateCharacterRow(trx, character.id, written);
   await replaceActiveQuests(trx, character.id, questIds);
-  return loadRecord(trx, character.world_id, character.id);
+  return loadRecord(trx, scope, character.id);
 }
 
 /**
@@ -156,15 +186,16 @@ export async function deleteCharacter(trx: Db, character: CharacterTable): Promi
  * @returns the character as it is after the move.
  * @throws AppError 404 'Character not found.' when a concurrent request moved or deleted it first.
  */
-export async function moveCharacter(trx: Db, character: CharacterTable, targetWorldId: string): Promise<CharacterRecord> {
-  if (character.world_id === targetWorldId) return loadRecord(trx, character.world_id, character.id);
+export async function moveCharacter(trx: Db, character: CharacterTable, target: WorldScope): Promise<CharacterRecord> {
+  const targetWorldId = target.world.id;
+  if (character.world_id === targetWorldId) return loadRecord(trx, target, character.id);
   // Moving the row first locks it, so a concurrent move or delete of the same character waits and then fails.
-  if (!(await moveCharacterRow(trx, character.id, character.world_id, targetWorldId))) throw notFound('Character');
+  if (!(await moveCharacterRow(trx, character.id, character.world_id, targetWorldId, target.userId))) throw notFound('Character');
   await deleteRelationshipsOf(trx, character.id);
   await deleteInventoryOf(trx, character.id);
   await replaceActiveQuests(trx, character.id, []);
   await removeGoalReferences(trx, character.id);
   await moveGoalsOfCharacter(trx, character.id, targetWorldId);
   await removeReferencesTo(trx, 'character', character.id);
-  return loadRecord(trx, targetWorldId, character.id);
+  return loadRecord(trx, target, character.id);
 }

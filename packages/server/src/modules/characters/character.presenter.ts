@@ -1,9 +1,15 @@
 import type { Character } from '@loreforge/contract';
 import { fromJsonObject } from '../../lib/json.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 import type { CharacterRecord } from './character.repository.js';
 
-/** Presents a character row with its active quest ids (SPEC §3 Character); never the raw row. */
-export const presentCharacter = (row: CharacterRecord): Character => ({
+/**
+ * Presents a character row with its active quest ids (SPEC §3 Character) to a reader (GM notes and reveals
+ * for editors only); never the raw row.
+ */
+export const presentCharacter = (row: CharacterRecord, scope: ReadScope): Character => ({
+  ...presentAccess(row, scope),
   characterId: row.id,
   worldId: row.world_id,
   name: row.name,
@@ -11,6 +17,7 @@ export const presentCharacter = (row: CharacterRecord): Character => ({
   attributes: fromJsonObject(row.attributes),
   currentLocationId: row.current_location_id,
   activeQuests: row.activeQuests,
+  assignedTo: row.assigned_to,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

@@ -4,55 +4,51 @@ import type { CharacterTable } from '../../db/tables/character.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
 import { compiledQuery } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 
 /** A character row with its active quest ids (ordered by when each was added). */
 export type CharacterRecord = CharacterTable & { activeQuests: string[] };
 
 /** The columns a create or update writes. */
-export interface CharacterChanges {
-  name: string;
-  description: string | null;
-  attributes: string;
-  current_location_id: string | null;
-}
-
-const selectCharacterInWorld = compiledQuery((db, worldId: string, characterId: string) =>
-  db.selectFrom('character').selectAll().where('id', '=', characterId).where('world_id', '=', worldId));
+export type CharacterChanges = Omit<CharacterTable, 'id' | 'world_id' | 'created_at' | 'updated_at' | 'created_by'>;
 
 /**
- * Finds a character of a world, or undefined (a character of another world is treated as missing). The
- * character routes and every route under a character run it, so it runs as compiled SQL.
+ * Finds a character of the scope's world that its reader may see, or undefined (a character of another world
+ * or a secret one is treated as missing).
  */
-export async function findCharacterInWorld(db: Db, worldId: string, characterId: string): Promise<CharacterTable | undefined> {
-  const [row] = await selectCharacterInWorld(db, worldId, characterId);
-  return row;
+export function findCharacterInWorld(db: Db, scope: WorldScope, characterId: string): Promise<CharacterTable | undefined> {
+  const query = db.selectFrom('character').selectAll('character')
+    .where('character.id', '=', characterId)
+    .where('character.world_id', '=', scope.world.id);
+  return whereVisible(query, scope, 'character').executeTakeFirst();
 }
 
-/** Finds a character whose world belongs to the user, or undefined (for routes without a world in the path). */
-export function findOwnedCharacter(db: Db, characterId: string, userId: string): Promise<CharacterTable | undefined> {
+/**
+ * Finds a character of a world the user edits (owner or editor), or undefined (for routes without a world in
+ * the path).
+ */
+export function findEditableCharacter(db: Db, characterId: string, userId: string): Promise<CharacterTable | undefined> {
   return db
     .selectFrom('character')
-    .innerJoin('world', 'world.id', 'character.world_id')
+    .innerJoin('world_member', 'world_member.world_id', 'character.world_id')
     .selectAll('character')
     .where('character.id', '=', characterId)
-    .where('world.created_by', '=', userId)
+    .where('world_member.user_id', '=', userId)
+    .where('world_member.role', 'in', ['owner', 'editor'])
     .executeTakeFirst();
 }
 
 /**
- * Lists a world's characters with search (name, description), sort and paging.
- * @param knownTotal the world's kept character_count, used as the total when there is no search.
- * @param contentVersion the world's content_version read with it; searches and deep pages are then cached.
+ * Lists the characters of the scope's world its reader may see, with search (name, description), sort and
+ * paging. Editors' totals come from the world's kept character_count; anyone else's are counted.
  */
-export function listCharacters(
-  db: Db,
-  worldId: string,
-  knownTotal: number,
-  params: ListParams,
-  contentVersion?: number,
-): Promise<ListResult<CharacterTable>> {
+export function listCharacters(db: Db, scope: WorldScope, params: ListParams): Promise<ListResult<CharacterTable>> {
+  const worldId = scope.world.id;
+  const knownTotal = scope.seesSecrets ? Number(scope.world.character_count) : undefined;
+  const contentVersion = scope.world.content_version;
   return paginate({
-    query: db.selectFrom('character').selectAll('character').where('character.world_id', '=', worldId),
+    query: whereVisible(db.selectFrom('character').selectAll('character').where('character.world_id', '=', worldId), scope, 'character'),
     sortColumns: {
       ...timestampSortColumns('character'),
       name: { column: 'character.name', key: 'name' },
@@ -66,32 +62,53 @@ export function listCharacters(
   });
 }
 
-/** Active quest ids per character, for presenting one or many characters: character id → quest ids. */
-export async function findActiveQuestIds(db: Db, characterIds: string[]): Promise<Map<string, string[]>> {
+/**
+ * Active quest ids per character that the reader may see, for presenting one or many characters:
+ * character id → quest ids.
+ */
+export async function findActiveQuestIds(db: Db, scope: ReadScope, characterIds: string[]): Promise<Map<string, string[]>> {
   const byCharacter = new Map<string, string[]>(characterIds.map((id) => [id, []]));
   if (characterIds.length === 0) return byCharacter;
-  const rows = await db
+  const query = db
     .selectFrom('character_active_quest')
-    .select(['character_id', 'quest_id'])
-    .where('character_id', 'in', characterIds)
-    .orderBy('created_at')
-    .orderBy('quest_id')
-    .execute();
+    .innerJoin('quest', 'quest.id', 'character_active_quest.quest_id')
+    .select(['character_active_quest.character_id', 'character_active_quest.quest_id'])
+    .where('character_active_quest.character_id', 'in', characterIds)
+    .orderBy('character_active_quest.created_at')
+    .orderBy('character_active_quest.quest_id');
+  const rows = await whereVisible(query, scope, 'quest').execute();
   for (const row of rows) byCharacter.get(row.character_id)?.push(row.quest_id);
   return byCharacter;
 }
 
-/** Attaches active quest ids to character rows (one query for the whole page). */
-export async function withActiveQuests(db: Db, rows: CharacterTable[]): Promise<CharacterRecord[]> {
-  const quests = await findActiveQuestIds(db, rows.map((row) => row.id));
-  return rows.map((row) => ({ ...row, activeQuests: quests.get(row.id) ?? [] }));
+/** Ids among `pointIds` of map points the reader may not see (a location to hide). */
+async function hiddenPoints(db: Db, scope: ReadScope, pointIds: string[]): Promise<Set<string>> {
+  if (scope.seesSecrets || pointIds.length === 0) return new Set();
+  const visible = await whereVisible(db.selectFrom('map_point').select('map_point.id').where('map_point.id', 'in', pointIds), scope, 'map_point').execute();
+  const seen = new Set(visible.map((row) => row.id));
+  return new Set(pointIds.filter((id) => !seen.has(id)));
 }
 
-/** Finds a character of a world with its active quest ids, or undefined. */
-export async function findCharacterRecord(db: Db, worldId: string, characterId: string): Promise<CharacterRecord | undefined> {
-  const row = await findCharacterInWorld(db, worldId, characterId);
+/**
+ * Attaches the active quest ids the reader may see to character rows (one query for the whole page), and
+ * hides a current location the reader may not see.
+ */
+export async function withActiveQuests(db: Db, scope: ReadScope, rows: CharacterTable[]): Promise<CharacterRecord[]> {
+  const quests = await findActiveQuestIds(db, scope, rows.map((row) => row.id));
+  const locations = rows.map((row) => row.current_location_id).filter((id): id is string => id !== null);
+  const hidden = await hiddenPoints(db, scope, [...new Set(locations)]);
+  return rows.map((row) => ({
+    ...row,
+    current_location_id: row.current_location_id !== null && hidden.has(row.current_location_id) ? null : row.current_location_id,
+    activeQuests: quests.get(row.id) ?? [],
+  }));
+}
+
+/** Finds a character of the scope's world its reader may see, with its active quest ids, or undefined. */
+export async function findCharacterRecord(db: Db, scope: WorldScope, characterId: string): Promise<CharacterRecord | undefined> {
+  const row = await findCharacterInWorld(db, scope, characterId);
   if (!row) return undefined;
-  const [record] = await withActiveQuests(db, [row]);
+  const [record] = await withActiveQuests(db, scope, [row]);
   return record;
 }
 
@@ -100,10 +117,18 @@ export async function insertCharacter(db: Db, row: CharacterTable): Promise<void
   await db.insertInto('character').values(row).execute();
 }
 
-const CHARACTER_COLUMNS = ['id', 'world_id', 'name', 'description', 'attributes', 'current_location_id', 'created_at', 'updated_at'] as const;
+const CHARACTER_COLUMNS = [
+  'id', 'world_id', 'name', 'description', 'attributes', 'current_location_id', 'assigned_to',
+  'visibility', 'revealed_to', 'gm_notes', 'created_by', 'updated_by', 'created_at', 'updated_at',
+] as const;
 
-// INSERT … SELECT from the world row the user owns: the ownership check and the write in one statement.
-const insertIntoOwned = compiledQuery((db, userId: string, ...values: [string, string, string, string | null, string, string | null, string, string]) =>
+type CharacterValues = [
+  string, string, string, string | null, string, string | null, string | null,
+  string, string, string | null, string | null, string | null, string, string,
+];
+
+// INSERT … SELECT from the world row the user edits: the role check and the write in one statement.
+const insertIntoOwned = compiledQuery((db, userId: string, ...values: CharacterValues) =>
   db
     .insertInto('character')
     .columns([...CHARACTER_COLUMNS])
@@ -112,17 +137,23 @@ const insertIntoOwned = compiledQuery((db, userId: string, ...values: [string, s
         .selectFrom('world')
         .select((eb) => CHARACTER_COLUMNS.map((column, index) => eb.val(values[index]).as(column)))
         .where('world.id', '=', values[1])
-        .where('world.created_by', '=', userId),
+        .where((eb) => eb.exists(eb.selectFrom('world_member').select('world_member.user_id')
+          .whereRef('world_member.world_id', '=', 'world.id')
+          .where('world_member.user_id', '=', userId)
+          .where('world_member.role', 'in', ['owner', 'editor']))),
     )
     .returning('id'));
 
 /**
- * Inserts a character row into its world if the user owns that world, in one statement (no separate
- * ownership read: a create is then one round trip to the database inside its transaction).
- * @returns whether the row was inserted (false when the world is missing or not the user's).
+ * Inserts a character row into its world if the user is its owner or an editor, in one statement (no separate
+ * role read: a create is then one round trip to the database inside its transaction).
+ * @returns whether the row was inserted (false when the world is missing or the user may not write it).
  */
 export async function insertCharacterIntoOwnedWorld(db: Db, row: CharacterTable, userId: string): Promise<boolean> {
-  const inserted = await insertIntoOwned(db, userId, row.id, row.world_id, row.name, row.description, row.attributes, row.current_location_id, row.created_at, row.updated_at);
+  const inserted = await insertIntoOwned(
+    db, userId, row.id, row.world_id, row.name, row.description, row.attributes, row.current_location_id, row.assigned_to,
+    row.visibility, row.revealed_to, row.gm_notes, row.created_by, row.updated_by, row.created_at, row.updated_at,
+  );
   return inserted.length === 1;
 }
 
@@ -141,13 +172,14 @@ export async function deleteCharacterRow(db: Db, characterId: string): Promise<b
 }
 
 /**
- * Moves a character row from one world to another, clearing its location (a map point of the old world).
+ * Moves a character row from one world to another, clearing its location (a map point of the old world), its
+ * assignment and its reveals (players of the old world).
  * @returns whether the row moved (false when it is no longer in `fromWorldId`).
  */
-export async function moveCharacterRow(db: Db, characterId: string, fromWorldId: string, toWorldId: string): Promise<boolean> {
+export async function moveCharacterRow(db: Db, characterId: string, fromWorldId: string, toWorldId: string, userId: string): Promise<boolean> {
   const result = await db
     .updateTable('character')
-    .set({ world_id: toWorldId, current_location_id: null, updated_at: nowIso() })
+    .set({ world_id: toWorldId, current_location_id: null, assigned_to: null, revealed_to: '[]', updated_by: userId, updated_at: nowIso() })
     .where('id', '=', characterId)
     .where('world_id', '=', fromWorldId)
     .executeTakeFirst();

@@ -11,24 +11,22 @@ import {
   CharacterMoveSchema,
   CharacterSchema,
   CharacterUpdateSchema,
-  ErrorResponseSchema,
   listQuerySchema,
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
 import { notFound } from '../../errors/app-error.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
+import { requireEditor, resolveWorldScope } from '../worlds/world-scope.js';
 import { requireCharacter } from './character.access.js';
 import { CharacterCreateBatch } from './character-create-batch.js';
 import { createCharacterForUser, deleteCharacter, moveCharacter, updateCharacter } from './character.commands.js';
 import { presentCharacter } from './character.presenter.js';
-import { findCharacterRecord, findOwnedCharacter, listCharacters, withActiveQuests } from './character.repository.js';
-import { cachedWorldRead } from '../../lib/read-cache.js';
+import { findCharacterRecord, findEditableCharacter, listCharacters, withActiveQuests } from './character.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const CharacterParams = WorldParams.extend({ characterId: uuidField('characterId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['characters'];
 
 const REFERENCES_NOTE =
@@ -36,7 +34,7 @@ const REFERENCES_NOTE =
   'anything else is a 400 naming the field.';
 
 const MOVE_DESCRIPTION = [
-  "Moves a character to another of the caller's worlds, in one transaction.",
+  "Moves a character to another world the caller edits (owner or editor of both), in one transaction.",
   '- Its relationships, from it and to it, are deleted: they point at characters of the old world.',
   '- Its inventory entries are deleted: they hold items of the old world (the items stay there).',
   '- Its goals move with it to the new world.',
@@ -44,7 +42,7 @@ const MOVE_DESCRIPTION = [
   '- Connections and map point links to it and to its goals are removed.',
   "- Both worlds' character counts are updated.",
   'Moving a character to the world it is already in changes nothing and answers 200.',
-  "404 'Character not found.' or 'World not found.' when either is missing or not the caller's.",
+  "404 'Character not found.' or 'World not found.' when either is missing or not one the caller may see; 403 when\n  the caller only reads the target world.",
 ].join('\n');
 
 export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,11 +57,10 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(CharacterSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const { rows, pagination } = await listCharacters(app.db, world.id, Number(world.character_count), request.query, world.content_version);
-      const records = await withActiveQuests(app.db, rows);
-      return { data: records.map(presentCharacter), pagination };
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      const { rows, pagination } = await listCharacters(app.db, scope, request.query);
+      return listReply({ rows: await withActiveQuests(app.db, scope, rows), pagination }, (row) => presentCharacter(row, scope));
     });
   });
 
@@ -77,18 +74,18 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: CharacterSchema, ...errors },
     },
   }, async (request, reply) => {
-    const character = await createCharacterForUser(app.db, createBatch, request.params.worldId, request.userId, request.body);
-    return reply.status(201).send(presentCharacter(character));
+    const character = await createCharacterForUser(app.db, createBatch, request.world, request.body);
+    return reply.status(201).send(presentCharacter(character, request.world));
   });
 
   app.get('/worlds/:worldId/characters/:characterId', {
     schema: { tags, summary: 'One character', params: CharacterParams, response: { 200: CharacterSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const character = await findCharacterRecord(app.db, world.id, request.params.characterId);
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      const character = await findCharacterRecord(app.db, scope, request.params.characterId);
       if (!character) throw notFound('Character');
-      return presentCharacter(character);
+      return presentCharacter(character, scope);
     });
   });
 
@@ -105,11 +102,10 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const character = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const existing = await requireCharacter(trx, world.id, request.params.characterId);
-      return updateCharacter(trx, existing, request.body);
+      const existing = await requireCharacter(trx, request.world, request.params.characterId);
+      return updateCharacter(trx, request.world, existing, request.body);
     });
-    return presentCharacter(character);
+    return presentCharacter(character, request.world);
   });
 
   app.delete('/worlds/:worldId/characters/:characterId', {
@@ -123,8 +119,9 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      await deleteCharacter(trx, await requireCharacter(trx, world.id, request.params.characterId));
+      const existing = await requireCharacter(trx, request.world, request.params.characterId);
+      requireEditor(request.world);
+      await deleteCharacter(trx, existing);
     });
     return reply.status(204).send(null);
   });
@@ -142,11 +139,12 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const character = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
-      const existing = await findOwnedCharacter(trx, request.params.characterId, request.userId);
+      const existing = await findEditableCharacter(trx, request.params.characterId, request.userId);
       if (!existing) throw notFound('Character');
-      const target = await requireWorldAccess(trx, request.body.worldId, request.userId);
-      return moveCharacter(trx, existing, target.id);
+      const target = await resolveWorldScope(trx, request.body.worldId, request.userId);
+      requireEditor(target);
+      return { character: await moveCharacter(trx, existing, target), target };
     });
-    return presentCharacter(character);
+    return presentCharacter(character.character, character.target);
   });
 };

@@ -1,5 +1,7 @@
 import { CONNECTABLE_TYPES, type ConnectableType, type Connection } from '@loreforge/contract';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 const isConnectable = (value: string): value is ConnectableType => (CONNECTABLE_TYPES as readonly string[]).includes(value);
 
@@ -18,10 +20,11 @@ export function connectionRefs(rows: ConnectionTable[]): Array<{ type: Connectab
  * Presents a connection with the names of both ends.
  * @param names `${type}:${id}` → name, from findEntityNames.
  */
-export function presentConnection(row: ConnectionTable, names: Map<string, string>): Connection {
+export function presentConnection(row: ConnectionTable, names: Map<string, string>, scope: ReadScope): Connection {
   const sourceType = asConnectable(row.source_type);
   const targetType = asConnectable(row.target_type);
   return {
+    ...presentAccess(row, scope),
     connectionId: row.id,
     worldId: row.world_id,
     sourceType,

@@ -2,27 +2,32 @@
 import type { Db } from '../../db/database.js';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of a connection. */
 export type ConnectionChanges = Omit<ConnectionTable, 'id' | 'world_id' | 'created_at'>;
 
-/** Finds a connection of a world, or undefined. */
-export function findConnection(db: Db, worldId: string, connectionId: string): Promise<ConnectionTable | undefined> {
-  return db.selectFrom('connection').selectAll().where('id', '=', connectionId).where('world_id', '=', worldId).executeTakeFirst();
+/** Finds a connection of the scope's world that its reader may see (both ends included), or undefined. */
+export function findConnection(db: Db, scope: WorldScope, connectionId: string): Promise<ConnectionTable | undefined> {
+  const query = db.selectFrom('connection').selectAll('connection')
+    .where('connection.id', '=', connectionId).where('connection.world_id', '=', scope.world.id);
+  return whereVisible(query, scope, 'connection').executeTakeFirst();
 }
 
 /**
- * Lists a world's connections with search (connection type, description), sort and paging.
+ * Lists the connections of the scope's world its reader may see (a secret one, or one with a hidden end, is
+ * left out), with search (connection type, description), sort and paging.
  * @param entityId when given, only connections with that entity at either end.
  */
 export function listConnections(
   db: Db,
-  worldId: string,
+  scope: WorldScope,
   params: ListParams & { entityId?: string | undefined },
 ): Promise<ListResult<ConnectionTable>> {
-  let query = db.selectFrom('connection').selectAll().where('world_id', '=', worldId);
+  let query = whereVisible(db.selectFrom('connection').selectAll('connection').where('connection.world_id', '=', scope.world.id), scope, 'connection');
   const { entityId } = params;
-  if (entityId) query = query.where((eb) => eb.or([eb('source_id', '=', entityId), eb('target_id', '=', entityId)]));
+  if (entityId) query = query.where((eb) => eb.or([eb('connection.source_id', '=', entityId), eb('connection.target_id', '=', entityId)]));
   return paginate({
     query,
     sortColumns: {

@@ -10,19 +10,20 @@ import {
   ConnectionCreateSchema,
   ConnectionSchema,
   ConnectionUpdateSchema,
-  ErrorResponseSchema,
   listQuerySchema,
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import type { Db } from '../../db/database.js';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
 import { notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { findEntityNames } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
 import { requireConnectionEnds } from './connection.ends.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import { connectionRefs, presentConnection } from './connection.presenter.js';
 import {
   deleteConnection,
@@ -33,12 +34,10 @@ import {
 } from './connection.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const ConnectionParams = WorldParams.extend({ connectionId: uuidField('connectionId') });
 const ConnectionListQuery = listQuerySchema(CONNECTION_SORT_FIELDS).extend({
   entityId: uuidField('entityId').optional().describe('Only connections with this entity at either end.'),
 });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['connections'];
 
 const connectionColumns = (input: z.output<typeof ConnectionCreateSchema>, now: string) => ({
@@ -51,13 +50,13 @@ const connectionColumns = (input: z.output<typeof ConnectionCreateSchema>, now: 
   updated_at: now,
 });
 
-async function requireConnection(db: Db, worldId: string, connectionId: string): Promise<ConnectionTable> {
-  const connection = await findConnection(db, worldId, connectionId);
+async function requireConnection(db: Db, scope: WorldScope, connectionId: string): Promise<ConnectionTable> {
+  const connection = await findConnection(db, scope, connectionId);
   if (!connection) throw notFound('Connection');
   return connection;
 }
 
-/** Registers the connection routes; each checks world ownership first (404 otherwise). */
+/** Registers the connection routes; the world scope step has checked membership (404 otherwise). */
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/connections', {
     schema: {
@@ -68,10 +67,10 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(ConnectionSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listConnections(app.db, world.id, request.query);
-    const names = await findEntityNames(app.db, world.id, connectionRefs(rows));
-    return { data: rows.map((row) => presentConnection(row, names)), pagination };
+    const scope = request.world;
+    const { rows, pagination } = await listConnections(app.db, scope, request.query);
+    const names = await findEntityNames(app.db, scope.world.id, connectionRefs(rows));
+    return listReply({ rows, pagination }, (row) => presentConnection(row, names, scope));
   });
 
   app.post('/worlds/:worldId/connections', {
@@ -83,20 +82,23 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: ConnectionSchema, ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const names = await requireConnectionEnds(app.db, world.id, request.body);
+    const scope = request.world;
+    requireEditor(scope);
+    const names = await requireConnectionEnds(app.db, scope.world.id, request.body);
     const now = nowIso();
-    const connection = { id: newId(), world_id: world.id, ...connectionColumns(request.body, now), created_at: now };
+    const connection = {
+      id: newId(), world_id: scope.world.id, ...connectionColumns(request.body, now), ...(await accessColumns(app.db, scope, request.body)), created_at: now,
+    };
     await insertConnection(app.db, connection);
-    return reply.status(201).send(presentConnection(connection, names));
+    return reply.status(201).send(presentConnection(connection, names, scope));
   });
 
   app.get('/worlds/:worldId/connections/:connectionId', {
     schema: { tags, summary: 'One connection', params: ConnectionParams, response: { 200: ConnectionSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const connection = await requireConnection(app.db, world.id, request.params.connectionId);
-    return presentConnection(connection, await findEntityNames(app.db, world.id, connectionRefs([connection])));
+    const scope = request.world;
+    const connection = await requireConnection(app.db, scope, request.params.connectionId);
+    return presentConnection(connection, await findEntityNames(app.db, scope.world.id, connectionRefs([connection])), scope);
   });
 
   app.put('/worlds/:worldId/connections/:connectionId', {
@@ -109,12 +111,13 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ConnectionSchema, ...errors },
     },
   }, async (request) => withIfMatch(app.db, request, { table: 'connection', id: request.params.connectionId, entity: 'connection' }, async (db) => {
-    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-    const connection = await requireConnection(db, world.id, request.params.connectionId);
-    const names = await requireConnectionEnds(db, world.id, request.body);
-    await updateConnection(db, connection.id, connectionColumns(request.body, nowIso()));
+    const scope = request.world;
+    const connection = await requireConnection(db, scope, request.params.connectionId);
+    requireEditor(scope);
+    const names = await requireConnectionEnds(db, scope.world.id, request.body);
+    await updateConnection(db, connection.id, { ...connectionColumns(request.body, nowIso()), ...(await accessColumns(db, scope, request.body, connection)) });
     // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
-    return presentConnection(await requireConnection(db, world.id, connection.id), names);
+    return presentConnection(await requireConnection(db, scope, connection.id), names, scope);
   }));
 
   app.delete('/worlds/:worldId/connections/:connectionId', {
@@ -127,8 +130,9 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     await withIfMatch(app.db, request, { table: 'connection', id: request.params.connectionId, entity: 'connection' }, async (db) => {
-      const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-      const connection = await requireConnection(db, world.id, request.params.connectionId);
+      const scope = request.world;
+      const connection = await requireConnection(db, scope, request.params.connectionId);
+      requireEditor(scope);
       await deleteConnection(db, connection.id);
     });
     return reply.status(204).send(null);

@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import type { EventCreateSchema } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
-import { notFound } from '../../errors/app-error.js';
 import { throwIfFieldErrors } from '../../lib/field-errors.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
@@ -14,7 +13,10 @@ import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { assertEventChanges } from '../timeline-engine/change-validation.js';
 import { clearBranchingEventsOutsideParent, clearTimelineLinksToEvent, findTimeline } from '../timelines/timeline.repository.js';
-import { type EventChanges, deleteEventRow, findEvent, insertEvent, updateEventRow } from './event.repository.js';
+import { type EventChanges, deleteEventRow, insertEvent, updateEventRow } from './event.repository.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 
 /** A validated event body (create and PUT). */
 export type EventInput = z.output<typeof EventCreateSchema>;
@@ -26,28 +28,18 @@ export const EVENT_RULE_MESSAGES = {
 } as const;
 
 /**
- * Loads an event of a world.
- * @throws AppError 404 'Event not found.' when missing or in another world.
- */
-export async function requireEvent(db: Db, worldId: string, eventId: string): Promise<EventTable> {
-  const event = await findEvent(db, worldId, eventId);
-  if (!event) throw notFound('Event');
-  return event;
-}
-
-/**
  * Checks an event's timeline links: timelineId (optional) is a timeline of the world; childTimelineId is a
  * timeline of the world other than the event's own.
  * @throws AppError 400 with `fields.timelineId` and/or `fields.childTimelineId`.
  */
-export async function assertEventLinks(db: Db, worldId: string, input: EventInput): Promise<void> {
+export async function assertEventLinks(db: Db, scope: WorldScope, input: EventInput): Promise<void> {
   const fields: Record<string, string> = {};
-  if (input.timelineId !== null && !(await findTimeline(db, worldId, input.timelineId))) {
+  if (input.timelineId !== null && !(await findTimeline(db, scope, input.timelineId))) {
     fields.timelineId = EVENT_RULE_MESSAGES.timelineNotInWorld;
   }
   if (input.childTimelineId !== null) {
     const sameAsOwn = input.childTimelineId === input.timelineId;
-    if (sameAsOwn || !(await findTimeline(db, worldId, input.childTimelineId))) {
+    if (sameAsOwn || !(await findTimeline(db, scope, input.childTimelineId))) {
       fields.childTimelineId = EVENT_RULE_MESSAGES.childTimelineInvalid;
     }
   }
@@ -55,8 +47,9 @@ export async function assertEventLinks(db: Db, worldId: string, input: EventInpu
 }
 
 /** The three change fields are kept as free-form JSON text, null when empty. */
-function eventColumns(input: EventInput, updatedAt: string): EventChanges {
+function eventColumns(input: EventInput, updatedAt: string, access: AccessColumns): EventChanges {
   return {
+    ...access,
     timeline_id: input.timelineId,
     name: input.name,
     description: input.description,
@@ -73,12 +66,14 @@ function eventColumns(input: EventInput, updatedAt: string): EventChanges {
 /**
  * Creates an event after checking its links (the database counts it in world.event_count).
  * @returns the stored row.
+ * @throws AppError 403 for a player or viewer; 400 for a broken link or change.
  */
-export async function createEvent(trx: Db, worldId: string, input: EventInput): Promise<EventTable> {
-  await assertEventLinks(trx, worldId, input);
-  await assertEventChanges(trx, worldId, input);
+export async function createEvent(trx: Db, scope: WorldScope, input: EventInput): Promise<EventTable> {
+  requireEditor(scope);
+  await assertEventLinks(trx, scope, input);
+  await assertEventChanges(trx, scope.world.id, input);
   const now = nowIso();
-  const event: EventTable = { id: newId(), world_id: worldId, ...eventColumns(input, now), created_at: now };
+  const event: EventTable = { id: newId(), world_id: scope.world.id, ...eventColumns(input, now, await accessColumns(trx, scope, input)), created_at: now };
   await insertEvent(trx, event);
   return event;
 }
@@ -87,11 +82,14 @@ export async function createEvent(trx: Db, worldId: string, input: EventInput): 
  * Replaces an event after checking its links. When it moves to another timeline, branches that diverged at it
  * from its old timeline lose their branchingEvent (it must be an event of their parent).
  * @returns the updated row.
+ * @throws AppError 403 for a player or viewer; 400 as for create.
  */
-export async function updateEvent(trx: Db, event: EventTable, input: EventInput): Promise<EventTable> {
-  await assertEventLinks(trx, event.world_id, input);
+export async function updateEvent(trx: Db, scope: WorldScope, event: EventTable, input: EventInput): Promise<EventTable> {
+  requireEditor(scope);
+  await assertEventLinks(trx, scope, input);
   await assertEventChanges(trx, event.world_id, input);
-  const updated = await updateEventRow(trx, event.world_id, event.id, eventColumns(input, nowIso()));
+  const columns = eventColumns(input, nowIso(), await accessColumns(trx, scope, input, event));
+  const updated = await updateEventRow(trx, scope, event.id, columns);
   if (input.timelineId !== event.timeline_id) {
     await clearBranchingEventsOutsideParent(trx, event.world_id, event.id, input.timelineId);
   }

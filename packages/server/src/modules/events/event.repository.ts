@@ -5,37 +5,40 @@
 import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
+import { maskHidden, whereVisible } from '../worlds/visibility.js';
+import { hideHiddenChanges } from '../timeline-engine/visible-changes.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of an event, as stored (change fields as JSON text or null). */
 export type EventChanges = Omit<EventTable, 'id' | 'world_id' | 'created_at'>;
 
-/** Which events a list covers: a whole world, or one timeline of it. */
-export interface EventScope {
-  worldId: string;
-  timelineId?: string | undefined;
-  /** The world's content_version read before listing; searches, totals and deep pages are then cached. */
-  contentVersion?: number | undefined;
-  /** The world's kept event_count: the scope holds at most this many events (a search then picks its plan). */
-  worldEventCount?: number | undefined;
+/** Hides from the reader a child timeline and changes naming characters or items they may not see. */
+async function maskEvents(db: Db, scope: WorldScope, rows: EventTable[]): Promise<EventTable[]> {
+  return hideHiddenChanges(db, scope, await maskHidden(db, scope, rows, 'child_timeline_id', 'timeline'));
 }
 
 /**
- * Finds an event of a world.
- * @returns the row, or undefined when it does not exist in that world.
+ * Finds an event of the scope's world that its reader may see (an event of a hidden timeline is hidden too);
+ * a child timeline the reader may not see is answered as null.
+ * @returns the row, or undefined when it does not exist in that world or is hidden.
  */
-export function findEvent(db: Db, worldId: string, eventId: string): Promise<EventTable | undefined> {
-  return db.selectFrom('event').selectAll().where('id', '=', eventId).where('world_id', '=', worldId).executeTakeFirst();
+export async function findEvent(db: Db, scope: WorldScope, eventId: string): Promise<EventTable | undefined> {
+  const query = db.selectFrom('event').selectAll('event').where('event.id', '=', eventId).where('event.world_id', '=', scope.world.id);
+  const row = await whereVisible(query, scope, 'event').executeTakeFirst();
+  return row === undefined ? undefined : (await maskEvents(db, scope, [row]))[0];
 }
 
 /**
- * Lists events with search (name, description), sort (createdAt, updatedAt, name, dateTime) and paging.
- * Ties in the sort field are broken by id, which is a UUID v7 and so follows creation order.
- * @param knownTotal an exact total to skip counting (the world's event_count for a whole-world list).
+ * Lists the events of the scope's world (or of one timeline of it) its reader may see, with search (name,
+ * description), sort (createdAt, updatedAt, name, dateTime) and paging. Ties in the sort field are broken by
+ * id, which is a UUID v7 and so follows creation order. A whole-world list of an editor takes its total from
+ * the world's kept event_count.
  */
-export function listEvents(db: Db, scope: EventScope, params: ListParams, knownTotal?: number): Promise<ListResult<EventTable>> {
-  let query = db.selectFrom('event').selectAll().where('world_id', '=', scope.worldId);
-  if (scope.timelineId !== undefined) query = query.where('timeline_id', '=', scope.timelineId);
-  return paginate({
+export async function listEvents(db: Db, scope: WorldScope, timelineId: string | undefined, params: ListParams): Promise<ListResult<EventTable>> {
+  let query = whereVisible(db.selectFrom('event').selectAll('event').where('event.world_id', '=', scope.world.id), scope, 'event');
+  if (timelineId !== undefined) query = query.where('event.timeline_id', '=', timelineId);
+  const knownTotal = timelineId === undefined && scope.seesSecrets ? Number(scope.world.event_count) : undefined;
+  const result = await paginate({
     query,
     sortColumns: {
       ...timestampSortColumns('event'),
@@ -44,11 +47,12 @@ export function listEvents(db: Db, scope: EventScope, params: ListParams, knownT
     },
     idColumn: 'event.id',
     searchColumns: ['event.name', 'event.description'],
-    fullText: { db, table: 'event', scopeRows: scope.worldEventCount },
+    fullText: { db, table: 'event', scopeRows: Number(scope.world.event_count) },
     knownTotal,
-    cache: worldListCache(db, scope.worldId, scope.contentVersion),
+    cache: worldListCache(db, scope.world.id, scope.world.content_version),
     params,
   });
+  return { rows: await maskEvents(db, scope, result.rows), pagination: result.pagination };
 }
 
 /** Inserts an event row. */
@@ -60,9 +64,9 @@ export async function insertEvent(db: Db, event: EventTable): Promise<void> {
  * Replaces an event's writable fields.
  * @returns the updated row, or undefined when it is not in that world.
  */
-export async function updateEventRow(db: Db, worldId: string, eventId: string, changes: EventChanges): Promise<EventTable | undefined> {
-  await db.updateTable('event').set(changes).where('id', '=', eventId).where('world_id', '=', worldId).execute();
-  return findEvent(db, worldId, eventId);
+export async function updateEventRow(db: Db, scope: WorldScope, eventId: string, changes: EventChanges): Promise<EventTable | undefined> {
+  await db.updateTable('event').set(changes).where('id', '=', eventId).where('world_id', '=', scope.world.id).execute();
+  return findEvent(db, scope, eventId);
 }
 
 /** Deletes an event row. */

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EVENT_SORT_FIELDS,
-  ErrorResponseSchema,
   EventCreateSchema,
   EventSchema,
   EventUpdateSchema,
@@ -15,21 +14,21 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
-import { requireTimeline } from '../timelines/timeline.commands.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
-import { cachedWorldRead } from '../../lib/read-cache.js';
-import { createEvent, deleteEvent, requireEvent, updateEvent } from './event.commands.js';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
+import { requireTimeline } from '../timelines/timeline.access.js';
+import { requireEditor } from '../worlds/world-scope.js';
+import { requireEvent } from './event.access.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
+import { createEvent, deleteEvent, updateEvent } from './event.commands.js';
 import { presentEvent } from './event.presenter.js';
 import { listEvents } from './event.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const EventParams = WorldParams.extend({ eventId: uuidField('eventId') });
 const TimelineParams = WorldParams.extend({ timelineId: uuidField('timelineId') });
 const EventListQuery = listQuerySchema(EVENT_SORT_FIELDS).extend({
   timelineId: uuidField('timelineId').optional().describe('Only the events of this timeline.'),
 });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['events'];
 const bodyRules =
   'timelineId is optional and must be a timeline of this world; childTimelineId must be a timeline of this world other ' +
@@ -37,7 +36,7 @@ const bodyRules =
   'the versioned change format and name characters and items of this world (docs/timeline-engine.md; a 400 names the entry and field ' +
   'at fault); anything else is the old free form, stored as given and reported, not applied, by the timeline engine.';
 
-/** Registers the event routes; every one checks that the caller owns the world (404 otherwise). */
+/** Registers the event routes; the world scope step has checked membership (404 otherwise). */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/events', {
     schema: {
@@ -49,16 +48,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(EventSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
       const { timelineId, ...params } = request.query;
       if (timelineId === undefined) {
-        const { rows, pagination } = await listEvents(app.db, { worldId: world.id, contentVersion: world.content_version, worldEventCount: Number(world.event_count) }, params, Number(world.event_count));
-        return { data: rows.map(presentEvent), pagination };
+        return listReply(await listEvents(app.db, scope, undefined, params), (row) => presentEvent(row, scope));
       }
-      const timeline = await requireTimeline(app.db, world.id, timelineId);
-      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version, worldEventCount: Number(world.event_count) }, params);
-      return { data: rows.map(presentEvent), pagination };
+      const timeline = await requireTimeline(app.db, scope, timelineId);
+      return listReply(await listEvents(app.db, scope, timeline.id, params), (row) => presentEvent(row, scope));
     });
   });
 
@@ -72,12 +69,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(EventSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const timeline = await requireTimeline(app.db, world.id, request.params.timelineId);
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      const timeline = await requireTimeline(app.db, scope, request.params.timelineId);
       const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
-      const { rows, pagination } = await listEvents(app.db, { worldId: world.id, timelineId: timeline.id, contentVersion: world.content_version, worldEventCount: Number(world.event_count) }, params);
-      return { data: rows.map(presentEvent), pagination };
+      return listReply(await listEvents(app.db, scope, timeline.id, params), (row) => presentEvent(row, scope));
     });
   });
 
@@ -92,17 +88,17 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const event = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      return createEvent(trx, world.id, request.body);
+      const scope = request.world;
+      return createEvent(trx, scope, request.body);
     });
-    return reply.status(201).send(presentEvent(event));
+    return reply.status(201).send(presentEvent(event, request.world));
   });
 
   app.get('/worlds/:worldId/events/:eventId', {
     schema: { tags, summary: 'One event', params: EventParams, response: { 200: EventSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => presentEvent(await requireEvent(app.db, world.id, request.params.eventId)));
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => presentEvent(await requireEvent(app.db, scope, request.params.eventId), scope));
   });
 
   app.put('/worlds/:worldId/events/:eventId', {
@@ -118,10 +114,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const event = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'event', id: request.params.eventId, entity: 'event' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      return updateEvent(trx, await requireEvent(trx, world.id, request.params.eventId), request.body);
+      const scope = request.world;
+      return updateEvent(trx, scope, await requireEvent(trx, scope, request.params.eventId), request.body);
     });
-    return presentEvent(event);
+    return presentEvent(event, request.world);
   });
 
   app.delete('/worlds/:worldId/events/:eventId', {
@@ -136,8 +132,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'event', id: request.params.eventId, entity: 'event' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      await deleteEvent(trx, await requireEvent(trx, world.id, request.params.eventId));
+      const scope = request.world;
+      const event = await requireEvent(trx, scope, request.params.eventId);
+      requireEditor(scope);
+      await deleteEvent(trx, event);
     });
     return reply.status(204).send(null);
   });

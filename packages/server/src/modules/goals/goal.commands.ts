@@ -2,18 +2,21 @@
 import type { z } from 'zod';
 import type { GoalCreateSchema } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
 import type { GoalTable } from '../../db/tables/goal.table.js';
 import { invalidField, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { findCharacterInWorld } from '../characters/character.repository.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import { type GoalChanges, deleteGoalRow, findGoal, insertGoal, updateGoalRow } from './goal.repository.js';
 
 /** A validated create or update body. */
 export type GoalInput = z.output<typeof GoalCreateSchema>;
 
-const toChanges = (input: GoalInput, characterId: string | null): GoalChanges => ({
+const toChanges = (input: GoalInput, characterId: string | null): Omit<GoalChanges, keyof AccessColumns> => ({
   character_id: characterId,
   title: input.title,
   description: input.description,
@@ -27,20 +30,24 @@ const toChanges = (input: GoalInput, characterId: string | null): GoalChanges =>
  * Checks that a characterId given in a world goal's body is a character of that world.
  * @throws AppError 400 naming characterId otherwise.
  */
-export async function checkGoalCharacter(db: Db, worldId: string, characterId: string | null): Promise<string | null> {
-  if (characterId !== null && !(await findCharacterInWorld(db, worldId, characterId))) {
+export async function checkGoalCharacter(db: Db, scope: WorldScope, characterId: string | null): Promise<string | null> {
+  if (characterId !== null && !(await findCharacterInWorld(db, scope, characterId))) {
     throw invalidField('characterId', 'Character must be a character of this world.');
   }
   return characterId;
 }
 
 /**
- * Creates a goal in a world, for a character of it or (characterId null) for the world itself.
+ * Creates a goal in the scope's world, for a character of it or (characterId null) for the world itself.
  * @returns the new goal row.
+ * @throws AppError 403 for a player or viewer.
  */
-export async function createGoal(trx: Db, worldId: string, characterId: string | null, input: GoalInput): Promise<GoalTable> {
+export async function createGoal(trx: Db, scope: WorldScope, characterId: string | null, input: GoalInput): Promise<GoalTable> {
+  requireEditor(scope);
   const now = nowIso();
-  const row: GoalTable = { id: newId(), world_id: worldId, ...toChanges(input, characterId), created_at: now, updated_at: now };
+  const row: GoalTable = {
+    id: newId(), world_id: scope.world.id, ...toChanges(input, characterId), ...(await accessColumns(trx, scope, input)), created_at: now, updated_at: now,
+  };
   await insertGoal(trx, row);
   return row;
 }
@@ -48,10 +55,12 @@ export async function createGoal(trx: Db, worldId: string, characterId: string |
 /**
  * Replaces a goal's fields and owner (PUT validates like create).
  * @returns the updated goal row.
+ * @throws AppError 403 for a player or viewer.
  */
-export async function updateGoal(trx: Db, goal: GoalTable, characterId: string | null, input: GoalInput): Promise<GoalTable> {
-  await updateGoalRow(trx, goal.id, toChanges(input, characterId));
-  const updated = await findGoal(trx, { worldId: goal.world_id }, goal.id);
+export async function updateGoal(trx: Db, scope: WorldScope, goal: GoalTable, characterId: string | null, input: GoalInput): Promise<GoalTable> {
+  requireEditor(scope);
+  await updateGoalRow(trx, goal.id, { ...toChanges(input, characterId), ...(await accessColumns(trx, scope, input, goal)) });
+  const updated = await findGoal(trx, scope, {}, goal.id);
   if (!updated) throw notFound('Goal');
   return updated;
 }

@@ -1,8 +1,11 @@
 import type { Goal, GoalStatus, GoalType } from '@loreforge/contract';
 import type { GoalTable } from '../../db/tables/goal.table.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
-/** Presents a goal (SPEC §3 Goal); characterId is null for a world goal. */
-export const presentGoal = (row: GoalTable): Goal => ({
+/** Presents a goal (SPEC §3 Goal) to a reader; characterId is null for a world goal. */
+export const presentGoal = (row: GoalTable, scope: ReadScope): Goal => ({
+  ...presentAccess(row, scope),
   goalId: row.id,
   worldId: row.world_id,
   characterId: row.character_id,

@@ -3,10 +3,11 @@ import type { Db } from '../../db/database.js';
 import type { GoalTable } from '../../db/tables/goal.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
-/** Which goals a query sees: all of a world's, or one character's. */
-export interface GoalScope {
-  worldId: string;
+/** Which of a world's goals a query looks at: all, or one character's. */
+export interface GoalFilter {
   /** Set to see only this character's goals. */
   characterId?: string | undefined;
 }
@@ -14,20 +15,21 @@ export interface GoalScope {
 /** The columns a create or update writes. */
 export type GoalChanges = Omit<GoalTable, 'id' | 'world_id' | 'created_at' | 'updated_at'>;
 
-const selectGoals = (db: Db, scope: GoalScope) => {
-  const query = db.selectFrom('goal').selectAll('goal').where('goal.world_id', '=', scope.worldId);
-  return scope.characterId === undefined ? query : query.where('goal.character_id', '=', scope.characterId);
+/** The goals of the scope's world the reader may see (a secret goal, or one of a hidden character, is left out). */
+const selectGoals = (db: Db, scope: ReadScope & { world: { id: string } }, filter: GoalFilter) => {
+  const query = whereVisible(db.selectFrom('goal').selectAll('goal').where('goal.world_id', '=', scope.world.id), scope, 'goal');
+  return filter.characterId === undefined ? query : query.where('goal.character_id', '=', filter.characterId);
 };
 
-/** Finds a goal within the scope, or undefined. */
-export function findGoal(db: Db, scope: GoalScope, goalId: string): Promise<GoalTable | undefined> {
-  return selectGoals(db, scope).where('goal.id', '=', goalId).executeTakeFirst();
+/** Finds a goal within the filter that the reader may see, or undefined. */
+export function findGoal(db: Db, scope: ReadScope & { world: { id: string } }, filter: GoalFilter, goalId: string): Promise<GoalTable | undefined> {
+  return selectGoals(db, scope, filter).where('goal.id', '=', goalId).executeTakeFirst();
 }
 
-/** Lists the scope's goals with search (title, description), sort and paging. */
-export function listGoals(db: Db, scope: GoalScope, params: ListParams): Promise<ListResult<GoalTable>> {
+/** Lists the goals within the filter that the reader may see, with search (title, description), sort and paging. */
+export function listGoals(db: Db, scope: ReadScope & { world: { id: string } }, filter: GoalFilter, params: ListParams): Promise<ListResult<GoalTable>> {
   return paginate({
-    query: selectGoals(db, scope),
+    query: selectGoals(db, scope, filter),
     sortColumns: {
       ...timestampSortColumns('goal'),
       title: { column: 'goal.title', key: 'title' },

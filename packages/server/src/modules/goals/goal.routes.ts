@@ -7,7 +7,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import {
-  ErrorResponseSchema,
   GOAL_SORT_FIELDS,
   GoalCreateSchema,
   GoalSchema,
@@ -16,20 +15,19 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { requireCharacter } from '../characters/character.access.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
-import { cachedWorldRead } from '../../lib/read-cache.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { checkGoalCharacter, createGoal, deleteGoal, updateGoal } from './goal.commands.js';
-import { type GoalScopeParams, requireGoal, resolveGoalScope } from './goal.access.js';
+import { requireGoal, resolveGoalFilter } from './goal.access.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import { presentGoal } from './goal.presenter.js';
 import { listGoals } from './goal.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const WorldGoalParams = WorldParams.extend({ goalId: uuidField('goalId') });
 const CharacterParams = WorldParams.extend({ characterId: uuidField('characterId') });
 const CharacterGoalParams = CharacterParams.extend({ goalId: uuidField('goalId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['goals'];
 
 /** A world goal's body: the goal fields plus the character pursuing it, if any. */
@@ -43,43 +41,47 @@ const WorldGoalBodySchema = GoalCreateSchema.extend({
     ),
 });
 
-type GoalParams = GoalScopeParams & { goalId: string };
+/** Route parameters that name where goals are looked for: a world, and optionally one of its characters. */
+interface GoalRouteParams {
+  worldId: string;
+  characterId?: string;
+}
 
 /**
- * GET a page of the goals in the route's scope, from the read cache under the world's version.
+ * GET a page of the goals in the route's filter, from the read cache under the world's version and reader.
  * @param url the request URL, naming the answer in the cache.
- * @throws AppError 404 for a world or character out of reach.
+ * @throws AppError 404 for a character out of reach.
  */
-async function listGoalsIn(db: Db, params: GoalScopeParams, userId: string, query: Parameters<typeof listGoals>[2], url: string) {
-  const world = await requireWorldAccess(db, params.worldId, userId);
-  return cachedWorldRead(db, world, url, async () => {
-    const scope = await resolveGoalScope(db, params, userId);
-    const { rows, pagination } = await listGoals(db, scope, query);
-    return { data: rows.map(presentGoal), pagination };
+async function listGoalsIn(db: Db, scope: WorldScope, params: GoalRouteParams, query: Parameters<typeof listGoals>[3], url: string) {
+  return cachedScopedRead(db, scope, url, async () => {
+    const filter = await resolveGoalFilter(db, scope, params.characterId);
+    return listReply(await listGoals(db, scope, filter, query), (row) => presentGoal(row, scope));
   });
 }
 
 /**
- * GET one goal within the route's scope, from the read cache under the world's version.
- * @throws AppError 404 for a world, character or goal out of reach.
+ * GET one goal within the route's filter, from the read cache under the world's version and reader.
+ * @throws AppError 404 for a character or goal out of reach.
  */
-async function readGoal(db: Db, params: GoalParams, userId: string, url: string) {
-  const world = await requireWorldAccess(db, params.worldId, userId);
-  return cachedWorldRead(db, world, url, async () => {
-    const scope = await resolveGoalScope(db, params, userId);
-    return presentGoal(await requireGoal(db, scope, params.goalId));
+async function readGoal(db: Db, scope: WorldScope, params: GoalRouteParams & { goalId: string }, url: string) {
+  return cachedScopedRead(db, scope, url, async () => {
+    const filter = await resolveGoalFilter(db, scope, params.characterId);
+    return presentGoal(await requireGoal(db, scope, filter, params.goalId), scope);
   });
 }
 
 /**
- * DELETE one goal within the route's scope, honouring If-Match.
- * @throws AppError 404 for a world, character or goal out of reach; 409 for a stale If-Match.
+ * DELETE one goal within the route's filter, honouring If-Match.
+ * @throws AppError 404 for a character or goal out of reach; 403 for a player or viewer; 409 for a stale If-Match.
  */
-async function removeGoal(db: Db, request: FastifyRequest, params: GoalParams, userId: string): Promise<void> {
+async function removeGoal(db: Db, request: FastifyRequest, params: GoalRouteParams & { goalId: string }): Promise<void> {
+  const scope = request.world;
   await db.transaction().execute(async (trx) => {
     await claimVersion(trx, request, { table: 'goal', id: params.goalId, entity: 'goal' });
-    const scope = await resolveGoalScope(trx, params, userId);
-    await deleteGoal(trx, await requireGoal(trx, scope, params.goalId));
+    const filter = await resolveGoalFilter(trx, scope, params.characterId);
+    const goal = await requireGoal(trx, scope, filter, params.goalId);
+    requireEditor(scope);
+    await deleteGoal(trx, goal);
   });
 }
 
@@ -92,7 +94,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listQuerySchema(GOAL_SORT_FIELDS),
       response: { 200: listResponseSchema(GoalSchema), ...errors },
     },
-  }, async (request) => listGoalsIn(app.db, request.params, request.userId, request.query, request.url));
+  }, async (request) => listGoalsIn(app.db, request.world, request.params, request.query, request.url));
 
   app.post('/worlds/:worldId/goals', {
     schema: {
@@ -104,16 +106,16 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const goal = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const characterId = await checkGoalCharacter(trx, world.id, request.body.characterId || null);
-      return createGoal(trx, world.id, characterId, request.body);
+      const scope = request.world;
+      const characterId = await checkGoalCharacter(trx, scope, request.body.characterId || null);
+      return createGoal(trx, scope, characterId, request.body);
     });
-    return reply.status(201).send(presentGoal(goal));
+    return reply.status(201).send(presentGoal(goal, request.world));
   });
 
   app.get('/worlds/:worldId/goals/:goalId', {
     schema: { tags, summary: 'One goal of the world', params: WorldGoalParams, response: { 200: GoalSchema, ...errors } },
-  }, async (request) => readGoal(app.db, request.params, request.userId, request.url));
+  }, async (request) => readGoal(app.db, request.world, request.params, request.url));
 
   app.put('/worlds/:worldId/goals/:goalId', {
     schema: {
@@ -128,13 +130,13 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const goal = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const existing = await requireGoal(trx, { worldId: world.id }, request.params.goalId);
+      const scope = request.world;
+      const existing = await requireGoal(trx, scope, {}, request.params.goalId);
       const wanted = request.body.characterId === undefined ? existing.character_id : request.body.characterId || null;
-      const characterId = await checkGoalCharacter(trx, world.id, wanted);
-      return updateGoal(trx, existing, characterId, request.body);
+      const characterId = await checkGoalCharacter(trx, scope, wanted);
+      return updateGoal(trx, scope, existing, characterId, request.body);
     });
-    return presentGoal(goal);
+    return presentGoal(goal, request.world);
   });
 
   app.delete('/worlds/:worldId/goals/:goalId', {
@@ -146,7 +148,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
   }, async (request, reply) => {
-    await removeGoal(app.db, request, request.params, request.userId);
+    await removeGoal(app.db, request, request.params);
     return reply.status(204).send(null);
   });
 
@@ -158,7 +160,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listQuerySchema(GOAL_SORT_FIELDS),
       response: { 200: listResponseSchema(GoalSchema), ...errors },
     },
-  }, async (request) => listGoalsIn(app.db, request.params, request.userId, request.query, request.url));
+  }, async (request) => listGoalsIn(app.db, request.world, request.params, request.query, request.url));
 
   app.post('/worlds/:worldId/characters/:characterId/goals', {
     schema: {
@@ -170,16 +172,16 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const goal = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      return createGoal(trx, world.id, character.id, request.body);
+      const scope = request.world;
+      const character = await requireCharacter(trx, scope, request.params.characterId);
+      return createGoal(trx, scope, character.id, request.body);
     });
-    return reply.status(201).send(presentGoal(goal));
+    return reply.status(201).send(presentGoal(goal, request.world));
   });
 
   app.get('/worlds/:worldId/characters/:characterId/goals/:goalId', {
     schema: { tags, summary: "One of a character's goals", params: CharacterGoalParams, response: { 200: GoalSchema, ...errors } },
-  }, async (request) => readGoal(app.db, request.params, request.userId, request.url));
+  }, async (request) => readGoal(app.db, request.world, request.params, request.url));
 
   app.put('/worlds/:worldId/characters/:characterId/goals/:goalId', {
     schema: {
@@ -193,12 +195,12 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const goal = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      const existing = await requireGoal(trx, { worldId: world.id, characterId: character.id }, request.params.goalId);
-      return updateGoal(trx, existing, character.id, request.body);
+      const scope = request.world;
+      const character = await requireCharacter(trx, scope, request.params.characterId);
+      const existing = await requireGoal(trx, scope, { characterId: character.id }, request.params.goalId);
+      return updateGoal(trx, scope, existing, character.id, request.body);
     });
-    return presentGoal(goal);
+    return presentGoal(goal, request.world);
   });
 
   app.delete('/worlds/:worldId/characters/:characterId/goals/:goalId', {
@@ -210,7 +212,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
   }, async (request, reply) => {
-    await removeGoal(app.db, request, request.params, request.userId);
+    await removeGoal(app.db, request, request.params);
     return reply.status(204).send(null);
   });
 };

@@ -6,17 +6,17 @@
 import type { ConnectableType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { findEntityNames } from '../../lib/references.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 
-/** Whose graph it is: the world, and (with shared worlds) who reads it. */
-export interface GraphScope {
-  worldId: string;
-}
+/** Whose graph it is: the world and who reads it (shared worlds' scope). */
+export type GraphScope = Pick<WorldScope, 'world' | 'viewer' | 'seesSecrets'>;
 
 type GraphTable = 'character' | 'item' | 'relationship' | 'connection' | 'inventory_item';
 
-/** The rows of a table a reader may see: the scope's world. */
+/** The rows of a table a reader may see: the scope's world, under shared worlds' visibility rule. */
 function graphBase<T extends GraphTable>(db: Db, table: T, scope: GraphScope) {
-  return db.selectFrom(table as GraphTable).where(`${table as GraphTable}.world_id`, '=', scope.worldId);
+  return whereVisible(db.selectFrom(table as GraphTable).where(`${table as GraphTable}.world_id`, '=', scope.world.id), scope, table);
 }
 
 /**
@@ -54,5 +54,5 @@ export function listHoldingEdges(db: Db, scope: GraphScope, limit: number) {
  * @returns `${type}:${id}` → name, for those in the scope's world.
  */
 export function findConnectedNames(db: Db, scope: GraphScope, refs: Array<{ type: ConnectableType; id: string }>): Promise<Map<string, string>> {
-  return findEntityNames(db, scope.worldId, refs);
+  return findEntityNames(db, scope.world.id, refs);
 }

@@ -5,13 +5,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, GRAPH_EDGE_MAX, GRAPH_NODE_MAX, WorldGraphSchema, uuidField } from '@loreforge/contract';
-import { cachedWorldRead } from '../../lib/read-cache.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { buildWorldGraph } from './graph.commands.js';
 
 const WorldParams = z.object({ worldId: uuidField('worldId') });
 
-/** Registers GET /worlds/{worldId}/graph; 404 when the world is missing or not the caller's. */
+/** Registers GET /worlds/{worldId}/graph; 404 when the caller is not a member; a reader sees only what they may. */
 export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/graph', {
     schema: {
@@ -23,7 +22,7 @@ export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: WorldGraphSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, () => buildWorldGraph(app.db, { worldId: world.id }));
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, () => buildWorldGraph(app.db, scope));
   });
 };

@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
 import { invalidField, notFound } from '../../errors/app-error.js';
 import { toJsonText } from '../../lib/json.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import {
   type InventoryRow,
   findInventoryEntry,
@@ -19,8 +21,8 @@ export type InventoryCreateInput = z.output<typeof InventoryCreateSchema>;
 /** A validated PUT body. */
 export type InventoryUpdateInput = z.output<typeof InventoryUpdateSchema>;
 
-async function reload(db: Db, characterId: string, inventoryItemId: string): Promise<InventoryRow> {
-  const row = await findInventoryEntry(db, characterId, inventoryItemId);
+async function reload(db: Db, scope: WorldScope, characterId: string, inventoryItemId: string): Promise<InventoryRow> {
+  const row = await findInventoryEntry(db, scope, characterId, inventoryItemId);
   if (!row) throw notFound('Inventory item');
   return row;
 }
@@ -29,31 +31,36 @@ async function reload(db: Db, characterId: string, inventoryItemId: string): Pro
  * Adds a new entry of an item of the character's world. Holding the same item twice gives two entries:
  * instances may differ by notes, attributes and equipped.
  * @returns the new entry with its item's name.
- * @throws AppError 400 naming itemId when the item is not of this world.
+ * @throws AppError 403 for a player or viewer; 400 naming itemId when the item is not of this world.
  */
-export async function addInventoryEntry(trx: Db, character: CharacterTable, input: InventoryCreateInput): Promise<InventoryRow> {
-  if (!(await isItemInWorld(trx, character.world_id, input.itemId))) {
+export async function addInventoryEntry(trx: Db, scope: WorldScope, character: CharacterTable, input: InventoryCreateInput): Promise<InventoryRow> {
+  requireEditor(scope);
+  if (!(await isItemInWorld(trx, scope, character.world_id, input.itemId))) {
     throw invalidField('itemId', 'Item must be an item of this world.');
   }
-  const row = newInventoryRow(character.world_id, character.id, input.itemId, input);
+  const row = newInventoryRow(character.world_id, character.id, input.itemId, input, await accessColumns(trx, scope, input));
   await insertInventoryEntry(trx, row);
-  return reload(trx, character.id, row.id);
+  return reload(trx, scope, character.id, row.id);
 }
 
 /**
  * Replaces an entry's quantity, equipped, notes and attributes (its item never changes).
  * @returns the updated entry.
+ * @throws AppError 403 for a player or viewer.
  */
 export async function updateInventoryEntry(
   trx: Db,
+  scope: WorldScope,
   entry: InventoryRow,
   input: InventoryUpdateInput,
 ): Promise<InventoryRow> {
+  requireEditor(scope);
   await updateInventoryRow(trx, entry.id, {
     quantity: input.quantity,
     equipped: input.equipped ? 1 : 0,
     notes: input.notes,
     attributes: toJsonText(input.attributes) ?? '{}',
+    ...(await accessColumns(trx, scope, input, entry)),
   });
-  return reload(trx, entry.character_id, entry.id);
+  return reload(trx, scope, entry.character_id, entry.id);
 }

@@ -1,9 +1,12 @@
 import type { InventoryEntry } from '@loreforge/contract';
 import { fromJsonObject } from '../../lib/json.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 import type { InventoryRow } from './inventory.repository.js';
 
 /** Presents an inventory entry with its item's name (SPEC §3 Inventory entry); equipped as a boolean. */
-export const presentInventoryEntry = (row: InventoryRow): InventoryEntry => ({
+export const presentInventoryEntry = (row: InventoryRow, scope: ReadScope): InventoryEntry => ({
+  ...presentAccess(row, scope),
   inventoryItemId: row.id,
   characterId: row.character_id,
   itemId: row.item_id,

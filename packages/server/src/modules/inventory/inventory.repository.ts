@@ -2,28 +2,32 @@
 import type { SlotFilter } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { InventoryItemTable } from '../../db/tables/item.table.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 /** An inventory row with its item's name. */
 export type InventoryRow = InventoryItemTable & { item_name: string };
 
 /** The columns an update writes (the item itself never changes). */
-export type InventoryChanges = Pick<InventoryItemTable, 'quantity' | 'equipped' | 'notes' | 'attributes'>;
+export type InventoryChanges = Pick<InventoryItemTable, 'quantity' | 'equipped' | 'notes' | 'attributes'> & AccessColumns;
 
-const selectInventory = (db: Db, characterId: string) =>
-  db
+/** A character's entries that the reader may see (a secret entry, or one of a secret item, is left out). */
+const selectInventory = (db: Db, scope: ReadScope, characterId: string) =>
+  whereVisible(db
     .selectFrom('inventory_item')
     .innerJoin('item', 'item.id', 'inventory_item.item_id')
     .selectAll('inventory_item')
     .select('item.name as item_name')
-    .where('inventory_item.character_id', '=', characterId);
+    .where('inventory_item.character_id', '=', characterId), scope, 'inventory_item');
 
-/** Finds one of a character's inventory entries, or undefined. */
-export function findInventoryEntry(db: Db, characterId: string, inventoryItemId: string): Promise<InventoryRow | undefined> {
-  return selectInventory(db, characterId).where('inventory_item.id', '=', inventoryItemId).executeTakeFirst();
+/** Finds one of a character's inventory entries the reader may see, or undefined. */
+export function findInventoryEntry(db: Db, scope: ReadScope, characterId: string, inventoryItemId: string): Promise<InventoryRow | undefined> {
+  return selectInventory(db, scope, characterId).where('inventory_item.id', '=', inventoryItemId).executeTakeFirst();
 }
 
 /**
@@ -32,11 +36,12 @@ export function findInventoryEntry(db: Db, characterId: string, inventoryItemId:
  */
 export function listInventory(
   db: Db,
+  scope: ReadScope,
   characterId: string,
   slotFilter: SlotFilter,
   params: ListParams,
 ): Promise<ListResult<InventoryRow>> {
-  let query = selectInventory(db, characterId);
+  let query = selectInventory(db, scope, characterId);
   if (slotFilter !== 'all') query = query.where('inventory_item.equipped', '=', slotFilter === 'equipped' ? 1 : 0);
   return paginate({
     query,
@@ -50,10 +55,10 @@ export function listInventory(
   });
 }
 
-/** Whether an item of the world has this id. */
-export async function isItemInWorld(db: Db, worldId: string, itemId: string): Promise<boolean> {
-  const row = await db.selectFrom('item').select('id').where('id', '=', itemId).where('world_id', '=', worldId).executeTakeFirst();
-  return row !== undefined;
+/** Whether an item of the world that the reader may see has this id. */
+export async function isItemInWorld(db: Db, scope: ReadScope, worldId: string, itemId: string): Promise<boolean> {
+  const query = db.selectFrom('item').select('item.id').where('item.id', '=', itemId).where('item.world_id', '=', worldId);
+  return (await whereVisible(query, scope, 'item').executeTakeFirst()) !== undefined;
 }
 
 /** Inserts an inventory row. */
@@ -70,12 +75,20 @@ export interface NewInventoryFields {
 }
 
 /**
- * Builds a new `inventory_item` row: a character's holding of an item, stamped now, with a new id.
+ * Builds a new `inventory_item` row: a character's holding of an item, stamped now, with a new id and the
+ * writer's access columns.
  * Used by the inventory routes and by giving an item instance, so both write the same row.
  */
-export function newInventoryRow(worldId: string, characterId: string, itemId: string, fields: NewInventoryFields): InventoryItemTable {
+export function newInventoryRow(
+  worldId: string,
+  characterId: string,
+  itemId: string,
+  fields: NewInventoryFields,
+  access: AccessColumns,
+): InventoryItemTable {
   const now = nowIso();
   return {
+    ...access,
     id: newId(),
     world_id: worldId,
     character_id: characterId,

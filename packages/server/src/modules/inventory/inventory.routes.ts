@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   INVENTORY_SORT_FIELDS,
   InventoryCreateSchema,
   InventoryEntrySchema,
@@ -17,16 +16,16 @@ import {
 } from '@loreforge/contract';
 import { notFound } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
-import { cachedWorldRead } from '../../lib/read-cache.js';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
+import { requireEditor } from '../worlds/world-scope.js';
 import { addInventoryEntry, updateInventoryEntry } from './inventory.commands.js';
 import { presentInventoryEntry } from './inventory.presenter.js';
 import { deleteInventoryRow, findInventoryEntry, listInventory } from './inventory.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
-const CharacterParams = z.object({ worldId: uuidField('worldId'), characterId: uuidField('characterId') });
+const CharacterParams = WorldParams.extend({ characterId: uuidField('characterId') });
 const EntryParams = CharacterParams.extend({ inventoryItemId: uuidField('inventoryItemId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['inventory'];
 
 const InventoryQuerySchema = listQuerySchema(INVENTORY_SORT_FIELDS).extend({
@@ -46,12 +45,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(InventoryEntrySchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const character = await requireCharacter(app.db, world.id, request.params.characterId);
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      const character = await requireCharacter(app.db, scope, request.params.characterId);
       const { slotFilter, ...params } = request.query;
-      const { rows, pagination } = await listInventory(app.db, character.id, slotFilter, params);
-      return { data: rows.map(presentInventoryEntry), pagination };
+      return listReply(await listInventory(app.db, scope, character.id, slotFilter, params), (row) => presentInventoryEntry(row, scope));
     });
   });
 
@@ -70,22 +68,21 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const entry = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      return addInventoryEntry(trx, character, request.body);
+      const character = await requireCharacter(trx, request.world, request.params.characterId);
+      return addInventoryEntry(trx, request.world, character, request.body);
     });
-    return reply.status(201).send(presentInventoryEntry(entry));
+    return reply.status(201).send(presentInventoryEntry(entry, request.world));
   });
 
   app.get('/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId', {
     schema: { tags, summary: 'One inventory entry', params: EntryParams, response: { 200: InventoryEntrySchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const character = await requireCharacter(app.db, world.id, request.params.characterId);
-      const entry = await findInventoryEntry(app.db, character.id, request.params.inventoryItemId);
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      const character = await requireCharacter(app.db, scope, request.params.characterId);
+      const entry = await findInventoryEntry(app.db, scope, character.id, request.params.inventoryItemId);
       if (!entry) throw notFound('Inventory item');
-      return presentInventoryEntry(entry);
+      return presentInventoryEntry(entry, scope);
     });
   });
 
@@ -101,13 +98,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const entry = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'inventory_item', id: request.params.inventoryItemId, entity: 'inventory item' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      const existing = await findInventoryEntry(trx, character.id, request.params.inventoryItemId);
+      const character = await requireCharacter(trx, request.world, request.params.characterId);
+      const existing = await findInventoryEntry(trx, request.world, character.id, request.params.inventoryItemId);
       if (!existing) throw notFound('Inventory item');
-      return updateInventoryEntry(trx, existing, request.body);
+      return updateInventoryEntry(trx, request.world, existing, request.body);
     });
-    return presentInventoryEntry(entry);
+    return presentInventoryEntry(entry, request.world);
   });
 
   app.delete('/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId', {
@@ -121,9 +117,9 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'inventory_item', id: request.params.inventoryItemId, entity: 'inventory item' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      if (!(await findInventoryEntry(trx, character.id, request.params.inventoryItemId))) throw notFound('Inventory item');
+      const character = await requireCharacter(trx, request.world, request.params.characterId);
+      if (!(await findInventoryEntry(trx, request.world, character.id, request.params.inventoryItemId))) throw notFound('Inventory item');
+      requireEditor(request.world);
       await deleteInventoryRow(trx, request.params.inventoryItemId);
     });
     return reply.status(204).send(null);

@@ -5,26 +5,30 @@
 import type { Db } from '../../db/database.js';
 import type { InventoryItemTable } from '../../db/tables/item.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 /** An inventory entry joined with its owner's name. */
 export interface ItemInstanceRow extends InventoryItemTable {
   owner_name: string;
 }
 
-function selectInstances(db: Db) {
-  return db
+/** Inventory entries with their owner's name, limited to those the reader may see (owner and item included). */
+function selectInstances(db: Db, scope: ReadScope) {
+  const query = db
     .selectFrom('inventory_item')
     .innerJoin('character', 'character.id', 'inventory_item.character_id')
     .selectAll('inventory_item')
     .select('character.name as owner_name');
+  return whereVisible(query, scope, 'inventory_item');
 }
 
 /**
  * Lists the instances of one item with search (owner name, notes), sort (createdAt, updatedAt, quantity) and paging.
  */
-export function listItemInstances(db: Db, itemId: string, params: ListParams): Promise<ListResult<ItemInstanceRow>> {
+export function listItemInstances(db: Db, scope: ReadScope, itemId: string, params: ListParams): Promise<ListResult<ItemInstanceRow>> {
   return paginate({
-    query: selectInstances(db).where('inventory_item.item_id', '=', itemId),
+    query: selectInstances(db, scope).where('inventory_item.item_id', '=', itemId),
     sortColumns: {
       ...timestampSortColumns('inventory_item'),
       quantity: { column: 'inventory_item.quantity', key: 'quantity', numeric: true },
@@ -39,8 +43,8 @@ export function listItemInstances(db: Db, itemId: string, params: ListParams): P
  * Finds one instance of an item.
  * @returns the entry with its owner's name, or undefined when that entry does not hold that item.
  */
-export function findItemInstance(db: Db, itemId: string, instanceId: string): Promise<ItemInstanceRow | undefined> {
-  return selectInstances(db)
+export function findItemInstance(db: Db, scope: ReadScope, itemId: string, instanceId: string): Promise<ItemInstanceRow | undefined> {
+  return selectInstances(db, scope)
     .where('inventory_item.id', '=', instanceId)
     .where('inventory_item.item_id', '=', itemId)
     .executeTakeFirst();

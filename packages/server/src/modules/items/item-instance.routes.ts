@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   INVENTORY_SORT_FIELDS,
   ItemInstanceCreateSchema,
   ItemInstanceSchema,
@@ -14,17 +13,17 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { notFound } from '../../errors/app-error.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
-import { giveItemInstance, requireItem } from './item.commands.js';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
+import { requireItem } from './item.access.js';
+import { giveItemInstance } from './item.commands.js';
 import { presentItemInstance } from './item.presenter.js';
 import { findItemInstance, listItemInstances } from './item-instance.repository.js';
 
-const ItemParams = z.object({ worldId: uuidField('worldId'), itemId: uuidField('itemId') });
+const ItemParams = WorldParams.extend({ itemId: uuidField('itemId') });
 const InstanceParams = ItemParams.extend({ instanceId: uuidField('instanceId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['items'];
 
-/** Registers the item-instance routes; each checks the world's owner and that the item is in that world. */
+/** Registers the item-instance routes; each checks that the item is in the world and visible to the reader. */
 export const itemInstanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/items/:itemId/instances', {
     schema: {
@@ -36,10 +35,9 @@ export const itemInstanceRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(ItemInstanceSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const item = await requireItem(app.db, world.id, request.params.itemId);
-    const { rows, pagination } = await listItemInstances(app.db, item.id, request.query);
-    return { data: rows.map(presentItemInstance), pagination };
+    const scope = request.world;
+    const item = await requireItem(app.db, scope, request.params.itemId);
+    return listReply(await listItemInstances(app.db, scope, item.id, request.query), (row) => presentItemInstance(row, scope));
   });
 
   app.post('/worlds/:worldId/items/:itemId/instances', {
@@ -53,20 +51,19 @@ export const itemInstanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const instance = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const item = await requireItem(trx, world.id, request.params.itemId);
-      return giveItemInstance(trx, item, request.body);
+      const item = await requireItem(trx, request.world, request.params.itemId);
+      return giveItemInstance(trx, request.world, item, request.body);
     });
-    return reply.status(201).send(presentItemInstance(instance));
+    return reply.status(201).send(presentItemInstance(instance, request.world));
   });
 
   app.get('/worlds/:worldId/items/:itemId/instances/:instanceId', {
     schema: { tags, summary: 'One instance of an item', params: InstanceParams, response: { 200: ItemInstanceSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const item = await requireItem(app.db, world.id, request.params.itemId);
-    const instance = await findItemInstance(app.db, item.id, request.params.instanceId);
+    const scope = request.world;
+    const item = await requireItem(app.db, scope, request.params.itemId);
+    const instance = await findItemInstance(app.db, scope, item.id, request.params.instanceId);
     if (!instance) throw notFound('Item instance');
-    return presentItemInstance(instance);
+    return presentItemInstance(instance, scope);
   });
 };

@@ -7,28 +7,20 @@ import { type ItemCreateSchema, type ItemInstanceCreateSchema, MESSAGES } from '
 import type { Db } from '../../db/database.js';
 import type { ItemTable } from '../../db/tables/item.table.js';
 import { invalidField, notFound } from '../../errors/app-error.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { type ItemInstanceRow, findItemInstance, findWorldCharacter } from './item-instance.repository.js';
 import { insertInventoryEntry, newInventoryRow } from '../inventory/inventory.repository.js';
-import { deleteItemRow, findItem, insertItem } from './item.repository.js';
+import { deleteItemRow, insertItem } from './item.repository.js';
 
 /** A validated item body (create and PUT). */
 export type ItemInput = z.output<typeof ItemCreateSchema>;
 /** A validated item-instance body. */
 export type ItemInstanceInput = z.output<typeof ItemInstanceCreateSchema>;
-
-/**
- * Loads an item of a world.
- * @throws AppError 404 'Item not found.' when missing or in another world.
- */
-export async function requireItem(db: Db, worldId: string, itemId: string): Promise<ItemTable> {
-  const item = await findItem(db, worldId, itemId);
-  if (!item) throw notFound('Item');
-  return item;
-}
 
 /** Serialises an item body into the stored columns (properties and attributes as JSON text). */
 export function itemColumns(input: ItemInput): Pick<ItemTable, 'name' | 'description' | 'properties' | 'attributes'> {
@@ -41,12 +33,16 @@ export function itemColumns(input: ItemInput): Pick<ItemTable, 'name' | 'descrip
 }
 
 /**
- * Creates an item (the database counts it in world.item_count).
+ * Creates an item in the scope's world (owner and editors; the database counts it in world.item_count).
  * @returns the stored row.
+ * @throws AppError 403 for a player or viewer; 400 for a reveal to a non-player.
  */
-export async function createItem(trx: Db, worldId: string, input: ItemInput): Promise<ItemTable> {
+export async function createItem(trx: Db, scope: WorldScope, input: ItemInput): Promise<ItemTable> {
+  requireEditor(scope);
   const now = nowIso();
-  const item: ItemTable = { id: newId(), world_id: worldId, ...itemColumns(input), created_at: now, updated_at: now };
+  const item: ItemTable = {
+    id: newId(), world_id: scope.world.id, ...itemColumns(input), ...(await accessColumns(trx, scope, input)), created_at: now, updated_at: now,
+  };
   await insertItem(trx, item);
   return item;
 }
@@ -63,14 +59,15 @@ export async function deleteItem(trx: Db, item: ItemTable): Promise<void> {
 /**
  * Gives an instance of an item to a character of the same world (SPEC §5 'Please select a character.').
  * @returns the new inventory entry with its owner's name.
- * @throws AppError 400 on characterId when the character is not in the item's world.
+ * @throws AppError 403 for a player or viewer; 400 on characterId when the character is not in the item's world.
  */
-export async function giveItemInstance(trx: Db, item: ItemTable, input: ItemInstanceInput): Promise<ItemInstanceRow> {
+export async function giveItemInstance(trx: Db, scope: WorldScope, item: ItemTable, input: ItemInstanceInput): Promise<ItemInstanceRow> {
+  requireEditor(scope);
   const owner = await findWorldCharacter(trx, item.world_id, input.characterId);
   if (!owner) throw invalidField('characterId', MESSAGES.selectCharacter);
-  const row = newInventoryRow(item.world_id, owner.id, item.id, input);
+  const row = newInventoryRow(item.world_id, owner.id, item.id, input, await accessColumns(trx, scope, input));
   await insertInventoryEntry(trx, row);
-  const created = await findItemInstance(trx, item.id, row.id);
+  const created = await findItemInstance(trx, scope, item.id, row.id);
   if (!created) throw notFound('Item instance');
   return created;
 }

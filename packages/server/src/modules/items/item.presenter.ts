@@ -2,10 +2,13 @@
 import type { Item, ItemInstance } from '@loreforge/contract';
 import type { ItemTable } from '../../db/tables/item.table.js';
 import { fromJsonObject } from '../../lib/json.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 import type { ItemInstanceRow } from './item-instance.repository.js';
 
-/** An item row → `Item` (JSON text parsed; only whitelisted fields). */
-export const presentItem = (row: ItemTable): Item => ({
+/** An item row → `Item` for a reader (JSON text parsed; only whitelisted fields; GM notes for editors). */
+export const presentItem = (row: ItemTable, scope: ReadScope): Item => ({
+  ...presentAccess(row, scope),
   itemId: row.id,
   worldId: row.world_id,
   name: row.name,
@@ -17,7 +20,8 @@ export const presentItem = (row: ItemTable): Item => ({
 });
 
 /** An inventory entry with its owner's name → `ItemInstance`; quantity is a plain integer. */
-export const presentItemInstance = (row: ItemInstanceRow): ItemInstance => ({
+export const presentItemInstance = (row: ItemInstanceRow, scope: ReadScope): ItemInstance => ({
+  ...presentAccess(row, scope),
   inventoryItemId: row.id,
   itemId: row.item_id,
   quantity: Number(row.quantity),

@@ -1,27 +1,33 @@
 /** Queries on `item` (SPEC §3 Item, §7 Items). Every function takes `db` first so it runs inside a transaction too. */
 import type { Db } from '../../db/database.js';
 import type { ItemTable } from '../../db/tables/item.table.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of an item, as stored (JSON fields already serialised). */
-export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'properties' | 'attributes' | 'updated_at'>;
+export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'properties' | 'attributes' | 'updated_at'> & AccessColumns;
 
 /**
- * Finds an item of a world.
- * @returns the row, or undefined when it does not exist in that world.
+ * Finds an item of a world that the reader may see.
+ * @returns the row, or undefined when it does not exist in that world or is hidden from the reader.
  */
-export function findItem(db: Db, worldId: string, itemId: string): Promise<ItemTable | undefined> {
-  return db.selectFrom('item').selectAll().where('id', '=', itemId).where('world_id', '=', worldId).executeTakeFirst();
+export function findItem(db: Db, scope: ReadScope & { world: { id: string } }, itemId: string): Promise<ItemTable | undefined> {
+  const query = db.selectFrom('item').selectAll('item').where('item.id', '=', itemId).where('item.world_id', '=', scope.world.id);
+  return whereVisible(query, scope, 'item').executeTakeFirst();
 }
 
 /**
- * Lists a world's items with search (name, description), sort and paging.
- * @param knownTotal the world's kept item_count, so an unsearched list never counts rows.
- * @param contentVersion the world's content_version read with it; searches and deep pages are then cached.
+ * Lists the items of the scope's world its reader may see, with search (name, description), sort and paging.
+ * Editors' totals come from the world's kept item_count; anyone else's are counted.
  */
-export function listItems(db: Db, worldId: string, params: ListParams, knownTotal: number, contentVersion?: number): Promise<ListResult<ItemTable>> {
+export function listItems(db: Db, scope: WorldScope, params: ListParams): Promise<ListResult<ItemTable>> {
+  const worldId = scope.world.id;
+  const knownTotal = scope.seesSecrets ? Number(scope.world.item_count) : undefined;
+  const contentVersion = scope.world.content_version;
   return paginate({
-    query: db.selectFrom('item').selectAll().where('world_id', '=', worldId),
+    query: whereVisible(db.selectFrom('item').selectAll('item').where('item.world_id', '=', worldId), scope, 'item'),
     sortColumns: {
       ...timestampSortColumns('item'),
       name: { column: 'item.name', key: 'name' },
@@ -42,11 +48,11 @@ export async function insertItem(db: Db, item: ItemTable): Promise<void> {
 
 /**
  * Replaces an item's writable fields.
- * @returns the updated row, or undefined when it is not in that world.
+ * @returns the updated row as the writer sees it, or undefined when it is not in that world.
  */
-export async function updateItem(db: Db, worldId: string, itemId: string, changes: ItemChanges): Promise<ItemTable | undefined> {
-  await db.updateTable('item').set(changes).where('id', '=', itemId).where('world_id', '=', worldId).execute();
-  return findItem(db, worldId, itemId);
+export async function updateItem(db: Db, scope: WorldScope, itemId: string, changes: ItemChanges): Promise<ItemTable | undefined> {
+  await db.updateTable('item').set(changes).where('id', '=', itemId).where('world_id', '=', scope.world.id).execute();
+  return findItem(db, scope, itemId);
 }
 
 /** Deletes an item; its inventory entries (instances) go with it through ON DELETE CASCADE. */

@@ -104,15 +104,16 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       expect(past.json()).toMatchObject({ data: [], pagination: { currentPage: 5, totalItems: 3, totalPages: 2 } });
     });
 
-    it('searches name and description case-insensitively and sorts by name', async () => {
+    it('searches name and description case-insensitively, name matches first, each group sorted by name', async () => {
       const { world, owner } = await createWorld(t.app);
       await createItem(t.app, { world, owner, name: 'Ruby Slippers' });
       await createItem(t.app, { world, owner, name: 'Amulet', description: 'Set with a RUBY' });
       await createItem(t.app, { world, owner, name: 'Hat' });
+      await createItem(t.app, { world, owner, name: 'Big Ruby' });
       const response = await t.app.inject({ method: 'GET', url: `${itemsUrl(world)}?search=ruby&sortBy=name&sortOrder=asc`, headers: owner.headers });
       const body = response.json<{ data: Item[]; pagination: Pagination }>();
-      expect(body.data.map((i) => i.name)).toEqual(['Amulet', 'Ruby Slippers']);
-      expect(body.pagination.totalItems).toBe(2);
+      expect(body.data.map((i) => i.name)).toEqual(['Big Ruby', 'Ruby Slippers', 'Amulet']);
+      expect(body.pagination.totalItems).toBe(3);
     });
 
     it('rejects an unknown sort field naming the allowed ones', async () => {

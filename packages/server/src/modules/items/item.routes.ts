@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   ITEM_SORT_FIELDS,
   ItemCreateSchema,
   ItemSchema,
@@ -15,19 +14,20 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { nowIso } from '../../lib/time.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
-import { cachedWorldRead } from '../../lib/read-cache.js';
-import { createItem, deleteItem, itemColumns, requireItem } from './item.commands.js';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
+import { requireEditor } from '../worlds/world-scope.js';
+import { requireItem } from './item.access.js';
+import { createItem, deleteItem, itemColumns } from './item.commands.js';
 import { presentItem } from './item.presenter.js';
 import { listItems, updateItem } from './item.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const ItemParams = WorldParams.extend({ itemId: uuidField('itemId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['items'];
 
-/** Registers the item routes; every one checks that the caller owns the world (404 otherwise). */
+/** Registers the item routes; the world scope step has checked membership (404 otherwise). */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/items', {
     schema: {
@@ -39,11 +39,9 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(ItemSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const { rows, pagination } = await listItems(app.db, world.id, request.query, Number(world.item_count), world.content_version);
-      return { data: rows.map(presentItem), pagination };
-    });
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () =>
+      listReply(await listItems(app.db, scope, request.query), (row) => presentItem(row, scope)));
   });
 
   app.post('/worlds/:worldId/items', {
@@ -55,18 +53,15 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: ItemSchema, ...errors },
     },
   }, async (request, reply) => {
-    const item = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      return createItem(trx, world.id, request.body);
-    });
-    return reply.status(201).send(presentItem(item));
+    const item = await app.db.transaction().execute((trx) => createItem(trx, request.world, request.body));
+    return reply.status(201).send(presentItem(item, request.world));
   });
 
   app.get('/worlds/:worldId/items/:itemId', {
     schema: { tags, summary: 'One item', params: ItemParams, response: { 200: ItemSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => presentItem(await requireItem(app.db, world.id, request.params.itemId)));
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => presentItem(await requireItem(app.db, scope, request.params.itemId), scope));
   });
 
   app.put('/worlds/:worldId/items/:itemId', {
@@ -79,10 +74,11 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ItemSchema, ...errors },
     },
   }, async (request) => withIfMatch(app.db, request, { table: 'item', id: request.params.itemId, entity: 'item' }, async (db) => {
-    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-    const item = await requireItem(db, world.id, request.params.itemId);
-    const updated = await updateItem(db, world.id, item.id, { ...itemColumns(request.body), updated_at: nowIso() });
-    return presentItem(updated ?? item);
+    const scope = request.world;
+    const item = await requireItem(db, scope, request.params.itemId);
+    requireEditor(scope);
+    const changes = { ...itemColumns(request.body), ...(await accessColumns(db, scope, request.body, item)), updated_at: nowIso() };
+    return presentItem((await updateItem(db, scope, item.id, changes)) ?? item, scope);
   }));
 
   app.delete('/worlds/:worldId/items/:itemId', {
@@ -97,8 +93,9 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'item', id: request.params.itemId, entity: 'item' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      await deleteItem(trx, await requireItem(trx, world.id, request.params.itemId));
+      const item = await requireItem(trx, request.world, request.params.itemId);
+      requireEditor(request.world);
+      await deleteItem(trx, item);
     });
     return reply.status(204).send(null);
   });

@@ -1,6 +1,8 @@
 import type { MapArea } from '@loreforge/contract';
 import type { MapAreaTable } from '../../db/tables/map.table.js';
 import { fromJsonText } from '../../lib/json.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 type Vertex = [number, number];
 
@@ -8,9 +10,10 @@ const isVertex = (value: unknown): value is Vertex =>
   Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
 
 /** Presents a map area; the polygon is parsed from its JSON text (malformed vertices are dropped). */
-export function presentMapArea(row: MapAreaTable): MapArea {
+export function presentMapArea(row: MapAreaTable, scope: ReadScope): MapArea {
   const polygon = fromJsonText<unknown>(row.polygon, []);
   return {
+    ...presentAccess(row, scope),
     areaId: row.id,
     mapId: row.map_id,
     name: row.name,

@@ -2,19 +2,23 @@
 import type { Db } from '../../db/database.js';
 import type { MapAreaTable } from '../../db/tables/map.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 /** The writable fields of an area (polygon as JSON text). */
-export type MapAreaChanges = Pick<MapAreaTable, 'name' | 'description' | 'color' | 'polygon' | 'updated_at'>;
+export type MapAreaChanges = Pick<MapAreaTable, 'name' | 'description' | 'color' | 'polygon' | 'updated_at'> & AccessColumns;
 
-/** Finds an area of a map, or undefined. */
-export function findMapArea(db: Db, mapId: string, areaId: string): Promise<MapAreaTable | undefined> {
-  return db.selectFrom('map_area').selectAll().where('id', '=', areaId).where('map_id', '=', mapId).executeTakeFirst();
+/** Finds an area of a map that the reader may see, or undefined. */
+export function findMapArea(db: Db, scope: ReadScope, mapId: string, areaId: string): Promise<MapAreaTable | undefined> {
+  const query = db.selectFrom('map_area').selectAll('map_area').where('map_area.id', '=', areaId).where('map_area.map_id', '=', mapId);
+  return whereVisible(query, scope, 'map_area').executeTakeFirst();
 }
 
-/** Lists a map's areas with search (name, description), sort and paging. */
-export function listMapAreas(db: Db, mapId: string, params: ListParams): Promise<ListResult<MapAreaTable>> {
+/** Lists the areas of a map that the reader may see, with search (name, description), sort and paging. */
+export function listMapAreas(db: Db, scope: ReadScope, mapId: string, params: ListParams): Promise<ListResult<MapAreaTable>> {
   return paginate({
-    query: db.selectFrom('map_area').selectAll().where('map_id', '=', mapId),
+    query: whereVisible(db.selectFrom('map_area').selectAll('map_area').where('map_area.map_id', '=', mapId), scope, 'map_area'),
     sortColumns: {
       ...timestampSortColumns('map_area'),
       name: { column: 'map_area.name', key: 'name' },

@@ -9,26 +9,26 @@ import {
   AreaCreateSchema,
   AreaSchema,
   AreaUpdateSchema,
-  ErrorResponseSchema,
   POINT_SORT_FIELDS,
   listQuerySchema,
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import type { Db } from '../../db/database.js';
 import type { MapAreaTable } from '../../db/tables/map.table.js';
 import { notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { requireMap } from '../maps/map.access.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type ReadScope, requireEditor } from '../worlds/world-scope.js';
 import { presentMapArea } from './map-area.presenter.js';
 import { deleteMapArea, findMapArea, insertMapArea, listMapAreas, updateMapArea } from './map-area.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
-const MapParams = z.object({ worldId: uuidField('worldId'), mapId: uuidField('mapId') });
+const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });
 const AreaParams = MapParams.extend({ areaId: uuidField('areaId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['map areas'];
 
 const areaColumns = (input: z.output<typeof AreaCreateSchema>, now: string) => ({
@@ -39,13 +39,13 @@ const areaColumns = (input: z.output<typeof AreaCreateSchema>, now: string) => (
   updated_at: now,
 });
 
-async function requireArea(db: Db, mapId: string, areaId: string): Promise<MapAreaTable> {
-  const area = await findMapArea(db, mapId, areaId);
+async function requireArea(db: Db, scope: ReadScope, mapId: string, areaId: string): Promise<MapAreaTable> {
+  const area = await findMapArea(db, scope, mapId, areaId);
   if (!area) throw notFound('Map area');
   return area;
 }
 
-/** Registers the map area routes; each checks world ownership and the map first (404 otherwise). */
+/** Registers the map area routes; each checks the map (visible to the reader) first (404 otherwise). */
 export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/maps/:mapId/areas', {
     schema: {
@@ -56,10 +56,9 @@ export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(AreaSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
-    const { rows, pagination } = await listMapAreas(app.db, map.id, request.query);
-    return { data: rows.map(presentMapArea), pagination };
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
+    return listReply(await listMapAreas(app.db, scope, map.id, request.query), (row) => presentMapArea(row, scope));
   });
 
   app.post('/worlds/:worldId/maps/:mapId/areas', {
@@ -71,20 +70,24 @@ export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: AreaSchema, ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
+    requireEditor(scope);
     const now = nowIso();
-    const area = { id: newId(), world_id: world.id, map_id: map.id, ...areaColumns(request.body, now), created_at: now };
+    const area = {
+      id: newId(), world_id: scope.world.id, map_id: map.id, ...areaColumns(request.body, now),
+      ...(await accessColumns(app.db, scope, request.body)), created_at: now,
+    };
     await insertMapArea(app.db, area);
-    return reply.status(201).send(presentMapArea(area));
+    return reply.status(201).send(presentMapArea(area, scope));
   });
 
   app.get('/worlds/:worldId/maps/:mapId/areas/:areaId', {
     schema: { tags, summary: 'One map area', params: AreaParams, response: { 200: AreaSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
-    return presentMapArea(await requireArea(app.db, map.id, request.params.areaId));
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
+    return presentMapArea(await requireArea(app.db, scope, map.id, request.params.areaId), scope);
   });
 
   app.put('/worlds/:worldId/maps/:mapId/areas/:areaId', {
@@ -97,12 +100,13 @@ export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: AreaSchema, ...errors },
     },
   }, async (request) => withIfMatch(app.db, request, { table: 'map_area', id: request.params.areaId, entity: 'map area' }, async (db) => {
-    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-    const map = await requireMap(db, world.id, request.params.mapId);
-    const area = await requireArea(db, map.id, request.params.areaId);
-    await updateMapArea(db, area.id, areaColumns(request.body, nowIso()));
+    const scope = request.world;
+    const map = await requireMap(db, scope, request.params.mapId);
+    const area = await requireArea(db, scope, map.id, request.params.areaId);
+    requireEditor(scope);
+    await updateMapArea(db, area.id, { ...areaColumns(request.body, nowIso()), ...(await accessColumns(db, scope, request.body, area)) });
     // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
-    return presentMapArea(await requireArea(db, map.id, area.id));
+    return presentMapArea(await requireArea(db, scope, map.id, area.id), scope);
   }));
 
   app.delete('/worlds/:worldId/maps/:mapId/areas/:areaId', {
@@ -115,9 +119,10 @@ export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     await withIfMatch(app.db, request, { table: 'map_area', id: request.params.areaId, entity: 'map area' }, async (db) => {
-      const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-      const map = await requireMap(db, world.id, request.params.mapId);
-      const area = await requireArea(db, map.id, request.params.areaId);
+      const scope = request.world;
+      const map = await requireMap(db, scope, request.params.mapId);
+      const area = await requireArea(db, scope, map.id, request.params.areaId);
+      requireEditor(scope);
       await deleteMapArea(db, area.id);
     });
     return reply.status(204).send(null);

@@ -1,5 +1,7 @@
 import { type MapPoint, POINT_ENTITY_TYPES, type PointEntityType } from '@loreforge/contract';
 import type { MapPointTable } from '../../db/tables/map.table.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 const isPointEntityType = (value: string | null): value is PointEntityType =>
   value !== null && (POINT_ENTITY_TYPES as readonly string[]).includes(value);
@@ -8,9 +10,10 @@ const isPointEntityType = (value: string | null): value is PointEntityType =>
  * Presents a map point with its linked entity's name.
  * @param names `${type}:${id}` → name, from findEntityNames (a missing entry gives name null).
  */
-export function presentMapPoint(row: MapPointTable, names: Map<string, string>): MapPoint {
+export function presentMapPoint(row: MapPointTable, names: Map<string, string>, scope: ReadScope): MapPoint {
   const type = row.entity_type;
   return {
+    ...presentAccess(row, scope),
     pointId: row.id,
     mapId: row.map_id,
     name: row.name,

@@ -2,19 +2,23 @@
 import type { Db } from '../../db/database.js';
 import type { MapPointTable } from '../../db/tables/map.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 /** The writable fields of a point. */
-export type MapPointChanges = Pick<MapPointTable, 'name' | 'description' | 'x' | 'y' | 'entity_type' | 'entity_id' | 'updated_at'>;
+export type MapPointChanges = Pick<MapPointTable, 'name' | 'description' | 'x' | 'y' | 'entity_type' | 'entity_id' | 'updated_at'> & AccessColumns;
 
-/** Finds a point of a map, or undefined. */
-export function findMapPoint(db: Db, mapId: string, pointId: string): Promise<MapPointTable | undefined> {
-  return db.selectFrom('map_point').selectAll().where('id', '=', pointId).where('map_id', '=', mapId).executeTakeFirst();
+/** Finds a point of a map that the reader may see (a point linking a hidden entity is hidden), or undefined. */
+export function findMapPoint(db: Db, scope: ReadScope, mapId: string, pointId: string): Promise<MapPointTable | undefined> {
+  const query = db.selectFrom('map_point').selectAll('map_point').where('map_point.id', '=', pointId).where('map_point.map_id', '=', mapId);
+  return whereVisible(query, scope, 'map_point').executeTakeFirst();
 }
 
-/** Lists a map's points with search (name, description), sort and paging. */
-export function listMapPoints(db: Db, mapId: string, params: ListParams): Promise<ListResult<MapPointTable>> {
+/** Lists the points of a map that the reader may see, with search (name, description), sort and paging. */
+export function listMapPoints(db: Db, scope: ReadScope, mapId: string, params: ListParams): Promise<ListResult<MapPointTable>> {
   return paginate({
-    query: db.selectFrom('map_point').selectAll().where('map_id', '=', mapId),
+    query: whereVisible(db.selectFrom('map_point').selectAll('map_point').where('map_point.map_id', '=', mapId), scope, 'map_point'),
     sortColumns: {
       ...timestampSortColumns('map_point'),
       name: { column: 'map_point.name', key: 'name' },

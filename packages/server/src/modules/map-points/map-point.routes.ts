@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   POINT_SORT_FIELDS,
   PointCreateSchema,
   PointSchema,
@@ -15,6 +14,7 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import type { Db } from '../../db/database.js';
 import type { MapPointTable } from '../../db/tables/map.table.js';
 import { invalidField, notFound } from '../../errors/app-error.js';
@@ -22,14 +22,14 @@ import { newId } from '../../lib/ids.js';
 import { findEntityName, findEntityNames } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { requireMap } from '../maps/map.access.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type ReadScope, requireEditor } from '../worlds/world-scope.js';
 import { pointEntityRefs, presentMapPoint } from './map-point.presenter.js';
 import { deleteMapPoint, findMapPoint, insertMapPoint, listMapPoints, updateMapPoint } from './map-point.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
-const MapParams = z.object({ worldId: uuidField('worldId'), mapId: uuidField('mapId') });
+const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });
 const PointParams = MapParams.extend({ pointId: uuidField('pointId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['map points'];
 
 type PointInput = z.output<typeof PointCreateSchema>;
@@ -58,13 +58,13 @@ const pointColumns = (input: PointInput, now: string) => ({
   updated_at: now,
 });
 
-async function requirePoint(db: Db, mapId: string, pointId: string): Promise<MapPointTable> {
-  const point = await findMapPoint(db, mapId, pointId);
+async function requirePoint(db: Db, scope: ReadScope, mapId: string, pointId: string): Promise<MapPointTable> {
+  const point = await findMapPoint(db, scope, mapId, pointId);
   if (!point) throw notFound('Map point');
   return point;
 }
 
-/** Registers the map point routes; each checks world ownership and the map first (404 otherwise). */
+/** Registers the map point routes; each checks the map (visible to the reader) first (404 otherwise). */
 export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/maps/:mapId/points', {
     schema: {
@@ -75,11 +75,11 @@ export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(PointSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
-    const { rows, pagination } = await listMapPoints(app.db, map.id, request.query);
-    const names = await findEntityNames(app.db, world.id, pointEntityRefs(rows));
-    return { data: rows.map((row) => presentMapPoint(row, names)), pagination };
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
+    const { rows, pagination } = await listMapPoints(app.db, scope, map.id, request.query);
+    const names = await findEntityNames(app.db, scope.world.id, pointEntityRefs(rows));
+    return listReply({ rows, pagination }, (row) => presentMapPoint(row, names, scope));
   });
 
   app.post('/worlds/:worldId/maps/:mapId/points', {
@@ -91,22 +91,26 @@ export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: PointSchema, ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
-    const names = await requireLinkedEntity(app.db, world.id, request.body.entity);
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
+    requireEditor(scope);
+    const names = await requireLinkedEntity(app.db, scope.world.id, request.body.entity);
     const now = nowIso();
-    const point = { id: newId(), world_id: world.id, map_id: map.id, ...pointColumns(request.body, now), created_at: now };
+    const point = {
+      id: newId(), world_id: scope.world.id, map_id: map.id, ...pointColumns(request.body, now),
+      ...(await accessColumns(app.db, scope, request.body)), created_at: now,
+    };
     await insertMapPoint(app.db, point);
-    return reply.status(201).send(presentMapPoint(point, names));
+    return reply.status(201).send(presentMapPoint(point, names, scope));
   });
 
   app.get('/worlds/:worldId/maps/:mapId/points/:pointId', {
     schema: { tags, summary: 'One map point', params: PointParams, response: { 200: PointSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
-    const point = await requirePoint(app.db, map.id, request.params.pointId);
-    return presentMapPoint(point, await findEntityNames(app.db, world.id, pointEntityRefs([point])));
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
+    const point = await requirePoint(app.db, scope, map.id, request.params.pointId);
+    return presentMapPoint(point, await findEntityNames(app.db, scope.world.id, pointEntityRefs([point])), scope);
   });
 
   app.put('/worlds/:worldId/maps/:mapId/points/:pointId', {
@@ -119,13 +123,14 @@ export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PointSchema, ...errors },
     },
   }, async (request) => withIfMatch(app.db, request, { table: 'map_point', id: request.params.pointId, entity: 'map point' }, async (db) => {
-    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-    const map = await requireMap(db, world.id, request.params.mapId);
-    const point = await requirePoint(db, map.id, request.params.pointId);
-    const names = await requireLinkedEntity(db, world.id, request.body.entity);
-    await updateMapPoint(db, point.id, pointColumns(request.body, nowIso()));
+    const scope = request.world;
+    const map = await requireMap(db, scope, request.params.mapId);
+    const point = await requirePoint(db, scope, map.id, request.params.pointId);
+    requireEditor(scope);
+    const names = await requireLinkedEntity(db, scope.world.id, request.body.entity);
+    await updateMapPoint(db, point.id, { ...pointColumns(request.body, nowIso()), ...(await accessColumns(db, scope, request.body, point)) });
     // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
-    return presentMapPoint(await requirePoint(db, map.id, point.id), names);
+    return presentMapPoint(await requirePoint(db, scope, map.id, point.id), names, scope);
   }));
 
   app.delete('/worlds/:worldId/maps/:mapId/points/:pointId', {
@@ -138,9 +143,10 @@ export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     await withIfMatch(app.db, request, { table: 'map_point', id: request.params.pointId, entity: 'map point' }, async (db) => {
-      const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-      const map = await requireMap(db, world.id, request.params.mapId);
-      const point = await requirePoint(db, map.id, request.params.pointId);
+      const scope = request.world;
+      const map = await requireMap(db, scope, request.params.mapId);
+      const point = await requirePoint(db, scope, map.id, request.params.pointId);
+      requireEditor(scope);
       await deleteMapPoint(db, point.id);
     });
     return reply.status(204).send(null);

@@ -7,11 +7,12 @@ import { z } from 'zod';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, LIMITS, MESSAGES, MapSchema, uuidField } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors } from '../../lib/route-parts.js';
+import { requireEditor } from '../worlds/world-scope.js';
 import { AppError, conflict, notFound } from '../../errors/app-error.js';
 import { errorHandler } from '../../errors/error-handler.js';
 import { nowIso } from '../../lib/time.js';
 import { IfMatchHeaders, parseIfMatch, staleVersionMessage } from '../../lib/versioned-update.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
 import { requireMap } from './map.access.js';
 import { detectMapImageType, ifNoneMatchHits, isAcceptedImageHeader, strongEtag } from './map-image.js';
 import { presentMap } from './map.presenter.js';
@@ -24,8 +25,7 @@ import {
   upsertMapImage,
 } from './map.repository.js';
 
-const MapParams = z.object({ worldId: uuidField('worldId'), mapId: uuidField('mapId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });
 const tags = ['maps'];
 
 /** One byte over the limit reaches the handler, which answers 413 with the image message; more is cut off early. */
@@ -74,8 +74,9 @@ export const mapImageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MapSchema, ...errors, 409: ErrorResponseSchema, 413: ErrorResponseSchema, 415: ErrorResponseSchema },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
+    requireEditor(scope);
     const body: unknown = request.body;
     if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(400, 'BAD_REQUEST', MESSAGES.unsupportedImage);
     if (body.length > LIMITS.mapImageMaxBytes) throw imageTooLarge();
@@ -87,7 +88,7 @@ export const mapImageRoutes: FastifyPluginAsyncZod = async (app) => {
     const image = { map_id: map.id, content_type: contentType, size: body.length, etag: strongEtag(body), data: body, updated_at: now };
     if (versions === undefined) await upsertMapImage(app.db, image);
     else if (!(await replaceMapImageIfVersion(app.db, image, versions))) throw staleImage();
-    return presentMap({ ...map, image_content_type: contentType, image_size: body.length, image_updated_at: now });
+    return presentMap({ ...map, image_content_type: contentType, image_size: body.length, image_updated_at: now }, scope);
   });
 
   app.get('/worlds/:worldId/maps/:mapId/image', {
@@ -99,8 +100,8 @@ export const mapImageRoutes: FastifyPluginAsyncZod = async (app) => {
       params: MapParams,
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
     const meta = await findMapImageMeta(app.db, map.id);
     if (!meta) throw notFound('Map image');
     reply.header('etag', meta.etag).header('cache-control', 'private, no-cache');
@@ -120,8 +121,9 @@ export const mapImageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors, 409: ErrorResponseSchema },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const map = await requireMap(app.db, world.id, request.params.mapId);
+    const scope = request.world;
+    const map = await requireMap(app.db, scope, request.params.mapId);
+    requireEditor(scope);
     const versions = parseIfMatch(request);
     if (versions === undefined) {
       if (!(await deleteMapImage(app.db, map.id))) throw notFound('Map image');

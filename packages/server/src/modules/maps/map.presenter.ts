@@ -1,11 +1,14 @@
 import type { WorldMap } from '@loreforge/contract';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 import type { MapRow } from './map.repository.js';
 
 /** The path that serves a map's image (GET needs the bearer token like every /api call). */
 export const mapImageUrl = (worldId: string, mapId: string): string => `/api/worlds/${worldId}/maps/${mapId}/image`;
 
 /** Presents a map row with its image metadata (SPEC §3 Map, in the API's camelCase). */
-export const presentMap = (row: MapRow): WorldMap => ({
+export const presentMap = (row: MapRow, scope: ReadScope): WorldMap => ({
+  ...presentAccess(row, scope),
   mapId: row.id,
   worldId: row.world_id,
   name: row.name,

@@ -3,6 +3,9 @@ import type { Db } from '../../db/database.js';
 import type { MapImageTable, MapTable } from '../../db/tables/map.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 
 /** A map row with its image's metadata (all null when the map has no image). */
 export interface MapRow extends MapTable {
@@ -14,8 +17,9 @@ export interface MapRow extends MapTable {
 /** The map image without its bytes. */
 export type MapImageMeta = Omit<MapImageTable, 'data'>;
 
-function selectMaps(db: Db) {
-  return db
+/** Maps with their image metadata, limited to those the reader may see. */
+function selectMaps(db: Db, scope: ReadScope) {
+  return whereVisible(db
     .selectFrom('map')
     .leftJoin('map_image', 'map_image.map_id', 'map.id')
     .selectAll('map')
@@ -23,29 +27,30 @@ function selectMaps(db: Db) {
       'map_image.content_type as image_content_type',
       'map_image.size as image_size',
       'map_image.updated_at as image_updated_at',
-    ]);
+    ]), scope, 'map');
 }
 
-/** Finds a map of a world with its image metadata, or undefined. */
-export function findMap(db: Db, worldId: string, mapId: string): Promise<MapRow | undefined> {
-  return selectMaps(db).where('map.id', '=', mapId).where('map.world_id', '=', worldId).executeTakeFirst();
+/** Finds a map of the scope's world that its reader may see, with its image metadata, or undefined. */
+export function findMap(db: Db, scope: WorldScope, mapId: string): Promise<MapRow | undefined> {
+  return selectMaps(db, scope).where('map.id', '=', mapId).where('map.world_id', '=', scope.world.id).executeTakeFirst();
 }
 
 /**
- * Lists a world's maps with search, sort and paging.
- * @param mapCount the world's kept map_count, so the unfiltered list never counts rows.
+ * Lists the maps of the scope's world its reader may see, with search, sort and paging. Editors' totals come
+ * from the world's kept map_count; anyone else's are counted.
  */
-export function listMaps(db: Db, worldId: string, mapCount: number, params: ListParams): Promise<ListResult<MapRow>> {
+export function listMaps(db: Db, scope: WorldScope, params: ListParams): Promise<ListResult<MapRow>> {
+  const mapCount = scope.seesSecrets ? Number(scope.world.map_count) : undefined;
   return paginate({
-    query: selectMaps(db).where('map.world_id', '=', worldId),
+    query: selectMaps(db, scope).where('map.world_id', '=', scope.world.id),
     sortColumns: {
       ...timestampSortColumns('map'),
       name: { column: 'map.name', key: 'name' },
     },
     idColumn: 'map.id',
     searchColumns: ['map.name', 'map.description'],
-    fullText: { db, table: 'map', scopeRows: mapCount },
-    knownTotal: Number(mapCount),
+    fullText: { db, table: 'map', scopeRows: Number(scope.world.map_count) },
+    knownTotal: mapCount,
     params,
   });
 }
@@ -55,8 +60,8 @@ export async function insertMap(db: Db, map: MapTable): Promise<void> {
   await db.insertInto('map').values(map).execute();
 }
 
-/** Updates a map's name and description. */
-export async function updateMap(db: Db, mapId: string, changes: { name: string; description: string | null }): Promise<void> {
+/** Updates a map's name, description and access columns. */
+export async function updateMap(db: Db, mapId: string, changes: { name: string; description: string | null } & AccessColumns): Promise<void> {
   await db.updateTable('map').set({ ...changes, updated_at: nowIso() }).where('id', '=', mapId).execute();
 }
 

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   MAP_SORT_FIELDS,
   MapCreateSchema,
   MapSchema,
@@ -14,21 +13,21 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { newId } from '../../lib/ids.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { requireEditor } from '../worlds/world-scope.js';
 import { requireMap } from './map.access.js';
 import { presentMap } from './map.presenter.js';
 import { deleteMap, insertMap, listMaps, updateMap } from './map.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['maps'];
 
-/** Registers the map routes; each checks world ownership first (404 otherwise). */
+/** Registers the map routes; the world scope step has checked membership (404 otherwise). */
 export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/maps', {
     schema: {
@@ -39,9 +38,8 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(MapSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const { rows, pagination } = await listMaps(app.db, world.id, world.map_count, request.query);
-    return { data: rows.map(presentMap), pagination };
+    const scope = request.world;
+    return listReply(await listMaps(app.db, scope, request.query), (row) => presentMap(row, scope));
   });
 
   app.post('/worlds/:worldId/maps', {
@@ -53,18 +51,23 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: MapSchema, ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
+    requireEditor(scope);
     const now = nowIso();
-    const map = { id: newId(), world_id: world.id, ...request.body, created_at: now, updated_at: now };
-    await insertMap(app.db, map);
-    return reply.status(201).send(presentMap({ ...map, image_content_type: null, image_size: null, image_updated_at: null }));
+    const { name, description } = request.body;
+    const map = await app.db.transaction().execute(async (trx) => {
+      const row = { id: newId(), world_id: scope.world.id, name, description, ...(await accessColumns(trx, scope, request.body)), created_at: now, updated_at: now };
+      await insertMap(trx, row);
+      return row;
+    });
+    return reply.status(201).send(presentMap({ ...map, image_content_type: null, image_size: null, image_updated_at: null }, scope));
   });
 
   app.get('/worlds/:worldId/maps/:mapId', {
     schema: { tags, summary: 'One map', params: MapParams, response: { 200: MapSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return presentMap(await requireMap(app.db, world.id, request.params.mapId));
+    const scope = request.world;
+    return presentMap(await requireMap(app.db, scope, request.params.mapId), scope);
   });
 
   app.put('/worlds/:worldId/maps/:mapId', {
@@ -77,10 +80,12 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MapSchema, ...errors },
     },
   }, async (request) => withIfMatch(app.db, request, { table: 'map', id: request.params.mapId, entity: 'map' }, async (db) => {
-    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-    const map = await requireMap(db, world.id, request.params.mapId);
-    await updateMap(db, map.id, request.body);
-    return presentMap(await requireMap(db, world.id, map.id));
+    const scope = request.world;
+    const map = await requireMap(db, scope, request.params.mapId);
+    requireEditor(scope);
+    const { name, description } = request.body;
+    await updateMap(db, map.id, { name, description, ...(await accessColumns(db, scope, request.body, map)) });
+    return presentMap(await requireMap(db, scope, map.id), scope);
   }));
 
   app.delete('/worlds/:worldId/maps/:mapId', {
@@ -92,10 +97,11 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'map', id: request.params.mapId, entity: 'map' });
-      const map = await requireMap(trx, world.id, request.params.mapId);
+      const map = await requireMap(trx, scope, request.params.mapId);
+      requireEditor(scope);
       await removeReferencesTo(trx, 'map', map.id);
       await deleteMap(trx, map.id);
     });

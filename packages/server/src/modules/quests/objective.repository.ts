@@ -3,17 +3,22 @@ import type { Db } from '../../db/database.js';
 import type { QuestObjectiveTable } from '../../db/tables/quest.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 /** The writable fields of an objective. */
-export type ObjectiveChanges = Pick<QuestObjectiveTable, 'description' | 'target' | 'progress' | 'is_optional' | 'updated_at'>;
+export type ObjectiveChanges = Pick<QuestObjectiveTable, 'description' | 'target' | 'progress' | 'is_optional' | 'updated_at'> & AccessColumns;
 
-/** Finds an objective of a quest, or undefined. */
-export function findObjective(db: Db, questId: string, objectiveId: string): Promise<QuestObjectiveTable | undefined> {
-  return db
-    .selectFrom('quest_objective')
-    .selectAll()
-    .where('id', '=', objectiveId)
-    .where('quest_id', '=', questId)
+/** An objective's rows that the reader may see. */
+const selectObjectives = (db: Db, scope: ReadScope) =>
+  whereVisible(db.selectFrom('quest_objective').selectAll('quest_objective'), scope, 'quest_objective');
+
+/** Finds an objective of a quest that the reader may see, or undefined. */
+export function findObjective(db: Db, scope: ReadScope, questId: string, objectiveId: string): Promise<QuestObjectiveTable | undefined> {
+  return selectObjectives(db, scope)
+    .where('quest_objective.id', '=', objectiveId)
+    .where('quest_objective.quest_id', '=', questId)
     .executeTakeFirst();
 }
 
@@ -21,24 +26,22 @@ export function findObjective(db: Db, questId: string, objectiveId: string): Pro
  * The objectives of several quests, in creation order.
  * @returns quest id → its objectives (quests without any are absent).
  */
-export async function findObjectivesOfQuests(db: Db, questIds: string[]): Promise<Map<string, QuestObjectiveTable[]>> {
+export async function findObjectivesOfQuests(db: Db, scope: ReadScope, questIds: string[]): Promise<Map<string, QuestObjectiveTable[]>> {
   const byQuest = new Map<string, QuestObjectiveTable[]>();
   if (questIds.length === 0) return byQuest;
-  const rows = await db
-    .selectFrom('quest_objective')
-    .selectAll()
-    .where('quest_id', 'in', questIds)
-    .orderBy('created_at')
-    .orderBy('id')
+  const rows = await selectObjectives(db, scope)
+    .where('quest_objective.quest_id', 'in', questIds)
+    .orderBy('quest_objective.created_at')
+    .orderBy('quest_objective.id')
     .execute();
   for (const row of rows) byQuest.set(row.quest_id, [...(byQuest.get(row.quest_id) ?? []), row]);
   return byQuest;
 }
 
-/** Lists a quest's objectives with search (description), sort and paging. */
-export function listObjectives(db: Db, questId: string, params: ListParams): Promise<ListResult<QuestObjectiveTable>> {
+/** Lists the objectives of a quest that the reader may see, with search (description), sort and paging. */
+export function listObjectives(db: Db, scope: ReadScope, questId: string, params: ListParams): Promise<ListResult<QuestObjectiveTable>> {
   return paginate({
-    query: db.selectFrom('quest_objective').selectAll().where('quest_id', '=', questId),
+    query: selectObjectives(db, scope).where('quest_objective.quest_id', '=', questId),
     sortColumns: {
       ...timestampSortColumns('quest_objective'),
     },

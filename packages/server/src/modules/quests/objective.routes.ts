@@ -17,20 +17,21 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
 import { requireObjective, requireQuest } from './quest.access.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { requireEditor } from '../worlds/world-scope.js';
 import { recordObjectiveProgress } from './quest.commands.js';
 import { presentObjective } from './quest.presenter.js';
 import { completeQuestIfDone } from './quest.repository.js';
 import { deleteObjective, insertObjective, listObjectives, updateObjective } from './objective.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
-const QuestParams = z.object({ worldId: uuidField('worldId'), questId: uuidField('questId') });
+const QuestParams = WorldParams.extend({ questId: uuidField('questId') });
 const ObjectiveParams = QuestParams.extend({ objectiveId: uuidField('objectiveId') });
 const OBJECTIVE_SORT_FIELDS = ['createdAt', 'updatedAt'] as const;
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['quests'];
 
 const objectiveColumns = (input: z.output<typeof ObjectiveCreateSchema>, now: string) => ({
@@ -41,7 +42,7 @@ const objectiveColumns = (input: z.output<typeof ObjectiveCreateSchema>, now: st
   updated_at: now,
 });
 
-/** Registers the objective and progress routes; each checks world ownership and the quest first (404 otherwise). */
+/** Registers the objective and progress routes; each checks the quest (visible to the reader) first (404 otherwise). */
 export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/quests/:questId/objectives', {
     schema: {
@@ -52,10 +53,9 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(ObjectiveSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const quest = await requireQuest(app.db, world.id, request.params.questId);
-    const { rows, pagination } = await listObjectives(app.db, quest.id, request.query);
-    return { data: rows.map(presentObjective), pagination };
+    const scope = request.world;
+    const quest = await requireQuest(app.db, scope, request.params.questId);
+    return listReply(await listObjectives(app.db, scope, quest.id, request.query), (row) => presentObjective(row, scope));
   });
 
   app.post('/worlds/:worldId/quests/:questId/objectives', {
@@ -67,24 +67,25 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: ObjectiveSchema, ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     const now = nowIso();
     const objective = await app.db.transaction().execute(async (trx) => {
-      const quest = await requireQuest(trx, world.id, request.params.questId);
-      const row = { id: newId(), quest_id: quest.id, ...objectiveColumns(request.body, now), created_at: now };
+      const quest = await requireQuest(trx, scope, request.params.questId);
+      requireEditor(scope);
+      const row = { id: newId(), quest_id: quest.id, ...objectiveColumns(request.body, now), ...(await accessColumns(trx, scope, request.body)), created_at: now };
       await insertObjective(trx, row);
       await completeQuestIfDone(trx, quest.id);
       return row;
     });
-    return reply.status(201).send(presentObjective(objective));
+    return reply.status(201).send(presentObjective(objective, scope));
   });
 
   app.get('/worlds/:worldId/quests/:questId/objectives/:objectiveId', {
     schema: { tags, summary: 'One objective', params: ObjectiveParams, response: { 200: ObjectiveSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const quest = await requireQuest(app.db, world.id, request.params.questId);
-    return presentObjective(await requireObjective(app.db, quest.id, request.params.objectiveId));
+    const scope = request.world;
+    const quest = await requireQuest(app.db, scope, request.params.questId);
+    return presentObjective(await requireObjective(app.db, scope, quest.id, request.params.objectiveId), scope);
   });
 
   app.put('/worlds/:worldId/quests/:questId/objectives/:objectiveId', {
@@ -97,17 +98,18 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ObjectiveSchema, ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     const updated = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'quest_objective', id: request.params.objectiveId, entity: 'objective' });
-      const quest = await requireQuest(trx, world.id, request.params.questId);
-      const objective = await requireObjective(trx, quest.id, request.params.objectiveId);
-      await updateObjective(trx, objective.id, objectiveColumns(request.body, nowIso()));
+      const quest = await requireQuest(trx, scope, request.params.questId);
+      const objective = await requireObjective(trx, scope, quest.id, request.params.objectiveId);
+      requireEditor(scope);
+      await updateObjective(trx, objective.id, { ...objectiveColumns(request.body, nowIso()), ...(await accessColumns(trx, scope, request.body, objective)) });
       await completeQuestIfDone(trx, quest.id);
       // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
-      return requireObjective(trx, quest.id, objective.id);
+      return requireObjective(trx, scope, quest.id, objective.id);
     });
-    return presentObjective(updated);
+    return presentObjective(updated, scope);
   });
 
   app.delete('/worlds/:worldId/quests/:questId/objectives/:objectiveId', {
@@ -119,11 +121,12 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'quest_objective', id: request.params.objectiveId, entity: 'objective' });
-      const quest = await requireQuest(trx, world.id, request.params.questId);
-      const objective = await requireObjective(trx, quest.id, request.params.objectiveId);
+      const quest = await requireQuest(trx, scope, request.params.questId);
+      const objective = await requireObjective(trx, scope, quest.id, request.params.objectiveId);
+      requireEditor(scope);
       await deleteObjective(trx, objective.id);
       await completeQuestIfDone(trx, quest.id);
     });
@@ -139,11 +142,11 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: QuestSchema, ...errors, 409: ErrorResponseSchema },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     const { progress, increment } = request.body;
     const change = progress !== undefined ? { progress } : { increment: increment ?? 0 };
     return app.db.transaction().execute((trx) =>
-      recordObjectiveProgress(trx, world.id, request.params.questId, request.params.objectiveId, change),
+      recordObjectiveProgress(trx, scope, request.params.questId, request.params.objectiveId, change),
     );
   });
 };

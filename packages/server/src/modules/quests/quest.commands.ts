@@ -10,6 +10,7 @@ import { findEntityName } from '../../lib/references.js';
 import { requireObjective, requireQuest } from './quest.access.js';
 import { findObjectivesOfQuests, setObjectiveProgress } from './objective.repository.js';
 import { presentQuest } from './quest.presenter.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import {
   addActiveQuest,
   completeQuestIfDone,
@@ -18,15 +19,15 @@ import {
 } from './quest.repository.js';
 
 /** Loads a quest with its objectives and presents it. @throws AppError 404. */
-export async function loadQuest(db: Db, worldId: string, questId: string): Promise<Quest> {
-  const quest = await requireQuest(db, worldId, questId);
-  const objectives = await findObjectivesOfQuests(db, [quest.id]);
-  return presentQuest(quest, objectives.get(quest.id) ?? []);
+export async function loadQuest(db: Db, scope: WorldScope, questId: string): Promise<Quest> {
+  const quest = await requireQuest(db, scope, questId);
+  const objectives = await findObjectivesOfQuests(db, scope, [quest.id]);
+  return presentQuest(quest, objectives.get(quest.id) ?? [], scope);
 }
 
 /** @throws AppError 400 on characterId when the character is not in the world. */
-async function requireCharacter(db: Db, worldId: string, characterId: string): Promise<void> {
-  if ((await findEntityName(db, worldId, 'character', characterId)) === undefined) {
+async function requireCharacter(db: Db, scope: WorldScope, characterId: string): Promise<void> {
+  if ((await findEntityName(db, scope.world.id, 'character', characterId)) === undefined) {
     throw invalidField('characterId', 'No character with that id in this world.');
   }
 }
@@ -36,15 +37,16 @@ async function requireCharacter(db: Db, worldId: string, characterId: string): P
  * @returns the quest with its objectives.
  * @throws AppError 404 quest missing; 400 character not in the world; 409 when the quest is not pending.
  */
-export async function acceptQuest(trx: Db, worldId: string, questId: string, characterId: string | undefined): Promise<Quest> {
-  const quest = await requireQuest(trx, worldId, questId);
-  if (characterId) await requireCharacter(trx, worldId, characterId);
+export async function acceptQuest(trx: Db, scope: WorldScope, questId: string, characterId: string | undefined): Promise<Quest> {
+  const quest = await requireQuest(trx, scope, questId);
+  requireEditor(scope);
+  if (characterId) await requireCharacter(trx, scope, characterId);
   if (!(await transitionQuest(trx, quest.id, 'pending', 'active'))) {
-    const current = await requireQuest(trx, worldId, questId);
+    const current = await requireQuest(trx, scope, questId);
     throw conflict(`Only a pending quest can be accepted; this one is ${current.status}.`);
   }
   if (characterId) await addActiveQuest(trx, characterId, quest.id);
-  return loadQuest(trx, worldId, quest.id);
+  return loadQuest(trx, scope, quest.id);
 }
 
 /**
@@ -52,15 +54,16 @@ export async function acceptQuest(trx: Db, worldId: string, questId: string, cha
  * (or, without a character, from every character's).
  * @throws AppError 404 quest missing; 400 character not in the world; 409 when the quest is not active.
  */
-export async function abandonQuest(trx: Db, worldId: string, questId: string, characterId: string | undefined): Promise<Quest> {
-  const quest = await requireQuest(trx, worldId, questId);
-  if (characterId) await requireCharacter(trx, worldId, characterId);
+export async function abandonQuest(trx: Db, scope: WorldScope, questId: string, characterId: string | undefined): Promise<Quest> {
+  const quest = await requireQuest(trx, scope, questId);
+  requireEditor(scope);
+  if (characterId) await requireCharacter(trx, scope, characterId);
   if (!(await transitionQuest(trx, quest.id, 'active', 'pending'))) {
-    const current = await requireQuest(trx, worldId, questId);
+    const current = await requireQuest(trx, scope, questId);
     throw conflict(`Only an active quest can be abandoned; this one is ${current.status}.`);
   }
   await removeActiveQuest(trx, quest.id, characterId);
-  return loadQuest(trx, worldId, quest.id);
+  return loadQuest(trx, scope, quest.id);
 }
 
 /**
@@ -72,19 +75,20 @@ export async function abandonQuest(trx: Db, worldId: string, questId: string, ch
  */
 export async function recordObjectiveProgress(
   trx: Db,
-  worldId: string,
+  scope: WorldScope,
   questId: string,
   objectiveId: string,
   change: { progress: number } | { increment: number },
 ): Promise<Quest> {
-  const quest = await requireQuest(trx, worldId, questId);
-  const objective = await requireObjective(trx, quest.id, objectiveId);
+  const quest = await requireQuest(trx, scope, questId);
+  const objective = await requireObjective(trx, scope, quest.id, objectiveId);
+  requireEditor(scope);
   if (quest.status !== 'active') {
     const hint = quest.status === 'pending' ? ' Accept it first.' : '';
     throw conflict(`Progress can only be recorded on an active quest; this one is ${quest.status}.${hint}`);
   }
   if (!(await setObjectiveProgress(trx, objective.id, change))) {
-    const current = await requireObjective(trx, quest.id, objectiveId);
+    const current = await requireObjective(trx, scope, quest.id, objectiveId);
     const target = Number(current.target);
     if ('progress' in change) {
       throw invalidField('progress', `Progress must be between 0 and the target (${target}); ${change.progress} is out of range.`);
@@ -96,5 +100,5 @@ export async function recordObjectiveProgress(
     );
   }
   await completeQuestIfDone(trx, quest.id);
-  return loadQuest(trx, worldId, quest.id);
+  return loadQuest(trx, scope, quest.id);
 }

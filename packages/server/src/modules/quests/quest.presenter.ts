@@ -1,10 +1,13 @@
 import { type Objective, QUEST_STATUSES, type Quest, type QuestStatus } from '@loreforge/contract';
 import type { QuestObjectiveTable, QuestTable } from '../../db/tables/quest.table.js';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 const isQuestStatus = (value: string): value is QuestStatus => (QUEST_STATUSES as readonly string[]).includes(value);
 
 /** Presents an objective; `completed` is derived (progress ≥ target). */
-export const presentObjective = (row: QuestObjectiveTable): Objective => ({
+export const presentObjective = (row: QuestObjectiveTable, scope: ReadScope): Objective => ({
+  ...presentAccess(row, scope),
   objectiveId: row.id,
   questId: row.quest_id,
   description: row.description,
@@ -16,8 +19,9 @@ export const presentObjective = (row: QuestObjectiveTable): Objective => ({
   updatedAt: row.updated_at,
 });
 
-/** Presents a quest with its objectives in creation order (SPEC §3 Quest). */
-export const presentQuest = (row: QuestTable, objectives: QuestObjectiveTable[]): Quest => ({
+/** Presents a quest with its objectives the reader may see, in creation order (SPEC §3 Quest). */
+export const presentQuest = (row: QuestTable, objectives: QuestObjectiveTable[], scope: ReadScope): Quest => ({
+  ...presentAccess(row, scope),
   questId: row.id,
   worldId: row.world_id,
   name: row.name,
@@ -26,7 +30,7 @@ export const presentQuest = (row: QuestTable, objectives: QuestObjectiveTable[])
   status: isQuestStatus(row.status) ? row.status : 'pending',
   isOptional: Number(row.is_optional) === 1,
   difficulty: row.difficulty === null ? null : Number(row.difficulty),
-  objectives: objectives.map(presentObjective),
+  objectives: objectives.map((objective) => presentObjective(objective, scope)),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

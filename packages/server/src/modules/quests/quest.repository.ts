@@ -4,29 +4,34 @@ import type { Db } from '../../db/database.js';
 import type { QuestTable } from '../../db/tables/quest.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of a quest. */
-export type QuestChanges = Pick<QuestTable, 'name' | 'description' | 'status' | 'is_optional' | 'difficulty' | 'updated_at'>;
+export type QuestChanges = Pick<QuestTable, 'name' | 'description' | 'status' | 'is_optional' | 'difficulty' | 'updated_at'> & AccessColumns;
 
-/** Finds a quest of a world, or undefined. */
-export function findQuest(db: Db, worldId: string, questId: string): Promise<QuestTable | undefined> {
-  return db.selectFrom('quest').selectAll().where('id', '=', questId).where('world_id', '=', worldId).executeTakeFirst();
+/** Finds a quest of the scope's world that its reader may see, or undefined. */
+export function findQuest(db: Db, scope: WorldScope, questId: string): Promise<QuestTable | undefined> {
+  const query = db.selectFrom('quest').selectAll('quest').where('quest.id', '=', questId).where('quest.world_id', '=', scope.world.id);
+  return whereVisible(query, scope, 'quest').executeTakeFirst();
 }
 
 /**
- * Lists a world's quests with search, sort and paging; the total is an indexed COUNT (quests keep no counter).
+ * Lists the quests of the scope's world its reader may see, with search, sort and paging; the total is an
+ * indexed COUNT (quests keep no counter). Searches, totals and deep pages are cached under the world's
+ * content version (and the reader, whose filter is part of the query).
  * @param status when given, only quests in that status (GET …/quests/active passes 'active').
- * @param contentVersion the world's content_version read before listing; searches, totals and deep pages are
- * then cached.
  */
 export function listQuests(
   db: Db,
-  worldId: string,
+  scope: WorldScope,
   params: ListParams & { status?: QuestStatus | undefined },
-  contentVersion?: number,
 ): Promise<ListResult<QuestTable>> {
-  let query = db.selectFrom('quest').selectAll().where('world_id', '=', worldId);
-  if (params.status) query = query.where('status', '=', params.status);
+  const worldId = scope.world.id;
+  const contentVersion = scope.world.content_version;
+  let query = whereVisible(db.selectFrom('quest').selectAll('quest').where('quest.world_id', '=', worldId), scope, 'quest');
+  if (params.status) query = query.where('quest.status', '=', params.status);
   return paginate({
     query,
     sortColumns: {

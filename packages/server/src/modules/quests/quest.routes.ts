@@ -18,25 +18,25 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import type { Db } from '../../db/database.js';
 import type { ListParams } from '../../lib/list.js';
 import { newId } from '../../lib/ids.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
 import { requireQuest } from './quest.access.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import { abandonQuest, acceptQuest, loadQuest } from './quest.commands.js';
 import { findObjectivesOfQuests } from './objective.repository.js';
 import { presentQuest } from './quest.presenter.js';
 import { deleteQuest, insertQuest, listQuests, updateQuest } from './quest.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const QuestParams = WorldParams.extend({ questId: uuidField('questId') });
 const QuestListQuery = listQuerySchema(QUEST_SORT_FIELDS).extend({
   status: enumField('status', QUEST_STATUSES).optional().describe('Only quests in this status.'),
 });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const transitionErrors = { ...errors, 409: ErrorResponseSchema };
 const tags = ['quests'];
 
@@ -52,15 +52,15 @@ const questColumns = (input: z.output<typeof QuestCreateSchema>, now: string) =>
 /** One page of quests with their objectives, in the list envelope. */
 async function questPage(
   db: Db,
-  world: { id: string; content_version: number },
+  scope: WorldScope,
   params: ListParams & { status?: (typeof QUEST_STATUSES)[number] | undefined },
 ) {
-  const { rows, pagination } = await listQuests(db, world.id, params, world.content_version);
-  const objectives = await findObjectivesOfQuests(db, rows.map((row) => row.id));
-  return { data: rows.map((row) => presentQuest(row, objectives.get(row.id) ?? [])), pagination };
+  const page = await listQuests(db, scope, params);
+  const objectives = await findObjectivesOfQuests(db, scope, page.rows.map((row) => row.id));
+  return listReply(page, (row) => presentQuest(row, objectives.get(row.id) ?? [], scope));
 }
 
-/** Registers the quest routes, accept and abandon included; each checks world ownership first (404 otherwise). */
+/** Registers the quest routes, accept and abandon included (owner and editors only); the world scope step has checked membership (404 otherwise). */
 export const questRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/quests', {
     schema: {
@@ -71,8 +71,8 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(QuestSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return questPage(app.db, world, request.query);
+    const scope = request.world;
+    return questPage(app.db, scope, request.query);
   });
 
   app.get('/worlds/:worldId/quests/active', {
@@ -84,8 +84,8 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(QuestSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return questPage(app.db, world, { ...request.query, status: 'active' });
+    const scope = request.world;
+    return questPage(app.db, scope, { ...request.query, status: 'active' });
   });
 
   app.post('/worlds/:worldId/quests', {
@@ -97,18 +97,19 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: QuestSchema, ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
+    requireEditor(scope);
     const now = nowIso();
-    const quest = { id: newId(), world_id: world.id, ...questColumns(request.body, now), created_at: now };
+    const quest = { id: newId(), world_id: scope.world.id, ...questColumns(request.body, now), ...(await accessColumns(app.db, scope, request.body)), created_at: now };
     await insertQuest(app.db, quest);
-    return reply.status(201).send(presentQuest(quest, []));
+    return reply.status(201).send(presentQuest(quest, [], scope));
   });
 
   app.get('/worlds/:worldId/quests/:questId', {
     schema: { tags, summary: 'One quest with its objectives', params: QuestParams, response: { 200: QuestSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return loadQuest(app.db, world.id, request.params.questId);
+    const scope = request.world;
+    return loadQuest(app.db, scope, request.params.questId);
   });
 
   app.put('/worlds/:worldId/quests/:questId', {
@@ -121,12 +122,13 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: QuestSchema, ...errors },
     },
   }, async (request) => withIfMatch(app.db, request, { table: 'quest', id: request.params.questId, entity: 'quest' }, async (db) => {
-    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-    const quest = await requireQuest(db, world.id, request.params.questId);
+    const scope = request.world;
+    const quest = await requireQuest(db, scope, request.params.questId);
+    requireEditor(scope);
     const { isOptional, difficulty } = request.body;
     const kept = { isOptional: isOptional ?? quest.is_optional === 1, difficulty: difficulty === undefined ? quest.difficulty : difficulty };
-    await updateQuest(db, quest.id, questColumns({ ...request.body, ...kept }, nowIso()));
-    return loadQuest(db, world.id, quest.id);
+    await updateQuest(db, quest.id, { ...questColumns({ ...request.body, ...kept }, nowIso()), ...(await accessColumns(db, scope, request.body, quest)) });
+    return loadQuest(db, scope, quest.id);
   }));
 
   app.delete('/worlds/:worldId/quests/:questId', {
@@ -138,10 +140,11 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
   }, async (request, reply) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'quest', id: request.params.questId, entity: 'quest' });
-      const quest = await requireQuest(trx, world.id, request.params.questId);
+      const quest = await requireQuest(trx, scope, request.params.questId);
+      requireEditor(scope);
       await removeReferencesTo(trx, 'quest', quest.id);
       await deleteQuest(trx, quest.id);
     });
@@ -158,9 +161,9 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: QuestSchema, ...transitionErrors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     const characterId = request.body?.characterId ?? request.query.characterId;
-    return app.db.transaction().execute((trx) => acceptQuest(trx, world.id, request.params.questId, characterId));
+    return app.db.transaction().execute((trx) => acceptQuest(trx, scope, request.params.questId, characterId));
   });
 
   app.delete('/worlds/:worldId/quests/:questId/abandon', {
@@ -174,11 +177,11 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: QuestSchema, ...transitionErrors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     const characterId = request.body?.characterId ?? request.query.characterId;
     return app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'quest', id: request.params.questId, entity: 'quest' });
-      return abandonQuest(trx, world.id, request.params.questId, characterId);
+      return abandonQuest(trx, scope, request.params.questId, characterId);
     });
   });
 };

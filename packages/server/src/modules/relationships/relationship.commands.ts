@@ -2,11 +2,14 @@
 import type { z } from 'zod';
 import { MESSAGES, type RelationshipCreateSchema } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
 import { conflict, invalidField, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { findCharacterInWorld } from '../characters/character.repository.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import {
   type RelationshipChanges,
   type RelationshipRow,
@@ -30,16 +33,16 @@ function isUniqueViolation(error: unknown): boolean {
  * @param relationshipId the relationship being edited, which may keep its own pair.
  * @throws AppError 400 (self or not of this world, naming targetCharacterId) or 409 for a second one per pair.
  */
-async function checkTarget(db: Db, character: CharacterTable, targetId: string, relationshipId?: string): Promise<void> {
+async function checkTarget(db: Db, scope: WorldScope, character: CharacterTable, targetId: string, relationshipId?: string): Promise<void> {
   if (targetId === character.id) throw invalidField('targetCharacterId', MESSAGES.relationshipWithSelf);
-  if (!(await findCharacterInWorld(db, character.world_id, targetId))) {
+  if (!(await findCharacterInWorld(db, scope, targetId))) {
     throw invalidField('targetCharacterId', 'Related Character must be a character of this world.');
   }
   const existing = await findRelationshipIdByPair(db, character.id, targetId);
   if (existing !== undefined && existing !== relationshipId) throw conflict(MESSAGES.relationshipExists);
 }
 
-const toChanges = (input: RelationshipInput): RelationshipChanges => ({
+const toChanges = (input: RelationshipInput): Omit<RelationshipChanges, keyof AccessColumns> => ({
   target_character_id: input.targetCharacterId,
   relationship_type: input.relationshipType,
   description: input.description,
@@ -52,8 +55,8 @@ const toChanges = (input: RelationshipInput): RelationshipChanges => ({
   dependence_level: input.dependenceLevel,
 });
 
-async function reload(db: Db, characterId: string, relationshipId: string): Promise<RelationshipRow> {
-  const row = await findRelationship(db, characterId, relationshipId);
+async function reload(db: Db, scope: WorldScope, characterId: string, relationshipId: string): Promise<RelationshipRow> {
+  const row = await findRelationship(db, scope, characterId, relationshipId);
   if (!row) throw notFound('Relationship');
   return row;
 }
@@ -71,37 +74,44 @@ async function guardPair(write: () => Promise<void>): Promise<void> {
 /**
  * Creates a relationship from `character` to another character of its world.
  * @returns the new relationship with its target's name.
- * @throws AppError 400 for itself or a target not of this world; 409 when the pair already exists.
+ * @throws AppError 403 for a player or viewer; 400 for itself or a target not of this world; 409 when the pair
+ * already exists.
  */
-export async function createRelationship(trx: Db, character: CharacterTable, input: RelationshipInput): Promise<RelationshipRow> {
-  await checkTarget(trx, character, input.targetCharacterId);
+export async function createRelationship(trx: Db, scope: WorldScope, character: CharacterTable, input: RelationshipInput): Promise<RelationshipRow> {
+  requireEditor(scope);
+  await checkTarget(trx, scope, character, input.targetCharacterId);
   const now = nowIso();
   const id = newId();
+  const access = await accessColumns(trx, scope, input);
   await guardPair(() =>
     insertRelationship(trx, {
       id,
       world_id: character.world_id,
       character_id: character.id,
       ...toChanges(input),
+      ...access,
       created_at: now,
       updated_at: now,
     }),
   );
-  return reload(trx, character.id, id);
+  return reload(trx, scope, character.id, id);
 }
 
 /**
  * Replaces a relationship's fields (PUT validates like create; the target may change).
  * @returns the updated relationship.
- * @throws AppError 400 or 409 as for create.
+ * @throws AppError 403, 400 or 409 as for create.
  */
 export async function updateRelationship(
   trx: Db,
+  scope: WorldScope,
   character: CharacterTable,
-  relationshipId: string,
+  existing: RelationshipRow,
   input: RelationshipInput,
 ): Promise<RelationshipRow> {
-  await checkTarget(trx, character, input.targetCharacterId, relationshipId);
-  await guardPair(() => updateRelationshipRow(trx, relationshipId, toChanges(input)));
-  return reload(trx, character.id, relationshipId);
+  requireEditor(scope);
+  await checkTarget(trx, scope, character, input.targetCharacterId, existing.id);
+  const changes = { ...toChanges(input), ...(await accessColumns(trx, scope, input, existing)) };
+  await guardPair(() => updateRelationshipRow(trx, existing.id, changes));
+  return reload(trx, scope, character.id, existing.id);
 }

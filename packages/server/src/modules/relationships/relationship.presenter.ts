@@ -1,8 +1,11 @@
 import type { CommunicationStyle, Relationship, RelationshipType } from '@loreforge/contract';
+import { presentAccess } from '../worlds/access-fields.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 import type { RelationshipRow } from './relationship.repository.js';
 
 /** Presents a relationship with its target's name (SPEC §3 Relationship); never the raw row. */
-export const presentRelationship = (row: RelationshipRow): Relationship => ({
+export const presentRelationship = (row: RelationshipRow, scope: ReadScope): Relationship => ({
+  ...presentAccess(row, scope),
   relationshipId: row.id,
   characterId: row.character_id,
   targetCharacterId: row.target_character_id,

@@ -3,6 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
 
 /** A relationship row with its target character's name. */
 export type RelationshipRow = RelationshipTable & { target_character_name: string };
@@ -10,16 +12,17 @@ export type RelationshipRow = RelationshipTable & { target_character_name: strin
 /** The columns a create or update writes. */
 export type RelationshipChanges = Omit<RelationshipTable, 'id' | 'world_id' | 'character_id' | 'created_at' | 'updated_at'>;
 
-const selectRelationships = (db: Db) =>
-  db
+/** Relationships the reader may see (a secret one, or one with a hidden end, is left out). */
+const selectRelationships = (db: Db, scope: ReadScope) =>
+  whereVisible(db
     .selectFrom('relationship')
     .innerJoin('character', 'character.id', 'relationship.target_character_id')
     .selectAll('relationship')
-    .select('character.name as target_character_name');
+    .select('character.name as target_character_name'), scope, 'relationship');
 
-/** Finds one of a character's relationships, or undefined. */
-export function findRelationship(db: Db, characterId: string, relationshipId: string): Promise<RelationshipRow | undefined> {
-  return selectRelationships(db)
+/** Finds one of a character's relationships the reader may see, or undefined. */
+export function findRelationship(db: Db, scope: ReadScope, characterId: string, relationshipId: string): Promise<RelationshipRow | undefined> {
+  return selectRelationships(db, scope)
     .where('relationship.id', '=', relationshipId)
     .where('relationship.character_id', '=', characterId)
     .executeTakeFirst();
@@ -36,10 +39,10 @@ export async function findRelationshipIdByPair(db: Db, characterId: string, targ
   return row?.id;
 }
 
-/** Lists a character's relationships with search (target's name, description), sort and paging. */
-export function listRelationships(db: Db, characterId: string, params: ListParams): Promise<ListResult<RelationshipRow>> {
+/** Lists a character's relationships the reader may see with search (target's name, description), sort and paging. */
+export function listRelationships(db: Db, scope: ReadScope, characterId: string, params: ListParams): Promise<ListResult<RelationshipRow>> {
   return paginate({
-    query: selectRelationships(db).where('relationship.character_id', '=', characterId),
+    query: selectRelationships(db, scope).where('relationship.character_id', '=', characterId),
     sortColumns: {
       ...timestampSortColumns('relationship'),
       affinity: { column: 'relationship.affinity', key: 'affinity', numeric: true },

@@ -15,18 +15,18 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { notFound } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
-import { cachedWorldRead } from '../../lib/read-cache.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
+import { requireEditor } from '../worlds/world-scope.js';
 import { createRelationship, updateRelationship } from './relationship.commands.js';
 import { presentRelationship } from './relationship.presenter.js';
 import { deleteRelationshipRow, findRelationship, listRelationships } from './relationship.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
-const CharacterParams = z.object({ worldId: uuidField('worldId'), characterId: uuidField('characterId') });
+const CharacterParams = WorldParams.extend({ characterId: uuidField('characterId') });
 const RelationshipParams = CharacterParams.extend({ relationshipId: uuidField('relationshipId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const writeErrors = { ...errors, 409: ErrorResponseSchema };
 const tags = ['relationships'];
 
@@ -46,11 +46,10 @@ export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(RelationshipSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const character = await requireCharacter(app.db, world.id, request.params.characterId);
-      const { rows, pagination } = await listRelationships(app.db, character.id, request.query);
-      return { data: rows.map(presentRelationship), pagination };
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      const character = await requireCharacter(app.db, scope, request.params.characterId);
+      return listReply(await listRelationships(app.db, scope, character.id, request.query), (row) => presentRelationship(row, scope));
     });
   });
 
@@ -65,22 +64,21 @@ export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const relationship = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      return createRelationship(trx, character, request.body);
+      const character = await requireCharacter(trx, request.world, request.params.characterId);
+      return createRelationship(trx, request.world, character, request.body);
     });
-    return reply.status(201).send(presentRelationship(relationship));
+    return reply.status(201).send(presentRelationship(relationship, request.world));
   });
 
   app.get('/worlds/:worldId/characters/:characterId/relationships/:relationshipId', {
     schema: { tags, summary: 'One relationship', params: RelationshipParams, response: { 200: RelationshipSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const character = await requireCharacter(app.db, world.id, request.params.characterId);
-      const relationship = await findRelationship(app.db, character.id, request.params.relationshipId);
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      const character = await requireCharacter(app.db, scope, request.params.characterId);
+      const relationship = await findRelationship(app.db, scope, character.id, request.params.relationshipId);
       if (!relationship) throw notFound('Relationship');
-      return presentRelationship(relationship);
+      return presentRelationship(relationship, scope);
     });
   });
 
@@ -97,12 +95,12 @@ export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const relationship = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'relationship', id: request.params.relationshipId, entity: 'relationship' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      if (!(await findRelationship(trx, character.id, request.params.relationshipId))) throw notFound('Relationship');
-      return updateRelationship(trx, character, request.params.relationshipId, request.body);
+      const character = await requireCharacter(trx, request.world, request.params.characterId);
+      const existing = await findRelationship(trx, request.world, character.id, request.params.relationshipId);
+      if (!existing) throw notFound('Relationship');
+      return updateRelationship(trx, request.world, character, existing, request.body);
     });
-    return presentRelationship(relationship);
+    return presentRelationship(relationship, request.world);
   });
 
   app.delete('/worlds/:worldId/characters/:characterId/relationships/:relationshipId', {
@@ -116,9 +114,9 @@ export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'relationship', id: request.params.relationshipId, entity: 'relationship' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      const character = await requireCharacter(trx, world.id, request.params.characterId);
-      if (!(await findRelationship(trx, character.id, request.params.relationshipId))) throw notFound('Relationship');
+      const character = await requireCharacter(trx, request.world, request.params.characterId);
+      if (!(await findRelationship(trx, request.world, character.id, request.params.relationshipId))) throw notFound('Relationship');
+      requireEditor(request.world);
       await deleteRelationshipRow(trx, request.params.relationshipId);
     });
     return reply.status(204).send(null);

@@ -10,6 +10,8 @@ import type { SearchEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list-search.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../lib/trigram.js';
+import { type SecretTable, visibleCondition } from '../worlds/visibility.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 
 
 /** How many names sharing trigrams with the query, best first, a fuzzy pass scores on SQLite per table. */
@@ -21,7 +23,7 @@ export const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, tag: 4, text:
 /** A searchable table: its entity type, name column and the parent a link to it needs. */
 interface SearchSource {
   type: SearchEntityType;
-  table: string;
+  table: SecretTable;
   nameColumn: 'name' | 'title';
   parentColumn: 'map_id' | 'character_id' | null;
   /** Whether its entities carry tags (TAGGABLE_TYPES). */
@@ -40,10 +42,8 @@ const SOURCES: SearchSource[] = [
   { type: 'goal', table: 'goal', nameColumn: 'title', parentColumn: 'character_id', tagged: true },
 ];
 
-/** Whose search it is: the world, and (with shared worlds) who reads it. */
-export interface SearchScope {
-  worldId: string;
-}
+/** Whose search it is: the world and who reads it (shared worlds' scope). */
+export type SearchScope = Pick<WorldScope, 'world' | 'viewer' | 'seesSecrets'>;
 
 /** One ranked row of the search. */
 export interface SearchRow {
@@ -62,11 +62,12 @@ export interface SearchRow {
 const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * The rows of a source a reader may find: in the scope's world. Every query of the search starts here, so the
- * visibility rule of shared worlds is added in this one place.
+ * The rows of a source a reader may find: in the scope's world and visible to the reader (shared worlds'
+ * visibility rule: a player or viewer never finds a secret). Every query of the search starts here.
  */
-function sourceBase(scope: SearchScope): RawBuilder<unknown> {
-  return sql`t.world_id = ${scope.worldId}`;
+function sourceBase(source: SearchSource, scope: SearchScope): RawBuilder<unknown> {
+  const visible = visibleCondition(scope, source.table, 't');
+  return visible ? sql`t.world_id = ${scope.world.id} and ${visible}` : sql`t.world_id = ${scope.world.id}`;
 }
 
 /**
@@ -91,7 +92,7 @@ function taggedIds(source: SearchSource, scope: SearchScope, terms: Terms): RawB
   const starts = terms.sqlite
     ? sql`g.tag_key >= ${terms.lowered} and g.tag_key < ${`${terms.lowered}\u{10FFFF}`}`
     : sql`g.tag_key like ${terms.prefix} escape '\\'`;
-  return sql`select g.entity_id from entity_tag g where g.world_id = ${scope.worldId} and ${starts} and g.entity_type = ${sql.lit(source.type)}`;
+  return sql`select g.entity_id from entity_tag g where g.world_id = ${scope.world.id} and ${starts} and g.entity_type = ${sql.lit(source.type)}`;
 }
 
 /**
@@ -183,7 +184,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   return sql`select ${sql.lit(source.type)} as type, t.id as id, ${name} as name, t.description as description,
       ${parent} as parent_id, ${tier} as tier, ${score} as score, ${order} as seq
     from ${from}
-    where ${sourceBase(scope)} and ${condition}`;
+    where ${sourceBase(source, scope)} and ${condition}`;
 }
 
 /**

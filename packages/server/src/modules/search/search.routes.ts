@@ -6,14 +6,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, WorldSearchQuerySchema, WorldSearchResponseSchema, uuidField } from '@loreforge/contract';
-import { cachedWorldRead } from '../../lib/read-cache.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { presentSearchHit } from './search.presenter.js';
 import { searchWorld } from './search.repository.js';
 
 const WorldParams = z.object({ worldId: uuidField('worldId') });
 
-/** Registers GET /worlds/{worldId}/search; 404 when the world is missing or not the caller's, 400 on a bad query. */
+/** Registers GET /worlds/{worldId}/search; 404 when the caller is not a member, 400 on a bad query; secrets the reader may not see are never found. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/search', {
     schema: {
@@ -28,10 +27,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: WorldSearchResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     const { q, page, limit } = request.query;
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const { rows, total } = await searchWorld(app.db, { worldId: world.id }, q, page, limit);
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      const { rows, total } = await searchWorld(app.db, scope, q, page, limit);
       return {
         data: rows.map((row) => presentSearchHit(row, q)),
         pagination: { currentPage: page, totalPages: Math.ceil(total / limit), totalItems: total, limit, nextCursor: null },

@@ -1,10 +1,22 @@
 /** Queries on `entity_tag` (issue "Linked lore", tags). Every function takes `db` first so it runs in a transaction too. */
-import type { TaggableType } from '@loreforge/contract';
+import { type SqlBool, sql } from 'kysely';
+import { TAGGABLE_TYPES, type TaggableType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
+import { visibleCondition } from '../worlds/visibility.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 
-/** Whose tags: the world, and (with shared worlds) who reads it. */
-export interface TagScope {
-  worldId: string;
+/** Whose tags: the world and who reads it (shared worlds' scope). */
+export type TagScope = Pick<WorldScope, 'world' | 'viewer' | 'seesSecrets'>;
+
+/** Tag rows of entities the reader may see: each kind's visibility rule, through an exists on its table. */
+function visibleTagRows(db: Db, scope: TagScope) {
+  const query = db.selectFrom('entity_tag').where('entity_tag.world_id', '=', scope.world.id);
+  if (scope.seesSecrets) return query;
+  const kinds = TAGGABLE_TYPES.map((type) => {
+    const rule = visibleCondition(scope, type, 'tagged') ?? sql<SqlBool>`true`;
+    return sql<SqlBool>`(entity_tag.entity_type = ${type} and exists (select 1 from ${sql.table(type)} as tagged where tagged.id = entity_tag.entity_id and ${rule}))`;
+  });
+  return query.where(sql<SqlBool>`(${sql.join(kinds, sql` or `)})`);
 }
 
 /**
@@ -13,7 +25,7 @@ export interface TagScope {
  */
 export async function findEntityTags(db: Db, scope: TagScope, type: TaggableType, entityId: string): Promise<string[]> {
   const rows = await db.selectFrom('entity_tag').select('tag')
-    .where('world_id', '=', scope.worldId).where('entity_type', '=', type).where('entity_id', '=', entityId)
+    .where('world_id', '=', scope.world.id).where('entity_type', '=', type).where('entity_id', '=', entityId)
     .orderBy('tag_key').execute();
   return rows.map((row) => row.tag);
 }
@@ -28,13 +40,12 @@ export async function replaceEntityTags(db: Db, worldId: string, type: TaggableT
 }
 
 /**
- * Every tag of a world with how many entities carry it, by lower case (the first spelling shown).
+ * Every tag of a world with how many entities the reader may see carry it, by lower case (the first spelling shown).
  * @returns `{ tag, count }` sorted by tag.
  */
 export async function listWorldTags(db: Db, scope: TagScope): Promise<Array<{ tag: string; count: number }>> {
-  const rows = await db.selectFrom('entity_tag')
+  const rows = await visibleTagRows(db, scope)
     .select((eb) => ['tag_key', eb.fn.min('tag').as('tag'), eb.fn.countAll<number>().as('count')])
-    .where('world_id', '=', scope.worldId)
     .groupBy('tag_key').orderBy('tag_key').execute();
   return rows.map((row) => ({ tag: String(row.tag), count: Number(row.count) }));
 }

@@ -14,7 +14,7 @@ import { buildStart } from '../../../test/factories/engine-world.js';
 import { NameOrder } from './name-order.js';
 import { replayTimeline } from './replay.js';
 import { EngineCache } from './timeline-engine.cache.js';
-import { loadReplay, withEngineSnapshot } from './timeline-engine.service.js';
+import { loadReplay, withEngineSnapshot, wholeWorldReader } from './timeline-engine.service.js';
 
 const day = (n: number) => `1900-05-${String(n).padStart(2, '0')}T12:00:00.000Z`;
 const doc = (...changes: unknown[]) => ({ version: 1, changes });
@@ -107,10 +107,10 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
   const character = (s: TimelineState, id: string) => s.characters.find((c) => c.characterId === id);
 
   it('reuses the replay while nothing changes', async () => {
-    const first = await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId);
-    expect(await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId)).toBe(first);
+    const first = await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId);
+    expect(await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId)).toBe(first);
     await state();
-    expect(await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId)).toBe(first);
+    expect(await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId)).toBe(first);
   });
 
   it('sees a new, edited or deleted event', async () => {
@@ -165,7 +165,7 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
   it('answers a character no event names from its stored state, read from the database, and never holds it in the replay', async () => {
     await createInventoryEntry(t.app, owner, world.worldId, toto.characterId, { itemId: basketId, quantity: 3, equipped: true });
     await createRelationship(t.app, owner, world.worldId, toto.characterId, { targetCharacterId: dorothy.characterId, affinity: 80 });
-    const replay = await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId);
+    const replay = await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId);
     expect([...replay.start.characters.keys()]).toEqual([dorothy.characterId]);
     const expected = {
       characterId: toto.characterId, name: 'Toto', attributes: {},
@@ -185,7 +185,7 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
     // A change straight in the database shows at once, with the replay rebuilt still without Toto.
     await t.app.db.updateTable('character').set({ attributes: JSON.stringify({ barks: true }) }).where('id', '=', toto.characterId).execute();
     expect(character(await state(), toto.characterId)?.attributes).toEqual({ barks: true });
-    expect((await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId)).start.characters.has(toto.characterId)).toBe(false);
+    expect((await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId)).start.characters.has(toto.characterId)).toBe(false);
   });
 
   it('answers at once for a character an event starts to name: a new event, an edited one, or one changed in the database', async () => {
@@ -194,7 +194,7 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
     await send('POST', '/events', { name: 'Share', dateTime: day(3), timelineId,
       inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: -1 }, { characterId: toto.characterId, itemId: basketId, quantity: 1 }) });
     expect(await basket()).toBe(1);
-    expect((await loadReplay(t.app.db, t.app.engineCache, world.worldId, timelineId)).start.characters.has(toto.characterId)).toBe(true);
+    expect((await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId)).start.characters.has(toto.characterId)).toBe(true);
     await send('PUT', `/events/${basketEvent.eventId}`, { name: 'Picnic', dateTime: day(2), timelineId,
       inventoryChanges: doc({ characterId: toto.characterId, itemId: basketId, quantity: 4 }) });
     expect(await basket()).toBe(5);
@@ -222,7 +222,7 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
   it('reads a stored character in the same snapshot of the database as the replay it answers with', async () => {
     if (dialect !== 'postgres') return; // SQLite's one connection is the snapshot: no write can land inside it.
     await state();
-    const read = await withEngineSnapshot(t.app.db, t.app.engineCache, world.worldId, async ({ replay, stored }) => {
+    const read = await withEngineSnapshot(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), async ({ replay, stored }) => {
       await replay(timelineId);
       // A first read: an answer tried from memory alone stops here, and runs again in a snapshot.
       await stored.readCharacters([dorothy.characterId]);

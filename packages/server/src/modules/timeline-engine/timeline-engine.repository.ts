@@ -5,6 +5,12 @@
  * of this module with Kysely queries.
  */
 import type { Db } from '../../db/database.js';
+import { whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
+import { hideHiddenChanges } from './visible-changes.js';
+
+/** Who the engine reads for and in which world: the engine sees only what the reader may see. */
+export type EngineScope = ReadScope & { world: { id: string } };
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import { fromJsonObject, fromJsonText } from '../../lib/json.js';
 import type { EngineEvent, EngineTimeline, Holding, JsonObject, RelationshipValues, StartState } from './engine.types.js';
@@ -130,41 +136,45 @@ function mapOf<V>(maps: Map<string, Map<string, V>>, characterId: string): Map<s
  * @returns the characters that exist with their names, the names of the characters their relationships point at
  *   (when in the world), and the names of the wanted items and of the held items that are in the world.
  */
-export async function loadStoredCharacters(db: Db, worldId: string, characterIds: Iterable<string>, itemIds: Iterable<string> = []): Promise<StartState> {
+export async function loadStoredCharacters(db: Db, scope: EngineScope, characterIds: Iterable<string>, itemIds: Iterable<string> = []): Promise<StartState> {
+  const worldId = scope.world.id;
   const builder = new StoredStateBuilder(worldId);
   const wanted = [...new Set(characterIds)];
   for (const list of chunks(wanted)) {
-    const rows = await db.selectFrom('character').select(['id', 'world_id', 'name', 'attributes']).where('id', 'in', list).execute();
+    const query = db.selectFrom('character').select(['character.id', 'character.world_id', 'character.name', 'character.attributes']).where('character.id', 'in', list);
+    const rows = await whereVisible(query, scope, 'character').execute();
     for (const row of rows) builder.addCharacter(row);
   }
   for (const list of chunks(wanted.filter((id) => builder.has(id)))) {
-    const entries = await db
+    const entries = await whereVisible(db
       .selectFrom('inventory_item')
-      .select(['world_id', 'character_id', 'item_id', 'quantity', 'equipped'])
-      .where('character_id', 'in', list)
-      .orderBy('character_id')
-      .orderBy('created_at')
-      .orderBy('id')
+      .select(['inventory_item.world_id', 'inventory_item.character_id', 'inventory_item.item_id', 'inventory_item.quantity', 'inventory_item.equipped'])
+      .where('inventory_item.character_id', 'in', list), scope, 'inventory_item')
+      .orderBy('inventory_item.character_id')
+      .orderBy('inventory_item.created_at')
+      .orderBy('inventory_item.id')
       .execute();
     for (const row of entries) builder.addEntry(row);
-    const relationships = await db
+    const relationships = await whereVisible(db
       .selectFrom('relationship')
-      .selectAll()
-      .where('character_id', 'in', list)
-      .orderBy('character_id')
-      .orderBy('created_at')
-      .orderBy('id')
+      .selectAll('relationship')
+      .where('relationship.character_id', 'in', list), scope, 'relationship')
+      .orderBy('relationship.character_id')
+      .orderBy('relationship.created_at')
+      .orderBy('relationship.id')
       .execute();
     for (const row of relationships) builder.addRelationship(row);
   }
   const stored = builder.finish();
   const unnamed = [...builder.targets].filter((id) => !stored.characterNames.has(id));
   for (const list of chunks(unnamed)) {
-    const rows = await db.selectFrom('character').select(['id', 'world_id', 'name']).where('id', 'in', list).execute();
+    const query = db.selectFrom('character').select(['character.id', 'character.world_id', 'character.name']).where('character.id', 'in', list);
+    const rows = await whereVisible(query, scope, 'character').execute();
     for (const row of rows) if (row.world_id === worldId) stored.characterNames.set(row.id, row.name);
   }
   for (const list of chunks([...new Set([...itemIds, ...builder.heldItems])])) {
-    const rows = await db.selectFrom('item').select(['id', 'world_id', 'name']).where('id', 'in', list).execute();
+    const query = db.selectFrom('item').select(['item.id', 'item.world_id', 'item.name']).where('item.id', 'in', list);
+    const rows = await whereVisible(query, scope, 'item').execute();
     for (const row of rows) if (row.world_id === worldId) stored.itemNames.set(row.id, row.name);
   }
   return stored;
@@ -176,33 +186,37 @@ export async function loadStoredCharacters(db: Db, worldId: string, characterIds
  * states before the next is read): several times faster than looking every character up, for the answers that
  * show the whole world.
  */
-export async function loadWorldCharacters(db: Db, worldId: string): Promise<StartState> {
+export async function loadWorldCharacters(db: Db, scope: EngineScope): Promise<StartState> {
+  const worldId = scope.world.id;
   const builder = new StoredStateBuilder(worldId);
-  const characters = await db.selectFrom('character').select(['id', 'name', 'attributes']).where('world_id', '=', worldId).execute();
+  const characters = await whereVisible(
+    db.selectFrom('character').select(['character.id', 'character.name', 'character.attributes']).where('character.world_id', '=', worldId), scope, 'character',
+  ).execute();
   for (const row of characters) builder.addCharacter(row);
   characters.length = 0;
-  const entries = await db
+  const entries = await whereVisible(db
     .selectFrom('inventory_item')
-    .select(['world_id', 'character_id', 'item_id', 'quantity', 'equipped'])
-    .where('world_id', '=', worldId)
-    .orderBy('character_id')
-    .orderBy('created_at')
-    .orderBy('id')
+    .select(['inventory_item.world_id', 'inventory_item.character_id', 'inventory_item.item_id', 'inventory_item.quantity', 'inventory_item.equipped'])
+    .where('inventory_item.world_id', '=', worldId), scope, 'inventory_item')
+    .orderBy('inventory_item.character_id')
+    .orderBy('inventory_item.created_at')
+    .orderBy('inventory_item.id')
     .execute();
   for (const row of entries) builder.addEntry(row);
   entries.length = 0;
-  const relationships = await db
+  const relationships = await whereVisible(db
     .selectFrom('relationship')
-    .selectAll()
-    .where('world_id', '=', worldId)
-    .orderBy('character_id')
-    .orderBy('created_at')
-    .orderBy('id')
+    .selectAll('relationship')
+    .where('relationship.world_id', '=', worldId), scope, 'relationship')
+    .orderBy('relationship.character_id')
+    .orderBy('relationship.created_at')
+    .orderBy('relationship.id')
     .execute();
   for (const row of relationships) builder.addRelationship(row);
   relationships.length = 0;
   const stored = builder.finish();
-  for (const row of await db.selectFrom('item').select(['id', 'name']).where('world_id', '=', worldId).execute()) {
+  const items = whereVisible(db.selectFrom('item').select(['item.id', 'item.name']).where('item.world_id', '=', worldId), scope, 'item');
+  for (const row of await items.execute()) {
     stored.itemNames.set(row.id, row.name);
   }
   return stored;
@@ -212,8 +226,9 @@ export async function loadWorldCharacters(db: Db, worldId: string): Promise<Star
  * Every character of a world with its name, ordered by name then id as the database compares them (nearly the
  * engine's order, which sorts again). Two columns of one index, read once per version of the world.
  */
-export function loadCharacterNames(db: Db, worldId: string): Promise<Array<{ id: string; name: string }>> {
-  return db.selectFrom('character').select(['id', 'name']).where('world_id', '=', worldId).orderBy('name').orderBy('id').execute();
+export function loadCharacterNames(db: Db, scope: EngineScope): Promise<Array<{ id: string; name: string }>> {
+  const query = db.selectFrom('character').select(['character.id', 'character.name']).where('character.world_id', '=', scope.world.id);
+  return whereVisible(query, scope, 'character').orderBy('character.name').orderBy('character.id').execute();
 }
 
 /**
@@ -221,8 +236,9 @@ export function loadCharacterNames(db: Db, worldId: string): Promise<Array<{ id:
  * item's entries through its own index (the world is checked on the rows, as in `loadStoredCharacters`).
  * @returns them in no particular order, each with its name.
  */
-export async function loadItemHolders(db: Db, worldId: string, itemId: string): Promise<Array<{ characterId: string; name: string; holding: Holding }>> {
-  const rows = await db
+export async function loadItemHolders(db: Db, scope: EngineScope, itemId: string): Promise<Array<{ characterId: string; name: string; holding: Holding }>> {
+  const worldId = scope.world.id;
+  const rows = await whereVisible(db
     .selectFrom('inventory_item')
     .innerJoin('character', 'character.id', 'inventory_item.character_id')
     .select([
@@ -233,7 +249,7 @@ export async function loadItemHolders(db: Db, worldId: string, itemId: string): 
       'inventory_item.quantity as quantity',
       'inventory_item.equipped as equipped',
     ])
-    .where('inventory_item.item_id', '=', itemId)
+    .where('inventory_item.item_id', '=', itemId), scope, 'inventory_item')
     .execute();
   const holders = new Map<string, { characterId: string; name: string; holding: Holding }>();
   for (const row of rows) {
@@ -248,18 +264,20 @@ export async function loadItemHolders(db: Db, worldId: string, itemId: string): 
  * Loads a timeline of a world and its ancestors.
  * @returns the chain, root first and the timeline last; undefined when the timeline is not in that world.
  */
-export async function loadTimelineChain(db: Db, worldId: string, timelineId: string): Promise<EngineTimeline[] | undefined> {
+export async function loadTimelineChain(db: Db, scope: EngineScope, timelineId: string): Promise<EngineTimeline[] | undefined> {
   const chain: EngineTimeline[] = [];
   const seen = new Set<string>();
   let nextId: string | null = timelineId;
   while (nextId !== null && !seen.has(nextId) && chain.length < MAX_CHAIN_DEPTH) {
     seen.add(nextId);
-    const row = await db
+    const id: string = nextId;
+    const query = db
       .selectFrom('timeline')
-      .select(['id', 'name', 'current_date_time', 'parent_timeline_id', 'branching_event'])
-      .where('id', '=', nextId)
-      .where('world_id', '=', worldId)
-      .executeTakeFirst();
+      .select(['timeline.id', 'timeline.name', 'timeline.current_date_time', 'timeline.parent_timeline_id', 'timeline.branching_event'])
+      .where('timeline.id', '=', id)
+      .where('timeline.world_id', '=', scope.world.id);
+    const row: { id: string; name: string; current_date_time: string; parent_timeline_id: string | null; branching_event: string | null } | undefined =
+      await whereVisible(query, scope, 'timeline').executeTakeFirst();
     if (!row) break;
     chain.unshift({
       id: row.id,
@@ -280,15 +298,17 @@ const readChangeField = (text: string | null): unknown => fromJsonText<unknown>(
  * Loads the events of some timelines of a world.
  * @returns timelineId → its events (unordered; the engine orders them).
  */
-export async function loadTimelineEvents(db: Db, worldId: string, timelineIds: string[]): Promise<Map<string, EngineEvent[]>> {
+export async function loadTimelineEvents(db: Db, scope: EngineScope, timelineIds: string[]): Promise<Map<string, EngineEvent[]>> {
   const byTimeline = new Map<string, EngineEvent[]>(timelineIds.map((id) => [id, []]));
   if (timelineIds.length === 0) return byTimeline;
-  const rows = await db
+  const query = db
     .selectFrom('event')
-    .select(['id', 'timeline_id', 'name', 'date_time', 'created_at', 'character_attribute_changes', 'inventory_changes', 'relationship_changes'])
-    .where('world_id', '=', worldId)
-    .where('timeline_id', 'in', timelineIds)
-    .execute();
+    .select(['event.id', 'event.timeline_id', 'event.name', 'event.date_time', 'event.created_at',
+      'event.character_attribute_changes', 'event.inventory_changes', 'event.relationship_changes'])
+    .where('event.world_id', '=', scope.world.id)
+    .where('event.timeline_id', 'in', timelineIds);
+  // A reader who may not see an event does not get its changes applied; nor changes naming what they may not see.
+  const rows = await hideHiddenChanges(db, scope, await whereVisible(query, scope, 'event').execute());
   for (const row of rows) {
     if (row.timeline_id === null) continue;
     byTimeline.get(row.timeline_id)?.push({
@@ -332,9 +352,9 @@ export async function findExistingIds(db: Db, worldId: string, table: 'character
  */
 export function findObjectivesCompletedOutsideActiveQuests(
   db: Db,
-  worldId: string,
+  scope: EngineScope,
 ): Promise<Array<{ objectiveId: string; description: string; questId: string; questName: string; questStatus: string }>> {
-  return db
+  return whereVisible(db
     .selectFrom('quest_objective')
     .innerJoin('quest', 'quest.id', 'quest_objective.quest_id')
     .select([
@@ -344,9 +364,9 @@ export function findObjectivesCompletedOutsideActiveQuests(
       'quest.name as questName',
       'quest.status as questStatus',
     ])
-    .where('quest.world_id', '=', worldId)
+    .where('quest.world_id', '=', scope.world.id)
     .where('quest.status', '=', 'pending')
-    .whereRef('quest_objective.progress', '>=', 'quest_objective.target')
+    .whereRef('quest_objective.progress', '>=', 'quest_objective.target'), scope, 'quest_objective')
     .orderBy('quest.created_at')
     .orderBy('quest_objective.created_at')
     .execute();

@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CharacterHistoryQuerySchema,
   CharacterHistorySchema,
-  ErrorResponseSchema,
   ItemProvenanceQuerySchema,
   ItemProvenanceSchema,
   TimelineDiffQuerySchema,
@@ -18,19 +17,17 @@ import {
   TimelineStateSchema,
   uuidField,
 } from '@loreforge/contract';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { invalidField } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
-import { requireItem } from '../items/item.commands.js';
-import { requireWorldAccess } from '../worlds/world.access.js';
+import { requireItem } from '../items/item.access.js';
 import { replayIssues } from './replay.js';
 import { answerDiff, answerHistory, answerProvenance, answerState } from './timeline-engine.answers.js';
 import { presentIssue } from './timeline-engine.presenter.js';
 import { findObjectivesCompletedOutsideActiveQuests } from './timeline-engine.repository.js';
 import { withEngineSnapshot } from './timeline-engine.service.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const TimelineParams = WorldParams.extend({ timelineId: uuidField('timelineId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['timeline engine'];
 const model =
   "A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T " +
@@ -55,10 +52,10 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const { at, eventId, characterId, search, page, limit } = request.query;
     if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
+    const scope = request.world;
     const moment = eventId !== null ? { eventId } : at !== null ? { at } : { now: true as const };
-    return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay, stored }) =>
-      answerState(await replay(request.params.timelineId), moment, { characterId, search, page, limit }, stored), world.content_version);
+    return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay, stored }) =>
+      answerState(await replay(request.params.timelineId), moment, { characterId, search, page, limit }, stored), scope.world.content_version);
   });
 
   app.get('/worlds/:worldId/characters/:characterId/history', {
@@ -71,10 +68,10 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: CharacterHistorySchema, ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const character = await requireCharacter(app.db, world.id, request.params.characterId);
-    return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay }) =>
-      answerHistory(await replay(request.query.timelineId), character.id), world.content_version);
+    const scope = request.world;
+    const character = await requireCharacter(app.db, scope, request.params.characterId);
+    return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay }) =>
+      answerHistory(await replay(request.query.timelineId), character.id), scope.world.content_version);
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/diff', {
@@ -87,9 +84,9 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: TimelineDiffSchema, ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay }) =>
-      answerDiff(await replay(request.params.timelineId), await replay(request.query.against), request.query.at, request.query.characterId), world.content_version);
+    const scope = request.world;
+    return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay }) =>
+      answerDiff(await replay(request.params.timelineId), await replay(request.query.against), request.query.at, request.query.characterId), scope.world.content_version);
   });
 
   app.get('/worlds/:worldId/items/:itemId/provenance', {
@@ -102,10 +99,10 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ItemProvenanceSchema, ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const item = await requireItem(app.db, world.id, request.params.itemId);
-    return withEngineSnapshot(app.db, app.engineCache, world.id, async ({ replay, stored }) =>
-      answerProvenance(await replay(request.query.timelineId), item, stored), world.content_version);
+    const scope = request.world;
+    const item = await requireItem(app.db, scope, request.params.itemId);
+    return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay, stored }) =>
+      answerProvenance(await replay(request.query.timelineId), item, stored), scope.world.content_version);
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/issues', {
@@ -120,9 +117,9 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: TimelineIssuesSchema, ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    const replay = await withEngineSnapshot(app.db, app.engineCache, world.id, ({ replay: load }) => load(request.params.timelineId), world.content_version);
-    const objectives = await findObjectivesCompletedOutsideActiveQuests(app.db, world.id);
+    const scope = request.world;
+    const replay = await withEngineSnapshot(app.db, app.engineCache, scope, ({ replay: load }) => load(request.params.timelineId), scope.world.content_version);
+    const objectives = await findObjectivesCompletedOutsideActiveQuests(app.db, scope);
     const questIssues = objectives.map((objective) => ({
       kind: 'objectiveCompletedQuestNotActive' as const,
       message: `Objective "${objective.description}" is complete while its quest "${objective.questName}" is ${objective.questStatus}, not active.`,

@@ -12,6 +12,7 @@ import type { Replay } from './replay.js';
 import { type StoredWorld, replayNamed } from './stored-world.js';
 import type { EngineCache } from './timeline-engine.cache.js';
 import {
+  type EngineScope,
   loadCharacterNames,
   loadItemHolders,
   loadStoredCharacters,
@@ -22,17 +23,34 @@ import {
 } from './timeline-engine.repository.js';
 
 /**
+ * Who the engine answers for: the world, and the reader's class (WorldScope.cacheKey), since a player's or
+ * viewer's engine sees neither secret characters nor secret events' changes, and so its replays differ.
+ */
+export type EngineReader = EngineScope & { cacheKey: string };
+
+/**
+ * The reader that sees the whole world (as its owner and editors do), for tools that read a world whole: the
+ * benchmark, tests of the engine itself.
+ */
+export const wholeWorldReader = (worldId: string): EngineReader => ({
+  world: { id: worldId },
+  viewer: { userId: '', role: 'owner' },
+  seesSecrets: true,
+  cacheKey: 'editors',
+});
+
+/**
  * The key the world's cached entries are valid under. The world is part of it so a timeline id asked under another
- * world can never hit this world's entry.
+ * world can never hit this world's entry, and the reader's class so no replay built for one class serves another.
  * @param version the world's version in this process, read before any data.
  */
-async function readKey(db: Db, worldId: string, version: string): Promise<string> {
-  return keyOf(worldId, version, await readWorldFingerprint(db, worldId));
+async function readKey(db: Db, reader: EngineReader, version: string): Promise<string> {
+  return keyOf(reader, version, await readWorldFingerprint(db, reader.world.id));
 }
 
-/** The key from its parts: the world, its version in this process and its fingerprint (content version). */
-function keyOf(worldId: string, version: string, fingerprint: string): string {
-  return `${worldId}|${version}|${fingerprint}`;
+/** The key from its parts: the world and reader class, its version in this process and its fingerprint (content version). */
+function keyOf(reader: EngineReader, version: string, fingerprint: string): string {
+  return `${reader.world.id}|${reader.cacheKey}|${version}|${fingerprint}`;
 }
 
 /** The world's stored characters in the database, with its name order kept in the engine cache under the key. */
@@ -40,44 +58,48 @@ class DatabaseStoredWorld implements StoredWorld {
   constructor(
     private readonly db: Db,
     private readonly cache: EngineCache,
-    private readonly worldId: string,
+    private readonly reader: EngineReader,
     private readonly key: string,
   ) {}
 
+  private get worldId(): string {
+    return this.reader.world.id;
+  }
+
   readCharacters(characterIds: Iterable<string>, itemIds?: Iterable<string>) {
-    return loadStoredCharacters(this.db, this.worldId, characterIds, itemIds);
+    return loadStoredCharacters(this.db, this.reader, characterIds, itemIds);
   }
 
   readEveryCharacter() {
-    return loadWorldCharacters(this.db, this.worldId);
+    return loadWorldCharacters(this.db, this.reader);
   }
 
   async readNameOrder(): Promise<NameOrder> {
     const cached = this.cache.getNameOrder(this.worldId, this.key);
     if (cached) return cached;
     return this.cache.shared(`names|${this.key}`, async () => {
-      const order = NameOrder.build(await loadCharacterNames(this.db, this.worldId));
+      const order = NameOrder.build(await loadCharacterNames(this.db, this.reader));
       this.cache.setNameOrder(this.worldId, this.key, order);
       return order;
     });
   }
 
   async readHolders(itemId: string) {
-    const holders = await loadItemHolders(this.db, this.worldId, itemId);
+    const holders = await loadItemHolders(this.db, this.reader, itemId);
     return holders.sort((a, b) => compareByNameThenId({ id: a.characterId, name: a.name }, { id: b.characterId, name: b.name }));
   }
 }
 
 /** A timeline's replay under a key: from the cache, from a build under way, or built now from `db`. */
-async function replayUnder(db: Db, cache: EngineCache, worldId: string, timelineId: string, key: string): Promise<Replay> {
+async function replayUnder(db: Db, cache: EngineCache, reader: EngineReader, timelineId: string, key: string): Promise<Replay> {
   const cached = cache.getReplay(timelineId, key);
   if (cached) return cached;
   return cache.shared(`replay|${timelineId}|${key}`, async () => {
-    const chain = await loadTimelineChain(db, worldId, timelineId);
+    const chain = await loadTimelineChain(db, reader, timelineId);
     if (!chain) throw notFound('Timeline');
-    const events = await loadTimelineEvents(db, worldId, chain.map((timeline) => timeline.id));
+    const events = await loadTimelineEvents(db, reader, chain.map((timeline) => timeline.id));
     const input: TimelineEvents[] = chain.map((timeline) => ({ timeline, events: events.get(timeline.id) ?? [] }));
-    const replay = await replayNamed(new DatabaseStoredWorld(db, cache, worldId, key), input);
+    const replay = await replayNamed(new DatabaseStoredWorld(db, cache, reader, key), input);
     cache.setReplay(timelineId, key, replay);
     return replay;
   });
@@ -128,13 +150,14 @@ function memoryOnly(cache: EngineCache, worldId: string, key: string): StoredWor
 export async function withEngineSnapshot<T>(
   db: Kysely<Database>,
   cache: EngineCache,
-  worldId: string,
+  reader: EngineReader,
   answer: (snapshot: EngineSnapshot) => Promise<T> | T,
   contentVersion?: number,
 ): Promise<T> {
+  const worldId = reader.world.id;
   // Read before any data, so a write answered since can only make the key look older, never newer.
   const version = cache.versionOf(worldId);
-  const key = contentVersion === undefined ? await readKey(db, worldId, version) : keyOf(worldId, version, String(contentVersion));
+  const key = contentVersion === undefined ? await readKey(db, reader, version) : keyOf(reader, version, String(contentVersion));
   try {
     return await answer({ replay: async (timelineId) => cache.getReplay(timelineId, key) ?? needDatabase(), stored: memoryOnly(cache, worldId, key) });
   } catch (error) {
@@ -145,10 +168,10 @@ export async function withEngineSnapshot<T>(
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
-      const snapshotKey = await readKey(trx, worldId, version);
+      const snapshotKey = await readKey(trx, reader, version);
       return answer({
-        replay: (timelineId) => replayUnder(trx, cache, worldId, timelineId, snapshotKey),
-        stored: new DatabaseStoredWorld(trx, cache, worldId, snapshotKey),
+        replay: (timelineId) => replayUnder(trx, cache, reader, timelineId, snapshotKey),
+        stored: new DatabaseStoredWorld(trx, cache, reader, snapshotKey),
       });
     });
 }
@@ -159,6 +182,6 @@ export async function withEngineSnapshot<T>(
  * @returns the replay (read-only); its `start` holds only the characters its sequence names.
  * @throws AppError 404 'Timeline not found.' when the timeline is not in the world.
  */
-export function loadReplay(db: Kysely<Database>, cache: EngineCache, worldId: string, timelineId: string): Promise<Replay> {
-  return withEngineSnapshot(db, cache, worldId, ({ replay }) => replay(timelineId));
+export function loadReplay(db: Kysely<Database>, cache: EngineCache, reader: EngineReader, timelineId: string): Promise<Replay> {
+  return withEngineSnapshot(db, cache, reader, ({ replay }) => replay(timelineId));
 }

@@ -4,7 +4,6 @@
  */
 import type { Db } from '../../db/database.js';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
-import { notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
@@ -12,24 +11,17 @@ import {
   type TimelineChanges,
   clearChildBranchingEvents,
   deleteTimelineRow,
-  findTimeline,
   insertTimeline,
   updateTimelineRow,
 } from './timeline.repository.js';
 import { type TimelineInput, assertTimelineLinks } from './timeline.rules.js';
+import type { AccessColumns } from '../../db/tables/access-columns.js';
+import { accessColumns } from '../worlds/access-fields.js';
+import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 
-/**
- * Loads a timeline of a world.
- * @throws AppError 404 'Timeline not found.' when missing or in another world.
- */
-export async function requireTimeline(db: Db, worldId: string, timelineId: string): Promise<TimelineTable> {
-  const timeline = await findTimeline(db, worldId, timelineId);
-  if (!timeline) throw notFound('Timeline');
-  return timeline;
-}
-
-function timelineColumns(input: TimelineInput, updatedAt: string): TimelineChanges {
+function timelineColumns(input: TimelineInput, updatedAt: string, access: AccessColumns): TimelineChanges {
   return {
+    ...access,
     name: input.name,
     description: input.description,
     current_date_time: input.currentDateTime,
@@ -45,12 +37,16 @@ function timelineColumns(input: TimelineInput, updatedAt: string): TimelineChang
 /**
  * Creates a timeline after checking its links (the database counts it in world.timeline_count).
  * @returns the stored row.
- * @throws AppError 400 when a parent, branching or genesis link is not valid (see timeline.rules.ts).
+ * @throws AppError 403 for a player or viewer; 400 when a parent, branching or genesis link is not valid (see
+ * timeline.rules.ts).
  */
-export async function createTimeline(trx: Db, worldId: string, input: TimelineInput): Promise<TimelineTable> {
-  await assertTimelineLinks(trx, worldId, null, input);
+export async function createTimeline(trx: Db, scope: WorldScope, input: TimelineInput): Promise<TimelineTable> {
+  requireEditor(scope);
+  await assertTimelineLinks(trx, scope, null, input);
   const now = nowIso();
-  const timeline: TimelineTable = { id: newId(), world_id: worldId, ...timelineColumns(input, now), created_at: now };
+  const timeline: TimelineTable = {
+    id: newId(), world_id: scope.world.id, ...timelineColumns(input, now, await accessColumns(trx, scope, input)), created_at: now,
+  };
   await insertTimeline(trx, timeline);
   return timeline;
 }
@@ -58,10 +54,13 @@ export async function createTimeline(trx: Db, worldId: string, input: TimelineIn
 /**
  * Replaces a timeline after checking its links (a new parent must not be one of its own branches).
  * @returns the updated row.
+ * @throws AppError 403 for a player or viewer; 400 as for create.
  */
-export async function updateTimeline(trx: Db, timeline: TimelineTable, input: TimelineInput): Promise<TimelineTable> {
-  await assertTimelineLinks(trx, timeline.world_id, timeline.id, input);
-  const updated = await updateTimelineRow(trx, timeline.world_id, timeline.id, timelineColumns(input, nowIso()));
+export async function updateTimeline(trx: Db, scope: WorldScope, timeline: TimelineTable, input: TimelineInput): Promise<TimelineTable> {
+  requireEditor(scope);
+  await assertTimelineLinks(trx, scope, timeline.id, input);
+  const columns = timelineColumns(input, nowIso(), await accessColumns(trx, scope, input, timeline));
+  const updated = await updateTimelineRow(trx, scope, timeline.id, columns);
   return updated ?? timeline;
 }
 

@@ -6,32 +6,41 @@ import type { Db } from '../../db/database.js';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
+import { maskHidden, whereVisible } from '../worlds/visibility.js';
+import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of a timeline, as stored. */
 export type TimelineChanges = Omit<TimelineTable, 'id' | 'world_id' | 'created_at'>;
 
 /**
- * Finds a timeline of a world.
- * @returns the row, or undefined when it does not exist in that world.
+ * Hides from a reader a timeline's links to events they may not see (its genesis or branching event).
+ * @returns the rows with those links null.
  */
-export function findTimeline(db: Db, worldId: string, timelineId: string): Promise<TimelineTable | undefined> {
-  return db.selectFrom('timeline').selectAll().where('id', '=', timelineId).where('world_id', '=', worldId).executeTakeFirst();
+export async function maskTimelineLinks(db: Db, scope: ReadScope, rows: TimelineTable[]): Promise<TimelineTable[]> {
+  const withGenesis = await maskHidden(db, scope, rows, 'genesis_event', 'event');
+  return maskHidden(db, scope, withGenesis, 'branching_event', 'event');
 }
 
 /**
- * Lists a world's timelines with search (name, description), sort and paging.
- * @param knownTotal the world's kept timeline_count, so an unsearched list never counts rows.
- * @param contentVersion the world's content_version read with it; searches and deep pages are then cached.
+ * Finds a timeline of the scope's world that its reader may see (a branch of a hidden timeline is hidden too).
+ * @returns the row, or undefined when it does not exist in that world or is hidden.
  */
-export function listTimelines(
-  db: Db,
-  worldId: string,
-  params: ListParams,
-  knownTotal: number,
-  contentVersion?: number,
-): Promise<ListResult<TimelineTable>> {
-  return paginate({
-    query: db.selectFrom('timeline').selectAll().where('world_id', '=', worldId),
+export async function findTimeline(db: Db, scope: WorldScope, timelineId: string): Promise<TimelineTable | undefined> {
+  const query = db.selectFrom('timeline').selectAll('timeline').where('timeline.id', '=', timelineId).where('timeline.world_id', '=', scope.world.id);
+  const row = await whereVisible(query, scope, 'timeline').executeTakeFirst();
+  return row === undefined ? undefined : (await maskTimelineLinks(db, scope, [row]))[0];
+}
+
+/**
+ * Lists the timelines of the scope's world its reader may see, with search (name, description), sort and
+ * paging. Editors' totals come from the world's kept timeline_count; anyone else's are counted.
+ */
+export async function listTimelines(db: Db, scope: WorldScope, params: ListParams): Promise<ListResult<TimelineTable>> {
+  const worldId = scope.world.id;
+  const knownTotal = scope.seesSecrets ? Number(scope.world.timeline_count) : undefined;
+  const contentVersion = scope.world.content_version;
+  const result = await paginate({
+    query: whereVisible(db.selectFrom('timeline').selectAll('timeline').where('timeline.world_id', '=', worldId), scope, 'timeline'),
     sortColumns: {
       ...timestampSortColumns('timeline'),
       name: { column: 'timeline.name', key: 'name' },
@@ -44,6 +53,7 @@ export function listTimelines(
     cache: worldListCache(db, worldId, contentVersion),
     params,
   });
+  return { rows: await maskTimelineLinks(db, scope, result.rows), pagination: result.pagination };
 }
 
 /** Inserts a timeline row. */
@@ -57,12 +67,12 @@ export async function insertTimeline(db: Db, timeline: TimelineTable): Promise<v
  */
 export async function updateTimelineRow(
   db: Db,
-  worldId: string,
+  scope: WorldScope,
   timelineId: string,
   changes: TimelineChanges,
 ): Promise<TimelineTable | undefined> {
-  await db.updateTable('timeline').set(changes).where('id', '=', timelineId).where('world_id', '=', worldId).execute();
-  return findTimeline(db, worldId, timelineId);
+  await db.updateTable('timeline').set(changes).where('id', '=', timelineId).where('world_id', '=', scope.world.id).execute();
+  return findTimeline(db, scope, timelineId);
 }
 
 /**

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   TIMELINE_SORT_FIELDS,
   TimelineCreateSchema,
   TimelineSchema,
@@ -15,16 +14,16 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
-import { requireWorldAccess } from '../worlds/world.access.js';
-import { cachedWorldRead } from '../../lib/read-cache.js';
-import { createTimeline, deleteTimeline, requireTimeline, updateTimeline } from './timeline.commands.js';
+import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
+import { cachedScopedRead } from '../worlds/scoped-cache.js';
+import { requireEditor } from '../worlds/world-scope.js';
+import { requireTimeline } from './timeline.access.js';
+import { createTimeline, deleteTimeline, updateTimeline } from './timeline.commands.js';
 import { presentTimeline } from './timeline.presenter.js';
 import { listTimelines } from './timeline.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const TimelineParams = WorldParams.extend({ timelineId: uuidField('timelineId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['timelines'];
 const linkRules =
   'parentTimelineId must be another timeline of this world and not one of its own branches; branchingEvent needs a ' +
@@ -42,10 +41,9 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listResponseSchema(TimelineSchema), ...errors },
     },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => {
-      const { rows, pagination } = await listTimelines(app.db, world.id, request.query, Number(world.timeline_count), world.content_version);
-      return { data: rows.map(presentTimeline), pagination };
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => {
+      return listReply(await listTimelines(app.db, scope, request.query), (row) => presentTimeline(row, scope));
     });
   });
 
@@ -60,17 +58,17 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const timeline = await app.db.transaction().execute(async (trx) => {
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      return createTimeline(trx, world.id, request.body);
+      const scope = request.world;
+      return createTimeline(trx, scope, request.body);
     });
-    return reply.status(201).send(presentTimeline(timeline));
+    return reply.status(201).send(presentTimeline(timeline, request.world));
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId', {
     schema: { tags, summary: 'One timeline', params: TimelineParams, response: { 200: TimelineSchema, ...errors } },
   }, async (request) => {
-    const world = await requireWorldAccess(app.db, request.params.worldId, request.userId);
-    return cachedWorldRead(app.db, world, request.url, async () => presentTimeline(await requireTimeline(app.db, world.id, request.params.timelineId)));
+    const scope = request.world;
+    return cachedScopedRead(app.db, scope, request.url, async () => presentTimeline(await requireTimeline(app.db, scope, request.params.timelineId), scope));
   });
 
   app.put('/worlds/:worldId/timelines/:timelineId', {
@@ -86,10 +84,10 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const timeline = await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'timeline', id: request.params.timelineId, entity: 'timeline' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      return updateTimeline(trx, await requireTimeline(trx, world.id, request.params.timelineId), request.body);
+      const scope = request.world;
+      return updateTimeline(trx, scope, await requireTimeline(trx, scope, request.params.timelineId), request.body);
     });
-    return presentTimeline(timeline);
+    return presentTimeline(timeline, request.world);
   });
 
   app.delete('/worlds/:worldId/timelines/:timelineId', {
@@ -107,8 +105,10 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'timeline', id: request.params.timelineId, entity: 'timeline' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      await deleteTimeline(trx, await requireTimeline(trx, world.id, request.params.timelineId));
+      const scope = request.world;
+      const timeline = await requireTimeline(trx, scope, request.params.timelineId);
+      requireEditor(scope);
+      await deleteTimeline(trx, timeline);
     });
     return reply.status(204).send(null);
   });

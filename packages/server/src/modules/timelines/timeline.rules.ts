@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.js';
 import { throwIfFieldErrors } from '../../lib/field-errors.js';
 import { findEvent } from '../events/event.repository.js';
 import { findTimeline } from './timeline.repository.js';
+import type { WorldScope } from '../worlds/world-scope.js';
 
 /** A validated timeline body (create and PUT). */
 export type TimelineInput = z.output<typeof TimelineCreateSchema>;
@@ -23,13 +24,13 @@ export const TIMELINE_RULE_MESSAGES = {
 } as const;
 
 /** Whether `timelineId` is `startId` or one of its ancestors (walks up the parent chain; stops on a loop). */
-async function reachesTimeline(db: Db, worldId: string, startId: string, timelineId: string): Promise<boolean> {
+async function reachesTimeline(db: Db, scope: WorldScope, startId: string, timelineId: string): Promise<boolean> {
   const seen = new Set<string>();
   let current: string | null = startId;
   while (current !== null && !seen.has(current)) {
     if (current === timelineId) return true;
     seen.add(current);
-    const row = await findTimeline(db, worldId, current);
+    const row = await findTimeline(db, scope, current);
     current = row?.parent_timeline_id ?? null;
   }
   return false;
@@ -40,24 +41,24 @@ async function reachesTimeline(db: Db, worldId: string, startId: string, timelin
  * @param timelineId the timeline being updated, or null when creating one.
  * @throws AppError 400 with `fields` naming every broken link (parentTimelineId, branchingEvent, genesisEvent).
  */
-export async function assertTimelineLinks(db: Db, worldId: string, timelineId: string | null, input: TimelineInput): Promise<void> {
+export async function assertTimelineLinks(db: Db, scope: WorldScope, timelineId: string | null, input: TimelineInput): Promise<void> {
   const fields: Record<string, string> = {};
   const parentId = input.parentTimelineId;
   if (parentId !== null) {
-    const parent = await findTimeline(db, worldId, parentId);
+    const parent = await findTimeline(db, scope, parentId);
     if (!parent) fields.parentTimelineId = TIMELINE_RULE_MESSAGES.parentNotInWorld;
-    else if (timelineId !== null && (await reachesTimeline(db, worldId, parent.id, timelineId))) {
+    else if (timelineId !== null && (await reachesTimeline(db, scope, parent.id, timelineId))) {
       fields.parentTimelineId = TIMELINE_RULE_MESSAGES.parentIsBranch;
     }
   }
   if (input.branchingEvent !== null) {
     if (parentId === null) fields.branchingEvent = TIMELINE_RULE_MESSAGES.branchingNeedsParent;
     else if (!fields.parentTimelineId) {
-      const event = await findEvent(db, worldId, input.branchingEvent);
+      const event = await findEvent(db, scope, input.branchingEvent);
       if (!event || event.timeline_id !== parentId) fields.branchingEvent = TIMELINE_RULE_MESSAGES.branchingNotInParent;
     }
   }
-  if (input.genesisEvent !== null && !(await findEvent(db, worldId, input.genesisEvent))) {
+  if (input.genesisEvent !== null && !(await findEvent(db, scope, input.genesisEvent))) {
     fields.genesisEvent = TIMELINE_RULE_MESSAGES.genesisNotInWorld;
   }
   throwIfFieldErrors(fields);

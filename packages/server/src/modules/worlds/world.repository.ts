@@ -1,27 +1,21 @@
 /** Queries on `world`, including the kept per-world counts (SPEC §3 World counts). */
 import type { Db } from '../../db/database.js';
 import type { WorldTable } from '../../db/tables/world.table.js';
-import { compiledQuery } from '../../lib/compiled-query.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
 import { nowIso } from '../../lib/time.js';
 
+/** A world row with the listing user's role in it. */
+export type MemberWorldRow = WorldTable & { member_role: string };
 
-const selectOwnedWorld = compiledQuery((db, worldId: string, userId: string) =>
-  db.selectFrom('world').selectAll().where('id', '=', worldId).where('created_by', '=', userId));
-
-/**
- * Finds a world owned by the user, or undefined (another user's world is treated as missing). Every
- * world-scoped request runs it, so it runs as compiled SQL (lib/compiled-query.ts).
- */
-export async function findOwnedWorld(db: Db, worldId: string, userId: string): Promise<WorldTable | undefined> {
-  const [world] = await selectOwnedWorld(db, worldId, userId);
-  return world;
-}
-
-/** Lists the user's worlds with search, sort and paging. */
-export function listWorlds(db: Db, userId: string, params: ListParams): Promise<ListResult<WorldTable>> {
+/** Lists the worlds the user is a member of (owned or shared), with their role, search, sort and paging. */
+export function listWorlds(db: Db, userId: string, params: ListParams): Promise<ListResult<MemberWorldRow>> {
   return paginate({
-    query: db.selectFrom('world').selectAll().where('created_by', '=', userId),
+    query: db
+      .selectFrom('world')
+      .innerJoin('world_member', 'world_member.world_id', 'world.id')
+      .selectAll('world')
+      .select('world_member.role as member_role')
+      .where('world_member.user_id', '=', userId),
     sortColumns: {
       ...timestampSortColumns('world'),
       name: { column: 'world.name', key: 'name' },
@@ -33,9 +27,12 @@ export function listWorlds(db: Db, userId: string, params: ListParams): Promise<
   });
 }
 
-/** Inserts a world row. */
+/** Inserts a world row and its creator as its owner member. */
 export async function insertWorld(db: Db, world: WorldTable): Promise<void> {
   await db.insertInto('world').values(world).execute();
+  await db.insertInto('world_member')
+    .values({ world_id: world.id, user_id: world.created_by, role: 'owner', created_at: world.created_at, updated_at: world.created_at })
+    .execute();
 }
 
 /** Updates name and description; returns the updated row or undefined when missing. */
@@ -48,7 +45,24 @@ export async function updateWorld(
   return db.selectFrom('world').selectAll().where('id', '=', worldId).executeTakeFirst();
 }
 
-/** Deletes a world; every entity in it goes with it through ON DELETE CASCADE. */
+/**
+ * Deletes a world; every entity in it and every membership go with it through ON DELETE CASCADE. Its
+ * members' worlds lists change, so their world_version is raised first.
+ */
 export async function deleteWorld(db: Db, worldId: string): Promise<void> {
+  await raiseMembersWorldVersion(db, worldId);
   await db.deleteFrom('world').where('id', '=', worldId).execute();
+}
+
+/**
+ * Raises the world_version of the given users (or of every member of the world), whose worlds list changed:
+ * a membership added, removed or changed, or a shared world deleted. The worlds list's cache keys on it.
+ */
+export async function raiseMembersWorldVersion(db: Db, worldId: string, userIds?: string[]): Promise<void> {
+  const query = db.updateTable('user').set((eb) => ({ world_version: eb('world_version', '+', 1) }));
+  if (userIds) {
+    if (userIds.length > 0) await query.where('id', 'in', userIds).execute();
+    return;
+  }
+  await query.where('id', 'in', db.selectFrom('world_member').select('user_id').where('world_id', '=', worldId)).execute();
 }

@@ -1,55 +1,62 @@
 /**
- * World routes (SPEC §7 Worlds): GET/POST /worlds, GET/PUT/DELETE /worlds/{worldId}.
- * createdBy comes from the token; deleting a world deletes everything in it in one transaction.
+ * World routes (SPEC §7 Worlds, issue 11): GET/POST /worlds, GET/PUT/DELETE /worlds/{worldId}.
+ * GET /worlds lists the worlds the caller owns or is a member of, with their role and the counts they may see.
+ * createdBy comes from the token; the creator becomes the owner member. Editors may rename a world; only the
+ * owner deletes it (everything in it goes in one transaction).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorResponseSchema,
   MESSAGES,
   WORLD_SORT_FIELDS,
+  type WorldRole,
   WorldCreateSchema,
   WorldSchema,
   WorldUpdateSchema,
   listQuerySchema,
   listResponseSchema,
-  uuidField,
 } from '@loreforge/contract';
 import { unauthorized } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { findUserById } from '../auth/user.repository.js';
 import { cachedUserWorldsRead } from '../../lib/read-cache.js';
+import { WorldParams, errorResponses } from '../../lib/route-parts.js';
 import { nowIso } from '../../lib/time.js';
-import { requireWorldAccess } from './world.access.js';
+import { countsFor, keptCounts } from './world-counts.js';
 import { presentWorld } from './world.presenter.js';
 import { deleteWorld, insertWorld, listWorlds, updateWorld } from './world.repository.js';
+import { requireEditor, requireOwner, scopeOf } from './world-scope.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['worlds'];
 
 export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds', {
     schema: {
       tags,
-      summary: "List the signed-in user's worlds with their counts",
+      summary: 'List the worlds I own and the worlds shared with me, with my role and counts',
+      description: 'Counts are what the caller can see: a player or viewer never counts a secret.',
       querystring: listQuerySchema(WORLD_SORT_FIELDS),
-      response: { 200: listResponseSchema(WorldSchema), ...errors },
+      response: { 200: listResponseSchema(WorldSchema), ...errorResponses },
     },
   }, async (request) => {
     return cachedUserWorldsRead(app.db, request.userId, request.url, async () => {
       const { rows, pagination } = await listWorlds(app.db, request.userId, request.query);
-      return { data: rows.map(presentWorld), pagination };
+      const data = [];
+      for (const { member_role: memberRole, ...world } of rows) {
+        const role = memberRole as WorldRole;
+        data.push(presentWorld(world, role, await countsFor(app.db, scopeOf(world, request.userId, role), world)));
+      }
+      return { data, pagination };
     });
   });
 
   app.post('/worlds', {
     schema: {
       tags,
-      summary: 'Create a world',
+      summary: 'Create a world (the caller becomes its owner)',
       body: WorldCreateSchema,
-      response: { 201: WorldSchema, ...errors },
+      response: { 201: WorldSchema, ...errorResponses },
     },
   }, async (request, reply) => {
     // A well-signed token whose account this database does not hold (data reset, a shared secret) is a
@@ -70,42 +77,51 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
       created_at: now,
       updated_at: now,
     };
-    await insertWorld(app.db, world);
-    return reply.status(201).send(presentWorld(world));
+    await app.db.transaction().execute((trx) => insertWorld(trx, world));
+    return reply.status(201).send(presentWorld(world, 'owner', keptCounts(world)));
   });
 
   app.get('/worlds/:worldId', {
-    schema: { tags, summary: 'One world with its counts', params: WorldParams, response: { 200: WorldSchema, ...errors } },
-  }, async (request) => presentWorld(await requireWorldAccess(app.db, request.params.worldId, request.userId)));
+    schema: {
+      tags,
+      summary: 'One world with my role and the counts I may see',
+      params: WorldParams,
+      response: { 200: WorldSchema, ...errorResponses },
+    },
+  }, async (request) => {
+    const scope = request.world;
+    return presentWorld(scope.world, scope.role, await countsFor(app.db, scope, scope.world));
+  });
 
   app.put('/worlds/:worldId', {
     schema: {
       tags,
-      summary: "Update a world's name and description",
+      summary: "Update a world's name and description (owner and editors)",
       params: WorldParams,
       headers: IfMatchHeaders,
       body: WorldUpdateSchema,
-      response: { 200: WorldSchema, ...errors },
+      response: { 200: WorldSchema, ...errorResponses },
     },
   }, async (request) => withIfMatch(app.db, request, { table: 'world', id: request.params.worldId, entity: 'world' }, async (db) => {
-    const world = await requireWorldAccess(db, request.params.worldId, request.userId);
-    const updated = await updateWorld(db, world.id, request.body);
-    return presentWorld(updated ?? world);
+    const scope = request.world;
+    requireEditor(scope);
+    const updated = (await updateWorld(db, scope.world.id, request.body)) ?? scope.world;
+    return presentWorld(updated, scope.role, keptCounts(updated));
   }));
 
   app.delete('/worlds/:worldId', {
     schema: {
       tags,
-      summary: 'Delete a world and everything in it (irreversible)',
+      summary: 'Delete a world and everything in it (owner only; irreversible)',
       params: WorldParams,
       headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+      response: { 204: z.null().describe('Deleted'), ...errorResponses },
     },
   }, async (request, reply) => {
+    requireOwner(request.world);
     await app.db.transaction().execute(async (trx) => {
       await claimVersion(trx, request, { table: 'world', id: request.params.worldId, entity: 'world' });
-      const world = await requireWorldAccess(trx, request.params.worldId, request.userId);
-      await deleteWorld(trx, world.id);
+      await deleteWorld(trx, request.world.world.id);
     });
     return reply.status(204).send(null);
   });

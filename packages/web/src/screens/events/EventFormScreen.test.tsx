@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { Event } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { EventFormScreen } from './EventFormScreen';
+import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const T = 'aaaaaaaa-0000-4000-8000-000000000001';
 const E = 'eeeeeeee-0000-4000-8000-000000000001';
 
 const event: Event = {
+  ...PUBLIC_ACCESS,
   eventId: E, worldId: W, timelineId: T, name: 'The Fall', description: null, dateTime: '2025-03-14T09:30:00.000Z',
   characterAttributeChanges: { version: 1, changes: [] }, inventoryChanges: null, relationshipChanges: null,
   isBranchingEvent: false, childTimelineId: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',

@@ -5,6 +5,7 @@ import type { Quest } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { QuestDetailScreen } from './QuestDetailScreen';
 import { QuestFormScreen } from './QuestFormScreen';
+import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const Q = 'dddddddd-0000-4000-8000-000000000001';
@@ -12,6 +13,7 @@ const O = 'ffffffff-0000-4000-8000-000000000001';
 
 function buildQuest(overrides: Partial<Quest> = {}): Quest {
   return {
+    ...PUBLIC_ACCESS,
     questId: Q, worldId: W, name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'pending', isOptional: true,
     difficulty: 7, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
   };
@@ -97,7 +99,7 @@ describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () 
     signIn();
     const quest = buildQuest({
       status: 'active',
-      objectives: [{ objectiveId: O, questId: Q, description: 'Collect moonstones', target: 5, progress: 2, isOptional: false, completed: false, createdAt: '', updatedAt: '' }],
+      objectives: [{ ...PUBLIC_ACCESS, objectiveId: O, questId: Q, description: 'Collect moonstones', target: 5, progress: 2, isOptional: false, completed: false, createdAt: '', updatedAt: '' }],
     });
     let progressBody: unknown;
     mockFetch((url, init) => {

@@ -5,6 +5,7 @@ import type { Quest, World } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { QuestFormScreen } from './QuestFormScreen';
 import { QuestListScreen } from './QuestListScreen';
+import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W1 = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const W2 = '3c2f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -12,13 +13,14 @@ const Q = 'dddddddd-0000-4000-8000-000000000001';
 
 function buildWorld(worldId: string, name: string): World {
   return {
-    worldId, name, description: null, createdBy: '11111111-1111-4111-8111-111111111111',
+    worldId, name, description: null, role: 'owner', createdBy: '11111111-1111-4111-8111-111111111111',
     counts: { characters: 0, timelines: 0, maps: 0, events: 0, items: 0 },
     createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
   };
 }
 
 const quest: Quest = {
+  ...PUBLIC_ACCESS,
   questId: Q, worldId: W1, name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'active', isOptional: false,
   difficulty: 5, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
 };

@@ -11,6 +11,7 @@ const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 
 function buildWorld(overrides: Partial<World> = {}): World {
   return {
+    role: 'owner',
     worldId: W,
     name: 'Eldoria',
     description: 'A realm of floating islands.',

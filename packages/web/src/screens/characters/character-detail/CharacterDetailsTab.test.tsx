@@ -5,8 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
 import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { splitAttributes } from './split-attributes';
+import { PUBLIC_ACCESS } from '../../../test/access-fixtures';
 
 const buildCharacter = (attributes: Record<string, unknown>): Character => ({
+  ...PUBLIC_ACCESS,
+  assignedTo: null,
   characterId: 'c1',
   worldId: 'w1',
   name: 'Aria',

@@ -5,11 +5,11 @@
  * random from a seeded generator over worlds, list types, pages, `sortBy`/`sortOrder`, search terms and
  * one-entity reads, so the distinct answers (tens of thousands) outnumber what any cache of the server keeps.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../../packages/server/src/db/database.js';
-import { hashPassword } from '../../packages/server/src/modules/auth/password.js';
-import { FIRST, LAST, clock, insertBatched, loadMode, recountWorlds } from './generate.js';
+import type { Database } from '../src/db/database.js';
+import { hashPassword } from '../src/modules/auth/password.js';
+import { FIRST, LAST, clock, insertBatched, loadMode, recountWorlds } from './generate-world.js';
 
 export const SPREAD_SIZES = {
   users: 10,
@@ -75,13 +75,13 @@ export async function generateSpread(db: Kysely<Database>, log: (line: string) =
 
   log(`${SPREAD_SIZES.users * SPREAD_SIZES.worldsPerUser} worlds of ${SPREAD_SIZES.charactersPerWorld} characters`);
   const worlds: SpreadWorld[] = [];
-  const worldRows: Array<Database['world']> = [];
-  const characters: Array<Database['character']> = [];
-  const items: Array<Database['item']> = [];
-  const timelines: Array<Database['timeline']> = [];
-  const events: Array<Database['event']> = [];
-  const relationships: Array<Database['relationship']> = [];
-  const inventory: Array<Database['inventory_item']> = [];
+  const worldRows: Array<Insertable<Database['world']>> = [];
+  const characters: Array<Insertable<Database['character']>> = [];
+  const items: Array<Insertable<Database['item']>> = [];
+  const timelines: Array<Insertable<Database['timeline']>> = [];
+  const events: Array<Insertable<Database['event']>> = [];
+  const relationships: Array<Insertable<Database['relationship']>> = [];
+  const inventory: Array<Insertable<Database['inventory_item']>> = [];
   const editable: EditableCharacter[] = [];
   users.forEach((user, owner) => {
     for (let w = 0; w < SPREAD_SIZES.worldsPerUser; w += 1) {

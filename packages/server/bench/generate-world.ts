@@ -3,10 +3,10 @@
  * transactions; the database's triggers keep the world counts exact): 100,000 characters, 10,000 items, 100,000 inventory entries,
  * 50,000 relationships, 10,000 events on one timeline with a branch, 1,000 quests; and 50 small worlds.
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../../packages/server/src/db/database.js';
-import { hashPassword } from '../../packages/server/src/modules/auth/password.js';
+import type { Database } from '../src/db/database.js';
+import { hashPassword } from '../src/modules/auth/password.js';
 
 export interface GeneratedWorld {
   userId: string;
@@ -70,7 +70,7 @@ export async function insertBatched<T extends keyof Database & string>(
   db: Kysely<Database>,
   mode: LoadMode,
   table: T,
-  rows: Array<Database[T]>,
+  rows: Array<Insertable<Database[T]>>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (mode.triggersOff) await sql`set local session_replication_role = replica`.execute(trx);

@@ -1,0 +1,16 @@
+/** The timeline lookup of the timeline, event and engine routes. */
+import type { Db } from '../../db/database.js';
+import type { TimelineTable } from '../../db/tables/timeline.table.js';
+import { notFound } from '../../errors/app-error.js';
+import type { WorldScope } from '../worlds/world-scope.js';
+import { findTimeline } from './timeline.repository.js';
+
+/**
+ * Loads a timeline of the scope's world that its reader may see.
+ * @throws AppError 404 'Timeline not found.' when missing, in another world or hidden from the reader.
+ */
+export async function requireTimeline(db: Db, scope: WorldScope, timelineId: string): Promise<TimelineTable> {
+  const timeline = await findTimeline(db, scope, timelineId);
+  if (!timeline) throw notFound('Timeline');
+  return timeline;
+}

@@ -1,0 +1,31 @@
+/**
+ * The parts of the OpenAPI document that describe the API as a whole rather than one route: where it is
+ * served, under which licence, and what each tag (one per resource) holds.
+ */
+
+/** The API is served by the same origin as this document (its paths start with /api). */
+export const SERVERS = [{ url: '/', description: 'The Loreforge server that serves this document' }];
+
+/** Loreforge is not published under an open licence. */
+export const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Loreforge-Proprietary' };
+
+/** Every tag the routes use, with what it holds; the OpenAPI test fails on a tag missing here. */
+export const TAGS = [
+  { name: 'system', description: 'Liveness and version of the server; public.' },
+  { name: 'auth', description: 'Registration with an invite code, sign-in (a bearer token) and invite requests; rate-limited per address.' },
+  { name: 'worlds', description: "The signed-in user's worlds, each with the counts of what it holds." },
+  { name: 'members', description: "Who shares a world and in which role (owner, editor, player, viewer), and the invitation links that let an account join." },
+  { name: 'characters', description: 'Characters of a world: core attributes, custom attribute groups, location and active quests.' },
+  { name: 'relationships', description: "A character's relationships to other characters of its world (affinity, power balance, trust)." },
+  { name: 'goals', description: 'Goals of a world and of its characters.' },
+  { name: 'inventory', description: 'What a character holds: entries of the world\'s items with quantity, slot and notes.' },
+  { name: 'items', description: 'Items of a world and their instances held by characters.' },
+  { name: 'timelines', description: 'Timelines of a world, branches of one another, and their events in story order.' },
+  { name: 'events', description: 'Events on timelines and the changes they make to characters, inventories and relationships.' },
+  { name: 'maps', description: 'Maps of a world and their images.' },
+  { name: 'map points', description: 'Named points on a map, optionally linked to an entity of the world.' },
+  { name: 'map areas', description: 'Coloured polygons on a map.' },
+  { name: 'connections', description: 'Typed links between any two entities of a world.' },
+  { name: 'quests', description: 'Quests of a world, their objectives and progress, and who has accepted them.' },
+  { name: 'timeline engine', description: "The world's state at any moment of a timeline, a character's history, the differences between two timelines, an item's holders and a timeline's consistency problems." },
+];
