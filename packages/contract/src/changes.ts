@@ -90,7 +90,7 @@ function changeDocument<T extends z.ZodType>(change: T) {
   return z.object({
     version: z.literal(CHANGE_FORMAT_VERSION, { error: () => `version must be ${CHANGE_FORMAT_VERSION}.` }),
     changes: z.array(change, { error: () => 'changes must be a list of changes.' })
-      .max(1000, 'An event may hold at most 1000 changes per field.'),
+      .max(LIMITS.eventChangesMax, `An event may hold at most ${LIMITS.eventChangesMax} changes per field.`),
   }, { error: () => `A change field must be an object {"version": ${CHANGE_FORMAT_VERSION}, "changes": [...]}.` });
 }
 

@@ -65,5 +65,9 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  /** 503: the database is away for now (restarting, failing over, not answering); retry after `Retry-After`. */
+  'SERVICE_UNAVAILABLE',
+  /** 507: the database's disk is full; writes fail until space is freed. */
+  'INSUFFICIENT_STORAGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

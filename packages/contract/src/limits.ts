@@ -45,6 +45,13 @@ export const LIMITS = {
   areaPolygonMinPoints: 3,
   areaPolygonMaxPoints: 1_000,
   objectiveTargetMin: 1,
+  /** Change entries one event may hold in each of its three change fields. */
+  eventChangesMax: 1_000,
+  /**
+   * Change entries all the events of one world may hold together (the three fields of every event): bounds what
+   * the timeline engine replays for any timeline of the world.
+   */
+  worldChangesMax: 50_000,
   /** Players one secret may be revealed to. */
   revealedToMax: 200,
   /** Members one world may have (owner included). */

@@ -37,6 +37,9 @@ export const mustBeObject = (label: string): string => `${label} must be a JSON 
 /** A date and time in ISO 8601 form is expected. */
 export const mustBeDateTime = (label: string): string =>
   `${label} must be a date and time such as 2025-03-14T09:30.`;
+/** A date-time outside the years 1 to 9999, which stored text cannot keep in order (issue 20). */
+export const dateTimeYearOutOfRange = (label: string): string =>
+  `${label} must fall in the years 1 to 9999 (in UTC), such as 1900-05-02T16:00:00Z.`;
 
 /** Fixed sentences of SPEC §5 and §8, named by where they appear. */
 export const MESSAGES = {
@@ -61,8 +64,11 @@ export const MESSAGES = {
   usernameTaken: 'This username is already taken.',
   unauthorized: 'Please sign in to continue.',
   invalidToken: 'Your session is invalid or has expired. Please sign in again.',
+  signedOutEverywhere: 'You are signed out on every device. Sign in again to continue.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internalError: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'The database is not answering right now. Nothing was changed; try again in a moment.',
+  storageFull: "The server's disk is full, so nothing new can be saved. Nothing was changed; ask the administrator to free some space.",
   validationFailed: 'Some fields are not valid. Please correct them and try again.',
   submissionFailed: 'Submission failed. Please try again.',
   noOtherCharacters: 'No other characters available in this world.',

@@ -6,11 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
+import { invalidField } from './errors/app-error.js';
 import { errorHandler } from './errors/error-handler.js';
+import { JSON_BODY_LIMIT, NO_BODY_LIMIT } from './lib/body-limits.js';
 import { authPlugin } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { docsPlugin } from './plugins/docs.js';
-import { inputGuardPlugin } from './plugins/input-guard.js';
+import { INVALID_UTF8_MESSAGE, inputGuardPlugin } from './plugins/input-guard.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { timelineEnginePlugin } from './modules/timeline-engine/timeline-engine.plugin.js';
@@ -27,8 +29,16 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** JSON bodies up to 1 MiB; map images have their own 10 MB limit on their route. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export { JSON_BODY_LIMIT } from './lib/body-limits.js';
+
+/**
+ * Trusts the `hops` proxies nearest to the server: the client address is the one the farthest of them saw.
+ * @param hops how many proxies stand in front of the server (at least 1).
+ * @returns a `trustProxy` function for Fastify (proxy-addr's `(address, index) => boolean`).
+ */
+export function trustNearestHops(hops: number): (address: string, index: number) => boolean {
+  return (_address, index) => index < hops;
+}
 
 /**
  * Creates the app and registers every plugin and route.
@@ -42,7 +52,8 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads it (Fastify takes numbers at run time, its types only a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -51,8 +62,15 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   // parse error; a body that is there is parsed as Fastify does by default (prototype poisoning refused).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  // Bytes that are not UTF-8 are refused rather than stored as U+FFFD, so accepted text always comes back as sent.
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch {
+      return done(invalidField('body', INVALID_UTF8_MESSAGE));
+    }
     if (text === '') return done(null, undefined);
     parseJson(request, text, done);
   });
@@ -62,12 +80,12 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   app.setErrorHandler(errorHandler);
 
   await app.register(securityPlugin, { redisUrl: config.redisUrl, rateLimitNamespace: config.rateLimitNamespace, authRateLimitPerMinute: config.authRateLimitPerMinute });
-  await app.register(inputGuardPlugin);
+  await app.register(inputGuardPlugin, { noBodyLimit: NO_BODY_LIMIT });
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
   await app.register(authPlugin, { secret: config.tokenSecret, dataDir: config.dataDir, expiresIn: config.tokenExpiresIn });
   await app.register(docsPlugin);
   await app.register(timelineEnginePlugin);
   await app.register(apiRoutes, { prefix: '/api' });
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(webPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

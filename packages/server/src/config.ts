@@ -23,6 +23,10 @@ export interface AppConfig {
    * reads use the whole pool. More only queue inside the database (db/postgres-write-slots.ts).
    */
   databaseWriteConcurrency: number;
+  /** PostgreSQL: how long to wait for a connection before a request answers 503 (ms, default 5,000). */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: how long one statement may run before it is cancelled and the request answers 503 (ms, default 30,000). */
+  databaseStatementTimeoutMs: number;
   /** Folder for the SQLite file and the generated token secret (default `<repo>/data`). */
   dataDir: string;
   /** SQLite file path (default `<dataDir>/loreforge.sqlite`). */
@@ -35,14 +39,20 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Prefix of the rate-limit keys in Redis (default 'loreforge-rate-limit-'); instances sharing it share counters. */
   rateLimitNamespace: string;
+  /** Serve the web app's source maps (`.map` files); off by default, so production does not publish its source. */
+  serveSourceMaps: boolean;
   /** Folder of the built web app to serve, or undefined to serve the API only. */
   webDistDir: string | undefined;
   /** pino log level (default 'info'; 'silent' in tests). */
   logLevel: string;
   /** Requests allowed per minute per client address on login, register and invite requests (default 20). */
   authRateLimitPerMinute: number;
-  /** Trust X-Forwarded-* headers from a reverse proxy (default false). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-* headers to believe (default false: none). A number is how many proxies
+   * stand in front (the client address is the one the nearest of them saw); a list holds the proxies' addresses
+   * or CIDR ranges. Never "every proxy": a client could then invent its address (see parseTrustProxy).
+   */
+  trustProxy: false | number | string[];
   /**
    * Check every response against its route's schema (default false; the tests turn it on). Presenters already
    * whitelist fields, so production skips the second pass and only serialises.
@@ -59,6 +69,24 @@ function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number
 }
 
 /**
+ * Reads TRUST_PROXY (README "Configuration"). Unset, empty or 'false' trusts no proxy; 'true' means one proxy
+ * in front (the common case), not "believe every X-Forwarded-For", which let a client behind the proxy choose its
+ * own address and dodge the rate limit; a whole number is the count of proxies in front; anything else is a
+ * comma-separated list of the proxies' addresses or CIDR ranges (e.g. '10.0.0.0/8,127.0.0.1').
+ * @returns false, a hop count (at least 1) or a list of addresses, as Fastify's `trustProxy` takes them.
+ * @throws Error when a list entry is empty.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((entry) => entry.trim());
+  if (addresses.some((entry) => entry === '')) throw new Error(`TRUST_PROXY must be true, a number of proxies or their addresses separated by commas, got "${value}".`);
+  return addresses;
+}
+
+/**
  * Reads the configuration from environment variables.
  * @param env the environment (default process.env); @param overrides values that win over the environment (tests).
  * @throws Error when a numeric variable is not a whole number.
@@ -72,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: readInt('DATABASE_POOL_SIZE', 10, env) || 1,
     databaseWriteConcurrency: readInt('DATABASE_WRITE_CONCURRENCY', Math.max(2, 2 * os.availableParallelism()), env) || 1,
+    databaseConnectTimeoutMs: readInt('DATABASE_CONNECT_TIMEOUT_MS', 5_000, env) || 1,
+    databaseStatementTimeoutMs: readInt('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, env) || 1,
     dataDir,
     sqliteFile: env.SQLITE_FILE ?? path.join(dataDir, 'loreforge.sqlite'),
     tokenSecret: env.TOKEN_SECRET || undefined,
@@ -79,9 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE || 'loreforge-rate-limit-',
     webDistDir: env.WEB_DIST_DIR ?? webDist,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimitPerMinute: readInt('AUTH_RATE_LIMIT_PER_MINUTE', 20, env),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     ...overrides,
   };

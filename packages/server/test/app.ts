@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
-import { connectDatabase } from '../src/db/connect.js';
+import { type ConnectOptions, connectDatabase } from '../src/db/connect.js';
 import type { Dialect } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { TEST_DATABASE_URL } from './dialects.js';
@@ -34,6 +34,8 @@ async function ensureTrigramExtension(client: pg.Client): Promise<void> {
 export interface TestApp {
   app: FastifyInstance;
   dialect: Dialect;
+  /** The PostgreSQL schema (also the connections' application_name); undefined on SQLite. */
+  schema: string | undefined;
   /** Closes the app and removes its database (file or schema). */
   close: () => Promise<void>;
 }
@@ -41,9 +43,16 @@ export interface TestApp {
 /**
  * Creates an app on a new database of the given dialect, migrated.
  * @param overrides configuration to change (e.g. a low rate limit); @param logStream where log lines go (set
- * `logLevel` in overrides too, since tests log nothing by default).
+ * `logLevel` in overrides too, since tests log nothing by default); @param connectOverrides database options to
+ * change (timeouts, a connection-error listener). PostgreSQL connections are named after the schema in
+ * pg_stat_activity (`application_name`), so a test can end exactly its own.
  */
-export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfig> = {}, logStream?: NodeJS.WritableStream): Promise<TestApp> {
+export async function buildTestApp(
+  dialect: Dialect,
+  overrides: Partial<AppConfig> = {},
+  logStream?: NodeJS.WritableStream,
+  connectOverrides: Partial<ConnectOptions> = {},
+): Promise<TestApp> {
   const suffix = crypto.randomBytes(6).toString('hex');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-test-'));
   let cleanup: () => Promise<void> = async () => undefined;
@@ -67,8 +76,9 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfi
   const database = connectDatabase({
     databaseUrl: dialect === 'postgres' ? TEST_DATABASE_URL : undefined,
     sqliteFile: path.join(dataDir, 'loreforge.sqlite'),
-    ...(schema ? { postgresSchema: schema } : {}),
+    ...(schema ? { postgresSchema: schema, applicationName: schema } : {}),
     poolSize: 4,
+    ...connectOverrides,
   });
   await migrateToLatest(database);
 
@@ -91,6 +101,7 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppConfi
   return {
     app,
     dialect,
+    schema,
     close: async () => {
       await app.close();
       await cleanup();

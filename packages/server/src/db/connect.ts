@@ -41,6 +41,54 @@ export interface ConnectOptions {
   poolSize?: number;
   /** How many PostgreSQL write transactions run at once (default twice the machine's cores, at least 2). */
   writeSlots?: number;
+  /** PostgreSQL: how long to wait for a new connection before the request fails with 503 (ms, default 5,000). */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: how long one statement may run (ms, default 30,000). The server cancels it past this
+   * (`statement_timeout`); the client also stops waiting a little later, so a database that stopped answering
+   * altogether cannot hold a request for ever. 0 means no limit.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: the name the connections show in pg_stat_activity (default 'loreforge'). */
+  applicationName?: string;
+  /** Told of each connection that failed while idle or between queries (to log it); the connection is replaced. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** Defaults of the PostgreSQL timeouts (README "Configuration": DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS). */
+export const DATABASE_TIMEOUT_DEFAULTS = { connectMs: 5_000, statementMs: 30_000 } as const;
+
+/** How much longer than `statement_timeout` the client waits for an answer before it gives the connection up. */
+const CLIENT_GRACE_MS = 2_000;
+
+/**
+ * Opens the PostgreSQL pool so that no dropped connection can take the process down: pg emits 'error' on a
+ * pool whose idle connection dies (pg_terminate_backend, a restart, a failover, a TCP reset), and on a checked-out
+ * connection that dies between queries; an 'error' event nobody listens to ends the process. Both are heard here
+ * and the connection is thrown away; the next query opens a new one, so the server recovers on the database's return.
+ */
+function openPostgresPool(options: ConnectOptions & { databaseUrl: string }): pg.Pool {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.statementMs;
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.connectMs,
+    // 0 means no limit (migrations, which may rightly run for minutes).
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS } : {}),
+    keepAlive: true,
+    application_name: options.applicationName ?? 'loreforge',
+    // The world search's typo tolerance: pg_trgm's `<%` operator (served by the trigram indexes) uses this threshold.
+    options: [
+      ...(options.postgresSchema ? [`-c search_path=${options.postgresSchema}`] : []),
+      `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    ].join(' '),
+  });
+  const report = options.onConnectionError ?? (() => undefined);
+  pool.on('error', (error) => report(error));
+  // From the moment a connection exists, something listens to its errors: pg-pool stops listening while a
+  // connection is checked out, and a drop in that window would otherwise be an unheard 'error'.
+  pool.on('connect', (client) => client.on('error', (error) => report(error)));
+  return pool;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every count Loreforge keeps fits a JS number.
@@ -129,15 +177,7 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): () => Promise
  */
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // The world search's typo tolerance: pg_trgm's `<%` operator (served by the trigram indexes) uses this threshold.
-      options: [
-        ...(options.postgresSchema ? [`-c search_path=${options.postgresSchema}`] : []),
-        `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
-      ].join(' '),
-    });
+    const pool = openPostgresPool({ ...options, databaseUrl: options.databaseUrl });
     const writeSlots = options.writeSlots ?? Math.max(2, 2 * os.availableParallelism());
     const db = new Kysely<Database>({ dialect: new LoreforgePostgresDialect({ pool: namedStatementPool(pool), writeSlots }) });
     return { db, dialect: 'postgres', schema: options.postgresSchema ?? 'public', destroy: () => db.destroy(), optimize: async () => undefined };

@@ -9,6 +9,7 @@
  * only, which is all the migrator needs, and reports no columns.
  */
 import type pg from 'pg';
+import { isDatabaseUnavailable } from './availability.js';
 import { WriteSlotsDriver } from './postgres-write-slots.js';
 import {
   type DatabaseIntrospector,
@@ -109,13 +110,32 @@ export function namedStatementPool(pool: pg.Pool): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapper = wrappers.get(client);
     if (wrapper === undefined) {
+      // A connection that failed (dropped, timed out) is given back with its error, so the pool closes it
+      // instead of handing it to the next request; pg emits 'error' on a checked-out client that dies between
+      // queries, and with no listener that would end the process.
+      let broken: Error | undefined;
+      client.on('error', (error: Error) => {
+        broken ??= error;
+      });
+      const failed = (error: unknown): never => {
+        if (isDatabaseUnavailable(error)) broken ??= error instanceof Error ? error : new Error(String(error));
+        throw error;
+      };
       const query = (text: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
         if (typeof text !== 'string') return client.query(text as pg.Submittable);
         const values = parameters === undefined ? [] : [...parameters];
         const name = values.length > 0 ? nameOf(text) : undefined;
-        return name === undefined ? client.query(text, values) : client.query({ name, text, values });
+        return (name === undefined ? client.query(text, values) : client.query({ name, text, values })).catch(failed);
       };
-      wrapper = { query, release: () => client.release() } as PostgresPoolClient;
+      wrapper = {
+        query,
+        release: () => {
+          const error = broken;
+          // A released client that was broken is closed and never handed out again.
+          if (error !== undefined) wrappers.delete(client);
+          client.release(error);
+        },
+      } as PostgresPoolClient;
       wrappers.set(client, wrapper);
     }
     return wrapper;

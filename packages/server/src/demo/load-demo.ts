@@ -46,7 +46,9 @@ const ErrorBodySchema = z.object({ message: z.string() });
 
 /** Normalises a base URL: no trailing slash, no trailing /api (the client adds it). */
 export function apiRoot(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, '').replace(/\/api$/, '')}/api`;
+  let root = baseUrl;
+  while (root.endsWith('/')) root = root.slice(0, -1);
+  return `${root.endsWith('/api') ? root.slice(0, -'/api'.length) : root}/api`;
 }
 
 type Body = { json: unknown } | { bytes: Uint8Array; contentType: string } | undefined;

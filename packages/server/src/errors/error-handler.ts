@@ -6,7 +6,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ErrorCode, MESSAGES } from '@loreforge/contract';
+import { isDatabaseUnavailable, isStorageFull } from '../db/availability.js';
+import { noteStorageFull } from '../db/storage-state.js';
 import { AppError } from './app-error.js';
+
+/** Seconds a client is asked to wait before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ErrorBody {
   message: string;
@@ -100,6 +105,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     };
     const whole = wholeBodyError(error, request);
     if (whole) ({ status, body } = whole);
+  } else if (isStorageFull(error)) {
+    noteStorageFull();
+    status = 507;
+    body = { message: MESSAGES.storageFull, code: 'INSUFFICIENT_STORAGE' };
+  } else if (isDatabaseUnavailable(error)) {
+    status = 503;
+    body = { message: MESSAGES.databaseUnavailable, code: 'SERVICE_UNAVAILABLE' };
+    void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
   } else if (isDatabaseInputError(error)) {
     // A value the database refuses as input (e.g. an invalid byte sequence) is the caller's mistake.
     status = 400;
@@ -115,6 +128,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     };
   }
 
-  if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+  if (status === 500) request.log.error({ err: error }, 'unhandled error');
+  else if (status >= 500) request.log.warn({ err: error }, 'database unavailable or full');
   return reply.status(status).send(body);
 }

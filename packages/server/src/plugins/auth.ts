@@ -1,6 +1,11 @@
 /**
- * Bearer-token authentication with signed JWTs (@fastify/jwt): `app.signToken(userId)` and the
+ * Bearer-token authentication with signed JWTs (@fastify/jwt): `app.signToken(userId, tokenVersion)` and the
  * `app.authenticate` onRequest hook that sets `request.userId` or answers 401 (SPEC §6, §7 Auth).
+ *
+ * Revocation (issue 20): every token carries its user's `token_version` (`ver`), and every authenticated
+ * request reads the user's current version by primary key. Signing out everywhere raises the version, and a
+ * deleted account has none, so from the next request on every older token answers 401, on every instance at
+ * once: there is no cache of versions, which is the rule that makes a revocation hold everywhere immediately.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,18 +15,19 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { MESSAGES } from '@loreforge/contract';
 import { unauthorized } from '../errors/app-error.js';
+import { findTokenVersion } from '../modules/auth/user.repository.js';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string };
-    user: { sub: string };
+    payload: { sub: string; ver: number };
+    user: { sub: string; ver: number };
   }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signs a token for the user; expires after the configured lifetime. */
-    signToken: (userId: string) => string;
+    /** Signs a token for the user at its token version (default 0); expires after the configured lifetime. */
+    signToken: (userId: string, tokenVersion?: number) => string;
     /** onRequest hook: requires a valid bearer token; passes AppError 401 to `done` otherwise. */
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   }
@@ -51,20 +57,28 @@ export function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** Who a valid token speaks for: the user id and the token version it was signed at. */
+export interface BearerClaims {
+  userId: string;
+  tokenVersion: number;
+}
+
 /**
- * The user id of a valid `Bearer <token>` header, verified synchronously (the verifier caches tokens it has
+ * The claims of a valid `Bearer <token>` header, verified synchronously (the verifier caches tokens it has
  * checked until they expire), or undefined for a malformed header, a bad signature, an expired token or a
- * token without a subject. A callback hook with a synchronous check costs no promise per request, unlike
- * `request.jwtVerify()`, which also decodes the token before looking in the cache.
+ * token without a subject. A token without a version (signed before versions existed) counts as version 0.
+ * Whether the version still holds is for the caller to check against the user's.
  */
-export function bearerSubject(app: FastifyInstance, header: string): string | undefined {
+export function bearerClaims(app: FastifyInstance, header: string): BearerClaims | undefined {
   if (!/^Bearer\s/i.test(header)) return undefined;
   const parts = header.split(' ');
   const token = parts.length === 2 ? parts[1] : undefined;
   if (!token) return undefined;
   try {
-    const payload = app.jwt.verify<{ sub?: unknown }>(token);
-    return typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : undefined;
+    const payload = app.jwt.verify<{ sub?: unknown; ver?: unknown }>(token);
+    if (typeof payload.sub !== 'string' || payload.sub.length === 0) return undefined;
+    const version = payload.ver === undefined ? 0 : payload.ver;
+    return typeof version === 'number' && Number.isSafeInteger(version) ? { userId: payload.sub, tokenVersion: version } : undefined;
   } catch {
     return undefined;
   }
@@ -76,14 +90,21 @@ export const authPlugin = fp<AuthPluginOptions>(
     await app.register(jwt, { secret, sign: { expiresIn: options.expiresIn, algorithm: 'HS256' }, verify: { algorithms: ['HS256'], cache: 1000 } });
     // Verified tokens are cached (until their expiry), so a busy client does not pay an HMAC per request.
     app.decorateRequest('userId', '');
-    app.decorate('signToken', (userId: string) => app.jwt.sign({ sub: userId }));
+    app.decorate('signToken', (userId: string, tokenVersion = 0) => app.jwt.sign({ sub: userId, ver: tokenVersion }));
     app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const header = request.headers.authorization;
       if (!header) return done(unauthorized(MESSAGES.unauthorized));
-      const userId = bearerSubject(app, header);
-      if (userId === undefined) return done(unauthorized(MESSAGES.invalidToken));
-      request.userId = userId;
-      done();
+      const claims = bearerClaims(app, header);
+      if (claims === undefined) return done(unauthorized(MESSAGES.invalidToken));
+      // One primary-key read: a deleted account or a raised version (signed out everywhere) ends the token.
+      findTokenVersion(app.db, claims.userId).then(
+        (version) => {
+          if (version !== claims.tokenVersion) return done(unauthorized(MESSAGES.invalidToken));
+          request.userId = claims.userId;
+          done();
+        },
+        (error: Error) => done(error),
+      );
     });
   },
   { name: 'auth' },

@@ -1,8 +1,12 @@
-/** Decorates the app with the database handle (`app.db`, `app.dialect`) and closes it on shutdown. */
+/**
+ * Decorates the app with the database handle (`app.db`, `app.dialect`), closes it on shutdown, and clears a
+ * reported full disk once a write succeeds again.
+ */
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { clearStorageFull, isStorageReportedFull } from '../db/storage-state.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +26,11 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     app.decorate('db', handle.db);
     app.decorate('dialect', handle.dialect);
     if (closeOnShutdown) app.addHook('onClose', async () => handle.destroy());
+    // A write that succeeds shows the disk has room again: health stops reporting it full at once.
+    app.addHook('onResponse', (request, reply, done) => {
+      if (reply.statusCode < 400 && request.method !== 'GET' && isStorageReportedFull()) clearStorageFull();
+      done();
+    });
   },
   { name: 'database' },
 );

@@ -3,7 +3,7 @@ import { type TestApp, buildTestApp } from '../../test/app.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { createUser } from '../../test/factories/user.js';
 import { createWorld } from '../../test/factories/world.js';
-import { DEPTH_MESSAGE, LONE_SURROGATE_MESSAGE } from './input-guard.js';
+import { DEPTH_MESSAGE, INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, NUMBER_MESSAGE } from './input-guard.js';
 
 describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
   let t: TestApp;
@@ -67,5 +67,75 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
     expect(response.json().message).toBe(DEPTH_MESSAGE);
     const array = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}` });
     expect(array.statusCode).toBe(400);
+  });
+});
+
+describe.each(DIALECTS)('body caps per route on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('refuses a public form body over 16 KiB with 413 before reading it, and takes a normal one', async () => {
+    const padding = 'x'.repeat(17 * 1024);
+    for (const url of ['/api/auth/register', '/api/auth/login', '/api/invites/request']) {
+      const response = await t.app.inject({ method: 'POST', url, payload: { name: 'Dorothy', email: `d@${padding}.test`, password: 'secret123' } });
+      expect(response.statusCode, url).toBe(413);
+      expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+    }
+    const fine = await t.app.inject({ method: 'POST', url: '/api/invites/request', payload: { name: 'Dorothy', email: 'dorothy@kansas.test' } });
+    expect(fine.statusCode).toBe(202);
+  });
+
+  it('refuses a body over 1 KiB on a route that takes none, and still accepts large JSON where a route needs it', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const remove = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/worlds/${world.worldId}`,
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ junk: 'x'.repeat(2048) }),
+    });
+    expect(remove.statusCode).toBe(413);
+    expect((await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}`, headers: owner.headers })).statusCode).toBe(200);
+
+    const attributes = { lore: 'y'.repeat(150_000) };
+    const character = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Toto', attributes } });
+    expect(character.statusCode).toBe(201);
+  });
+});
+
+describe.each(DIALECTS)('numbers and bytes that cannot be kept exactly on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  it('refuses a body that is not valid UTF-8 with a 400 instead of storing U+FFFD', async () => {
+    const { owner } = await createWorld(t.app);
+    const payload = Buffer.concat([Buffer.from('{"name":"Oz '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ body: INVALID_UTF8_MESSAGE });
+    const list = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
+    expect(list.json().pagination.totalItems).toBe(1);
+  });
+
+  it('refuses numbers beyond ±(2^53 − 1) and numbers that are not finite, naming the field', async () => {
+    const { world, owner } = await createWorld(t.app);
+    for (const raw of ['12345678901234567890', '1e400', '-1e400', '1.5e300']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/characters`,
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        payload: `{"name":"Toto","attributes":{"power":${raw}}}`,
+      });
+      expect(response.statusCode, raw).toBe(400);
+      expect(response.json().fields).toEqual({ 'attributes.power': NUMBER_MESSAGE });
+    }
+    const fine = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Toto', attributes: { power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 } } });
+    expect(fine.statusCode).toBe(201);
+    expect(fine.json().attributes).toEqual({ power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 });
   });
 });

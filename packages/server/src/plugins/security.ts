@@ -78,6 +78,9 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       reply.headers(headers);
       // request.protocol is 'https' for TLS here, or behind a trusted proxy that says so (TRUST_PROXY).
       if (hsts !== undefined && request.protocol === 'https') reply.header(HSTS, hsts);
+      // API answers (errors included) are per user and change with every write: no browser or proxy keeps them.
+      // The web app's files set their own caching (web.ts).
+      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) reply.header('cache-control', 'no-store');
       done();
     });
 

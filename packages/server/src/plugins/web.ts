@@ -9,8 +9,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../errors/app-error.js';
 
-export const webPlugin = fp<{ distDir: string | undefined }>(
-  async (app, { distDir }) => {
+/** Options of the web app: where its build is, and whether to serve its source maps (`.map` files). */
+export interface WebPluginOptions {
+  distDir: string | undefined;
+  /** Serve `.map` files (SERVE_SOURCE_MAPS=true); otherwise they answer 404 like missing files (default false). */
+  serveSourceMaps?: boolean;
+}
+
+/**
+ * Serves the built web app (see the module comment). Source maps, which show the original source to anyone, are
+ * served only when `serveSourceMaps` is set.
+ */
+export const webPlugin = fp<WebPluginOptions>(
+  async (app, { distDir, serveSourceMaps = false }) => {
     const root = distDir !== undefined && fs.existsSync(distDir) ? distDir : undefined;
     if (!root) {
       app.setNotFoundHandler(async () => {
@@ -20,7 +31,15 @@ export const webPlugin = fp<{ distDir: string | undefined }>(
     }
     // Hashed assets never change, so browsers may keep them a year; index.html is always revalidated.
     // The build writes .br and .gz copies beside each text file; preCompressed sends the best one the browser accepts.
-    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '365d', immutable: true, preCompressed: true });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+      preCompressed: true,
+      allowedPath: (pathName) => serveSourceMaps || !pathName.endsWith('.map'),
+    });
 
     const sendApp = async (reply: FastifyReply) => {
       if (!fs.existsSync(path.join(root, 'index.html'))) throw notFound('Route');

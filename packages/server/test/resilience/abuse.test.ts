@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../app.js';
 import { createWorld } from '../factories/world.js';
 import { createInviteCode } from '../../src/modules/invites/invite.repository.js';
+import { parseTrustProxy } from '../../src/config.js';
 import { report } from './level.js';
 
 /**
@@ -65,6 +66,36 @@ describe('rate limits', () => {
     expect(Number(blocked?.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked?.headers['ratelimit-remaining']).toBe('0');
     expect(blocked?.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/try again/i) });
+  });
+});
+
+describe('rate limits behind a reverse proxy', () => {
+  /** Four sign-ins through one proxy by a client that invents a new X-Forwarded-For address each time. */
+  async function forgedSignIns(trustProxy: string): Promise<number[]> {
+    const t = await buildTestApp('sqlite', { authRateLimitPerMinute: 3, trustProxy: parseTrustProxy(trustProxy) });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        // The proxy (127.0.0.1, the injected peer) appends the address it saw, 203.0.113.7, after the invented one.
+        const headers = { 'x-forwarded-for': `198.51.100.${attempt + 1}, 203.0.113.7` };
+        const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: LIMITED[0].payload });
+        statuses.push(response.statusCode);
+      }
+      return statuses;
+    } finally {
+      await t.close();
+    }
+  }
+
+  it.each(['true', '1', '127.0.0.1', '127.0.0.0/8'])('counts one client as one with TRUST_PROXY=%s, however it forges X-Forwarded-For', async (setting) => {
+    expect(await forgedSignIns(setting)).toEqual([401, 401, 401, 429]);
+  });
+
+  it('reads TRUST_PROXY as no proxy, a number of proxies, or their addresses, and refuses an empty entry', () => {
+    expect([undefined, '', 'false', '0'].map(parseTrustProxy)).toEqual([false, false, false, false]);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => parseTrustProxy('10.0.0.1,,10.0.0.2')).toThrow(/TRUST_PROXY/);
   });
 });
 
@@ -161,7 +192,7 @@ describe('headers, CORS and uploads', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     // Behind a TLS-terminating proxy the app trusts, the answer went out over HTTPS.
-    const proxied = await buildTestApp('sqlite', { trustProxy: true });
+    const proxied = await buildTestApp('sqlite', { trustProxy: parseTrustProxy('true') });
     try {
       const secure = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(String(secure.headers['strict-transport-security'])).toMatch(/max-age=\d+/);

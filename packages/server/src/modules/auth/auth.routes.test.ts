@@ -62,6 +62,22 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
       const retry = await register({ username: 'someone_else', email: 'fresh@x.test', password: 'secret1', inviteCode });
       expect(retry.statusCode).toBe(201);
     });
+
+    it('checks the invite code before saying an email or a username is taken, so a stranger learns neither', async () => {
+      const existing = await createUser(t.app);
+      for (const payload of [
+        { username: 'a_stranger', email: existing.user.email, password: 'secret1', inviteCode: 'LF-NOPE-NOPE-NOPE' },
+        { username: existing.user.username, email: 'stranger@x.test', password: 'secret1', inviteCode: 'LF-NOPE-NOPE-NOPE' },
+      ]) {
+        const response = await register(payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'This invite code is not valid or has already been used.',
+          code: 'VALIDATION_FAILED',
+          fields: { inviteCode: 'This invite code is not valid or has already been used.' },
+        });
+      }
+    });
   });
 
   describe('POST /api/auth/login and GET /api/auth/me', () => {
@@ -101,6 +117,47 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
       expect(me.statusCode).toBe(401);
       expect(me.json()).toEqual({ message: 'Your session is invalid or has expired. Please sign in again.', code: 'UNAUTHORIZED' });
+    });
+  });
+
+  describe('POST /api/auth/logout-all and revoked tokens', () => {
+    const signIn = async (email: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } })).json<{ token: string }>().token;
+    const worldsWith = (token: string) => t.app.inject({ method: 'GET', url: '/api/worlds', headers: { authorization: `Bearer ${token}` } });
+
+    it('signs every session of the user out, this one included, and a new sign-in works again', async () => {
+      const { user } = await createUser(t.app);
+      const other = await createUser(t.app);
+      const [laptop, phone] = [await signIn(user.email), await signIn(user.email)];
+      expect((await worldsWith(phone)).statusCode).toBe(200);
+
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: { authorization: `Bearer ${laptop}` } });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ message: 'You are signed out on every device. Sign in again to continue.' });
+      for (const token of [laptop, phone]) {
+        const refused = await worldsWith(token);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ message: 'Your session is invalid or has expired. Please sign in again.', code: 'UNAUTHORIZED' });
+      }
+      expect((await worldsWith(await signIn(user.email))).statusCode).toBe(200);
+      // Another user's sessions are untouched.
+      expect((await worldsWith(other.token)).statusCode).toBe(200);
+    });
+
+    it('answers 401 without a token, and documents the route with its 401', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all' });
+      expect(response.statusCode).toBe(401);
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const operation = doc.paths['/api/auth/logout-all'].post;
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401']));
+      expect(operation.security).toEqual([{ bearerAuth: [] }]);
+    });
+
+    it("refuses a deleted user's token with 401 instead of listing worlds", async () => {
+      const doomed = await createUser(t.app);
+      expect((await worldsWith(doomed.token)).statusCode).toBe(200);
+      await t.app.db.deleteFrom('user').where('id', '=', doomed.user.userId).execute();
+      expect((await worldsWith(doomed.token)).statusCode).toBe(401);
     });
   });
 

@@ -1,16 +1,19 @@
 /**
- * Auth routes (SPEC §7 Auth): POST /auth/register, POST /auth/login, GET /auth/me.
- * Register needs a single-use invite code; both answer `{ token, user }`. Rate-limited per client address.
+ * Auth routes (SPEC §7 Auth): POST /auth/register, POST /auth/login, GET /auth/me, and POST /auth/logout-all
+ * (sign out everywhere, issue 20).
+ * Register needs a single-use invite code, checked before anything else so that without one nobody learns
+ * which emails or usernames exist; both answer `{ token, user }`. Rate-limited per client address.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuthResponseSchema, ErrorResponseSchema, LoginSchema, MESSAGES, RegisterSchema, UserSchema } from '@loreforge/contract';
+import { FORM_BODY_LIMIT } from '../../lib/body-limits.js';
+import { AuthResponseSchema, ErrorResponseSchema, LoginSchema, MESSAGES, MessageResponseSchema, RegisterSchema, UserSchema } from '@loreforge/contract';
 import { AppError, conflict, invalidField, unauthorized } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { consumeInviteCode } from '../invites/invite.repository.js';
+import { consumeInviteCode, isInviteCodeUsable } from '../invites/invite.repository.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password.js';
 import { presentUser } from './user.presenter.js';
-import { findUserByEmail, findUserById, insertUser, isUsernameTaken } from './user.repository.js';
+import { findUserByEmail, findUserById, insertUser, isUsernameTaken, raiseTokenVersion } from './user.repository.js';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
 
@@ -18,6 +21,7 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 409: ErrorR
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/register', {
     config: { rateLimit: app.authRateLimit },
+    bodyLimit: FORM_BODY_LIMIT,
     schema: {
       tags: ['auth'],
       summary: 'Create an account with an invite code',
@@ -26,6 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const { username, email, password, inviteCode } = request.body;
+    // The invite first: without a valid code nobody learns whether an email or a username is registered.
+    if (!(await isInviteCodeUsable(app.db, inviteCode))) throw invalidField('inviteCode', MESSAGES.invalidInviteCode);
     if (await findUserByEmail(app.db, email)) throw conflict(MESSAGES.emailTaken);
     if (await isUsernameTaken(app.db, username)) throw conflict(MESSAGES.usernameTaken);
     const passwordHash = await hashPassword(password);
@@ -50,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/login', {
     config: { rateLimit: app.authRateLimit },
+    bodyLimit: FORM_BODY_LIMIT,
     schema: {
       tags: ['auth'],
       summary: 'Sign in with email and password',
@@ -62,7 +69,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // Verify against a dummy hash for unknown emails so response time does not reveal which emails exist.
     const ok = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH_PROMISE), password);
     if (!user || !ok) throw unauthorized(MESSAGES.invalidCredentials);
-    return { token: app.signToken(user.id), user: presentUser(user) };
+    return { token: app.signToken(user.id, Number(user.token_version)), user: presentUser(user) };
+  });
+
+  app.post('/auth/logout-all', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out everywhere',
+      description:
+        'Ends every session of the signed-in user, this one included: every token signed before answers 401 ' +
+        'from the next request on, on every instance. Sign in again for a new token.',
+      security: [{ bearerAuth: [] }],
+      response: { 200: MessageResponseSchema, 401: ErrorResponseSchema },
+    },
+  }, async (request) => {
+    if ((await raiseTokenVersion(app.db, request.userId)) === undefined) throw unauthorized(MESSAGES.invalidToken);
+    return { message: MESSAGES.signedOutEverywhere };
   });
 
   app.get('/auth/me', {

@@ -33,3 +33,26 @@ export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('user').select(sql<number>`count(*)`.as('count')).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/**
+ * The user's token version by primary key (one indexed read per authenticated request), or undefined when the
+ * account no longer exists.
+ */
+export async function findTokenVersion(db: Db, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom('user').select('token_version').where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.token_version);
+}
+
+/**
+ * Raises the user's token version by one, so every token signed before no longer holds.
+ * @returns the new version, or undefined when the account does not exist.
+ */
+export async function raiseTokenVersion(db: Db, id: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('user')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('token_version')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.token_version);
+}

@@ -87,7 +87,7 @@ export async function createEvent(trx: Db, scope: WorldScope, input: EventInput)
 export async function updateEvent(trx: Db, scope: WorldScope, event: EventTable, input: EventInput): Promise<EventTable> {
   requireEditor(scope);
   await assertEventLinks(trx, scope, input);
-  await assertEventChanges(trx, event.world_id, input);
+  await assertEventChanges(trx, event.world_id, input, event.id);
   const columns = eventColumns(input, nowIso(), await accessColumns(trx, scope, input, event));
   const updated = await updateEventRow(trx, scope, event.id, columns);
   if (input.timelineId !== event.timeline_id) {

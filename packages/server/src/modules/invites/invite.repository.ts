@@ -33,6 +33,20 @@ export async function findUnusedInviteCode(db: Db): Promise<string | undefined> 
 }
 
 /**
+ * True when a code exists and is unused (read only; `consumeInviteCode` is what claims it).
+ * @param code as typed: trimmed and upper-cased like `consumeInviteCode`.
+ */
+export async function isInviteCodeUsable(db: Db, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invite_code')
+    .select('code')
+    .where('code', '=', code.trim().toUpperCase())
+    .where('used_by', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Marks a code used by a user, atomically.
  * @returns true when the code existed and was unused; false otherwise (nothing changes).
  */

@@ -1,8 +1,12 @@
-/** GET /health (checks the database) and GET /version: public, unauthenticated. */
+/**
+ * GET /health (checks the database, reports a full disk) and GET /version: public, unauthenticated.
+ * See docs/reliability.md for what 503 and 507 promise.
+ */
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema } from '@loreforge/contract';
+import { ErrorResponseSchema, MESSAGES } from '@loreforge/contract';
+import { isStorageReportedFull } from '../../db/storage-state.js';
 import { APP_VERSION } from '../../version.js';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
@@ -12,15 +16,19 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['system'],
       summary: 'Liveness and database check',
-      response: { 200: HealthSchema, 503: ErrorResponseSchema },
+      description:
+        '200 when the database answers. 503 SERVICE_UNAVAILABLE while it does not (within DATABASE_CONNECT_TIMEOUT_MS ' +
+        'on PostgreSQL); 507 INSUFFICIENT_STORAGE for 30 s after a write was refused because the disk is full.',
+      response: { 200: HealthSchema, 503: ErrorResponseSchema, 507: ErrorResponseSchema },
     },
   }, async (request, reply) => {
+    if (isStorageReportedFull()) return reply.status(507).send({ message: MESSAGES.storageFull, code: 'INSUFFICIENT_STORAGE' });
     try {
       await sql`select 1`.execute(app.db);
       return { status: 'ok' as const, database: app.dialect };
     } catch (error) {
-      request.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ message: 'The database is not answering.', code: 'INTERNAL_ERROR' });
+      request.log.warn({ err: error }, 'health check failed');
+      return reply.status(503).send({ message: MESSAGES.databaseUnavailable, code: 'SERVICE_UNAVAILABLE' });
     }
   });
 

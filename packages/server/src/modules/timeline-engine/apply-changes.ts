@@ -77,7 +77,14 @@ function applyAttribute(ctx: ApplyContext, location: string, change: AttributeCh
         `${characterLabel(ctx, change.characterId)}'s ${change.path} is not a number, so it cannot be incremented.`);
       return;
     }
-    after = base + change.by;
+    const sum = base + change.by;
+    // The same range as input numbers (input-guard.ts): past it JSON keeps null (not finite) or lost digits.
+    if (!Number.isFinite(sum) || Math.abs(sum) > Number.MAX_SAFE_INTEGER) {
+      report(ctx, 'attributeNumberOutOfRange', location, change.characterId,
+        `${characterLabel(ctx, change.characterId)}'s ${change.path} would become ${sum}, beyond the numbers kept exactly (±${Number.MAX_SAFE_INTEGER}).`);
+      return;
+    }
+    after = sum;
   }
   const target = ctx.draft.write(change.characterId);
   if (target === undefined) return;
@@ -105,6 +112,11 @@ function applyInventory(ctx: ApplyContext, location: string, change: InventoryCh
   const what = itemLabel(ctx, change.itemId);
   if (quantity < 0) {
     report(ctx, 'quantityBelowZero', location, change.characterId, `${who} holds ${held} ${what}, so cannot lose ${-change.quantity}.`);
+    return;
+  }
+  if (quantity > LIMITS.quantityMax) {
+    report(ctx, 'quantityAboveMax', location, change.characterId,
+      `${who} holds ${held} ${what}, so cannot gain ${change.quantity}: a character holds at most ${LIMITS.quantityMax} of an item.`);
     return;
   }
   if (change.equipped === true && quantity === 0) {

@@ -5,6 +5,7 @@
  */
 import {
   AttributeChangesDocumentSchema,
+  LIMITS,
   InventoryChangesDocumentSchema,
   RelationshipChangesDocumentSchema,
 } from '@loreforge/contract';
@@ -12,7 +13,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest } from '../../errors/app-error.js';
 import { formatChangePath, isVersionedValue } from './change-parse.js';
 import type { ChangeField } from './engine.types.js';
-import { findExistingIds } from './timeline-engine.repository.js';
+import { countWorldChanges, findExistingIds } from './timeline-engine.repository.js';
 
 /** The messages of the id rules, by what is missing. */
 export const CHANGE_RULE_MESSAGES = {
@@ -77,13 +78,42 @@ function inspect(input: EventChangeFields): { fields: Record<string, string>; ch
   return { fields, characters, items };
 }
 
+/** Versioned change entries of an event body, all three fields together. */
+export function countChangeEntries(input: EventChangeFields): number {
+  return [input.characterAttributeChanges, input.inventoryChanges, input.relationshipChanges].reduce<number>((total, value) => {
+    if (!isVersionedValue(value)) return total;
+    const changes = (value as { changes?: unknown }).changes;
+    return total + (Array.isArray(changes) ? changes.length : 0);
+  }, 0);
+}
+
+/** The 400 of a world whose events would hold more change entries than LIMITS.worldChangesMax. */
+export const worldChangesMessage = (held: number): string =>
+  `This world's events already hold ${held} changes; together they may hold at most ${LIMITS.worldChangesMax}. ` +
+  'Remove changes from other events, or split the story into another world.';
+
+/**
+ * Refuses an event whose change entries would take the world past LIMITS.worldChangesMax.
+ * @param adding the event's versioned entries; @param replacingEventId the event replaced (its stored entries
+ *   do not count), or undefined for a new one.
+ * @throws AppError 400 VALIDATION_FAILED naming the limit, when there is no room.
+ */
+async function assertWorldChangeRoom(db: Db, worldId: string, adding: number, replacingEventId: string | undefined): Promise<void> {
+  const held = await countWorldChanges(db, worldId, replacingEventId);
+  if (held + adding <= LIMITS.worldChangesMax) return;
+  throw badRequest(worldChangesMessage(held), { changes: worldChangesMessage(held) });
+}
+
 /**
  * Checks an event body's change fields: versioned values must follow the contract's format and name characters and
- * items of this world; free-form values pass.
+ * items of this world, and the world's events together may hold at most LIMITS.worldChangesMax entries; free-form
+ * values pass.
+ * @param replacingEventId on an update, the event replaced (its stored entries make room).
  * @throws AppError 400 VALIDATION_FAILED whose message names the first entry and field at fault
- *   ('inventoryChanges.changes[2].itemId: No item with that id in this world.'), with every problem in `fields`.
+ *   ('inventoryChanges.changes[2].itemId: No item with that id in this world.'), with every problem in `fields`;
+ *   or naming the world's limit of changes.
  */
-export async function assertEventChanges(db: Db, worldId: string, input: EventChangeFields): Promise<void> {
+export async function assertEventChanges(db: Db, worldId: string, input: EventChangeFields, replacingEventId?: string): Promise<void> {
   const { fields, characters, items } = inspect(input);
   const [foundCharacters, foundItems] = await Promise.all([
     findExistingIds(db, worldId, 'character', [...new Set(characters.map((ref) => ref.id))]),
@@ -93,7 +123,11 @@ export async function assertEventChanges(db: Db, worldId: string, input: EventCh
   for (const ref of items) if (!foundItems.has(ref.id)) fields[ref.path] ??= CHANGE_RULE_MESSAGES.noItem;
   const entries = Object.entries(fields);
   const first = entries[0];
-  if (first === undefined) return;
+  if (first === undefined) {
+    const adding = countChangeEntries(input);
+    if (adding > 0) await assertWorldChangeRoom(db, worldId, adding, replacingEventId);
+    return;
+  }
   const more = entries.length > 1 ? ` (and ${entries.length - 1} more)` : '';
   throw badRequest(`${first[0]}: ${first[1]}${more}`, fields);
 }

@@ -42,20 +42,60 @@ export interface Replay {
 /** Snapshot spacing: a state at any moment then costs at most this many event applications. */
 export const SNAPSHOT_EVERY = 256;
 
+/** A snapshot is also kept once this many change entries were applied since the last one (bounds a state's cost). */
+export const SNAPSHOT_EVERY_ENTRIES = 2_000;
+
+/** Long engine work gives the event loop a turn after about this many change entries read or applied. */
+export const YIELD_EVERY_ENTRIES = 2_000;
+
+/** The versioned change entries of an event, all three fields. */
+function changeEntries(parsed: ParsedChanges): number {
+  let total = 0;
+  for (const field of [parsed.characterAttributeChanges, parsed.inventoryChanges, parsed.relationshipChanges]) {
+    if (field.form === 'versioned') total += field.changes.length;
+  }
+  return total;
+}
+
+/** Runs a step generator to its end at once. */
+function runToEnd<T>(steps: Generator<number, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * Runs a step generator, waiting for the event loop's next turn (setImmediate, after pending I/O) each time about
+ * YIELD_EVERY_ENTRIES change entries have been handled: cooperative yielding keeps other requests answered while
+ * one world replays.
+ */
+async function runYielding<T>(steps: Generator<number, T>): Promise<T> {
+  let work = 0;
+  let step = steps.next();
+  while (!step.done) {
+    work += 1 + step.value;
+    if (work >= YIELD_EVERY_ENTRIES) {
+      work = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    step = steps.next();
+  }
+  return step.value;
+}
+
 function timelineIssue(kind: EngineIssue['kind'], timelineId: string, eventId: string | null, message: string): EngineIssue {
   return { kind, eventId, timelineId, location: null, characterId: null, message };
 }
 
 /**
- * Builds the effective sequence of the last timeline of a chain.
- * @param chain the timeline and its ancestors with their own events, root first (parents before children).
- * @returns the planned events in order and the structural issues found.
+ * Builds the effective sequence of the last timeline of a chain, one event at a time: yields the change entries of
+ * each event read (so a driver can give the event loop a turn), and returns the plan.
  */
-export function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEvent[]; issues: EngineIssue[] } {
+function* planSteps(chain: readonly TimelineEvents[]): Generator<number, { plan: PlannedEvent[]; issues: EngineIssue[] }> {
   const issues: EngineIssue[] = [];
   let plan: PlannedEvent[] = [];
   let ownStart = 0;
-  chain.forEach(({ timeline, events }, depth) => {
+  for (const [depth, { timeline, events }] of chain.entries()) {
     let prefix: PlannedEvent[] = [];
     if (depth > 0) {
       const branchAt = timeline.branchingEventId === null ? -1 : plan.findIndex((p) => p.event.id === timeline.branchingEventId);
@@ -68,7 +108,8 @@ export function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEven
       }
     }
     const branchMs = prefix.at(-1)?.effectiveMs ?? -Infinity;
-    const own = sortEvents(events).map((event): PlannedEvent => {
+    const own: PlannedEvent[] = [];
+    for (const event of sortEvents(events)) {
       let ms = toMillis(event.dateTime);
       if (Number.isNaN(ms)) {
         issues.push(timelineIssue('invalidDateTime', timeline.id, event.id, `dateTime "${event.dateTime}" cannot be read; the event is placed last.`));
@@ -77,12 +118,28 @@ export function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEven
         issues.push(timelineIssue('eventBeforeBranchPoint', timeline.id, event.id,
           `"${event.name}" is dated ${event.dateTime}, before this branch leaves its parent; it takes effect at the branch point.`));
       }
-      return { event, effectiveMs: Math.max(ms, branchMs), parsed: parseEventChanges(event) };
-    });
+      const parsed = parseEventChanges(event);
+      own.push({ event, effectiveMs: Math.max(ms, branchMs), parsed });
+      yield changeEntries(parsed);
+    }
     ownStart = prefix.length;
     plan = prefix.concat(own);
-  });
+  }
   return { plan, issues };
+}
+
+/**
+ * Builds the effective sequence of the last timeline of a chain.
+ * @param chain the timeline and its ancestors with their own events, root first (parents before children).
+ * @returns the planned events in order and the structural issues found.
+ */
+export function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEvent[]; issues: EngineIssue[] } {
+  return runToEnd(planSteps(chain));
+}
+
+/** `buildPlan`, giving the event loop a turn every YIELD_EVERY_ENTRIES change entries read. */
+export function buildPlanYielding(chain: readonly TimelineEvents[]): Promise<{ plan: PlannedEvent[]; issues: EngineIssue[] }> {
+  return runYielding(planSteps(chain));
 }
 
 /** The characters and items a sequence names: what its replay must hold. */
@@ -130,6 +187,39 @@ export function replayTimeline(start: StartState, chain: readonly TimelineEvents
 }
 
 /**
+ * Applies a planned sequence one event at a time: yields the change entries of each event applied, and returns the
+ * replay. A snapshot is kept every `snapshotEvery` events, and also once SNAPSHOT_EVERY_ENTRIES change entries have
+ * been applied since the last one, so a state at any moment costs at most that much work however large the events.
+ */
+function* replaySteps(
+  start: StartState,
+  chain: readonly EngineTimeline[],
+  { plan, issues }: { plan: PlannedEvent[]; issues: EngineIssue[] },
+  snapshotEvery: number,
+): Generator<number, Replay> {
+  const last = chain.at(-1);
+  if (last === undefined) throw new RangeError('replayPlan needs at least one timeline.');
+  const draft = new StateDraft(start.characters);
+  const snapshots: Replay['snapshots'] = [{ count: 0, state: draft.snapshot() }];
+  const outcomes: EventOutcome[] = [];
+  const positions = new Map<string, number>();
+  let sinceSnapshot = 0;
+  for (const [index, planned] of plan.entries()) {
+    positions.set(planned.event.id, index);
+    outcomes.push(applyEventChanges(draft, start, planned.event, planned.parsed));
+    const entries = changeEntries(planned.parsed);
+    sinceSnapshot += entries;
+    if ((index + 1) % snapshotEvery === 0 || sinceSnapshot >= SNAPSHOT_EVERY_ENTRIES) {
+      snapshots.push({ count: index + 1, state: draft.snapshot() });
+      sinceSnapshot = 0;
+    }
+    yield entries;
+  }
+  if (snapshots.at(-1)?.count !== plan.length) snapshots.push({ count: plan.length, state: draft.snapshot() });
+  return { timeline: last, chain: [...chain], start, plan, outcomes, structuralIssues: issues, snapshots, positions };
+}
+
+/**
  * Replays a sequence already planned by `buildPlan` (so the caller can first load the characters it names).
  * @param chain the timeline and its ancestors, root first.
  * @param start the stored state of at least every character the plan names that exists.
@@ -139,22 +229,24 @@ export function replayTimeline(start: StartState, chain: readonly TimelineEvents
 export function replayPlan(
   start: StartState,
   chain: readonly EngineTimeline[],
-  { plan, issues }: { plan: PlannedEvent[]; issues: EngineIssue[] },
+  planned: { plan: PlannedEvent[]; issues: EngineIssue[] },
   snapshotEvery = SNAPSHOT_EVERY,
 ): Replay {
-  const last = chain.at(-1);
-  if (last === undefined) throw new RangeError('replayPlan needs at least one timeline.');
-  const draft = new StateDraft(start.characters);
-  const snapshots: Replay['snapshots'] = [{ count: 0, state: draft.snapshot() }];
-  const outcomes: EventOutcome[] = [];
-  const positions = new Map<string, number>();
-  plan.forEach((planned, index) => {
-    positions.set(planned.event.id, index);
-    outcomes.push(applyEventChanges(draft, start, planned.event, planned.parsed));
-    if ((index + 1) % snapshotEvery === 0) snapshots.push({ count: index + 1, state: draft.snapshot() });
-  });
-  if (snapshots.at(-1)?.count !== plan.length) snapshots.push({ count: plan.length, state: draft.snapshot() });
-  return { timeline: last, chain: [...chain], start, plan, outcomes, structuralIssues: issues, snapshots, positions };
+  return runToEnd(replaySteps(start, chain, planned, snapshotEvery));
+}
+
+/**
+ * `replayPlan`, giving the event loop a turn every YIELD_EVERY_ENTRIES change entries applied, so replaying a
+ * large world never stalls other users' requests for longer than that much work (docs/timeline-engine.md "Limits").
+ * @throws RangeError when the chain is empty.
+ */
+export function replayPlanYielding(
+  start: StartState,
+  chain: readonly EngineTimeline[],
+  planned: { plan: PlannedEvent[]; issues: EngineIssue[] },
+  snapshotEvery = SNAPSHOT_EVERY,
+): Promise<Replay> {
+  return runYielding(replaySteps(start, chain, planned, snapshotEvery));
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { CharacterState, Holding, StartState, TimelineEvents } from './engine.types.js';
 import { NameOrder, compareByNameThenId } from './name-order.js';
-import { type Replay, buildPlan, namedIds, replayPlan, SNAPSHOT_EVERY } from './replay.js';
+import { type Replay, SNAPSHOT_EVERY, buildPlanYielding, namedIds, replayPlanYielding } from './replay.js';
 
 /** A character whose stored inventory holds an item, with the holding (entries of the item summed). */
 export interface StoredHolder {
@@ -94,8 +94,8 @@ export function storedWorldOf(world: StartState): StoredWorld {
  * @throws RangeError when the chain is empty.
  */
 export async function replayNamed(stored: StoredWorld, chain: readonly TimelineEvents[], snapshotEvery = SNAPSHOT_EVERY): Promise<Replay> {
-  const planned = buildPlan(chain);
+  const planned = await buildPlanYielding(chain);
   const { characterIds, itemIds } = namedIds(planned.plan);
   const cast = await stored.readCharacters(characterIds, itemIds);
-  return replayPlan(cast, chain.map((link) => link.timeline), planned, snapshotEvery);
+  return replayPlanYielding(cast, chain.map((link) => link.timeline), planned, snapshotEvery);
 }

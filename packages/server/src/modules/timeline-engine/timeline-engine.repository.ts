@@ -4,6 +4,7 @@
  * events, a cheap fingerprint of everything the engine reads, and the lookups of write-time validation. The only place
  * of this module with Kysely queries.
  */
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
@@ -370,4 +371,31 @@ export function findObjectivesCompletedOutsideActiveQuests(
     .orderBy('quest.created_at')
     .orderBy('quest_objective.created_at')
     .execute();
+}
+
+/** A change field's entry count, read in SQL from its stored JSON text (0 for free-form values and no value). */
+function changeCountSql(column: 'character_attribute_changes' | 'inventory_changes' | 'relationship_changes', postgres: boolean) {
+  const ref = sql.ref(column);
+  return postgres
+    ? sql<number>`case when jsonb_typeof(${ref}::jsonb -> 'changes') = 'array' then jsonb_array_length(${ref}::jsonb -> 'changes') else 0 end`
+    : sql<number>`coalesce(case when json_type(${ref}, '$.changes') = 'array' then json_array_length(${ref}, '$.changes') end, 0)`;
+}
+
+/**
+ * How many change entries the world's events hold together (versioned entries of all three fields), leaving one
+ * event out (the one being replaced). Reads every event's change text of the world, so it runs only on writes
+ * that bring changes.
+ * @param exceptEventId the event whose stored changes do not count (an update), or undefined.
+ */
+export async function countWorldChanges(db: Db, worldId: string, exceptEventId?: string): Promise<number> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  let query = db
+    .selectFrom('event')
+    .select(
+      sql<number>`coalesce(sum(${changeCountSql('character_attribute_changes', postgres)} + ${changeCountSql('inventory_changes', postgres)} + ${changeCountSql('relationship_changes', postgres)}), 0)`.as('total'),
+    )
+    .where('world_id', '=', worldId);
+  if (exceptEventId !== undefined) query = query.where('id', '!=', exceptEventId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
