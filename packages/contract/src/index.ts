@@ -17,3 +17,6 @@ export * from './connection.js';
 export * from './quest.js';
 export * from './changes.js';
 export * from './timeline-engine.js';
+export * from './search.js';
+export * from './graph.js';
+export * from './tag.js';

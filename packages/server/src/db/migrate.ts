@@ -10,6 +10,9 @@ import * as addUserWorldVersion from './migrations/2026_11_23_010000_add_user_wo
 import * as countWorldContentInTriggers from './migrations/2026_11_23_020000_count_world_content_in_triggers.js';
 import * as createWorldMember from './migrations/2026_11_24_000000_create_world_member.js';
 import * as addUserTokenVersion from './migrations/2026_11_24_100000_add_user_token_version.js';
+import * as addWorldSearchIndexes from './migrations/2026_11_24_500000_add_world_search_indexes.js';
+import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_tag.js';
+import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +25,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_020000_count_world_content_in_triggers': countWorldContentInTriggers,
   '2026_11_24_000000_create_world_member': createWorldMember,
   '2026_11_24_100000_add_user_token_version': addUserTokenVersion,
+  '2026_11_24_500000_add_world_search_indexes': addWorldSearchIndexes,
+  '2026_11_24_510000_create_entity_tag': createEntityTag,
+  '2026_11_24_520000_version_world_links': versionWorldLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

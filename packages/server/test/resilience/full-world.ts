@@ -122,6 +122,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     userId: member.user.userId,
     invitationId: idOf(invitation, 'invitationId'),
     code: idOf(invitation, 'code'),
+    entityId: characterId,
   };
   const refs: Record<string, string> = {
     ...params,
@@ -131,5 +132,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     targetId: friendId,
     user: candidate.user.email,
   };
-  return { params, refs, marker, ids: [...new Set([...Object.values(params), friendId, strangerId])] };
+  const ids = [...new Set([...Object.values(params), friendId, strangerId])];
+  // The tag routes name the entity's type in their path ({entityType}); it is a word, not an id.
+  return { params: { ...params, entityType: 'character' }, refs, marker, ids };
 }

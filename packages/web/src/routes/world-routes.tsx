@@ -50,4 +50,5 @@ export const worldChildRoutes: RouteObject[] = [
   { path: 'quests/create', lazy: lazyScreen(quests, 'QuestFormScreen') },
   { path: 'quests/:id/edit', lazy: lazyScreen(quests, 'QuestFormScreen') },
   { path: 'quests/:questId', lazy: lazyScreen(quests, 'QuestDetailScreen') },
+  { path: 'graph', lazy: lazyScreen(() => import('../screens/graph/GraphScreen'), 'GraphScreen') },
 ];

@@ -16,6 +16,7 @@ import { RelationshipRoutes } from '../../relationships/RelationshipRoutes';
 import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { CharacterHistoryTab } from './CharacterHistoryTab';
 import { MoveCharacterModal } from './MoveCharacterModal';
+import { EntityTags } from '../../../components/tags/EntityTags';
 
 const TABS = [
   { path: 'details', label: 'Details' },
@@ -76,6 +77,9 @@ export function CharacterScreen() {
       }
       after={
         <>
+          <section className="lf-panel mt-3" aria-label="Tags">
+            <EntityTags worldId={worldId} type="character" id={character.characterId} />
+          </section>
           <MoveCharacterModal
             character={character}
             show={moving}
