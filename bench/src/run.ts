@@ -79,6 +79,34 @@ async function load(url: string, token: string | null, spec: LoadCase, spread?: 
   };
 }
 
+/** The name of the case that types into the world search as a person would. */
+const TYPED_SEARCH_CASE = 'world search, typed (uncached, one at a time)';
+
+/** What a person types into the search palette, keystroke by keystroke, each answer new (so never cached). */
+const TYPED_QUERIES = ['G', 'Gw', 'Gwe', 'Gwen', 'Gwend', 'Gwendo', 'Gwendol', 'Gwendoly', 'Gwendolyn', 'Gwendolin',
+  'Th', 'Tho', 'Thorn', 'Thornf', 'Thornfeld', 'Relic 12', 'Chronicle entry 99', 'Quest 7', 'restless', 'Long Chron'];
+
+/**
+ * The world search as the command palette uses it: one request per keystroke, one at a time, each query new.
+ * @returns the case's figures: p50 and the slowest answer (as p99) in ms, and answers per second one at a time.
+ */
+async function typedSearch(baseUrl: string, token: string, searchPath: string): Promise<CaseResult> {
+  const times: number[] = [];
+  let errors = 0;
+  for (const query of TYPED_QUERIES) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${searchPath}?q=${encodeURIComponent(query)}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!response.ok) errors += 1;
+  }
+  times.sort((a, b) => a - b);
+  const p50 = times[Math.floor(times.length / 2)] ?? 0;
+  const slowest = times.at(-1) ?? 0;
+  const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
+  return { name: TYPED_SEARCH_CASE, reqPerSec: 1000 / mean, p50, p99: slowest, errors, ratio: null, maxRssMb: 0 };
+}
+
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
@@ -177,6 +205,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       { name: SPREAD_WRITES, path: '/api/health', spread: { writeShare: 0.1, viewer: 'owner', seed: 2 } },
     ];
 
+    const searchPath = `/api/worlds/${world.bigWorldId}/search`;
+    cases.push(
+      { name: 'world search "Gwendolyn"', path: `${searchPath}?q=Gwendolyn` },
+      { name: 'world search "Gwendolin" (typo)', path: `${searchPath}?q=Gwendolin` },
+    );
+
     let maxRss = rssMb(server);
     let caseRss = 0;
     const sampler = setInterval(() => {
@@ -201,6 +235,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       }
     } finally {
       clearInterval(sampler);
+    }
+    const only = process.env.BENCH_ONLY?.toLowerCase();
+    if (!only || TYPED_SEARCH_CASE.toLowerCase().includes(only)) {
+      log(`${dialect}: ${TYPED_SEARCH_CASE}`);
+      results.push(await typedSearch(server.baseUrl, token, searchPath));
     }
     if (dialect === 'sqlite' && process.env.BENCH_WEB !== '0') web = await benchWeb(prepared.env, world);
     return { dialect, baselineReqPerSec: base.reqPerSec, cases: results, maxRssMb: maxRss, generateSeconds: prepared.seconds };

@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
 import type { GeneratedWorld } from '@loreforge/server/bench-world';
-import { TIMELINE_ROW_HEIGHT } from '@loreforge/web/timeline-layout';
+import { TIMELINE_CARD_HEIGHT } from '@loreforge/web/timeline-layout';
 import { signIn } from '@loreforge/client';
 import { BUILT_SERVER, type RunningProcess, SERVER_NODE_FLAGS, freePort, startProcess } from '@loreforge/server/testing';
 import { REPO_ROOT } from './processes.js';
@@ -25,8 +25,8 @@ const FORM_FACTOR = process.env.BENCH_LIGHTHOUSE === 'desktop' ? 'desktop' : 'mo
 const DIST_DIR = path.join(REPO_ROOT, 'packages/web/dist');
 const TOKEN_KEY = 'loreforge.token';
 const USER_KEY = 'loreforge.user';
-/** Pixels scrolled per animation frame: 20 timeline rows, a fast fling through all 10,000 events. */
-const SCROLL_STEP = 20 * TIMELINE_ROW_HEIGHT;
+/** Pixels scrolled per animation frame: 20 timeline cards' height, a fast fling through all 10,000 events. */
+const SCROLL_STEP = 20 * TIMELINE_CARD_HEIGHT;
 
 /** One measured web figure with its budget. */
 export interface WebFigure {
@@ -181,9 +181,9 @@ const TIMELINE_PROBE = `
   observer.observe(document, { childList: true, subtree: true });
 `;
 
-/** Scrolls the timeline from top to bottom a fling at a time, then waits for every row to hold its event. */
+/** Scrolls the timeline (it scrolls with the page) from top to bottom a fling at a time, then waits for every row to hold its event. */
 const TIMELINE_SCROLL = `(async () => {
-  const scroller = document.querySelector('.lf-timeline-scroll');
+  const scroller = document.scrollingElement;
   const start = performance.now();
   const end = () => scroller.scrollHeight - scroller.clientHeight;
   let frames = 0;

@@ -13,15 +13,17 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
 
 describe.each(DIALECTS)('examples/build-world.ts against a server on %s', (dialect) => {
-  let database: ScratchDatabase;
-  let server: ServerProcess;
+  // Unset when beforeAll failed part way: afterAll cleans up what was made.
+  let database: ScratchDatabase | undefined;
+  let server: ServerProcess | undefined;
   let session: Session;
   const account = { username: 'example_reader', email: 'reader@example.com', password: 'reader-password-1' };
 
   beforeAll(async () => {
     database = await createScratchDatabase(dialect, 'example');
-    server = await startServerProcess(database, { waitForInvite: true });
-    session = await register(server.baseUrl, { ...account, inviteCode: server.inviteCode ?? '' });
+    const started = await startServerProcess(database, { waitForInvite: true });
+    server = started;
+    session = await register(started.baseUrl, { ...account, inviteCode: started.inviteCode ?? '' });
   });
 
   afterAll(async () => {
@@ -30,9 +32,10 @@ describe.each(DIALECTS)('examples/build-world.ts against a server on %s', (diale
   });
 
   it('builds a small world, pages its characters by cursor, reads the timeline state and meets a 409 on a stale If-Match', async () => {
+    const baseUrl = server?.baseUrl ?? '';
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'examples/build-world.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, LOREFORGE_URL: server.baseUrl, LOREFORGE_EMAIL: account.email, LOREFORGE_PASSWORD: account.password },
+      env: { ...process.env, LOREFORGE_URL: baseUrl, LOREFORGE_EMAIL: account.email, LOREFORGE_PASSWORD: account.password },
     });
     const worldId = /World: (\S+)/.exec(stdout)?.[1] ?? '';
     expect(stdout).toContain('Page 1: Cowardly Lion, Dorothy');
@@ -44,7 +47,9 @@ describe.each(DIALECTS)('examples/build-world.ts against a server on %s', (diale
     expect(world.name).toBe('The Road to the Emerald City');
     const timelines = unwrap(await client.GET('/api/worlds/{worldId}/timelines', { params: { path: { worldId } } }));
     const timelineId = timelines.data[0]?.timelineId ?? '';
-    const state = unwrap(await client.GET('/api/worlds/{worldId}/timelines/{timelineId}/state', { params: { path: { worldId, timelineId } } }));
+    const state = unwrap(
+      await client.GET('/api/worlds/{worldId}/timelines/{timelineId}/state', { params: { path: { worldId, timelineId } } }),
+    );
     const byName = new Map(state.characters.map((character) => [character.name, character]));
     expect(state.eventCount).toBe(2);
     expect(byName.get('Cowardly Lion')?.attributes.courage).toBe(10);

@@ -82,11 +82,14 @@ interface CallResult<T> {
   response: Response;
 }
 
+function isErrorBody(error: unknown): error is ApiErrorBody {
+  if (typeof error !== 'object' || error === null) return false;
+  const { message, code } = error as Record<string, unknown>;
+  return typeof message === 'string' && typeof code === 'string';
+}
+
 function asErrorBody(error: unknown, response: Response): ApiErrorBody {
-  if (typeof error === 'object' && error !== null && 'message' in error && 'code' in error) {
-    const { message, code, fields } = error as ApiErrorBody;
-    return { message: String(message), code: String(code), ...(fields ? { fields } : {}) };
-  }
+  if (isErrorBody(error)) return { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
   return { message: response.statusText || 'The API answered with an error.', code: `HTTP_${response.status}` };
 }
 
@@ -114,7 +117,11 @@ type AuthAnswer = operations['login']['responses'][200]['content']['application/
  * @returns a client that sends the new token, with the token and the user.
  * @throws LoreforgeApiError 401 INVALID_CREDENTIALS-style on a wrong email or password, 429 when rate-limited.
  */
-export async function signIn(baseUrl: string, credentials: { email: string; password: string }, fetch?: ClientOptions['fetch']): Promise<Session> {
+export async function signIn(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+  fetch?: ClientOptions['fetch'],
+): Promise<Session> {
   const anonymous = createLoreforgeClient({ baseUrl, ...(fetch ? { fetch } : {}) });
   const { token, user } = unwrap(await anonymous.POST('/api/auth/login', { body: credentials }));
   return { client: createLoreforgeClient({ baseUrl, token, ...(fetch ? { fetch } : {}) }), token, user };

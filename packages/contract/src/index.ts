@@ -17,4 +17,7 @@ export * from './connection.js';
 export * from './quest.js';
 export * from './changes.js';
 export * from './timeline-engine.js';
+export * from './search.js';
+export * from './graph.js';
+export * from './tag.js';
 export * from './calendar/index.js';

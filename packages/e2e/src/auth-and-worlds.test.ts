@@ -155,7 +155,7 @@ describe.each(DIALECTS)('signing up and worlds, in Chromium on %s', (dialect) =>
       await quick.getByLabel(/^Name/).fill('Glinda');
       await quick.getByRole('button', { name: 'Create character' }).click();
       await page.getByRole('status').getByText('Created character "Glinda".').waitFor();
-      await page.getByRole('button', { name: '1 Characters : show help' }).waitFor();
+      await page.getByRole('button', { name: '1 Character : show help' }).waitFor();
       await expectAccessible(page, 'world details after a quick create');
 
       // Delete it: the question warns it cannot be undone; Cancel keeps it, Delete removes it.

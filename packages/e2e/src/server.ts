@@ -37,7 +37,11 @@ export async function startServer(dialect: Dialect): Promise<RunningServer> {
   let server: ServerProcess;
   try {
     // The compiled server `npm start` runs (`npm run build` writes it; `npm test` builds first).
-    server = await startServerProcess(database, { built: true, waitForInvite: true, env: { LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+    server = await startServerProcess(database, {
+      built: true,
+      waitForInvite: true,
+      env: { LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
   } catch (error) {
     await database.destroy();
     throw error;

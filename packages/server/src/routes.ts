@@ -24,6 +24,9 @@ import { questRoutes } from './modules/quests/quest.routes.js';
 import { objectiveRoutes } from './modules/quests/objective.routes.js';
 import { timelineEngineRoutes } from './modules/timeline-engine/timeline-engine.routes.js';
 import { calendarRoutes } from './modules/calendars/calendar.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { graphRoutes } from './modules/graph/graph.routes.js';
+import { tagRoutes } from './modules/tags/tag.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 import { describeOperation } from './openapi/operations.js';
 import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
@@ -69,5 +72,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(objectiveRoutes);
     await api.register(timelineEngineRoutes);
     await api.register(calendarRoutes);
+    await api.register(searchRoutes);
+    await api.register(graphRoutes);
+    await api.register(tagRoutes);
   });
 };

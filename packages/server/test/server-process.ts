@@ -26,8 +26,11 @@ export const SOURCE_SERVER = 'src/server.ts';
 
 /** The Node.js flags `npm start` runs the server with (this package's `config.nodeFlags`). */
 export const SERVER_NODE_FLAGS: string[] = (
-  (JSON.parse(fs.readFileSync(path.join(SERVER_PACKAGE_DIR, 'package.json'), 'utf8')) as { config?: { nodeFlags?: string } }).config?.nodeFlags ?? ''
-).split(/\s+/).filter(Boolean);
+  (JSON.parse(fs.readFileSync(path.join(SERVER_PACKAGE_DIR, 'package.json'), 'utf8')) as { config?: { nodeFlags?: string } }).config
+    ?.nodeFlags ?? ''
+)
+  .split(/\s+/)
+  .filter(Boolean);
 
 /** A free TCP port on 127.0.0.1 (the OS picks it; free when this resolves). */
 export async function freePort(): Promise<number> {
@@ -144,10 +147,21 @@ function exited(child: ChildProcess): Promise<void> {
  * @throws Error with the process's output when it exits early or is not ready within 60 s.
  */
 export async function startProcess(options: StartOptions = {}): Promise<RunningProcess> {
-  const { script = SOURCE_SERVER, cwd = SERVER_PACKAGE_DIR, env = process.env, readyPath = '/api/health', readyOutput, nodeFlags = [] } = options;
+  const {
+    script = SOURCE_SERVER,
+    cwd = SERVER_PACKAGE_DIR,
+    env = process.env,
+    readyPath = '/api/health',
+    readyOutput,
+    nodeFlags = [],
+  } = options;
   const port = await freePort();
   const args = [...nodeFlags, ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script])];
-  const child = spawn(process.execPath, args, { cwd, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -156,7 +170,14 @@ export async function startProcess(options: StartOptions = {}): Promise<RunningP
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
     const printed = !readyOutput || readyOutput.test(output);
-    if (printed && (await fetch(`${baseUrl}${readyPath}`).then((response) => response.ok, () => false))) break;
+    if (
+      printed &&
+      (await fetch(`${baseUrl}${readyPath}`).then(
+        (response) => response.ok,
+        () => false,
+      ))
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${script} was not ready within 60 s:\n${output}`);
@@ -215,7 +236,8 @@ export async function startServerProcess(
   return {
     ...running,
     inviteCode: INVITE_CODE.exec(running.output())?.[1],
-    newInviteCode: () => execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/invite.ts'], { cwd: SERVER_PACKAGE_DIR, env, encoding: 'utf8' }).trim(),
+    newInviteCode: () =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/invite.ts'], { cwd: SERVER_PACKAGE_DIR, env, encoding: 'utf8' }).trim(),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: loads the Land of Oz demo world through the public HTTP API into the demo account
  * (demo@loreforge.test), registering it with a fresh invite code of the configured database the first time,
- * and prints how to sign in.
+ * shares it with a player account (toto@loreforge.test, who plays Dorothy) and prints both sign-ins.
  *
  * - DEMO_API_URL: a running Loreforge (e.g. http://localhost:3000) using the same database; without it the app
  *   is started in-process on a free port of 127.0.0.1 for the duration of the load.
@@ -18,6 +18,8 @@ import { createInviteCode } from '../modules/invites/invite.repository.js';
 
 const DEFAULT_EMAIL = 'demo@loreforge.test';
 const DEFAULT_PASSWORD = 'follow-the-yellow-brick-road';
+const PLAYER_EMAIL = 'toto@loreforge.test';
+const PLAYER_PASSWORD = 'there-is-no-place-like-home';
 
 const config = loadConfig();
 const database = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 2 });
@@ -36,10 +38,12 @@ try {
     email: process.env.DEMO_EMAIL || DEFAULT_EMAIL,
     password: process.env.DEMO_PASSWORD || DEFAULT_PASSWORD,
   };
+  const player = { username: 'toto', email: PLAYER_EMAIL, password: process.env.DEMO_PLAYER_PASSWORD || PLAYER_PASSWORD };
   console.log(`Loading the Land of Oz through ${baseUrl}/api …`);
   const result = await runDemo({
     baseUrl,
     account,
+    player,
     inviteCode: () => createInviteCode(database.db),
     log: (line) => console.log(`  ${line}`),
   });
@@ -55,6 +59,11 @@ try {
   console.log(`  URL:      ${signInUrl}${process.env.DEMO_API_URL ? '' : '  (start the app with: npm start)'}`);
   console.log(`  Email:    ${account.email}`);
   console.log(`  Password: ${account.password}`);
+  console.log('');
+  console.log('The world is shared with a player, who plays Dorothy and sees none of the game master\'s secrets');
+  console.log('(the Wizard\'s true identity, the discovery of the humbug). Sign in as the player with:');
+  console.log(`  Email:    ${player.email}`);
+  console.log(`  Password: ${player.password}`);
 } catch (error) {
   failed = true;
   if (error instanceof DemoLoadError) console.error(`Loading the demo failed while ${error.step.charAt(0).toLowerCase()}${error.step.slice(1)}: ${error.apiMessage}${error.status === null ? '' : ` (HTTP ${error.status})`}`);

@@ -13,6 +13,7 @@ import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
+import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from '../lib/trigram.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -76,7 +77,11 @@ function openPostgresPool(options: ConnectOptions & { databaseUrl: string }): pg
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS } : {}),
     keepAlive: true,
     application_name: options.applicationName ?? 'loreforge',
-    ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
+    // The world search's typo tolerance: pg_trgm's `<%` operator (served by the trigram indexes) uses this threshold.
+    options: [
+      ...(options.postgresSchema ? [`-c search_path=${options.postgresSchema}`] : []),
+      `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    ].join(' '),
   });
   const report = options.onConnectionError ?? (() => undefined);
   pool.on('error', (error) => report(error));
@@ -186,6 +191,9 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // After a checkpoint has copied everything, the WAL restarts from its beginning; cap what it keeps on disk.
   sqlite.pragma('journal_size_limit = 67108864');
+  // pg_trgm's word_similarity, so the world search's typo tolerance is the same on both databases.
+  sqlite.function('lf_word_similarity', { deterministic: true }, (query, text) =>
+    typeof query === 'string' && typeof text === 'string' ? wordSimilarity(query, text) : 0);
   const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite }) });
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept

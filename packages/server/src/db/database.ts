@@ -12,6 +12,7 @@ import type { MapAreaTable, MapImageTable, MapPointTable, MapTable } from './tab
 import type { ConnectionTable } from './tables/connection.table.js';
 import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
 import type { CalendarTable } from './tables/calendar.table.js';
+import type { EntityTagTable } from './tables/entity-tag.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
 
@@ -20,6 +21,7 @@ export interface Database {
   invite_code: InviteCodeTable;
   invite_request: InviteRequestTable;
   world: WorldTable;
+  entity_tag: EntityTagTable;
   world_member: WorldMemberTable;
   world_invitation: WorldInvitationTable;
   character: WithAccessColumns<CharacterTable, 'assigned_to'>;

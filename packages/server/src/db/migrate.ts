@@ -12,6 +12,9 @@ import * as createWorldMember from './migrations/2026_11_24_000000_create_world_
 import * as addUserTokenVersion from './migrations/2026_11_24_100000_add_user_token_version.js';
 import * as createCalendar from './migrations/2026_11_24_200000_create_calendar.js';
 import * as addCalendarDates from './migrations/2026_11_24_210000_add_calendar_dates.js';
+import * as addWorldSearchIndexes from './migrations/2026_11_24_500000_add_world_search_indexes.js';
+import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_tag.js';
+import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +29,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_100000_add_user_token_version': addUserTokenVersion,
   '2026_11_24_200000_create_calendar': createCalendar,
   '2026_11_24_210000_add_calendar_dates': addCalendarDates,
+  '2026_11_24_500000_add_world_search_indexes': addWorldSearchIndexes,
+  '2026_11_24_510000_create_entity_tag': createEntityTag,
+  '2026_11_24_520000_version_world_links': versionWorldLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

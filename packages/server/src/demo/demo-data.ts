@@ -35,10 +35,14 @@ const ChangeDocumentSchema = z
   .default(null);
 export type DemoChangeDocument = z.infer<typeof ChangeDocumentSchema>;
 
+/** Who may see an entity of the demo: everyone (default) or the world's editors only (a secret kept from players). */
+const visibility = z.enum(['everyone', 'editors']).optional();
+
 const EventSchema = z.object({
   key,
   name: z.string(),
   description: text,
+  visibility,
   dateTime: z.string(),
   characterAttributeChanges: ChangeDocumentSchema,
   inventoryChanges: ChangeDocumentSchema,
@@ -56,6 +60,9 @@ export const DemoDataSchema = z.object({
     attributes: jsonObject,
     /** Key of the map point where the character is at the start of the story. */
     location: key.optional(),
+    visibility,
+    /** What only the game master knows (GM notes). */
+    gmNotes: text.optional(),
   })),
   items: z.array(z.object({ key, name: z.string(), description: text, properties: jsonObject, attributes: jsonObject })),
   inventory: z.array(z.object({
@@ -87,6 +94,7 @@ export const DemoDataSchema = z.object({
     status: z.enum(GOAL_STATUSES),
     targetDateTime: text,
     notes: text,
+    visibility,
   })),
   timelines: z.array(z.object({
     key,

@@ -282,6 +282,36 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     ]));
   });
 
+  it('shares a world with the player toto, who plays Dorothy and sees neither the Wizard\'s secret nor the secret event', async () => {
+    const shared = await runDemo({
+      baseUrl,
+      account: { username: 'oz-gm', email: 'gm@loreforge.test', password: 'follow-the-yellow-brick-road' },
+      player: { username: 'toto', email: 'toto@loreforge.test', password: 'there-is-no-place-like-home' },
+      inviteCode: () => createInviteCode(testApp.app.db),
+    });
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'toto@loreforge.test', password: 'there-is-no-place-like-home' }),
+    });
+    const { token, user } = (await login.json()) as { token: string; user: { userId: string } };
+    const asPlayer = async (url: string): Promise<string> =>
+      (await fetch(`${baseUrl}/api${url}`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const world = `/worlds/${shared.worldId}`;
+    const dorothy = JSON.parse(await asPlayer(`${world}/characters/${shared.ids.character?.dorothy ?? ''}`)) as { assignedTo: string };
+    expect(dorothy.assignedTo).toBe(user.userId);
+    const everything = [
+      await asPlayer(`${world}/characters?limit=100`),
+      await asPlayer(`${world}/characters/${shared.ids.character?.wizard ?? ''}`),
+      await asPlayer(`${world}/events?limit=100`),
+      await asPlayer(`${world}/goals?limit=100`),
+      await asPlayer(`${world}/timelines/${shared.ids.timeline?.main ?? ''}/state`),
+    ].join('\n');
+    expect(everything).toContain('Oz, the Great and Terrible');
+    expect(everything).not.toContain('Keep it from the players');
+    expect(everything).not.toContain('The discovery of Oz, the Terrible');
+    expect(everything).not.toContain(shared.ids.event?.humbug ?? 'no such id');
+  }, 120_000);
+
   it('signs in to the existing account and adds a fresh world on the next run', async () => {
     const again = await runDemo({
       baseUrl,

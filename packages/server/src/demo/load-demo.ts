@@ -133,10 +133,13 @@ export async function signInDemoAccount(
   baseUrl: string,
   account: DemoAccount,
   inviteCode: () => Promise<string>,
-): Promise<{ token: string; registered: boolean }> {
+): Promise<{ token: string; userId: string; registered: boolean }> {
   const api = new ApiClient(apiRoot(baseUrl));
   const login = await api.send('Signing in', 'POST', '/auth/login', { json: { email: account.email, password: account.password } });
-  if (login.status === 200) return { token: AuthSchema.parse(login.json).token, registered: false };
+  if (login.status === 200) {
+    const auth = AuthSchema.parse(login.json);
+    return { token: auth.token, userId: auth.user.userId, registered: false };
+  }
   if (login.status !== 401) throw new DemoLoadError('Signing in', login.status, messageOf(login.json, login.status));
   const code = await inviteCode();
   const registered = await api.send('Registering the demo account', 'POST', '/auth/register', {
@@ -149,7 +152,8 @@ export async function signInDemoAccount(
   if (registered.status !== 201) {
     throw new DemoLoadError('Registering the demo account', registered.status, messageOf(registered.json, registered.status));
   }
-  return { token: AuthSchema.parse(registered.json).token, registered: true };
+  const auth = AuthSchema.parse(registered.json);
+  return { token: auth.token, userId: auth.user.userId, registered: true };
 }
 
 /** Options of loadDemoWorld. */
@@ -164,7 +168,12 @@ export interface LoadDemoOptions {
   mapImage?: Uint8Array;
   /** Progress lines, one per stage (default: silent). */
   log?: (line: string) => void;
+  /** A player account to share the world with, who plays Dorothy (issue 11: shared worlds). */
+  player?: { userId: string; username: string } | undefined;
 }
+
+/** The key of the character the demo's player plays. */
+const PLAYER_CHARACTER_KEY = 'dorothy';
 
 const idField = <K extends string>(field: K) => z.object({ [field]: z.string() } as Record<K, z.ZodString>);
 
@@ -200,10 +209,19 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
   const world = await api.call('Creating the world', 'POST', '/worlds', { json: data.world }, z.object({ worldId: z.string(), name: z.string() }));
   const w = `/worlds/${world.worldId}`;
   log(`World "${world.name}" created.`);
+  if (options.player) {
+    await api.call(`Sharing the world with ${options.player.username}`, 'POST', `${w}/members`,
+      { json: { user: options.player.username, role: 'player' } }, z.object({ userId: z.string() }));
+  }
 
   const characterBodies = new Map<string, CharacterCreateInput & { activeQuests: string[] }>();
   for (const character of data.characters) {
-    const body = { name: character.name, description: character.description, attributes: character.attributes, currentLocationId: null, activeQuests: [] };
+    const body = {
+      name: character.name, description: character.description, attributes: character.attributes, currentLocationId: null, activeQuests: [],
+      ...(character.visibility ? { visibility: character.visibility } : {}),
+      ...(character.gmNotes ? { gmNotes: character.gmNotes } : {}),
+      ...(options.player && character.key === PLAYER_CHARACTER_KEY ? { assignedTo: options.player.userId } : {}),
+    };
     const created = await api.call(`Creating character ${character.name}`, 'POST', `${w}/characters`, { json: body }, idField('characterId'));
     remember('character', character.key, created.characterId);
     characterBodies.set(character.key, body);
@@ -261,6 +279,7 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
         body = {
           name: event.name,
           description: event.description,
+          ...(event.visibility ? { visibility: event.visibility } : {}),
           dateTime: event.dateTime,
           timelineId: created.timelineId,
           characterAttributeChanges: substituteChangeIds(event.characterAttributeChanges, resolveChangeId),
@@ -399,20 +418,25 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
 export interface RunDemoOptions {
   baseUrl: string;
   account: DemoAccount;
+  /** A second account, signed in (or registered) too, with whom the world is shared as a player playing Dorothy. */
+  player?: DemoAccount | undefined;
   inviteCode: () => Promise<string>;
   data?: DemoData;
   log?: (line: string) => void;
 }
 
 /**
- * Signs in (or registers) the demo account and loads a fresh demo world into it.
+ * Signs in (or registers) the demo account (and the player account, when given) and loads a fresh demo world
+ * into it, shared with the player.
  * @returns the load result plus the token and whether the account was created.
  */
 export async function runDemo(options: RunDemoOptions): Promise<DemoLoadResult & { token: string; registered: boolean }> {
   const { token, registered } = await signInDemoAccount(options.baseUrl, options.account, options.inviteCode);
+  const player = options.player ? await signInDemoAccount(options.baseUrl, options.player, options.inviteCode) : undefined;
   const result = await loadDemoWorld({
     baseUrl: options.baseUrl,
     token,
+    ...(player && options.player ? { player: { userId: player.userId, username: options.player.username } } : {}),
     ...(options.data ? { data: options.data } : {}),
     ...(options.log ? { log: options.log } : {}),
   });

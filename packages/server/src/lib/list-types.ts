@@ -11,6 +11,8 @@ export interface ListParams {
   page: number;
   limit: number;
   search?: string | undefined;
+  /** Only entities carrying this tag (compared in lower case). */
+  tag?: string | undefined;
   sortBy?: string | undefined;
   sortOrder?: SortOrder | undefined;
   cursor?: string | undefined;

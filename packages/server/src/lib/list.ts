@@ -4,7 +4,7 @@
  * here; with `cache` set, searches, totals and deep page numbers come from the list cache (lib/list-cache.ts).
  */
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { SortOrder } from '@loreforge/contract';
+import { type SortOrder, TAGGABLE_TYPES } from '@loreforge/contract';
 import type { Database, Db } from '../db/database.js';
 import { badRequest } from '../errors/app-error.js';
 import { anchorAt } from './list-anchors.js';
@@ -37,6 +37,20 @@ export function resolveSort(params: ListParams): { sortBy: string; sortOrder: So
   return { sortBy, sortOrder };
 }
 
+/**
+ * A list narrowed to the entities carrying a tag (table entity_tag, compared in lower case). The kept total no
+ * longer applies, so it is counted.
+ * @throws AppError 400 when the list's entities carry no tags.
+ */
+function withTag<TB extends keyof Database, Row extends { id: string }>(spec: ListSpec<TB, Row>, tag: string): ListSpec<TB, Row> {
+  const table = spec.idColumn.split('.')[0] ?? '';
+  if (!(TAGGABLE_TYPES as readonly string[]).includes(table)) {
+    throw badRequest('This list cannot be filtered by tag.', { tag: 'This list cannot be filtered by tag.' });
+  }
+  const tagged = sql<SqlBool>`${sql.ref(spec.idColumn)} in (select entity_id from entity_tag where entity_type = ${table} and tag_key = ${tag.toLowerCase()})`;
+  return { ...spec, query: spec.query.where(tagged), knownTotal: undefined };
+}
+
 /** The column a ranked page reads each row's rank into (removed before the rows are returned). */
 const RANK_KEY = 'list_rank';
 /** The column a page counted in the same statement reads the list's total into (removed likewise). */
@@ -55,8 +69,9 @@ interface PageStart {
  * @throws AppError 400 for an unknown sort field or a malformed cursor.
  */
 export async function paginate<TB extends keyof Database, Row extends { id: string }>(
-  spec: ListSpec<TB, Row>,
+  listSpec: ListSpec<TB, Row>,
 ): Promise<ListResult<Row>> {
+  const spec = listSpec.params.tag ? withTag(listSpec, listSpec.params.tag) : listSpec;
   const { params } = spec;
   const { sortBy, sortOrder } = resolveSort(params);
   const sort = spec.sortColumns[sortBy];

@@ -52,8 +52,8 @@ export async function findEntityNames(
 }
 
 /**
- * Removes every polymorphic reference to an entity: connections from or to it are deleted, and map points
- * linked to it are unlinked. Call in the same transaction that deletes the entity (or moves it out of its world).
+ * Removes every polymorphic reference to an entity: connections from or to it and its tags are deleted, and
+ * map points linked to it are unlinked. Call in the same transaction that deletes the entity (or moves it out of its world).
  */
 export async function removeReferencesTo(db: Db, type: ConnectableType, id: string): Promise<void> {
   await db
@@ -65,6 +65,8 @@ export async function removeReferencesTo(db: Db, type: ConnectableType, id: stri
       ]),
     )
     .execute();
+  // Tags belong to the world's vocabulary: they go with the entity, or when it leaves the world.
+  await db.deleteFrom('entity_tag').where('entity_type', '=', type).where('entity_id', '=', id).execute();
   if (type === 'character' || type === 'item') {
     await db
       .updateTable('map_point')

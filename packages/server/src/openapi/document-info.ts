@@ -13,8 +13,8 @@ export const LICENSE = { name: 'Proprietary: all rights reserved', identifier: '
 export const TAGS = [
   { name: 'system', description: 'Liveness and version of the server; public.' },
   { name: 'auth', description: 'Registration with an invite code, sign-in (a bearer token) and invite requests; rate-limited per address.' },
-  { name: 'worlds', description: "The signed-in user's worlds, each with the counts of what it holds." },
-  { name: 'members', description: "Who shares a world and in which role (owner, editor, player, viewer), and the invitation links that let an account join." },
+  { name: 'worlds', description: "The worlds the signed-in user owns or is a member of, each with their role and the counts of what they may see. On any GET under a world, an editor or the owner may send `x-view-as: <userId>` to read it exactly as that player or viewer does." },
+  { name: 'members', description: 'Who shares a world and with which role (owner, editor, player, viewer); invitation links to join it.' },
   { name: 'characters', description: 'Characters of a world: core attributes, custom attribute groups, location and active quests.' },
   { name: 'relationships', description: "A character's relationships to other characters of its world (affinity, power balance, trust)." },
   { name: 'goals', description: 'Goals of a world and of its characters.' },

@@ -60,7 +60,8 @@ function genericErrorStatuses(path: string, operation: OpenApiOperation): string
   const statuses = ['400'];
   if (operation.security?.some((requirement) => Object.keys(requirement).length > 0)) statuses.push('401');
   if (path.includes('{')) statuses.push('404');
-  if (operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name?.toLowerCase() === 'if-match')) statuses.push('409');
+  if (operation.parameters?.some((parameter) => parameter.in === 'header' && parameter.name?.toLowerCase() === 'if-match'))
+    statuses.push('409');
   if (operation.requestBody?.content?.['application/json']) statuses.push('413', '415');
   return statuses;
 }
@@ -81,7 +82,8 @@ export function describeErrorAnswers<T>(document: T): T {
       }
       for (const [status, response] of Object.entries(responses)) {
         const description = ERROR_DESCRIPTIONS[status] ?? OTHER_DESCRIPTIONS[status];
-        if (response && description && (!response.description || response.description === DEFAULT_DESCRIPTION)) response.description = description;
+        if (response && description && (!response.description || response.description === DEFAULT_DESCRIPTION))
+          response.description = description;
       }
     }
   }

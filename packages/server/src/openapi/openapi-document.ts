@@ -17,7 +17,10 @@ import { connectDatabase } from '../db/connect.js';
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-openapi-'));
   const database = connectDatabase({ databaseUrl: undefined, sqliteFile: path.join(dataDir, 'loreforge.sqlite'), poolSize: 1 });
-  const config = loadConfig({}, { dataDir, databaseUrl: undefined, tokenSecret: 'openapi-document', logLevel: 'silent', webDistDir: undefined });
+  const config = loadConfig(
+    {},
+    { dataDir, databaseUrl: undefined, tokenSecret: 'openapi-document', logLevel: 'silent', webDistDir: undefined },
+  );
   try {
     const app = await buildApp({ config, database });
     try {

@@ -36,12 +36,16 @@ describe('GET /api/openapi.json', () => {
   it("passes Redocly's recommended rules with no error and no warning", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
-    const report = problems.map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`);
+    const report = problems.map(
+      (problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}: ${problem.message}`,
+    );
     expect(report).toEqual([]);
   });
 
   it('gives every operation the operationId of its route, so a route added without one is named here', () => {
-    const missing = operations.filter(({ key, operation }) => !operation.operationId || operation.operationId !== OPERATION_IDS[key]).map(({ key }) => key);
+    const missing = operations
+      .filter(({ key, operation }) => !operation.operationId || operation.operationId !== OPERATION_IDS[key])
+      .map(({ key }) => key);
     // Add each one named here to OPERATION_IDS in src/openapi/operation-ids.ts.
     expect(missing).toEqual([]);
   });
@@ -55,7 +59,13 @@ describe('GET /api/openapi.json', () => {
     const undeclared = operations.filter(({ operation }) => !Array.isArray(operation.security)).map(({ key }) => key);
     expect(undeclared).toEqual([]);
     const publicKeys = operations.filter(({ operation }) => operation.security?.length === 0).map(({ key }) => key);
-    expect(publicKeys.sort()).toEqual(['GET /api/health', 'GET /api/version', 'POST /api/auth/login', 'POST /api/auth/register', 'POST /api/invites/request']);
+    expect(publicKeys.sort()).toEqual([
+      'GET /api/health',
+      'GET /api/version',
+      'POST /api/auth/login',
+      'POST /api/auth/register',
+      'POST /api/invites/request',
+    ]);
   });
 
   it('describes every tag an operation uses', () => {

@@ -11,6 +11,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/auth/register': 'register',
   'POST /api/auth/login': 'login',
   'GET /api/auth/me': 'getCurrentUser',
+  'POST /api/auth/logout-all': 'signOutEverywhere',
   'POST /api/invites/request': 'requestInvite',
 
   'GET /api/worlds': 'listWorlds',

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from '../factories/user.js';
+import { type TestUser, createUser } from '../factories/user.js';
 
 /** A 1×1 PNG, for the map image. */
 export const TINY_PNG = Buffer.from(
@@ -40,7 +40,8 @@ function idOf(entity: Record<string, unknown>, field: string): string {
 /**
  * Creates a world with a character (and a second one it relates to), a character goal, an item held in the
  * character's inventory, a timeline with an event, a map with an image, a point and an area, a connection,
- * and a quest with an objective.
+ * a quest with an objective, a player member and an invitation link (plus an account that is not yet a member,
+ * named in `refs.user` for adding one).
  * @returns the ids by path parameter name, body references, the marker word and every id.
  */
 export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Promise<FullWorld> {
@@ -97,6 +98,11 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
   const objective = await post(app, owner, `${base}/quests/${questId}/objectives`, { description: `${marker} objective`, target: 3 });
   const calendar = await post(app, owner, `${base}/calendars`, { preset: 'harptos', name: `${marker} calendar` });
 
+  const member = await createUser(app);
+  await post(app, owner, `${base}/members`, { user: member.user.username, role: 'player' });
+  const candidate = await createUser(app);
+  const invitation = await post(app, owner, `${base}/invitations`, { role: 'viewer' });
+
   const inventoryItemId = idOf(entry, 'inventoryItemId');
   const params: Record<string, string> = {
     worldId,
@@ -115,6 +121,10 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     questId,
     objectiveId: idOf(objective, 'objectiveId'),
     calendarId: idOf(calendar, 'calendarId'),
+    userId: member.user.userId,
+    invitationId: idOf(invitation, 'invitationId'),
+    code: idOf(invitation, 'code'),
+    entityId: characterId,
   };
   const refs: Record<string, string> = {
     ...params,
@@ -122,6 +132,9 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     relatedCharacterId: friendId,
     sourceId: characterId,
     targetId: friendId,
+    user: candidate.user.email,
   };
-  return { params, refs, marker, ids: [...new Set([...Object.values(params), friendId, strangerId])] };
+  const ids = [...new Set([...Object.values(params), friendId, strangerId])];
+  // The tag routes name the entity's type in their path ({entityType}); it is a word, not an id.
+  return { params: { ...params, entityType: 'character' }, refs, marker, ids };
 }

@@ -2,8 +2,9 @@
  * The one API client of the web app (SPEC §6, §7, §8): base `/api`, JSON, a 10 s timeout, the bearer token
  * from the stored session, and every non-2xx response turned into an {@link ApiError}.
  */
-import { LIMITS, MESSAGES } from '@loreforge/contract';
+import { LIMITS, MESSAGES, VIEW_AS_HEADER } from '@loreforge/contract';
 import { clearToken, getToken } from '../session/session-store';
+import { viewAsFor } from '../session/view-as-store';
 
 /** Root of every API path. */
 export const API_BASE = '/api';
@@ -112,7 +113,8 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * Sends one request to the API and returns the parsed JSON body (undefined for 204).
  * Adds `Authorization: Bearer <token>` when a token is stored, else logs a warning and sends none (SPEC §6).
- * A 401 clears the stored token but does not redirect (SPEC §4).
+ * A 401 clears the stored token but does not redirect (SPEC §4). While the world of `path` is viewed as a
+ * player (issue 11), adds `x-view-as: <their userId>`.
  * @param path path below `/api`, e.g. `/worlds/123`.
  * @returns the response body typed as T (the caller vouches for the shape, which the contract defines).
  * With `version`, sends `If-Match: W/"<version>"`; a 409 then throws {@link StaleVersionError}.
@@ -127,6 +129,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.Authorization = `Bearer ${token}`;
   else if (!isPublic) console.warn(`No sign-in token stored; calling ${method} ${path} without Authorization.`);
   if (version) headers['If-Match'] = versionTag(version);
+  const viewAs = viewAsFor(path);
+  if (viewAs) headers[VIEW_AS_HEADER] = viewAs;
 
   let payload: BodyInit | undefined;
   if (rawBody) {

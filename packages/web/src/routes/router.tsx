@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'quests', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestListScreen') },
           { path: 'quests/create', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestFormScreen') },
           { path: 'quests/:id/edit', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestFormScreen') },
+          { path: 'join/:code', lazy: lazyScreen(() => import('../screens/join/JoinScreen'), 'JoinScreen') },
           { path: 'worlds/create', lazy: lazyScreen(() => import('../screens/worlds/WorldFormScreen'), 'WorldFormScreen') },
           { path: 'worlds/:id/edit', lazy: lazyScreen(() => import('../screens/worlds/WorldFormScreen'), 'WorldFormScreen') },
           {

@@ -13,8 +13,9 @@ const maps = () => import('../screens/maps/MapScreens');
 const goals = () => import('../screens/goals/GoalScreens');
 const quests = () => import('../screens/quests/QuestScreens');
 const details = () => import('../screens/worlds/WorldDetailsTab');
+const members = () => import('../screens/members/MembersTab');
 
-/** Tabs of the world page: Details (default, also at /details), Items, Timelines, Events, Characters, Maps. */
+/** Tabs of the world page: Details (default, also at /details), Items, Timelines, Events, Characters, Maps, Members. */
 export const worldTabRoutes: RouteObject[] = [
   { index: true, lazy: lazyScreen(details, 'WorldDetailsTab') },
   { path: 'details', lazy: lazyScreen(details, 'WorldDetailsTab') },
@@ -23,6 +24,7 @@ export const worldTabRoutes: RouteObject[] = [
   { path: 'events', lazy: lazyScreen(events, 'EventsTab') },
   { path: 'characters', lazy: lazyScreen(characters, 'CharactersTab') },
   { path: 'maps', lazy: lazyScreen(maps, 'MapsTab') },
+  { path: 'members', lazy: lazyScreen(members, 'MembersTab') },
 ];
 
 /** Entity pages under a world. */
@@ -48,4 +50,5 @@ export const worldChildRoutes: RouteObject[] = [
   { path: 'quests/create', lazy: lazyScreen(quests, 'QuestFormScreen') },
   { path: 'quests/:id/edit', lazy: lazyScreen(quests, 'QuestFormScreen') },
   { path: 'quests/:questId', lazy: lazyScreen(quests, 'QuestDetailScreen') },
+  { path: 'graph', lazy: lazyScreen(() => import('../screens/graph/GraphScreen'), 'GraphScreen') },
 ];

@@ -6,3 +6,6 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom does not scroll: lists that follow the page's scroll (the timeline) call window.scrollTo, which it only logs.
+window.scrollTo = () => undefined;

@@ -42,7 +42,7 @@ export function EntityTabsPage({ kind, name, actions, tabs, base, children, afte
         </div>
         <div className="d-flex flex-wrap gap-2">{actions}</div>
       </header>
-      <Nav variant="pills" className="lf-world-tabs mb-4 flex-nowrap overflow-auto" as="nav" aria-label={`${kind} sections`}>
+      <Nav variant="pills" className="lf-world-tabs mb-4" as="nav" aria-label={`${kind} sections`}>
         {tabs.map((tab, index) => {
           const selected = index === 0 && onIndex;
           return (

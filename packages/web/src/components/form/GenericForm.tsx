@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { MESSAGES, mustBeChecked } from '@loreforge/contract';
 import { ApiError, StaleVersionError, handleError } from '../../api/client';
 import { ErrorAlert } from '../ErrorAlert';
+import { AccessFieldset, accessValues, type AccessFormTarget } from '../access/AccessFieldset';
 import { prepareValues } from './prepare-values';
 import type { FieldConfig } from './types';
 
@@ -34,6 +35,11 @@ export interface GenericFormProps<S extends z.ZodType> {
   children?: ReactNode;
   /** Compact layout for popovers. */
   compact?: boolean;
+  /**
+   * An entity form of a world: its editors also get Visibility, Revealed To and GM Notes (issue 11), sent
+   * with the schema's output.
+   */
+  access?: AccessFormTarget;
 }
 
 /**
@@ -45,7 +51,7 @@ export interface GenericFormProps<S extends z.ZodType> {
  * (409 to an If-Match edit), the server's message comes with a Reload button that shows their version. Text areas default to 3 rows.
  */
 export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
-  const { schema, fields, defaultValues, onSubmit, submitLabel = 'Save', onCancel, failureFallback, children, compact } = props;
+  const { schema, fields, defaultValues, onSubmit, submitLabel = 'Save', onCancel, failureFallback, children, compact, access } = props;
   const formId = useId();
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -59,11 +65,19 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
         }
       }
       if (!schema) return { values: {}, errors: { root: { type: 'schema', message: FORM_SCHEMA_MISSING } } };
-      const result = await (zodResolver(schema as never) as Resolver<FieldValues>)(prepared, context, options);
+      const parsed = await (zodResolver(schema as never) as Resolver<FieldValues>)(prepared, context, options);
+      // The access fields are not part of an entity's schema: they go along only when the fieldset was shown.
+      // The access fields go along only when the fieldset was shown and an editor changed them (absent means
+      // "keep as is" to the server), whether or not the entity's schema also knows them.
+      let result: typeof parsed = parsed;
+      if (access && Object.keys(parsed.errors).length === 0) {
+        const { visibility: _visibility, revealedTo: _revealedTo, gmNotes: _gmNotes, ...rest } = parsed.values as Record<string, unknown>;
+        result = { values: { ...rest, ...accessValues(values, access.entity) }, errors: {} };
+      }
       if (Object.keys(checkboxErrors).length === 0) return result;
       return { values: {}, errors: { ...result.errors, ...checkboxErrors } };
     };
-  }, [fields, schema]);
+  }, [fields, schema, access?.entity]);
 
   const initialValues = useMemo(() => {
     const values: Record<string, unknown> = {};
@@ -282,6 +296,7 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
           </Form.Group>
         );
       })}
+      {access && <AccessFieldset control={control} target={access} />}
       {children}
       {typeof formState.errors.root?.message === 'string' && <ErrorAlert message={formState.errors.root.message} />}
       <ErrorAlert message={submitError} onDismiss={() => setSubmitError(null)}>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -15,6 +15,8 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useListState } from '../../hooks/useListState';
 import { formatDateTime, truncate } from '../../lib/format';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
+import { SecretBadge } from '../access/SecretBadge';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../ErrorAlert';
 import { FloatingAdd, type QuickCreateContext } from './FloatingAdd';
 
@@ -95,16 +97,20 @@ function ariaSort(column: string, params: ListParams): 'ascending' | 'descending
 /**
  * The list used for every collection (SPEC §2 "Generic list", §4 "List view", §9): search, list or grid
  * view, sortable column headers (the sorted column flips; a new column starts ascending, createdAt
- * descending; page back to 1), the pager (page, size, search, sort and view kept in the query string, so Back
+ * descending; page back to 1; on a phone each row stacks its cells with their column names, so no column or
+ * action is cut off), the pager (page, size, search, sort and view kept in the query string, so Back
  * and reload return to the same place), a floating add button with a quick-create popover, and Edit and
  * Delete actions (Delete asks first). Shows 'No {entity}s found.' when empty and the server message or
  * 'Failed to load {entity}s. Please try again.' when loading fails (the rows are then cleared).
  */
 export function GenericList<T>(props: GenericListProps<T>) {
-  const {
-    entityName, title, source, columns, getId, getName, getDescription, getViewPath, getEditPath, onDelete,
-    createPath, renderQuickCreate, renderActions, defaultView = 'list', initialParams,
-  } = props;
+  const { entityName, title, source, columns, getId, getName, getDescription, getViewPath, defaultView = 'list', initialParams } = props;
+  // Inside a world, writing controls show only to those whose role allows them (issue 11): creating and
+  // deleting to editors, editing also to a player for their assigned characters.
+  const access = useWorldAccess(useParams().worldId);
+  const { getEditPath, onDelete, createPath, renderQuickCreate, renderActions } = access.isEditor
+    ? props
+    : { ...props, onDelete: undefined, createPath: undefined, renderQuickCreate: undefined, renderActions: undefined };
   const { params, view, toggleSort, setSort, setPage, setSearch, setLimit, setView } = useListState(initialParams, defaultView);
   const [searchText, setSearchText] = useState(params.search ?? '');
   const debouncedSearch = useDebouncedValue(searchText, 300);
@@ -141,7 +147,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
   const actionButtons = (row: T) => (
     <div className="d-flex flex-wrap gap-1 justify-content-end">
       {renderActions?.(row)}
-      {getEditPath && (
+      {getEditPath && access.canEdit(row as object) && (
         <Link to={getEditPath(row)} className="btn btn-sm btn-outline-primary" aria-label={`Edit ${getName(row)}`}>
           Edit
         </Link>
@@ -156,7 +162,12 @@ export function GenericList<T>(props: GenericListProps<T>) {
 
   const nameCell = (row: T) => {
     const name = truncate(getName(row), LIMITS.truncateName);
-    return getViewPath ? <Link to={getViewPath(row)}>{name}</Link> : name;
+    return (
+      <>
+        {getViewPath ? <Link to={getViewPath(row)}>{name}</Link> : name}
+        <SecretBadge entity={row as object} />
+      </>
+    );
   };
 
   return (
@@ -212,6 +223,10 @@ export function GenericList<T>(props: GenericListProps<T>) {
             Grid
           </Button>
         </ButtonGroup>
+        {/* Floats at the bottom right on wide screens; on a phone it sits here, where it covers no row. */}
+        {(renderQuickCreate || createPath) && (
+          <FloatingAdd entityName={entityName} createPath={createPath} renderQuickCreate={renderQuickCreate} />
+        )}
       </div>
 
       {query.isError && (
@@ -224,7 +239,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
 
       {rows.length > 0 && view === 'list' && (
         <div className="table-responsive lf-surface rounded-3">
-          <Table hover className="mb-0 align-middle">
+          <Table hover className="mb-0 align-middle lf-stack-table">
             <thead>
               <tr>
                 {columns.map((column) => (
@@ -246,11 +261,11 @@ export function GenericList<T>(props: GenericListProps<T>) {
               {rows.map((row) => (
                 <tr key={getId(row)}>
                   {columns.map((column, index) => (
-                    <td key={column.key}>
+                    <td key={column.key} data-label={column.label}>
                       {index === 0 && !column.render ? nameCell(row) : renderCell(row, column)}
                     </td>
                   ))}
-                  {hasActions && <td className="text-end">{actionButtons(row)}</td>}
+                  {hasActions && <td className="text-end" data-label="Actions">{actionButtons(row)}</td>}
                 </tr>
               ))}
             </tbody>
@@ -293,10 +308,6 @@ export function GenericList<T>(props: GenericListProps<T>) {
             <Pager current={params.page} total={totalPages} onChange={setPage} label={`${plural} pages`} />
           </div>
         </div>
-      )}
-
-      {(renderQuickCreate || createPath) && (
-        <FloatingAdd entityName={entityName} createPath={createPath} renderQuickCreate={renderQuickCreate} />
       )}
 
       <ConfirmDeleteModal

@@ -2,12 +2,14 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { AppNavigateContext } from '../AppLink';
 import { SkyBackground } from '../sky/SkyBackground';
+import { ViewAsBanner } from '../access/ViewAsBanner';
 import { LoadingSpinner } from '../LoadingSpinner';
 import { AppNavbar } from './AppNavbar';
 import { Breadcrumbs } from './Breadcrumbs';
 
 /**
- * The page frame: sky background, fixed navbar, breadcrumbs and the routed screen in `<main>`, with a skip
+ * The page frame: sky background, fixed navbar, breadcrumbs, the "viewing as" banner of a world viewed as a
+ * player, and the routed screen in `<main>`, with a skip
  * link for keyboard users and a spinner while a lazy screen loads.
  */
 export function AppLayout() {
@@ -21,6 +23,7 @@ export function AppLayout() {
       <AppNavbar />
       <div className="lf-below-navbar">
         <Breadcrumbs />
+        <ViewAsBanner />
         <main id="main" tabIndex={-1} className="lf-main">
           <Suspense fallback={<LoadingSpinner label="Loading page..." />}>
             <Outlet />

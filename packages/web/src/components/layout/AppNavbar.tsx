@@ -6,13 +6,14 @@ import Navbar from 'react-bootstrap/Navbar';
 import { useAuth } from '../../hooks/useAuth';
 import { useNavbarVisibility } from '../../hooks/useNavbarVisibility';
 import type { LoginRedirectState } from '../RequireAuth';
+import { WorldSearchBox } from '../search/WorldSearchBox';
 
 /**
  * The fixed top navbar (SPEC §2 "Header"): brand 'Loreforge' linking to /, hidden on scroll down and shown on
  * scroll up or near the top; signed in it shows 'Signed in as: {username or email}' and 'Sign out' (logs out,
  * goes to /login); signed out it shows Login and Register. Its links to /login (Login, and 'Session expired'
  * after a 401) remember the current page, so signing in returns there (SPEC §2 /login); inside a world, Quests
- * opens that world's quests.
+ * opens that world's quests and a search box opens the world's command palette (Ctrl-K).
  */
 export function AppNavbar() {
   const { user, hasToken, logout } = useAuth();
@@ -65,6 +66,7 @@ export function AppNavbar() {
               About
             </Nav.Link>
           </Nav>
+          {user && currentWorldId && <WorldSearchBox worldId={currentWorldId} />}
           {user ? (
             <div className="d-flex flex-column flex-md-row align-items-md-center gap-2">
               {!hasToken && (

@@ -84,7 +84,8 @@ function useIdle(): boolean {
 /**
  * The full-page sky behind the app (SPEC §1, §4, §9): four stacked gradient layers (night, sunrise, day,
  * sunset) whose opacities follow the local time, 150 stars (drawn once the page is idle, twinkling in three groups)
- * and a sun. It re-evaluates every 60 s and moves only with 5 s CSS transitions of opacity and transform, so no
+ * and a sun, over a floor as tall as the page in the sky's lowest colour (so a long page never turns white below
+ * the fixed sky). It re-evaluates every 60 s and moves only with 5 s CSS transitions of opacity and transform, so no
  * layout or paint work happens per frame.
  * @param now optional fixed time (tests, previews); defaults to the live clock.
  */
@@ -94,27 +95,30 @@ export function SkyBackground({ now }: { now?: Date }) {
   const state = skyStateAt(decimalHours(now ?? liveNow));
   const transition = { '--sky-transition': `${LIMITS.skyTransitionMs}ms` } as CSSProperties;
   return (
-    <div className="sky" aria-hidden="true" data-phase={state.phase} data-testid="sky" style={transition}>
-      {SKY_PHASES.map((phase) => (
+    <>
+      <div className="sky-floor" aria-hidden="true" data-phase={state.phase} data-testid="sky-floor" />
+      <div className="sky" aria-hidden="true" data-phase={state.phase} data-testid="sky" style={transition}>
+        {SKY_PHASES.map((phase) => (
+          <div
+            key={phase}
+            className={`sky-layer sky-layer--${phase}`}
+            data-testid={`sky-layer-${phase}`}
+            style={{ opacity: state.layers[phase].opacity, zIndex: state.layers[phase].zIndex }}
+          />
+        ))}
+        <div className="sky-stars" style={{ opacity: state.starOpacity, zIndex: 3 }}>
+          {starsShown && <Stars count={LIMITS.skyStars} />}
+        </div>
         <div
-          key={phase}
-          className={`sky-layer sky-layer--${phase}`}
-          data-testid={`sky-layer-${phase}`}
-          style={{ opacity: state.layers[phase].opacity, zIndex: state.layers[phase].zIndex }}
+          className="sky-sun"
+          data-testid="sky-sun"
+          style={{
+            opacity: state.sunOpacity,
+            zIndex: 3,
+            transform: `translate3d(${state.sun.x}vw, ${state.sun.y}vh, 0)`,
+          }}
         />
-      ))}
-      <div className="sky-stars" style={{ opacity: state.starOpacity, zIndex: 3 }}>
-        {starsShown && <Stars count={LIMITS.skyStars} />}
       </div>
-      <div
-        className="sky-sun"
-        data-testid="sky-sun"
-        style={{
-          opacity: state.sunOpacity,
-          zIndex: 3,
-          transform: `translate3d(${state.sun.x}vw, ${state.sun.y}vh, 0)`,
-        }}
-      />
-    </div>
+    </>
   );
 }

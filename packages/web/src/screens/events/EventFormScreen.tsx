@@ -43,6 +43,7 @@ export function EventFormScreen() {
       <>
         {timelines.isError && <ErrorAlert message={handleError(timelines.error, 'Failed to fetch timeline data.')} onRetry={() => void timelines.refetch()} />}
         <GenericForm
+          access={{ worldId, entity: event.data }}
           schema={EventFormSchema}
           fields={eventFields(timelines.data?.data ?? [], event.data, helper)}
           defaultValues={eventDefaults(event.data, search.get('timelineId'))}

@@ -10,6 +10,8 @@ import Row from 'react-bootstrap/Row';
 import { LIMITS, MESSAGES, type World } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { useWorlds } from '../../api/worlds';
+import { roleOf } from '../../api/access';
+import { RoleBadge } from '../../components/access/RoleBadge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { Pager } from '../../components/generic-list/Pager';
@@ -25,6 +27,7 @@ const PAGE_SIZE = 12;
 export const WORLDS_FETCH_FAILED = 'Failed to fetch worlds. Please try again later.';
 
 function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World) => void }) {
+  const role = roleOf(world) ?? 'owner';
   const counts = [
     ['Character', world.counts.characters],
     ['Timeline', world.counts.timelines],
@@ -33,11 +36,14 @@ function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World)
   return (
     <Card className="h-100 lf-card">
       <Card.Body className="d-flex flex-column">
-        <Card.Title as="h2" className="h5">
-          <Link to={`/worlds/${world.worldId}`} className="text-decoration-none">
-            {truncate(world.name, LIMITS.truncateName)}
-          </Link>
-        </Card.Title>
+        <div className="d-flex align-items-start gap-2">
+          <Card.Title as="h2" className="h5 me-auto">
+            <Link to={`/worlds/${world.worldId}`} className="text-decoration-none">
+              {truncate(world.name, LIMITS.truncateName)}
+            </Link>
+          </Card.Title>
+          <RoleBadge role={role} />
+        </div>
         <Card.Text className="text-body-secondary small flex-grow-1">
           {truncate(world.description, LIMITS.truncateDescription) || 'No description yet.'}
         </Card.Text>
@@ -55,20 +61,24 @@ function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World)
         <Link to={`/worlds/${world.worldId}`} className="btn btn-sm btn-primary" aria-label={`Open ${world.name}`}>
           Open
         </Link>
-        <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit ${world.name}`}>
-          Edit
-        </Link>
-        <Button size="sm" variant="outline-danger" onClick={() => onDelete(world)} aria-label={`Delete ${world.name}`}>
-          Delete
-        </Button>
+        {(role === 'owner' || role === 'editor') && (
+          <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit ${world.name}`}>
+            Edit
+          </Link>
+        )}
+        {role === 'owner' && (
+          <Button size="sm" variant="outline-danger" onClick={() => onDelete(world)} aria-label={`Delete ${world.name}`}>
+            Delete
+          </Button>
+        )}
       </Card.Footer>
     </Card>
   );
 }
 
 /**
- * Home when signed in (SPEC §1, §2): the user's worlds as cards with character, timeline and map counts,
- * newest first; "You haven't created any worlds yet. Let's build one!" when there are none and
+ * Home when signed in (SPEC §1, §2): the worlds the user owns and those shared with them (issue 11) as cards
+ * with the user's role, character, timeline and map counts (Edit for editors, Delete for the owner), newest first; "You haven't created any worlds yet. Let's build one!" when there are none and
  * 'Failed to fetch worlds. Please try again later.' when loading fails; a floating add button opens the
  * world quick-create popover.
  */

@@ -34,6 +34,7 @@ export function MapFormScreen() {
     }
     return (
       <GenericForm
+        access={{ worldId, entity: map.data }}
         schema={MapCreateSchema}
         fields={FIELDS}
         defaultValues={map.data ? { name: map.data.name, description: map.data.description ?? '' } : undefined}

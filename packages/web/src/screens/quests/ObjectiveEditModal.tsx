@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useParams } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import { LIMITS, ObjectiveUpdateSchema, type Objective } from '@loreforge/contract';
 import type { useQuestActions } from '../../api/quests';
@@ -26,6 +27,7 @@ export interface ObjectiveEditModalProps {
  * someone else changed meanwhile is refused with the server's message and a Reload button.
  */
 export function ObjectiveEditModal({ objective, actions, onClose }: ObjectiveEditModalProps) {
+  const { worldId } = useParams();
   const titleId = useId();
   return (
     <Modal show={objective !== null} onHide={onClose} centered aria-labelledby={titleId}>
@@ -35,6 +37,7 @@ export function ObjectiveEditModal({ objective, actions, onClose }: ObjectiveEdi
       <Modal.Body>
         {objective && (
           <GenericForm
+            access={worldId ? { worldId, entity: objective } : undefined}
             key={`${objective.objectiveId}-${objective.updatedAt}`}
             schema={ObjectiveUpdateSchema}
             fields={FIELDS}

@@ -50,6 +50,7 @@ export function QuestFormScreen() {
     if (editing && quest.isError) return <ErrorAlert message={QUEST_MESSAGES.loadFailed} onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())} />;
     return (
       <GenericForm
+        access={{ worldId, entity: quest.data }}
         schema={QuestCreateSchema}
         fields={QUEST_FIELDS}
         defaultValues={questDefaults(quest.data)}

@@ -29,7 +29,8 @@ export const TimelineEventCard = memo(function TimelineEventCard({ event, worldI
         <time dateTime={event.dateTime ?? undefined} className="d-block small text-body-secondary">
           {formatMoment(event.dateTime, event.formattedDate)}
         </time>
-        <h3 className="h6 mb-1 text-truncate" title={event.name.length > LIMITS.truncateName ? event.name : undefined}>
+        {/* Two lines hold a name cut at 50 (SPEC §9); the full name is always one hover away. */}
+        <h3 className="h6 mb-1 lf-timeline-title" title={event.name}>
           {truncate(event.name, LIMITS.truncateName)}
         </h3>
         <p className="small mb-2 text-body-secondary" title={(event.description?.length ?? 0) > LIMITS.truncateEventDescription ? event.description ?? '' : undefined}>

@@ -40,6 +40,7 @@ export function TimelineFormScreen() {
           <ErrorAlert message="Some events or timelines could not be loaded; their ids are shown instead of names." />
         )}
         <GenericForm
+          access={{ worldId, entity: timeline.data }}
           schema={TimelineFieldsSchema}
           fields={timelineFields(events.data?.data ?? [], timelines.data?.data ?? [], timeline.data)}
           defaultValues={timelineDefaults(timeline.data)}

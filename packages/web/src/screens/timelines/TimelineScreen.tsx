@@ -186,7 +186,6 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
             <TimelineView
               key={currentId}
               worldId={worldId}
-              label={timelineLabel(t)}
               events={loaded}
               total={total}
               hasMore={hasNextPage}

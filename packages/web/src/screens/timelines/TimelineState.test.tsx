@@ -150,7 +150,7 @@ describe('the state at a moment on the timeline screen', () => {
     expectOnlySmallCalls(fetch);
   });
 
-  it("lists a large world's characters 20 at a time and offers the first 200 in the select", async () => {
+  it("lists a large world's characters 20 at a time and offers the first 200 in the select", { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     signIn();
     const many: TimelineState = {

@@ -1,15 +1,13 @@
-import { memo, useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Event } from '@loreforge/contract';
 import { TimelineEventCard } from './TimelineEventCard';
-import { needsMoreEvents, TIMELINE_OVERSCAN, TIMELINE_ROW_HEIGHT, timelineSide } from './timeline-layout';
+import { needsMoreEvents, TIMELINE_CARD_HEIGHT, TIMELINE_OVERSCAN, timelineRowPitch, timelineSide } from './timeline-layout';
 import './timeline.css';
 
 /** Props of {@link TimelineView}. */
 export interface TimelineViewProps {
   worldId: string;
-  /** A label for the scrolling region, e.g. the timeline's name. */
-  label: string;
   /** The events loaded so far, in story order. */
   events: readonly Event[];
   /** How many events the timeline has in all (rows not yet loaded show a placeholder). */
@@ -18,7 +16,7 @@ export interface TimelineViewProps {
   loadingMore: boolean;
   onLoadMore(): void;
   onOpenBranch(event: Event): void;
-  /** Scroll offset to start at (returning to a timeline keeps its place). */
+  /** Page scroll offset to start at (returning to a timeline keeps its place). */
   initialOffset?: number;
   onScrollOffset?(offset: number): void;
   /** The event whose state is shown: its card is marked, and scrolled into view when chosen elsewhere. */
@@ -27,28 +25,57 @@ export interface TimelineViewProps {
   onSelect?(event: Event): void;
 }
 
+const TWO_SIDED = '(min-width: 576px)';
+
+function subscribeTwoSided(onChange: () => void): () => void {
+  const query = window.matchMedia?.(TWO_SIDED);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the viewport is wide enough for cards on both sides of the line (true where matchMedia is missing). */
+function useTwoSided(): boolean {
+  return useSyncExternalStore(subscribeTwoSided, () => window.matchMedia?.(TWO_SIDED).matches ?? true, () => true);
+}
+
 /**
- * The events of one timeline alternating left and right of a central line (SPEC §2 "Timeline screen").
- * Only the rows in view are rendered (fixed-height virtual rows), so 10,000 events scroll smoothly; more
- * events are fetched as the reader nears the end of those loaded.
+ * The events of one timeline alternating left and right of a central line (SPEC §2 "Timeline screen"). The list
+ * scrolls with the page (no box of its own), each card starting half-way down the one before it on the other side.
+ * Only the rows in view are rendered (fixed-height virtual rows), so 10,000 events scroll smoothly; more events are
+ * fetched as the reader nears the end of those loaded.
  */
 export const TimelineView = memo(function TimelineView(props: TimelineViewProps) {
-  const { worldId, label, events, total, hasMore, loadingMore, onLoadMore, onOpenBranch, initialOffset, onScrollOffset, selectedEventId, onSelect } = props;
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const { worldId, events, total, hasMore, loadingMore, onLoadMore, onOpenBranch, initialOffset, onScrollOffset, selectedEventId, onSelect } = props;
+  const listRef = useRef<HTMLOListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const pitch = timelineRowPitch(useTwoSided());
   const count = Math.max(total, events.length);
-  const virtualizer = useVirtualizer({
+  // Where the list starts on the page; what sits above it (issues, a comparison) may change its height.
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+  const virtualizer = useWindowVirtualizer({
     count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => TIMELINE_ROW_HEIGHT,
+    estimateSize: () => pitch,
     overscan: TIMELINE_OVERSCAN,
+    scrollMargin,
     initialOffset,
     onChange: (instance) => onScrollOffset?.(instance.scrollOffset ?? 0),
   });
+  useEffect(() => virtualizer.measure(), [pitch, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
 
   const selectedIndex = selectedEventId ? events.findIndex((e) => e.eventId === selectedEventId) : -1;
+  // The event shown on opening (the timeline's now) is not scrolled to: the page opens at its top, with the
+  // timeline's name, and the scrubber and state panel already name that event. Later choices are scrolled to.
+  const opening = useRef(true);
   useEffect(() => {
+    if (opening.current) {
+      opening.current = selectedIndex < 0;
+      return;
+    }
     if (selectedIndex < 0) return;
     const visible = virtualizer.getVirtualItems();
     const first = visible[0]?.index ?? 0;
@@ -61,37 +88,38 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
     if (hasMore && !loadingMore && needsMoreEvents(lastIndex, events.length)) onLoadMore();
   }, [hasMore, loadingMore, lastIndex, events.length, onLoadMore]);
 
+  // The last card reaches below its own slot by the rest of its height.
+  const height = virtualizer.getTotalSize() + (count > 0 ? TIMELINE_CARD_HEIGHT - pitch : 0);
+  const style = { height, '--lf-timeline-card-height': `${TIMELINE_CARD_HEIGHT}px` } as CSSProperties;
   return (
-    <div ref={scrollRef} className="lf-timeline-scroll" tabIndex={0} role="region" aria-label={`Events of ${label}`}>
-      <ol className="lf-timeline-track" style={{ height: virtualizer.getTotalSize() }} aria-label={`${count} events in story order`}>
-        {items.map((item) => {
-          const event = events[item.index];
-          const side = timelineSide(item.index);
-          const branch = Boolean(event?.isBranchingEvent && event.childTimelineId);
-          return (
-            <li
-              key={item.key}
-              className={`lf-timeline-row lf-timeline-row--${side}${branch ? ' lf-timeline-row--branch' : ''}`}
-              data-side={side}
-              aria-setsize={count}
-              aria-posinset={item.index + 1}
-              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-            >
-              {event ? (
-                <TimelineEventCard
-                  event={event}
-                  worldId={worldId}
-                  onOpenBranch={onOpenBranch}
-                  selected={event.eventId === selectedEventId}
-                  onSelect={onSelect}
-                />
-              ) : (
-                <div className="lf-timeline-card lf-timeline-placeholder" aria-label="Loading event" />
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </div>
+    <ol ref={listRef} className="lf-timeline-track" style={style} aria-label={`${count} ${count === 1 ? 'event' : 'events'} in story order`}>
+      {items.map((item) => {
+        const event = events[item.index];
+        const side = timelineSide(item.index);
+        const branch = Boolean(event?.isBranchingEvent && event.childTimelineId);
+        return (
+          <li
+            key={item.key}
+            className={`lf-timeline-row lf-timeline-row--${side}${branch ? ' lf-timeline-row--branch' : ''}`}
+            data-side={side}
+            aria-setsize={count}
+            aria-posinset={item.index + 1}
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            {event ? (
+              <TimelineEventCard
+                event={event}
+                worldId={worldId}
+                onOpenBranch={onOpenBranch}
+                selected={event.eventId === selectedEventId}
+                onSelect={onSelect}
+              />
+            ) : (
+              <div className="lf-timeline-card lf-timeline-placeholder" aria-label="Loading event" />
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 });

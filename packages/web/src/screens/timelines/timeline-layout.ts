@@ -1,10 +1,19 @@
 /** Layout rules of the visual timeline (SPEC §2 "Timeline screen"), kept pure so they are tested directly. */
 
 /**
- * Height of one event row in pixels; fixed, so 10,000 rows can be virtualised without measuring. Tall enough for
- * a card whose buttons ('Show state', 'Open branch', 'Edit') wrap onto a second line on a narrow column.
+ * Height of one event card's slot in pixels; fixed, so 10,000 rows can be virtualised without measuring. Tall enough
+ * for a title on two lines and a card whose buttons ('Show state', 'Open branch', 'Edit') wrap onto a second line.
  */
-export const TIMELINE_ROW_HEIGHT = 212;
+export const TIMELINE_CARD_HEIGHT = 212;
+
+/**
+ * Distance in pixels from one event to the next. Side by side, cards alternate left and right of the line, so each
+ * may start half-way down the one before it (twice as many events in view); in one column (phones) they cannot.
+ * @param twoSided whether the cards alternate sides (viewport at least 576 px wide).
+ */
+export function timelineRowPitch(twoSided: boolean): number {
+  return twoSided ? TIMELINE_CARD_HEIGHT / 2 : TIMELINE_CARD_HEIGHT;
+}
 
 /**
  * Rows rendered beyond the visible ones, above and below. Few: a fast fling replaces every rendered row each frame,

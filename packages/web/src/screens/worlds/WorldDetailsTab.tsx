@@ -14,6 +14,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { formatDateTime } from '../../lib/format';
 import { pluralize } from '../../lib/text';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
+import { IfAllowed } from '../../components/access/IfAllowed';
 import { QuickCreateForm } from './QuickCreateForm';
 import type { WorldOutletContext } from './WorldScreen';
 
@@ -53,16 +54,18 @@ function CountCard({
           <Link to={type} className="btn btn-sm btn-outline-primary flex-grow-1">
             View all
           </Link>
-          <Button
-            ref={buttonRef}
-            size="sm"
-            variant="primary"
-            onClick={() => setOpen((v) => !v)}
-            aria-expanded={open}
-          >
-            {/* The visible words start the accessible name, so a voice user can say what they see. */}
-            + New<span className="visually-hidden"> {singular}</span>
-          </Button>
+          <IfAllowed worldId={worldId} to="manage">
+            <Button
+              ref={buttonRef}
+              size="sm"
+              variant="primary"
+              onClick={() => setOpen((v) => !v)}
+              aria-expanded={open}
+            >
+              {/* The visible words start the accessible name, so a voice user can say what they see. */}
+              + New<span className="visually-hidden"> {singular}</span>
+            </Button>
+          </IfAllowed>
         </div>
         <Overlay target={buttonRef.current} show={open} placement="bottom" rootClose onHide={() => setOpen(false)}>
           <Popover id={`quick-create-${type}`} style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>

@@ -6,6 +6,8 @@ import Nav from 'react-bootstrap/Nav';
 import type { World } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { useWorld } from '../../api/worlds';
+import { ViewAsSwitch } from '../../components/access/ViewAsSwitch';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { DeleteWorldFlow } from './DeleteWorldFlow';
@@ -23,20 +25,26 @@ export const WORLD_TABS = [
   { path: 'events', label: 'Events' },
   { path: 'characters', label: 'Characters' },
   { path: 'maps', label: 'Maps' },
+  { path: 'members', label: 'Members' },
 ] as const;
 
 /**
- * /worlds/:worldId (SPEC §2): the world's name and description with Edit and Delete, and tabs Details
- * (default), Items, Timelines, Events, Characters, Maps rendered below. A missing world shows the server's
+ * /worlds/:worldId (SPEC §2): the world's name with Edit (editors) and Delete (the owner), its description on the
+ * Details tab only (so the other tabs' lists start near the top of a phone's screen), the "View as player" switch
+ * for editors (issue 11), and tabs Details (default), Items, Timelines, Events, Characters, Maps and Members
+ * rendered below. A missing world shows the server's
  * 'World not found.' (or 'World with ID {id} not found.'); other failures 'Failed to load worlds data.'
  */
 export function WorldScreen() {
   const { worldId = '' } = useParams();
   const navigate = useNavigate();
   const query = useWorld(worldId);
+  const access = useWorldAccess(worldId);
   const [deleting, setDeleting] = useState(false);
   const { pathname } = useLocation();
   const onIndex = pathname.replace(/\/$/, '') === `/worlds/${worldId}`;
+  // The full description belongs to the Details tab; above a list it would push the list a screen down on a phone.
+  const onDetails = onIndex || pathname.replace(/\/$/, '') === `/worlds/${worldId}/details`;
 
   if (query.isPending) return <LoadingSpinner label="Loading world..." />;
   if (query.isError) {
@@ -55,21 +63,29 @@ export function WorldScreen() {
 
   return (
     <Container className="py-4">
-      <header className="d-flex flex-wrap align-items-start gap-3 mb-3">
+      <header className="d-flex flex-wrap align-items-start gap-2 gap-md-3 mb-3">
         <div className="me-auto min-w-0 lf-page-heading">
-          <h1 className="h2 mb-1 lf-page-title text-break">{world.name}</h1>
-          {world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
+          <h1 className={`${onDetails ? 'h2' : 'h4'} mb-1 lf-page-title text-break`}>{world.name}</h1>
+          {onDetails && world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
         </div>
-        <div className="d-flex gap-2">
-          <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-light">
-            Edit World
+        <div className="d-flex flex-wrap gap-2">
+          <ViewAsSwitch worldId={world.worldId} />
+          <Link to={`/worlds/${world.worldId}/graph`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
+            Graph
           </Link>
-          <Button variant="danger" onClick={() => setDeleting(true)}>
-            Delete World
-          </Button>
+          {access.isEditor && (
+            <Link to={`/worlds/${world.worldId}/edit`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
+              Edit World
+            </Link>
+          )}
+          {access.isOwner && (
+            <Button variant="danger" size={onDetails ? undefined : 'sm'} onClick={() => setDeleting(true)}>
+              Delete World
+            </Button>
+          )}
         </div>
       </header>
-      <Nav variant="pills" className="lf-world-tabs mb-4 flex-nowrap overflow-auto" as="nav" aria-label="World sections">
+      <Nav variant="pills" className="lf-world-tabs mb-4" as="nav" aria-label="World sections">
         {WORLD_TABS.map((tab) => (
           <Nav.Item key={tab.path}>
             <NavLink

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { MESSAGES, type Character } from '@loreforge/contract';
 import { useQuest } from '../../../api/quests';
 import { useWorldLocations } from '../../../api/world-lookups';
+import { AccessDetails } from '../../../components/access/AccessDetails';
 import { DetailList } from '../../../components/entity-view/DetailList';
 import { formatVariableValue } from '../../../components/json-variable-editor/variable-value';
 import { formatDateTime } from '../../../lib/format';
@@ -92,6 +93,7 @@ function StoredCharacter({ character }: { character: Character }) {
           { label: 'Updated', value: formatDateTime(character.updatedAt) },
         ]}
       />
+      <AccessDetails worldId={character.worldId} entity={character} />
       <section aria-labelledby="character-attributes">
         <h2 id="character-attributes" className="h5">Attributes</h2>
         {core.length === 0 && groups.length === 0 && <p className="text-body-secondary mb-0">{MESSAGES.noAttributes}</p>}

@@ -5,6 +5,8 @@ import Container from 'react-bootstrap/Container';
 import { useCharacter, useCharacterMutations } from '../../../api/characters';
 import { handleError, notFoundMessage } from '../../../api/client';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { IfAllowed } from '../../../components/access/IfAllowed';
+import { SecretBadge } from '../../../components/access/SecretBadge';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
@@ -14,6 +16,7 @@ import { RelationshipRoutes } from '../../relationships/RelationshipRoutes';
 import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { CharacterHistoryTab } from './CharacterHistoryTab';
 import { MoveCharacterModal } from './MoveCharacterModal';
+import { EntityTags } from '../../../components/tags/EntityTags';
 
 const TABS = [
   { path: 'details', label: 'Details' },
@@ -62,13 +65,21 @@ export function CharacterScreen() {
       tabs={TABS}
       actions={
         <>
-          <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
-          <Button variant="outline-light" onClick={() => setMoving(true)}>Move to World</Button>
-          <Button variant="danger" onClick={() => setDeleting(true)}>Delete Character</Button>
+          <SecretBadge entity={character} />
+          <IfAllowed worldId={worldId} to="edit" entity={character}>
+            <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
+          </IfAllowed>
+          <IfAllowed worldId={worldId} to="manage">
+            <Button variant="outline-light" onClick={() => setMoving(true)}>Move to World</Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>Delete Character</Button>
+          </IfAllowed>
         </>
       }
       after={
         <>
+          <section className="lf-panel mt-3" aria-label="Tags">
+            <EntityTags worldId={worldId} type="character" id={character.characterId} />
+          </section>
           <MoveCharacterModal
             character={character}
             show={moving}

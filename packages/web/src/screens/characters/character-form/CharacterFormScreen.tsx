@@ -81,6 +81,7 @@ export function CharacterFormScreen() {
   } else {
     body = (
       <GenericForm
+        access={{ worldId, entity: query.data }}
         schema={CharacterFormSchema}
         fields={FIELDS}
         defaultValues={defaults}

@@ -50,7 +50,7 @@ export interface GoalFormScreenProps {
  * data. Please try again.' when the goal cannot be loaded. On save it opens the goal.
  */
 export function GoalFormScreen({ resource, listPath, viewPath }: GoalFormScreenProps) {
-  const { goalId } = useParams();
+  const { goalId, worldId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = useResourceItem(resource, goalId);
@@ -64,6 +64,7 @@ export function GoalFormScreen({ resource, listPath, viewPath }: GoalFormScreenP
   } else {
     body = (
       <GenericForm
+        access={{ worldId, entity: query.data }}
         schema={GoalCreateSchema}
         fields={FIELDS}
         defaultValues={defaults}

@@ -5,6 +5,9 @@ import { handleError, retryUnlessMissing } from '../../../api/client';
 import type { GoalResource } from '../../../api/goals';
 import { useResourceItem, useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { AccessDetails } from '../../../components/access/AccessDetails';
+import { IfAllowed } from '../../../components/access/IfAllowed';
+import { SecretBadge } from '../../../components/access/SecretBadge';
 import { DetailList } from '../../../components/entity-view/DetailList';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -39,12 +42,14 @@ export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenP
   const goal = query.data;
   return (
     <EntityPanel
-      title={<>{goal.title} <GoalStatusBadge status={goal.status} /></>}
+      title={<>{goal.title} <GoalStatusBadge status={goal.status} /><SecretBadge entity={goal} /></>}
       actions={
         <>
           <Link to={listPath} className="btn btn-outline-secondary">Back</Link>
-          <Link to={editPath(goal.goalId)} className="btn btn-outline-primary">Edit</Link>
-          <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete</Button>
+          <IfAllowed worldId={goal.worldId} to="manage">
+            <Link to={editPath(goal.goalId)} className="btn btn-outline-primary">Edit</Link>
+            <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete</Button>
+          </IfAllowed>
         </>
       }
     >
@@ -58,6 +63,7 @@ export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenP
           { label: 'Updated', value: formatDateTime(goal.updatedAt) },
         ]}
       />
+      <AccessDetails worldId={goal.worldId} entity={goal} />
       <ConfirmDeleteModal
         show={deleting}
         entityType="goal"

@@ -52,6 +52,7 @@ export function InventoryCreateScreen({ worldId, character }: { worldId: string;
   } else {
     body = (
       <GenericForm
+        access={{ worldId }}
         schema={InventoryFormSchema}
         fields={fields}
         defaultValues={NEW_ENTRY_VALUES}

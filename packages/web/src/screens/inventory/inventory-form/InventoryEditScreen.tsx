@@ -31,6 +31,7 @@ export function InventoryEditScreen({ worldId, character }: { worldId: string; c
   } else {
     body = (
       <GenericForm
+        access={{ worldId, entity: query.data }}
         schema={InventoryUpdateSchema}
         fields={INVENTORY_EDIT_FIELDS}
         defaultValues={defaults}

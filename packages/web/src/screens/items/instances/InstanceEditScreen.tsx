@@ -32,6 +32,7 @@ export function InstanceEditScreen({ worldId, item }: { worldId: string; item: I
     const owner = query.data.owner;
     body = (
       <GenericForm
+        access={{ worldId, entity: query.data }}
         schema={InventoryUpdateSchema}
         fields={INVENTORY_EDIT_FIELDS}
         defaultValues={defaults}

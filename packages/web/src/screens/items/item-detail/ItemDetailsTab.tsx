@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import type { Item } from '@loreforge/contract';
+import { AccessDetails } from '../../../components/access/AccessDetails';
 import { DetailList } from '../../../components/entity-view/DetailList';
 import { JsonObjectTable } from '../../../components/entity-view/JsonObjectTable';
 import { formatDateTime } from '../../../lib/format';
@@ -40,6 +41,7 @@ function StoredItem({ item }: { item: Item }) {
           { label: 'Updated', value: formatDateTime(item.updatedAt) },
         ]}
       />
+      <AccessDetails worldId={item.worldId} entity={item} />
       <section aria-labelledby="item-properties">
         <h2 id="item-properties" className="h5">Properties</h2>
         <JsonObjectTable value={item.properties} caption="Properties" emptyText="No properties defined." />

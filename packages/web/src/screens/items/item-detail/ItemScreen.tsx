@@ -4,6 +4,8 @@ import { handleError, notFoundMessage } from '../../../api/client';
 import { itemsResource, useItem } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { IfAllowed } from '../../../components/access/IfAllowed';
+import { SecretBadge } from '../../../components/access/SecretBadge';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
@@ -62,8 +64,11 @@ export function ItemScreen() {
       tabs={TABS}
       actions={
         <>
-          <Link to={`${base}/edit`} className="btn btn-light">Edit Item</Link>
-          <Link to={`${base}/delete`} className="btn btn-danger">Delete Item</Link>
+          <SecretBadge entity={item} />
+          <IfAllowed worldId={worldId} to="manage">
+            <Link to={`${base}/edit`} className="btn btn-light">Edit Item</Link>
+            <Link to={`${base}/delete`} className="btn btn-danger">Delete Item</Link>
+          </IfAllowed>
         </>
       }
     >

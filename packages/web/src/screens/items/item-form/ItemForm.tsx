@@ -52,6 +52,7 @@ export function ItemForm() {
   } else {
     body = (
       <GenericForm
+        access={{ worldId, entity: query.data }}
         schema={ItemCreateSchema}
         fields={FIELDS}
         defaultValues={defaults}

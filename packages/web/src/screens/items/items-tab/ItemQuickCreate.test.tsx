@@ -12,7 +12,8 @@ function capturePosts() {
   const posts: Record<string, unknown>[] = [];
   mockFetch((_url, init) => {
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    posts.push(body);
+    // The form also reads the world (to know the role); only writes count.
+    if (init.method === 'POST') posts.push(body);
     return jsonResponse({ ...body, itemId: 'i1' }, 201);
   });
   return posts;

@@ -92,6 +92,7 @@ export function RelationshipFormScreen({ worldId, character }: RelationshipFormS
   } else {
     body = (
       <GenericForm
+        access={{ worldId, entity: query.data }}
         schema={RelationshipFormSchema}
         fields={fields}
         defaultValues={defaults}

@@ -1,0 +1,148 @@
+/**
+ * A shared world (issue 11), in three browsers at once: the owner keeps a secret NPC and invites a player by
+ * link; the player sees the world without the NPC anywhere (lists, counts, search, API); the owner checks it
+ * with "view as player"; an editor edits; a removed player loses the world at their very next request.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, newContext } from './browser.js';
+import { createWorldThroughUi, journey, newAccount, registerThroughUi, submitForm, useJourneyEnv } from './journey.js';
+import { DIALECTS } from './server.js';
+
+const SECRET_NAME = 'Oscar Diggs';
+const SECRET_NOTE = 'A humbug balloonist from Omaha';
+
+/** Reads `/api{path}` with the token the page's user signed in with; @returns the status and the raw body. */
+async function apiAs(page: Page, baseUrl: string, path: string): Promise<{ status: number; body: string }> {
+  const token = await page.evaluate(() => window.localStorage.getItem('loreforge.token'));
+  const response = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token ?? ''}` } });
+  return { status: response.status, body: await response.text() };
+}
+
+/** The words that betray the secret NPC: its name and its GM note. */
+async function expectNoSecret(page: Page, where: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text, `${where} names the secret NPC`).not.toContain(SECRET_NAME);
+  expect(text, `${where} shows the GM note`).not.toContain('Omaha');
+}
+
+/** Creates a character through the full form, as a secret with a GM note when asked; waits for its page. */
+async function createCharacter(page: Page, worldId: string, name: string, secret = false): Promise<string> {
+  await page.goto(`/worlds/${worldId}/characters/create`);
+  await page.getByLabel(/^Name/).fill(name);
+  if (secret) {
+    await page.getByLabel('Visibility').selectOption('editors');
+    await page.getByLabel('GM notes').fill(SECRET_NOTE);
+  }
+  await page.getByRole('button', { name: 'Create character' }).click();
+  await page.waitForURL(/\/characters\/[0-9a-f-]{36}(\/details)?$/);
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  return new URL(page.url()).pathname.replace(/\/details$/, '');
+}
+
+/** Opens a world's characters list and waits for the row of `visible`. */
+async function openCharacters(page: Page, worldId: string, visible: string): Promise<void> {
+  await page.goto(`/worlds/${worldId}/characters`);
+  await page.getByRole('link', { name: visible }).first().waitFor();
+}
+
+describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dialect) => {
+  const env = useJourneyEnv(dialect);
+
+  it('invites a player by link who never sees the secret NPC; view as player; an editor edits; removal is immediate', async () => {
+    const contexts: BrowserContext[] = [];
+    const second = async (): Promise<Page> => {
+      const context = await newContext(env().browser, env().server.baseUrl);
+      contexts.push(context);
+      return context.newPage();
+    };
+    try {
+      await journey(env(), 'shared-world', async (owner) => {
+        const { baseUrl } = env().server;
+        await registerThroughUi(owner, env(), newAccount('glinda'));
+        const worldId = await createWorldThroughUi(owner, 'The Land of Oz');
+        const dorothy = await createCharacter(owner, worldId, 'Dorothy Gale');
+        await createCharacter(owner, worldId, SECRET_NAME, true);
+        await owner.getByText('Secret').first().waitFor();
+        await owner.getByText(SECRET_NOTE).waitFor();
+
+        // The owner makes a single-use player link.
+        await owner.goto(`/worlds/${worldId}/members`);
+        await owner.getByLabel('Joins as').selectOption('player');
+        await owner.getByRole('button', { name: 'Create link' }).click();
+        const link = (await owner.locator('code', { hasText: '/join/' }).first().innerText()).trim();
+        expect(link).toMatch(/\/join\/\S+$/);
+        await expectAccessible(owner, 'members tab');
+
+        // The player accepts it in another browser.
+        const player = await second();
+        const toto = await registerThroughUi(player, env(), newAccount('toto'));
+        await player.goto(new URL(link).pathname);
+        await player.getByText('as player').waitFor();
+        await player.getByRole('button', { name: 'Join The Land of Oz' }).click();
+        await player.waitForURL(new RegExp(`/worlds/${worldId}`));
+
+        // Home: the shared world with the player's role.
+        await player.goto('/');
+        await player.getByRole('link', { name: 'The Land of Oz', exact: true }).waitFor();
+        await player.getByText('Player', { exact: true }).waitFor();
+
+        // Lists, counts and search show no trace of the secret.
+        await openCharacters(player, worldId, 'Dorothy Gale');
+        await expectNoSecret(player, 'the characters list');
+        await player.getByLabel('Search characters').fill('Oscar');
+        await player.getByText('No characters found.').waitFor();
+        await player.goto(`/worlds/${worldId}`);
+        const countCard = player.getByRole('button', { name: /Characters? : show help$/ });
+        await countCard.waitFor();
+        expect((await countCard.innerText()).trim()).toMatch(/^1\s/);
+        await expectNoSecret(player, 'the world page');
+        expect(await player.getByRole('link', { name: 'Edit World' }).count()).toBe(0);
+        const search = await apiAs(player, baseUrl, `/worlds/${worldId}/characters?search=Oscar`);
+        expect(search.status).toBe(200);
+        expect(JSON.parse(search.body).pagination.totalItems).toBe(0);
+        const all = await apiAs(player, baseUrl, `/worlds/${worldId}/characters?limit=100`);
+        expect(all.body).toContain('Dorothy Gale');
+        expect(all.body).not.toContain(SECRET_NAME);
+
+        // The owner checks what the player sees, then comes back.
+        await owner.goto(`/worlds/${worldId}/details`);
+        await owner.getByRole('button', { name: 'View as player' }).click();
+        await owner.getByRole('button', { name: `${toto.username} (player)` }).click();
+        await owner.getByText(`Viewing as ${toto.username}`).waitFor();
+        await openCharacters(owner, worldId, 'Dorothy Gale');
+        await expectNoSecret(owner, 'the owner viewing as the player');
+        await owner.getByText(`Viewing as ${toto.username}`).waitFor();
+        await owner.getByRole('button', { name: 'Back to my view' }).click();
+        await owner.getByRole('link', { name: SECRET_NAME, exact: true }).first().waitFor();
+
+        // An editor, added by username, edits Dorothy.
+        const editor = await second();
+        const scarecrow = await registerThroughUi(editor, env(), newAccount('scarecrow'));
+        await owner.goto(`/worlds/${worldId}/members`);
+        await owner.getByLabel('Username or email').fill(scarecrow.username);
+        await owner.getByLabel('Role', { exact: true }).selectOption('editor');
+        await owner.getByRole('button', { name: 'Add member' }).click();
+        await owner.getByText(`Added ${scarecrow.username} to the world.`).waitFor();
+        await editor.goto(`${dorothy}/edit`);
+        await editor.getByLabel(/^Description/).fill('A girl from a grey Kansas farm');
+        await submitForm(editor, /^(Save|Update)/);
+        await editor.getByText('A girl from a grey Kansas farm').waitFor();
+        // "Updated by" names the editor.
+        await editor.getByText(scarecrow.username, { exact: true }).first().waitFor();
+
+        // The owner removes the player, whose very next request is a 404.
+        await owner.goto(`/worlds/${worldId}/members`);
+        await owner.getByRole('button', { name: `Remove ${toto.username}` }).click();
+        await owner.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+        await owner.getByText(`Removed ${toto.username} from the world.`).waitFor();
+        const gone = await apiAs(player, baseUrl, `/worlds/${worldId}`);
+        expect(gone.status).toBe(404);
+        await player.goto(`/worlds/${worldId}`);
+        await player.getByText('World not found.').waitFor();
+      });
+    } finally {
+      for (const context of contexts) await context.close();
+    }
+  });
+});

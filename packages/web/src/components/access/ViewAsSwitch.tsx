@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useMembers } from '../../api/access';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
+import { setViewAs } from '../../session/view-as-store';
+import { ROLE_LABELS } from './RoleBadge';
+
+/**
+ * The "View as player" switch of a world's header (issue 11), for its editors and owner: a menu of the
+ * world's players and viewers; choosing one makes every request of that world carry `x-view-as` and drops
+ * cached answers so every screen reloads as that member sees it. Renders nothing for other roles, while
+ * already viewing as someone (the banner leads back), or when the world has no players or viewers.
+ */
+export function ViewAsSwitch({ worldId }: { worldId: string }) {
+  const access = useWorldAccess(worldId);
+  const members = useMembers(access.isEditor && !access.viewing ? worldId : undefined);
+  const queryClient = useQueryClient();
+  if (!access.isEditor || access.viewing || !access.ownRole) return null;
+  const ownRole = access.ownRole;
+  const readers = (members.data ?? []).filter((member) => member.role === 'player' || member.role === 'viewer');
+  if (readers.length === 0) return null;
+  return (
+    <Dropdown>
+      <Dropdown.Toggle variant="outline-light" id={`view-as-${worldId}`}>
+        View as player
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Header>See this world as</Dropdown.Header>
+        {readers.map((member) => (
+          <Dropdown.Item
+            key={member.userId}
+            as="button"
+            onClick={() => {
+              setViewAs({ worldId, userId: member.userId, username: member.username, role: member.role, ownRole });
+              void queryClient.resetQueries();
+            }}
+          >
+            {member.username} ({ROLE_LABELS[member.role].toLowerCase()})
+          </Dropdown.Item>
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

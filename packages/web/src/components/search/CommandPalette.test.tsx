@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { SearchHit } from '@loreforge/contract';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { WorldSearchBox } from './WorldSearchBox';
+import { highlightSegments } from './HighlightedText';
+
+const WORLD = '22222222-2222-4222-8222-222222222222';
+
+const hit = (fields: Partial<SearchHit> & Pick<SearchHit, 'type' | 'id'>): SearchHit => ({
+  parentId: null,
+  match: 'prefix',
+  name: { text: 'Golden Cap', highlights: [{ start: 0, end: 6 }] },
+  snippet: null,
+  ...fields,
+});
+
+const HITS: SearchHit[] = [
+  hit({ type: 'item', id: 'cap' }),
+  hit({
+    type: 'event',
+    id: 'ev1',
+    match: 'text',
+    name: { text: 'The Witch uses the cap', highlights: [] },
+    snippet: { text: '…the Winged Monkeys with the Golden Cap <script>alert(1)</script>', highlights: [{ start: 29, end: 35 }] },
+  }),
+];
+
+function renderBox() {
+  signIn();
+  const fetchMock = mockFetch((url) =>
+    jsonResponse({
+      data: url.searchParams.get('q') === 'golden' ? HITS : [],
+      pagination: { currentPage: 1, totalPages: 1, totalItems: url.searchParams.get('q') === 'golden' ? 2 : 0, limit: 8, nextCursor: null },
+    }),
+  );
+  const utils = renderRoutes([
+    { path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> },
+  ], `/worlds/${WORLD}/details`);
+  return { ...utils, fetchMock };
+}
+
+describe('the world command palette', () => {
+  it('opens on Ctrl-K, shows ranked results as one types, with matches marked and markup shown as text', async () => {
+    const { fetchMock } = renderBox();
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const input = await screen.findByRole('combobox', { name: 'Search this world' });
+    fireEvent.change(input, { target: { value: 'golden' } });
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Golden CapItem',
+      'The Witch uses the capEvent…the Winged Monkeys with the Golden Cap <script>alert(1)</script>',
+    ]);
+    expect(within(options[0] as HTMLElement).getByText('Golden').tagName).toBe('MARK');
+    expect(document.querySelector('.lf-command-palette script')).toBeNull();
+    expect(screen.getByText('2 results.')).toBeInTheDocument();
+    const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    expect(url.pathname).toBe(`/api/worlds/${WORLD}/search`);
+  });
+
+  it('moves through the results with the arrow keys and opens the chosen one with Enter', async () => {
+    const { router } = renderBox();
+    fireEvent.click(screen.getByRole('button', { name: /Search this world/ }));
+    const input = await screen.findByRole('combobox');
+    fireEvent.change(input, { target: { value: 'golden' } });
+    await screen.findAllByRole('option');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(router.state.location.pathname).toBe(`/worlds/${WORLD}/events/ev1/edit`);
+  });
+
+  it('says when nothing matches', async () => {
+    renderBox();
+    fireEvent.keyDown(window, { key: 'K', metaKey: true });
+    fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'zzz' } });
+    expect(await screen.findByText('Nothing found.')).toBeInTheDocument();
+  });
+});
+
+describe('highlightSegments', () => {
+  it('splits text at its ranges and clips ranges beyond the text', () => {
+    expect(highlightSegments({ text: 'Golden Cap', highlights: [{ start: 0, end: 6 }, { start: 8, end: 99 }] })).toEqual([
+      { text: 'Golden', marked: true },
+      { text: ' C', marked: false },
+      { text: 'ap', marked: true },
+    ]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { EntityTags, parseTags } from './EntityTags';
+
+describe('EntityTags', () => {
+  it('shows the tags, edits them as one comma-separated box and saves the whole set', async () => {
+    signIn();
+    let stored = ['Villain'];
+    const fetchMock = mockFetch((url, init) => {
+      if (init.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as { tags: string[] };
+        if (body.tags.some((tag) => tag.length > 40)) return jsonResponse({ message: 'A tag must be no more than 40 characters.', code: 'VALIDATION_FAILED' }, 400);
+        stored = body.tags;
+      }
+      expect(url.pathname).toBe('/api/worlds/w1/tags/character/c1');
+      return jsonResponse({ entityType: 'character', entityId: 'c1', tags: stored });
+    });
+    renderRoutes(<EntityTags worldId="w1" type="character" id="c1" />);
+    expect(await screen.findByText('Villain')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit tags' }));
+    const box = screen.getByLabelText('Tags (comma-separated)');
+    expect(box).toHaveValue('Villain');
+    fireEvent.change(box, { target: { value: `Villain, ${'x'.repeat(41)}` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tags' }));
+    expect(await screen.findByText('A tag must be no more than 40 characters.')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'Villain, magic, ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tags' }));
+    expect(await screen.findByText('magic')).toBeInTheDocument();
+    expect(stored).toEqual(['Villain', 'magic']);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(2);
+  });
+
+  it('parses a comma-separated box, dropping blanks', () => {
+    expect(parseTags(' a , ,b,, c ')).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { WorldGraph } from '@loreforge/contract';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { GraphScreen } from './GraphScreen';
+
+/** What the drawing library was given: the jsdom has no canvas, so the library is replaced by a recorder. */
+const drawn = vi.hoisted(() => ({ ids: [] as string[], tap: undefined as undefined | ((event: { target: { id: () => string } }) => void) }));
+vi.mock('cytoscape', () => {
+  const collection = { remove: () => undefined };
+  const instance = {
+    on: (_event: string, _selector: string, handler: (event: { target: { id: () => string } }) => void) => { drawn.tap = handler; },
+    batch: (run: () => void) => run(),
+    elements: () => collection,
+    edges: () => collection,
+    add: (elements: Array<{ data: { id: string } }>) => { drawn.ids = elements.map((element) => element.data.id); },
+    layout: () => ({ run: () => undefined }),
+    fit: () => undefined,
+    destroy: () => undefined,
+  };
+  return { default: () => instance };
+});
+
+const WORLD = '33333333-3333-4333-8333-333333333333';
+const GRAPH: WorldGraph = {
+  nodes: [
+    { id: 'dorothy', type: 'character', name: 'Dorothy' },
+    { id: 'em', type: 'character', name: 'Aunt Em' },
+    { id: 'scarecrow', type: 'character', name: 'Scarecrow' },
+    { id: 'shoes', type: 'item', name: 'Silver Shoes' },
+  ],
+  edges: [
+    { id: 'r1', kind: 'relationship', source: 'dorothy', target: 'em', label: 'Child of', affinity: 90 },
+    { id: 'r2', kind: 'relationship', source: 'dorothy', target: 'scarecrow', label: 'friend', affinity: 70 },
+    { id: 'h1', kind: 'holds', source: 'dorothy', target: 'shoes', label: 'holds', affinity: null },
+  ],
+  truncated: false,
+};
+
+function renderGraph() {
+  signIn();
+  mockFetch((url) => {
+    if (url.pathname.endsWith('/graph')) return jsonResponse(GRAPH);
+    return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });
+  });
+  return renderRoutes([{ path: '/worlds/:worldId/*', element: <GraphScreen /> }], `/worlds/${WORLD}/graph`);
+}
+
+describe('the graph screen', () => {
+  it('draws the world\'s entities and links, hides a type when unticked, and opens a node on click', async () => {
+    const { router } = renderGraph();
+    expect(await screen.findByText(/4 entities, 2 links/)).toBeInTheDocument();
+    await waitFor(() => expect(drawn.ids).toEqual(['dorothy', 'em', 'scarecrow', 'shoes', 'relationship:r1', 'relationship:r2']));
+    fireEvent.click(screen.getByLabelText('Holdings'));
+    expect(await screen.findByText(/4 entities, 3 links/)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Items'));
+    expect(await screen.findByText(/3 entities, 2 links/)).toBeInTheDocument();
+    drawn.tap?.({ target: { id: () => 'scarecrow' } });
+    expect(router.state.location.pathname).toBe(`/worlds/${WORLD}/characters/scarecrow`);
+  });
+
+  it('focuses on a character and shows their family tree by generations', async () => {
+    renderGraph();
+    fireEvent.change(await screen.findByLabelText('Focus on'), { target: { value: 'em' } });
+    expect(await screen.findByText(/2 entities, 1 link\./)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Family tree'));
+    expect(screen.getByRole('heading', { name: 'Their generation' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 generation down' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dorothy' })).toHaveAttribute('href', `/worlds/${WORLD}/characters/dorothy`);
+    expect(screen.queryByRole('link', { name: 'Scarecrow' })).toBeNull();
+  });
+});
