@@ -188,6 +188,9 @@ export async function buildPlannedWorld(
       (ids) => ({ sourceType: 'character', sourceId: ids[0], targetType: 'item', targetId: ids[1], connectionType: `Lore n${index}` }), 'connectionId');
   }
 
+  // A calendar holds no secrets: the player reads it, and the timeline engine, in both worlds alike.
+  await create('k0', 'public', [], '/calendars', () => ({ preset: 'harptos', name: 'Lore k0' }), 'calendarId');
+
   const anchor = (key: string): string => made.get(key) ?? '';
   const anchors: Record<string, string> = {
     worldId,
@@ -205,6 +208,7 @@ export async function buildPlannedWorld(
     connectionId: anchor('n0'),
     questId: anchor('q0'),
     objectiveId: anchor('o0'),
+    calendarId: anchor('k0'),
   };
   return { worldId, keys, anchors };
 }
