@@ -205,6 +205,9 @@ export async function buildPlannedWorld(
     connectionId: anchor('n0'),
     questId: anchor('q0'),
     objectiveId: anchor('o0'),
+    // The tag routes address an entity by type and id: the anchor character's.
+    entityType: 'character',
+    entityId: anchor('c0'),
   };
   return { worldId, keys, anchors };
 }
