@@ -1265,126 +1265,7 @@ export interface paths {
          * Search a whole world
          * @description Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name or description contains q. Ranked: exact name, name prefix, name contains, then (when no name contains q) names a typo away, then description only, in stored order. One or two characters find the start of names only. Highlights are character offsets into plain text.
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description What to find: names and descriptions of every entity of the world. One or two characters find the start of names only; a name a typo away is offered when no name contains q. */
-                    q: string;
-                    /** @description Page number, starting at 1. */
-                    page?: number;
-                    /** @description Page size, 1 to 50. */
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    worldId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @enum {string} */
-                                type: "character" | "item" | "quest" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "goal";
-                                id: string;
-                                /** @description mapId of a map point or area, characterId of a character goal; null otherwise. */
-                                parentId: string | null;
-                                /** @enum {string} */
-                                match: "exact" | "prefix" | "contains" | "fuzzy" | "tag" | "text";
-                                /** @description The name (a goal's title), with the ranges that matched. */
-                                name: {
-                                    text: string;
-                                    highlights: {
-                                        start: number;
-                                        end: number;
-                                    }[];
-                                };
-                                /** @description A short piece of the description around the first match (… where cut), or null when the text did not match. */
-                                snippet: {
-                                    text: string;
-                                    highlights: {
-                                        start: number;
-                                        end: number;
-                                    }[];
-                                } | null;
-                            }[];
-                            pagination: {
-                                /** @description The page answered (1-based). */
-                                currentPage: number;
-                                /** @description Number of pages for the current limit (0 when empty). */
-                                totalPages: number;
-                                /** @description Exact number of matching entities. */
-                                totalItems: number;
-                                limit: number;
-                                /** @description Pass as cursor to fetch the next page; null on the last page. */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found, or not yours (the API never reveals what other users hold). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["searchWorld"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1404,104 +1285,7 @@ export interface paths {
          * A world's web of relationships
          * @description Characters and items (up to 5000, first by name) and the other entities connections reach, as nodes; relationships (with affinity), connections and holdings as edges (up to 20000).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    worldId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            nodes: {
-                                id: string;
-                                /** @enum {string} */
-                                type: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
-                                name: string;
-                            }[];
-                            edges: {
-                                /** @description The relationship, connection or inventory entry the edge stands for. */
-                                id: string;
-                                /** @enum {string} */
-                                kind: "relationship" | "connection" | "holds";
-                                /** @description id of the node it starts from (a relationship's character, a connection's source, the holder). */
-                                source: string;
-                                target: string;
-                                /** @description Relationship type, connection type, or "holds". */
-                                label: string;
-                                /** @description A relationship's affinity (-100 to 100); null for other kinds. */
-                                affinity: number | null;
-                            }[];
-                            /** @description true when the world has more than 5000 characters and items or 20000 edges, and some were left out. */
-                            truncated: boolean;
-                        };
-                    };
-                };
-                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found, or not yours (the API never reveals what other users hold). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getWorldGraph"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1518,105 +1302,7 @@ export interface paths {
             cookie?: never;
         };
         /** A world's tags with how many entities carry each */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    worldId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                tag: string;
-                                count: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found, or not yours (the API never reveals what other users hold). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listTags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1633,255 +1319,12 @@ export interface paths {
             cookie?: never;
         };
         /** An entity's tags */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    worldId: string;
-                    entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
-                    entityId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
-                            entityId: string;
-                            tags: string[];
-                        };
-                    };
-                };
-                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found, or not yours (the API never reveals what other users hold). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getEntityTags"];
         /**
          * Replace an entity's tags
          * @description Editors and the owner only (403 otherwise). Tags are 1–40 characters, at most 20 per entity; the same tag in another case is kept once.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    worldId: string;
-                    entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
-                    entityId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Every tag of the entity, replacing those it had. */
-                        tags: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
-                            entityId: string;
-                            tags: string[];
-                        };
-                    };
-                };
-                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found, or not yours (the API never reveals what other users hold). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The body is too large. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["replaceEntityTags"];
         post?: never;
         delete?: never;
         options?: never;
@@ -19592,6 +19035,568 @@ export interface operations {
             };
             /** @description Not found, or not yours (the API never reveals what other users hold). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    searchWorld: {
+        parameters: {
+            query: {
+                /** @description What to find: names and descriptions of every entity of the world. One or two characters find the start of names only; a name a typo away is offered when no name contains q. */
+                q: string;
+                /** @description Page number, starting at 1. */
+                page?: number;
+                /** @description Page size, 1 to 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "character" | "item" | "quest" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "goal";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @enum {string} */
+                            match: "exact" | "prefix" | "contains" | "fuzzy" | "tag" | "text";
+                            /** @description The name (a goal's title), with the ranges that matched. */
+                            name: {
+                                text: string;
+                                highlights: {
+                                    start: number;
+                                    end: number;
+                                }[];
+                            };
+                            /** @description A short piece of the description around the first match (… where cut), or null when the text did not match. */
+                            snippet: {
+                                text: string;
+                                highlights: {
+                                    start: number;
+                                    end: number;
+                                }[];
+                            } | null;
+                        }[];
+                        pagination: {
+                            /** @description The page answered (1-based). */
+                            currentPage: number;
+                            /** @description Number of pages for the current limit (0 when empty). */
+                            totalPages: number;
+                            /** @description Exact number of matching entities. */
+                            totalItems: number;
+                            limit: number;
+                            /** @description Pass as cursor to fetch the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWorldGraph: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nodes: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
+                            name: string;
+                        }[];
+                        edges: {
+                            /** @description The relationship, connection or inventory entry the edge stands for. */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "relationship" | "connection" | "holds";
+                            /** @description id of the node it starts from (a relationship's character, a connection's source, the holder). */
+                            source: string;
+                            target: string;
+                            /** @description Relationship type, connection type, or "holds". */
+                            label: string;
+                            /** @description A relationship's affinity (-100 to 100); null for other kinds. */
+                            affinity: number | null;
+                        }[];
+                        /** @description true when the world has more than 5000 characters and items or 20000 edges, and some were left out. */
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            tag: string;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEntityTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                entityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityId: string;
+                        tags: string[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    replaceEntityTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                entityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every tag of the entity, replacing those it had. */
+                    tags: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityId: string;
+                        tags: string[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,5 +28,8 @@ export const TAGS = [
   { name: 'map areas', description: 'Coloured polygons on a map.' },
   { name: 'connections', description: 'Typed links between any two entities of a world.' },
   { name: 'quests', description: 'Quests of a world, their objectives and progress, and who has accepted them.' },
+  { name: 'search', description: 'One search over the names, tags and text of every kind of entity in a world, ranked, showing only what the reader may see.' },
+  { name: 'graph', description: "A world's web: characters, items and connected entities as nodes; relationships, connections and holdings as edges." },
+  { name: 'tags', description: 'Tags on characters, items, quests, events, timelines, maps and goals, and the tags a world uses with their counts.' },
   { name: 'timeline engine', description: "The world's state at any moment of a timeline, a character's history, the differences between two timelines, an item's holders and a timeline's consistency problems." },
 ];

@@ -138,4 +138,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /api/worlds/:worldId/invitations/:invitationId': 'revokeWorldInvitation',
   'GET /api/world-invitations/:code': 'previewWorldInvitation',
   'POST /api/world-invitations/:code/accept': 'acceptWorldInvitation',
+  'GET /api/worlds/:worldId/search': 'searchWorld',
+  'GET /api/worlds/:worldId/graph': 'getWorldGraph',
+  'GET /api/worlds/:worldId/tags': 'listTags',
+  'GET /api/worlds/:worldId/tags/:entityType/:entityId': 'getEntityTags',
+  'PUT /api/worlds/:worldId/tags/:entityType/:entityId': 'replaceEntityTags',
 };

@@ -127,6 +127,12 @@ const base = (context: CaseContext, params = context.params): string => `/api/wo
 const freshUser = (context: CaseContext): Promise<TestUser> => createUser(context.app);
 
 const read = (ok = 200): OperationSpec => ({ rule: 'read', ok });
+
+/** The tag routes' path parameters for the fixture's character of the case's variant. */
+const taggedCharacter = (context: CaseContext): Record<string, string> => {
+  const variant: Variant = context.variant === 'secret' || context.variant === 'revealed' ? context.variant : 'public';
+  return { entityType: 'character', entityId: context.world.ids.characterId[variant] };
+};
 const write = (ok: number, build?: OperationSpec['build']): OperationSpec => ({ rule: 'write', ok, ...(build ? { build } : {}) });
 
 /**
@@ -164,6 +170,12 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     build: async (context) => ({ body: { email: context.world.cast.viewer.user.email, password: 'secret123' } }),
   },
   'GET /api/auth/me': { rule: 'signed-in', ok: 200 },
+  // Signing out everywhere ends the caller's tokens: a stand-in account signs out, so the matrix's cast stays signed in.
+  'POST /api/auth/logout-all': {
+    rule: 'signed-in',
+    ok: 200,
+    build: async (context) => (context.identity === 'signed out' ? {} : { as: await freshUser(context) }),
+  },
   'POST /api/invites/request': { rule: 'anyone', ok: 202 },
 
   'GET /api/worlds': { rule: 'signed-in', ok: 200 },
@@ -326,6 +338,23 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/timelines/{timelineId}/state': read(),
   'GET /api/worlds/{worldId}/timelines/{timelineId}/diff': read(),
   'GET /api/worlds/{worldId}/timelines/{timelineId}/issues': read(),
+
+  'GET /api/worlds/{worldId}/search': read(),
+  'GET /api/worlds/{worldId}/graph': read(),
+  'GET /api/worlds/{worldId}/tags': read(),
+  // The tag routes address an entity by type and id: a character of each variant stands for them all.
+  'GET /api/worlds/{worldId}/tags/{entityType}/{entityId}': {
+    rule: 'read',
+    ok: 200,
+    variants: ['public', 'secret', 'revealed'],
+    build: async (context) => ({ params: { ...context.params, ...taggedCharacter(context) } }),
+  },
+  'PUT /api/worlds/{worldId}/tags/{entityType}/{entityId}': {
+    rule: 'write',
+    ok: 200,
+    variants: ['public', 'secret', 'revealed'],
+    build: async (context) => ({ params: { ...context.params, ...taggedCharacter(context) }, body: { tags: ['Emerald'] } }),
+  },
 
   'GET /api/worlds/{worldId}/events': read(),
   'POST /api/worlds/{worldId}/events': write(201),

@@ -209,6 +209,9 @@ export async function buildPlannedWorld(
     questId: anchor('q0'),
     objectiveId: anchor('o0'),
     calendarId: anchor('k0'),
+    // The tag routes address an entity by type and id: the anchor character's.
+    entityType: 'character',
+    entityId: anchor('c0'),
   };
   return { worldId, keys, anchors };
 }

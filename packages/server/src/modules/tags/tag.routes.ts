@@ -71,8 +71,9 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     const { entityType, entityId } = request.params;
     return app.db.transaction().execute(async (trx) => {
       const scope = request.world;
-      requireEditor(scope);
+      // Whether the entity is visible comes first: a secret is a 404, as a missing one, never a 403 that betrays it.
       await requireTaggable(trx, scope, entityType, entityId);
+      requireEditor(scope);
       await replaceEntityTags(trx, scope.world.id, entityType, entityId, distinctTags(request.body.tags), nowIso());
       return { entityType, entityId, tags: await findEntityTags(trx, scope, entityType, entityId) };
     });
