@@ -126,7 +126,9 @@ export function instantFromDate(definition: CalendarDefinition, date: CalendarDa
   return instantOfAbsoluteDate(calendar, checked);
 }
 
-const DATE_TEXT_PATTERN = /^\s*(-?\d{1,16})-(.+?)-(\d{1,6})(?:[T ](\d{1,4}):(\d{1,4}))?(?:\s+(\S.*?))?\s*$/;
+// Matched against the trimmed text; each part is told from the next by a character it cannot hold, so the match
+// is linear in the text's length (no catastrophic backtracking on long input).
+const DATE_TEXT_PATTERN = /^(-?\d{1,16})-([^-]+)-(\d{1,6})(?:[T ](\d{1,4}):(\d{1,4}))?(?: +(\S.*))?$/;
 
 /**
  * Reads a date written as text, as the convert endpoint's `date` parameter takes it: `YEAR-MONTH-DAY`, then
@@ -135,7 +137,7 @@ const DATE_TEXT_PATTERN = /^\s*(-?\d{1,16})-(.+?)-(\d{1,6})(?:[T ](\d{1,4}):(\d{
  * @returns the date (not yet checked against the calendar's month lengths), or the problem naming its field.
  */
 export function parseCalendarDateText(definition: CalendarDefinition, text: string): CalendarDateInput | CalendarDateProblem {
-  const match = DATE_TEXT_PATTERN.exec(text);
+  const match = DATE_TEXT_PATTERN.exec(text.trim());
   if (!match) return { field: 'year', message: 'Date must read YEAR-MONTH-DAY, optionally followed by THH:MM and an era, such as 1492-7-30T12:00 DR.' };
   const [, year, monthText, day, hour, minute, era] = match;
   let month = Number(monthText);

@@ -77,11 +77,11 @@ function formatResolved(calendar: CompiledCalendar, date: ResolvedDate): string 
     eraAbbr: date.era?.abbreviation ?? date.era?.name ?? '',
     weekday: weekday === null ? '' : (definition.weekdays[weekday] ?? ''),
   };
-  const text = template
+  const spaced = template
     .replace(/\{(\w+)\}/g, (whole, name: string) => tokens[name] ?? whole)
     .replace(/\s+/g, ' ')
-    .replace(/\s+([,.])/g, '$1')
-    .replace(/^[\s,]+|[\s,]+$/g, '');
+    .replace(/ ([,.])/g, '$1');
+  const text = trimSeparators(spaced);
   if (date.hour === 0 && date.minute === 0) return text;
   const width = (max: number) => String(max - 1).length;
   const hh = String(date.hour).padStart(width(definition.hoursPerDay), '0');
@@ -154,4 +154,17 @@ export function readInstant(definition: CalendarDefinition, instant: bigint): { 
     date: { ...date, hour: date.hour ?? 0, minute: date.minute ?? 0, era: date.era ?? null },
     formatted: formatResolved(calendar, resolved),
   };
+}
+
+/**
+ * Drops spaces and commas at both ends of a formatted date (a loop rather than a pattern: a pattern for a
+ * trailing run backtracks quadratically on long input).
+ */
+function trimSeparators(text: string): string {
+  const isSeparator = (character: string | undefined): boolean => character === ' ' || character === ',';
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSeparator(text[start])) start += 1;
+  while (end > start && isSeparator(text[end - 1])) end -= 1;
+  return text.slice(start, end);
 }
