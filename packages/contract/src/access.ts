@@ -53,7 +53,9 @@ export const AccessInputSchema = z.object({
   gmNotes: z.string({ error: () => 'GM Notes must be text.' })
     .max(LIMITS.textMax, `GM Notes must be no more than ${LIMITS.textMax} characters.`)
     .nullish()
-    .describe('Notes only editors and the owner see.'),
+    // As every optional text field (optionalText): '' means "no notes" and is kept as null; absent keeps them.
+    .transform((value) => (value === '' ? null : value))
+    .describe('Notes only editors and the owner see; empty clears them.'),
 });
 export type AccessInput = z.input<typeof AccessInputSchema>;
 
