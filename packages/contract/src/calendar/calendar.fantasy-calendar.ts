@@ -3,9 +3,11 @@
  * Loreforge calendar definition (docs/calendars.md "Importing from Fantasy-Calendar").
  */
 import { z } from 'zod';
+import { LIMITS } from '../limits.js';
 import { CalendarDefinitionSchema, type CalendarDefinition, type CalendarDefinitionInput } from './calendar.model.js';
 
-const text = z.string();
+// Every name in an export (calendar, months, weekdays, eras, moons, seasons) is bounded like any name we store.
+const text = z.string().max(LIMITS.nameMax, `Names in a Fantasy-Calendar export must be no more than ${LIMITS.nameMax} characters.`);
 const count = z.coerce.number();
 
 /** The part of a Fantasy-Calendar export Loreforge reads; everything else (weather, cycles, events) is ignored. */
