@@ -23,7 +23,9 @@ async function createCharacter(page: Page, worldId: string, name: string, attrib
 /** Asserts the count on one of the world's Details cards. */
 async function expectCount(page: Page, worldId: string, count: number, type: string): Promise<void> {
   await page.goto(`/worlds/${worldId}`);
-  await page.getByRole('button', { name: `${count} ${type} : show help` }).waitFor();
+  // The card says '1 Item' but '2 Items' (and '0 Items').
+  const label = count === 1 ? type.replace(/s$/, '') : type;
+  await page.getByRole('button', { name: `${count} ${label} : show help` }).waitFor();
 }
 
 /** Clicks a row's Delete, checks the dialog warns it is irreversible, and confirms. */
@@ -87,18 +89,18 @@ describe.each(DIALECTS)('characters, goals, relationships, items and inventory, 
       await picker.locator('option', { hasText: 'Toto' }).waitFor({ state: 'attached' });
       expect(await picker.locator('option').allInnerTexts()).toEqual(['Choose a character…', 'Toto']);
       await picker.selectOption({ label: 'Toto' });
-      await page.getByLabel(/^Relationship Type/).selectOption({ label: 'like_family' });
+      await page.getByLabel(/^Relationship Type/).selectOption({ label: 'Like family' });
       await page.getByLabel(/^Affinity/).fill('90');
       await expectAccessible(page, 'relationship form');
       await submitForm(page, 'Create relationship');
       await page.goto(`${dorothy}/relationships`);
-      await page.getByRole('row', { name: /^Toto like_family 90 0/ }).waitFor();
+      await page.getByRole('row', { name: /^Toto Like family 90 0/ }).waitFor();
       await expectAccessible(page, 'relationships tab');
       await page.getByRole('link', { name: 'Edit Toto' }).click();
       await page.getByLabel(/^Trust Level/).fill('100');
       await submitForm(page, /^(Save|Update)/);
       await page.goto(`${dorothy}/relationships`);
-      await page.getByRole('row', { name: /^Toto like_family 90 100/ }).waitFor();
+      await page.getByRole('row', { name: /^Toto Like family 90 100/ }).waitFor();
       await confirmDelete(page, 'Toto');
       await page.getByText('No relationships found.').waitFor();
 

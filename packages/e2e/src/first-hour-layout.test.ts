@@ -109,7 +109,7 @@ describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes
       expect((await search.boundingBox())?.y ?? Infinity).toBeLessThan(PHONE.height / 2);
       const tabs = page.getByRole('navigation', { name: 'World sections' }).getByRole('link');
       for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(PHONE.width);
-      expect(await tabs.count()).toBe(6);
+      expect(await tabs.count()).toBe(7);
       await expectAccessible(page, 'characters list on a phone');
 
       await page.goto(`/worlds/${worldId}/characters/${dorothy.characterId}/relationships`);

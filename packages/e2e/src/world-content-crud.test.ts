@@ -8,7 +8,9 @@ import { DIALECTS } from './server.js';
 async function expectCounts(page: Page, worldId: string, counts: Record<string, number>): Promise<void> {
   await page.goto(`/worlds/${worldId}`);
   for (const [type, count] of Object.entries(counts)) {
-    await page.getByRole('button', { name: `${count} ${type} : show help` }).waitFor();
+    // The card says '1 Map' but '2 Maps' (and '0 Maps').
+    const label = count === 1 ? type.replace(/s$/, '') : type;
+    await page.getByRole('button', { name: `${count} ${label} : show help` }).waitFor();
   }
 }
 

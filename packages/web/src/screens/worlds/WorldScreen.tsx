@@ -70,9 +70,11 @@ export function WorldScreen() {
         </div>
         <div className="d-flex flex-wrap gap-2">
           <ViewAsSwitch worldId={world.worldId} />
-          <Link to={`/worlds/${world.worldId}/graph`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
-            Graph
-          </Link>
+          {onDetails && (
+            <Link to={`/worlds/${world.worldId}/graph`} className="btn btn-light">
+              Graph
+            </Link>
+          )}
           {access.isEditor && (
             <Link to={`/worlds/${world.worldId}/edit`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
               Edit World
