@@ -4267,7 +4267,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -4570,7 +4570,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -5212,7 +5212,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     targetCharacterId: string;
                     /**
@@ -5546,7 +5546,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     targetCharacterId: string;
                     /**
@@ -6012,7 +6012,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     title: string;
                     description: string;
@@ -6315,7 +6315,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     title: string;
                     description: string;
@@ -6773,7 +6773,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     title: string;
                     description: string;
@@ -7076,7 +7076,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     title: string;
                     description: string;
@@ -7533,7 +7533,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     itemId: string;
                     /** @default 1 */
@@ -7833,7 +7833,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     quantity: number;
                     /** @default false */
@@ -8283,7 +8283,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -8580,7 +8580,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -9036,7 +9036,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     characterId: string;
                     /** @default 1 */
@@ -9497,7 +9497,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -9843,7 +9843,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -10352,7 +10352,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -10884,7 +10884,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -11381,7 +11381,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -11676,7 +11676,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -12512,7 +12512,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -12819,7 +12819,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -13277,7 +13277,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -13575,7 +13575,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -14030,7 +14030,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
@@ -14332,7 +14332,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
@@ -14805,7 +14805,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -15301,7 +15301,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
@@ -16171,7 +16171,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     description: string;
                     /**
@@ -16468,7 +16468,7 @@ export interface operations {
                     visibility?: "everyone" | "editors";
                     /** @description userIds of players who may see this secret although it is for editors (a player who found the clue). */
                     revealedTo?: string[];
-                    /** @description Notes only editors and the owner see. */
+                    /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
                     description: string;
                     /**
