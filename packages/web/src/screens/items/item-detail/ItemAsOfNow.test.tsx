@@ -7,6 +7,7 @@ import { ItemDetailsTab } from './ItemDetailsTab';
 
 const period = (characterName: string, from: string | null, to: string | null, quantity = 1) => ({
   characterId: `id-${characterName}`, characterName, fromEventId: from && 'e', from, toEventId: to && 'e', to, quantity, maxQuantity: quantity,
+  fromInstant: null, fromFormatted: null, toInstant: null, toFormatted: null,
 });
 
 const capProvenance: ItemProvenance = {
