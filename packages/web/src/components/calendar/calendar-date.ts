@@ -41,9 +41,11 @@ export function initialDateValue(definition: CalendarDefinition, answered?: Answ
 
 /**
  * The number of days of a month in the year a date names (a leap month's days only in its leap years).
- * @returns 0 when the era or month does not exist, or the month has no days that year.
+ * @returns 0 when the year is not a whole number (being typed), the era or month does not exist, or the month has
+ *   no days that year.
  */
 export function daysInMonthOf(definition: CalendarDefinition, date: Pick<CalendarDateValue, 'year' | 'month' | 'era'>): number {
+  if (!Number.isInteger(date.year)) return 0;
   let absolute = BigInt(date.year);
   if (date.era) {
     const index = findEraIndex(definition, date.era);
@@ -70,6 +72,7 @@ export function dateProblem(definition: CalendarDefinition, date: CalendarDateVa
  * @returns the words, or null when the calendar lacks the date.
  */
 export function dateWords(definition: CalendarDefinition, date: CalendarDateValue): string | null {
+  if (dateProblem(definition, date)) return null;
   const calendar = compileCalendar(definition);
   const checked = checkCalendarDate(calendar, date);
   if (isDateProblem(checked)) return null;
