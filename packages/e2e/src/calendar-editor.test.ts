@@ -19,10 +19,10 @@ describe.each(DIALECTS)('a world calendar made in the editor, in Chromium on %s'
       await page.getByRole('heading', { name: 'Create Calendar' }).waitFor();
       await page.getByLabel(/^Name/).fill('The Ozian Reckoning');
       const months = page.getByRole('group', { name: 'Months' });
-      await months.getByRole('listitem', { name: 'Months row 1' }).getByLabel('Month name').fill('Munchkin');
-      await months.getByRole('listitem', { name: 'Months row 2' }).getByLabel('Month name').fill('Gillikin');
+      await months.getByRole('listitem', { name: 'Months row 1', exact: true }).getByLabel('Month name').fill('Munchkin');
+      await months.getByRole('listitem', { name: 'Months row 2', exact: true }).getByLabel('Month name').fill('Gillikin');
       await page.getByRole('button', { name: 'Add era' }).click();
-      const era = page.getByRole('group', { name: 'Eras' }).getByRole('listitem', { name: 'Eras row 1' });
+      const era = page.getByRole('group', { name: 'Eras' }).getByRole('listitem', { name: 'Eras row 1', exact: true });
       await era.getByLabel('Era name').fill('Years of the Wizard');
       await era.getByLabel('Abbreviation').fill('YW');
 
@@ -31,9 +31,9 @@ describe.each(DIALECTS)('a world calendar made in the editor, in Chromium on %s'
       await preview.getByRole('table', { name: 'Munchkin 1 YW' }).waitFor();
       expect(await preview.getByRole('columnheader', { name: 'Fi' }).count()).toBeGreaterThan(0);
       // A mistake stops the preview and says where it is.
-      await months.getByRole('listitem', { name: 'Months row 2' }).getByLabel('Month name').fill('Munchkin');
+      await months.getByRole('listitem', { name: 'Months row 2', exact: true }).getByLabel('Month name').fill('Munchkin');
       await preview.getByText('Month "Munchkin" appears twice; month names must be unique.').waitFor();
-      await months.getByRole('listitem', { name: 'Months row 2' }).getByLabel('Month name').fill('Gillikin');
+      await months.getByRole('listitem', { name: 'Months row 2', exact: true }).getByLabel('Month name').fill('Gillikin');
       await preview.getByRole('table', { name: 'Gillikin 1 YW' }).waitFor();
       await expectAccessible(page, 'calendar editor');
       await page.getByRole('button', { name: 'Create calendar' }).click();
