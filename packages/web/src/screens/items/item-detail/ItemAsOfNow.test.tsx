@@ -27,6 +27,20 @@ describe('holdersAt', () => {
   });
 });
 
+describe('holdersAt on a timeline with its own calendar', () => {
+  it('places the periods by their instants when the timeline has no ISO dates', () => {
+    const onCalendar: ItemProvenance = {
+      itemId: 'i1', itemName: 'Icingdeath', timelineId: 't1',
+      periods: [
+        { ...period('Drizzt', null, '~9223372037854775807'), toInstant: '1000000', toFormatted: 'Midsummer, 1492 DR, 20:00' },
+        { ...period('Bruenor', '~9223372037854775807', null), fromInstant: '1000000', fromFormatted: 'Midsummer, 1492 DR, 20:00' },
+      ],
+    };
+    expect(holdersAt(onCalendar, { instant: '999999' }).map((h) => h.name)).toEqual(['Drizzt']);
+    expect(holdersAt(onCalendar, { instant: '1000000' }).map((h) => h.name)).toEqual(['Bruenor']);
+  });
+});
+
 describe('ItemDetailsTab', () => {
   it("shows, beside the stored record, who holds the item as of the timeline's now", async () => {
     signIn();
