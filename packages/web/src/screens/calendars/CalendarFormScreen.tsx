@@ -85,6 +85,8 @@ function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calenda
   const [preset, setPreset] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [moved, setMoved] = useState<MovedDate[] | null>(null);
+  // A new starting point (a preset) opens the preview at its own year.
+  const [start, setStart] = useState(0);
   const saving = create.isPending || update.isPending;
 
   const save = async () => {
@@ -120,7 +122,15 @@ function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calenda
                 <option value="">A blank calendar</option>
                 {CALENDAR_PRESETS.map((name) => <option key={name} value={name}>{PRESET_LABELS[name]}</option>)}
               </Form.Select>
-              <Button variant="outline-primary" onClick={() => setDraft(preset ? draftFromPreset(preset as CalendarPresetName) : emptyDraft())}>Use</Button>
+              <Button
+                variant="outline-primary"
+                onClick={() => {
+                  setDraft(preset ? draftFromPreset(preset as CalendarPresetName) : emptyDraft());
+                  setStart((n) => n + 1);
+                }}
+              >
+                Use
+              </Button>
             </div>
           </Form.Group>
         )}
@@ -137,7 +147,7 @@ function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calenda
       </Col>
       <Col lg={6}>
         <div className="sticky-lg-top" style={{ top: '1rem' }}>
-          <PreviewPanel draft={draft} />
+          <PreviewPanel key={start} draft={draft} />
         </div>
       </Col>
     </Row>
