@@ -25,7 +25,7 @@ export function calendarDateFieldConfig(name: string, label: string, definition:
 
 /**
  * A select as a custom field that also tells the screen what was picked (a timeline, a calendar), so the screen
- * can offer the matching date entry. Renders '— None —' first unless `required`.
+ * can offer the matching date entry. Renders '— None —' first, or a disabled 'Choose…' when `required`.
  */
 export function notifyingSelectConfig(
   base: Omit<FieldConfig, 'type' | 'render'>,
@@ -50,7 +50,9 @@ export function notifyingSelectConfig(
           },
         },
         [
-          createElement('option', { key: '', value: '' }, '— None —'),
+          base.required
+            ? createElement('option', { key: '', value: '', disabled: true }, 'Choose…')
+            : createElement('option', { key: '', value: '' }, '— None —'),
           ...options.map((option) => createElement('option', { key: option.value, value: option.value }, option.label)),
         ],
       ),
