@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -52,6 +52,8 @@ export function CalendarScreen() {
   const { remove } = useCalendarMutations(worldId);
   const [deleting, setDeleting] = useState(false);
   const [year, setYear] = useState<number | null>(null);
+  // Parsed once per loaded calendar: the engine caches its arithmetic by the definition's identity.
+  const definition = useMemo(() => (calendar.data ? CalendarDefinitionSchema.safeParse(calendar.data) : null), [calendar.data]);
 
   if (calendar.isPending) return <LoadingSpinner label="Loading calendar..." />;
   if (calendar.isError) {
@@ -67,7 +69,6 @@ export function CalendarScreen() {
     if (!userId) return null;
     return members.data?.find((member) => member.userId === userId)?.username ?? (members.isPending ? '…' : 'a former member');
   };
-  const definition = CalendarDefinitionSchema.safeParse(data);
   const shownYear = year ?? [...data.eras].reverse().find((era) => era.startYear !== null)?.startYear ?? 1;
 
   return (
@@ -87,7 +88,7 @@ export function CalendarScreen() {
       <div className="lf-panel mb-3">
         <DetailList rows={calendarRows(data, nameOf)} />
       </div>
-      {definition.success && (
+      {definition?.success && (
         <section className="lf-panel" aria-label="A year of this calendar">
           <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
             <h2 className="h5 me-auto mb-0">A year of {data.name}</h2>
