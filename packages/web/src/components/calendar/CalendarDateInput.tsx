@@ -10,7 +10,7 @@ export interface CalendarDateInputProps {
   definition: CalendarDefinition;
   /** The date entered; null or undefined starts at the calendar's first day of its latest era. */
   value: CalendarDateValue | null | undefined;
-  onChange(value: CalendarDateValue): void;
+  onChange: (value: CalendarDateValue) => void;
   onBlur?: () => void;
   /** Marks the inputs invalid (a message from the form or the server is shown by the form). */
   invalid?: boolean;
@@ -33,7 +33,7 @@ export function CalendarDateInput({ id, definition, value, onChange, onBlur, inv
   const problem = dateProblem(definition, date);
   const words = problem ? null : dateWords(definition, date);
   const hasEras = definition.eras.length > 0;
-  const ids = { era: `${id}`, year: hasEras ? `${id}-year` : id, month: `${id}-month`, day: `${id}-day`, hour: `${id}-hour`, minute: `${id}-minute` };
+  const ids = { era: id, year: hasEras ? `${id}-year` : id, month: `${id}-month`, day: `${id}-day`, hour: `${id}-hour`, minute: `${id}-minute` };
   return (
     <div onBlur={onBlur}>
       <div className="d-flex flex-wrap gap-2 align-items-end">

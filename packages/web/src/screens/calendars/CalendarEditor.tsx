@@ -17,7 +17,7 @@ import {
 /** Props of {@link CalendarEditor}. */
 export interface CalendarEditorProps {
   draft: CalendarDraft;
-  onChange(draft: CalendarDraft): void;
+  onChange: (draft: CalendarDraft) => void;
 }
 
 const toNumber = (text: string): number => (text.trim() === '' ? NaN : Number(text));
@@ -41,8 +41,8 @@ function Rows<T>(props: {
   help?: ReactNode;
   addLabel: string;
   newRow: () => T;
-  onChange(rows: T[]): void;
-  render(row: T, set: (row: T) => void, index: number): ReactNode;
+  onChange: (rows: T[]) => void;
+  render: (row: T, set: (row: T) => void, index: number) => ReactNode;
   minRows?: number;
 }) {
   const { title, rows, help, addLabel, newRow, onChange, render, minRows = 0 } = props;
@@ -76,7 +76,7 @@ function MonthSelect({ id, value, months, onChange }: { id: string; value: strin
   );
 }
 
-function LeapRuleRow({ rule, set, months }: { rule: LeapRuleDraft; set(rule: LeapRuleDraft): void; months: readonly MonthDraft[] }) {
+function LeapRuleRow({ rule, set, months }: { rule: LeapRuleDraft; set: (rule: LeapRuleDraft) => void; months: readonly MonthDraft[] }) {
   const exceptions = rule.exceptions.map((exception) => `${exception.leap ? '' : '!'}${exception.every}`).join(', ');
   return (
     <>
@@ -103,7 +103,7 @@ function LeapRuleRow({ rule, set, months }: { rule: LeapRuleDraft; set(rule: Lea
  * Reads the exceptions text of a leap rule: comma-separated intervals, `!N` for "every N years are common after
  * all" and `N` for "leap after all" (the Fantasy-Calendar way of writing `400,!100,4`).
  */
-export function parseExceptions(text: string): Array<{ every: number; leap: boolean }> {
+export function parseExceptions(text: string): { every: number; leap: boolean }[] {
   return text
     .split(',')
     .map((part) => part.trim())
@@ -111,7 +111,7 @@ export function parseExceptions(text: string): Array<{ every: number; leap: bool
     .map((part) => ({ every: Number(part.replace(/^!/, '')), leap: !part.startsWith('!') }));
 }
 
-function EraRow({ era, set, first }: { era: EraDraft; set(era: EraDraft): void; first: boolean }) {
+function EraRow({ era, set, first }: { era: EraDraft; set: (era: EraDraft) => void; first: boolean }) {
   const zeroId = useId();
   return (
     <>

@@ -112,7 +112,7 @@ const SECTION_WORDS: Record<string, string> = {
 };
 
 /** A path such as ['months', 2, 'name'] in words: "Months, row 3, Name". */
-export function pathWords(path: ReadonlyArray<PropertyKey>): string {
+export function pathWords(path: readonly PropertyKey[]): string {
   return path.map((part) => (typeof part === 'number' ? `row ${part + 1}` : SECTION_WORDS[String(part)] ?? String(part))).join(', ');
 }
 
@@ -134,8 +134,8 @@ export function checkDraft(draft: CalendarDraft): CheckedDraft {
       issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), where: pathWords(issue.path), message: issue.message })),
     };
   }
-  const { name: _name, description: _description, preset: _preset, ...definition } = parsed.data;
-  return { ok: true, input: draft as CalendarCreateInput, definition: CalendarDefinitionSchema.parse(definition) };
+  // The definition schema keeps only the definition's fields (name, description and preset are dropped).
+  return { ok: true, input: draft, definition: CalendarDefinitionSchema.parse(parsed.data) };
 }
 
 /** The rows of a list with one replaced (the editor never mutates a draft). */

@@ -46,7 +46,7 @@ export const EventFormSchema = EventFieldsSchema.extend({
 export interface EventCalendarChoice {
   /** The calendar of the chosen timeline; undefined for a Gregorian timeline (or none, or while it loads). */
   definition?: CalendarDefinition;
-  onPick(timelineId: string): void;
+  onPick: (timelineId: string) => void;
 }
 
 /**

@@ -35,7 +35,7 @@ export interface TimelineCalendarChoice {
   calendars: readonly Calendar[];
   /** The chosen calendar's definition; undefined for the Gregorian calendar (or while it loads). */
   definition?: CalendarDefinition;
-  onPick(calendarId: string): void;
+  onPick: (calendarId: string) => void;
 }
 
 /**
