@@ -67,7 +67,7 @@ function Rows<T>(props: {
   );
 }
 
-function MonthSelect({ id, value, months, onChange }: { id: string; value: string; months: readonly MonthDraft[]; onChange(name: string): void }) {
+function MonthSelect({ id, value, months, onChange }: { id: string; value: string; months: readonly MonthDraft[]; onChange: (name: string) => void }) {
   return (
     <Form.Select id={id} size="sm" value={value} onChange={(e) => onChange(e.target.value)}>
       {!months.some((month) => month.name === value) && <option value={value}>{value || 'Choose…'}</option>}

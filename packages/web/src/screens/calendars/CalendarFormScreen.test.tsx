@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { CalendarFormScreen } from './CalendarFormScreen';
@@ -29,8 +29,7 @@ describe('CalendarFormScreen (issue 12 calendar editor)', () => {
     await user.click(screen.getByRole('button', { name: 'Use' }));
     const preview = screen.getByRole('region', { name: 'Year preview' });
     const year = within(preview).getByLabelText('Year (absolute)');
-    await user.clear(year);
-    await user.type(year, '1492');
+    fireEvent.change(year, { target: { value: '1492' } });
     expect(await within(preview).findByRole('table', { name: 'Shieldmeet 1492 DR' })).toBeInTheDocument();
     expect(within(preview).getByRole('table', { name: 'Hammer 1492 DR' })).toBeInTheDocument();
     await user.click(within(preview).getByRole('button', { name: 'Next year' }));
@@ -40,17 +39,14 @@ describe('CalendarFormScreen (issue 12 calendar editor)', () => {
     // A month renamed to one that exists already stops the preview and says where.
     const months = screen.getByRole('group', { name: 'Months' });
     const second = within(within(months).getByRole('listitem', { name: 'Months row 2' })).getByLabelText('Month name');
-    await user.clear(second);
-    await user.type(second, 'Hammer');
+    fireEvent.change(second, { target: { value: 'Hammer' } });
     expect(await within(preview).findByText('Months, row 2, Name:')).toBeInTheDocument();
-    await user.clear(second);
-    await user.type(second, 'Deepwinter');
+    fireEvent.change(second, { target: { value: 'Deepwinter' } });
     const name = screen.getByLabelText(/^Name/);
-    await user.clear(name);
-    await user.type(name, 'Harptos (our table)');
+    fireEvent.change(name, { target: { value: 'Harptos (our table)' } });
     await user.click(screen.getByRole('button', { name: 'Create calendar' }));
     expect(await screen.findByText('Calendar page')).toBeInTheDocument();
     expect(sent?.name).toBe('Harptos (our table)');
     expect((sent?.months as { name: string }[]).map((month) => month.name).slice(0, 3)).toEqual(['Hammer', 'Deepwinter', 'Alturiak']);
-  }, 30_000);
+  }, 60_000);
 });
