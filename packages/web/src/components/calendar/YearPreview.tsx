@@ -31,7 +31,7 @@ function MonthGrid({ view, weekdays }: { view: MonthView; weekdays: readonly str
       <table className="table table-sm table-bordered mb-0 small text-center" aria-label={`${view.monthName} ${view.yearLabel}`}>
         {columns.length > 0 && (
           <thead>
-            <tr>{columns.map((name) => <th key={name} scope="col" title={name} className="px-1">{name.slice(0, 2)}</th>)}</tr>
+            <tr>{columns.map((name) => <th key={name} scope="col" title={name} className="px-1">{name.slice(0, 3)}</th>)}</tr>
           </thead>
         )}
         <tbody>
