@@ -14,7 +14,7 @@ import { connectDatabase, migrateToLatest } from '@loreforge/server/database';
 import { BUILT_SERVER, type RunningProcess, SERVER_NODE_FLAGS, startProcess } from '@loreforge/server/testing';
 import { type GeneratedWorld, generateWorld } from '@loreforge/server/bench-world';
 import { REPO_ROOT, rssMb } from './processes.js';
-import { type CaseResult, type DialectResult, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
+import { CALENDAR_LIST_CASE, CALENDAR_STATE_CASE, type CaseResult, type DialectResult, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
 import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from '@loreforge/server/bench-spread';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 
@@ -199,6 +199,13 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       // One character's state: the engine replays all 10,000 events either way, but the answer for every one of
       // 100,000 characters is tens of megabytes, which would measure JSON size rather than the engine.
       { name: 'timeline state at the end (10,000 events)', path: `/api/worlds/${world.bigWorldId}/timelines/${world.timelineId}/state?characterId=${world.engineCharacterId}` },
+      // The same engine on a timeline in a world calendar (issue 12): the state at a date of the Harptos calendar,
+      // read from its text, and the first page of its events sorted by date (their instants' sort keys).
+      {
+        name: CALENDAR_STATE_CASE,
+        path: `/api/worlds/${world.bigWorldId}/timelines/${world.calendarTimelineId}/state?characterId=${world.engineCharacterId}&date=${encodeURIComponent(world.calendarMidDate)}`,
+      },
+      { name: CALENDAR_LIST_CASE, path: `/api/worlds/${world.bigWorldId}/timelines/${world.calendarTimelineId}/events?limit=50&sortBy=dateTime&sortOrder=desc` },
       // Traffic as it comes (spread.ts): 100 worlds, 10 users, requests drawn at random. A player's view of
       // shared worlds is one more case here with `viewer: 'player'` once worlds can be shared.
       { name: SPREAD_READS, path: '/api/health', spread: { writeShare: 0, viewer: 'owner', seed: 1 } },

@@ -1074,7 +1074,7 @@ export interface paths {
         };
         /**
          * Every (or one) character's attributes, inventory and relationships at a moment of a timeline
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time) or eventId (just after that event), not both; the default is the timeline's currentDateTime. Without search, page or limit, every character is answered, ordered by name then id (a large world's state is large). With any of them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, with a pagination block like the lists' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). characterId narrows either answer to that character.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time), instant or date (in the timeline's calendar) or eventId (just after that event), only one; the default is the timeline's now. The answer dates the moment and events in the timeline's calendar too. Without search, page or limit, every character is answered, ordered by name then id (a large world's state is large). With any of them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, with a pagination block like the lists' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). characterId narrows either answer to that character.
          */
         get: operations["getTimelineState"];
         put?: never;
@@ -1094,7 +1094,7 @@ export interface paths {
         };
         /**
          * The events of a timeline that changed a character, each with what changed
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Events before a branch point come from the parent timeline.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Events before a branch point come from the parent timeline. Each event is dated in its timeline's calendar too.
          */
         get: operations["getCharacterHistory"];
         put?: never;
@@ -1114,7 +1114,7 @@ export interface paths {
         };
         /**
          * How two timelines (say a branch and its parent) differ at a moment, per character and field
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. at defaults to the first timeline's currentDateTime.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time), or instant or date in the first timeline's calendar, only one; the default is the first timeline's now. The answer dates the moment in that calendar too.
          */
         get: operations["diffTimelines"];
         put?: never;
@@ -16962,6 +16962,8 @@ export interface operations {
                 at?: string | null;
                 /** @description Instead of at: the moment as an instant of the timeline's calendar (minutes since its epoch), for timelines with their own calendar. */
                 instant?: string | null;
+                /** @description Instead of at: the moment as a date of the timeline's calendar, YEAR-MONTH-DAY[THH:MM][ ERA] (MONTH a number or a name): 1492-Flamerule-30 DR. */
+                date?: string | null;
                 /** @description Instead of at: the state just after this event of the timeline (or of its history before its branch point). */
                 eventId?: ("" | string) | null;
                 /** @description Only this character. */
@@ -16990,15 +16992,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         timelineId: string;
-                        /** @description The moment asked for, or null when the state is just after an event. */
+                        /** @description The moment asked for (ISO 8601), or null when the state is just after an event or the timeline keeps its own calendar. */
                         at: string | null;
+                        /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                        instant: string | null;
+                        /** @description The moment in the words of the timeline's calendar (null when not known). */
+                        formattedDate: string | null;
                         /** @description How many events (including inherited ones before the branch point) took effect. */
                         eventCount: number;
                         /** @description The last event that took effect, with what it changed. */
                         lastEvent: {
                             eventId: string;
                             name: string;
-                            dateTime: string;
+                            /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
+                            dateTime: string | null;
+                            /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                            instant: string | null;
+                            /** @description The moment in the words of the timeline's calendar (null when not known). */
+                            formattedDate: string | null;
                             timelineId: string;
                             changes: ({
                                 /** @enum {string} */
@@ -17197,7 +17208,12 @@ export interface operations {
                         data: {
                             eventId: string;
                             name: string;
-                            dateTime: string;
+                            /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
+                            dateTime: string | null;
+                            /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                            instant: string | null;
+                            /** @description The moment in the words of the timeline's calendar (null when not known). */
+                            formattedDate: string | null;
                             timelineId: string;
                             changes: ({
                                 /** @enum {string} */
@@ -17349,6 +17365,10 @@ export interface operations {
                 against: string;
                 /** @description The moment (ISO 8601). Default: the first timeline's currentDateTime. */
                 at?: string | null;
+                /** @description Instead of at: an instant of the first timeline's calendar (minutes since its epoch). */
+                instant?: string | null;
+                /** @description Instead of at: a date of the first timeline's calendar, YEAR-MONTH-DAY[THH:MM][ ERA] (MONTH a number or a name). */
+                date?: string | null;
                 /** @description Only this character. */
                 characterId?: ("" | string) | null;
             };
@@ -17370,7 +17390,12 @@ export interface operations {
                     "application/json": {
                         timelineId: string;
                         againstTimelineId: string;
-                        at: string;
+                        /** @description The moment compared (ISO 8601); null when the first timeline keeps its own calendar. */
+                        at: string | null;
+                        /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                        instant: string | null;
+                        /** @description The moment in the words of the timeline's calendar (null when not known). */
+                        formattedDate: string | null;
                         differences: {
                             characterId: string;
                             characterName: string | null;
@@ -17493,10 +17518,19 @@ export interface operations {
                             characterName: string | null;
                             /** @description null: held from the start. */
                             fromEventId: string | null;
+                            /** @description The starting event's dateTime (a sort key of its instant on a timeline with its own calendar). */
                             from: string | null;
+                            /** @description The starting event's instant (minutes since the calendar's epoch); null: from the start. */
+                            fromInstant: string | null;
+                            /** @description The starting event's date in the timeline's calendar; null: from the start. */
+                            fromFormatted: string | null;
                             /** @description null: still held at the end of the timeline. */
                             toEventId: string | null;
                             to: string | null;
+                            /** @description The ending event's instant; null: still held. */
+                            toInstant: string | null;
+                            /** @description The ending event's date in the timeline's calendar; null: still held. */
+                            toFormatted: string | null;
                             /** @description Quantity held at the end of the period. */
                             quantity: number;
                             maxQuantity: number;
@@ -17765,6 +17799,10 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description userId of who created it (null for calendars older than this field). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -18011,6 +18049,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -18249,6 +18291,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                         /** @description What the import approximated or left out (events, periodic seasons). */
@@ -18431,6 +18477,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -18669,6 +18719,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                         /** @description Events and timeline "now"s whose instant stays but whose date now reads differently. */

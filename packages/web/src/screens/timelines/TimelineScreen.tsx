@@ -159,6 +159,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           parentId={t.parentTimelineId}
           parentLabel={parent.data ? timelineLabel(parent.data) : 'the parent timeline'}
           initialAt={t.currentDateTime ?? ''}
+          calendar={t.calendarId && calendar.data ? { definition: calendar.data, initialDate: t.currentDate ?? null } : null}
         />
       )}
       {monthShown && (!t.calendarId || calendar.data) && (
