@@ -5,10 +5,11 @@
  * listed among the exporters.
  */
 import { bundleImporter } from './bundle.importer.js';
+import { kankaImporter } from './formats/kanka/kanka.importer.js';
 import type { WorldExporter, WorldImporter } from './transfer.formats.js';
 
 /** Importers, most specific first; the bundle comes first (its manifest.json is unambiguous). */
-export const IMPORTERS: readonly WorldImporter[] = [bundleImporter];
+export const IMPORTERS: readonly WorldImporter[] = [bundleImporter, kankaImporter];
 
 /** Exporters other than the bundle, by their `format` name. */
 export const EXPORTERS: readonly WorldExporter[] = [];

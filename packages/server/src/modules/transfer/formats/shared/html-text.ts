@@ -1,0 +1,68 @@
+/**
+ * Reading rich text of other tools (Kanka's HTML entries) as the plain text Loreforge's descriptions hold.
+ * parse5 parses as a browser would, so broken or hostile markup (unclosed tags, scripts, comments) reads the
+ * same way it would display; nothing of it is kept but its text.
+ */
+import { parseFragment } from 'parse5';
+
+/** Elements that end a line or paragraph. */
+const BLOCKS = new Set([
+  'p', 'div', 'section', 'article', 'header', 'footer', 'blockquote', 'pre', 'ul', 'ol', 'li', 'table', 'tr',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'dl', 'dt', 'dd', 'figure', 'figcaption',
+]);
+/** Blocks that end a line only (items of a list or table). */
+const LINES = new Set(['li', 'tr', 'dt', 'dd']);
+/** Elements whose content is never text a reader sees. */
+const SILENT = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'math', 'head', 'title']);
+
+interface Node {
+  nodeName: string;
+  value?: string;
+  childNodes?: Node[];
+  content?: Node;
+}
+
+/**
+ * Converts HTML to plain text: paragraphs and headings on lines of their own (a blank line between blocks),
+ * list items as `- item`, `<br>` as a line break, table cells separated by ` | `; entities decoded, every tag,
+ * attribute, script and style dropped.
+ * @param html the markup (any size the archive reader let through; the walk is iterative, so nesting depth
+ *   cannot exhaust the stack).
+ * @returns the text, trimmed, with at most one blank line in a row; '' for empty input.
+ */
+export function htmlToText(html: string | null | undefined): string {
+  if (!html) return '';
+  const root = parseFragment(html) as unknown as Node;
+  let out = '';
+  const stack: Array<Node | { close: string }> = [...(root.childNodes ?? [])].reverse();
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if ('close' in item) {
+      if (LINES.has(item.close)) out += '\n';
+      else if (BLOCKS.has(item.close)) out += '\n\n';
+      continue;
+    }
+    const name = item.nodeName;
+    if (name === '#text') {
+      out += (item.value ?? '').replace(/[ \t\r\n\f]+/g, ' ');
+      continue;
+    }
+    if (name.startsWith('#') || SILENT.has(name)) continue;
+    if (name === 'br') {
+      out += '\n';
+      continue;
+    }
+    if (name === 'td' || name === 'th') out += out.endsWith('\n') || out === '' ? '' : ' | ';
+    if (BLOCKS.has(name)) out += '\n';
+    if (name === 'li') out += '- ';
+    stack.push({ close: name });
+    const children = item.childNodes ?? [];
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
+  }
+  return out
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
