@@ -12,9 +12,11 @@ import { LIMITS } from '@loreforge/contract';
 const LIST_MAX = 10_000;
 const id = z.union([z.number().int(), z.string().regex(/^\d{1,18}$/).transform(Number)]);
 const optionalId = id.nullish().catch(null);
-const shortText = z.string().max(LIMITS.nameMax * 5).nullish().catch(null);
+const SHORT_MAX = LIMITS.nameMax * 5;
+const RICH_MAX = LIMITS.textMax * 25;
+const shortText = z.string({ error: () => 'must be text' }).max(SHORT_MAX, `must be no more than ${SHORT_MAX} characters`).nullish();
 /** Rich text: bounded by the archive's entry size already; bounded again here so one field cannot hold it all. */
-const richText = z.string().max(LIMITS.textMax * 25).nullish().catch(null);
+const richText = z.string({ error: () => 'must be text' }).max(RICH_MAX, `must be no more than ${RICH_MAX} characters`).nullish();
 const flag = z.union([z.boolean(), z.number(), z.string()]).nullish().transform((value) => value === true || value === 1 || value === '1' || value === 'true');
 const list = <T extends z.ZodType>(item: T) => z.array(item).max(LIST_MAX).nullish().transform((value) => value ?? []);
 
