@@ -81,13 +81,18 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   const world = worldParsed.data;
   const yearUnit = !world.time_basic_unit || /^years?$/i.test(world.time_basic_unit);
 
+  if (world.time_basic_unit && !yearUnit) report.add(`${ONLYWORLDS_WORLD_PATH}#time_basic_unit`, `the world counts time in ${world.time_basic_unit}; Loreforge reads start dates as years only`);
+  const looseImages: string[] = [];
   const elements: Element[] = [];
   const byId = new Map<string, Element>();
   for (const path of [...files.keys()].sort()) {
     if (path === ONLYWORLDS_WORLD_PATH) continue;
     const match = ELEMENT_FILE.exec(path);
     if (!match) {
-      if (!path.startsWith(`${ONLYWORLDS_ELEMENTS_FOLDER}/`) && /\.(png|jpe?g|webp|gif)$/i.test(path)) continue; // images, read when a map names them
+      if (!path.startsWith(`${ONLYWORLDS_ELEMENTS_FOLDER}/`) && /\.(png|jpe?g|webp|gif)$/i.test(path)) {
+        looseImages.push(path); // read when a map names it
+        continue;
+      }
       report.add(path, 'not an element file of the OnlyWorlds folder (elements/<type>/<name>.json)');
       continue;
     }
@@ -166,6 +171,7 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
     fieldsOf(element);
     entities.maps.push({ mapId: id, name: clampName(element.data.name, 'Map', LIMITS.mapNameMax).padEnd(LIMITS.mapNameMin, '.'), description: textOf(element), image, ...access(element), ...times(element) });
   }
+  for (const path of looseImages) if (!images.has(path)) report.add(path, 'no map names this image; Loreforge keeps images only on maps');
   const pinned = new Set<string>();
   for (const pin of elements.filter((candidate) => candidate.type === 'pin')) {
     const map = target.get(String(pin.data['map']));
