@@ -32,6 +32,8 @@ interface Node {
  */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
+  // parse5 slows down with the square of nesting depth: deeply nested (hostile) markup is read by stripping tags.
+  if (nestingDepth(html) > NESTING_MAX) return tidy(stripTags(html));
   const root = parseFragment(html) as unknown as Node;
   let out = '';
   const stack: Array<Node | { close: string }> = [...(root.childNodes ?? [])].reverse();
@@ -53,15 +55,53 @@ export function htmlToText(html: string | null | undefined): string {
       continue;
     }
     if (name === 'td' || name === 'th') out += out.endsWith('\n') || out === '' ? '' : ' | ';
-    if (BLOCKS.has(name)) out += '\n';
+    if (BLOCKS.has(name) && out !== '' && !out.endsWith('\n')) out += '\n';
     if (name === 'li') out += '- ';
     stack.push({ close: name });
     const children = item.childNodes ?? [];
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
   }
-  return out
+  return tidy(out);
+}
+
+/** Deepest nesting parse5 is given; beyond it the text is read by stripping tags (real entries nest a few levels). */
+const NESTING_MAX = 200;
+const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'source', 'track', 'wbr', 'param']);
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]{0,40})[^>]*>/g;
+
+/** How deeply the markup's tags nest, counted in one pass (an estimate: it does not repair markup as parsers do). */
+function nestingDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const match of html.matchAll(TAG)) {
+    const name = match[2]!.toLowerCase();
+    if (VOID.has(name) || match[0].endsWith('/>')) continue;
+    depth = match[1] ? Math.max(0, depth - 1) : depth + 1;
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Text of markup by removing every tag (block tags end a line) and decoding the common entities; linear. */
+function stripTags(html: string): string {
+  return html
+    .replace(TAG, (tag, _close: string, name: string) => (BLOCKS.has(name.toLowerCase()) || name.toLowerCase() === 'br' ? '\n' : ''))
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#\d{1,7}|#x[0-9a-f]{1,6});/gi, (_whole, entity: string) => {
+      if (entity.startsWith('#')) {
+        const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+      }
+      return ENTITIES[entity.toLowerCase()] ?? '';
+    });
+}
+
+/** Trims every line and keeps at most one blank line in a row. */
+function tidy(text: string): string {
+  return text
     .split('\n')
-    .map((line) => line.trim())
+    .map((line) => line.replace(/[ \t\r\f]+/g, ' ').trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
