@@ -68,7 +68,7 @@ export const BUNDLE_MESSAGES = {
   archiveTooLarge: (maxBytes: number) => `The archive is larger than ${maxBytes} bytes, the most an import accepts.`,
   tooManyEntries: (max: number) => `The archive holds more than ${max} files, the most an import accepts.`,
   tooLargeUnpacked: (maxBytes: number) => `The archive unpacks to more than ${maxBytes} bytes, the most an import accepts.`,
-  entryTooLarge: (path: string, maxBytes: number) => `The file ${path} in the archive unpacks to more than ${maxBytes} bytes.`,
+  sizeMismatch: (path: string) => `The file ${path} in the archive unpacks to more bytes than it declares (a zip bomb?); the archive is refused.`,
   unsafePath: (path: string) => `The archive holds a file with an unsafe name (${path}): names must be relative paths without '..' or '\\'.`,
   notAFile: (path: string) => `The archive holds a link or special file (${path}); only plain files and folders are accepted.`,
   duplicatePath: (path: string) => `The archive holds ${path} twice.`,
@@ -76,6 +76,7 @@ export const BUNDLE_MESSAGES = {
   corrupt: (detail: string) => `The archive is damaged and cannot be read (${detail}).`,
   invalidJson: (path: string) => `${path} is not valid JSON.`,
   jsonTooDeep: (path: string, max: number) => `${path} is nested more than ${max} levels deep.`,
+  nulCharacter: (path: string) => `${path} holds a NUL character (\\u0000), which Loreforge cannot store in text.`,
   unknownFormat: 'The archive is not a format Loreforge can import: expected a Loreforge bundle (manifest.json), a Kanka campaign export or an OnlyWorlds folder.',
   wrongFormat: `manifest.json does not describe a Loreforge bundle (its "format" must be "${BUNDLE_FORMAT}").`,
   wrongVersion: (version: unknown) =>
@@ -90,7 +91,7 @@ export const BUNDLE_MESSAGES = {
 } as const;
 
 const id = () => z.string().min(1).max(200);
-const name = () => z.string().max(LIMITS.nameMax);
+const name = () => z.string().min(1).max(LIMITS.nameMax);
 const text = () => z.string().max(LIMITS.textMax).nullable();
 const timestamp = () => z.string().max(64).describe('ISO 8601 UTC, as the exporting world stored it.');
 const jsonObject = () => z.record(z.string(), z.unknown());
