@@ -398,3 +398,23 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 export const ExportQuerySchema = z.object({
   format: z.string().max(40).default('bundle').describe(`One of ${EXPORT_FORMATS.join(', ')} (bundle by default).`),
 });
+
+/**
+ * The JSON Schema (draft 2020-12) of a bundle's JSON files, generated from the zod schemas above: `manifest`,
+ * `world` and one `$defs` entry per entity file (each file is an array of that record). Checked in at
+ * docs/export-format.schema.json (`npm run export-schema --workspace packages/contract` writes it).
+ * @returns a plain JSON object.
+ */
+export function bundleJsonSchema(): Record<string, unknown> {
+  const files = Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [BUNDLE_FILES[type], BUNDLE_RECORD_SCHEMAS[type].array()]));
+  const schema = z.toJSONSchema(z.object({ [BUNDLE_MANIFEST_PATH]: BundleManifestSchema, [BUNDLE_WORLD_PATH]: BundleWorldSchema, ...files }), {
+    io: 'input',
+    unrepresentable: 'any',
+  });
+  return {
+    ...schema,
+    $id: 'https://loreforge.app/schemas/export-format.schema.json',
+    title: `Loreforge bundle, format version ${BUNDLE_FORMAT_VERSION}`,
+    description: 'Each property is one JSON file of the zip archive (docs/export-format.md); map images sit beside them under maps/.',
+  };
+}
