@@ -68,7 +68,7 @@ export const BUNDLE_MESSAGES = {
   archiveTooLarge: (maxBytes: number) => `The archive is larger than ${maxBytes} bytes, the most an import accepts.`,
   tooManyEntries: (max: number) => `The archive holds more than ${max} files, the most an import accepts.`,
   tooLargeUnpacked: (maxBytes: number) => `The archive unpacks to more than ${maxBytes} bytes, the most an import accepts.`,
-  entryTooLarge: (path: string, maxBytes: number) => `The file ${path} in the archive unpacks to more than ${maxBytes} bytes.`,
+  sizeMismatch: (path: string) => `The file ${path} in the archive unpacks to more bytes than it declares (a zip bomb?); the archive is refused.`,
   unsafePath: (path: string) => `The archive holds a file with an unsafe name (${path}): names must be relative paths without '..' or '\\'.`,
   notAFile: (path: string) => `The archive holds a link or special file (${path}); only plain files and folders are accepted.`,
   duplicatePath: (path: string) => `The archive holds ${path} twice.`,
@@ -76,6 +76,7 @@ export const BUNDLE_MESSAGES = {
   corrupt: (detail: string) => `The archive is damaged and cannot be read (${detail}).`,
   invalidJson: (path: string) => `${path} is not valid JSON.`,
   jsonTooDeep: (path: string, max: number) => `${path} is nested more than ${max} levels deep.`,
+  nulCharacter: (path: string) => `${path} holds a NUL character (\\u0000), which Loreforge cannot store in text.`,
   unknownFormat: 'The archive is not a format Loreforge can import: expected a Loreforge bundle (manifest.json), a Kanka campaign export or an OnlyWorlds folder.',
   wrongFormat: `manifest.json does not describe a Loreforge bundle (its "format" must be "${BUNDLE_FORMAT}").`,
   wrongVersion: (version: unknown) =>
@@ -90,7 +91,7 @@ export const BUNDLE_MESSAGES = {
 } as const;
 
 const id = () => z.string().min(1).max(200);
-const name = () => z.string().max(LIMITS.nameMax);
+const name = () => z.string().min(1).max(LIMITS.nameMax);
 const text = () => z.string().max(LIMITS.textMax).nullable();
 const timestamp = () => z.string().max(64).describe('ISO 8601 UTC, as the exporting world stored it.');
 const jsonObject = () => z.record(z.string(), z.unknown());
@@ -397,3 +398,23 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 export const ExportQuerySchema = z.object({
   format: z.string().max(40).default('bundle').describe(`One of ${EXPORT_FORMATS.join(', ')} (bundle by default).`),
 });
+
+/**
+ * The JSON Schema (draft 2020-12) of a bundle's JSON files, generated from the zod schemas above: `manifest`,
+ * `world` and one `$defs` entry per entity file (each file is an array of that record). Checked in at
+ * docs/export-format.schema.json (`npm run export-schema --workspace packages/contract` writes it).
+ * @returns a plain JSON object.
+ */
+export function bundleJsonSchema(): Record<string, unknown> {
+  const files = Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [BUNDLE_FILES[type], BUNDLE_RECORD_SCHEMAS[type].array()]));
+  const schema = z.toJSONSchema(z.object({ [BUNDLE_MANIFEST_PATH]: BundleManifestSchema, [BUNDLE_WORLD_PATH]: BundleWorldSchema, ...files }), {
+    io: 'input',
+    unrepresentable: 'any',
+  });
+  return {
+    ...schema,
+    $id: 'https://loreforge.app/schemas/export-format.schema.json',
+    title: `Loreforge bundle, format version ${BUNDLE_FORMAT_VERSION}`,
+    description: 'Each property is one JSON file of the zip archive (docs/export-format.md); map images sit beside them under maps/.',
+  };
+}

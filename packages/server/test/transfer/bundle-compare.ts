@@ -47,7 +47,7 @@ const withoutTimestamps = (value: unknown, dropReveals: boolean): unknown => {
   if (Array.isArray(value)) return value.map((item) => withoutTimestamps(item, dropReveals));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).filter(([key]) => !TIMESTAMP_KEYS.has(key))
-      .map(([key, item]) => [key, dropReveals && key === 'revealedTo' ? [] : withoutTimestamps(item, dropReveals)]));
+      .map(([key, item]) => [key, dropReveals && key === 'revealedTo' ? [] : dropReveals && key === 'assignedTo' ? null : withoutTimestamps(item, dropReveals)]));
   }
   return value;
 };
@@ -56,7 +56,8 @@ const withoutTimestamps = (value: unknown, dropReveals: boolean): unknown => {
  * A bundle reduced to what must survive a round trip: every entity file's records without timestamps, ordered by
  * their content with ids blanked, then every id replaced by a name given in that order ('#1', '#2', …); map images
  * by their bytes; the world's name and description; the manifest's counts.
- * @param options.dropReveals empty every revealedTo (they name players of one world, which an import cannot carry).
+ * @param options.dropReveals empty every revealedTo and assignedTo (they name players of one world, which an import
+ * cannot carry).
  */
 export function canonicalBundle(files: BundleFiles, options: { dropReveals?: boolean } = {}): Record<string, unknown> {
   const entities: Record<string, unknown[]> = {};

@@ -81,7 +81,10 @@ const readEntry = (zip: ZipFile, entry: Entry, path: string, budget: number, max
         }
         chunks.push(chunk);
       });
-      stream.on('error', (streamError: Error) => reject(badRequest(BUNDLE_MESSAGES.corrupt(`${path}: ${streamError.message}`))));
+      // yauzl checks the bytes inflated against the declared size: more is the mark of a bomb.
+      stream.on('error', (streamError: Error) => reject(badRequest(/too many bytes/.test(streamError.message)
+        ? BUNDLE_MESSAGES.sizeMismatch(path)
+        : BUNDLE_MESSAGES.corrupt(`${path}: ${streamError.message}`))));
       stream.on('end', () => resolve(Buffer.concat(chunks, size)));
     });
   });
@@ -91,7 +94,7 @@ const readEntry = (zip: ZipFile, entry: Entry, path: string, budget: number, max
  * @param archive the archive's bytes (the request body).
  * @returns normalised path → bytes, files only (folder entries are dropped).
  * @throws AppError 400 (BUNDLE_MESSAGES): notAnArchive, archiveTooLarge, tooManyEntries, tooLargeUnpacked,
- * unsafePath, notAFile, encrypted, duplicatePath, corrupt.
+ * sizeMismatch, unsafePath, notAFile, encrypted, duplicatePath, corrupt.
  */
 export async function readZipArchive(archive: Uint8Array, limits: ArchiveLimits): Promise<ArchiveFiles> {
   if (archive.byteLength > limits.maxArchiveBytes) throw badRequest(BUNDLE_MESSAGES.archiveTooLarge(limits.maxArchiveBytes));
@@ -167,7 +170,7 @@ function jsonDepthExceeds(text: string, max: number): boolean {
  * Parses a JSON file of an archive, refusing nesting deeper than `maxDepth` before JSON.parse sees it.
  * @param path the file's path (named in messages); @param bytes UTF-8 text (a byte-order mark is ignored).
  * @returns the parsed value (unknown: validate it with a schema).
- * @throws AppError 400 BUNDLE_MESSAGES.jsonTooDeep or invalidJson.
+ * @throws AppError 400 BUNDLE_MESSAGES.jsonTooDeep, nulCharacter or invalidJson.
  */
 export function parseJsonBounded(path: string, bytes: Uint8Array, maxDepth: number): unknown {
   let text: string;
@@ -177,6 +180,8 @@ export function parseJsonBounded(path: string, bytes: Uint8Array, maxDepth: numb
     throw badRequest(BUNDLE_MESSAGES.invalidJson(path));
   }
   if (jsonDepthExceeds(text, maxDepth)) throw badRequest(BUNDLE_MESSAGES.jsonTooDeep(path, maxDepth));
+  // PostgreSQL text cannot hold U+0000 (and the API refuses it everywhere): refused here, before anything is written.
+  if (text.includes('\\u0000') || text.includes('\u0000')) throw badRequest(BUNDLE_MESSAGES.nulCharacter(path));
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -275,7 +275,9 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     });
     for (const questId of new Set(record.activeQuests)) {
       const newQuestId = optionalRef(context, 'characters', 'quests', index, 'activeQuests', questId);
-      if (newQuestId !== null) plan.character_active_quest.push({ character_id: id, quest_id: newQuestId, created_at: now });
+      // A millisecond apart, so the quests keep their order (active quests are listed by when they were taken up).
+      const takenUp = new Date(Date.parse(now) + plan.character_active_quest.length).toISOString();
+      if (newQuestId !== null) plan.character_active_quest.push({ character_id: id, quest_id: newQuestId, created_at: takenUp });
     }
   }
   if (assigned > 0) {

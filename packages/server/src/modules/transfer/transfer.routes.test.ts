@@ -112,7 +112,7 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
       return body.characters.map((c) => ({ name: c.name, attributes: c.attributes, inventory: c.inventory.map((h) => ({ quantity: h.quantity, equipped: h.equipped })) }))
         .sort((a, b) => a.name.localeCompare(b.name));
     };
-    const before = await state(oz.world.worldId, oz.main.timelineId, oz.meets.eventId);
+    const before = await state(oz.world.worldId, oz.main.timelineId ?? '', oz.meets.eventId ?? '');
     const after = await state(newWorldId, newMain.timelineId, newMeets.eventId);
     expect(after).toEqual(before);
     expect(before.find((c) => c.name === 'Dorothy')?.attributes).toMatchObject({ courage: 5 });
