@@ -60,71 +60,93 @@ export function parseKankaDate(value: unknown): { year: number; month: number; d
 export function mapKankaCalendar(source: Record<string, unknown>): KankaCalendarResult {
   const notes: string[] = [];
   const usedNames = new Set<string>();
-  const months = jsonList(source['months']).slice(0, CALENDAR_LIMITS.monthsMax).map((raw, index) => {
-    const month = record(raw);
-    let name = label(month['name'], `Month ${index + 1}`);
-    // Month names must be unique in Loreforge; Kanka allows repeats.
-    while (usedNames.has(name)) name = `${name} (${index + 1})`;
-    usedNames.add(name);
-    return {
-      name,
-      days: Math.min(Math.max(int(month['length'], 0), 0), CALENDAR_LIMITS.monthDaysMax),
-      intercalary: month['type'] === 'intercalary',
-    };
-  });
-  const weekdays = jsonList(source['weekdays']).slice(0, CALENDAR_LIMITS.weekdaysMax).map((day, index) => label(day, `Day ${index + 1}`));
+  const months = jsonList(source.months)
+    .slice(0, CALENDAR_LIMITS.monthsMax)
+    .map((raw, index) => {
+      const month = record(raw);
+      let name = label(month.name, `Month ${index + 1}`);
+      // Month names must be unique in Loreforge; Kanka allows repeats.
+      while (usedNames.has(name)) name = `${name} (${index + 1})`;
+      usedNames.add(name);
+      return {
+        name,
+        days: Math.min(Math.max(int(month.length, 0), 0), CALENDAR_LIMITS.monthDaysMax),
+        intercalary: month.type === 'intercalary',
+      };
+    });
+  const weekdays = jsonList(source.weekdays)
+    .slice(0, CALENDAR_LIMITS.weekdaysMax)
+    .map((day, index) => label(day, `Day ${index + 1}`));
   if (months.length === 0) return { ok: false, reason: 'the calendar has no months Loreforge can read' };
   if (weekdays.length === 0) return { ok: false, reason: 'the calendar has no weekdays Loreforge can read' };
 
   const leapRules: NonNullable<CalendarDefinitionInput['leapRules']> = [];
-  if (source['has_leap_year'] === true || Number(source['has_leap_year']) === 1) {
-    const month = months[int(source['leap_year_month'], 1) - 1];
-    const every = int(source['leap_year_offset'], 0);
+  if (source.has_leap_year === true || Number(source.has_leap_year) === 1) {
+    const month = months[int(source.leap_year_month, 1) - 1];
+    const every = int(source.leap_year_offset, 0);
     if (month && every >= 1) {
-      leapRules.push({ name: 'Leap year', month: month.name, days: Math.max(1, int(source['leap_year_amount'], 1)), every, offset: int(source['leap_year_start'], 0), exceptions: [] });
+      leapRules.push({
+        name: 'Leap year',
+        month: month.name,
+        days: Math.max(1, int(source.leap_year_amount, 1)),
+        every,
+        offset: int(source.leap_year_start, 0),
+        exceptions: [],
+      });
     } else {
       notes.push('its leap year rule names no month or interval and was left out');
     }
   }
-  const seasons = jsonList(source['seasons']).slice(0, CALENDAR_LIMITS.seasonsMax).flatMap((raw) => {
-    const season = record(raw);
-    const month = months[int(season['month'], 0) - 1];
-    if (!month) {
-      notes.push(`season "${label(season['name'], 'unnamed')}" names no month of the calendar and was left out`);
-      return [];
-    }
-    return [{ name: label(season['name'], 'Season'), month: month.name, day: Math.max(1, int(season['day'], 1)) }];
-  });
-  const moons = jsonList(source['moons']).slice(0, CALENDAR_LIMITS.moonsMax).flatMap((raw, index) => {
-    const moon = record(raw);
-    const cycle = Number(moon['fullmoon']);
-    if (!Number.isFinite(cycle) || cycle <= 0) {
-      notes.push(`moon "${label(moon['name'], `Moon ${index + 1}`)}" has no cycle length and was left out`);
-      return [];
-    }
-    return [{ name: label(moon['name'], `Moon ${index + 1}`), cycleDays: Math.min(cycle, CALENDAR_LIMITS.moonCycleMax), offsetDays: int(moon['offset'], 0) }];
-  });
-  const suffix = typeof source['suffix'] === 'string' ? source['suffix'].trim().slice(0, 20) : '';
-  const eras = suffix === '' ? [] : [{ name: suffix, abbreviation: suffix, startYear: null, counting: 'absolute' as const, hasYearZero: false }];
-  if (Object.keys(record(typeof source['years'] === 'string' ? safeParse(source['years']) : source['years'])).length > 0) {
+  const seasons = jsonList(source.seasons)
+    .slice(0, CALENDAR_LIMITS.seasonsMax)
+    .flatMap((raw) => {
+      const season = record(raw);
+      const month = months[int(season.month, 0) - 1];
+      if (!month) {
+        notes.push(`season "${label(season.name, 'unnamed')}" names no month of the calendar and was left out`);
+        return [];
+      }
+      return [{ name: label(season.name, 'Season'), month: month.name, day: Math.max(1, int(season.day, 1)) }];
+    });
+  const moons = jsonList(source.moons)
+    .slice(0, CALENDAR_LIMITS.moonsMax)
+    .flatMap((raw, index) => {
+      const moon = record(raw);
+      const cycle = Number(moon.fullmoon);
+      if (!Number.isFinite(cycle) || cycle <= 0) {
+        notes.push(`moon "${label(moon.name, `Moon ${index + 1}`)}" has no cycle length and was left out`);
+        return [];
+      }
+      return [
+        {
+          name: label(moon.name, `Moon ${index + 1}`),
+          cycleDays: Math.min(cycle, CALENDAR_LIMITS.moonCycleMax),
+          offsetDays: int(moon.offset, 0),
+        },
+      ];
+    });
+  const suffix = typeof source.suffix === 'string' ? source.suffix.trim().slice(0, 20) : '';
+  const eras =
+    suffix === '' ? [] : [{ name: suffix, abbreviation: suffix, startYear: null, counting: 'absolute' as const, hasYearZero: false }];
+  if (Object.keys(record(typeof source.years === 'string' ? safeParse(source.years) : source.years)).length > 0) {
     notes.push('its named years were left out (Loreforge names eras, not single years)');
   }
-  if (jsonList(source['epochs']).length > 0) notes.push('its epochs were left out; add them as eras of the calendar');
-  if (Array.isArray(source['calendarWeather']) && source['calendarWeather'].length > 0) notes.push('its weather entries were left out');
+  if (jsonList(source.epochs).length > 0) notes.push('its epochs were left out; add them as eras of the calendar');
+  if (Array.isArray(source.calendarWeather) && source.calendarWeather.length > 0) notes.push('its weather entries were left out');
 
   const parsed = CalendarDefinitionSchema.safeParse({
     months,
     weekdays,
-    firstWeekday: ((int(source['start_offset'], 0) % weekdays.length) + weekdays.length) % weekdays.length,
+    firstWeekday: ((int(source.start_offset, 0) % weekdays.length) + weekdays.length) % weekdays.length,
     leapRules,
     eras,
     moons,
     seasons,
   });
   if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]?.message ?? 'its definition is not valid' };
-  let today = parseKankaDate(source['date']);
+  let today = parseKankaDate(source.date);
   if (today && instantOrNull(parsed.data, today) === null) {
-    notes.push(`its current date ${String(source['date'])} does not exist in the calendar`);
+    notes.push(`its current date ${String(source.date)} does not exist in the calendar`);
     today = null;
   }
   return { ok: true, definition: parsed.data, today, notes };

@@ -46,7 +46,8 @@ export function readKankaExport(files: ArchiveFiles, options: ImportOptions): Im
     const raw = parseJsonBounded(path, bytes, options.maxJsonDepth);
     const file = KankaModuleFileSchema.safeParse(raw);
     if (!file.success) throw badRequest(`${path}: ${describeIssue(file.error)} (not an entity of a Kanka export).`);
-    const { characterFamilies, organisationMemberships, characterRaces, characterTraits, members, pivotMembers, elements } = KankaModuleListsSchema.parse(raw);
+    const { characterFamilies, organisationMemberships, characterRaces, characterTraits, members, pivotMembers, elements } =
+      KankaModuleListsSchema.parse(raw);
     const lists = { characterFamilies, organisationMemberships, characterRaces, characterTraits, members, pivotMembers, elements };
     modules.push({ path, module: match[1]!, record: { ...file.data, ...lists } });
   }

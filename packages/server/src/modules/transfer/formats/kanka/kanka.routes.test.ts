@@ -46,7 +46,8 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<T>();
   };
-  const worldCount = async (user: TestUser) => (await t.app.inject({ url: '/api/worlds?limit=100', headers: user.headers })).json<{ data: World[] }>().data.length;
+  const worldCount = async (user: TestUser) =>
+    (await t.app.inject({ url: '/api/worlds?limit=100', headers: user.headers })).json<{ data: World[] }>().data.length;
 
   it('creates a world from a Kanka export and lists what it could not map', async () => {
     const owner = await createUser(t.app);
@@ -55,15 +56,28 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     expect(body.format).toBe('kanka');
     expect(body.world.name).toBe('The Land of Oz');
     expect(body.world.description).toBe('A campaign in the Land of Oz, beyond the deserts.');
-    expect(body.created).toMatchObject({ characters: 4, items: 2, inventory: 2, relationships: 4, calendars: 1, timelines: 2, events: 2, maps: 1, mapPoints: 3, quests: 1 });
+    expect(body.created).toMatchObject({
+      characters: 4,
+      items: 2,
+      inventory: 2,
+      relationships: 4,
+      calendars: 1,
+      timelines: 2,
+      events: 2,
+      maps: 1,
+      mapPoints: 3,
+      quests: 1,
+    });
     const reported = body.notMapped.map((item) => item.path);
-    expect(reported).toEqual(expect.arrayContaining([
-      'notes/prophecy_2001.json',
-      'gallery/0b3c5e1e-2f0d-4c7b-9a8e-1d2f3a4b5c6d.png',
-      'characters/dorothy-gale_1001.json#entity.posts',
-      'characters/dorothy-gale_1001.json#entity.relationships/3',
-      'quests/see-the-wizard_1701.json#elements/1',
-    ]));
+    expect(reported).toEqual(
+      expect.arrayContaining([
+        'notes/prophecy_2001.json',
+        'gallery/0b3c5e1e-2f0d-4c7b-9a8e-1d2f3a4b5c6d.png',
+        'characters/dorothy-gale_1001.json#entity.posts',
+        'characters/dorothy-gale_1001.json#entity.relationships/3',
+        'quests/see-the-wizard_1701.json#elements/1',
+      ]),
+    );
     expect(body.notMapped.find((item) => item.path === 'notes/prophecy_2001.json')?.reason).toMatch(/notes have no counterpart/);
   });
 
@@ -77,7 +91,13 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const dorothy = byName.get('Dorothy Gale')!;
     const scarecrow = byName.get('Scarecrow')!;
 
-    expect(dorothy.attributes).toMatchObject({ title: 'Girl from Kansas', pronouns: 'she/her', Courage: 8, Homesick: true, traits: { Hair: 'Brown braids' } });
+    expect(dorothy.attributes).toMatchObject({
+      title: 'Girl from Kansas',
+      pronouns: 'she/her',
+      Courage: 8,
+      Homesick: true,
+      traits: { Hair: 'Brown braids' },
+    });
     // The HTML entry is plain text; its script is gone; mentions name the new world's entities.
     expect(dorothy.description).toContain(`[Scarecrow](loreforge://character/${scarecrow.characterId})`);
     expect(dorothy.description).toContain(`[Aunt Em](loreforge://character/${byName.get('Aunt Em')!.characterId})`);
@@ -88,38 +108,71 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const relationships = (await get<{ data: Relationship[] }>(owner, `/${worldId}/characters/${dorothy.characterId}/relationships`)).data;
     const toScarecrow = relationships.find((r) => r.targetCharacterId === scarecrow.characterId)!;
     expect(toScarecrow).toMatchObject({ relationshipType: 'friend', affinity: 80, description: 'Best friend' });
-    expect(relationships.find((r) => r.targetCharacterName === 'Aunt Em')).toMatchObject({ relationshipType: 'extended_family', affinity: 95 });
+    expect(relationships.find((r) => r.targetCharacterName === 'Aunt Em')).toMatchObject({
+      relationshipType: 'extended_family',
+      affinity: 95,
+    });
 
-    const inventory = (await get<{ data: Array<{ itemId: string; quantity: number; equipped: boolean; notes: string | null }> }>(owner, `/${worldId}/characters/${dorothy.characterId}/inventory`)).data;
-    const items = (await get<{ data: Array<{ itemId: string; name: string; properties: Record<string, unknown> }> }>(owner, `/${worldId}/items?limit=100`)).data;
+    const inventory = (
+      await get<{ data: { itemId: string; quantity: number; equipped: boolean; notes: string | null }[] }>(
+        owner,
+        `/${worldId}/characters/${dorothy.characterId}/inventory`,
+      )
+    ).data;
+    const items = (
+      await get<{ data: { itemId: string; name: string; properties: Record<string, unknown> }[] }>(owner, `/${worldId}/items?limit=100`)
+    ).data;
     const shoes = items.find((item) => item.name === 'Silver Shoes')!;
     expect(shoes.properties).toMatchObject({ price: 'Priceless', type: 'Magic item' });
-    expect(inventory.find((line) => line.itemId === shoes.itemId)).toMatchObject({ quantity: 1, equipped: true, notes: 'Feet — Taken from the Witch of the East' });
+    expect(inventory.find((line) => line.itemId === shoes.itemId)).toMatchObject({
+      quantity: 1,
+      equipped: true,
+      notes: 'Feet — Taken from the Witch of the East',
+    });
     expect(items.map((item) => item.name)).toContain('Picnic basket');
 
-    const maps = (await get<{ data: Array<{ mapId: string; name: string }> }>(owner, `/${worldId}/maps`)).data;
+    const maps = (await get<{ data: { mapId: string; name: string }[] }>(owner, `/${worldId}/maps`)).data;
     expect(maps.map((map) => map.name)).toEqual(['Locations']);
-    const points = (await get<{ data: Array<{ pointId: string; name: string; description: string | null }> }>(owner, `/${worldId}/maps/${maps[0]!.mapId}/points?limit=100`)).data;
+    const points = (
+      await get<{ data: { pointId: string; name: string; description: string | null }[] }>(
+        owner,
+        `/${worldId}/maps/${maps[0]!.mapId}/points?limit=100`,
+      )
+    ).data;
     expect(points.find((point) => point.pointId === dorothy.currentLocationId)?.name).toBe('Kansas Farm');
     expect(points.find((point) => point.name === 'Emerald City')?.description).toMatch(/^Part of Land of Oz\./);
 
     const tags = await get<{ tags: string[] }>(owner, `/${worldId}/tags/character/${dorothy.characterId}`);
     expect(tags.tags).toEqual(expect.arrayContaining(['Gale', 'Heroes', 'Human']));
-    const connections = (await get<{ data: Array<{ connectionType: string; sourceName: string | null; targetName: string | null }> }>(owner, `/${worldId}/connections?limit=100`)).data;
-    expect(connections).toEqual(expect.arrayContaining([
-      expect.objectContaining({ connectionType: 'family: Gale' }),
-      expect.objectContaining({ connectionType: 'Seeker', targetName: 'Dorothy Gale' }),
-    ]));
+    const connections = (
+      await get<{ data: { connectionType: string; sourceName: string | null; targetName: string | null }[] }>(
+        owner,
+        `/${worldId}/connections?limit=100`,
+      )
+    ).data;
+    expect(connections).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ connectionType: 'family: Gale' }),
+        expect.objectContaining({ connectionType: 'Seeker', targetName: 'Dorothy Gale' }),
+      ]),
+    );
   });
 
   it('dates events on the imported calendar and keeps the others on a Gregorian timeline', async () => {
     const owner = await createUser(t.app);
     const { body } = await importArchive(t.app, owner.headers, rawZip(campaignEntries()));
     const worldId = body.world.worldId;
-    const calendars = (await get<{ data: Array<{ calendarId: string; name: string; months: Array<{ name: string }> }> }>(owner, `/${worldId}/calendars`)).data;
+    const calendars = (
+      await get<{ data: { calendarId: string; name: string; months: { name: string }[] }[] }>(owner, `/${worldId}/calendars`)
+    ).data;
     expect(calendars).toHaveLength(1);
     expect(calendars[0]).toMatchObject({ name: 'Oz Reckoning' });
-    const events = (await get<{ data: Array<{ name: string; dateTime: string | null; calendarDate?: { year: number; month: number; day: number } }> }>(owner, `/${worldId}/events?limit=100`)).data;
+    const events = (
+      await get<{ data: { name: string; dateTime: string | null; calendarDate?: { year: number; month: number; day: number } }[] }>(
+        owner,
+        `/${worldId}/events?limit=100`,
+      )
+    ).data;
     expect(events.find((event) => event.name === 'The Cyclone')?.calendarDate).toMatchObject({ year: 1900, month: 1, day: 3 });
     expect(events.find((event) => event.name === 'Melting of the Witch')?.dateTime).toMatch(/^1900-06-21T00:00/);
   });
@@ -138,7 +191,7 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const relationships = (await get<{ data: Relationship[] }>(player, `/${worldId}/characters/${dorothy.characterId}/relationships`)).data;
     expect(relationships.map((r) => r.targetCharacterName).sort()).toEqual(['Aunt Em', 'Scarecrow']);
     // The quest's text mentions the secret Wizard without a label of its own: his name is not filled in for everyone.
-    const quests = (await get<{ data: Array<{ name: string; description: string | null }> }>(player, `/${worldId}/quests`)).data;
+    const quests = (await get<{ data: { name: string; description: string | null }[] }>(player, `/${worldId}/quests`)).data;
     expect(quests[0]?.description).toContain('ask [(secret)](loreforge://character/');
   });
 
@@ -147,12 +200,24 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const before = await worldCount(owner);
     const campaign = { name: 'campaign.json', data: JSON.stringify({ name: 'Hostile' }) };
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-    const cases: Array<{ entries: RawEntry[]; message: RegExp }> = [
+    const cases: { entries: RawEntry[]; message: RegExp }[] = [
       { entries: [campaign, { name: 'characters/../../evil_1.json', data: '{}' }], message: /unsafe name/ },
       { entries: [campaign, { name: 'characters/deep_1.json', data: deep }], message: /nested more than/ },
       { entries: [campaign, { name: 'characters/broken_1.json', data: '{"name": "Dorothy"' }], message: /not valid JSON/ },
-      { entries: [campaign, { name: 'characters/no-entity_1.json', data: JSON.stringify({ id: 1, name: 'Dorothy' }) }], message: /^characters\/no-entity_1\.json: entity/ },
-      { entries: [campaign, { name: 'characters/huge_1.json', data: JSON.stringify({ id: 1, name: 'x'.repeat(5000), entity: { id: 2, name: 'x'.repeat(5000) } }) }], message: /^characters\/huge_1\.json: / },
+      {
+        entries: [campaign, { name: 'characters/no-entity_1.json', data: JSON.stringify({ id: 1, name: 'Dorothy' }) }],
+        message: /^characters\/no-entity_1\.json: entity/,
+      },
+      {
+        entries: [
+          campaign,
+          {
+            name: 'characters/huge_1.json',
+            data: JSON.stringify({ id: 1, name: 'x'.repeat(5000), entity: { id: 2, name: 'x'.repeat(5000) } }),
+          },
+        ],
+        message: /^characters\/huge_1\.json: /,
+      },
     ];
     for (const { entries, message } of cases) {
       const { status, body } = await importArchive(t.app, owner.headers, rawZip(entries));

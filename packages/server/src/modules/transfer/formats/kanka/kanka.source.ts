@@ -10,15 +10,35 @@ import { z } from 'zod';
 import { LIMITS } from '@loreforge/contract';
 
 const LIST_MAX = 10_000;
-const id = z.union([z.number().int(), z.string().regex(/^\d{1,18}$/).transform(Number)]);
+const id = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .transform(Number),
+]);
 const optionalId = id.nullish().catch(null);
 const SHORT_MAX = LIMITS.nameMax * 5;
 const RICH_MAX = LIMITS.textMax * 25;
-const shortText = z.string({ error: () => 'must be text' }).max(SHORT_MAX, `must be no more than ${SHORT_MAX} characters`).nullish();
+const shortText = z
+  .string({ error: () => 'must be text' })
+  .max(SHORT_MAX, `must be no more than ${SHORT_MAX} characters`)
+  .nullish();
 /** Rich text: bounded by the archive's entry size already; bounded again here so one field cannot hold it all. */
-const richText = z.string({ error: () => 'must be text' }).max(RICH_MAX, `must be no more than ${RICH_MAX} characters`).nullish();
-const flag = z.union([z.boolean(), z.number(), z.string()]).nullish().transform((value) => value === true || value === 1 || value === '1' || value === 'true');
-const list = <T extends z.ZodType>(item: T) => z.array(item).max(LIST_MAX).nullish().transform((value) => value ?? []);
+const richText = z
+  .string({ error: () => 'must be text' })
+  .max(RICH_MAX, `must be no more than ${RICH_MAX} characters`)
+  .nullish();
+const flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .nullish()
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .max(LIST_MAX)
+    .nullish()
+    .transform((value) => value ?? []);
 
 /** A relation between two entities (entity ids). `attitude` runs −100…100. */
 export const KankaRelationSchema = z.looseObject({
@@ -45,7 +65,10 @@ export const KankaInventorySchema = z.looseObject({
 /** One attribute. `type_id` 4 is a section heading; `is_private` ones are for the campaign's admins. */
 export const KankaAttributeSchema = z.looseObject({
   name: shortText,
-  value: z.union([z.string().max(LIMITS.textMax), z.number(), z.boolean()]).nullish().catch(null),
+  value: z
+    .union([z.string().max(LIMITS.textMax), z.number(), z.boolean()])
+    .nullish()
+    .catch(null),
   type_id: z.union([z.number(), z.string()]).nullish().catch(null),
   is_private: flag,
 });

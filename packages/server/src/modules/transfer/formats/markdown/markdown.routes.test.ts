@@ -37,17 +37,41 @@ describe.each(DIALECTS)('Markdown vault export on %s', (dialect) => {
       return response.json<Record<string, string>>();
     };
     const map = await send('/maps', { name: 'Map of Oz' });
-    expect((await t.app.inject({ method: 'PUT', url: `/api/worlds/${world.worldId}/maps/${map.mapId}/image`, headers: { ...owner.headers, 'content-type': 'image/png' }, payload: TINY_PNG })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/worlds/${world.worldId}/maps/${map.mapId}/image`,
+          headers: { ...owner.headers, 'content-type': 'image/png' },
+          payload: TINY_PNG,
+        })
+      ).statusCode,
+    ).toBe(200);
     const emerald = await send(`/maps/${map.mapId}/points`, { name: 'Emerald City', x: 4, y: 6 });
     const toto = await send('/characters', { name: 'Toto', attributes: { species: 'dog' } });
-    const dorothy = await send('/characters', { name: 'Dorothy', description: 'Always with her dog.', attributes: { courage: 8, home: { state: 'Kansas' } }, currentLocationId: emerald.pointId });
+    const dorothy = await send('/characters', {
+      name: 'Dorothy',
+      description: 'Always with her dog.',
+      attributes: { courage: 8, home: { state: 'Kansas' } },
+      currentLocationId: emerald.pointId,
+    });
     await send('/characters', { name: 'CON', description: 'A name Windows reserves.' });
     await send('/characters', { name: 'Who/What: the "Wizard"?', visibility: 'editors', gmNotes: 'A humbug.' });
-    await send(`/characters/${dorothy.characterId}/relationships`, { targetCharacterId: toto.characterId, relationshipType: 'friend', affinity: 90 });
+    await send(`/characters/${dorothy.characterId}/relationships`, {
+      targetCharacterId: toto.characterId,
+      relationshipType: 'friend',
+      affinity: 90,
+    });
     const shoes = await send('/items', { name: 'Silver Shoes' });
     await send(`/characters/${dorothy.characterId}/inventory`, { itemId: shoes.itemId, quantity: 1, equipped: true });
     const quest = await send('/quests', { name: 'Find the Wizard', status: 'active' });
-    await send('/connections', { sourceType: 'character', sourceId: dorothy.characterId, targetType: 'quest', targetId: quest.questId, connectionType: 'pursues' });
+    await send('/connections', {
+      sourceType: 'character',
+      sourceId: dorothy.characterId,
+      targetType: 'quest',
+      targetId: quest.questId,
+      connectionType: 'pursues',
+    });
     return { world, owner, dorothy, toto };
   }
 
@@ -55,7 +79,17 @@ describe.each(DIALECTS)('Markdown vault export on %s', (dialect) => {
     const oz = await ozWorld();
     const { files } = await exportWorld(t.app, oz.owner.headers, oz.world.worldId, 'markdown');
     const paths = [...files.keys()];
-    expect(paths).toEqual(expect.arrayContaining(['Characters/Dorothy.md', 'Characters/Toto.md', 'Items/Silver Shoes.md', 'Places/Emerald City.md', 'Maps/Map of Oz.md', 'Maps/Map of Oz.png', 'Quests/Find the Wizard.md']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'Characters/Dorothy.md',
+        'Characters/Toto.md',
+        'Items/Silver Shoes.md',
+        'Places/Emerald City.md',
+        'Maps/Map of Oz.md',
+        'Maps/Map of Oz.png',
+        'Quests/Find the Wizard.md',
+      ]),
+    );
 
     const dorothy = readNote(files.get('Characters/Dorothy.md'));
     expect(dorothy.frontmatter).toMatchObject({
@@ -73,7 +107,9 @@ describe.each(DIALECTS)('Markdown vault export on %s', (dialect) => {
     // Every wiki link of every note opens a note (or image) of the vault.
     for (const [notePath, bytes] of files) {
       if (!notePath.endsWith('.md')) continue;
-      for (const [, target] of Buffer.from(bytes).toString('utf8').matchAll(/\[\[([^\]|]+)(?:\|[^\]]*)?\]\]/g)) {
+      for (const [, target] of Buffer.from(bytes)
+        .toString('utf8')
+        .matchAll(/\[\[([^\]|]+)(?:\|[^\]]*)?\]\]/g)) {
         expect(files.has(target!) || files.has(`${target}.md`), `${notePath} links ${target}`).toBe(true);
       }
     }
@@ -81,12 +117,13 @@ describe.each(DIALECTS)('Markdown vault export on %s', (dialect) => {
     expect(Buffer.from(files.get('Maps/Map of Oz.png')!)).toEqual(TINY_PNG);
   });
 
-  it('names files safely on every OS and keeps secrets out of a player\'s vault', async () => {
+  it("names files safely on every OS and keeps secrets out of a player's vault", async () => {
     const oz = await ozWorld();
     const player = await addMember(t.app, oz.owner, oz.world.worldId, 'player');
     const owners = [...(await exportWorld(t.app, oz.owner.headers, oz.world.worldId, 'markdown')).files.keys()];
     for (const name of owners) {
       for (const segment of name.split('/')) {
+        // eslint-disable-next-line no-control-regex -- a file name must hold no control character
         expect(segment).not.toMatch(/[<>:"\\|?*\u0000-\u001f]|^\s|[\s.]$/);
         expect(segment.split('.')[0]).not.toMatch(/^(con|prn|aux|nul|com\d|lpt\d)$/i);
       }
@@ -94,7 +131,9 @@ describe.each(DIALECTS)('Markdown vault export on %s', (dialect) => {
     expect(owners).toContain('Characters/CON_.md');
     expect(owners).toContain('Characters/Who What the Wizard.md');
     expect(owners).toContain('Oz the Emerald edition.md');
-    const wizard = readNote((await exportWorld(t.app, oz.owner.headers, oz.world.worldId, 'markdown')).files.get('Characters/Who What the Wizard.md'));
+    const wizard = readNote(
+      (await exportWorld(t.app, oz.owner.headers, oz.world.worldId, 'markdown')).files.get('Characters/Who What the Wizard.md'),
+    );
     expect(wizard.frontmatter).toMatchObject({ name: 'Who/What: the "Wizard"?', visibility: 'editors', gmNotes: 'A humbug.' });
 
     const players = (await exportWorld(t.app, player.headers, oz.world.worldId, 'markdown')).files;

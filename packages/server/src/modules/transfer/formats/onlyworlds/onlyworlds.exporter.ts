@@ -30,7 +30,16 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
   const worldId = world.worldId;
   yield {
     path: ONLYWORLDS_WORLD_PATH,
-    data: json({ id: worldId, name: world.name, description: world.description ?? '', version: ONLYWORLDS_VERSION, time_basic_unit: 'Year', time_format_names: ['Year'], time_format_equivalents: [1], [x('exported_at')]: new Date().toISOString() }),
+    data: json({
+      id: worldId,
+      name: world.name,
+      description: world.description ?? '',
+      version: ONLYWORLDS_VERSION,
+      time_basic_unit: 'Year',
+      time_format_names: ['Year'],
+      time_format_equivalents: [1],
+      [x('exported_at')]: new Date().toISOString(),
+    }),
   };
   const element = (type: OnlyWorldsType, id: string, name: string, fields: Record<string, unknown>): ExportFile => ({
     path: `elements/${type}/${slugify(name, type)}--${id}.json`,
@@ -53,7 +62,9 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
 
   for (const character of entities.characters) {
     const inventory = pointsOf(character.characterId);
-    const friends = entities.relationships.filter((relationship) => relationship.characterId === character.characterId && relationship.relationshipType === 'friend');
+    const friends = entities.relationships.filter(
+      (relationship) => relationship.characterId === character.characterId && relationship.relationshipType === 'friend',
+    );
     yield element('character', character.characterId, character.name, {
       description: text(character.description),
       location: character.currentLocationId ? (locationOf.get(character.currentLocationId) ?? null) : null,
@@ -61,12 +72,18 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       friends: friends.map((relationship) => relationship.targetCharacterId),
       ...access(character),
       [x('attributes')]: character.attributes,
-      [x('inventory')]: inventory.map((line) => ({ object: line.itemId, quantity: line.quantity, equipped: line.equipped, notes: line.notes, visibility: line.visibility })),
+      [x('inventory')]: inventory.map((line) => ({
+        object: line.itemId,
+        quantity: line.quantity,
+        equipped: line.equipped,
+        notes: line.notes,
+        visibility: line.visibility,
+      })),
       ...tagField(character.characterId),
     });
   }
   for (const item of entities.items) {
-    const amount = item.properties['amount'];
+    const amount = item.properties.amount;
     yield element('object', item.itemId, item.name, {
       description: text(item.description),
       amount: typeof amount === 'number' && Number.isInteger(amount) ? amount : null,
@@ -78,9 +95,15 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
   }
   for (const map of entities.maps) {
     const bytes = map.image ? images.get(map.image.path) : undefined;
-    const imagePath = map.image && bytes ? `images/${slugify(map.name, 'map')}--${map.mapId}.${EXTENSIONS[map.image.contentType] ?? 'png'}` : null;
+    const imagePath =
+      map.image && bytes ? `images/${slugify(map.name, 'map')}--${map.mapId}.${EXTENSIONS[map.image.contentType] ?? 'png'}` : null;
     if (imagePath && bytes) yield { path: imagePath, data: bytes };
-    yield element('map', map.mapId, map.name, { description: text(map.description), image_url: imagePath, ...access(map), ...tagField(map.mapId) });
+    yield element('map', map.mapId, map.name, {
+      description: text(map.description),
+      image_url: imagePath,
+      ...access(map),
+      ...tagField(map.mapId),
+    });
   }
   for (const point of entities.mapPoints) {
     if (!point.entity) yield element('location', point.pointId, point.name, { description: text(point.description), ...access(point) });
@@ -97,7 +120,14 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
   }
   const eventsOf = (timelineId: string) => entities.events.filter((event) => event.timelineId === timelineId).map((event) => event.eventId);
   for (const timeline of entities.timelines) {
-    yield element('narrative', timeline.timelineId, timeline.name, { description: text(timeline.description), subtype: 'Timeline', events: eventsOf(timeline.timelineId), ...access(timeline), [x('kind')]: 'timeline', ...tagField(timeline.timelineId) });
+    yield element('narrative', timeline.timelineId, timeline.name, {
+      description: text(timeline.description),
+      subtype: 'Timeline',
+      events: eventsOf(timeline.timelineId),
+      ...access(timeline),
+      [x('kind')]: 'timeline',
+      ...tagField(timeline.timelineId),
+    });
   }
   const linked = (type: BundleRecord<'connections'>['sourceType'], id: string, otherType: BundleRecord<'connections'>['sourceType']) =>
     entities.connections.flatMap((connection) => {
@@ -127,9 +157,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       ...tagField(event.eventId),
     });
   }
-  const names = new Map<string, string>([
-    ...entities.characters.map((character) => [character.characterId, character.name] as const),
-  ]);
+  const names = new Map<string, string>([...entities.characters.map((character) => [character.characterId, character.name] as const)]);
   for (const relationship of entities.relationships) {
     const from = names.get(relationship.characterId) ?? 'Someone';
     const to = names.get(relationship.targetCharacterId) ?? 'someone';
@@ -152,10 +180,19 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       },
     });
   }
-  const involves: Partial<Record<BundleRecord<'connections'>['sourceType'], string>> = { character: 'characters', item: 'objects', event: 'events', quest: 'narratives', timeline: 'narratives' };
+  const involves: Partial<Record<BundleRecord<'connections'>['sourceType'], string>> = {
+    character: 'characters',
+    item: 'objects',
+    event: 'events',
+    quest: 'narratives',
+    timeline: 'narratives',
+  };
   for (const connection of entities.connections) {
     const lists: Record<string, string[]> = {};
-    for (const [type, id] of [[connection.sourceType, connection.sourceId], [connection.targetType, connection.targetId]] as const) {
+    for (const [type, id] of [
+      [connection.sourceType, connection.sourceId],
+      [connection.targetType, connection.targetId],
+    ] as const) {
       const field = involves[type];
       if (field) lists[field] = [...(lists[field] ?? []), id];
     }
@@ -164,7 +201,13 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       subtype: 'Connection',
       ...lists,
       ...access(connection),
-      [x('connection')]: { source: connection.sourceId, sourceType: connection.sourceType, target: connection.targetId, targetType: connection.targetType, connectionType: connection.connectionType },
+      [x('connection')]: {
+        source: connection.sourceId,
+        sourceType: connection.sourceType,
+        target: connection.targetId,
+        targetType: connection.targetType,
+        connectionType: connection.connectionType,
+      },
     });
   }
 }

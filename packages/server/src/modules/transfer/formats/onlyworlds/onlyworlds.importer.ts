@@ -44,7 +44,12 @@ import {
 import { owReferencesToMentions } from './onlyworlds.text.js';
 
 const ELEMENT_FILE = /^elements\/([a-z]{1,20})\/[^/]+\.json$/;
-const IMAGE_TYPES: Record<string, 'image/png' | 'image/jpeg' | 'image/webp'> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+const IMAGE_TYPES: Record<string, 'image/png' | 'image/jpeg' | 'image/webp'> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /** One element read from the folder. */
 interface Element {
@@ -61,9 +66,12 @@ function describeIssue(error: z.ZodError): string {
 }
 
 const ext = (element: Element, field: string): unknown => element.data[`${LOREFORGE_EXTENSION}${field}`];
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-const visibilityOf = (element: Element): Visibility => ((VISIBILITIES as readonly unknown[]).includes(ext(element, 'visibility')) ? (ext(element, 'visibility') as Visibility) : 'everyone');
-const stamp = (value: unknown, now: string): string => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(Date.parse(value)).toISOString() : now);
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const visibilityOf = (element: Element): Visibility =>
+  (VISIBILITIES as readonly unknown[]).includes(ext(element, 'visibility')) ? (ext(element, 'visibility') as Visibility) : 'everyone';
+const stamp = (value: unknown, now: string): string =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(Date.parse(value)).toISOString() : now;
 
 /**
  * Reads an OnlyWorlds folder (zipped) into a bundle.
@@ -81,7 +89,11 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   const world = worldParsed.data;
   const yearUnit = !world.time_basic_unit || /^years?$/i.test(world.time_basic_unit);
 
-  if (world.time_basic_unit && !yearUnit) report.add(`${ONLYWORLDS_WORLD_PATH}#time_basic_unit`, `the world counts time in ${world.time_basic_unit}; Loreforge reads start dates as years only`);
+  if (world.time_basic_unit && !yearUnit)
+    report.add(
+      `${ONLYWORLDS_WORLD_PATH}#time_basic_unit`,
+      `the world counts time in ${world.time_basic_unit}; Loreforge reads start dates as years only`,
+    );
   const looseImages: string[] = [];
   const elements: Element[] = [];
   const byId = new Map<string, Element>();
@@ -113,7 +125,10 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   }
 
   // What each element becomes: its Loreforge type and bundle id.
-  const target = new Map<string, { type: ConnectableType | 'mapPoint' | 'map' | 'timeline'; id: string; name: string; visibility: Visibility }>();
+  const target = new Map<
+    string,
+    { type: ConnectableType | 'mapPoint' | 'map' | 'timeline'; id: string; name: string; visibility: Visibility }
+  >();
   const narrativeIsTimeline = (element: Element) => ext(element, 'kind') === 'timeline' || /^timeline$/i.test(element.data.subtype ?? '');
   for (const element of elements) {
     const id = formatId('onlyworlds', element.type, element.data.id);
@@ -121,24 +136,43 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
     const visibility = visibilityOf(element);
     const as = { character: 'character', object: 'item', event: 'event', location: 'mapPoint', pin: 'mapPoint', map: 'map' } as const;
     if (element.type in as) target.set(element.data.id, { type: as[element.type as keyof typeof as], id, name, visibility });
-    if (element.type === 'narrative') target.set(element.data.id, { type: narrativeIsTimeline(element) ? 'timeline' : 'quest', id, name, visibility });
+    if (element.type === 'narrative')
+      target.set(element.data.id, { type: narrativeIsTimeline(element) ? 'timeline' : 'quest', id, name, visibility });
   }
   const nameOf = (id: string) => byId.get(id)?.data.name ?? id;
-  const textOf = (element: Element, ...extra: Array<[string, unknown]>) => {
+  const textOf = (element: Element, ...extra: [string, unknown][]) => {
     const parts = [owReferencesToMentions(element.data.description ?? '', (id) => target.get(id))];
     for (const [label, value] of extra) if (typeof value === 'string' && value.trim() !== '') parts.push(`${label}: ${value.trim()}`);
     return clampText(parts.filter((part) => part !== '').join('\n\n'));
   };
-  const access = (element: Element) => accessFields(visibilityOf(element), typeof ext(element, 'gm_notes') === 'string' ? (ext(element, 'gm_notes') as string) : null);
-  const times = (element: Element) => ({ createdAt: stamp(element.data['created_at'], now), updatedAt: stamp(element.data['updated_at'], now) });
+  const access = (element: Element) =>
+    accessFields(visibilityOf(element), typeof ext(element, 'gm_notes') === 'string' ? (ext(element, 'gm_notes') as string) : null);
+  const times = (element: Element) => ({ createdAt: stamp(element.data.created_at, now), updatedAt: stamp(element.data.updated_at, now) });
 
   /** Scalar fields as attributes; links Loreforge does not follow as the names they link to. */
-  const USED_LINKS = new Set(['location', 'objects', 'friends', 'rivals', 'family', 'institutions', 'map', 'element', 'actor', 'characters', 'protagonist', 'antagonist', 'narrator', 'events', 'parent_location']);
+  const USED_LINKS = new Set([
+    'location',
+    'objects',
+    'friends',
+    'rivals',
+    'family',
+    'institutions',
+    'map',
+    'element',
+    'actor',
+    'characters',
+    'protagonist',
+    'antagonist',
+    'narrator',
+    'events',
+    'parent_location',
+  ]);
   const fieldsOf = (element: Element): Record<string, unknown> => {
     const fields: Record<string, unknown> = {};
     let foreignExtensions = false;
     for (const [key, value] of Object.entries(element.data)) {
-      if (ONLYWORLDS_BASE_FIELDS.has(key) || key.startsWith(LOREFORGE_EXTENSION) || value === null || value === '' || USED_LINKS.has(key)) continue;
+      if (ONLYWORLDS_BASE_FIELDS.has(key) || key.startsWith(LOREFORGE_EXTENSION) || value === null || value === '' || USED_LINKS.has(key))
+        continue;
       if (/^(x_|atlas_|shadow_)/.test(key)) {
         foreignExtensions = true;
         continue;
@@ -147,10 +181,12 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
       if (ids.length > 0) fields[key] = ids.map(nameOf);
       else if (typeof value === 'string') fields[key] = value.slice(0, LIMITS.textMax);
       else if (typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
-      else if (!(Array.isArray(value) && value.length === 0)) report.add(`${element.path}#${key}`, 'the field is neither text, a number nor a link to an element of the folder');
+      else if (!(Array.isArray(value) && value.length === 0))
+        report.add(`${element.path}#${key}`, 'the field is neither text, a number nor a link to an element of the folder');
     }
     if (foreignExtensions) report.add(element.path, 'extension fields of other tools (x_*, atlas_*, shadow_*) were not kept');
-    if (element.data.image_url && element.type !== 'map') report.add(`${element.path}#image_url`, 'the image was not imported: Loreforge keeps images only on maps');
+    if (element.data.image_url && element.type !== 'map')
+      report.add(`${element.path}#image_url`, 'the image was not imported: Loreforge keeps images only on maps');
     return fields;
   };
 
@@ -166,27 +202,44 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
       image = { path: url, contentType: IMAGE_TYPES[extension], size: bytes.length };
       images.set(url, bytes);
     } else if (url !== '') {
-      report.add(`${element.path}#image_url`, `the map image ${url} is not a PNG, JPEG or WebP file of the folder (at most ${LIMITS.mapImageMaxBytes} bytes); the map has no image`);
+      report.add(
+        `${element.path}#image_url`,
+        `the map image ${url} is not a PNG, JPEG or WebP file of the folder (at most ${LIMITS.mapImageMaxBytes} bytes); the map has no image`,
+      );
     }
     fieldsOf(element);
-    entities.maps.push({ mapId: id, name: clampName(element.data.name, 'Map', LIMITS.mapNameMax).padEnd(LIMITS.mapNameMin, '.'), description: textOf(element), image, ...access(element), ...times(element) });
+    entities.maps.push({
+      mapId: id,
+      name: clampName(element.data.name, 'Map', LIMITS.mapNameMax).padEnd(LIMITS.mapNameMin, '.'),
+      description: textOf(element),
+      image,
+      ...access(element),
+      ...times(element),
+    });
   }
   for (const path of looseImages) if (!images.has(path)) report.add(path, 'no map names this image; Loreforge keeps images only on maps');
   const pinned = new Set<string>();
   for (const pin of elements.filter((candidate) => candidate.type === 'pin')) {
-    const map = target.get(String(pin.data['map']));
-    const linked = linkIds(pin.data['element'] ?? pin.data['element_id'])[0];
+    const map = target.get(String(pin.data.map));
+    const linked = linkIds(pin.data.element ?? pin.data.element_id)[0];
     const linkedElement = linked ? byId.get(linked) : undefined;
-    if (!map || map.type !== 'map') {
+    if (map?.type !== 'map') {
       report.add(pin.path, 'the pin names no map of the folder');
       continue;
     }
     const entityTarget = linkedElement ? target.get(linkedElement.data.id) : undefined;
-    const entity = entityTarget && (entityTarget.type === 'character' || entityTarget.type === 'item') ? { type: entityTarget.type, id: entityTarget.id } : null;
+    const entity =
+      entityTarget && (entityTarget.type === 'character' || entityTarget.type === 'item')
+        ? { type: entityTarget.type, id: entityTarget.id }
+        : null;
     // A location pinned on several maps becomes one point per pin; the first keeps the location's id.
     const isLocation = linkedElement?.type === 'location' && !pinned.has(linkedElement.data.id);
     if (isLocation) pinned.add(linkedElement.data.id);
-    if (linkedElement && !entity && !isLocation) report.add(pin.path, `the pin's ${linkedElement.type} ${linkedElement.data.name} is not something a map point can link to; the point keeps its name`);
+    if (linkedElement && !entity && !isLocation)
+      report.add(
+        pin.path,
+        `the pin's ${linkedElement.type} ${linkedElement.data.name} is not something a map point can link to; the point keeps its name`,
+      );
     const pointId = isLocation ? target.get(linkedElement.data.id)!.id : target.get(pin.data.id)!.id;
     const source = isLocation ? linkedElement : pin;
     entities.mapPoints.push({
@@ -194,8 +247,8 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
       mapId: map.id,
       name: clampName(pin.data.name || linkedElement?.data.name, 'Pin'),
       description: textOf(source, ...(isLocation ? Object.entries(fieldsOf(source)).filter(([, value]) => typeof value === 'string') : [])),
-      x: clampInt(pin.data['x'], 0, LIMITS.mapCoordinateMax, 0),
-      y: clampInt(pin.data['y'], 0, LIMITS.mapCoordinateMax, 0),
+      x: clampInt(pin.data.x, 0, LIMITS.mapCoordinateMax, 0),
+      y: clampInt(pin.data.y, 0, LIMITS.mapCoordinateMax, 0),
       entity,
       ...access(pin),
       ...times(pin),
@@ -204,9 +257,17 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   const unpinned = elements.filter((element) => element.type === 'location' && !pinned.has(element.data.id));
   if (unpinned.length > 0) {
     const mapId = formatId('onlyworlds', 'map', 'locations');
-    entities.maps.push({ mapId, name: 'Locations', description: 'The locations of the OnlyWorlds world that no pin places, on a grid.', image: null, ...accessFields('everyone'), createdAt: now, updatedAt: now });
+    entities.maps.push({
+      mapId,
+      name: 'Locations',
+      description: 'The locations of the OnlyWorlds world that no pin places, on a grid.',
+      image: null,
+      ...accessFields('everyone'),
+      createdAt: now,
+      updatedAt: now,
+    });
     unpinned.forEach((element, index) => {
-      const parent = linkIds(element.data['parent_location'])[0];
+      const parent = linkIds(element.data.parent_location)[0];
       const fields = Object.entries(fieldsOf(element)).filter(([, value]) => typeof value === 'string');
       entities.mapPoints.push({
         pointId: target.get(element.data.id)!.id,
@@ -253,19 +314,25 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
     });
   };
   const tagsOf = new Map<string, { entityType: 'character' | 'item' | 'quest' | 'event' | 'timeline' | 'map'; tags: string[] }>();
-  const addTag = (entityType: 'character' | 'item' | 'quest' | 'event' | 'timeline' | 'map', entityId: string, tag: string, where: string) => {
+  const addTag = (
+    entityType: 'character' | 'item' | 'quest' | 'event' | 'timeline' | 'map',
+    entityId: string,
+    tag: string,
+    where: string,
+  ) => {
     const entry = tagsOf.get(entityId) ?? { entityType, tags: [] };
     tagsOf.set(entityId, entry);
     const value = tag.trim().slice(0, TAG_MAX).trim();
     if (value === '' || entry.tags.some((existing) => existing.toLowerCase() === value.toLowerCase())) return;
-    if (entry.tags.length >= TAGS_PER_ENTITY_MAX) report.add(where, `the tag "${value}" was not kept: an entity carries at most ${TAGS_PER_ENTITY_MAX} tags`);
+    if (entry.tags.length >= TAGS_PER_ENTITY_MAX)
+      report.add(where, `the tag "${value}" was not kept: an entity carries at most ${TAGS_PER_ENTITY_MAX} tags`);
     else entry.tags.push(value);
   };
   const groupMembers = new Map<string, string[]>();
   for (const element of elements) {
     const self = target.get(element.data.id);
     if (element.type === 'character' && self) {
-      const location = target.get(linkIds(element.data['location'])[0] ?? '');
+      const location = target.get(linkIds(element.data.location)[0] ?? '');
       const savedAttributes = record(ext(element, 'attributes'));
       entities.characters.push({
         characterId: self.id,
@@ -279,41 +346,50 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
         ...times(element),
       });
       const saved = Array.isArray(ext(element, 'inventory')) ? (ext(element, 'inventory') as unknown[]).map(record) : null;
-      const lines = saved ?? linkIds(element.data['objects']).map((object) => ({ object }));
+      const lines = saved ?? linkIds(element.data.objects).map((object) => ({ object }));
       lines.forEach((line, index) => {
-        const item = target.get(String(line['object']));
+        const item = target.get(String(line.object));
         if (item?.type !== 'item') {
-          report.add(`${element.path}#objects`, `${nameOf(String(line['object']))} is not an object of the folder; it is not in the inventory`);
+          report.add(
+            `${element.path}#objects`,
+            `${nameOf(String(line.object))} is not an object of the folder; it is not in the inventory`,
+          );
           return;
         }
         entities.inventory.push({
           inventoryItemId: formatId('onlyworlds', 'inventory', self.id, index),
           characterId: self.id,
           itemId: item.id,
-          quantity: clampInt(line['quantity'], LIMITS.inventoryQuantityMin, LIMITS.quantityMax, 1),
-          equipped: line['equipped'] === true,
-          notes: clampText(typeof line['notes'] === 'string' ? line['notes'] : null),
+          quantity: clampInt(line.quantity, LIMITS.inventoryQuantityMin, LIMITS.quantityMax, 1),
+          equipped: line.equipped === true,
+          notes: clampText(typeof line.notes === 'string' ? line.notes : null),
           attributes: {},
-          ...accessFields(line['visibility'] === 'editors' || self.visibility === 'editors' ? 'editors' : 'everyone'),
+          ...accessFields(line.visibility === 'editors' || self.visibility === 'editors' ? 'editors' : 'everyone'),
           ...times(element),
         });
       });
       if (!saved) {
-        for (const friend of linkIds(element.data['friends'])) addRelationship(element.data.id, friend, { relationshipType: 'friend', affinity: 50 }, element, `${element.path}#friends`);
-        for (const rival of linkIds(element.data['rivals'])) addRelationship(element.data.id, rival, { description: 'Rival', affinity: -50 }, element, `${element.path}#rivals`);
+        for (const friend of linkIds(element.data.friends))
+          addRelationship(element.data.id, friend, { relationshipType: 'friend', affinity: 50 }, element, `${element.path}#friends`);
+        for (const rival of linkIds(element.data.rivals))
+          addRelationship(element.data.id, rival, { description: 'Rival', affinity: -50 }, element, `${element.path}#rivals`);
       }
-      for (const group of [...linkIds(element.data['family']), ...linkIds(element.data['institutions'])]) {
+      for (const group of [...linkIds(element.data.family), ...linkIds(element.data.institutions)]) {
         groupMembers.set(group, [...(groupMembers.get(group) ?? []), element.data.id]);
       }
-      for (const tag of linkIds(ext(element, 'tags')).length > 0 ? linkIds(ext(element, 'tags')) : []) addTag('character', self.id, tag, element.path);
+      for (const tag of linkIds(ext(element, 'tags')).length > 0 ? linkIds(ext(element, 'tags')) : [])
+        addTag('character', self.id, tag, element.path);
     } else if (element.type === 'object' && self) {
       const savedProperties = record(ext(element, 'properties'));
-      const location = linkIds(element.data['location'])[0];
+      const location = linkIds(element.data.location)[0];
       entities.items.push({
         itemId: self.id,
         name: self.name.padEnd(LIMITS.itemNameMin, '.'),
         description: textOf(element),
-        properties: Object.keys(savedProperties).length > 0 ? savedProperties : { ...fieldsOf(element), ...(location && byId.has(location) ? { location: nameOf(location) } : {}) },
+        properties:
+          Object.keys(savedProperties).length > 0
+            ? savedProperties
+            : { ...fieldsOf(element), ...(location && byId.has(location) ? { location: nameOf(location) } : {}) },
         attributes: record(ext(element, 'attributes')),
         ...access(element),
         ...times(element),
@@ -330,7 +406,10 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
     const joinable = (side: typeof source): side is { type: ConnectableType; id: string; name: string; visibility: Visibility } =>
       side !== undefined && (CONNECTABLE_TYPES as readonly string[]).includes(side.type);
     if (!joinable(source) || !joinable(dest)) {
-      report.add(where, `the link between ${nameOf(from)} and ${nameOf(to)} was not kept: connections join characters, items, events, quests, timelines and maps`);
+      report.add(
+        where,
+        `the link between ${nameOf(from)} and ${nameOf(to)} was not kept: connections join characters, items, events, quests, timelines and maps`,
+      );
       return;
     }
     const key = `${source.id}>${dest.id}>${connectionType.toLowerCase()}`;
@@ -349,28 +428,38 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
     });
   };
   const timelineOfEvent = new Map<string, string>();
-  const timelineBase = { genesisEvent: null, initialStates: null, branchingEnabled: true, parentTimelineId: null, branchingEvent: null, calendarId: null };
+  const timelineBase = {
+    genesisEvent: null,
+    initialStates: null,
+    branchingEnabled: true,
+    parentTimelineId: null,
+    branchingEvent: null,
+    calendarId: null,
+  };
   for (const element of elements.filter((candidate) => candidate.type === 'narrative')) {
     const self = target.get(element.data.id)!;
     if (self.type === 'timeline') {
-      for (const event of linkIds(element.data['events'])) timelineOfEvent.set(event, self.id);
+      for (const event of linkIds(element.data.events)) timelineOfEvent.set(event, self.id);
       continue;
     }
     const saved = record(ext(element, 'quest'));
     entities.quests.push({
       questId: self.id,
       name: self.name,
-      description: textOf(element, ['Story', element.data['story']], ['Consequences', element.data['consequences']]),
-      status: (['pending', 'active', 'completed', 'failed'] as const).find((status) => status === saved['status']) ?? 'active',
-      isOptional: saved['isOptional'] === true,
-      difficulty: typeof saved['difficulty'] === 'number' ? clampInt(saved['difficulty'], LIMITS.questDifficultyMin, LIMITS.questDifficultyMax, 5) : null,
+      description: textOf(element, ['Story', element.data.story], ['Consequences', element.data.consequences]),
+      status: (['pending', 'active', 'completed', 'failed'] as const).find((status) => status === saved.status) ?? 'active',
+      isOptional: saved.isOptional === true,
+      difficulty:
+        typeof saved.difficulty === 'number' ? clampInt(saved.difficulty, LIMITS.questDifficultyMin, LIMITS.questDifficultyMax, 5) : null,
       ...access(element),
       ...times(element),
     });
     for (const role of ['protagonist', 'antagonist', 'narrator'] as const) {
       for (const who of linkIds(element.data[role])) connect(element.data.id, who, role, null, element, `${element.path}#${role}`);
     }
-    if (!Object.keys(saved).length) for (const who of linkIds(element.data['characters'])) connect(element.data.id, who, 'involves', null, element, `${element.path}#characters`);
+    if (!Object.keys(saved).length)
+      for (const who of linkIds(element.data.characters))
+        connect(element.data.id, who, 'involves', null, element, `${element.path}#characters`);
     for (const tag of linkIds(ext(element, 'tags'))) addTag('quest', self.id, tag, element.path);
   }
 
@@ -380,13 +469,17 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   for (const element of events) {
     const self = target.get(element.data.id)!;
     const savedDate = typeof ext(element, 'date_time') === 'string' ? (ext(element, 'date_time') as string) : null;
-    const startDate = element.data['start_date'];
+    const startDate = element.data.start_date;
     let iso = savedDate && instantFromIsoDateTime(savedDate) !== null ? savedDate : null;
-    if (!iso && typeof startDate === 'number' && yearUnit && startDate >= 1 && startDate <= 9999) iso = `${String(Math.trunc(startDate)).padStart(4, '0')}-01-01T00:00:00.000Z`;
+    if (!iso && typeof startDate === 'number' && yearUnit && startDate >= 1 && startDate <= 9999)
+      iso = `${String(Math.trunc(startDate)).padStart(4, '0')}-01-01T00:00:00.000Z`;
     if (!iso) {
-      report.add(`${element.path}#start_date`, startDate === null || startDate === undefined
-        ? 'the event has no start date; it was placed on 1 January of year 1'
-        : `the start date ${String(startDate)} (${world.time_basic_unit ?? 'Year'}) is not a year from 1 to 9999; the event was placed on 1 January of year 1`);
+      report.add(
+        `${element.path}#start_date`,
+        startDate === null || startDate === undefined
+          ? 'the event has no start date; it was placed on 1 January of year 1'
+          : `the start date ${JSON.stringify(startDate)} (${world.time_basic_unit ?? 'Year'}) is not a year from 1 to 9999; the event was placed on 1 January of year 1`,
+      );
       iso = '0001-01-01T00:00:00.000Z';
     }
     const instant = instantFromIsoDateTime(iso) ?? 0n;
@@ -396,7 +489,12 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
       eventId: self.id,
       timelineId,
       name: self.name,
-      description: textOf(element, ['History', element.data['history']], ['Challenges', element.data['challenges']], ['Consequences', element.data['consequences']]),
+      description: textOf(
+        element,
+        ['History', element.data.history],
+        ['Challenges', element.data.challenges],
+        ['Consequences', element.data.consequences],
+      ),
       dateTime: new Date(Date.parse(iso)).toISOString() === iso ? iso : isoDateTimeFromInstant(instant),
       instant: instant.toString(),
       characterAttributeChanges: null,
@@ -407,49 +505,96 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
       ...access(element),
       ...times(element),
     });
-    for (const who of linkIds(element.data['characters'])) connect(element.data.id, who, 'involves', null, element, `${element.path}#characters`);
-    for (const what of linkIds(element.data['objects'])) connect(element.data.id, what, 'involves', null, element, `${element.path}#objects`);
+    for (const who of linkIds(element.data.characters))
+      connect(element.data.id, who, 'involves', null, element, `${element.path}#characters`);
+    for (const what of linkIds(element.data.objects)) connect(element.data.id, what, 'involves', null, element, `${element.path}#objects`);
     for (const tag of linkIds(ext(element, 'tags'))) addTag('event', self.id, tag, element.path);
   }
   const latest = (id: string) => (instantsOf.get(id) ?? [0n]).reduce((max, value) => (value > max ? value : max));
-  for (const element of elements.filter((candidate) => candidate.type === 'narrative' && target.get(candidate.data.id)?.type === 'timeline')) {
+  for (const element of elements.filter(
+    (candidate) => candidate.type === 'narrative' && target.get(candidate.data.id)?.type === 'timeline',
+  )) {
     const self = target.get(element.data.id)!;
-    entities.timelines.push({ ...timelineBase, timelineId: self.id, name: self.name, description: textOf(element), currentDateTime: isoDateTimeFromInstant(latest(self.id)), currentInstant: latest(self.id).toString(), ...access(element), ...times(element) });
+    entities.timelines.push({
+      ...timelineBase,
+      timelineId: self.id,
+      name: self.name,
+      description: textOf(element),
+      currentDateTime: isoDateTimeFromInstant(latest(self.id)),
+      currentInstant: latest(self.id).toString(),
+      ...access(element),
+      ...times(element),
+    });
   }
   if (instantsOf.has(gregorianId)) {
-    entities.timelines.push({ ...timelineBase, timelineId: gregorianId, name: 'Events', description: 'The events of the OnlyWorlds world, dated by their start year.', currentDateTime: isoDateTimeFromInstant(latest(gregorianId)), currentInstant: latest(gregorianId).toString(), ...accessFields('everyone'), createdAt: now, updatedAt: now });
+    entities.timelines.push({
+      ...timelineBase,
+      timelineId: gregorianId,
+      name: 'Events',
+      description: 'The events of the OnlyWorlds world, dated by their start year.',
+      currentDateTime: isoDateTimeFromInstant(latest(gregorianId)),
+      currentInstant: latest(gregorianId).toString(),
+      ...accessFields('everyone'),
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
   // Relations: Loreforge's own connections and relationships come back whole; others join the actor to each character.
   for (const element of elements.filter((candidate) => candidate.type === 'relation')) {
     const savedConnection = record(ext(element, 'connection'));
-    if (typeof savedConnection['source'] === 'string' && typeof savedConnection['target'] === 'string') {
-      connect(savedConnection['source'], savedConnection['target'], typeof savedConnection['connectionType'] === 'string' ? savedConnection['connectionType'] : element.data.name, element.data.description ?? null, element, element.path);
+    if (typeof savedConnection.source === 'string' && typeof savedConnection.target === 'string') {
+      connect(
+        savedConnection.source,
+        savedConnection.target,
+        typeof savedConnection.connectionType === 'string' ? savedConnection.connectionType : element.data.name,
+        element.data.description ?? null,
+        element,
+        element.path,
+      );
       continue;
     }
     const saved = record(ext(element, 'relationship'));
-    const actor = linkIds(element.data['actor'])[0];
-    const others = linkIds(element.data['characters']).filter((id) => id !== actor);
+    const actor = linkIds(element.data.actor)[0];
+    const others = linkIds(element.data.characters).filter((id) => id !== actor);
     if (!actor || others.length === 0) {
       report.add(element.path, 'the relation names no actor and other character; Loreforge relationships join two characters');
       continue;
     }
     const score = (value: unknown) => clampInt(value, LIMITS.relationshipScoreMin, LIMITS.relationshipScoreMax, 0);
-    const savedType = (RELATIONSHIP_TYPES as readonly unknown[]).includes(saved['relationshipType']) ? (saved['relationshipType'] as RelationshipType) : null;
-    const intensity = element.data['intensity'];
-    const description = Object.keys(saved).length > 0 ? (element.data.description ?? null) : [element.data.name, element.data.description, element.data['background'], typeof intensity === 'number' ? `Intensity ${intensity} of 100.` : null].filter(Boolean).join('\n\n');
+    const savedType = (RELATIONSHIP_TYPES as readonly unknown[]).includes(saved.relationshipType)
+      ? (saved.relationshipType as RelationshipType)
+      : null;
+    const intensity = element.data.intensity;
+    const description =
+      Object.keys(saved).length > 0
+        ? (element.data.description ?? null)
+        : [
+            element.data.name,
+            element.data.description,
+            element.data.background,
+            typeof intensity === 'number' ? `Intensity ${intensity} of 100.` : null,
+          ]
+            .filter(Boolean)
+            .join('\n\n');
     for (const other of others) {
-      addRelationship(actor, other, {
-        relationshipType: savedType ?? relationshipTypeOf(`${element.data.subtype ?? ''} ${element.data.name}`),
-        description: clampText(description),
-        affinity: score(saved['affinity']),
-        powerBalance: score(saved['powerBalance']),
-        trustLevel: score(saved['trustLevel']),
-        communicationStyle: null,
-        pastInteractions: clampText(typeof saved['pastInteractions'] === 'string' ? saved['pastInteractions'] : null),
-        currentGoalAlignment: clampText(typeof saved['currentGoalAlignment'] === 'string' ? saved['currentGoalAlignment'] : null),
-        dependenceLevel: clampText(typeof saved['dependenceLevel'] === 'string' ? saved['dependenceLevel'] : null),
-      }, element, element.path);
+      addRelationship(
+        actor,
+        other,
+        {
+          relationshipType: savedType ?? relationshipTypeOf(`${element.data.subtype ?? ''} ${element.data.name}`),
+          description: clampText(description),
+          affinity: score(saved.affinity),
+          powerBalance: score(saved.powerBalance),
+          trustLevel: score(saved.trustLevel),
+          communicationStyle: null,
+          pastInteractions: clampText(typeof saved.pastInteractions === 'string' ? saved.pastInteractions : null),
+          currentGoalAlignment: clampText(typeof saved.currentGoalAlignment === 'string' ? saved.currentGoalAlignment : null),
+          dependenceLevel: clampText(typeof saved.dependenceLevel === 'string' ? saved.dependenceLevel : null),
+        },
+        element,
+        element.path,
+      );
     }
   }
 
@@ -457,24 +602,55 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   for (const element of elements.filter((candidate) => candidate.type === 'family' || candidate.type === 'institution')) {
     const members = [...new Set(groupMembers.get(element.data.id) ?? [])].filter((id) => target.get(id)?.type === 'character');
     if (members.length === 0) {
-      report.add(element.path, `the ${element.type} ${element.data.name} has no character naming it; Loreforge has no ${element.type === 'family' ? 'families' : 'institutions'} of their own`);
+      report.add(
+        element.path,
+        `the ${element.type} ${element.data.name} has no character naming it; Loreforge has no ${element.type === 'family' ? 'families' : 'institutions'} of their own`,
+      );
       continue;
     }
     const connectionType = `${element.type}: ${element.data.name}`;
-    members.forEach((first, index) => members.slice(index + 1, index + 13).forEach((second) => connect(first, second, connectionType, clampText(`Both in the ${element.type} ${element.data.name}.\n\n${element.data.description ?? ''}`), element, element.path)));
-    if (visibilityOf(element) === 'everyone') for (const member of members) addTag('character', target.get(member)!.id, element.data.name, element.path);
+    members.forEach((first, index) =>
+      members
+        .slice(index + 1, index + 13)
+        .forEach((second) =>
+          connect(
+            first,
+            second,
+            connectionType,
+            clampText(`Both in the ${element.type} ${element.data.name}.\n\n${element.data.description ?? ''}`),
+            element,
+            element.path,
+          ),
+        ),
+    );
+    if (visibilityOf(element) === 'everyone')
+      for (const member of members) addTag('character', target.get(member)!.id, element.data.name, element.path);
   }
   for (const element of elements) {
     if (!target.has(element.data.id) && !['relation', 'family', 'institution'].includes(element.type)) {
-      report.add(element.path, `OnlyWorlds ${element.type} elements have no counterpart in Loreforge; characters, objects and events that link to it keep its name in their attributes`);
+      report.add(
+        element.path,
+        `OnlyWorlds ${element.type} elements have no counterpart in Loreforge; characters, objects and events that link to it keep its name in their attributes`,
+      );
     }
   }
 
   entities.relationships.push(...relationships.values());
   entities.connections.push(...connections.values());
-  for (const [entityId, entry] of tagsOf) if (entry.tags.length > 0) entities.tags.push({ entityType: entry.entityType, entityId, tags: entry.tags });
+  for (const [entityId, entry] of tagsOf)
+    if (entry.tags.length > 0) entities.tags.push({ entityType: entry.entityType, entityId, tags: entry.tags });
   return {
-    bundle: { world: { worldId: formatId('onlyworlds', 'world', world.id ?? ''), name: clampName(world.name, 'OnlyWorlds world'), description: clampText(world.description), createdBy: null, createdAt: now, updatedAt: now }, entities },
+    bundle: {
+      world: {
+        worldId: formatId('onlyworlds', 'world', world.id ?? ''),
+        name: clampName(world.name, 'OnlyWorlds world'),
+        description: clampText(world.description),
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      entities,
+    },
     images,
     notMapped: report.list(),
   };
@@ -483,6 +659,9 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
 /** Registered in transfer.registry.ts: a folder with world.json and an elements/ folder. */
 export const onlyWorldsImporter: WorldImporter = {
   format: 'onlyworlds',
-  detect: (files) => files.has(ONLYWORLDS_WORLD_PATH) && !files.has(BUNDLE_MANIFEST_PATH) && [...files.keys()].some((path) => path.startsWith(`${ONLYWORLDS_ELEMENTS_FOLDER}/`)),
+  detect: (files) =>
+    files.has(ONLYWORLDS_WORLD_PATH) &&
+    !files.has(BUNDLE_MANIFEST_PATH) &&
+    [...files.keys()].some((path) => path.startsWith(`${ONLYWORLDS_ELEMENTS_FOLDER}/`)),
   toBundle: readOnlyWorldsFolder,
 };

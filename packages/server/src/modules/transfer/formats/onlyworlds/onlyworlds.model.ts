@@ -12,8 +12,28 @@ import { LIMITS } from '@loreforge/contract';
 
 /** The 22 element types of the standard, as their folder names. */
 export const ONLYWORLDS_TYPES = [
-  'ability', 'character', 'collective', 'construct', 'creature', 'event', 'family', 'institution', 'language', 'law',
-  'location', 'map', 'marker', 'narrative', 'object', 'phenomenon', 'pin', 'relation', 'species', 'title', 'trait', 'zone',
+  'ability',
+  'character',
+  'collective',
+  'construct',
+  'creature',
+  'event',
+  'family',
+  'institution',
+  'language',
+  'law',
+  'location',
+  'map',
+  'marker',
+  'narrative',
+  'object',
+  'phenomenon',
+  'pin',
+  'relation',
+  'species',
+  'title',
+  'trait',
+  'zone',
 ] as const;
 export type OnlyWorldsType = (typeof ONLYWORLDS_TYPES)[number];
 
@@ -24,7 +44,19 @@ export const ONLYWORLDS_WORLD_PATH = 'world.json';
 /** Where elements live. */
 export const ONLYWORLDS_ELEMENTS_FOLDER = 'elements';
 /** Base fields every element has; everything else is a field of its type or an extension. */
-export const ONLYWORLDS_BASE_FIELDS = new Set(['id', 'type', 'name', 'description', 'supertype', 'subtype', 'image_url', 'world', 'created_at', 'updated_at', 'change_seq']);
+export const ONLYWORLDS_BASE_FIELDS = new Set([
+  'id',
+  'type',
+  'name',
+  'description',
+  'supertype',
+  'subtype',
+  'image_url',
+  'world',
+  'created_at',
+  'updated_at',
+  'change_seq',
+]);
 /** Prefix of Loreforge's own extension fields. */
 export const LOREFORGE_EXTENSION = 'x_loreforge_';
 
@@ -32,8 +64,15 @@ const text = (max: number) => z.string().max(max).nullish().catch(null);
 
 /** An element file: the base fields checked, every other field kept for the mapping. */
 export const OnlyWorldsElementSchema = z.looseObject({
-  id: z.string({ error: () => 'id is missing: every OnlyWorlds element has one' }).min(1).max(100),
-  name: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? '' : String(value))).pipe(z.string().max(LIMITS.nameMax * 5)),
+  id: z
+    .string({ error: () => 'id is missing: every OnlyWorlds element has one' })
+    .min(1)
+    .max(100),
+  name: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => (value === null || value === undefined ? '' : String(value)))
+    .pipe(z.string().max(LIMITS.nameMax * 5)),
   description: text(LIMITS.textMax * 5),
   supertype: text(LIMITS.nameMax),
   subtype: text(LIMITS.nameMax),
@@ -44,7 +83,10 @@ export type OnlyWorldsElement = z.infer<typeof OnlyWorldsElementSchema>;
 /** `world.json`. */
 export const OnlyWorldsWorldSchema = z.looseObject({
   id: z.string().max(100).nullish(),
-  name: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? '' : String(value))),
+  name: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => (value === null || value === undefined ? '' : String(value))),
   description: text(LIMITS.textMax * 5),
   time_basic_unit: text(100),
 });

@@ -46,7 +46,8 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<T>();
   };
-  const characters = async (user: TestUser, worldId: string) => (await get<{ data: Character[] }>(user, `/${worldId}/characters?limit=100&sortBy=name&sortOrder=asc`)).data;
+  const characters = async (user: TestUser, worldId: string) =>
+    (await get<{ data: Character[] }>(user, `/${worldId}/characters?limit=100&sortBy=name&sortOrder=asc`)).data;
 
   it('imports an OnlyWorlds folder as a world to browse and lists the element types it could not map', async () => {
     const owner = await createUser(t.app);
@@ -62,39 +63,58 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     const dorothy = byName.get('Dorothy Gale')!;
     // Scalar fields become attributes; links to types without a counterpart keep the linked names.
     expect(dorothy.attributes).toMatchObject({ physicality: 'Small, brown braids', charisma: 70, birth_date: 1888, species: ['Human'] });
-    expect(dorothy.description).toBe(`A girl from Kansas, friend of [the Scarecrow](loreforge://character/${byName.get('Scarecrow')!.characterId}).`);
+    expect(dorothy.description).toBe(
+      `A girl from Kansas, friend of [the Scarecrow](loreforge://character/${byName.get('Scarecrow')!.characterId}).`,
+    );
 
     const relationships = (await get<{ data: Relationship[] }>(owner, `/${worldId}/characters/${dorothy.characterId}/relationships`)).data;
     expect(relationships.find((r) => r.targetCharacterName === 'Scarecrow')).toMatchObject({ relationshipType: 'friend', affinity: 50 });
     expect(relationships.find((r) => r.targetCharacterName === 'The Wizard')?.description).toContain('Intensity 70 of 100.');
 
-    const inventory = (await get<{ data: Array<{ itemId: string; quantity: number }> }>(owner, `/${worldId}/characters/${dorothy.characterId}/inventory`)).data;
-    const items = (await get<{ data: Array<{ itemId: string; name: string; properties: Record<string, unknown> }> }>(owner, `/${worldId}/items`)).data;
+    const inventory = (
+      await get<{ data: { itemId: string; quantity: number }[] }>(owner, `/${worldId}/characters/${dorothy.characterId}/inventory`)
+    ).data;
+    const items = (await get<{ data: { itemId: string; name: string; properties: Record<string, unknown> }[] }>(owner, `/${worldId}/items`))
+      .data;
     expect(items.map((item) => item.name)).toEqual(['Silver Shoes']);
     expect(items[0]!.properties).toMatchObject({ aesthetics: 'Silver, shining', location: 'Emerald City' });
     expect(inventory.map((line) => line.itemId)).toEqual([items[0]!.itemId]);
 
     // The pinned location is a point of the map (with its image); the others are on the generated map.
-    const maps = (await get<{ data: Array<{ mapId: string; name: string; hasImage?: boolean }> }>(owner, `/${worldId}/maps?sortBy=name&sortOrder=asc`)).data;
+    const maps = (
+      await get<{ data: { mapId: string; name: string; hasImage?: boolean }[] }>(owner, `/${worldId}/maps?sortBy=name&sortOrder=asc`)
+    ).data;
     expect(maps.map((map) => map.name)).toEqual(['Locations', 'Map of Oz']);
     const ozMap = maps.find((map) => map.name === 'Map of Oz')!;
     const image = await t.app.inject({ url: `/api/worlds/${worldId}/maps/${ozMap.mapId}/image`, headers: owner.headers });
     expect(image.statusCode).toBe(200);
-    const points = (await get<{ data: Array<{ pointId: string; name: string; x: number; y: number }> }>(owner, `/${worldId}/maps/${ozMap.mapId}/points`)).data;
+    const points = (
+      await get<{ data: { pointId: string; name: string; x: number; y: number }[] }>(owner, `/${worldId}/maps/${ozMap.mapId}/points`)
+    ).data;
     expect(points).toEqual([expect.objectContaining({ name: 'Emerald City', x: 1, y: 1 })]);
     expect(byName.get('Scarecrow')!.currentLocationId).toBe(points[0]!.pointId);
 
-    const events = (await get<{ data: Array<{ name: string; dateTime: string | null }> }>(owner, `/${worldId}/events`)).data;
+    const events = (await get<{ data: { name: string; dateTime: string | null }[] }>(owner, `/${worldId}/events`)).data;
     expect(events).toEqual([expect.objectContaining({ name: 'The Cyclone', dateTime: expect.stringMatching(/^1900-01-01T00:00/) })]);
-    const quests = (await get<{ data: Array<{ name: string }> }>(owner, `/${worldId}/quests`)).data;
+    const quests = (await get<{ data: { name: string }[] }>(owner, `/${worldId}/quests`)).data;
     expect(quests.map((quest) => quest.name)).toEqual(['Journey to the Emerald City']);
-    const connections = (await get<{ data: Array<{ connectionType: string }> }>(owner, `/${worldId}/connections?limit=100`)).data;
-    expect(connections.map((connection) => connection.connectionType)).toEqual(expect.arrayContaining(['family: Gale', 'institution: Emerald Court', 'protagonist', 'involves']));
+    const connections = (await get<{ data: { connectionType: string }[] }>(owner, `/${worldId}/connections?limit=100`)).data;
+    expect(connections.map((connection) => connection.connectionType)).toEqual(
+      expect.arrayContaining(['family: Gale', 'institution: Emerald Court', 'protagonist', 'involves']),
+    );
 
-    expect(body.notMapped).toEqual(expect.arrayContaining([
-      expect.objectContaining({ path: 'elements/species/human--0190f3a1-0000-7000-8000-000000000901.json', reason: expect.stringMatching(/species elements have no counterpart/) }),
-      expect.objectContaining({ path: 'elements/character/dorothy-gale--0190f3a1-0000-7000-8000-000000000101.json', reason: expect.stringMatching(/extension fields of other tools/) }),
-    ]));
+    expect(body.notMapped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'elements/species/human--0190f3a1-0000-7000-8000-000000000901.json',
+          reason: expect.stringMatching(/species elements have no counterpart/),
+        }),
+        expect.objectContaining({
+          path: 'elements/character/dorothy-gale--0190f3a1-0000-7000-8000-000000000101.json',
+          reason: expect.stringMatching(/extension fields of other tools/),
+        }),
+      ]),
+    );
   });
 
   it('exports a world as an OnlyWorlds folder that imports back with its names, relationships, inventories, places and secrets', async () => {
@@ -107,9 +127,19 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     const map = await send('/maps', { name: 'Map of Oz' });
     const emerald = await send(`/maps/${map.mapId}/points`, { name: 'Emerald City', x: 40, y: 60 });
     const toto = await send('/characters', { name: 'Toto', attributes: { species: 'dog', loyal: true } });
-    const dorothy = await send('/characters', { name: 'Dorothy', description: 'Travels with Toto.', attributes: { courage: 8 }, currentLocationId: emerald.pointId });
+    const dorothy = await send('/characters', {
+      name: 'Dorothy',
+      description: 'Travels with Toto.',
+      attributes: { courage: 8 },
+      currentLocationId: emerald.pointId,
+    });
     await send('/characters', { name: 'Oscar Diggs', visibility: 'editors', gmNotes: 'The Wizard himself.' });
-    await send(`/characters/${dorothy.characterId}/relationships`, { targetCharacterId: toto.characterId, relationshipType: 'like_family', affinity: 90, trustLevel: 75 });
+    await send(`/characters/${dorothy.characterId}/relationships`, {
+      targetCharacterId: toto.characterId,
+      relationshipType: 'like_family',
+      affinity: 90,
+      trustLevel: 75,
+    });
     const shoes = await send('/items', { name: 'Silver Shoes', properties: { magic: true } });
     await send(`/characters/${dorothy.characterId}/inventory`, { itemId: shoes.itemId, quantity: 2, equipped: true });
     const timeline = await send('/timelines', { name: 'The story', currentDateTime: '1900-12-31T00:00:00Z' });
@@ -120,8 +150,16 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     expect(paths).toContain('world.json');
     expect(paths).toContain(`elements/character/dorothy--${dorothy.characterId}.json`);
     expect(paths.some((p) => /^elements\/relation\/dorothy-toto--[0-9a-f-]{36}\.json$/.test(p))).toBe(true);
-    const element = JSON.parse(Buffer.from(files.get(`elements/character/dorothy--${dorothy.characterId}.json`)!).toString('utf8')) as Record<string, unknown>;
-    expect(element).toMatchObject({ id: dorothy.characterId, type: 'character', name: 'Dorothy', world: world.worldId, objects: [shoes.itemId] });
+    const element = JSON.parse(
+      Buffer.from(files.get(`elements/character/dorothy--${dorothy.characterId}.json`)!).toString('utf8'),
+    ) as Record<string, unknown>;
+    expect(element).toMatchObject({
+      id: dorothy.characterId,
+      type: 'character',
+      name: 'Dorothy',
+      world: world.worldId,
+      objects: [shoes.itemId],
+    });
 
     const archive = rawZip(paths.map((name) => ({ name, data: files.get(name)! })));
     const { status, body } = await importArchive(t.app, owner.headers, archive);
@@ -133,30 +171,59 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     const newDorothy = people.find((c) => c.name === 'Dorothy')!;
     expect(newDorothy.attributes).toEqual({ courage: 8 });
     expect(people.find((c) => c.name === 'Oscar Diggs')).toMatchObject({ visibility: 'editors', gmNotes: 'The Wizard himself.' });
-    const relationships = (await get<{ data: Relationship[] }>(owner, `/${body.world.worldId}/characters/${newDorothy.characterId}/relationships`)).data;
-    expect(relationships).toEqual([expect.objectContaining({ targetCharacterName: 'Toto', relationshipType: 'like_family', affinity: 90, trustLevel: 75 })]);
-    const inventory = (await get<{ data: Array<{ quantity: number; equipped: boolean }> }>(owner, `/${body.world.worldId}/characters/${newDorothy.characterId}/inventory`)).data;
+    const relationships = (
+      await get<{ data: Relationship[] }>(owner, `/${body.world.worldId}/characters/${newDorothy.characterId}/relationships`)
+    ).data;
+    expect(relationships).toEqual([
+      expect.objectContaining({ targetCharacterName: 'Toto', relationshipType: 'like_family', affinity: 90, trustLevel: 75 }),
+    ]);
+    const inventory = (
+      await get<{ data: { quantity: number; equipped: boolean }[] }>(
+        owner,
+        `/${body.world.worldId}/characters/${newDorothy.characterId}/inventory`,
+      )
+    ).data;
     expect(inventory).toEqual([expect.objectContaining({ quantity: 2, equipped: true })]);
-    const maps = (await get<{ data: Array<{ mapId: string; name: string }> }>(owner, `/${body.world.worldId}/maps`)).data;
+    const maps = (await get<{ data: { mapId: string; name: string }[] }>(owner, `/${body.world.worldId}/maps`)).data;
     expect(maps.map((m) => m.name)).toEqual(['Map of Oz']);
-    const points = (await get<{ data: Array<{ pointId: string; name: string; x: number; y: number }> }>(owner, `/${body.world.worldId}/maps/${maps[0]!.mapId}/points`)).data;
+    const points = (
+      await get<{ data: { pointId: string; name: string; x: number; y: number }[] }>(
+        owner,
+        `/${body.world.worldId}/maps/${maps[0]!.mapId}/points`,
+      )
+    ).data;
     expect(points).toEqual([expect.objectContaining({ name: 'Emerald City', x: 40, y: 60 })]);
     expect(newDorothy.currentLocationId).toBe(points[0]!.pointId);
-    const events = (await get<{ data: Array<{ name: string; dateTime: string | null; timelineName?: string | null }> }>(owner, `/${body.world.worldId}/events`)).data;
+    const events = (
+      await get<{ data: { name: string; dateTime: string | null; timelineName?: string | null }[] }>(owner, `/${body.world.worldId}/events`)
+    ).data;
     expect(events).toEqual([expect.objectContaining({ name: 'The Cyclone', dateTime: expect.stringMatching(/^1900-05-01T00:00/) })]);
   });
 
   it('refuses hostile OnlyWorlds folders with a 400 and creates nothing', async () => {
     const owner = await createUser(t.app);
-    const worlds = async () => (await t.app.inject({ url: '/api/worlds?limit=100', headers: owner.headers })).json<{ data: World[] }>().data.length;
+    const worlds = async () =>
+      (await t.app.inject({ url: '/api/worlds?limit=100', headers: owner.headers })).json<{ data: World[] }>().data.length;
     const before = await worlds();
     const world = { name: 'world.json', data: JSON.stringify({ id: 'w', name: 'Hostile' }) };
-    const cases: Array<{ entries: RawEntry[]; message: RegExp }> = [
+    const cases: { entries: RawEntry[]; message: RegExp }[] = [
       { entries: [world, { name: 'elements/character/../../../etc/passwd.json', data: '{}' }], message: /unsafe name/ },
       { entries: [world, { name: 'elements\\character\\evil.json', data: '{}' }], message: /unsafe name/ },
-      { entries: [world, { name: 'elements/character/deep--1.json', data: `{"id":"1","name":"x","a":${'['.repeat(3000)}${']'.repeat(3000)}}` }], message: /nested more than/ },
-      { entries: [world, { name: 'elements/character/nameless.json', data: JSON.stringify({ name: 'No id' }) }], message: /^elements\/character\/nameless\.json: id/ },
-      { entries: [world, { name: 'elements/character/long--1.json', data: JSON.stringify({ id: '1', name: 'x'.repeat(100_000) }) }], message: /^elements\/character\/long--1\.json: name/ },
+      {
+        entries: [
+          world,
+          { name: 'elements/character/deep--1.json', data: `{"id":"1","name":"x","a":${'['.repeat(3000)}${']'.repeat(3000)}}` },
+        ],
+        message: /nested more than/,
+      },
+      {
+        entries: [world, { name: 'elements/character/nameless.json', data: JSON.stringify({ name: 'No id' }) }],
+        message: /^elements\/character\/nameless\.json: id/,
+      },
+      {
+        entries: [world, { name: 'elements/character/long--1.json', data: JSON.stringify({ id: '1', name: 'x'.repeat(100_000) }) }],
+        message: /^elements\/character\/long--1\.json: name/,
+      },
     ];
     for (const { entries, message } of cases) {
       const { status, body } = await importArchive(t.app, owner.headers, rawZip(entries));

@@ -6,9 +6,17 @@
 import { mentionText, replaceMentions, type MentionType } from '../shared/mentions.js';
 
 /** OnlyWorlds element type of each Loreforge type a mention may name (undefined: written as plain text). */
-const OW_TYPE: Partial<Record<MentionType, string>> = { character: 'character', item: 'object', event: 'event', quest: 'narrative', timeline: 'narrative', map: 'map' };
+const OW_TYPE: Partial<Record<MentionType, string>> = {
+  character: 'character',
+  item: 'object',
+  event: 'event',
+  quest: 'narrative',
+  timeline: 'narrative',
+  map: 'map',
+};
 
-const OW_LINK = /\[((?:\\[[\]\\]|[^[\]\\]){0,500})\]\(ow:\/\/([a-z]{1,20})\/([A-Za-z0-9-]{1,100})\)|ow:\/\/([a-z]{1,20})\/([A-Za-z0-9-]{1,100})/g;
+const OW_LINK =
+  /\[((?:\\[[\]\\]|[^[\]\\]){0,500})\]\(ow:\/\/([a-z]{1,20})\/([A-Za-z0-9-]{1,100})\)|ow:\/\/([a-z]{1,20})\/([A-Za-z0-9-]{1,100})/g;
 
 /**
  * Rewrites `ow://` references to Loreforge mentions of the entities the elements became.
@@ -19,12 +27,15 @@ export function owReferencesToMentions(
   text: string,
   resolve: (elementId: string) => { type: string; id: string; name: string } | undefined,
 ): string {
-  return text.replace(OW_LINK, (whole, label: string | undefined, _type, linkedId: string | undefined, _bareType, bareId: string | undefined) => {
-    const found = resolve(linkedId ?? bareId ?? '');
-    const shown = label?.replace(/\\([[\]\\])/g, '$1') ?? found?.name ?? whole;
-    if (!found || !(['character', 'item', 'event', 'quest', 'timeline', 'map'] as string[]).includes(found.type)) return shown;
-    return mentionText(found.type as MentionType, found.id, shown);
-  });
+  return text.replace(
+    OW_LINK,
+    (whole, label: string | undefined, _type, linkedId: string | undefined, _bareType, bareId: string | undefined) => {
+      const found = resolve(linkedId ?? bareId ?? '');
+      const shown = label?.replace(/\\([[\]\\])/g, '$1') ?? found?.name ?? whole;
+      if (!found || !(['character', 'item', 'event', 'quest', 'timeline', 'map'] as string[]).includes(found.type)) return shown;
+      return mentionText(found.type as MentionType, found.id, shown);
+    },
+  );
 }
 
 /**

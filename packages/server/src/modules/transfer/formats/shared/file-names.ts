@@ -18,6 +18,7 @@ export function safeFileBase(name: string, fallback = 'untitled'): string {
   let base = name
     .normalize('NFC')
     // Control characters, the characters Windows refuses, and the bidirectional controls that disguise a name.
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a file name
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*\u202a-\u202e\u2066-\u2069]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -7,8 +7,31 @@ import { parseFragment } from 'parse5';
 
 /** Elements that end a line or paragraph. */
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'header', 'footer', 'blockquote', 'pre', 'ul', 'ol', 'li', 'table', 'tr',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'dl', 'dt', 'dd', 'figure', 'figcaption',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'blockquote',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
 ]);
 /** Blocks that end a line only (items of a list or table). */
 const LINES = new Set(['li', 'tr', 'dt', 'dd']);
@@ -36,7 +59,7 @@ export function htmlToText(html: string | null | undefined): string {
   if (nestingDepth(html) > NESTING_MAX) return tidy(stripTags(html));
   const root = parseFragment(html) as unknown as Node;
   let out = '';
-  const stack: Array<Node | { close: string }> = [...(root.childNodes ?? [])].reverse();
+  const stack: (Node | { close: string })[] = [...(root.childNodes ?? [])].reverse();
   while (stack.length > 0) {
     const item = stack.pop()!;
     if ('close' in item) {

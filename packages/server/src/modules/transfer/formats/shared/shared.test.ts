@@ -9,7 +9,8 @@ import { findMentions, mentionText } from './mentions.js';
 
 describe('htmlToText', () => {
   it('keeps paragraphs, line breaks and list items and drops scripts, styles and tags', () => {
-    const html = '<h2>Oz</h2><p>Green &amp; <b>bright</b><br>city</p><ul><li>Dorothy</li><li>Toto</li></ul><script>alert(1)</script><style>p{}</style><p onclick="x()">End';
+    const html =
+      '<h2>Oz</h2><p>Green &amp; <b>bright</b><br>city</p><ul><li>Dorothy</li><li>Toto</li></ul><script>alert(1)</script><style>p{}</style><p onclick="x()">End';
     expect(htmlToText(html)).toBe('Oz\n\nGreen & bright\ncity\n\n- Dorothy\n- Toto\n\nEnd');
   });
 
@@ -21,7 +22,9 @@ describe('htmlToText', () => {
 describe('mentions', () => {
   it('finds a written mention again with its label, type and id, brackets included', () => {
     const text = `Ask ${mentionText('character', '0190f3a1-0000-7000-8000-000000000104', 'Oz [the Great]')} today.`;
-    expect(findMentions(text)).toEqual([expect.objectContaining({ label: 'Oz [the Great]', type: 'character', id: '0190f3a1-0000-7000-8000-000000000104' })]);
+    expect(findMentions(text)).toEqual([
+      expect.objectContaining({ label: 'Oz [the Great]', type: 'character', id: '0190f3a1-0000-7000-8000-000000000104' }),
+    ]);
   });
 
   it('ignores links to types that cannot be mentioned', () => {
@@ -41,8 +44,11 @@ describe('file names', () => {
 
   it('hands out names unique without regard to case', () => {
     const names = new UniqueNames();
-    expect([names.take('Characters', 'Dorothy', '.md'), names.take('Characters', 'dorothy', '.md'), names.take('Items', 'Dorothy', '.md')])
-      .toEqual(['Characters/Dorothy.md', 'Characters/dorothy (2).md', 'Items/Dorothy.md']);
+    expect([
+      names.take('Characters', 'Dorothy', '.md'),
+      names.take('Characters', 'dorothy', '.md'),
+      names.take('Items', 'Dorothy', '.md'),
+    ]).toEqual(['Characters/Dorothy.md', 'Characters/dorothy (2).md', 'Items/Dorothy.md']);
   });
 
   it('slugs names to lowercase ASCII', () => {
