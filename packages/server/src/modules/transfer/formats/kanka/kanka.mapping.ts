@@ -22,10 +22,10 @@ import {
   type BundleRecord,
   type ConnectableType,
   type NotMapped,
-  type RelationshipType,
   type Visibility,
 } from '@loreforge/contract';
 import { htmlToText } from '../shared/html-text.js';
+import { relationshipTypeOf } from '../shared/relationship-types.js';
 import { mentionText } from '../shared/mentions.js';
 import { accessFields, clampInt, clampName, clampText, formatId, NotMappedList } from '../shared/records.js';
 import { instantOrNull, mapKankaCalendar } from './kanka.calendar.js';
@@ -116,25 +116,6 @@ function attributeValue(value: unknown): unknown {
   if (text === 'null') return null;
   if (text !== '' && /^-?\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text))) return Number(text);
   return value;
-}
-
-/** Keyword rules from Kanka's free relation text to SPEC §5 relationship types; the text itself is kept too. */
-const RELATION_KEYWORDS: [RegExp, RelationshipType][] = [
-  [/\b(mother|father|parent|mum|mom|dad)\b/i, 'Parent to'],
-  [/\b(son|daughter|child|ward)\b/i, 'Child of'],
-  [/\b(sister|brother|sibling|twin)\b/i, 'Sibling of'],
-  [/\b(aunt|uncle|niece|nephew|cousin|grand\w*)\b/i, 'extended_family'],
-  [/\b(wife|husband|spouse|family)\b/i, 'immediate_family_general'],
-  [/\b(adoptive|foster|like family)\b/i, 'like_family'],
-  [/\b(best friend|friend|ally|companion|comrade)\b/i, 'friend'],
-  [/\b(acquaint\w*|colleague)\b/i, 'acquaintence'],
-  [/\b(knows|aware|heard of)\b/i, 'aware of'],
-];
-
-/** The relationship type Kanka's relation text reads as (Stranger when none fits). */
-export function relationshipTypeOf(relation: string | null | undefined): RelationshipType {
-  const text = relation ?? '';
-  return RELATION_KEYWORDS.find(([pattern]) => pattern.test(text))?.[1] ?? 'Stranger';
 }
 
 /** Kanka's mention codes: `[character:123]`, `[character:123|label]`, `[entity:123]`. */

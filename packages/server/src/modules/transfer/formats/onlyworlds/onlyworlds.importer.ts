@@ -28,7 +28,7 @@ import { badRequest } from '../../../../errors/app-error.js';
 import { type ArchiveFiles, parseJsonBounded } from '../../archive.js';
 import type { ImportedBundle, ImportOptions, WorldImporter } from '../../transfer.formats.js';
 import { accessFields, clampInt, clampName, clampText, formatId, NotMappedList } from '../shared/records.js';
-import { relationshipTypeOf } from '../kanka/kanka.mapping.js';
+import { relationshipTypeOf } from '../shared/relationship-types.js';
 import {
   linkIds,
   LOREFORGE_EXTENSION,
