@@ -39,7 +39,8 @@ export function readKankaExport(files: ArchiveFiles, options: ImportOptions): Im
   for (const [path, bytes] of files) {
     if (path === KANKA_CAMPAIGN_PATH) continue;
     const match = MODULE_FILE.exec(path);
-    if (!match || NOT_MODULES.has(match[1]!)) {
+    const module = match?.[1];
+    if (!module || NOT_MODULES.has(module)) {
       others.push(path);
       continue;
     }
@@ -49,7 +50,7 @@ export function readKankaExport(files: ArchiveFiles, options: ImportOptions): Im
     const { characterFamilies, organisationMemberships, characterRaces, characterTraits, members, pivotMembers, elements } =
       KankaModuleListsSchema.parse(raw);
     const lists = { characterFamilies, organisationMemberships, characterRaces, characterTraits, members, pivotMembers, elements };
-    modules.push({ path, module: match[1]!, record: { ...file.data, ...lists } });
+    modules.push({ path, module, record: { ...file.data, ...lists } });
   }
   // Export order is whatever the archive held; sort so ids, layout and the report read the same every time.
   modules.sort((a, b) => a.path.localeCompare(b.path));

@@ -93,6 +93,9 @@ const MEMBER_PAIRS_MAX = 12;
 const GRID_COLUMNS = 10;
 const GRID_STEP = 150;
 
+/** The bundle id of an entity of a module that makes entities of its own (set in the first pass). */
+const idOf = (mapped: Mapped): string => mapped.id ?? formatId('kanka', 'entity', mapped.file.record.entity.id);
+
 /** Trimmed text, or null when there is none. */
 const nonEmpty = (value: string | null | undefined): string | null => (value?.trim() ? value.trim() : null);
 
@@ -349,7 +352,7 @@ export function mapKankaExport(
     const partOf = parent ? `Part of ${parent.name}.\n\n` : '';
     reportLeftovers(file);
     entities.mapPoints.push({
-      pointId: mapped.id!,
+      pointId: idOf(mapped),
       mapId,
       name: mapped.name,
       description: clampText(appendAttributes(partOf + entryOf(file), file)),
@@ -392,11 +395,11 @@ export function mapKankaExport(
       if (unique.length > 1)
         report.add(
           `${file.path}#entity.entityLocations`,
-          `the character is at ${unique.length} locations; Loreforge keeps one (${unique[0]!.name})`,
+          `the character is at ${unique.length} locations; Loreforge keeps one (${unique[0]?.name ?? ''})`,
         );
       reportLeftovers(file);
       entities.characters.push({
-        characterId: mapped.id!,
+        characterId: idOf(mapped),
         name: mapped.name,
         description: clampText(entryOf(file)),
         attributes: { ...ownFields(file), ...attributes, ...(Object.keys(traits).length > 0 ? { traits } : {}) },
@@ -413,7 +416,7 @@ export function mapKankaExport(
       if (Array.isArray(file.record.itemCreators) && file.record.itemCreators.length > 0)
         report.add(`${file.path}#itemCreators`, "the item's creators were not kept: add them as connections");
       entities.items.push({
-        itemId: mapped.id!,
+        itemId: idOf(mapped),
         name: mapped.name.length >= LIMITS.itemNameMin ? mapped.name : mapped.name.padEnd(LIMITS.itemNameMin, '.'),
         description: clampText(entryOf(file)),
         properties: { ...ownFields(file), ...(location ? { location: location.name } : {}) },
@@ -445,7 +448,7 @@ export function mapKankaExport(
       .map((reminder) => ({ reminder, calendar: calendarOfModel.get(String(reminder.calendar_id)) }))
       .find((candidate) => candidate.calendar !== undefined);
     const base = {
-      eventId: mapped.id!,
+      eventId: idOf(mapped),
       name: mapped.name,
       characterAttributeChanges: null,
       inventoryChanges: null,
@@ -513,7 +516,8 @@ export function mapKankaExport(
     updatedAt: now,
   };
   for (const [calendarId, timeline] of calendarTimelines) {
-    const calendar = [...calendarOfModel.values()].find((candidate) => candidate.id === calendarId)!;
+    const calendar = [...calendarOfModel.values()].find((candidate) => candidate.id === calendarId);
+    if (!calendar) continue;
     const today = calendar.today ? instantOrNull(calendar.definition, calendar.today) : null;
     const latest = timeline.instants.reduce((max, value) => (value > max ? value : max));
     entities.timelines.push({
@@ -581,7 +585,7 @@ export function mapKankaExport(
     }
     const completed = file.record.is_completed === true || Number(file.record.is_completed) === 1;
     entities.quests.push({
-      questId: mapped.id!,
+      questId: idOf(mapped),
       name: mapped.name,
       description: clampText(appendAttributes(entryOf(file), file)),
       status: completed ? 'completed' : 'active',
@@ -773,7 +777,7 @@ export function mapKankaExport(
       for (const line of record.characterRaces) {
         const race = byModel.get(modelKey('races', line.race_id));
         if (race?.visibility === 'everyone' && mapped.visibility === 'everyone')
-          addTag('character', mapped.id!, race.name, mapped.file.path);
+          addTag('character', idOf(mapped), race.name, mapped.file.path);
       }
     } else if (mapped.module === 'families' || mapped.module === 'organisations') {
       for (const line of [...record.members, ...record.pivotMembers])
@@ -807,9 +811,10 @@ export function mapKankaExport(
     } else {
       report.add(
         file.path,
-        `the ${kind} has ${members.length} members: each is connected to ${members[0]!.member.name} rather than to every other member`,
+        `the ${kind} has ${members.length} members: each is connected to ${members[0]?.member.name ?? ''} rather than to every other member`,
       );
-      members.slice(1).forEach((member) => pairs.push([members[0]!, member]));
+      const [head, ...rest] = members;
+      if (head) rest.forEach((member) => pairs.push([head, member]));
     }
     for (const [first, second] of pairs) {
       const description = `Both in the ${kind} ${mapped.name}: ${described(first)} and ${described(second)}.${groupText ? `\n\n${groupText}` : ''}`;

@@ -73,7 +73,7 @@ export function* writeMarkdownVault(bundle: Bundle, images: ReadonlyMap<string, 
     replaceMentions(value ?? '', (mention) => (plan.has(mention.id) ? link(mention.id, mention.label) : mention.label));
   const tags = new Map(entities.tags.map((entry) => [entry.entityId, entry.tags]));
   const note = (id: string, frontmatter: Record<string, unknown>, sections: [string, string[]][], body: string | null): ExportFile => {
-    const { path, name } = plan.get(id)!;
+    const { path, name } = plan.get(id) ?? { path: id, name: id };
     const head = stringify({ id, ...frontmatter, ...(tags.get(id)?.length ? { tags: tags.get(id) } : {}) }, { lineWidth: 0 });
     const parts = [`---\n${head}---`, `# ${name}`];
     if (body && body.trim() !== '') parts.push(text(body));

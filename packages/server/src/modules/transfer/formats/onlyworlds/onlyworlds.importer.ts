@@ -113,7 +113,7 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
       report.add(path, `"${type}" is not an OnlyWorlds element type`);
       continue;
     }
-    const parsed = OnlyWorldsElementSchema.safeParse(parseJsonBounded(path, files.get(path)!, options.maxJsonDepth));
+    const parsed = OnlyWorldsElementSchema.safeParse(parseJsonBounded(path, files.get(path) ?? new Uint8Array(), options.maxJsonDepth));
     if (!parsed.success) throw badRequest(`${path}: ${describeIssue(parsed.error)}`);
     if (byId.has(parsed.data.id)) {
       report.add(path, `the element id ${parsed.data.id} appears in more than one file; only the first was imported`);
@@ -193,7 +193,7 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   // Maps first (points name them), then the generated map for locations without a pin.
   const images = new Map<string, Uint8Array>();
   for (const element of elements.filter((candidate) => candidate.type === 'map')) {
-    const { id } = target.get(element.data.id)!;
+    const id = target.get(element.data.id)?.id ?? formatId('onlyworlds', 'map', element.data.id);
     let image: BundleRecord<'maps'>['image'] = null;
     const url = element.data.image_url?.trim() ?? '';
     const extension = /\.([a-z]+)$/i.exec(url)?.[1]?.toLowerCase() ?? '';
@@ -240,7 +240,7 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
         pin.path,
         `the pin's ${linkedElement.type} ${linkedElement.data.name} is not something a map point can link to; the point keeps its name`,
       );
-    const pointId = isLocation ? target.get(linkedElement.data.id)!.id : target.get(pin.data.id)!.id;
+    const pointId = target.get(isLocation ? linkedElement.data.id : pin.data.id)?.id ?? formatId('onlyworlds', 'pin', pin.data.id);
     const source = isLocation ? linkedElement : pin;
     entities.mapPoints.push({
       pointId,
@@ -270,7 +270,7 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
       const parent = linkIds(element.data.parent_location)[0];
       const fields = Object.entries(fieldsOf(element)).filter(([, value]) => typeof value === 'string');
       entities.mapPoints.push({
-        pointId: target.get(element.data.id)!.id,
+        pointId: target.get(element.data.id)?.id ?? formatId('onlyworlds', 'location', element.data.id),
         mapId,
         name: clampName(element.data.name, 'Location'),
         description: textOf(element, ...(parent && byId.has(parent) ? [['Part of', nameOf(parent)] as [string, unknown]] : []), ...fields),
@@ -437,7 +437,8 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
     calendarId: null,
   };
   for (const element of elements.filter((candidate) => candidate.type === 'narrative')) {
-    const self = target.get(element.data.id)!;
+    const self = target.get(element.data.id);
+    if (!self) continue;
     if (self.type === 'timeline') {
       for (const event of linkIds(element.data.events)) timelineOfEvent.set(event, self.id);
       continue;
@@ -467,7 +468,8 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   const gregorianId = formatId('onlyworlds', 'timeline', 'events');
   const instantsOf = new Map<string, bigint[]>();
   for (const element of events) {
-    const self = target.get(element.data.id)!;
+    const self = target.get(element.data.id);
+    if (!self) continue;
     const savedDate = typeof ext(element, 'date_time') === 'string' ? (ext(element, 'date_time') as string) : null;
     const startDate = element.data.start_date;
     let iso = savedDate && instantFromIsoDateTime(savedDate) !== null ? savedDate : null;
@@ -514,7 +516,8 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
   for (const element of elements.filter(
     (candidate) => candidate.type === 'narrative' && target.get(candidate.data.id)?.type === 'timeline',
   )) {
-    const self = target.get(element.data.id)!;
+    const self = target.get(element.data.id);
+    if (!self) continue;
     entities.timelines.push({
       ...timelineBase,
       timelineId: self.id,
@@ -624,7 +627,7 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
         ),
     );
     if (visibilityOf(element) === 'everyone')
-      for (const member of members) addTag('character', target.get(member)!.id, element.data.name, element.path);
+      for (const member of members) addTag('character', target.get(member)?.id ?? member, element.data.name, element.path);
   }
   for (const element of elements) {
     if (!target.has(element.data.id) && !['relation', 'family', 'institution'].includes(element.type)) {

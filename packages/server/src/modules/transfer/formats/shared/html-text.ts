@@ -60,8 +60,7 @@ export function htmlToText(html: string | null | undefined): string {
   const root = parseFragment(html) as unknown as Node;
   let out = '';
   const stack: (Node | { close: string })[] = [...(root.childNodes ?? [])].reverse();
-  while (stack.length > 0) {
-    const item = stack.pop()!;
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if ('close' in item) {
       if (LINES.has(item.close)) out += '\n';
       else if (BLOCKS.has(item.close)) out += '\n\n';
@@ -82,7 +81,7 @@ export function htmlToText(html: string | null | undefined): string {
     if (name === 'li') out += '- ';
     stack.push({ close: name });
     const children = item.childNodes ?? [];
-    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
+    for (const child of [...children].reverse()) stack.push(child);
   }
   return tidy(out);
 }
@@ -97,7 +96,7 @@ function nestingDepth(html: string): number {
   let depth = 0;
   let deepest = 0;
   for (const match of html.matchAll(TAG)) {
-    const name = match[2]!.toLowerCase();
+    const name = (match[2] ?? '').toLowerCase();
     if (VOID.has(name) || match[0].endsWith('/>')) continue;
     depth = match[1] ? Math.max(0, depth - 1) : depth + 1;
     deepest = Math.max(deepest, depth);

@@ -46,7 +46,13 @@ export function findMentions(text: string): Mention[] {
   for (const match of text.matchAll(MENTION_PATTERN)) {
     const type = match[2] as MentionType;
     if (!(CONNECTABLE_TYPES as readonly string[]).includes(type)) continue;
-    mentions.push({ start: match.index, end: match.index + match[0].length, label: unescapeLabel(match[1]!), type, id: match[3]! });
+    mentions.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      label: unescapeLabel(match[1] ?? ''),
+      type,
+      id: match[3] ?? '',
+    });
   }
   return mentions;
 }
