@@ -80,6 +80,7 @@ export function ImportWorldControl() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const titleId = useId();
   const queryClient = useQueryClient();
 
   const handleFile = async (file: File) => {
@@ -112,9 +113,9 @@ export function ImportWorldControl() {
       <Button variant="light" className="fw-semibold" onClick={() => setOpen(true)}>
         Import World
       </Button>
-      <Modal show={open} onHide={handleClose} centered>
+      <Modal show={open} onHide={handleClose} centered aria-labelledby={titleId}>
         <Modal.Header closeButton={state.kind !== 'uploading'}>
-          <Modal.Title as="h2" className="h5">Import a world</Modal.Title>
+          <Modal.Title as="h2" className="h5" id={titleId}>Import a world</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {(state.kind === 'choosing' || state.kind === 'failed') && (
@@ -122,7 +123,7 @@ export function ImportWorldControl() {
               {state.kind === 'failed' && <Alert variant="danger">{state.message}</Alert>}
               <div
                 className={`border border-2 rounded p-4 text-center ${dragging ? 'border-primary bg-primary-subtle' : 'border-secondary-subtle'}`}
-                style={{ borderStyle: 'dashed' }}
+                style={{ ['--bs-border-style' as string]: 'dashed' }}
                 onDragOver={(event) => {
                   event.preventDefault();
                   setDragging(true);
