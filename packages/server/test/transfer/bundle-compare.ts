@@ -43,11 +43,11 @@ export function readJson<T>(files: BundleFiles, path: string): T {
   return JSON.parse(Buffer.from(bytes).toString('utf8')) as T;
 }
 
-const withoutTimestamps = (value: unknown, dropReveals: boolean): unknown => {
-  if (Array.isArray(value)) return value.map((item) => withoutTimestamps(item, dropReveals));
+const withoutTimestamps = (value: unknown, dropReveals: boolean, ignore: ReadonlySet<string> = new Set()): unknown => {
+  if (Array.isArray(value)) return value.map((item) => withoutTimestamps(item, dropReveals, ignore));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !TIMESTAMP_KEYS.has(key))
-      .map(([key, item]) => [key, dropReveals && key === 'revealedTo' ? [] : dropReveals && key === 'assignedTo' ? null : withoutTimestamps(item, dropReveals)]));
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !TIMESTAMP_KEYS.has(key) && !ignore.has(key))
+      .map(([key, item]) => [key, dropReveals && key === 'revealedTo' ? [] : dropReveals && key === 'assignedTo' ? null : withoutTimestamps(item, dropReveals, ignore)]));
   }
   return value;
 };
@@ -57,12 +57,13 @@ const withoutTimestamps = (value: unknown, dropReveals: boolean): unknown => {
  * their content with ids blanked, then every id replaced by a name given in that order ('#1', '#2', …); map images
  * by their bytes; the world's name and description; the manifest's counts.
  * @param options.dropReveals empty every revealedTo and assignedTo (they name players of one world, which an import
- * cannot carry).
+ * cannot carry); @param options.ignore further keys to leave out everywhere.
  */
-export function canonicalBundle(files: BundleFiles, options: { dropReveals?: boolean } = {}): Record<string, unknown> {
+export function canonicalBundle(files: BundleFiles, options: { dropReveals?: boolean; ignore?: string[] } = {}): Record<string, unknown> {
+  const ignore = new Set(options.ignore ?? []);
   const entities: Record<string, unknown[]> = {};
   for (const type of BUNDLE_ENTITY_TYPES) {
-    const records = (readJson<unknown[]>(files, BUNDLE_FILES[type])).map((record) => withoutTimestamps(record, options.dropReveals ?? false));
+    const records = (readJson<unknown[]>(files, BUNDLE_FILES[type])).map((record) => withoutTimestamps(record, options.dropReveals ?? false, ignore));
     entities[type] = records
       .map((record) => ({ record, key: JSON.stringify(record).replace(UUID, 'ID') }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))

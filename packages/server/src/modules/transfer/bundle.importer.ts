@@ -33,7 +33,7 @@ const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
 
 /**
  * Reads and checks a bundle's manifest and files.
- * @returns the bundle, its images (the archive's files) and an empty not-mapped list (a bundle maps fully).
+ * @returns the bundle, the images its maps name and an empty not-mapped list (a bundle maps fully).
  * @throws AppError 400 (BUNDLE_MESSAGES): wrongFormat, wrongVersion, missingFile, checksumMismatch,
  * invalidRecord (file and field named), invalidJson, jsonTooDeep.
  */
@@ -60,7 +60,13 @@ export function readBundle(files: ArchiveFiles, options: ImportOptions): Importe
     const records = readFile(files, path, BUNDLE_RECORD_SCHEMAS[type].array(), options);
     (entities[type] as unknown[]) = records;
   }
-  return { bundle: { world, entities }, images: files, notMapped: [] };
+  // Only the images maps name are kept, so the unpacked JSON can be freed once read.
+  const images = new Map<string, Uint8Array>();
+  for (const map of entities.maps) {
+    const bytes = map.image ? files.get(map.image.path) : undefined;
+    if (map.image && bytes) images.set(map.image.path, bytes);
+  }
+  return { bundle: { world, entities }, images, notMapped: [] };
 }
 
 /** The native format: an archive whose root holds manifest.json. */

@@ -36,6 +36,8 @@ export interface PlannedImage {
 /** Rows of the new world, in an order that satisfies every foreign key when inserted as listed. */
 export interface ImportPlan {
   worldId: string;
+  /** The world's description with the mentions in it rewritten. */
+  description: string | null;
   calendar: CalendarTable[];
   map: MapTable[];
   images: PlannedImage[];
@@ -213,7 +215,7 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     tags: assignIds('tags', entities.tags, context),
   };
   const plan: ImportPlan = {
-    worldId, calendar: [], map: [], images: [], map_point: [], map_area: [], character: [], item: [], inventory_item: [],
+    worldId, description: ids.text(imported.bundle.world.description), calendar: [], map: [], images: [], map_point: [], map_area: [], character: [], item: [], inventory_item: [],
     goal: [], relationship: [], timeline: [], event: [], quest: [], quest_objective: [], character_active_quest: [],
     connection: [], entity_tag: [], created: {} as Record<BundleEntityType, number>, notMapped: context.notMapped,
   };

@@ -80,6 +80,16 @@ async function checkImages(plan: ImportPlan): Promise<void> {
   plan.images = kept;
 }
 
+/** Unpacks, recognises, reads and plans an archive; only the plan (and the world's name) outlive this call. */
+async function planFromArchive(archive: Uint8Array, userId: string, limits: ArchiveLimits) {
+  const files = await readZipArchive(archive, limits);
+  const importer = findImporter(files);
+  if (!importer) throw badRequest(BUNDLE_MESSAGES.unknownFormat);
+  const imported = await importer.toBundle(files, { maxJsonDepth: limits.maxJsonDepth });
+  const plan = planImport(imported, userId, nowIso());
+  return { importer, plan, name: imported.bundle.world.name, description: plan.description };
+}
+
 /**
  * Creates a new world owned by `userId` from an uploaded archive.
  * @param archive the request body (a zip); @param limits the configured bounds.
@@ -88,17 +98,14 @@ async function checkImages(plan: ImportPlan): Promise<void> {
  * (BUNDLE_MESSAGES.unknownFormat) or invalid content (the importer's messages); nothing is created then.
  */
 export async function importWorld(db: Db, userId: string, archive: Uint8Array, limits: ArchiveLimits): Promise<ImportOutcome> {
-  const files = await readZipArchive(archive, limits);
-  const importer = findImporter(files);
-  if (!importer) throw badRequest(BUNDLE_MESSAGES.unknownFormat);
-  const imported = await importer.toBundle(files, { maxJsonDepth: limits.maxJsonDepth });
-  const now = nowIso();
-  const plan = planImport(imported, userId, now);
+  // Each stage's input is let go once the next holds what it needs, so a large import keeps one copy at a time.
+  const { importer, plan, name, description } = await planFromArchive(archive, userId, limits);
   await checkImages(plan);
+  const now = nowIso();
   const world: WorldTable = {
     id: plan.worldId,
-    name: imported.bundle.world.name,
-    description: imported.bundle.world.description,
+    name,
+    description,
     created_by: userId,
     character_count: 0,
     timeline_count: 0,
