@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { badRequest } from '../../../../errors/app-error.js';
 import { type ArchiveFiles, parseJsonBounded } from '../../archive.js';
 import type { ImportedBundle, ImportOptions, WorldImporter } from '../../transfer.formats.js';
+import { filesFromRoot } from '../shared/folder-root.js';
 import { mapKankaExport, type KankaFile } from './kanka.mapping.js';
 import { KankaModuleFileSchema, KankaModuleListsSchema } from './kanka.source.js';
 
@@ -30,7 +31,8 @@ function describeIssue(error: z.ZodError): string {
  * @throws AppError 400 when a file is not JSON, is nested too deep, or a module file lacks an entity
  *   (`characters/x.json: entity.id: …`).
  */
-export function readKankaExport(files: ArchiveFiles, options: ImportOptions): ImportedBundle {
+export function readKankaExport(archiveFiles: ArchiveFiles, options: ImportOptions): ImportedBundle {
+  const files = filesFromRoot(archiveFiles, KANKA_CAMPAIGN_PATH) ?? archiveFiles;
   const campaignBytes = files.get(KANKA_CAMPAIGN_PATH);
   if (!campaignBytes) throw badRequest(`The Kanka export lacks ${KANKA_CAMPAIGN_PATH}.`);
   const campaign = parseJsonBounded(KANKA_CAMPAIGN_PATH, campaignBytes, options.maxJsonDepth);
@@ -62,6 +64,6 @@ export function readKankaExport(files: ArchiveFiles, options: ImportOptions): Im
 /** Registered in transfer.registry.ts. */
 export const kankaImporter: WorldImporter = {
   format: 'kanka',
-  detect: (files) => files.has(KANKA_CAMPAIGN_PATH) && !files.has(BUNDLE_MANIFEST_PATH),
+  detect: (files) => !files.has(BUNDLE_MANIFEST_PATH) && filesFromRoot(files, KANKA_CAMPAIGN_PATH) !== undefined,
   toBundle: readKankaExport,
 };

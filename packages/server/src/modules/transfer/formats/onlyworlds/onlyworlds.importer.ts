@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import { badRequest } from '../../../../errors/app-error.js';
 import { type ArchiveFiles, parseJsonBounded } from '../../archive.js';
 import type { ImportedBundle, ImportOptions, WorldImporter } from '../../transfer.formats.js';
+import { filesFromRoot } from '../shared/folder-root.js';
 import { accessFields, clampInt, clampName, clampText, formatId, NotMappedList } from '../shared/records.js';
 import { relationshipTypeOf } from '../shared/relationship-types.js';
 import {
@@ -78,7 +79,8 @@ const stamp = (value: unknown, now: string): string =>
  * @returns the bundle, the map images it names (files of the archive), and what could not be mapped.
  * @throws AppError 400 when world.json or an element is not JSON, nests too deep, or an element has no id.
  */
-export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions): ImportedBundle {
+export function readOnlyWorldsFolder(archiveFiles: ArchiveFiles, options: ImportOptions): ImportedBundle {
+  const files = filesFromRoot(archiveFiles, ONLYWORLDS_WORLD_PATH) ?? archiveFiles;
   const now = new Date().toISOString();
   const report = new NotMappedList();
   const entities: BundleEntities = emptyBundleEntities();
@@ -662,9 +664,9 @@ export function readOnlyWorldsFolder(files: ArchiveFiles, options: ImportOptions
 /** Registered in transfer.registry.ts: a folder with world.json and an elements/ folder. */
 export const onlyWorldsImporter: WorldImporter = {
   format: 'onlyworlds',
-  detect: (files) =>
-    files.has(ONLYWORLDS_WORLD_PATH) &&
-    !files.has(BUNDLE_MANIFEST_PATH) &&
-    [...files.keys()].some((path) => path.startsWith(`${ONLYWORLDS_ELEMENTS_FOLDER}/`)),
+  detect: (files) => {
+    const folder = files.has(BUNDLE_MANIFEST_PATH) ? undefined : filesFromRoot(files, ONLYWORLDS_WORLD_PATH);
+    return folder !== undefined && [...folder.keys()].some((path) => path.startsWith(`${ONLYWORLDS_ELEMENTS_FOLDER}/`));
+  },
   toBundle: readOnlyWorldsFolder,
 };

@@ -117,6 +117,16 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     );
   });
 
+  it('imports the folder when the archive was made by zipping the folder itself', async () => {
+    const owner = await createUser(t.app);
+    const entries = folderEntries().map((entry) => ({ ...entry, name: `oz-world/${entry.name}` }));
+    const { status, body } = await importArchive(t.app, owner.headers, rawZip(entries));
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.format).toBe('onlyworlds');
+    expect(body.created).toMatchObject({ characters: 4, items: 1, maps: 2 });
+    expect(body.notMapped.map((item) => item.path)).toContain('elements/species/human--0190f3a1-0000-7000-8000-000000000901.json');
+  });
+
   it('exports a world as an OnlyWorlds folder that imports back with its names, relationships, inventories, places and secrets', async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Round trip to Oz' });
     const send = async (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') => {
