@@ -346,7 +346,7 @@ export const BUNDLE_RECORD_SCHEMAS = {
 /** The records of one entity type, as read (output of its schema). */
 export type BundleRecord<T extends BundleEntityType> = z.infer<(typeof BUNDLE_RECORD_SCHEMAS)[T]>;
 /** Every record of a bundle, by type (what importers produce and exporters read). */
-export type BundleEntities = { [T in BundleEntityType]: Array<BundleRecord<T>> };
+export type BundleEntities = { [T in BundleEntityType]: BundleRecord<T>[] };
 
 /** `manifest.json`. */
 export const BundleManifestSchema = z.object({
@@ -402,7 +402,7 @@ export const ExportQuerySchema = z.object({
 /**
  * The JSON Schema (draft 2020-12) of a bundle's JSON files, generated from the zod schemas above: `manifest`,
  * `world` and one `$defs` entry per entity file (each file is an array of that record). Checked in at
- * docs/export-format.schema.json (`npm run export-schema --workspace packages/contract` writes it).
+ * docs/export-format.schema.json (`npm run export-schema --workspace packages/server` writes it).
  * @returns a plain JSON object.
  */
 export function bundleJsonSchema(): Record<string, unknown> {

@@ -37,6 +37,7 @@ export async function importArchive(app: FastifyInstance, headers: Record<string
 }
 
 /** One JSON file of a bundle. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the file's shape, as response.json<T>() does
 export function readJson<T>(files: BundleFiles, path: string): T {
   const bytes = files.get(path);
   if (!bytes) throw new Error(`${path} is not in the bundle`);
@@ -71,8 +72,9 @@ export function canonicalBundle(files: BundleFiles, options: { dropReveals?: boo
   }
   const names = new Map<string, string>();
   const text = JSON.stringify(entities).replace(UUID, (id) => {
-    if (!names.has(id)) names.set(id, `#${names.size + 1}`);
-    return names.get(id)!;
+    const name = names.get(id) ?? `#${names.size + 1}`;
+    names.set(id, name);
+    return name;
   });
   const world = readJson<{ name: string; description: string | null }>(files, 'world.json');
   const manifest = readJson<{ counts: unknown }>(files, 'manifest.json');

@@ -10,7 +10,7 @@ import { viewAsFor } from '../session/view-as-store';
 import { API_BASE, ApiError } from './client';
 
 /** The export formats offered, with their labels; the last two are written by their own exporters. */
-export const EXPORT_CHOICES: ReadonlyArray<{ format: ExportFormat; label: string; hint: string }> = [
+export const EXPORT_CHOICES: readonly { format: ExportFormat; label: string; hint: string }[] = [
   { format: 'bundle', label: 'Loreforge bundle', hint: 'Everything, to import again or keep (.zip)' },
   { format: 'onlyworlds', label: 'OnlyWorlds', hint: 'The open worldbuilding standard (.zip)' },
   { format: 'markdown', label: 'Markdown vault', hint: 'Notes for Obsidian or any Markdown editor (.zip)' },

@@ -82,7 +82,7 @@ const readEntry = (zip: ZipFile, entry: Entry, path: string, budget: number, max
         chunks.push(chunk);
       });
       // yauzl checks the bytes inflated against the declared size: more is the mark of a bomb.
-      stream.on('error', (streamError: Error) => reject(badRequest(/too many bytes/.test(streamError.message)
+      stream.on('error', (streamError: Error) => reject(badRequest(streamError.message.includes('too many bytes')
         ? BUNDLE_MESSAGES.sizeMismatch(path)
         : BUNDLE_MESSAGES.corrupt(`${path}: ${streamError.message}`))));
       stream.on('end', () => resolve(Buffer.concat(chunks, size)));
@@ -115,7 +115,7 @@ export async function readZipArchive(archive: Uint8Array, limits: ArchiveLimits)
       zip.on('end', () => resolve());
       zip.on('entry', (entry: Entry) => {
         void (async () => {
-          const rawName = Buffer.isBuffer(entry.fileName) ? new TextDecoder('utf-8').decode(entry.fileName) : String(entry.fileName);
+          const rawName = Buffer.isBuffer(entry.fileName) ? new TextDecoder('utf-8').decode(entry.fileName) : entry.fileName;
           const path = normaliseEntryPath(rawName);
           const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
           const isFolder = rawName.endsWith('/') || mode === S_IFDIR;

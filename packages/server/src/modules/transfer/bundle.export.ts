@@ -21,7 +21,7 @@ import * as presenter from './transfer.presenter.js';
 import * as repository from './transfer.repository.js';
 import type { ExportScope } from './transfer.repository.js';
 
-type RecordPages<T extends BundleEntityType> = (db: Db, scope: ExportScope) => AsyncGenerator<Array<BundleRecord<T>>>;
+type RecordPages<T extends BundleEntityType> = (db: Db, scope: ExportScope) => AsyncGenerator<BundleRecord<T>[]>;
 
 /** Pages of rows turned into pages of records. */
 const presented = <Row, T extends BundleEntityType>(
@@ -80,8 +80,8 @@ async function* jsonArrayChunks(pages: AsyncIterable<unknown[]>, digest: FileDig
 }
 
 /** The world's maps whose image the reader may see: id, archive path. Only ids and types: bytes are read later. */
-async function visibleMapImages(db: Db, scope: ExportScope): Promise<Array<{ mapId: string; path: string }>> {
-  const images: Array<{ mapId: string; path: string }> = [];
+async function visibleMapImages(db: Db, scope: ExportScope): Promise<{ mapId: string; path: string }[]> {
+  const images: { mapId: string; path: string }[] = [];
   for await (const maps of RECORD_PAGES.maps(db, scope)) {
     for (const map of maps) if (map.image) images.push({ mapId: map.mapId, path: map.image.path });
   }

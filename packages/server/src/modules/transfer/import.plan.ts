@@ -7,7 +7,7 @@
  * each listed in `notMapped`. Pure: no database.
  */
 import {
-  BUNDLE_FILES, BUNDLE_MESSAGES, type BundleEntityType, type BundleRecord, LIMITS, type NotMapped,
+  BUNDLE_FILES, BUNDLE_MESSAGES, type BundleEntityType, type ConnectableType, type BundleRecord, LIMITS, type NotMapped,
   instantFromIsoDateTime, jsonSizeProblem, normalizeDateTime,
 } from '@loreforge/contract';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
@@ -63,7 +63,7 @@ export interface ImportPlan {
 const UUID_PATTERN = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
 
 /** Reference kinds of connections, map points and tags → the entity type whose ids they name. */
-const KIND_TYPES: Record<string, BundleEntityType> = {
+const KIND_TYPES: Record<ConnectableType, BundleEntityType> = {
   character: 'characters', item: 'items', timeline: 'timelines', event: 'events', map: 'maps', quest: 'quests', goal: 'goals',
 };
 
@@ -82,12 +82,22 @@ class IdMap {
   /** Gives a record a new id; false when its old id was seen before in the same type. */
   assign(type: BundleEntityType, oldId: string): boolean {
     let ids = this.byType.get(type);
-    if (!ids) this.byType.set(type, (ids = new Map()));
+    if (!ids) this.byType.set(type, (ids = new Map<string, string>()));
     if (ids.has(oldId)) return false;
     const id = newId();
     ids.set(oldId, id);
     if (/^[0-9a-fA-F-]{36}$/.test(oldId)) this.inText.set(oldId.toLowerCase(), id);
     return true;
+  }
+
+  /**
+   * The new id of a record kept by assignIds (it always has one).
+   * @throws Error when it has none, which would be a fault of this module, not of the bundle.
+   */
+  must(type: BundleEntityType, oldId: string): string {
+    const id = this.get(type, oldId);
+    if (id === undefined) throw new Error(`No new id was given to ${type} ${oldId}.`);
+    return id;
   }
 
   /** The new id of an old one of this type, or undefined. */
@@ -156,8 +166,8 @@ function changeCount(value: unknown, where: string): number {
 }
 
 /** Keeps the records of a type with a new id each; a repeated id is reported and its record left out. */
-function assignIds<T extends BundleEntityType>(type: T, records: Array<BundleRecord<T>>, context: Context): Array<[number, BundleRecord<T>]> {
-  const kept: Array<[number, BundleRecord<T>]> = [];
+function assignIds<T extends BundleEntityType>(type: T, records: BundleRecord<T>[], context: Context): [number, BundleRecord<T>][] {
+  const kept: [number, BundleRecord<T>][] = [];
   records.forEach((record, index) => {
     const oldId = (record as Record<string, unknown>)[ID_FIELDS[type]] as string;
     if (type === 'tags' || context.ids.assign(type, oldId)) kept.push([index, record]);
@@ -225,13 +235,13 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
 
   for (const [, record] of kept.calendars) {
     plan.calendar.push({
-      id: ids.get('calendars', record.calendarId)!, world_id: worldId, name: record.name, description: ids.text(record.description),
+      id: ids.must('calendars', record.calendarId), world_id: worldId, name: record.name, description: ids.text(record.description),
       definition: JSON.stringify(record.definition), ...stamp(record),
     });
   }
 
   for (const [index, record] of kept.maps) {
-    const id = ids.get('maps', record.mapId)!;
+    const id = ids.must('maps', record.mapId);
     plan.map.push({ id, world_id: worldId, name: record.name, description: ids.text(record.description), ...accessOf(record, context), ...stamp(record) });
     if (record.image) {
       const bytes = imported.images.get(record.image.path);
@@ -245,10 +255,10 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     if (!mapId) { leftOut(context, 'mapPoints', index, 'mapId', record.mapId); continue; }
     let entity: { type: string; id: string } | null = null;
     if (record.entity) {
-      const entityId = optionalRef(context, 'mapPoints', KIND_TYPES[record.entity.type]!, index, 'entity.id', record.entity.id);
+      const entityId = optionalRef(context, 'mapPoints', KIND_TYPES[record.entity.type], index, 'entity.id', record.entity.id);
       entity = entityId === null ? null : { type: record.entity.type, id: entityId };
     }
-    const id = ids.get('mapPoints', record.pointId)!;
+    const id = ids.must('mapPoints', record.pointId);
     mapPointIds.add(id);
     plan.map_point.push({
       id, world_id: worldId, map_id: mapId, name: record.name, description: ids.text(record.description), x: record.x, y: record.y,
@@ -259,14 +269,14 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     const mapId = ids.get('maps', record.mapId);
     if (!mapId) { leftOut(context, 'mapAreas', index, 'mapId', record.mapId); continue; }
     plan.map_area.push({
-      id: ids.get('mapAreas', record.areaId)!, world_id: worldId, map_id: mapId, name: record.name, description: ids.text(record.description),
+      id: ids.must('mapAreas', record.areaId), world_id: worldId, map_id: mapId, name: record.name, description: ids.text(record.description),
       color: record.color, polygon: JSON.stringify(record.polygon), ...accessOf(record, context), ...stamp(record),
     });
   }
 
   let assigned = 0;
   for (const [index, record] of kept.characters) {
-    const id = ids.get('characters', record.characterId)!;
+    const id = ids.must('characters', record.characterId);
     let location = optionalRef(context, 'characters', 'mapPoints', index, 'currentLocationId', record.currentLocationId);
     if (location !== null && !mapPointIds.has(location)) location = null;
     if (record.assignedTo !== null) assigned += 1;
@@ -286,14 +296,14 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     context.notMapped.push({ path: BUNDLE_FILES.characters, reason: `${assigned} character(s) were assigned to players of the exported world; the new world has no players yet, so they are unassigned.` });
   }
   const revealed = BUNDLE_ENTITY_TYPES_WITH_ACCESS.reduce((sum, type) =>
-    sum + (entities[type] as Array<{ revealedTo: string[] }>).filter((record) => record.revealedTo.length > 0).length, 0);
+    sum + (entities[type] as { revealedTo: string[] }[]).filter((record) => record.revealedTo.length > 0).length, 0);
   if (revealed > 0) {
     context.notMapped.push({ path: 'revealedTo', reason: `${revealed} secret(s) were revealed to players of the exported world; the new world has no players yet, so they are revealed to no one.` });
   }
 
   for (const [index, record] of kept.items) {
     plan.item.push({
-      id: ids.get('items', record.itemId)!, world_id: worldId, name: record.name, description: ids.text(record.description),
+      id: ids.must('items', record.itemId), world_id: worldId, name: record.name, description: ids.text(record.description),
       properties: jsonText(record.properties, 'Properties', at('items', index), context),
       attributes: jsonText(record.attributes, 'Attributes', at('items', index), context),
       ...accessOf(record, context), ...stamp(record),
@@ -305,7 +315,7 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     if (!characterId) { leftOut(context, 'inventory', index, 'characterId', record.characterId); continue; }
     if (!itemId) { leftOut(context, 'inventory', index, 'itemId', record.itemId); continue; }
     plan.inventory_item.push({
-      id: ids.get('inventory', record.inventoryItemId)!, world_id: worldId, character_id: characterId, item_id: itemId,
+      id: ids.must('inventory', record.inventoryItemId), world_id: worldId, character_id: characterId, item_id: itemId,
       quantity: record.quantity, equipped: record.equipped ? 1 : 0, notes: ids.text(record.notes),
       attributes: jsonText(record.attributes, 'Attributes', at('inventory', index), context), ...accessOf(record, context), ...stamp(record),
     });
@@ -318,7 +328,7 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
       context.notMapped.push({ path: at('goals', index), reason: `targetDateTime ${record.targetDateTime} is not an ISO 8601 date-time; it was left empty.` });
     }
     plan.goal.push({
-      id: ids.get('goals', record.goalId)!, world_id: worldId, character_id: characterId, title: record.title,
+      id: ids.must('goals', record.goalId), world_id: worldId, character_id: characterId, title: record.title,
       description: ids.text(record.description), goal_type: record.goalType, status: record.status, target_date_time: target,
       notes: ids.text(record.notes), ...accessOf(record, context), ...stamp(record),
     });
@@ -335,7 +345,7 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     }
     pairs.add(`${from}>${to}`);
     plan.relationship.push({
-      id: ids.get('relationships', record.relationshipId)!, world_id: worldId, character_id: from, target_character_id: to,
+      id: ids.must('relationships', record.relationshipId), world_id: worldId, character_id: from, target_character_id: to,
       relationship_type: record.relationshipType, description: ids.text(record.description), affinity: record.affinity,
       power_balance: record.powerBalance, trust_level: record.trustLevel, communication_style: record.communicationStyle,
       past_interactions: ids.text(record.pastInteractions), current_goal_alignment: ids.text(record.currentGoalAlignment),
@@ -347,7 +357,7 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
 
   const questIds = new Set<string>();
   for (const [, record] of kept.quests) {
-    const id = ids.get('quests', record.questId)!;
+    const id = ids.must('quests', record.questId);
     questIds.add(id);
     plan.quest.push({
       id, world_id: worldId, name: record.name, description: ids.text(record.description), status: record.status,
@@ -358,18 +368,18 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     const questId = ids.get('quests', record.questId);
     if (!questId) { leftOut(context, 'objectives', index, 'questId', record.questId); continue; }
     plan.quest_objective.push({
-      id: ids.get('objectives', record.objectiveId)!, quest_id: questId, description: ids.text(record.description),
+      id: ids.must('objectives', record.objectiveId), quest_id: questId, description: ids.text(record.description),
       target: record.target, progress: Math.min(record.progress, record.target), is_optional: record.isOptional ? 1 : 0,
       ...accessOf(record, context), ...stamp(record),
     });
   }
   for (const [index, record] of kept.connections) {
-    const source = ids.get(KIND_TYPES[record.sourceType]!, record.sourceId);
-    const target = ids.get(KIND_TYPES[record.targetType]!, record.targetId);
+    const source = ids.get(KIND_TYPES[record.sourceType], record.sourceId);
+    const target = ids.get(KIND_TYPES[record.targetType], record.targetId);
     if (!source) { leftOut(context, 'connections', index, 'sourceId', record.sourceId); continue; }
     if (!target) { leftOut(context, 'connections', index, 'targetId', record.targetId); continue; }
     plan.connection.push({
-      id: ids.get('connections', record.connectionId)!, world_id: worldId, source_type: record.sourceType, source_id: source,
+      id: ids.must('connections', record.connectionId), world_id: worldId, source_type: record.sourceType, source_id: source,
       target_type: record.targetType, target_id: target, connection_type: record.connectionType, description: ids.text(record.description),
       ...accessOf(record, context), ...stamp(record),
     });
@@ -383,7 +393,7 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
   });
   let tagged = 0;
   for (const [index, record] of kept.tags) {
-    const entityId = ids.get(KIND_TYPES[record.entityType]!, record.entityId);
+    const entityId = ids.get(KIND_TYPES[record.entityType], record.entityId);
     if (!entityId || !inserted.has(entityId)) { leftOut(context, 'tags', index, 'entityId', record.entityId); continue; }
     const seen = new Set<string>();
     for (const tag of record.tags) {
@@ -424,15 +434,15 @@ function momentOf(calendarId: string | null, iso: string | null, instant: string
 /** Timelines and events: calendars, branches, genesis events and the world's bound on change entries. */
 function planTimelines(
   plan: ImportPlan,
-  timelines: Array<[number, BundleRecord<'timelines'>]>,
-  events: Array<[number, BundleRecord<'events'>]>,
+  timelines: [number, BundleRecord<'timelines'>][],
+  events: [number, BundleRecord<'events'>][],
   context: Context,
   stamp: (record: { createdAt: string; updatedAt: string }) => { created_at: string; updated_at: string },
 ): void {
   const { ids } = context;
   const calendarOfTimeline = new Map<string, string | null>();
   for (const [index, record] of timelines) {
-    const id = ids.get('timelines', record.timelineId)!;
+    const id = ids.must('timelines', record.timelineId);
     const calendarId = optionalRef(context, 'timelines', 'calendars', index, 'calendarId', record.calendarId);
     const moment = momentOf(calendarId, record.currentDateTime, record.currentInstant);
     if (!moment) {
@@ -464,7 +474,7 @@ function planTimelines(
     changes += changeCount(record.characterAttributeChanges, where) + changeCount(record.inventoryChanges, where) + changeCount(record.relationshipChanges, where);
     let childTimelineId = optionalRef(context, 'events', 'timelines', index, 'childTimelineId', record.childTimelineId);
     if (childTimelineId !== null && !calendarOfTimeline.has(childTimelineId)) childTimelineId = null;
-    const id = ids.get('events', record.eventId)!;
+    const id = ids.must('events', record.eventId);
     eventIds.add(id);
     const changeText = (value: unknown, label: string) => (value === null ? null : jsonText(value, label, where, context));
     plan.event.push({

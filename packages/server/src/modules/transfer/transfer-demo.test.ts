@@ -29,13 +29,13 @@ describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => 
     });
     headers = { authorization: `Bearer ${demo.token}` };
   }, 120_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   /** The state after each event of each timeline, by names (ids differ between the worlds). */
   async function statesAfterEvents(worldId: string, files: BundleFiles): Promise<Record<string, unknown>> {
-    const timelines = readJson<Array<{ timelineId: string; name: string }>>(files, 'timelines.json');
-    const events = readJson<Array<{ eventId: string; name: string; timelineId: string | null }>>(files, 'events.json');
-    const items = new Map(readJson<Array<{ itemId: string; name: string }>>(files, 'items.json').map((item) => [item.itemId, item.name]));
+    const timelines = readJson<{ timelineId: string; name: string }[]>(files, 'timelines.json');
+    const events = readJson<{ eventId: string; name: string; timelineId: string | null }[]>(files, 'events.json');
+    const items = new Map(readJson<{ itemId: string; name: string }[]>(files, 'items.json').map((item) => [item.itemId, item.name]));
     const out: Record<string, unknown> = {};
     for (const timeline of timelines) {
       for (const event of events.filter((e) => e.timelineId === timeline.timelineId)) {

@@ -32,6 +32,9 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
   });
   afterAll(async () => t.close());
 
+  /** A file of the real bundle as text. */
+  const text = (path: string): string => bundle.get(path)?.toString('utf8') ?? '';
+
   const worldCount = async () =>
     (await t.app.inject({ url: '/api/worlds?limit=1000', headers: owner.headers })).json<{ data: World[] }>().data.length;
 
@@ -48,7 +51,7 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
    * and entries added.
    */
   const tampered = (changes: Record<string, string | Buffer>, extra: RawEntry[] = [], keepChecksums = false): Buffer => {
-    const manifest = JSON.parse(bundle.get('manifest.json')!.toString('utf8')) as { files: Record<string, { size: number; sha256: string }> };
+    const manifest = JSON.parse(text('manifest.json')) as { files: Record<string, { size: number; sha256: string }> };
     for (const [path, data] of Object.entries(changes)) {
       if (path === 'manifest.json' || keepChecksums) continue;
       manifest.files[path] = { size: Buffer.byteLength(data), sha256: createHash('sha256').update(data).digest('hex') };
@@ -99,12 +102,12 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
   });
 
   it('refuses a bundle of another format version and says which it reads', async () => {
-    const manifest = JSON.parse(bundle.get('manifest.json')!.toString('utf8')) as Record<string, unknown>;
+    const manifest = JSON.parse(text('manifest.json')) as Record<string, unknown>;
     await expectRefused(tampered({ 'manifest.json': JSON.stringify({ ...manifest, formatVersion: BUNDLE_FORMAT_VERSION + 1 }) }), BUNDLE_MESSAGES.wrongVersion(BUNDLE_FORMAT_VERSION + 1));
   });
 
   it('refuses a file that no longer matches its checksum', async () => {
-    const characters = bundle.get('characters.json')!.toString('utf8').replace('Dorothy', 'Dorothea');
+    const characters = text('characters.json').replace('Dorothy', 'Dorothea');
     await expectRefused(tampered({ 'characters.json': characters }, [], true), BUNDLE_MESSAGES.checksumMismatch('characters.json'));
   });
 
@@ -113,7 +116,7 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
   });
 
   it('refuses a record that breaks the format, naming the file and the field', async () => {
-    const characters = JSON.parse(bundle.get('characters.json')!.toString('utf8')) as Array<Record<string, unknown>>;
+    const characters = JSON.parse(text('characters.json')) as Record<string, unknown>[];
     const broken = JSON.stringify([{ ...characters[0], name: 'x'.repeat(500) }]);
     const before = await worldCount();
     const { status, body } = await importArchive(t.app, owner.headers, tampered({ 'characters.json': broken }));
@@ -123,7 +126,7 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
   });
 
   it('refuses a NUL character in text, which the databases cannot store alike', async () => {
-    const characters = bundle.get('characters.json')!.toString('utf8').replace('Dorothy', 'Doro\\u0000thy');
+    const characters = text('characters.json').replace('Dorothy', 'Doro\\u0000thy');
     await expectRefused(tampered({ 'characters.json': characters }), BUNDLE_MESSAGES.nulCharacter('characters.json'));
   });
 });

@@ -28,12 +28,12 @@ export interface WorldImporter {
   /** Its name, as reported in the import's answer ('bundle', 'kanka', 'onlyworlds'). */
   readonly format: string;
   /** Whether these files look like this format (cheap: file names, a marker file). */
-  detect(files: ArchiveFiles): boolean;
+  detect: (files: ArchiveFiles) => boolean;
   /**
    * Reads the files into a bundle.
    * @throws AppError 400 with a message naming the file and the problem when the files are not valid input.
    */
-  toBundle(files: ArchiveFiles, options: ImportOptions): ImportedBundle | Promise<ImportedBundle>;
+  toBundle: (files: ArchiveFiles, options: ImportOptions) => ImportedBundle | Promise<ImportedBundle>;
 }
 
 /** One file an exporter writes: its path inside the archive and its content (text is written as UTF-8). */
@@ -50,5 +50,5 @@ export interface WorldExporter {
    * The archive's files for a bundle the reader may see (secrets already left out for players and viewers).
    * @param images map image bytes by the path each map record's `image.path` names.
    */
-  fromBundle(bundle: Bundle, images: ReadonlyMap<string, Uint8Array>): Iterable<ExportFile> | AsyncIterable<ExportFile>;
+  fromBundle: (bundle: Bundle, images: ReadonlyMap<string, Uint8Array>) => Iterable<ExportFile> | AsyncIterable<ExportFile>;
 }

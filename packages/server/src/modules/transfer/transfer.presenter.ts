@@ -191,7 +191,7 @@ export const mapAreaRecord = (row: MapAreaTable, scope: ReadScope): BundleRecord
   name: row.name,
   description: row.description,
   color: row.color,
-  polygon: fromJsonText<Array<[number, number]>>(row.polygon, []),
+  polygon: fromJsonText<[number, number][]>(row.polygon, []),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

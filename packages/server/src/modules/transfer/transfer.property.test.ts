@@ -26,12 +26,12 @@ describe.each(DIALECTS)('export → import → export of random worlds on %s', (
     owner = await createUser(t.app);
     player = await createUser(t.app);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   /** The engine's state after each event of each timeline, keyed by timeline and event name, ids left out. */
   async function statesAfterEvents(worldId: string, files: BundleFiles): Promise<Record<string, unknown>> {
-    const timelines = readJson<Array<{ timelineId: string; name: string }>>(files, 'timelines.json');
-    const events = readJson<Array<{ eventId: string; name: string; timelineId: string | null }>>(files, 'events.json');
+    const timelines = readJson<{ timelineId: string; name: string }[]>(files, 'timelines.json');
+    const events = readJson<{ eventId: string; name: string; timelineId: string | null }[]>(files, 'events.json');
     const out: Record<string, unknown> = {};
     for (const timeline of timelines) {
       for (const event of events.filter((e) => e.timelineId === timeline.timelineId)) {

@@ -35,7 +35,7 @@ async function* byIdPages<Row extends { id: string }>(fetch: (afterId: string) =
     const rows = await fetch(after);
     if (rows.length > 0) yield rows;
     if (rows.length < PAGE_SIZE) return;
-    after = rows[rows.length - 1]!.id;
+    after = rows[rows.length - 1]?.id ?? after;
   }
 }
 

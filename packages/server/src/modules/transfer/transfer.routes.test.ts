@@ -13,6 +13,12 @@ import { createWorld } from '../../../test/factories/world.js';
 import { TINY_PNG } from '../../../test/resilience/full-world.js';
 import { canonicalBundle, exportWorld, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
 
+/** The one element of a list that must be there, or a failure naming what is missing. */
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
+
 describe.each(DIALECTS)('world export and import on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -84,12 +90,12 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     expect(canonicalBundle(second.files)).toEqual(canonicalBundle(first.files, { dropReveals: true }));
 
     // Every id is new, and the mention in Dorothy's description names the new Wizard.
-    const characters = readJson<Array<{ characterId: string; name: string; description: string | null; currentLocationId: string | null }>>(second.files, 'characters.json');
-    const newDorothy = characters.find((c) => c.name === 'Dorothy')!;
-    const newWizard = characters.find((c) => c.name === 'Oscar Diggs')!;
+    const characters = readJson<{ characterId: string; name: string; description: string | null; currentLocationId: string | null }[]>(second.files, 'characters.json');
+    const newDorothy = found(characters.find((c) => c.name === 'Dorothy'), 'Dorothy');
+    const newWizard = found(characters.find((c) => c.name === 'Oscar Diggs'), 'Oscar Diggs');
     expect(newDorothy.characterId).not.toBe(oz.dorothy.characterId);
     expect(newDorothy.description).toBe(`Seeks the wizard (${newWizard.characterId}) in the city.`);
-    const points = readJson<Array<{ pointId: string }>>(second.files, 'map-points.json').map((p) => p.pointId);
+    const points = readJson<{ pointId: string }[]>(second.files, 'map-points.json').map((p) => p.pointId);
     expect(points).toContain(newDorothy.currentLocationId);
     const oldIds = [oz.world.worldId, oz.dorothy.characterId, oz.wizard.characterId, oz.main.timelineId, oz.meets.eventId, oz.quest.questId];
     const secondText = [...second.files.values()].map((bytes) => Buffer.from(bytes).toString('utf8')).join('\n');
@@ -101,10 +107,10 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     const first = await exportWorld(t.app, oz.owner.headers, oz.world.worldId);
     const imported = await importArchive(t.app, oz.owner.headers, first.archive);
     const newWorldId = imported.body.world.worldId;
-    const timelines = (await t.app.inject({ url: `/api/worlds/${newWorldId}/timelines?limit=100`, headers: oz.owner.headers })).json<{ data: Array<{ timelineId: string; name: string }> }>().data;
-    const events = (await t.app.inject({ url: `/api/worlds/${newWorldId}/events?limit=100`, headers: oz.owner.headers })).json<{ data: Array<{ eventId: string; name: string }> }>().data;
-    const newMain = timelines.find((tl) => tl.name === 'The story')!;
-    const newMeets = events.find((e) => e.name === 'Dorothy meets the Wizard')!;
+    const timelines = (await t.app.inject({ url: `/api/worlds/${newWorldId}/timelines?limit=100`, headers: oz.owner.headers })).json<{ data: { timelineId: string; name: string }[] }>().data;
+    const events = (await t.app.inject({ url: `/api/worlds/${newWorldId}/events?limit=100`, headers: oz.owner.headers })).json<{ data: { eventId: string; name: string }[] }>().data;
+    const newMain = found(timelines.find((tl) => tl.name === 'The story'), 'The story');
+    const newMeets = found(events.find((e) => e.name === 'Dorothy meets the Wizard'), 'Dorothy meets the Wizard');
     const state = async (worldId: string, timelineId: string, eventId: string) => {
       const response = await t.app.inject({ url: `/api/worlds/${worldId}/timelines/${timelineId}/state?eventId=${eventId}`, headers: oz.owner.headers });
       expect(response.statusCode).toBe(200);
@@ -129,7 +135,7 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     const copies = home.data.filter((w) => w.name === 'The Land of Oz');
     expect(copies).toHaveLength(3);
     expect(copies.every((w) => w.role === 'owner')).toBe(true);
-    const imported = copies.find((w) => w.worldId === two.body.world.worldId)!;
+    const imported = found(copies.find((w) => w.worldId === two.body.world.worldId), 'the imported world');
     expect(imported.counts).toEqual({ characters: 2, timelines: 3, maps: 1, events: 3, items: 1 });
   });
 
@@ -138,7 +144,7 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     const { files } = await exportWorld(t.app, oz.player.headers, oz.world.worldId);
     const text = [...files.values()].map((bytes) => Buffer.from(bytes).toString('utf8')).join('\n');
     // The Wizard is revealed to this player: his record is there, without notes or the reveal list.
-    const characters = readJson<Array<{ name: string; gmNotes: string | null; revealedTo: string[] }>>(files, 'characters.json');
+    const characters = readJson<{ name: string; gmNotes: string | null; revealedTo: string[] }[]>(files, 'characters.json');
     expect(characters.map((c) => c.name).sort()).toEqual(['Dorothy', 'Oscar Diggs']);
     expect(characters.every((c) => c.gmNotes === null && c.revealedTo.length === 0)).toBe(true);
     expect(text).not.toContain('A humbug from Omaha');

@@ -27,7 +27,7 @@ describe('ExportWorldControl (issue 13: Export on the world page)', () => {
 
     expect(await screen.findByText('Saved eldoria.loreforge.zip')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toBe(`/api/worlds/${W}/export?format=bundle`);
+    expect(url).toBe(`/api/worlds/${W}/export?format=bundle`);
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
     expect(click).toHaveBeenCalledOnce();
     click.mockRestore();
