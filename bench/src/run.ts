@@ -17,6 +17,7 @@ import { REPO_ROOT, rssMb } from './processes.js';
 import { CALENDAR_LIST_CASE, CALENDAR_STATE_CASE, type CaseResult, type DialectResult, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
 import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from '@loreforge/server/bench-spread';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
+import { EXPORT_CASE, IMPORT_CASE, benchTransfer } from './transfer.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -247,6 +248,10 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     if (!only || TYPED_SEARCH_CASE.toLowerCase().includes(only)) {
       log(`${dialect}: ${TYPED_SEARCH_CASE}`);
       results.push(await typedSearch(server.baseUrl, token, searchPath));
+    }
+    if (!only || [EXPORT_CASE, IMPORT_CASE].some((name) => name.toLowerCase().includes(only))) {
+      log(`${dialect}: ${EXPORT_CASE}, then ${IMPORT_CASE}`);
+      results.push(...await benchTransfer(server, token, world.bigWorldId, (line) => log(`${dialect}: ${line}`)));
     }
     if (dialect === 'sqlite' && process.env.BENCH_WEB !== '0') web = await benchWeb(prepared.env, world);
     return { dialect, baselineReqPerSec: base.reqPerSec, cases: results, maxRssMb: maxRss, generateSeconds: prepared.seconds };
