@@ -6,14 +6,13 @@ import { CONNECTABLE_TYPES, GRAPH_EDGE_KINDS, type ConnectableType, type Event, 
 import { useWorldGraph } from '../../api/graph';
 import { handleError } from '../../api/client';
 import { useTimelineLookup, useTimelineEvents, timelineLabel } from '../../api/timelines';
-import { useTimelineState } from '../../api/timeline-engine';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { entityPath } from '../../lib/entity-path';
 import { TimeScrubber } from '../timelines/TimeScrubber';
 import { FamilyTree } from './FamilyTree';
 import { GraphCanvas, NODE_COLOURS } from './GraphCanvas';
-import { filterGraph, graphAtMoment } from './graph-model';
+import { filterGraph } from './graph-model';
 import './graph.css';
 
 const TYPE_LABELS: Record<ConnectableType, string> = {
@@ -39,7 +38,6 @@ function toggled<T>(set: ReadonlySet<T>, value: T): Set<T> {
 export function GraphScreen() {
   const { worldId = '' } = useParams();
   const navigate = useNavigate();
-  const graph = useWorldGraph(worldId);
   const [nodeTypes, setNodeTypes] = useState<ReadonlySet<ConnectableType>>(new Set(CONNECTABLE_TYPES));
   const [edgeKinds, setEdgeKinds] = useState<ReadonlySet<GraphEdgeKind>>(new Set(['relationship', 'connection']));
   const [focusId, setFocusId] = useState('');
@@ -51,12 +49,9 @@ export function GraphScreen() {
   const events = useTimelineEvents(worldId, timelineId, Boolean(timelineId));
   const storyEvents = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
   const chosenEventId = timelineId ? (eventId ?? storyEvents[0]?.eventId) : undefined;
-  const state = useTimelineState(worldId, timelineId && chosenEventId ? timelineId : undefined, { eventId: chosenEventId });
-
-  const shown: WorldGraph | undefined = useMemo(() => {
-    if (!graph.data) return undefined;
-    return timelineId && state.data ? graphAtMoment(graph.data, state.data.characters) : graph.data;
-  }, [graph.data, timelineId, state.data]);
+  // With a timeline, the server answers the relationships as they stand just after the chosen event (engine state).
+  const graph = useWorldGraph(worldId, timelineId ? { timelineId, eventId: chosenEventId } : undefined);
+  const shown: WorldGraph | undefined = graph.data;
   const view = useMemo(
     () => (shown ? filterGraph(shown, { nodeTypes, edgeKinds, focusId: focusId || undefined, depth }) : { nodes: [], edges: [] }),
     [shown, nodeTypes, edgeKinds, focusId, depth],
@@ -120,7 +115,7 @@ export function GraphScreen() {
           />
         </Form.Group>
         <Form.Group controlId="graph-timeline">
-          <Form.Label className="small fw-semibold mb-1">Relationships</Form.Label>
+          <Form.Label className="small fw-semibold mb-1">Timeline</Form.Label>
           <Form.Select size="sm" value={timelineId} onChange={(event) => { setTimelineId(event.target.value); setEventId(undefined); }}>
             <option value="">As stored</option>
             {(timelines.data?.data ?? []).map((timeline) => (
@@ -139,7 +134,6 @@ export function GraphScreen() {
         />
       </section>
       {timelineId && <TimeScrubber events={storyEvents} selectedEventId={chosenEventId} onSelect={handleSelectEvent} />}
-      {state.isError && <ErrorAlert message={handleError(state.error, 'Failed to load the timeline state.')} />}
       {graph.data.truncated && (
         <p className="small text-body-secondary">This world is large: the graph shows its first characters and items by name.</p>
       )}

@@ -1,11 +1,9 @@
 /**
  * What the graph screen shows, as pure functions over the world's graph: filters by type, a character's
- * neighbourhood to a depth, relationships as they stand at a moment of a timeline, affinity as a colour, and a
- * family tree by generations (SPEC §5 relationship types).
+ * neighbourhood to a depth, affinity as a colour, and a family tree by generations (SPEC §5 relationship types).
  */
 import {
   FAMILY_RELATIONSHIPS,
-  type CharacterState,
   type ConnectableType,
   type GraphEdge,
   type GraphEdgeKind,
@@ -63,26 +61,6 @@ export function filterGraph(graph: GraphView, filter: GraphFilter): GraphView {
     edges = edges.filter((edge) => kept.has(edge.source) && kept.has(edge.target));
   }
   return { nodes, edges };
-}
-
-/**
- * The graph with its relationships as they stand at a moment of a timeline: the stored relationship edges are
- * replaced by those of the timeline engine's state (types and affinity then; a relationship not yet made is absent).
- * @param states every character's state at the moment.
- */
-export function graphAtMoment(graph: WorldGraph, states: readonly CharacterState[]): WorldGraph {
-  const stored = new Map(graph.edges.filter((edge) => edge.kind === 'relationship').map((edge) => [`${edge.source}>${edge.target}`, edge.id]));
-  const then: GraphEdge[] = states.flatMap((state) =>
-    state.relationships.map((relationship) => ({
-      id: stored.get(`${state.characterId}>${relationship.targetCharacterId}`) ?? `${state.characterId}>${relationship.targetCharacterId}`,
-      kind: 'relationship' as const,
-      source: state.characterId,
-      target: relationship.targetCharacterId,
-      label: relationship.relationshipType,
-      affinity: relationship.affinity,
-    })),
-  );
-  return { ...graph, edges: [...then, ...graph.edges.filter((edge) => edge.kind !== 'relationship')] };
 }
 
 /**
