@@ -118,3 +118,33 @@ export function familyGenerations(graph: WorldGraph, characterId: string): Gener
     .sort(([a], [b]) => a - b)
     .map(([generation, members]) => ({ generation, members: members.sort((a, b) => a.name.localeCompare(b.name)) }));
 }
+
+/** A line of a family tree: from parent to child (`parent`), or between two of one generation (`same`). */
+export interface FamilyLink {
+  id: string;
+  from: string;
+  to: string;
+  kind: 'parent' | 'same';
+  label: string;
+}
+
+/**
+ * The family links among the members of a family tree, parent → child whichever way the relationship was recorded
+ * ('Child of' is turned round); one line per pair, the first recorded kept.
+ * @param members ids of the family (from {@link familyGenerations}).
+ */
+export function familyLinks(graph: WorldGraph, members: ReadonlySet<string>): FamilyLink[] {
+  const seen = new Set<string>();
+  const links: FamilyLink[] = [];
+  for (const edge of graph.edges) {
+    if (edge.kind !== 'relationship' || !members.has(edge.source) || !members.has(edge.target)) continue;
+    const placement = FAMILY_RELATIONSHIPS[edge.label as keyof typeof FAMILY_RELATIONSHIPS];
+    if (!placement) continue;
+    const [from, to] = placement === 'parent' ? [edge.target, edge.source] : [edge.source, edge.target];
+    const pair = [from, to].sort().join('|');
+    if (seen.has(pair)) continue;
+    seen.add(pair);
+    links.push({ id: edge.id, from, to, kind: placement === 'same' ? 'same' : 'parent', label: edge.label });
+  }
+  return links;
+}

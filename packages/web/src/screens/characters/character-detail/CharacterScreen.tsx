@@ -66,6 +66,7 @@ export function CharacterScreen() {
       actions={
         <>
           <SecretBadge entity={character} />
+          <Link to={`${base}/family`} className="btn btn-outline-light">Family tree</Link>
           <IfAllowed worldId={worldId} to="edit" entity={character}>
             <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
           </IfAllowed>
