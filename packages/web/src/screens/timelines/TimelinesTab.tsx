@@ -14,6 +14,7 @@ export function TimelinesTab() {
   return (
     <div className="lf-panel">
       <GenericList
+        tagWorldId={worldId}
         entityName="timeline"
         title="Timelines"
         source={timelinesResource(worldId)}
