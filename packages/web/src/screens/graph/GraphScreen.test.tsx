@@ -93,11 +93,16 @@ describe('the graph screen', () => {
     renderRoutes([{ path: '/worlds/:worldId/*', element: <GraphScreen /> }], `/worlds/${WORLD}/graph`);
     expect(await screen.findByText(/4 entities, 2 links/)).toBeInTheDocument();
     await screen.findByRole('option', { name: 'On The book' });
+    fireEvent.change(screen.getByLabelText('Focus on'), { target: { value: 'dorothy' } });
     fireEvent.change(screen.getByLabelText('Timeline'), { target: { value: TIMELINE } });
-    expect(await screen.findByText(/4 entities, 1 link\./)).toBeInTheDocument();
+    expect(await screen.findByText(/2 entities, 1 link\./)).toBeInTheDocument();
     expect(asked.at(-1)).toBe(`?timelineId=${TIMELINE}&eventId=e1`);
+    const rows = () => screen.getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows()).toEqual(['DorothyChild ofAunt Em90']);
     fireEvent.change(await screen.findByLabelText('Time scrubber'), { target: { value: '1' } });
-    expect(await screen.findByText(/4 entities, 2 links/)).toBeInTheDocument();
+    expect(await screen.findByText(/3 entities, 2 links/)).toBeInTheDocument();
     expect(asked.at(-1)).toBe(`?timelineId=${TIMELINE}&eventId=e2`);
+    expect(rows()).toEqual(['DorothyChild ofAunt Em90', 'DorothyFriendScarecrow70']);
+    expect(screen.getByRole('link', { name: 'Family tree of Dorothy' })).toHaveAttribute('href', `/worlds/${WORLD}/characters/dorothy/family`);
   });
 });

@@ -11,6 +11,7 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { entityPath } from '../../lib/entity-path';
 import { TimeScrubber } from '../timelines/TimeScrubber';
 import { FamilyTree } from './FamilyTree';
+import { FocusLinks } from './FocusLinks';
 import { GraphCanvas, NODE_COLOURS } from './GraphCanvas';
 import { filterGraph } from './graph-model';
 import './graph.css';
@@ -32,8 +33,8 @@ function toggled<T>(set: ReadonlySet<T>, value: T): Set<T> {
 /**
  * /worlds/{worldId}/graph (issue "Linked lore", the web of relationships): the world's characters, items and
  * connected entities as a graph with typed, coloured edges (affinity as colour). Filters by type, focus on one
- * character and their neighbours to a depth, a family tree by generations, and, with a timeline chosen, the
- * relationships as they stand at an event picked with the scrubber.
+ * character and their neighbours to a depth (with a table of their own links), a family tree by generations, and,
+ * with a timeline chosen, the relationships as they stand at an event picked with the scrubber.
  */
 export function GraphScreen() {
   const { worldId = '' } = useParams();
@@ -57,6 +58,7 @@ export function GraphScreen() {
     [shown, nodeTypes, edgeKinds, focusId, depth],
   );
   const characters = useMemo(() => (graph.data?.nodes ?? []).filter((node) => node.type === 'character').sort((a, b) => a.name.localeCompare(b.name)), [graph.data]);
+  const focused = focusId ? characters.find((node) => node.id === focusId) : undefined;
   const handleOpen = useCallback((node: GraphNode) => void navigate(entityPath(worldId, node.type, node.id)), [navigate, worldId]);
   const handleSelectEvent = useCallback((event: Event) => setEventId(event.eventId), []);
 
@@ -73,6 +75,7 @@ export function GraphScreen() {
     <Container fluid="xl" className="py-4">
       <header className="lf-panel mb-3 d-flex flex-wrap align-items-center gap-2">
         <h1 className="h3 mb-0 me-auto">Web of relationships</h1>
+        {focused && <Link to={`/worlds/${worldId}/characters/${focused.id}/family`} className="btn btn-outline-secondary btn-sm">Family tree of {focused.name}</Link>}
         <Link to={`/worlds/${worldId}`} className="btn btn-outline-secondary btn-sm">Back to the world</Link>
       </header>
       <section className="lf-panel mb-3 d-flex flex-wrap gap-4" aria-label="Graph filters">
@@ -150,6 +153,7 @@ export function GraphScreen() {
             Drag to move, scroll to zoom, click to open. Relationship colour: red is hostile, grey neutral, green warm.
           </p>
           <GraphCanvas nodes={view.nodes} edges={view.edges} focusId={focusId || undefined} onOpen={handleOpen} />
+          {focused && <FocusLinks worldId={worldId} focus={focused} nodes={view.nodes} edges={view.edges} />}
         </>
       )}
     </Container>
