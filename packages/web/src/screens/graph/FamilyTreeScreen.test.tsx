@@ -45,6 +45,15 @@ describe('the family tree screen', () => {
     expect(y('em')).toBeLessThan(y('dorothy') ?? 0);
   });
 
+  it('shows a family that is all of one generation', async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ ...GRAPH, edges: [{ id: 'r9', kind: 'relationship', source: 'dorothy', target: 'em', label: 'extended_family', affinity: 85 }] }));
+    renderRoutes([{ path: '/worlds/:worldId/characters/:characterId/family', element: <FamilyTreeScreen /> }], `/worlds/${WORLD}/characters/dorothy/family`);
+    expect(await screen.findByRole('heading', { name: 'Their generation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Aunt Em' })).toBeInTheDocument();
+    expect(screen.queryByText('No family relationships recorded for this character.')).toBeNull();
+  });
+
   it('says so when the character is not in the world', async () => {
     signIn();
     mockFetch(() => jsonResponse(GRAPH));

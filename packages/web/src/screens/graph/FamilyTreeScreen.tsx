@@ -51,7 +51,7 @@ export function FamilyTreeScreen() {
         </ErrorAlert>
       ) : (
         <>
-          {generations.length > 1 && <FamilyTreeCanvas generations={generations} links={links} characterId={characterId} onOpen={handleOpen} />}
+          {generations.some(({ members }) => members.some((member) => member.id !== characterId)) && <FamilyTreeCanvas generations={generations} links={links} characterId={characterId} onOpen={handleOpen} />}
           <section className="lf-panel mt-3" aria-label="Family by generation">
             <FamilyTree worldId={worldId} graph={graph.data} characterId={characterId} />
           </section>

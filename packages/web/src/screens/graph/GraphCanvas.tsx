@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Core, ElementDefinition } from 'cytoscape';
 import type { GraphEdge, GraphNode } from '@loreforge/contract';
+import { relationshipTypeLabel } from '../../lib/relationship-labels';
 import { affinityColour } from './graph-model';
 
 /** Node colours by entity type. */
@@ -30,7 +31,7 @@ function toElements(nodes: readonly GraphNode[], edges: readonly GraphEdge[], fo
 function edgesOf(edges: readonly GraphEdge[]): ElementDefinition[] {
   return edges.map((edge) => ({
     group: 'edges' as const,
-    data: { id: `${edge.kind}:${edge.id}`, source: edge.source, target: edge.target, label: edge.label, colour: edgeColour(edge), kind: edge.kind },
+    data: { id: `${edge.kind}:${edge.id}`, source: edge.source, target: edge.target, label: edge.kind === 'relationship' ? relationshipTypeLabel(edge.label) : edge.label, colour: edgeColour(edge), kind: edge.kind },
   }));
 }
 
