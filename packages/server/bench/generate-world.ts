@@ -24,14 +24,21 @@ export interface GeneratedWorld {
   counts: Record<string, number>;
 }
 
+/**
+ * BENCH_SCALE (0.01 to 1, default 1) shrinks the big world for a quick trial run of the benchmark; only figures at
+ * scale 1 compare with the budgets. Unreadable values count as 1.
+ */
+const SCALE = Math.min(1, Math.max(0.01, Number(process.env.BENCH_SCALE ?? '1') || 1));
+const scaled = (size: number): number => Math.max(1, Math.round(size * SCALE));
+
 export const SIZES = {
-  characters: 100_000,
-  items: 10_000,
-  inventory: 100_000,
-  relationships: 50_000,
-  events: 10_000,
-  engineCharacters: 1_000,
-  quests: 1_000,
+  characters: scaled(100_000),
+  items: scaled(10_000),
+  inventory: scaled(100_000),
+  relationships: scaled(50_000),
+  events: scaled(10_000),
+  engineCharacters: scaled(1_000),
+  quests: scaled(1_000),
   smallWorlds: 50,
 };
 
