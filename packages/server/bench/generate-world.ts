@@ -126,9 +126,14 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
     };
   };
 
+  // A world is read through its members (shared worlds): its creator is its owner, as POST /worlds makes it.
+  const ownerOf = (w: { id: string; created_by: string; created_at: string }) =>
+    ({ world_id: w.id, user_id: w.created_by, role: 'owner' as const, created_at: w.created_at, updated_at: w.created_at });
+
   log('small worlds');
   const small = Array.from({ length: SIZES.smallWorlds }, (_, i) => world(`Small world ${i + 1}`));
   await insertBatched(db, mode, 'world', small);
+  await insertBatched(db, mode, 'world_member', small.map(ownerOf));
   const smallCharacters = small.flatMap((w) => Array.from({ length: 3 }, (_, i) => {
     const created = now();
     return { id: uuidv7(), world_id: w.id, name: `Resident ${i + 1}`, description: null, attributes: '{}', current_location_id: null, created_at: created, updated_at: created };
@@ -137,6 +142,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
 
   const big = world('The Great Atlas');
   await insertBatched(db, mode, 'world', [big]);
+  await insertBatched(db, mode, 'world_member', [ownerOf(big)]);
 
   log(`${SIZES.characters} characters`);
   const characters = Array.from({ length: SIZES.characters }, (_, i) => {

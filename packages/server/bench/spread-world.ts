@@ -151,6 +151,8 @@ export async function generateSpread(db: Kysely<Database>, log: (line: string) =
     }
   });
   await insertBatched(db, mode, 'world', worldRows);
+  // A world is read through its members (shared worlds): its creator is its owner, as POST /worlds makes it.
+  await insertBatched(db, mode, 'world_member', worldRows.map((w) => ({ world_id: w.id, user_id: w.created_by, role: 'owner' as const, created_at: w.created_at, updated_at: w.created_at })));
   await insertBatched(db, mode, 'character', characters);
   await insertBatched(db, mode, 'item', items);
   await insertBatched(db, mode, 'timeline', timelines);
