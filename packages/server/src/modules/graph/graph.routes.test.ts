@@ -135,7 +135,7 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
     it('refuses a moment without a timeline, both at and eventId, and an event of another timeline, with a message', async () => {
       const story = await buildStory();
       const { timeline: other } = await createTimeline(t.app, { world: story.world, owner: story.owner, name: 'Another telling' });
-      const cases: Array<[string, number, Record<string, string> | undefined]> = [
+      const cases: [string, number, Record<string, string> | undefined][] = [
         [`at=${day(2)}`, 400, { at: 'Give timelineId with at.' }],
         [`eventId=${story.meeting.eventId}`, 400, { eventId: 'Give timelineId with eventId.' }],
         [`timelineId=${story.timelineId}&at=${day(2)}&eventId=${story.meeting.eventId}`, 400, { eventId: 'Give either at or eventId, not both.' }],

@@ -6,7 +6,7 @@ export interface TagFilterProps {
   worldId: string;
   /** The chosen tag, '' for every entity. */
   value: string;
-  onChange(tag: string): void;
+  onChange: (tag: string) => void;
   /** Unique id for the select's label. */
   id: string;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Core } from 'cytoscape';
+import type { Core, EventObjectNode } from 'cytoscape';
 import type { FamilyLink, Generation } from './graph-model';
 import { layoutFamily } from './family-layout';
 
@@ -22,7 +22,9 @@ export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: Fa
   const container = useRef<HTMLDivElement>(null);
   const openRef = useRef(onOpen);
   const [failed, setFailed] = useState(false);
-  openRef.current = onOpen;
+  useEffect(() => {
+    openRef.current = onOpen;
+  }, [onOpen]);
 
   useEffect(() => {
     let cancelled = false;
@@ -51,7 +53,7 @@ export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: Fa
           { selector: 'edge[kind = "same"]', style: { 'curve-style': 'straight', 'line-style': 'dashed', 'target-arrow-shape': 'none' } },
         ],
       });
-      cy.on('tap', 'node', (event) => openRef.current(String(event.target.id())));
+      cy.on('tap', 'node', (event: EventObjectNode) => openRef.current(event.target.id()));
     };
     draw().catch(() => {
       if (!cancelled) setFailed(true);

@@ -5,9 +5,9 @@ import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render
 import { FamilyTreeScreen } from './FamilyTreeScreen';
 
 /** What the drawing library was given: the jsdom has no canvas, so the library is replaced by a recorder. */
-const drawn = vi.hoisted(() => ({ nodes: [] as Array<{ id: string; y: number }> }));
+const drawn = vi.hoisted(() => ({ nodes: [] as { id: string; y: number }[] }));
 vi.mock('cytoscape', () => ({
-  default: (options: { elements: Array<{ group: string; data: { id: string }; position?: { y: number } }> }) => {
+  default: (options: { elements: { group: string; data: { id: string }; position?: { y: number } }[] }) => {
     drawn.nodes = options.elements.filter((element) => element.group === 'nodes').map((element) => ({ id: element.data.id, y: element.position?.y ?? Number.NaN }));
     return { on: () => undefined, destroy: () => undefined };
   },
