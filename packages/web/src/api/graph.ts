@@ -1,5 +1,5 @@
 /** The web of a world (GET /worlds/{worldId}/graph): nodes and edges in one answer, for the graph screen. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { WorldGraph } from '@loreforge/contract';
 import { api } from './client';
 
@@ -25,6 +25,7 @@ export function useWorldGraph(worldId: string, moment?: GraphMoment) {
   return useQuery({
     queryKey: ['worlds', worldId, 'graph', moment?.timelineId ?? null, moment?.eventId ?? null],
     queryFn: ({ signal }) => api.get<WorldGraph>(`/worlds/${encodeURIComponent(worldId)}/graph${search}`, { signal }),
-    placeholderData: keepPreviousData,
+    // Only another moment of the same world stands in; another world's graph never does.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === worldId ? previous : undefined),
   });
 }
