@@ -1283,7 +1283,7 @@ export interface paths {
         };
         /**
          * A world's web of relationships
-         * @description Characters and items (up to 5000, first by name) and the other entities connections reach, as nodes; relationships (with affinity), connections and holdings as edges (up to 20000).
+         * @description Characters and items (up to 5000, first by name) and the other entities connections reach, as nodes; relationships (with affinity), connections and holdings as edges (up to 20000). With timelineId, relationships and holdings as they stand at a moment of that timeline (the timeline engine's state: just after eventId, at at, or at the timeline's currentDateTime), nodes and connections as stored.
          */
         get: operations["getWorldGraph"];
         put?: never;
@@ -19269,7 +19269,14 @@ export interface operations {
     };
     getWorldGraph: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Show relationships (with their affinity then) and holdings as they stand on this timeline; without it, as stored. */
+                timelineId?: ("" | string) | null;
+                /** @description With timelineId: the moment (ISO 8601). Default: the timeline's currentDateTime. */
+                at?: string | null;
+                /** @description With timelineId, instead of at: just after this event of the timeline. */
+                eventId?: ("" | string) | null;
+            };
             header?: never;
             path: {
                 worldId: string;

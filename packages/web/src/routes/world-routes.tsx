@@ -41,6 +41,7 @@ export const worldChildRoutes: RouteObject[] = [
   { path: 'maps/:mapId/edit', lazy: lazyScreen(maps, 'MapFormScreen') },
   { path: 'characters/create', lazy: lazyScreen(characters, 'CharacterFormScreen') },
   { path: 'characters/:characterId/edit', lazy: lazyScreen(characters, 'CharacterFormScreen') },
+  { path: 'characters/:characterId/family', lazy: lazyScreen(() => import('../screens/graph/FamilyTreeScreen'), 'FamilyTreeScreen') },
   { path: 'characters/:characterId/*', lazy: lazyScreen(characters, 'CharacterScreen') },
   { path: 'items/create', lazy: lazyScreen(items, 'ItemFormScreen') },
   { path: 'items/:itemId/*', lazy: lazyScreen(items, 'ItemScreen') },

@@ -11,6 +11,7 @@ import { useTimelineLookup } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericForm } from '../../components/form/GenericForm';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { TagEditor } from '../../components/tags/TagEditor';
 import { EVENT_SAVE_FAILED, eventDefaults, eventFields, eventFormSchema, eventPayload } from './event-form';
 
 /**
@@ -74,6 +75,11 @@ export function EventFormScreen() {
       <Card className="lf-card mx-auto" style={{ maxWidth: 760 }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{editing ? 'Edit Event' : 'Create Event'}</h1>
+          {editing && id && event.isSuccess && (
+            <section className="mb-4" aria-label="Tags">
+              <TagEditor worldId={worldId} type="event" id={id} />
+            </section>
+          )}
           {body()}
         </Card.Body>
       </Card>

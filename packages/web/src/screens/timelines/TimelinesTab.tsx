@@ -18,6 +18,7 @@ export function TimelinesTab() {
         <Link to={`/worlds/${worldId}/calendars`} className="btn btn-sm btn-outline-secondary">Calendars</Link>
       </div>
       <GenericList
+        tagWorldId={worldId}
         entityName="timeline"
         title="Timelines"
         source={timelinesResource(worldId)}
