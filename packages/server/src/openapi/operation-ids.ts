@@ -143,4 +143,5 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/tags': 'listTags',
   'GET /api/worlds/:worldId/tags/:entityType/:entityId': 'getEntityTags',
   'PUT /api/worlds/:worldId/tags/:entityType/:entityId': 'replaceEntityTags',
+  'GET /api/worlds/:worldId/changes': 'listWorldChanges',
 };
