@@ -58,6 +58,13 @@ export interface AppConfig {
    * whitelist fields, so production skips the second pass and only serialises.
    */
   validateResponses: boolean;
+  /**
+   * Live change streams (GET /worlds/{worldId}/changes as text/event-stream) one user may hold open on one
+   * instance (default 10); one more is a 429.
+   */
+  liveStreamsPerUser: number;
+  /** Interval of the heartbeat comments that keep idle live streams open through proxies (ms, default 15,000). */
+  liveHeartbeatMs: number;
 }
 
 function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -114,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: readInt('AUTH_RATE_LIMIT_PER_MINUTE', 20, env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
+    liveStreamsPerUser: readInt('LIVE_STREAMS_PER_USER', 10, env) || 1,
+    liveHeartbeatMs: readInt('LIVE_HEARTBEAT_MS', 15_000, env) || 1_000,
     ...overrides,
   };
 }

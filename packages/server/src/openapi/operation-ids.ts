@@ -144,4 +144,6 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/tags/:entityType/:entityId': 'getEntityTags',
   'PUT /api/worlds/:worldId/tags/:entityType/:entityId': 'replaceEntityTags',
   'GET /api/worlds/:worldId/changes': 'listWorldChanges',
+  'GET /api/worlds/:worldId/presence': 'listWorldPresence',
+  'PUT /api/worlds/:worldId/presence': 'updateWorldPresence',
 };
