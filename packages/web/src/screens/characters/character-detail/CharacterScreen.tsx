@@ -17,8 +17,6 @@ import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { CharacterHistoryTab } from './CharacterHistoryTab';
 import { MoveCharacterModal } from './MoveCharacterModal';
 import { EntityTags } from '../../../components/tags/EntityTags';
-import { EditingNotice } from '../../../components/live/EditingNotice';
-import { useLiveFocus } from '../../../components/live/live-context';
 
 const TABS = [
   { path: 'details', label: 'Details' },
@@ -42,7 +40,6 @@ export function CharacterScreen() {
   const [deleting, setDeleting] = useState(false);
   const [moving, setMoving] = useState(false);
   const base = `/worlds/${worldId}/characters/${characterId}`;
-  useLiveFocus('character', characterId, false);
 
   if (query.isPending) return <LoadingSpinner label="Loading character..." />;
   if (query.isError) {
@@ -80,7 +77,6 @@ export function CharacterScreen() {
       }
       after={
         <>
-          <EditingNotice entityType="character" entityId={characterId} />
           <section className="lf-panel mt-3" aria-label="Tags">
             <EntityTags worldId={worldId} type="character" id={character.characterId} />
           </section>
