@@ -15,6 +15,7 @@ import type { CalendarTable } from './tables/calendar.table.js';
 import type { EntityTagTable } from './tables/entity-tag.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
+import type { WorldChangeCounterTable, WorldChangeTable, WorldPresenceTable } from './tables/world-change.table.js';
 
 export interface Database {
   user: UserTable;
@@ -40,6 +41,9 @@ export interface Database {
   quest: WithAccessColumns<QuestTable>;
   quest_objective: WithAccessColumns<QuestObjectiveTable>;
   calendar: CalendarTable;
+  world_change: WorldChangeTable;
+  world_change_counter: WorldChangeCounterTable;
+  world_presence: WorldPresenceTable;
 }
 
 /** The database handle or an open transaction: repositories take either as their first argument. */

@@ -145,4 +145,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/tags': 'listTags',
   'GET /api/worlds/:worldId/tags/:entityType/:entityId': 'getEntityTags',
   'PUT /api/worlds/:worldId/tags/:entityType/:entityId': 'replaceEntityTags',
+  'GET /api/worlds/:worldId/changes': 'listWorldChanges',
+  'GET /api/worlds/:worldId/presence': 'listWorldPresence',
+  'PUT /api/worlds/:worldId/presence': 'updateWorldPresence',
 };

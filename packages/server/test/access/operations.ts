@@ -429,6 +429,11 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'PUT /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(200),
   'DELETE /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(204),
   'POST /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}/progress': write(200),
+
+  // The live feed and presence: every member reads the feed (hidden changes are left out) and says they are here.
+  'GET /api/worlds/{worldId}/changes': read(),
+  'GET /api/worlds/{worldId}/presence': read(),
+  'PUT /api/worlds/{worldId}/presence': { rule: 'read', ok: 200, build: async () => ({ body: { editing: false } }) },
 };
 
 /**
