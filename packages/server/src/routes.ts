@@ -27,6 +27,8 @@ import { calendarRoutes } from './modules/calendars/calendar.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { graphRoutes } from './modules/graph/graph.routes.js';
 import { tagRoutes } from './modules/tags/tag.routes.js';
+import { backlinkRoutes } from './modules/mentions/backlink.routes.js';
+import { mentionRenderHook } from './modules/mentions/mention.render.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 import { describeOperation } from './openapi/operations.js';
 import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
@@ -52,6 +54,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
       setVersionEtag(request, reply, payload);
       done(null, payload);
     });
+    // Mentions in every answer show their targets' current names, or plain text where the reader may not see them.
+    api.addHook('preSerialization', mentionRenderHook(app.db));
     await api.register(worldRoutes);
     await api.register(memberRoutes);
     await api.register(worldInvitationRoutes);
@@ -75,5 +79,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(searchRoutes);
     await api.register(graphRoutes);
     await api.register(tagRoutes);
+    await api.register(backlinkRoutes);
   });
 };
