@@ -31,12 +31,13 @@ export interface RichTextColumns {
  *   from the writer become their plain label, and `description` is derived from the result.
  * - Otherwise: `description` as sent; on update, unchanged plain text keeps the stored HTML (an older client that
  *   edits another field does not lose the formatting), changed text drops it (the HTML then reads as the text).
+ * @param scope the writer's scope; null for a world being created.
  * @param existing the row before an update; undefined on create.
  * @throws AppError 400 (field description) when the text of the HTML is longer than LIMITS.textMax.
  */
 export async function prepareRichText(
   db: Db,
-  scope: WorldScope,
+  scope: WorldScope | null,
   body: RichTextBody,
   existing?: { description: string | null; description_html?: string | null },
 ): Promise<RichTextColumns> {
@@ -46,7 +47,8 @@ export async function prepareRichText(
     const kept = keep ? existing.description_html ?? null : null;
     return { description: body.description, description_html: kept, mentions: extractMentions(kept) };
   }
-  const targets = await findMentionTargets(db, scope, scope.world.id, extractMentions(html));
+  // A world being created has nothing to mention yet (scope null): every mention becomes its label.
+  const targets = scope === null ? new Map<string, unknown>() : await findMentionTargets(db, scope, scope.world.id, extractMentions(html));
   const checked = keepMentions(html, (ref) => targets.has(mentionKey(ref.type, ref.id)));
   const text = htmlToPlainText(checked);
   if (text.length > LIMITS.textMax) throw invalidField('description', maxLength('Description', LIMITS.textMax));
