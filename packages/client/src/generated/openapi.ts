@@ -1332,6 +1332,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{worldId}/characters/{characterId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this character
+         * @description Sources the reader may see, sorted by name. 404 'Character not found.' when the character is missing or hidden from the reader.
+         */
+        get: operations["listCharacterBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/items/{itemId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this item
+         * @description Sources the reader may see, sorted by name. 404 'Item not found.' when the item is missing or hidden from the reader.
+         */
+        get: operations["listItemBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/quests/{questId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this quest
+         * @description Sources the reader may see, sorted by name. 404 'Quest not found.' when the quest is missing or hidden from the reader.
+         */
+        get: operations["listQuestBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/events/{eventId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this event
+         * @description Sources the reader may see, sorted by name. 404 'Event not found.' when the event is missing or hidden from the reader.
+         */
+        get: operations["listEventBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/timelines/{timelineId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this timeline
+         * @description Sources the reader may see, sorted by name. 404 'Timeline not found.' when the timeline is missing or hidden from the reader.
+         */
+        get: operations["listTimelineBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/maps/{mapId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this map
+         * @description Sources the reader may see, sorted by name. 404 'Map not found.' when the map is missing or hidden from the reader.
+         */
+        get: operations["listMapBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/maps/{mapId}/points/{pointId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this map point
+         * @description Sources the reader may see, sorted by name. 404 'Map point not found.' when the map point is missing or hidden from the reader.
+         */
+        get: operations["listMapPointBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/maps/{mapId}/areas/{areaId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this map area
+         * @description Sources the reader may see, sorted by name. 404 'Map area not found.' when the map area is missing or hidden from the reader.
+         */
+        get: operations["listMapAreaBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/goals/{goalId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this goal
+         * @description Sources the reader may see, sorted by name. 404 'Goal not found.' when the goal is missing or hidden from the reader.
+         */
+        get: operations["listGoalBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2016,6 +2196,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description userId of the creator (from the token, never the body). */
                             createdBy: string;
                             /**
@@ -2134,6 +2316,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -2150,6 +2334,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
                         /**
@@ -2303,6 +2489,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
                         /**
@@ -2414,6 +2602,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -2430,6 +2620,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
                         /**
@@ -3992,6 +4184,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
                         /**
@@ -4150,6 +4344,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             attributes: {
                                 [key: string]: unknown;
                             };
@@ -4271,6 +4467,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description JSON object: scalar values are core attributes, nested objects are groups. */
                     attributes?: {
                         [key: string]: unknown;
@@ -4306,6 +4504,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -4461,6 +4661,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -4574,6 +4776,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description JSON object: scalar values are core attributes, nested objects are groups. */
                     attributes?: {
                         [key: string]: unknown;
@@ -4609,6 +4813,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -4904,6 +5110,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -5094,6 +5302,8 @@ export interface operations {
                             /** @enum {string} */
                             relationshipType: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             affinity: number;
                             powerBalance: number;
                             trustLevel: number;
@@ -5221,6 +5431,8 @@ export interface operations {
                      */
                     relationshipType?: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @default 0 */
                     affinity?: number;
                     /** @default 0 */
@@ -5259,6 +5471,8 @@ export interface operations {
                         /** @enum {string} */
                         relationshipType: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         affinity: number;
                         powerBalance: number;
                         trustLevel: number;
@@ -5436,6 +5650,8 @@ export interface operations {
                         /** @enum {string} */
                         relationshipType: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         affinity: number;
                         powerBalance: number;
                         trustLevel: number;
@@ -5555,6 +5771,8 @@ export interface operations {
                      */
                     relationshipType?: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @default 0 */
                     affinity?: number;
                     /** @default 0 */
@@ -5593,6 +5811,8 @@ export interface operations {
                         /** @enum {string} */
                         relationshipType: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         affinity: number;
                         powerBalance: number;
                         trustLevel: number;
@@ -5896,6 +6116,8 @@ export interface operations {
                             characterId: string | null;
                             title: string;
                             description: string;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @enum {string} */
                             goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                             /** @enum {string} */
@@ -6016,6 +6238,8 @@ export interface operations {
                     gmNotes?: string | null;
                     title: string;
                     description: string;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @enum {string} */
                     goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                     /** @enum {string} */
@@ -6051,6 +6275,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -6207,6 +6433,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -6319,6 +6547,8 @@ export interface operations {
                     gmNotes?: string | null;
                     title: string;
                     description: string;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @enum {string} */
                     goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                     /** @enum {string} */
@@ -6354,6 +6584,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -6656,6 +6888,8 @@ export interface operations {
                             characterId: string | null;
                             title: string;
                             description: string;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @enum {string} */
                             goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                             /** @enum {string} */
@@ -6777,6 +7011,8 @@ export interface operations {
                     gmNotes?: string | null;
                     title: string;
                     description: string;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @enum {string} */
                     goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                     /** @enum {string} */
@@ -6810,6 +7046,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -6967,6 +7205,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -7080,6 +7320,8 @@ export interface operations {
                     gmNotes?: string | null;
                     title: string;
                     description: string;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @enum {string} */
                     goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                     /** @enum {string} */
@@ -7113,6 +7355,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -8167,6 +8411,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             properties: {
                                 [key: string]: unknown;
                             };
@@ -8287,6 +8533,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     properties?: {
                         [key: string]: unknown;
                     } | null;
@@ -8318,6 +8566,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         properties: {
                             [key: string]: unknown;
                         };
@@ -8472,6 +8722,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         properties: {
                             [key: string]: unknown;
                         };
@@ -8584,6 +8836,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     properties?: {
                         [key: string]: unknown;
                     } | null;
@@ -8615,6 +8869,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         properties: {
                             [key: string]: unknown;
                         };
@@ -9366,6 +9622,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars. */
                             calendarId?: string | null;
                             /** @description ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar. */
@@ -9501,6 +9759,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description calendarId of the world's calendar this timeline keeps time in; absent or null: the built-in Gregorian calendar. */
                     calendarId?: ("" | string) | null;
                     /** @description The timeline's 'now' (ISO 8601, UTC), on a Gregorian timeline; or give currentDate. */
@@ -9551,6 +9811,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars. */
                         calendarId?: string | null;
                         /** @description ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar. */
@@ -9720,6 +9982,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars. */
                         calendarId?: string | null;
                         /** @description ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar. */
@@ -9847,6 +10111,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description calendarId of the world's calendar this timeline keeps time in; absent or null: the built-in Gregorian calendar. */
                     calendarId?: ("" | string) | null;
                     /** @description The timeline's 'now' (ISO 8601, UTC), on a Gregorian timeline; or give currentDate. */
@@ -9897,6 +10163,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars. */
                         calendarId?: string | null;
                         /** @description ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar. */
@@ -10214,6 +10482,8 @@ export interface operations {
                             timelineId: string | null;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                             dateTime: string | null;
                             /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -10356,6 +10626,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description ISO 8601 on a Gregorian timeline (or without timeline); or give calendarDate. */
                     dateTime: string | "given as calendarDate";
                     /** @description The date in the timeline's calendar: {year, month, day, hour, minute, era?} (era: name or abbreviation; without it year is the absolute year). */
@@ -10410,6 +10682,8 @@ export interface operations {
                         timelineId: string | null;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                         dateTime: string | null;
                         /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -10601,6 +10875,8 @@ export interface operations {
                             timelineId: string | null;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                             dateTime: string | null;
                             /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -10754,6 +11030,8 @@ export interface operations {
                         timelineId: string | null;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                         dateTime: string | null;
                         /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -10888,6 +11166,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description ISO 8601 on a Gregorian timeline (or without timeline); or give calendarDate. */
                     dateTime: string | "given as calendarDate";
                     /** @description The date in the timeline's calendar: {year, month, day, hour, minute, era?} (era: name or abbreviation; without it year is the absolute year). */
@@ -10942,6 +11222,8 @@ export interface operations {
                         timelineId: string | null;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                         dateTime: string | null;
                         /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -11263,6 +11545,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             image: {
                                 contentType: string;
                                 /** @description Bytes. */
@@ -11385,6 +11669,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -11410,6 +11696,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         image: {
                             contentType: string;
                             /** @description Bytes. */
@@ -11566,6 +11854,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         image: {
                             contentType: string;
                             /** @description Bytes. */
@@ -11680,6 +11970,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -11705,6 +11997,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         image: {
                             contentType: string;
                             /** @description Bytes. */
@@ -12091,6 +12385,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         image: {
                             contentType: string;
                             /** @description Bytes. */
@@ -12393,6 +12689,8 @@ export interface operations {
                             mapId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             x: number;
                             y: number;
                             entity: {
@@ -12516,6 +12814,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description Pixels from the left edge of the map image. */
                     x: number;
                     /** @description Pixels from the top edge of the map image. */
@@ -12551,6 +12851,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         x: number;
                         y: number;
                         entity: {
@@ -12708,6 +13010,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         x: number;
                         y: number;
                         entity: {
@@ -12823,6 +13127,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description Pixels from the left edge of the map image. */
                     x: number;
                     /** @description Pixels from the top edge of the map image. */
@@ -12858,6 +13164,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         x: number;
                         y: number;
                         entity: {
@@ -13161,6 +13469,8 @@ export interface operations {
                             mapId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             color: string;
                             polygon: [
                                 number,
@@ -13281,6 +13591,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @default #3388ff */
                     color?: string;
                     /** @description Vertices in map image pixels, [x, y] each. */
@@ -13313,6 +13625,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         color: string;
                         polygon: [
                             number,
@@ -13467,6 +13781,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         color: string;
                         polygon: [
                             number,
@@ -13579,6 +13895,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @default #3388ff */
                     color?: string;
                     /** @description Vertices in map image pixels, [x, y] each. */
@@ -13611,6 +13929,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         color: string;
                         polygon: [
                             number,
@@ -13920,6 +14240,8 @@ export interface operations {
                             targetName: string | null;
                             connectionType: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -14041,6 +14363,8 @@ export interface operations {
                     /** @description Free text, e.g. 'owns', 'located in', 'caused'. */
                     connectionType: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -14074,6 +14398,8 @@ export interface operations {
                         targetName: string | null;
                         connectionType: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -14230,6 +14556,8 @@ export interface operations {
                         targetName: string | null;
                         connectionType: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -14343,6 +14671,8 @@ export interface operations {
                     /** @description Free text, e.g. 'owns', 'located in', 'caused'. */
                     connectionType: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -14376,6 +14706,8 @@ export interface operations {
                         targetName: string | null;
                         connectionType: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -14671,6 +15003,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @enum {string} */
                             status: "pending" | "active" | "completed" | "failed";
                             isOptional: boolean;
@@ -14809,6 +15143,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /**
                      * @default pending
                      * @enum {string}
@@ -14842,6 +15178,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -15027,6 +15365,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @enum {string} */
                             status: "pending" | "active" | "completed" | "failed";
                             isOptional: boolean;
@@ -15175,6 +15515,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -15305,6 +15647,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /**
                      * @default pending
                      * @enum {string}
@@ -15339,6 +15683,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -15651,6 +15997,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -15852,6 +16200,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -16798,6 +17148,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -19597,6 +19949,953 @@ export interface operations {
             };
             /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listCharacterBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                characterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listItemBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listQuestBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                questId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listEventBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listTimelineBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                timelineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMapBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                mapId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMapPointBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                pointId: string;
+                mapId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMapAreaBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                areaId: string;
+                mapId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listGoalBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                goalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
