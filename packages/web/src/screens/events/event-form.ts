@@ -55,6 +55,7 @@ export function eventDefaults(event?: Event, timelineId?: string | null): Record
   return {
     name: event.name,
     description: event.description ?? '',
+    descriptionHtml: event.descriptionHtml ?? '',
     dateTime: toDateTimeLocal(event.dateTime),
     timelineId: event.timelineId ?? '',
     characterAttributeChanges: jsonText(event.characterAttributeChanges),
@@ -80,7 +81,7 @@ export function eventFields(
   return [
     { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Fall of the Bridge' },
     { name: 'dateTime', label: 'Date/Time', type: 'datetime-local', required: true },
-    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'description', label: 'Description', type: 'richtext' },
     { name: 'timelineId', label: 'Timeline', type: 'select', options: withFallbackOptions(options, [event?.timelineId]) },
     ...CHANGE_FIELDS.map((field): FieldConfig => ({
       name: field.name,

@@ -14,7 +14,7 @@ const O = 'ffffffff-0000-4000-8000-000000000001';
 function buildQuest(overrides: Partial<Quest> = {}): Quest {
   return {
     ...PUBLIC_ACCESS,
-    questId: Q, worldId: W, name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'pending', isOptional: true,
+    questId: Q, worldId: W, name: 'Find the Moonstone', description: 'Deep in the caves.', descriptionHtml: null, status: 'pending', isOptional: true,
     difficulty: 7, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
   };
 }

@@ -18,6 +18,7 @@ export function timelineDefaults(timeline?: Timeline): Record<string, unknown> {
   return {
     name: timeline.name,
     description: timeline.description ?? '',
+    descriptionHtml: timeline.descriptionHtml ?? '',
     currentDateTime: toDateTimeLocal(timeline.currentDateTime),
     genesisEvent: timeline.genesisEvent ?? '',
     initialStates: timeline.initialStates ?? '',
@@ -45,7 +46,7 @@ export function timelineFields(events: readonly Event[], timelines: readonly Tim
     .map((t) => ({ value: t.timelineId, label: selectLabel(t.timelineId, t.name) }));
   return [
     { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Age of Embers' },
-    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'description', label: 'Description', type: 'richtext' },
     { name: 'currentDateTime', label: 'Current Date/Time', type: 'datetime-local', required: true, help: "The timeline's present moment." },
     {
       name: 'genesisEvent', label: 'Genesis Event', type: 'select',
