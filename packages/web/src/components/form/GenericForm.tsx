@@ -74,7 +74,9 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
       let result: typeof parsed = parsed;
       // A rich text field's HTML travels beside its plain text, whether or not the form's schema knows it.
       if (Object.keys(parsed.errors).length === 0) {
-        const html = Object.fromEntries(fields.filter((field) => field.type === 'richtext').map((field) => [richTextHtmlName(field.name), prepared[richTextHtmlName(field.name)]]));
+        const html = Object.fromEntries(fields
+          .filter((field) => field.type === 'richtext' && typeof prepared[richTextHtmlName(field.name)] === 'string')
+          .map((field) => [richTextHtmlName(field.name), prepared[richTextHtmlName(field.name)]]));
         result = { values: { ...(parsed.values as Record<string, unknown>), ...html }, errors: {} };
       }
       if (access && Object.keys(parsed.errors).length === 0) {
@@ -205,6 +207,7 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
                   <RichTextField
                     id={id}
                     label={field.label}
+                    rows={field.rows}
                     value={typeof controlled.value === 'string' ? controlled.value : ''}
                     onChange={controlled.onChange}
                     onBlur={controlled.onBlur}

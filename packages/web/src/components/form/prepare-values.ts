@@ -65,7 +65,9 @@ export function prepareValues(fields: readonly FieldConfig[], raw: Record<string
         // check); the HTML goes beside it, and the server derives the stored plain text from it.
         const html = typeof value === 'string' ? value : '';
         out[field.name] = html === '' ? '' : richTextToPlain(html);
-        out[richTextHtmlName(field.name)] = html === '' ? null : html;
+        // No rich text: the plain text alone goes, as from any older client.
+        if (html === '') delete out[richTextHtmlName(field.name)];
+        else out[richTextHtmlName(field.name)] = html;
         break;
       }
       default:

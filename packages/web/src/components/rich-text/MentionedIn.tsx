@@ -38,15 +38,16 @@ export interface MentionedInProps {
 export function MentionedIn({ worldId, type, id, parentId }: MentionedInProps) {
   const backlinks = useBacklinks(worldId, type, id, parentId);
   const headingId = `mentioned-in-${id}`;
+  const links = backlinks.data?.data ?? [];
   return (
     <section aria-labelledby={headingId} className="mentioned-in">
       <h2 id={headingId} className="h5">Mentioned in</h2>
       {backlinks.isPending && <p className="text-body-secondary small mb-0">Loading…</p>}
       {backlinks.isError && <p className="text-danger small mb-0">{handleError(backlinks.error, 'Could not load what mentions this.')}</p>}
-      {backlinks.data && backlinks.data.data.length === 0 && <p className="text-body-secondary mb-0">Nothing mentions this yet.</p>}
-      {backlinks.data && backlinks.data.data.length > 0 && (
+      {backlinks.isSuccess && links.length === 0 && <p className="text-body-secondary mb-0">Nothing mentions this yet.</p>}
+      {links.length > 0 && (
         <ul className="list-unstyled mb-0 d-grid gap-1">
-          {backlinks.data.data.map((link) => (
+          {links.map((link) => (
             <li key={`${link.type}:${link.id}`}>
               <Link to={sourcePath(worldId, link)}>{link.name}</Link>{' '}
               <span className="small text-body-secondary">({SOURCE_LABELS[link.type]})</span>

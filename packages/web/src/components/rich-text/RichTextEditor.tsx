@@ -46,6 +46,8 @@ export interface RichTextEditorProps {
   describedBy?: string;
   /** Accessible name of the editing area. */
   label: string;
+  /** Lines of text the empty editor is tall (as a text area's rows; default 3). */
+  rows?: number;
 }
 
 /**
@@ -53,7 +55,17 @@ export interface RichTextEditorProps {
  * images, and `@` mentions offered from the world search (ArrowUp/ArrowDown, Enter or a click to choose). Emits HTML
  * the server sanitises; an empty editor emits ''.
  */
-export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, describedBy, label }: RichTextEditorProps) {
+export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, describedBy, label, rows = 3 }: RichTextEditorProps) {
+  const attributes = {
+    id,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-label': label,
+    'data-rows': String(rows),
+    style: `min-height: ${rows * 1.5 + 0.75}rem`,
+    class: `form-control rich-text-editor${invalid ? ' is-invalid' : ''}`,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+  };
   const [menu, setMenu] = useState<MentionMenu | null>(null);
   const menuRef = useRef<MentionMenu | null>(null);
   menuRef.current = menu;
@@ -124,16 +136,7 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
       }),
     ],
     content: value,
-    editorProps: {
-      attributes: {
-        id,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-label': label,
-        class: `form-control rich-text-editor${invalid ? ' is-invalid' : ''}`,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-      },
-    },
+    editorProps: { attributes },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
     onBlur: () => onBlur?.(),
   });
@@ -145,17 +148,10 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
+  const attributesKey = JSON.stringify(attributes);
   useEffect(() => {
-    editor?.setOptions({
-      editorProps: {
-        attributes: {
-          id, role: 'textbox', 'aria-multiline': 'true', 'aria-label': label,
-          class: `form-control rich-text-editor${invalid ? ' is-invalid' : ''}`,
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        },
-      },
-    });
-  }, [editor, invalid, describedBy, id, label]);
+    editor?.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
+  }, [editor, attributesKey]);
 
   const addLink = () => {
     const href = window.prompt('Link address (https://…)');

@@ -53,7 +53,7 @@ export function questPayload(values: z.output<typeof QuestCreateSchema>): QuestS
   return {
     name: values.name,
     description: values.description,
-    descriptionHtml: values.descriptionHtml ?? null,
+    ...(values.descriptionHtml ? { descriptionHtml: values.descriptionHtml } : {}),
     status: values.status,
     isOptional: values.isOptional,
     difficulty: values.difficulty,
