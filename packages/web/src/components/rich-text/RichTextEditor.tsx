@@ -173,7 +173,7 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
   return (
     <div className="rich-text-field position-relative">
       {editor && (
-        <div className="d-flex flex-wrap gap-1 mb-1" role="toolbar" aria-label={`${label} formatting`}>
+        <div className="d-flex flex-wrap gap-1 mb-1" role="toolbar" aria-label="Text formatting">
           <ButtonGroup>
             {tool('B', 'Bold', () => editor.chain().focus().toggleBold().run(), editor.isActive('bold'))}
             {tool('I', 'Italic', () => editor.chain().focus().toggleItalic().run(), editor.isActive('italic'))}
