@@ -92,5 +92,6 @@ export function sanitizeRichText(html: string): string {
   const kept: string[] = [];
   const parked = clean.replace(MENTION_PATTERN, (match) => `\u0000${kept.push(match) - 1}\u0000`);
   const flattened = parked.includes(MENTION_MARKER) ? sanitizeHtml(parked, DROP_MENTIONS) : parked;
+  // eslint-disable-next-line no-control-regex -- NUL marks the parked mentions: the input had every NUL removed first
   return flattened.replace(/\u0000(\d+)\u0000/g, (_match, index: string) => kept[Number(index)] ?? '');
 }

@@ -11,7 +11,7 @@ import { WorldParams, errorResponses as errors } from '../../lib/route-parts.js'
 import { findMentionTargets, listBacklinks } from './mention.repository.js';
 
 /** Each mentionable type: its path under the world, the path parameter naming it, and its name in messages. */
-const BACKLINK_PATHS: Array<{ type: MentionEntityType; path: string; param: string; label: string; parent?: string }> = [
+const BACKLINK_PATHS: { type: MentionEntityType; path: string; param: string; label: string; parent?: string }[] = [
   { type: 'character', path: 'characters/:characterId', param: 'characterId', label: 'Character' },
   { type: 'item', path: 'items/:itemId', param: 'itemId', label: 'Item' },
   { type: 'quest', path: 'quests/:questId', param: 'questId', label: 'Quest' },

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { MENTION_MARKER, type MentionRef, extractMentions, mentionKey, rewriteMentions } from '../../lib/rich-text/mention-markup.js';
 import type { WorldScope } from '../worlds/world-scope.js';
-import { findMentionTargets } from './mention.repository.js';
+import { type MentionTarget, findMentionTargets } from './mention.repository.js';
 
 /** Keys of answers that hold rich text. */
 const RICH_TEXT_KEYS = new Set(['descriptionHtml']);
@@ -53,7 +53,7 @@ export async function renderMentions(db: Db, scope: WorldScope | null, payload: 
   collect(payload, found, 0);
   if (found.length === 0) return payload;
   const refs: MentionRef[] = found.flatMap((html) => extractMentions(html));
-  const targets = scope === null ? new Map() : await findMentionTargets(db, scope, scope.world.id, refs);
+  const targets = scope === null ? new Map<string, MentionTarget>() : await findMentionTargets(db, scope, scope.world.id, refs);
   return rewrite(payload, (html) => rewriteMentions(html, (ref) => targets.get(mentionKey(ref.type, ref.id)) ?? null), 0);
 }
 
@@ -64,6 +64,8 @@ export async function renderMentions(db: Db, scope: WorldScope | null, payload: 
 export function mentionRenderHook(db: Db) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     if (reply.statusCode >= 300) return payload;
-    return renderMentions(db, request.world ?? null, payload);
+    // Routes without a world in the path leave request.world as decorated: null.
+    const scope = request.world as WorldScope | null;
+    return renderMentions(db, scope, payload);
   };
 }

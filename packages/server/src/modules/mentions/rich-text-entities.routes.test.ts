@@ -39,7 +39,7 @@ describe.each(DIALECTS)('rich text of every described entity on %s', (dialect) =
     const descriptionHtml = `<p onclick="alert(1)">Sees ${mentions}<script>alert(1)</script><img src="x" onerror="alert(1)"></p>`;
     const timed = { currentDateTime: '2026-06-01T00:00:00.000Z' };
 
-    const writes: Array<{ type: RichTextSourceType; method: 'POST' | 'PUT'; url: string; body: object }> = [
+    const writes: { type: RichTextSourceType; method: 'POST' | 'PUT'; url: string; body: object }[] = [
       { type: 'world', method: 'PUT', url: base, body: { name: 'Oz' } },
       { type: 'character', method: 'POST', url: `${base}/characters`, body: { name: 'Scarecrow' } },
       { type: 'item', method: 'POST', url: `${base}/items`, body: { name: 'Silver Shoes' } },

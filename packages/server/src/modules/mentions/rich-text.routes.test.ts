@@ -11,7 +11,7 @@ const mention = (type: string, id: string, label: string): string =>
   `<span data-type="mention" data-entity-type="${type}" data-id="${id}">${label}</span>`;
 
 /** Hostile rich text and what must never come back from it. */
-const HOSTILE: Array<{ name: string; html: string; forbidden: RegExp[] }> = [
+const HOSTILE: { name: string; html: string; forbidden: RegExp[] }[] = [
   { name: 'a script tag', html: '<p>Hi<script>alert(1)</script></p>', forbidden: [/<script/i, /alert/] },
   { name: 'an event handler', html: '<p onclick="alert(1)">Hi</p><img src="https://example.com/a.png" onerror="alert(1)">', forbidden: [/onclick/i, /onerror/i] },
   { name: 'a javascript: link', html: '<a href="javascript:alert(1)">Hi</a><a href="JaVaScRiPt:alert(1)">again</a>', forbidden: [/javascript:/i] },

@@ -43,7 +43,7 @@ function toReact(nodes: NodeListOf<ChildNode>, worldId: string): ReactNode[] {
       if (node.getAttribute('data-type') === 'mention' && id && MENTION_TYPES.has(type)) {
         return (
           <MentionLink key={key} worldId={worldId} type={type as MentionEntityType} id={id} parentId={node.getAttribute('data-parent-id')}>
-            {node.textContent ?? ''}
+            {node.textContent}
           </MentionLink>
         );
       }

@@ -68,9 +68,11 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
   };
   const [menu, setMenu] = useState<MentionMenu | null>(null);
   const menuRef = useRef<MentionMenu | null>(null);
-  menuRef.current = menu;
   const worldRef = useRef(worldId);
-  worldRef.current = worldId;
+  useEffect(() => {
+    menuRef.current = menu;
+    worldRef.current = worldId;
+  }, [menu, worldId]);
 
   const editor = useEditor({
     extensions: [
@@ -80,6 +82,8 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
       TableRow,
       TableHeader,
       TableCell,
+      // The suggestion's callbacks read the refs only while the person types, never during render.
+      // eslint-disable-next-line react-hooks/refs -- see above
       StoredMention.configure({
         renderText: ({ node }) => String(node.attrs.label ?? ''),
         renderHTML: ({ node }) => [
@@ -102,7 +106,7 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
             const show = (props: SuggestionProps<SearchHit>) => {
               setMenu((current) => ({
                 hits: props.items,
-                active: current && current.hits === props.items ? current.active : 0,
+                active: current?.hits === props.items ? current.active : 0,
                 rect: props.clientRect?.() ?? null,
                 choose: (hit) => props.command({ id: hit.id, label: hit.name.text, entityType: hit.type }),
               }));
@@ -143,25 +147,24 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
 
   // A new value from outside (a reload after a conflict) replaces the content; the editor's own edits do not.
   useEffect(() => {
-    if (!editor) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   const attributesKey = JSON.stringify(attributes);
   useEffect(() => {
-    editor?.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
+    editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
   }, [editor, attributesKey]);
 
   const addLink = () => {
     const href = window.prompt('Link address (https://…)');
-    if (!editor || href === null) return;
+    if (href === null) return;
     if (href.trim() === '') editor.chain().focus().unsetLink().run();
     else editor.chain().focus().extendMarkRange('link').setLink({ href: href.trim() }).run();
   };
   const addImage = () => {
     const src = window.prompt('Image address (https://…)');
-    if (editor && src?.trim().startsWith('https://')) editor.chain().focus().setImage({ src: src.trim() }).run();
+    if (src?.trim().startsWith('https://')) editor.chain().focus().setImage({ src: src.trim() }).run();
   };
 
   const tool = (text: string, title: string, run: () => void, active = false) => (
@@ -172,25 +175,23 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
 
   return (
     <div className="rich-text-field position-relative">
-      {editor && (
-        <div className="d-flex flex-wrap gap-1 mb-1" role="toolbar" aria-label="Text formatting">
-          <ButtonGroup>
-            {tool('B', 'Bold', () => editor.chain().focus().toggleBold().run(), editor.isActive('bold'))}
-            {tool('I', 'Italic', () => editor.chain().focus().toggleItalic().run(), editor.isActive('italic'))}
-            {tool('H', 'Heading', () => editor.chain().focus().toggleHeading({ level: 3 }).run(), editor.isActive('heading'))}
-          </ButtonGroup>
-          <ButtonGroup>
-            {tool('•', 'Bulleted list', () => editor.chain().focus().toggleBulletList().run(), editor.isActive('bulletList'))}
-            {tool('1.', 'Numbered list', () => editor.chain().focus().toggleOrderedList().run(), editor.isActive('orderedList'))}
-            {tool('❝', 'Quote', () => editor.chain().focus().toggleBlockquote().run(), editor.isActive('blockquote'))}
-          </ButtonGroup>
-          <ButtonGroup>
-            {tool('Link', 'Link', addLink, editor.isActive('link'))}
-            {tool('Table', 'Table', () => editor.chain().focus().insertTable({ rows: 2, cols: 2, withHeaderRow: true }).run())}
-            {tool('Image', 'Image', addImage)}
-          </ButtonGroup>
-        </div>
-      )}
+      <div className="d-flex flex-wrap gap-1 mb-1" role="toolbar" aria-label="Text formatting">
+        <ButtonGroup>
+          {tool('B', 'Bold', () => editor.chain().focus().toggleBold().run(), editor.isActive('bold'))}
+          {tool('I', 'Italic', () => editor.chain().focus().toggleItalic().run(), editor.isActive('italic'))}
+          {tool('H', 'Heading', () => editor.chain().focus().toggleHeading({ level: 3 }).run(), editor.isActive('heading'))}
+        </ButtonGroup>
+        <ButtonGroup>
+          {tool('•', 'Bulleted list', () => editor.chain().focus().toggleBulletList().run(), editor.isActive('bulletList'))}
+          {tool('1.', 'Numbered list', () => editor.chain().focus().toggleOrderedList().run(), editor.isActive('orderedList'))}
+          {tool('❝', 'Quote', () => editor.chain().focus().toggleBlockquote().run(), editor.isActive('blockquote'))}
+        </ButtonGroup>
+        <ButtonGroup>
+          {tool('Link', 'Link', addLink, editor.isActive('link'))}
+          {tool('Table', 'Table', () => editor.chain().focus().insertTable({ rows: 2, cols: 2, withHeaderRow: true }).run())}
+          {tool('Image', 'Image', addImage)}
+        </ButtonGroup>
+      </div>
       <EditorContent editor={editor} />
       {menu && menu.hits.length > 0 && (
         <ListGroup
