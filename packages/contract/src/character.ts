@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { MESSAGES } from './messages.js';
 import { jsonObjectField, optionalText, optionalUuidField, requiredText, uuidField } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 export const CharacterCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
   attributes: jsonObjectField('Attributes', MESSAGES.attributesInvalidJson).nullish()
     .transform((value) => value ?? {})
     .describe('JSON object: scalar values are core attributes, nested objects are groups.'),
@@ -31,6 +33,7 @@ export const CharacterSchema = AccessFieldsSchema.extend({
   worldId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   attributes: z.record(z.string(), z.unknown()),
   currentLocationId: z.string().nullable(),
   activeQuests: z.array(z.string()),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { CONNECTABLE_TYPES } from './enums.js';
 import { enumField, optionalText, requiredText, uuidField } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 export const ConnectionCreateSchema = AccessInputSchema.extend({
   sourceType: enumField('Source Type', CONNECTABLE_TYPES),
@@ -11,6 +12,7 @@ export const ConnectionCreateSchema = AccessInputSchema.extend({
   targetId: uuidField('Target'),
   connectionType: requiredText('Connection Type').describe("Free text, e.g. 'owns', 'located in', 'caused'."),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
 });
 export type ConnectionCreateInput = z.input<typeof ConnectionCreateSchema>;
 export const ConnectionUpdateSchema = ConnectionCreateSchema;
@@ -26,6 +28,7 @@ export const ConnectionSchema = AccessFieldsSchema.extend({
   targetName: z.string().nullable(),
   connectionType: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

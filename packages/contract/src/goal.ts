@@ -4,10 +4,12 @@ import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { GOAL_STATUSES, GOAL_TYPES } from './enums.js';
 import { enumField, optionalDateTimeField, optionalText, requiredText } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 export const GoalCreateSchema = AccessInputSchema.extend({
   title: requiredText('Title', { min: LIMITS.goalTitleMin }),
   description: requiredText('Description', { max: LIMITS.textMax }),
+  descriptionHtml: richTextField('Description'),
   goalType: enumField('Goal Type', GOAL_TYPES),
   status: enumField('Status', GOAL_STATUSES),
   targetDateTime: optionalDateTimeField('Target Date/Time'),
@@ -22,6 +24,7 @@ export const GoalSchema = AccessFieldsSchema.extend({
   characterId: z.string().nullable().describe('The character pursuing it, or null for a world goal.'),
   title: z.string(),
   description: z.string(),
+  descriptionHtml: richTextOutput(),
   goalType: z.enum(GOAL_TYPES),
   status: z.enum(GOAL_STATUSES),
   targetDateTime: z.string().nullable(),

@@ -23,3 +23,4 @@ export * from './graph.js';
 export * from './tag.js';
 export * from './calendar/index.js';
 export * from './bundle.js';
+export * from './rich-text.js';

@@ -4,10 +4,12 @@ import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { booleanField, jsonObjectField, numberField, optionalText, requiredText, uuidField } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 export const ItemCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name', { min: LIMITS.itemNameMin }),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
   properties: jsonObjectField('Properties', MESSAGES.propertiesInvalidJson).nullish().transform((v) => v ?? {}),
   attributes: jsonObjectField('Attributes').nullish().transform((v) => v ?? {}),
 });
@@ -19,6 +21,7 @@ export const ItemSchema = AccessFieldsSchema.extend({
   worldId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   properties: z.record(z.string(), z.unknown()),
   attributes: z.record(z.string(), z.unknown()),
   createdAt: z.string(),

@@ -4,10 +4,12 @@ import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { POINT_ENTITY_TYPES } from './enums.js';
 import { enumField, numberField, optionalText, requiredText, uuidField } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 export const MapCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name', { min: LIMITS.mapNameMin, max: LIMITS.mapNameMax }),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
 });
 export type MapCreateInput = z.input<typeof MapCreateSchema>;
 export const MapUpdateSchema = MapCreateSchema;
@@ -24,6 +26,7 @@ export const MapSchema = AccessFieldsSchema.extend({
   worldId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   image: MapImageInfoSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -41,6 +44,7 @@ export const PointEntitySchema = z.object({
 export const PointCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
   x: coordinate('X').describe('Pixels from the left edge of the map image.'),
   y: coordinate('Y').describe('Pixels from the top edge of the map image.'),
   entity: PointEntitySchema.nullish().transform((v) => v ?? null)
@@ -54,6 +58,7 @@ export const PointSchema = AccessFieldsSchema.extend({
   mapId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   x: z.number(),
   y: z.number(),
   entity: z.object({ type: z.enum(POINT_ENTITY_TYPES), id: z.string(), name: z.string().nullable() }).nullable(),
@@ -65,6 +70,7 @@ export type MapPoint = z.infer<typeof PointSchema>;
 export const AreaCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
   color: z.string({ error: () => 'Color must be a hex colour such as #3388ff.' })
     .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex colour such as #3388ff.')
     .default('#3388ff'),
@@ -84,6 +90,7 @@ export const AreaSchema = AccessFieldsSchema.extend({
   mapId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   color: z.string(),
   polygon: z.array(z.tuple([z.number(), z.number()])),
   createdAt: z.string(),

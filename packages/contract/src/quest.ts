@@ -4,10 +4,12 @@ import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { QUEST_STATUSES } from './enums.js';
 import { booleanField, enumField, numberField, optionalText, requiredText, uuidField } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 export const QuestCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
   status: enumField('Status', QUEST_STATUSES).default('pending'),
   isOptional: booleanField('Optional Quest').default(false),
   difficulty: numberField('Difficulty', LIMITS.questDifficultyMin, LIMITS.questDifficultyMax, true)
@@ -73,6 +75,7 @@ export const QuestSchema = AccessFieldsSchema.extend({
   worldId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   status: z.enum(QUEST_STATUSES),
   isOptional: z.boolean(),
   difficulty: z.number().int().nullable(),

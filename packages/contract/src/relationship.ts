@@ -4,6 +4,7 @@ import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { LIMITS } from './limits.js';
 import { COMMUNICATION_STYLES, RELATIONSHIP_TYPES } from './enums.js';
 import { enumField, numberField, optionalText, uuidField } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 const score = (label: string) =>
   numberField(label, LIMITS.relationshipScoreMin, LIMITS.relationshipScoreMax, true).default(0);
@@ -12,6 +13,7 @@ export const RelationshipCreateSchema = AccessInputSchema.extend({
   targetCharacterId: uuidField('Related Character'),
   relationshipType: enumField('Relationship Type', RELATIONSHIP_TYPES).default('Stranger'),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
   affinity: score('Affinity'),
   powerBalance: score('Power Balance'),
   trustLevel: score('Trust Level'),
@@ -30,6 +32,7 @@ export const RelationshipSchema = AccessFieldsSchema.extend({
   targetCharacterName: z.string(),
   relationshipType: z.enum(RELATIONSHIP_TYPES),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   affinity: z.number().int(),
   powerBalance: z.number().int(),
   trustLevel: z.number().int(),

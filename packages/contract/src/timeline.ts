@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { booleanField, dateTimeField, jsonValueField, optionalText, optionalUuidField, requiredText } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 import { CalendarDateSchema } from './calendar/calendar.model.js';
 import { CalendarDateAnswerSchema } from './calendar/calendar.describe.js';
 import { mustBeDateTime, required } from './messages.js';
@@ -41,6 +42,7 @@ const isoOrCalendarDate = (label: string) =>
 export const TimelineFieldsSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
   calendarId: optionalUuidField('Calendar').describe("calendarId of the world's calendar this timeline keeps time in; absent or null: the built-in Gregorian calendar."),
   currentDateTime: isoOrCalendarDate('Current Date/Time').describe("The timeline's 'now' (ISO 8601, UTC), on a Gregorian timeline; or give currentDate."),
   currentDate: calendarDateField("The timeline's 'now'"),
@@ -61,6 +63,7 @@ export const TimelineSchema = AccessFieldsSchema.extend({
   worldId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   calendarId: z.string().nullable().optional().describe('Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars.'),
   currentDateTime: z.string().nullable().describe("ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar."),
   currentInstant: z.string().optional().describe("The 'now' as whole minutes since the calendar's epoch (decimal digits)."),
@@ -81,6 +84,7 @@ export const TIMELINE_SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'currentD
 export const EventFieldsSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
   dateTime: isoOrCalendarDate('Date/Time').describe('ISO 8601 on a Gregorian timeline (or without timeline); or give calendarDate.'),
   calendarDate: calendarDateField('The date'),
   timelineId: optionalUuidField('Timeline'),
@@ -108,6 +112,7 @@ export const EventSchema = AccessFieldsSchema.extend({
   timelineId: z.string().nullable(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   dateTime: z.string().nullable().describe("ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar."),
   instant: z.string().optional().describe("Whole minutes since the calendar's epoch (decimal digits); orders events."),
   calendarDate: CalendarDateAnswerSchema.optional(),

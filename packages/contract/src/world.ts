@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import { WORLD_ROLES } from './access.js';
 import { optionalText, requiredText } from './fields.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 export const WorldCreateSchema = z.object({
   name: requiredText('Name'),
   description: optionalText('Description'),
+  descriptionHtml: richTextField('Description'),
 });
 export type WorldCreateInput = z.input<typeof WorldCreateSchema>;
 export const WorldUpdateSchema = WorldCreateSchema;
@@ -24,6 +26,7 @@ export const WorldSchema = z.object({
   worldId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  descriptionHtml: richTextOutput(),
   createdBy: z.string().describe('userId of the creator (from the token, never the body).'),
   role: z.enum(WORLD_ROLES).describe("The caller's role in this world."),
   counts: WorldCountsSchema.describe('What the caller can see: a player or viewer never counts a secret.'),

@@ -29,6 +29,8 @@ import { graphRoutes } from './modules/graph/graph.routes.js';
 import { tagRoutes } from './modules/tags/tag.routes.js';
 import { type LiveOptions, changeRoutes } from './modules/changes/change.routes.js';
 import { presenceRoutes } from './modules/presence/presence.routes.js';
+import { backlinkRoutes } from './modules/mentions/backlink.routes.js';
+import { mentionRenderHook } from './modules/mentions/mention.render.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 import { runAsActor } from './db/actor.js';
 import { describeOperation } from './openapi/operations.js';
@@ -68,6 +70,8 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
       setVersionEtag(request, reply, payload);
       done(null, payload);
     });
+    // Mentions in every answer show their targets' current names, or plain text where the reader may not see them.
+    api.addHook('preSerialization', mentionRenderHook(app.db));
     await api.register(worldRoutes);
     await api.register(memberRoutes);
     await api.register(worldInvitationRoutes);
@@ -94,5 +98,6 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
     await api.register(transferRoutes, { importLimits: options.importLimits });
     await api.register(changeRoutes, options.live);
     await api.register(presenceRoutes);
+    await api.register(backlinkRoutes);
   });
 };

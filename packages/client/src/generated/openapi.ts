@@ -1418,6 +1418,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{worldId}/characters/{characterId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this character
+         * @description Sources the reader may see, sorted by name. 404 'Character not found.' when the character is missing or hidden from the reader.
+         */
+        get: operations["listCharacterBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/items/{itemId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this item
+         * @description Sources the reader may see, sorted by name. 404 'Item not found.' when the item is missing or hidden from the reader.
+         */
+        get: operations["listItemBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/quests/{questId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this quest
+         * @description Sources the reader may see, sorted by name. 404 'Quest not found.' when the quest is missing or hidden from the reader.
+         */
+        get: operations["listQuestBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/events/{eventId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this event
+         * @description Sources the reader may see, sorted by name. 404 'Event not found.' when the event is missing or hidden from the reader.
+         */
+        get: operations["listEventBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/timelines/{timelineId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this timeline
+         * @description Sources the reader may see, sorted by name. 404 'Timeline not found.' when the timeline is missing or hidden from the reader.
+         */
+        get: operations["listTimelineBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/maps/{mapId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this map
+         * @description Sources the reader may see, sorted by name. 404 'Map not found.' when the map is missing or hidden from the reader.
+         */
+        get: operations["listMapBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/maps/{mapId}/points/{pointId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this map point
+         * @description Sources the reader may see, sorted by name. 404 'Map point not found.' when the map point is missing or hidden from the reader.
+         */
+        get: operations["listMapPointBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/maps/{mapId}/areas/{areaId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this map area
+         * @description Sources the reader may see, sorted by name. 404 'Map area not found.' when the map area is missing or hidden from the reader.
+         */
+        get: operations["listMapAreaBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/goals/{goalId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entities whose text mentions this goal
+         * @description Sources the reader may see, sorted by name. 404 'Goal not found.' when the goal is missing or hidden from the reader.
+         */
+        get: operations["listGoalBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2102,6 +2282,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description userId of the creator (from the token, never the body). */
                             createdBy: string;
                             /**
@@ -2220,6 +2402,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -2236,6 +2420,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
                         /**
@@ -2389,6 +2575,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
                         /**
@@ -2500,6 +2688,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -2516,6 +2706,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
                         /**
@@ -4078,6 +4270,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description userId of the creator (from the token, never the body). */
                         createdBy: string;
                         /**
@@ -4236,6 +4430,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             attributes: {
                                 [key: string]: unknown;
                             };
@@ -4357,6 +4553,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description JSON object: scalar values are core attributes, nested objects are groups. */
                     attributes?: {
                         [key: string]: unknown;
@@ -4392,6 +4590,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -4547,6 +4747,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -4660,6 +4862,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description JSON object: scalar values are core attributes, nested objects are groups. */
                     attributes?: {
                         [key: string]: unknown;
@@ -4695,6 +4899,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -4990,6 +5196,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         attributes: {
                             [key: string]: unknown;
                         };
@@ -5180,6 +5388,8 @@ export interface operations {
                             /** @enum {string} */
                             relationshipType: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             affinity: number;
                             powerBalance: number;
                             trustLevel: number;
@@ -5307,6 +5517,8 @@ export interface operations {
                      */
                     relationshipType?: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @default 0 */
                     affinity?: number;
                     /** @default 0 */
@@ -5345,6 +5557,8 @@ export interface operations {
                         /** @enum {string} */
                         relationshipType: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         affinity: number;
                         powerBalance: number;
                         trustLevel: number;
@@ -5522,6 +5736,8 @@ export interface operations {
                         /** @enum {string} */
                         relationshipType: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         affinity: number;
                         powerBalance: number;
                         trustLevel: number;
@@ -5641,6 +5857,8 @@ export interface operations {
                      */
                     relationshipType?: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @default 0 */
                     affinity?: number;
                     /** @default 0 */
@@ -5679,6 +5897,8 @@ export interface operations {
                         /** @enum {string} */
                         relationshipType: "Stranger" | "Parent to" | "Child of" | "Sibling of" | "immediate_family_general" | "extended_family" | "like_family" | "friend" | "distant friend" | "acquaintence" | "aware of";
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         affinity: number;
                         powerBalance: number;
                         trustLevel: number;
@@ -5982,6 +6202,8 @@ export interface operations {
                             characterId: string | null;
                             title: string;
                             description: string;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @enum {string} */
                             goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                             /** @enum {string} */
@@ -6102,6 +6324,8 @@ export interface operations {
                     gmNotes?: string | null;
                     title: string;
                     description: string;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @enum {string} */
                     goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                     /** @enum {string} */
@@ -6137,6 +6361,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -6293,6 +6519,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -6405,6 +6633,8 @@ export interface operations {
                     gmNotes?: string | null;
                     title: string;
                     description: string;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @enum {string} */
                     goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                     /** @enum {string} */
@@ -6440,6 +6670,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -6742,6 +6974,8 @@ export interface operations {
                             characterId: string | null;
                             title: string;
                             description: string;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @enum {string} */
                             goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                             /** @enum {string} */
@@ -6863,6 +7097,8 @@ export interface operations {
                     gmNotes?: string | null;
                     title: string;
                     description: string;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @enum {string} */
                     goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                     /** @enum {string} */
@@ -6896,6 +7132,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -7053,6 +7291,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -7166,6 +7406,8 @@ export interface operations {
                     gmNotes?: string | null;
                     title: string;
                     description: string;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @enum {string} */
                     goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                     /** @enum {string} */
@@ -7199,6 +7441,8 @@ export interface operations {
                         characterId: string | null;
                         title: string;
                         description: string;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         goalType: "Primary" | "Secondary" | "Personal" | "PlotDriven";
                         /** @enum {string} */
@@ -8253,6 +8497,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             properties: {
                                 [key: string]: unknown;
                             };
@@ -8373,6 +8619,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     properties?: {
                         [key: string]: unknown;
                     } | null;
@@ -8404,6 +8652,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         properties: {
                             [key: string]: unknown;
                         };
@@ -8558,6 +8808,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         properties: {
                             [key: string]: unknown;
                         };
@@ -8670,6 +8922,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     properties?: {
                         [key: string]: unknown;
                     } | null;
@@ -8701,6 +8955,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         properties: {
                             [key: string]: unknown;
                         };
@@ -9452,6 +9708,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars. */
                             calendarId?: string | null;
                             /** @description ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar. */
@@ -9587,6 +9845,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description calendarId of the world's calendar this timeline keeps time in; absent or null: the built-in Gregorian calendar. */
                     calendarId?: ("" | string) | null;
                     /** @description The timeline's 'now' (ISO 8601, UTC), on a Gregorian timeline; or give currentDate. */
@@ -9637,6 +9897,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars. */
                         calendarId?: string | null;
                         /** @description ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar. */
@@ -9806,6 +10068,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars. */
                         calendarId?: string | null;
                         /** @description ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar. */
@@ -9933,6 +10197,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description calendarId of the world's calendar this timeline keeps time in; absent or null: the built-in Gregorian calendar. */
                     calendarId?: ("" | string) | null;
                     /** @description The timeline's 'now' (ISO 8601, UTC), on a Gregorian timeline; or give currentDate. */
@@ -9983,6 +10249,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars. */
                         calendarId?: string | null;
                         /** @description ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar. */
@@ -10300,6 +10568,8 @@ export interface operations {
                             timelineId: string | null;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                             dateTime: string | null;
                             /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -10442,6 +10712,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description ISO 8601 on a Gregorian timeline (or without timeline); or give calendarDate. */
                     dateTime: string | "given as calendarDate";
                     /** @description The date in the timeline's calendar: {year, month, day, hour, minute, era?} (era: name or abbreviation; without it year is the absolute year). */
@@ -10496,6 +10768,8 @@ export interface operations {
                         timelineId: string | null;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                         dateTime: string | null;
                         /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -10687,6 +10961,8 @@ export interface operations {
                             timelineId: string | null;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                             dateTime: string | null;
                             /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -10840,6 +11116,8 @@ export interface operations {
                         timelineId: string | null;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                         dateTime: string | null;
                         /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -10974,6 +11252,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description ISO 8601 on a Gregorian timeline (or without timeline); or give calendarDate. */
                     dateTime: string | "given as calendarDate";
                     /** @description The date in the timeline's calendar: {year, month, day, hour, minute, era?} (era: name or abbreviation; without it year is the absolute year). */
@@ -11028,6 +11308,8 @@ export interface operations {
                         timelineId: string | null;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
                         dateTime: string | null;
                         /** @description Whole minutes since the calendar's epoch (decimal digits); orders events. */
@@ -11349,6 +11631,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             image: {
                                 contentType: string;
                                 /** @description Bytes. */
@@ -11471,6 +11755,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -11496,6 +11782,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         image: {
                             contentType: string;
                             /** @description Bytes. */
@@ -11652,6 +11940,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         image: {
                             contentType: string;
                             /** @description Bytes. */
@@ -11766,6 +12056,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -11791,6 +12083,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         image: {
                             contentType: string;
                             /** @description Bytes. */
@@ -12177,6 +12471,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         image: {
                             contentType: string;
                             /** @description Bytes. */
@@ -12479,6 +12775,8 @@ export interface operations {
                             mapId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             x: number;
                             y: number;
                             entity: {
@@ -12602,6 +12900,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description Pixels from the left edge of the map image. */
                     x: number;
                     /** @description Pixels from the top edge of the map image. */
@@ -12637,6 +12937,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         x: number;
                         y: number;
                         entity: {
@@ -12794,6 +13096,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         x: number;
                         y: number;
                         entity: {
@@ -12909,6 +13213,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @description Pixels from the left edge of the map image. */
                     x: number;
                     /** @description Pixels from the top edge of the map image. */
@@ -12944,6 +13250,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         x: number;
                         y: number;
                         entity: {
@@ -13247,6 +13555,8 @@ export interface operations {
                             mapId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             color: string;
                             polygon: [
                                 number,
@@ -13367,6 +13677,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @default #3388ff */
                     color?: string;
                     /** @description Vertices in map image pixels, [x, y] each. */
@@ -13399,6 +13711,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         color: string;
                         polygon: [
                             number,
@@ -13553,6 +13867,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         color: string;
                         polygon: [
                             number,
@@ -13665,6 +13981,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /** @default #3388ff */
                     color?: string;
                     /** @description Vertices in map image pixels, [x, y] each. */
@@ -13697,6 +14015,8 @@ export interface operations {
                         mapId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         color: string;
                         polygon: [
                             number,
@@ -14006,6 +14326,8 @@ export interface operations {
                             targetName: string | null;
                             connectionType: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -14127,6 +14449,8 @@ export interface operations {
                     /** @description Free text, e.g. 'owns', 'located in', 'caused'. */
                     connectionType: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -14160,6 +14484,8 @@ export interface operations {
                         targetName: string | null;
                         connectionType: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -14316,6 +14642,8 @@ export interface operations {
                         targetName: string | null;
                         connectionType: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -14429,6 +14757,8 @@ export interface operations {
                     /** @description Free text, e.g. 'owns', 'located in', 'caused'. */
                     connectionType: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                 };
             };
         };
@@ -14462,6 +14792,8 @@ export interface operations {
                         targetName: string | null;
                         connectionType: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -14757,6 +15089,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @enum {string} */
                             status: "pending" | "active" | "completed" | "failed";
                             isOptional: boolean;
@@ -14895,6 +15229,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /**
                      * @default pending
                      * @enum {string}
@@ -14928,6 +15264,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -15113,6 +15451,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @enum {string} */
                             status: "pending" | "active" | "completed" | "failed";
                             isOptional: boolean;
@@ -15261,6 +15601,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -15391,6 +15733,8 @@ export interface operations {
                     gmNotes?: string | null;
                     name: string;
                     description?: string | null;
+                    /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
+                    descriptionHtml?: string | null;
                     /**
                      * @default pending
                      * @enum {string}
@@ -15425,6 +15769,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -15737,6 +16083,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -15938,6 +16286,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -16884,6 +17234,8 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                        descriptionHtml: string | null;
                         /** @enum {string} */
                         status: "pending" | "active" | "completed" | "failed";
                         isOptional: boolean;
@@ -19860,6 +20212,8 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it. */
+                            descriptionHtml: string | null;
                             /** @description userId of the creator (from the token, never the body). */
                             createdBy: string;
                             /**
@@ -20379,6 +20733,953 @@ export interface operations {
             };
             /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listCharacterBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                characterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listItemBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listQuestBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                questId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listEventBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listTimelineBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                timelineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMapBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                mapId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMapPointBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                pointId: string;
+                mapId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMapAreaBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                areaId: string;
+                mapId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listGoalBacklinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+                goalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            id: string;
+                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            parentId: string | null;
+                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ import type { ConnectionTable } from './tables/connection.table.js';
 import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
 import type { CalendarTable } from './tables/calendar.table.js';
 import type { EntityTagTable } from './tables/entity-tag.table.js';
+import type { MentionTable } from './tables/mention.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
 import type { WorldChangeCounterTable, WorldChangeTable, WorldPresenceTable } from './tables/world-change.table.js';
@@ -23,6 +24,7 @@ export interface Database {
   invite_request: InviteRequestTable;
   world: WorldTable;
   entity_tag: EntityTagTable;
+  mention: MentionTable;
   world_member: WorldMemberTable;
   world_invitation: WorldInvitationTable;
   character: WithAccessColumns<CharacterTable, 'assigned_to'>;

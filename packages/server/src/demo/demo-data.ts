@@ -18,6 +18,7 @@ import {
   QUEST_STATUSES,
   RELATIONSHIP_TYPES,
 } from '@loreforge/contract';
+import { demoMentionKeys } from './demo-mentions.js';
 
 /** The folder holding the demo world's data file and map image (`packages/server/demo`). */
 export const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo');
@@ -327,5 +328,11 @@ export function findDemoDataProblems(data: DemoData): string[] {
     need(connection.source.type, connection.source.key, 'connection source');
     need(connection.target.type, connection.target.key, 'connection target');
   }
+  const described = [
+    ...data.characters.map((c) => ({ where: `character ${c.key}`, text: c.description })),
+    ...data.items.map((i) => ({ where: `item ${i.key}`, text: i.description })),
+    ...events.map((e) => ({ where: `event ${e.key}`, text: e.description })),
+  ];
+  for (const { where, text } of described) for (const { kind, key } of demoMentionKeys(text)) need(kind, key, `${where} description`);
   return problems;
 }

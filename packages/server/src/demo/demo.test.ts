@@ -304,6 +304,18 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     ]));
   });
 
+  it("links descriptions with mentions: the Scarecrow's names Dorothy, and Dorothy's page lists him under 'Mentioned in'", async () => {
+    const world = `/worlds/${result.worldId}`;
+    const scarecrow = await get<{ description: string; descriptionHtml: string }>(`${world}/characters/${idOf('character', 'scarecrow')}`);
+    expect(scarecrow.descriptionHtml).toContain(`data-entity-type="character" data-id="${idOf('character', 'dorothy')}">Dorothy</span>`);
+    expect(scarecrow.description).toContain('Dorothy lifts him down from his pole');
+    expect(scarecrow.description).not.toContain('@[');
+    const backlinks = await get<{ data: Array<{ type: string; name: string }> }>(`${world}/characters/${idOf('character', 'dorothy')}/backlinks`);
+    expect(backlinks.data.map((link) => link.name)).toEqual(expect.arrayContaining(['The Scarecrow', 'Toto', 'The Cowardly Lion']));
+    const cap = await get<{ data: Array<{ type: string; name: string }> }>(`${world}/items/${idOf('item', 'goldenCap')}/backlinks`);
+    expect(cap.data.filter((link) => link.type === 'event').map((link) => link.name)).toContain('Dorothy calls the Winged Monkeys');
+  });
+
   it('shares a world with the player toto, who plays Dorothy and sees neither the Wizard\'s secret nor the secret event', async () => {
     const shared = await runDemo({
       baseUrl,

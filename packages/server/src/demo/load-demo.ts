@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { CharacterCreateInput, EventCreateInput, QuestStatus } from '@loreforge/contract';
 import { type DemoData, findDemoDataProblems, readDemoData, readDemoMapImage, substituteChangeIds } from './demo-data.js';
+import { type DemoMentionKind, demoPlainText, demoRichText, hasDemoMentions } from './demo-mentions.js';
 
 /** A failed API call: the step being done, the HTTP status (null when the server could not be reached) and the API's message. */
 export class DemoLoadError extends Error {
@@ -216,10 +217,16 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
       { json: { user: options.player.username, role: 'player' } }, z.object({ userId: z.string() }));
   }
 
+  // Mentions are written once every entity exists (the last step); until then a mention reads as a name.
+  const events = data.timelines.flatMap((timeline) => timeline.events);
+  const nameOf = (kind: DemoMentionKind, key: string): string =>
+    (kind === 'character' ? data.characters : kind === 'item' ? data.items : events).find((entity) => entity.key === key)?.name ?? key;
+  const plain = (text: string | null): string | null => demoPlainText(text, nameOf);
+
   const characterBodies = new Map<string, CharacterCreateInput & { activeQuests: string[] }>();
   for (const character of data.characters) {
     const body = {
-      name: character.name, description: character.description, attributes: character.attributes, currentLocationId: null, activeQuests: [],
+      name: character.name, description: plain(character.description), attributes: character.attributes, currentLocationId: null, activeQuests: [],
       ...(character.visibility ? { visibility: character.visibility } : {}),
       ...(character.gmNotes ? { gmNotes: character.gmNotes } : {}),
       ...(options.player && character.key === PLAYER_CHARACTER_KEY ? { assignedTo: options.player.userId } : {}),
@@ -230,7 +237,8 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
     summary.characters += 1;
   }
   for (const item of data.items) {
-    const { key, ...body } = item;
+    const { key, ...rest } = item;
+    const body = { ...rest, description: plain(item.description) };
     const created = await api.call(`Creating item ${item.name}`, 'POST', `${w}/items`, { json: body }, idField('itemId'));
     remember('item', key, created.itemId);
     summary.items += 1;
@@ -280,7 +288,7 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
       try {
         body = {
           name: event.name,
-          description: event.description,
+          description: plain(event.description),
           ...(event.visibility ? { visibility: event.visibility } : {}),
           dateTime: event.dateTime,
           timelineId: created.timelineId,
@@ -446,6 +454,27 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
     summary.connections += 1;
   }
   log(`${summary.connections} connections created.`);
+
+  // Descriptions that mention one another, now that everything they mention exists.
+  const html = (text: string): string => demoRichText(text, (kind, key) => id(kind, key), nameOf);
+  for (const character of data.characters) {
+    const body = characterBodies.get(character.key);
+    if (!body || !character.description || !hasDemoMentions(character.description)) continue;
+    body.descriptionHtml = html(character.description);
+    await putCharacter(character.key, `Linking the description of ${character.name}`);
+  }
+  for (const item of data.items) {
+    if (!item.description || !hasDemoMentions(item.description)) continue;
+    const { key, ...rest } = item;
+    await api.call(`Linking the description of ${item.name}`, 'PUT', `${w}/items/${id('item', key)}`,
+      { json: { ...rest, descriptionHtml: html(item.description) } }, idField('itemId'));
+  }
+  for (const event of events) {
+    const body = eventBodies.get(event.key);
+    if (!body || !event.description || !hasDemoMentions(event.description)) continue;
+    await api.call(`Linking the description of "${event.name}"`, 'PUT', `${w}/events/${id('event', event.key)}`,
+      { json: { ...body, descriptionHtml: html(event.description) } }, idField('eventId'));
+  }
 
   return { worldId: world.worldId, worldName: world.name, summary, ids };
 }

@@ -52,7 +52,7 @@ export async function findEntityNames(
 }
 
 /**
- * Removes every polymorphic reference to an entity: connections from or to it and its tags are deleted, and
+ * Removes every polymorphic reference to an entity: connections from or to it, its tags and its mentions are deleted, and
  * map points linked to it are unlinked. Call in the same transaction that deletes the entity (or moves it out of its world).
  */
 export async function removeReferencesTo(db: Db, type: ConnectableType, id: string): Promise<void> {
@@ -67,6 +67,8 @@ export async function removeReferencesTo(db: Db, type: ConnectableType, id: stri
     .execute();
   // Tags belong to the world's vocabulary: they go with the entity, or when it leaves the world.
   await db.deleteFrom('entity_tag').where('entity_type', '=', type).where('entity_id', '=', id).execute();
+  // So do the mentions its text makes (backlinks read only sources that still exist, so this is housekeeping).
+  await db.deleteFrom('mention').where('source_type', '=', type).where('source_id', '=', id).execute();
   if (type === 'character' || type === 'item') {
     await db
       .updateTable('map_point')

@@ -31,6 +31,7 @@ export const TAGS = [
   { name: 'search', description: 'One search over the names, tags and text of every kind of entity in a world, ranked, showing only what the reader may see.' },
   { name: 'graph', description: "A world's web: characters, items and connected entities as nodes; relationships, connections and holdings as edges." },
   { name: 'live', description: "A world's change feed (JSON pages or a Server-Sent Events stream) and who is in the world now and what they edit." },
+  { name: 'backlinks', description: 'The entities whose rich text mentions a character, item, quest, event, timeline, map, map point, map area or goal, as the reader may see them.' },
   { name: 'tags', description: 'Tags on characters, items, quests, events, timelines, maps and goals, and the tags a world uses with their counts.' },
   { name: 'transfer', description: 'Export a world as a zip (a Loreforge bundle, documented in docs/export-format.md, or another format) and import an archive as a new world.' },
   { name: 'timeline engine', description: "The world's state at any moment of a timeline, a character's history, the differences between two timelines, an item's holders and a timeline's consistency problems." },

@@ -148,4 +148,13 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/changes': 'listWorldChanges',
   'GET /api/worlds/:worldId/presence': 'listWorldPresence',
   'PUT /api/worlds/:worldId/presence': 'updateWorldPresence',
+  'GET /api/worlds/:worldId/characters/:characterId/backlinks': 'listCharacterBacklinks',
+  'GET /api/worlds/:worldId/items/:itemId/backlinks': 'listItemBacklinks',
+  'GET /api/worlds/:worldId/quests/:questId/backlinks': 'listQuestBacklinks',
+  'GET /api/worlds/:worldId/events/:eventId/backlinks': 'listEventBacklinks',
+  'GET /api/worlds/:worldId/timelines/:timelineId/backlinks': 'listTimelineBacklinks',
+  'GET /api/worlds/:worldId/maps/:mapId/backlinks': 'listMapBacklinks',
+  'GET /api/worlds/:worldId/maps/:mapId/points/:pointId/backlinks': 'listMapPointBacklinks',
+  'GET /api/worlds/:worldId/maps/:mapId/areas/:areaId/backlinks': 'listMapAreaBacklinks',
+  'GET /api/worlds/:worldId/goals/:goalId/backlinks': 'listGoalBacklinks',
 };

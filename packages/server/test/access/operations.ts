@@ -346,6 +346,15 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/search': read(),
   'GET /api/worlds/{worldId}/graph': read(),
   'GET /api/worlds/{worldId}/tags': read(),
+  'GET /api/worlds/{worldId}/characters/{characterId}/backlinks': read(),
+  'GET /api/worlds/{worldId}/items/{itemId}/backlinks': read(),
+  'GET /api/worlds/{worldId}/quests/{questId}/backlinks': read(),
+  'GET /api/worlds/{worldId}/events/{eventId}/backlinks': read(),
+  'GET /api/worlds/{worldId}/timelines/{timelineId}/backlinks': read(),
+  'GET /api/worlds/{worldId}/maps/{mapId}/backlinks': read(),
+  'GET /api/worlds/{worldId}/maps/{mapId}/points/{pointId}/backlinks': read(),
+  'GET /api/worlds/{worldId}/maps/{mapId}/areas/{areaId}/backlinks': read(),
+  'GET /api/worlds/{worldId}/goals/{goalId}/backlinks': read(),
   // The tag routes address an entity by type and id: a character of each variant stands for them all.
   'GET /api/worlds/{worldId}/tags/{entityType}/{entityId}': {
     rule: 'read',

@@ -14,6 +14,8 @@ export { questsResource };
 export interface QuestSaveInput {
   name: string;
   description: string | null;
+  /** The description as rich text (its plain text is then derived by the server). */
+  descriptionHtml?: string | null;
   status: Quest['status'];
   isOptional: boolean;
   difficulty: number | null;

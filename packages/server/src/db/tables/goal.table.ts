@@ -6,6 +6,8 @@ export interface GoalTable extends AccessColumns {
   character_id: string | null;
   title: string;
   description: string;
+  /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
+  description_html?: string | null;
   goal_type: string;
   status: string;
   target_date_time: string | null;

@@ -5,6 +5,8 @@ export interface MapTable extends AccessColumns {
   world_id: string;
   name: string;
   description: string | null;
+  /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
+  description_html?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -26,6 +28,8 @@ export interface MapPointTable extends AccessColumns {
   map_id: string;
   name: string;
   description: string | null;
+  /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
+  description_html?: string | null;
   x: number;
   y: number;
   entity_type: string | null;
@@ -41,6 +45,8 @@ export interface MapAreaTable extends AccessColumns {
   map_id: string;
   name: string;
   description: string | null;
+  /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
+  description_html?: string | null;
   color: string;
   polygon: string;
   created_at: string;

@@ -7,6 +7,8 @@ export interface RelationshipTable extends AccessColumns {
   target_character_id: string;
   relationship_type: string;
   description: string | null;
+  /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
+  description_html?: string | null;
   affinity: number;
   power_balance: number;
   trust_level: number;

@@ -9,6 +9,8 @@ export interface TimelineTable extends AccessColumns {
   world_id: string;
   name: string;
   description: string | null;
+  /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
+  description_html?: string | null;
   /** The world calendar the timeline keeps time in; null: the built-in Gregorian calendar. */
   calendar_id?: string | null;
   /** ISO 8601 on a Gregorian timeline; on one with its own calendar, a sort key of its instant (see event.date_time). */
@@ -31,6 +33,8 @@ export interface EventTable extends AccessColumns {
   timeline_id: string | null;
   name: string;
   description: string | null;
+  /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
+  description_html?: string | null;
   /**
    * ISO 8601 on a Gregorian timeline (or without timeline); on a timeline with its own calendar, a sort key of
    * the instant ('~' and 20 digits) so lists sorted by date keep instant order.

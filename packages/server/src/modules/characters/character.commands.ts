@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/time.js';
 import { moveGoalsOfCharacter } from '../goals/goal.repository.js';
 import { deleteInventoryOf } from '../inventory/inventory.repository.js';
 import { deleteRelationshipsOf } from '../relationships/relationship.repository.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { accessColumns } from '../worlds/access-fields.js';
 import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import type { CharacterCreateBatch } from './character-create-batch.js';
@@ -113,7 +114,7 @@ export async function createCharacterForUser(
 ): Promise<CharacterRecord> {
   requireEditor(scope);
   const needsChecks = input.activeQuests.length > 0 || input.currentLocationId !== null
-    || (input.revealedTo?.length ?? 0) > 0 || (input.assignedTo ?? null) !== null;
+    || (input.revealedTo?.length ?? 0) > 0 || (input.assignedTo ?? null) !== null || Boolean(input.descriptionHtml?.trim());
   if (needsChecks) return db.transaction().execute((trx) => createCharacter(trx, scope, input));
   const row = newCharacterRow(scope, input);
   if (!(await batch.insert(row, scope.userId))) throw notFound('World');
@@ -128,8 +129,10 @@ export async function createCharacterForUser(
 export async function createCharacter(trx: Db, scope: WorldScope, input: CharacterInput): Promise<CharacterRecord> {
   const questIds = await checkReferences(trx, scope.world.id, input);
   await checkAssignee(trx, scope.world.id, input.assignedTo?.toLowerCase() ?? null);
-  const row = { ...newCharacterRow(scope, input), ...(await accessColumns(trx, scope, input)) };
+  const richText = await prepareRichText(trx, scope, input);
+  const row = { ...newCharacterRow(scope, input), ...richTextRow(richText), ...(await accessColumns(trx, scope, input)) };
   await insertCharacter(trx, row);
+  await saveMentions(trx, scope, 'character', row.id, richText);
   // A new character has no quest links yet, so they are inserted without reading any. With at most one quest
   // the stored record is exactly `row` and the ids given; with more, their stored order is read back.
   if (questIds.length === 0) return { ...row, activeQuests: [] };
@@ -153,9 +156,10 @@ export async function updateCharacter(trx: Db, scope: WorldScope, character: Cha
   }
   const questIds = await checkReferences(trx, character.world_id, input);
   if (assignedTo !== character.assigned_to) await checkAssignee(trx, character.world_id, assignedTo);
+  const richText = await prepareRichText(trx, scope, input, character);
   const changes = {
     name: input.name,
-    description: input.description,
+    ...richTextRow(richText),
     attributes: toJsonText(input.attributes) ?? '{}',
     current_location_id: input.currentLocationId,
     assigned_to: assignedTo,
@@ -163,6 +167,7 @@ export async function updateCharacter(trx: Db, scope: WorldScope, character: Cha
   };
   const { created_by: _createdBy, ...written } = changes;
   await updateCharacterRow(trx, character.id, written);
+  await saveMentions(trx, scope, 'character', character.id, richText);
   await replaceActiveQuests(trx, character.id, questIds);
   return loadRecord(trx, scope, character.id);
 }

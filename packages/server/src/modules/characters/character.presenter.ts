@@ -3,6 +3,7 @@ import { fromJsonObject } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 import type { CharacterRecord } from './character.repository.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /**
  * Presents a character row with its active quest ids (SPEC §3 Character) to a reader (GM notes and reveals
@@ -14,6 +15,7 @@ export const presentCharacter = (row: CharacterRecord, scope: ReadScope): Charac
   worldId: row.world_id,
   name: row.name,
   description: row.description,
+  descriptionHtml: richTextOf(row),
   attributes: fromJsonObject(row.attributes),
   currentLocationId: row.current_location_id,
   activeQuests: row.activeQuests,

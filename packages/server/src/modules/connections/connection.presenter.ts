@@ -2,6 +2,7 @@ import { CONNECTABLE_TYPES, type ConnectableType, type Connection } from '@loref
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 const isConnectable = (value: string): value is ConnectableType => (CONNECTABLE_TYPES as readonly string[]).includes(value);
 
@@ -35,6 +36,7 @@ export function presentConnection(row: ConnectionTable, names: Map<string, strin
     targetName: names.get(`${targetType}:${row.target_id}`) ?? null,
     connectionType: row.connection_type,
     description: row.description,
+    descriptionHtml: richTextOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

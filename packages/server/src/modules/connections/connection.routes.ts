@@ -33,6 +33,7 @@ import {
   updateConnection,
 } from './connection.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 const ConnectionParams = WorldParams.extend({ connectionId: uuidField('connectionId') });
 const ConnectionListQuery = listQuerySchema(CONNECTION_SORT_FIELDS).extend({
@@ -86,10 +87,15 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     requireEditor(scope);
     const names = await requireConnectionEnds(app.db, scope.world.id, request.body);
     const now = nowIso();
+    const richText = await prepareRichText(app.db, scope, request.body);
     const connection = {
-      id: newId(), world_id: scope.world.id, ...connectionColumns(request.body, now), ...(await accessColumns(app.db, scope, request.body)), created_at: now,
+      id: newId(), world_id: scope.world.id, ...connectionColumns(request.body, now), ...richTextRow(richText),
+      ...(await accessColumns(app.db, scope, request.body)), created_at: now,
     };
-    await insertConnection(app.db, connection);
+    await app.db.transaction().execute(async (trx) => {
+      await insertConnection(trx, connection);
+      await saveMentions(trx, scope, 'connection', connection.id, richText);
+    });
     return reply.status(201).send(presentConnection(connection, names, scope));
   });
 
@@ -115,7 +121,11 @@ export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {
     const connection = await requireConnection(db, scope, request.params.connectionId);
     requireEditor(scope);
     const names = await requireConnectionEnds(db, scope.world.id, request.body);
-    await updateConnection(db, connection.id, { ...connectionColumns(request.body, nowIso()), ...(await accessColumns(db, scope, request.body, connection)) });
+    const richText = await prepareRichText(db, scope, request.body, connection);
+    await updateConnection(db, connection.id, {
+      ...connectionColumns(request.body, nowIso()), ...richTextRow(richText), ...(await accessColumns(db, scope, request.body, connection)),
+    });
+    await saveMentions(db, scope, 'connection', connection.id, richText);
     // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
     return presentConnection(await requireConnection(db, scope, connection.id), names, scope);
   }));

@@ -18,6 +18,7 @@ import { type EventChanges, deleteEventRow, insertEvent, updateEventRow } from '
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { accessColumns } from '../worlds/access-fields.js';
 import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 /** A validated event body (create and PUT). */
 export type EventInput = z.output<typeof EventCreateSchema>;
@@ -85,10 +86,13 @@ export async function createEvent(trx: Db, scope: WorldScope, input: EventInput)
   await assertEventChanges(trx, scope.world.id, input);
   const moment = await eventMoment(trx, scope.world.id, input);
   const now = nowIso();
+  const richText = await prepareRichText(trx, scope, input);
   const event: EventTable = {
-    id: newId(), world_id: scope.world.id, ...eventColumns(input, now, moment, await accessColumns(trx, scope, input)), created_at: now,
+    id: newId(), world_id: scope.world.id, ...eventColumns(input, now, moment, await accessColumns(trx, scope, input)),
+    ...richTextRow(richText), created_at: now,
   };
   await insertEvent(trx, event);
+  await saveMentions(trx, scope, 'event', event.id, richText);
   return event;
 }
 
@@ -103,8 +107,10 @@ export async function updateEvent(trx: Db, scope: WorldScope, event: EventTable,
   await assertEventLinks(trx, scope, input);
   await assertEventChanges(trx, event.world_id, input, event.id);
   const moment = await eventMoment(trx, event.world_id, input);
-  const columns = eventColumns(input, nowIso(), moment, await accessColumns(trx, scope, input, event));
+  const richText = await prepareRichText(trx, scope, input, event);
+  const columns = { ...eventColumns(input, nowIso(), moment, await accessColumns(trx, scope, input, event)), ...richTextRow(richText) };
   const updated = await updateEventRow(trx, scope, event.id, columns);
+  await saveMentions(trx, scope, 'event', event.id, richText);
   if (input.timelineId !== event.timeline_id) {
     await clearBranchingEventsOutsideParent(trx, event.world_id, event.id, input.timelineId);
   }

@@ -6,6 +6,7 @@ import { fromJsonText } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfTimelines, instantOfRow } from '../calendars/calendar.clock.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /** What a change column holds: the JSON object or array the event was saved with (the body schema allows no other). */
 type StoredChanges = Event['characterAttributeChanges'];
@@ -25,6 +26,7 @@ export const presentEvent = (row: EventTable, scope: ReadScope, clock: Clock = G
     timelineId: row.timeline_id,
     name: row.name,
     description: row.description,
+    descriptionHtml: richTextOf(row),
     dateTime: moment.dateTime,
     instant: moment.instant,
     calendarDate: moment.date,

@@ -12,14 +12,17 @@ import { findCharacterInWorld } from '../characters/character.repository.js';
 import { accessColumns } from '../worlds/access-fields.js';
 import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import { type GoalChanges, deleteGoalRow, findGoal, insertGoal, updateGoalRow } from './goal.repository.js';
+import { type RichTextColumns, prepareRichText, saveMentions } from '../mentions/rich-text.write.js';
 
 /** A validated create or update body. */
 export type GoalInput = z.output<typeof GoalCreateSchema>;
 
-const toChanges = (input: GoalInput, characterId: string | null): Omit<GoalChanges, keyof AccessColumns> => ({
+const toChanges = (input: GoalInput, characterId: string | null, richText: RichTextColumns): Omit<GoalChanges, keyof AccessColumns> => ({
   character_id: characterId,
   title: input.title,
-  description: input.description,
+  // A goal's description is required: rich text without text leaves the plain one given.
+  description: richText.description ?? input.description,
+  description_html: richText.description_html,
   goal_type: input.goalType,
   status: input.status,
   target_date_time: input.targetDateTime,
@@ -45,10 +48,13 @@ export async function checkGoalCharacter(db: Db, scope: WorldScope, characterId:
 export async function createGoal(trx: Db, scope: WorldScope, characterId: string | null, input: GoalInput): Promise<GoalTable> {
   requireEditor(scope);
   const now = nowIso();
+  const richText = await prepareRichText(trx, scope, input);
   const row: GoalTable = {
-    id: newId(), world_id: scope.world.id, ...toChanges(input, characterId), ...(await accessColumns(trx, scope, input)), created_at: now, updated_at: now,
+    id: newId(), world_id: scope.world.id, ...toChanges(input, characterId, richText), ...(await accessColumns(trx, scope, input)),
+    created_at: now, updated_at: now,
   };
   await insertGoal(trx, row);
+  await saveMentions(trx, scope, 'goal', row.id, richText);
   return row;
 }
 
@@ -59,7 +65,9 @@ export async function createGoal(trx: Db, scope: WorldScope, characterId: string
  */
 export async function updateGoal(trx: Db, scope: WorldScope, goal: GoalTable, characterId: string | null, input: GoalInput): Promise<GoalTable> {
   requireEditor(scope);
-  await updateGoalRow(trx, goal.id, { ...toChanges(input, characterId), ...(await accessColumns(trx, scope, input, goal)) });
+  const richText = await prepareRichText(trx, scope, input, goal);
+  await updateGoalRow(trx, goal.id, { ...toChanges(input, characterId, richText), ...(await accessColumns(trx, scope, input, goal)) });
+  await saveMentions(trx, scope, 'goal', goal.id, richText);
   const updated = await findGoal(trx, scope, {}, goal.id);
   if (!updated) throw notFound('Goal');
   return updated;

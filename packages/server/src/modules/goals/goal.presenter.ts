@@ -2,6 +2,7 @@ import type { Goal, GoalStatus, GoalType } from '@loreforge/contract';
 import type { GoalTable } from '../../db/tables/goal.table.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /** Presents a goal (SPEC §3 Goal) to a reader; characterId is null for a world goal. */
 export const presentGoal = (row: GoalTable, scope: ReadScope): Goal => ({
@@ -11,6 +12,7 @@ export const presentGoal = (row: GoalTable, scope: ReadScope): Goal => ({
   characterId: row.character_id,
   title: row.title,
   description: row.description,
+  descriptionHtml: richTextOf(row),
   // Stored values were validated against the contract's enums on write.
   goalType: row.goal_type as GoalType,
   status: row.status as GoalStatus,

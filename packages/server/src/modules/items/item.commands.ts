@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/time.js';
 import { type ItemInstanceRow, findItemInstance, findWorldCharacter } from './item-instance.repository.js';
 import { insertInventoryEntry, newInventoryRow } from '../inventory/inventory.repository.js';
 import { deleteItemRow, insertItem } from './item.repository.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 /** A validated item body (create and PUT). */
 export type ItemInput = z.output<typeof ItemCreateSchema>;
@@ -40,10 +41,13 @@ export function itemColumns(input: ItemInput): Pick<ItemTable, 'name' | 'descrip
 export async function createItem(trx: Db, scope: WorldScope, input: ItemInput): Promise<ItemTable> {
   requireEditor(scope);
   const now = nowIso();
+  const richText = await prepareRichText(trx, scope, input);
   const item: ItemTable = {
-    id: newId(), world_id: scope.world.id, ...itemColumns(input), ...(await accessColumns(trx, scope, input)), created_at: now, updated_at: now,
+    id: newId(), world_id: scope.world.id, ...itemColumns(input), ...richTextRow(richText), ...(await accessColumns(trx, scope, input)),
+    created_at: now, updated_at: now,
   };
   await insertItem(trx, item);
+  await saveMentions(trx, scope, 'item', item.id, richText);
   return item;
 }
 

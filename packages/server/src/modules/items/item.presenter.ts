@@ -5,6 +5,7 @@ import { fromJsonObject } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 import type { ItemInstanceRow } from './item-instance.repository.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /** An item row → `Item` for a reader (JSON text parsed; only whitelisted fields; GM notes for editors). */
 export const presentItem = (row: ItemTable, scope: ReadScope): Item => ({
@@ -13,6 +14,7 @@ export const presentItem = (row: ItemTable, scope: ReadScope): Item => ({
   worldId: row.world_id,
   name: row.name,
   description: row.description,
+  descriptionHtml: richTextOf(row),
   properties: fromJsonObject(row.properties),
   attributes: fromJsonObject(row.attributes),
   createdAt: row.created_at,

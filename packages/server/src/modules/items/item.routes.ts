@@ -20,6 +20,7 @@ import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { requireEditor } from '../worlds/world-scope.js';
 import { requireItem } from './item.access.js';
 import { createItem, deleteItem, itemColumns } from './item.commands.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { presentItem } from './item.presenter.js';
 import { listItems, updateItem } from './item.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
@@ -77,8 +78,11 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = request.world;
     const item = await requireItem(db, scope, request.params.itemId);
     requireEditor(scope);
-    const changes = { ...itemColumns(request.body), ...(await accessColumns(db, scope, request.body, item)), updated_at: nowIso() };
-    return presentItem((await updateItem(db, scope, item.id, changes)) ?? item, scope);
+    const richText = await prepareRichText(db, scope, request.body, item);
+    const changes = { ...itemColumns(request.body), ...richTextRow(richText), ...(await accessColumns(db, scope, request.body, item)), updated_at: nowIso() };
+    const updated = await updateItem(db, scope, item.id, changes);
+    await saveMentions(db, scope, 'item', item.id, richText);
+    return presentItem(updated ?? item, scope);
   }));
 
   app.delete('/worlds/:worldId/items/:itemId', {

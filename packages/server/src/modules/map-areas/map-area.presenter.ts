@@ -3,6 +3,7 @@ import type { MapAreaTable } from '../../db/tables/map.table.js';
 import { fromJsonText } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 type Vertex = [number, number];
 
@@ -18,6 +19,7 @@ export function presentMapArea(row: MapAreaTable, scope: ReadScope): MapArea {
     mapId: row.map_id,
     name: row.name,
     description: row.description,
+    descriptionHtml: richTextOf(row),
     color: row.color,
     polygon: Array.isArray(polygon) ? polygon.filter(isVertex) : [],
     createdAt: row.created_at,

@@ -26,6 +26,7 @@ import { type ReadScope, requireEditor } from '../worlds/world-scope.js';
 import { presentMapArea } from './map-area.presenter.js';
 import { deleteMapArea, findMapArea, insertMapArea, listMapAreas, updateMapArea } from './map-area.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });
 const AreaParams = MapParams.extend({ areaId: uuidField('areaId') });
@@ -74,11 +75,15 @@ export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     const map = await requireMap(app.db, scope, request.params.mapId);
     requireEditor(scope);
     const now = nowIso();
+    const richText = await prepareRichText(app.db, scope, request.body);
     const area = {
-      id: newId(), world_id: scope.world.id, map_id: map.id, ...areaColumns(request.body, now),
+      id: newId(), world_id: scope.world.id, map_id: map.id, ...areaColumns(request.body, now), ...richTextRow(richText),
       ...(await accessColumns(app.db, scope, request.body)), created_at: now,
     };
-    await insertMapArea(app.db, area);
+    await app.db.transaction().execute(async (trx) => {
+      await insertMapArea(trx, area);
+      await saveMentions(trx, scope, 'mapArea', area.id, richText);
+    });
     return reply.status(201).send(presentMapArea(area, scope));
   });
 
@@ -104,7 +109,9 @@ export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     const map = await requireMap(db, scope, request.params.mapId);
     const area = await requireArea(db, scope, map.id, request.params.areaId);
     requireEditor(scope);
-    await updateMapArea(db, area.id, { ...areaColumns(request.body, nowIso()), ...(await accessColumns(db, scope, request.body, area)) });
+    const richText = await prepareRichText(db, scope, request.body, area);
+    await updateMapArea(db, area.id, { ...areaColumns(request.body, nowIso()), ...richTextRow(richText), ...(await accessColumns(db, scope, request.body, area)) });
+    await saveMentions(db, scope, 'mapArea', area.id, richText);
     // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
     return presentMapArea(await requireArea(db, scope, map.id, area.id), scope);
   }));

@@ -2,6 +2,7 @@ import { type MapPoint, POINT_ENTITY_TYPES, type PointEntityType } from '@lorefo
 import type { MapPointTable } from '../../db/tables/map.table.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 const isPointEntityType = (value: string | null): value is PointEntityType =>
   value !== null && (POINT_ENTITY_TYPES as readonly string[]).includes(value);
@@ -18,6 +19,7 @@ export function presentMapPoint(row: MapPointTable, names: Map<string, string>, 
     mapId: row.map_id,
     name: row.name,
     description: row.description,
+    descriptionHtml: richTextOf(row),
     x: Number(row.x),
     y: Number(row.y),
     entity:

@@ -27,6 +27,7 @@ import { type ReadScope, requireEditor } from '../worlds/world-scope.js';
 import { pointEntityRefs, presentMapPoint } from './map-point.presenter.js';
 import { deleteMapPoint, findMapPoint, insertMapPoint, listMapPoints, updateMapPoint } from './map-point.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });
 const PointParams = MapParams.extend({ pointId: uuidField('pointId') });
@@ -96,11 +97,15 @@ export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {
     requireEditor(scope);
     const names = await requireLinkedEntity(app.db, scope.world.id, request.body.entity);
     const now = nowIso();
+    const richText = await prepareRichText(app.db, scope, request.body);
     const point = {
-      id: newId(), world_id: scope.world.id, map_id: map.id, ...pointColumns(request.body, now),
+      id: newId(), world_id: scope.world.id, map_id: map.id, ...pointColumns(request.body, now), ...richTextRow(richText),
       ...(await accessColumns(app.db, scope, request.body)), created_at: now,
     };
-    await insertMapPoint(app.db, point);
+    await app.db.transaction().execute(async (trx) => {
+      await insertMapPoint(trx, point);
+      await saveMentions(trx, scope, 'mapPoint', point.id, richText);
+    });
     return reply.status(201).send(presentMapPoint(point, names, scope));
   });
 
@@ -128,7 +133,9 @@ export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {
     const point = await requirePoint(db, scope, map.id, request.params.pointId);
     requireEditor(scope);
     const names = await requireLinkedEntity(db, scope.world.id, request.body.entity);
-    await updateMapPoint(db, point.id, { ...pointColumns(request.body, nowIso()), ...(await accessColumns(db, scope, request.body, point)) });
+    const richText = await prepareRichText(db, scope, request.body, point);
+    await updateMapPoint(db, point.id, { ...pointColumns(request.body, nowIso()), ...richTextRow(richText), ...(await accessColumns(db, scope, request.body, point)) });
+    await saveMentions(db, scope, 'mapPoint', point.id, richText);
     // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
     return presentMapPoint(await requirePoint(db, scope, map.id, point.id), names, scope);
   }));

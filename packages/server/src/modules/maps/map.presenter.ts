@@ -2,6 +2,7 @@ import type { WorldMap } from '@loreforge/contract';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 import type { MapRow } from './map.repository.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /** The path that serves a map's image (GET needs the bearer token like every /api call). */
 export const mapImageUrl = (worldId: string, mapId: string): string => `/api/worlds/${worldId}/maps/${mapId}/image`;
@@ -13,6 +14,7 @@ export const presentMap = (row: MapRow, scope: ReadScope): WorldMap => ({
   worldId: row.world_id,
   name: row.name,
   description: row.description,
+  descriptionHtml: richTextOf(row),
   image:
     row.image_content_type !== null && row.image_size !== null && row.image_updated_at !== null
       ? {

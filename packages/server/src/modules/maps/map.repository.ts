@@ -61,7 +61,7 @@ export async function insertMap(db: Db, map: MapTable): Promise<void> {
 }
 
 /** Updates a map's name, description and access columns. */
-export async function updateMap(db: Db, mapId: string, changes: { name: string; description: string | null } & AccessColumns): Promise<void> {
+export async function updateMap(db: Db, mapId: string, changes: { name: string; description: string | null; description_html: string | null } & AccessColumns): Promise<void> {
   await db.updateTable('map').set({ ...changes, updated_at: nowIso() }).where('id', '=', mapId).execute();
 }
 

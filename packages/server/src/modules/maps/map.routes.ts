@@ -23,6 +23,7 @@ import { requireMap } from './map.access.js';
 import { presentMap } from './map.presenter.js';
 import { deleteMap, insertMap, listMaps, updateMap } from './map.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });
 const tags = ['maps'];
@@ -54,10 +55,14 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = request.world;
     requireEditor(scope);
     const now = nowIso();
-    const { name, description } = request.body;
+    const { name } = request.body;
     const map = await app.db.transaction().execute(async (trx) => {
-      const row = { id: newId(), world_id: scope.world.id, name, description, ...(await accessColumns(trx, scope, request.body)), created_at: now, updated_at: now };
+      const richText = await prepareRichText(trx, scope, request.body);
+      const row = {
+        id: newId(), world_id: scope.world.id, name, ...richTextRow(richText), ...(await accessColumns(trx, scope, request.body)), created_at: now, updated_at: now,
+      };
       await insertMap(trx, row);
+      await saveMentions(trx, scope, 'map', row.id, richText);
       return row;
     });
     return reply.status(201).send(presentMap({ ...map, image_content_type: null, image_size: null, image_updated_at: null }, scope));
@@ -83,8 +88,9 @@ export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = request.world;
     const map = await requireMap(db, scope, request.params.mapId);
     requireEditor(scope);
-    const { name, description } = request.body;
-    await updateMap(db, map.id, { name, description, ...(await accessColumns(db, scope, request.body, map)) });
+    const richText = await prepareRichText(db, scope, request.body, map);
+    await updateMap(db, map.id, { name: request.body.name, ...richTextRow(richText), ...(await accessColumns(db, scope, request.body, map)) });
+    await saveMentions(db, scope, 'map', map.id, richText);
     return presentMap(await requireMap(db, scope, map.id), scope);
   }));
 

@@ -2,6 +2,7 @@ import { type Objective, QUEST_STATUSES, type Quest, type QuestStatus } from '@l
 import type { QuestObjectiveTable, QuestTable } from '../../db/tables/quest.table.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 const isQuestStatus = (value: string): value is QuestStatus => (QUEST_STATUSES as readonly string[]).includes(value);
 
@@ -26,6 +27,7 @@ export const presentQuest = (row: QuestTable, objectives: QuestObjectiveTable[],
   worldId: row.world_id,
   name: row.name,
   description: row.description,
+  descriptionHtml: richTextOf(row),
   // Rows are written only through validated input; 'pending' is a defensive fallback.
   status: isQuestStatus(row.status) ? row.status : 'pending',
   isOptional: Number(row.is_optional) === 1,

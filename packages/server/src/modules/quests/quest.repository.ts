@@ -9,7 +9,7 @@ import { whereVisible } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of a quest. */
-export type QuestChanges = Pick<QuestTable, 'name' | 'description' | 'status' | 'is_optional' | 'difficulty' | 'updated_at'> & AccessColumns;
+export type QuestChanges = Pick<QuestTable, 'name' | 'description' | 'description_html' | 'status' | 'is_optional' | 'difficulty' | 'updated_at'> & AccessColumns;
 
 /** Finds a quest of the scope's world that its reader may see, or undefined. */
 export function findQuest(db: Db, scope: WorldScope, questId: string): Promise<QuestTable | undefined> {

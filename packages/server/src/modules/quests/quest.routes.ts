@@ -32,6 +32,7 @@ import { findObjectivesOfQuests } from './objective.repository.js';
 import { presentQuest } from './quest.presenter.js';
 import { deleteQuest, insertQuest, listQuests, updateQuest } from './quest.repository.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 const QuestParams = WorldParams.extend({ questId: uuidField('questId') });
 const QuestListQuery = listQuerySchema(QUEST_SORT_FIELDS).extend({
@@ -100,8 +101,15 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = request.world;
     requireEditor(scope);
     const now = nowIso();
-    const quest = { id: newId(), world_id: scope.world.id, ...questColumns(request.body, now), ...(await accessColumns(app.db, scope, request.body)), created_at: now };
-    await insertQuest(app.db, quest);
+    const richText = await prepareRichText(app.db, scope, request.body);
+    const quest = {
+      id: newId(), world_id: scope.world.id, ...questColumns(request.body, now), ...richTextRow(richText),
+      ...(await accessColumns(app.db, scope, request.body)), created_at: now,
+    };
+    await app.db.transaction().execute(async (trx) => {
+      await insertQuest(trx, quest);
+      await saveMentions(trx, scope, 'quest', quest.id, richText);
+    });
     return reply.status(201).send(presentQuest(quest, [], scope));
   });
 
@@ -127,7 +135,11 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
     requireEditor(scope);
     const { isOptional, difficulty } = request.body;
     const kept = { isOptional: isOptional ?? quest.is_optional === 1, difficulty: difficulty === undefined ? quest.difficulty : difficulty };
-    await updateQuest(db, quest.id, { ...questColumns({ ...request.body, ...kept }, nowIso()), ...(await accessColumns(db, scope, request.body, quest)) });
+    const richText = await prepareRichText(db, scope, request.body, quest);
+    await updateQuest(db, quest.id, {
+      ...questColumns({ ...request.body, ...kept }, nowIso()), ...richTextRow(richText), ...(await accessColumns(db, scope, request.body, quest)),
+    });
+    await saveMentions(db, scope, 'quest', quest.id, richText);
     return loadQuest(db, scope, quest.id);
   }));
 

@@ -18,6 +18,7 @@ import {
   insertRelationship,
   updateRelationshipRow,
 } from './relationship.repository.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 /** A validated create or update body. */
 export type RelationshipInput = z.output<typeof RelationshipCreateSchema>;
@@ -83,17 +84,20 @@ export async function createRelationship(trx: Db, scope: WorldScope, character: 
   const now = nowIso();
   const id = newId();
   const access = await accessColumns(trx, scope, input);
+  const richText = await prepareRichText(trx, scope, input);
   await guardPair(() =>
     insertRelationship(trx, {
       id,
       world_id: character.world_id,
       character_id: character.id,
       ...toChanges(input),
+      ...richTextRow(richText),
       ...access,
       created_at: now,
       updated_at: now,
     }),
   );
+  await saveMentions(trx, scope, 'relationship', id, richText);
   return reload(trx, scope, character.id, id);
 }
 
@@ -111,7 +115,9 @@ export async function updateRelationship(
 ): Promise<RelationshipRow> {
   requireEditor(scope);
   await checkTarget(trx, scope, character, input.targetCharacterId, existing.id);
-  const changes = { ...toChanges(input), ...(await accessColumns(trx, scope, input, existing)) };
+  const richText = await prepareRichText(trx, scope, input, existing);
+  const changes = { ...toChanges(input), ...richTextRow(richText), ...(await accessColumns(trx, scope, input, existing)) };
   await guardPair(() => updateRelationshipRow(trx, existing.id, changes));
+  await saveMentions(trx, scope, 'relationship', existing.id, richText);
   return reload(trx, scope, character.id, existing.id);
 }

@@ -2,6 +2,7 @@ import type { CommunicationStyle, Relationship, RelationshipType } from '@lorefo
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 import type { RelationshipRow } from './relationship.repository.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /** Presents a relationship with its target's name (SPEC §3 Relationship); never the raw row. */
 export const presentRelationship = (row: RelationshipRow, scope: ReadScope): Relationship => ({
@@ -13,6 +14,7 @@ export const presentRelationship = (row: RelationshipRow, scope: ReadScope): Rel
   // Stored values were validated against the contract's enums on write.
   relationshipType: row.relationship_type as RelationshipType,
   description: row.description,
+  descriptionHtml: richTextOf(row),
   affinity: Number(row.affinity),
   powerBalance: Number(row.power_balance),
   trustLevel: Number(row.trust_level),

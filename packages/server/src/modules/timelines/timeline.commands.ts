@@ -22,6 +22,7 @@ import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import { type Clock, type StoredMoment, clockOfCalendar, instantOfRow, instantSortKey, storedMoment } from '../calendars/calendar.clock.js';
 import { invalidField } from '../../errors/app-error.js';
 import { isoDateTimeFromInstant } from '@loreforge/contract';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 /**
  * When a timeline changes calendar its events keep their instants; their date_time text is written anew for the
@@ -78,10 +79,13 @@ export async function createTimeline(trx: Db, scope: WorldScope, input: Timeline
   await assertTimelineLinks(trx, scope, null, input);
   const { now: moment } = await timelineClock(trx, scope.world.id, input);
   const now = nowIso();
+  const richText = await prepareRichText(trx, scope, input);
   const timeline: TimelineTable = {
-    id: newId(), world_id: scope.world.id, ...timelineColumns(input, now, moment, await accessColumns(trx, scope, input)), created_at: now,
+    id: newId(), world_id: scope.world.id, ...timelineColumns(input, now, moment, await accessColumns(trx, scope, input)),
+    ...richTextRow(richText), created_at: now,
   };
   await insertTimeline(trx, timeline);
+  await saveMentions(trx, scope, 'timeline', timeline.id, richText);
   return timeline;
 }
 
@@ -95,8 +99,10 @@ export async function updateTimeline(trx: Db, scope: WorldScope, timeline: Timel
   await assertTimelineLinks(trx, scope, timeline.id, input);
   const { clock, now } = await timelineClock(trx, scope.world.id, input);
   if ((timeline.calendar_id ?? null) !== clock.calendarId) await restampEvents(trx, timeline, clock);
-  const columns = timelineColumns(input, nowIso(), now, await accessColumns(trx, scope, input, timeline));
+  const richText = await prepareRichText(trx, scope, input, timeline);
+  const columns = { ...timelineColumns(input, nowIso(), now, await accessColumns(trx, scope, input, timeline)), ...richTextRow(richText) };
   const updated = await updateTimelineRow(trx, scope, timeline.id, columns);
+  await saveMentions(trx, scope, 'timeline', timeline.id, richText);
   return updated ?? timeline;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { presentAccess } from '../worlds/access-fields.js';
 import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfCalendars, instantOfRow } from '../calendars/calendar.clock.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /**
  * A timeline row → `Timeline` (branchingEnabled as a boolean; only whitelisted fields), its "now" both as the
@@ -20,6 +21,7 @@ export const presentTimeline = (row: TimelineTable, scope: ReadScope, clock: Clo
     worldId: row.world_id,
     name: row.name,
     description: row.description,
+    descriptionHtml: richTextOf(row),
     calendarId: row.calendar_id ?? null,
     currentDateTime: now.dateTime,
     currentInstant: now.instant,

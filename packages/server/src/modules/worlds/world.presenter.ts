@@ -1,5 +1,6 @@
 import type { World, WorldCounts, WorldRole } from '@loreforge/contract';
 import type { WorldTable } from '../../db/tables/world.table.js';
+import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /**
  * Presents a world row (SPEC §3 World) with the caller's role and the counts they may see
@@ -9,6 +10,7 @@ export const presentWorld = (row: WorldTable, role: WorldRole, counts: WorldCoun
   worldId: row.id,
   name: row.name,
   description: row.description,
+  descriptionHtml: richTextOf(row),
   createdBy: row.created_by,
   role,
   counts,

@@ -39,7 +39,7 @@ export async function insertWorld(db: Db, world: WorldTable): Promise<void> {
 export async function updateWorld(
   db: Db,
   worldId: string,
-  changes: { name: string; description: string | null },
+  changes: { name: string; description: string | null; description_html: string | null },
 ): Promise<WorldTable | undefined> {
   await db.updateTable('world').set({ ...changes, updated_at: nowIso() }).where('id', '=', worldId).execute();
   return db.selectFrom('world').selectAll().where('id', '=', worldId).executeTakeFirst();

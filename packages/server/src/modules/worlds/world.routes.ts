@@ -25,6 +25,7 @@ import { nowIso } from '../../lib/time.js';
 import { countsFor, keptCounts } from './world-counts.js';
 import { presentWorld } from './world.presenter.js';
 import { deleteWorld, insertWorld, listWorlds, updateWorld } from './world.repository.js';
+import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { requireEditor, requireOwner, scopeOf } from './world-scope.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
@@ -66,7 +67,7 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
     const world = {
       id: newId(),
       name: request.body.name,
-      description: request.body.description,
+      ...richTextRow(await prepareRichText(app.db, null, request.body)),
       created_by: request.userId,
       character_count: 0,
       timeline_count: 0,
@@ -105,7 +106,9 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => withIfMatch(app.db, request, { table: 'world', id: request.params.worldId, entity: 'world' }, async (db) => {
     const scope = request.world;
     requireEditor(scope);
-    const updated = (await updateWorld(db, scope.world.id, request.body)) ?? scope.world;
+    const richText = await prepareRichText(db, scope, request.body, scope.world);
+    const updated = (await updateWorld(db, scope.world.id, { name: request.body.name, ...richTextRow(richText) })) ?? scope.world;
+    await saveMentions(db, scope, 'world', scope.world.id, richText);
     return presentWorld(updated, scope.role, keptCounts(updated));
   }));
 

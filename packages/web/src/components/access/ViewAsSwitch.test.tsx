@@ -26,7 +26,7 @@ function serve(myRole: WorldRole) {
       const world: World & { role: WorldRole } = {
         worldId: W,
         name: 'The Land of Oz',
-        description: null,
+        description: null, descriptionHtml: null,
         createdBy: ME.userId,
         counts: { characters: viewAs ? 3 : 4, timelines: 0, maps: 0, events: 0, items: 0 },
         createdAt: '2025-01-01T00:00:00.000Z',

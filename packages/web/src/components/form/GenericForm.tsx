@@ -9,7 +9,9 @@ import { MESSAGES, mustBeChecked } from '@loreforge/contract';
 import { ApiError, StaleVersionError, handleError } from '../../api/client';
 import { ErrorAlert } from '../ErrorAlert';
 import { AccessFieldset, accessValues, type AccessFormTarget } from '../access/AccessFieldset';
-import { prepareValues } from './prepare-values';
+import { plainToRichText } from '../rich-text/rich-text-dom';
+import { RichTextField } from '../rich-text/RichTextField';
+import { prepareValues, richTextHtmlName } from './prepare-values';
 import type { FieldConfig } from './types';
 
 /** SPEC §8 messages for a form that is wired wrongly; shown instead of a broken form. */
@@ -70,8 +72,15 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
       // The access fields go along only when the fieldset was shown and an editor changed them (absent means
       // "keep as is" to the server), whether or not the entity's schema also knows them.
       let result: typeof parsed = parsed;
+      // A rich text field's HTML travels beside its plain text, whether or not the form's schema knows it.
+      if (Object.keys(parsed.errors).length === 0) {
+        const html = Object.fromEntries(fields
+          .filter((field) => field.type === 'richtext' && typeof prepared[richTextHtmlName(field.name)] === 'string')
+          .map((field) => [richTextHtmlName(field.name), prepared[richTextHtmlName(field.name)]]));
+        result = { values: { ...(parsed.values as Record<string, unknown>), ...html }, errors: {} };
+      }
       if (access && Object.keys(parsed.errors).length === 0) {
-        const { visibility: _visibility, revealedTo: _revealedTo, gmNotes: _gmNotes, ...rest } = parsed.values as Record<string, unknown>;
+        const { visibility: _visibility, revealedTo: _revealedTo, gmNotes: _gmNotes, ...rest } = result.values as Record<string, unknown>;
         result = { values: { ...rest, ...accessValues(values, access.entity) }, errors: {} };
       }
       if (Object.keys(checkboxErrors).length === 0) return result;
@@ -86,7 +95,15 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
       else if (field.type === 'range') values[field.name] = String(field.min ?? 0);
       else values[field.name] = '';
     }
-    return { ...values, ...defaultValues } as DefaultValues<FieldValues>;
+    const merged: Record<string, unknown> = { ...values, ...defaultValues };
+    // A rich text field starts from the entity's HTML, or from its plain text as paragraphs.
+    for (const field of fields) {
+      if (field.type !== 'richtext') continue;
+      const html = merged[richTextHtmlName(field.name)];
+      merged[field.name] = typeof html === 'string' && html !== '' ? html : plainToRichText(typeof merged[field.name] === 'string' ? (merged[field.name] as string) : '');
+      delete merged[richTextHtmlName(field.name)];
+    }
+    return merged as DefaultValues<FieldValues>;
   }, [fields, defaultValues]);
 
   const form = useForm<FieldValues>({ resolver, defaultValues: initialValues, mode: 'onSubmit', reValidateMode: 'onChange' });
@@ -173,6 +190,31 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
                 isInvalid={invalid}
                 aria-describedby={describedBy}
                 {...register(field.name)}
+              />
+              {feedback}
+            </Form.Group>
+          );
+        }
+
+        if (field.type === 'richtext') {
+          return (
+            <Form.Group key={field.name} className={compact ? 'mb-2' : 'mb-3'}>
+              <Form.Label htmlFor={id}>{label}</Form.Label>
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: controlled }) => (
+                  <RichTextField
+                    id={id}
+                    label={field.label}
+                    rows={field.rows}
+                    value={typeof controlled.value === 'string' ? controlled.value : ''}
+                    onChange={controlled.onChange}
+                    onBlur={controlled.onBlur}
+                    invalid={invalid}
+                    describedBy={describedBy}
+                  />
+                )}
               />
               {feedback}
             </Form.Group>

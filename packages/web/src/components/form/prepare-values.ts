@@ -1,7 +1,9 @@
 /**
  * Turns what the inputs hold into what the schema and the API expect (SPEC §5 "On submit"): unchecked
- * checkboxes become false, numeric strings numbers, empty optional numbers are left out, JSON text is parsed.
+ * checkboxes become false, numeric strings numbers, empty optional numbers are left out, JSON text is parsed,
+ * rich text becomes its plain text plus its HTML.
  */
+import { richTextToPlain } from '../rich-text/rich-text-dom';
 import type { FieldConfig } from './types';
 
 const NUMERIC = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
@@ -32,6 +34,10 @@ export function toJsonValue(value: unknown): unknown {
 }
 
 /**
+/** The payload key of a rich text field's HTML: `description` → `descriptionHtml`. */
+export const richTextHtmlName = (name: string): string => `${name}Html`;
+
+/**
  * Prepares every configured field of a form for validation and submission.
  * @param fields the form's field configs; @param raw the input values by field name.
  * @returns a new object: configured fields converted, other keys copied, omitted numbers deleted.
@@ -54,6 +60,16 @@ export function prepareValues(fields: readonly FieldConfig[], raw: Record<string
       case 'json':
         out[field.name] = toJsonValue(value);
         break;
+      case 'richtext': {
+        // The plain text goes where older clients put it (and is what the schema's length and required rules
+        // check); the HTML goes beside it, and the server derives the stored plain text from it.
+        const html = typeof value === 'string' ? value : '';
+        out[field.name] = html === '' ? '' : richTextToPlain(html);
+        // No rich text: the plain text alone goes, as from any older client.
+        if (html === '') delete out[richTextHtmlName(field.name)];
+        else out[richTextHtmlName(field.name)] = html;
+        break;
+      }
       default:
         break;
     }

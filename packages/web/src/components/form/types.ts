@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 export type FieldType =
   | 'text'
   | 'textarea'
+  /** Rich text (issue "Linked lore"): edited as HTML, sent as `{name}` (its plain text) and `{name}Html`. */
+  | 'richtext'
   | 'email'
   | 'password'
   | 'number'

@@ -12,7 +12,7 @@ const E = 'eeeeeeee-0000-4000-8000-000000000001';
 
 const event: Event = {
   ...PUBLIC_ACCESS,
-  eventId: E, worldId: W, timelineId: T, name: 'The Fall', description: null, dateTime: '2025-03-14T09:30:00.000Z',
+  eventId: E, worldId: W, timelineId: T, name: 'The Fall', description: null, descriptionHtml: null, dateTime: '2025-03-14T09:30:00.000Z',
   characterAttributeChanges: { version: 1, changes: [] }, inventoryChanges: null, relationshipChanges: null,
   isBranchingEvent: false, childTimelineId: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
 };

@@ -78,6 +78,7 @@ export function eventDefaults(event?: Event, timelineId?: string | null): Record
   return {
     name: event.name,
     description: event.description ?? '',
+    descriptionHtml: event.descriptionHtml ?? '',
     dateTime: toDateTimeLocal(event.dateTime),
     calendarDate: event.dateTime === null ? event.calendarDate : undefined,
     timelineId: event.timelineId ?? '',
@@ -108,7 +109,7 @@ export function eventFields(
     calendar?.definition
       ? calendarDateFieldConfig('calendarDate', 'Date', calendar.definition)
       : { name: 'dateTime', label: 'Date/Time', type: 'datetime-local', required: true },
-    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'description', label: 'Description', type: 'richtext' },
     calendar
       ? notifyingSelectConfig({ name: 'timelineId', label: 'Timeline', help: "An event on a timeline with its own calendar is dated in that calendar." }, timelineOptions, calendar.onPick)
       : { name: 'timelineId', label: 'Timeline', type: 'select', options: timelineOptions },

@@ -12,7 +12,7 @@ import { MAP_SAVE_FAILED } from './MapImageUpload';
 
 const FIELDS: FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Northern Reaches', help: '3 to 100 characters.' },
-  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'description', label: 'Description', type: 'richtext' },
 ];
 
 /**
@@ -37,7 +37,7 @@ export function MapFormScreen() {
         access={{ worldId, entity: map.data }}
         schema={MapCreateSchema}
         fields={FIELDS}
-        defaultValues={map.data ? { name: map.data.name, description: map.data.description ?? '' } : undefined}
+        defaultValues={map.data ? { name: map.data.name, description: map.data.description ?? '', descriptionHtml: map.data.descriptionHtml ?? '' } : undefined}
         submitLabel={editing ? 'Save changes' : 'Create map'}
         failureFallback={MAP_SAVE_FAILED}
         onCancel={() => void navigate(editing && mapId ? `/worlds/${worldId}/maps/${mapId}` : `/worlds/${worldId}/maps`)}

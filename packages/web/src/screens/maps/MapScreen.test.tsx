@@ -8,7 +8,7 @@ import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const M = 'cccccccc-0000-4000-8000-000000000001';
-const map: WorldMap = { ...PUBLIC_ACCESS, mapId: M, worldId: W, name: 'Northern Reaches', description: null, image: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+const map: WorldMap = { ...PUBLIC_ACCESS, mapId: M, worldId: W, name: 'Northern Reaches', description: null, descriptionHtml: null, image: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
 const empty = { data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } };
 const routes = [{ path: '/worlds/:worldId/maps/:mapId', element: <MapScreen /> }];
 

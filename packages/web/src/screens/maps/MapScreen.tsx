@@ -22,6 +22,8 @@ import type { PixelPoint } from './map-coordinates';
 import { FEATURE_SAVE_FAILED } from './FeatureFormModal';
 import { PointFormModal } from './PointFormModal';
 import { useMapImage } from './useMapImage';
+import { RichText } from '../../components/rich-text/RichText';
+import { MentionedIn } from '../../components/rich-text/MentionedIn';
 
 type PointDialog = { point: MapPoint | null; position: PixelPoint | null };
 type AreaDialog = { area: MapArea | null; drawn: [number, number][] };
@@ -172,10 +174,11 @@ export function MapScreen() {
       <header className="lf-panel mb-3 d-flex flex-wrap align-items-start gap-3">
         <div className="me-auto min-w-0">
           <h1 className="h3 mb-1 text-break">{m.name}</h1>
-          {m.description && <p className="mb-0 text-body-secondary">{m.description}</p>}
+          {m.descriptionHtml && <div className="mb-0 text-body-secondary"><RichText worldId={m.worldId} html={m.descriptionHtml} /></div>}
           <div className="mt-2">
             <TagEditor worldId={worldId} type="map" id={m.mapId} />
           </div>
+          <MentionedIn worldId={m.worldId} type="map" id={m.mapId} />
         </div>
         <div className="d-flex flex-wrap gap-2 align-items-start">
           {image.status === 'ready' && (

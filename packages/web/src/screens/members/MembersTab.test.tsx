@@ -15,7 +15,7 @@ function world(role: WorldRole): World & { role: WorldRole } {
   return {
     worldId: W,
     name: 'The Land of Oz',
-    description: null,
+    description: null, descriptionHtml: null,
     createdBy: ME.userId,
     counts: { characters: 1, timelines: 0, maps: 0, events: 0, items: 0 },
     createdAt: '2025-01-01T00:00:00.000Z',

@@ -13,6 +13,8 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { TagEditor } from '../../components/tags/TagEditor';
 import { ObjectiveList } from './ObjectiveList';
 import { QuestStatusBadge } from './QuestStatusBadge';
+import { RichText } from '../../components/rich-text/RichText';
+import { MentionedIn } from '../../components/rich-text/MentionedIn';
 
 /**
  * /worlds/:worldId/quests/:questId: a quest with its objectives (SPEC §4: accepted, abandoned, objective
@@ -69,10 +71,11 @@ export function QuestDetailScreen() {
           <Link to={`${list}/${q.questId}/edit`} className="btn btn-outline-primary">Edit Quest</Link>
           <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete Quest</Button>
         </header>
-        {q.description && <p className="mb-4" style={{ whiteSpace: 'pre-line' }}>{q.description}</p>}
+        {q.descriptionHtml && <div className="mb-4"><RichText worldId={q.worldId} html={q.descriptionHtml} /></div>}
         <section className="mb-4" aria-label="Tags">
           <TagEditor worldId={worldId} type="quest" id={q.questId} />
         </section>
+        <div className="mb-4"><MentionedIn worldId={q.worldId} type="quest" id={q.questId} /></div>
 
         <ErrorAlert message={error} onDismiss={() => setError(null)} />
 

@@ -14,7 +14,7 @@ const O = 'ffffffff-0000-4000-8000-000000000001';
 function buildQuest(overrides: Partial<Quest> = {}): Quest {
   return {
     ...PUBLIC_ACCESS,
-    questId: Q, worldId: W, name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'pending', isOptional: true,
+    questId: Q, worldId: W, name: 'Find the Moonstone', description: 'Deep in the caves.', descriptionHtml: null, status: 'pending', isOptional: true,
     difficulty: 7, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
   };
 }
@@ -40,7 +40,7 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Quest' })).toBeInTheDocument();
     expect(await screen.findByLabelText(/Name/)).toHaveValue('Find the Moonstone');
     expect(screen.getByLabelText('Optional Quest')).toBeChecked();
-    expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '5');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('data-rows', '5');
     expect(screen.getByLabelText('Difficulty')).toHaveValue('7');
     await user.selectOptions(screen.getByLabelText(/Status/), 'active');
     await user.clear(screen.getByLabelText('Difficulty'));
@@ -50,7 +50,7 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
     expect(await screen.findByText('Quest list')).toBeInTheDocument();
     expect(calls).toEqual([{
       method: 'PUT',
-      body: { name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'active', isOptional: false, difficulty: 3 },
+      body: { name: 'Find the Moonstone', description: 'Deep in the caves.', descriptionHtml: '<p>Deep in the caves.</p>', status: 'active', isOptional: false, difficulty: 3 },
     }]);
   });
 

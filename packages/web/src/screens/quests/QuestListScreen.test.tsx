@@ -13,7 +13,7 @@ const Q = 'dddddddd-0000-4000-8000-000000000001';
 
 function buildWorld(worldId: string, name: string): World {
   return {
-    worldId, name, description: null, role: 'owner', createdBy: '11111111-1111-4111-8111-111111111111',
+    worldId, name, description: null, descriptionHtml: null, role: 'owner', createdBy: '11111111-1111-4111-8111-111111111111',
     counts: { characters: 0, timelines: 0, maps: 0, events: 0, items: 0 },
     createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
   };
@@ -21,7 +21,7 @@ function buildWorld(worldId: string, name: string): World {
 
 const quest: Quest = {
   ...PUBLIC_ACCESS,
-  questId: Q, worldId: W1, name: 'Find the Moonstone', description: 'Deep in the caves.', status: 'active', isOptional: false,
+  questId: Q, worldId: W1, name: 'Find the Moonstone', description: 'Deep in the caves.', descriptionHtml: null, status: 'active', isOptional: false,
   difficulty: 5, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
 };
 

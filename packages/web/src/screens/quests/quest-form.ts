@@ -22,7 +22,7 @@ export const QUEST_STATUS_BADGE: Record<Quest['status'], string> = {
 /** The quest form's fields: name, description (5 rows), status, 'Optional Quest', difficulty 1–10 (placeholder 5). */
 export const QUEST_FIELDS: FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true },
-  { name: 'description', label: 'Description', type: 'textarea', rows: 5 },
+  { name: 'description', label: 'Description', type: 'richtext', rows: 5 },
   { name: 'status', label: 'Status', type: 'select', required: true, options: QUEST_STATUSES.map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) })) },
   { name: 'isOptional', label: 'Optional Quest', type: 'checkbox' },
   {
@@ -37,6 +37,7 @@ export function questDefaults(quest?: Quest): Record<string, unknown> {
   return {
     name: quest.name,
     description: quest.description ?? '',
+    descriptionHtml: quest.descriptionHtml ?? '',
     status: quest.status,
     isOptional: quest.isOptional,
     difficulty: quest.difficulty === null ? '' : String(quest.difficulty),
@@ -52,6 +53,7 @@ export function questPayload(values: z.output<typeof QuestCreateSchema>): QuestS
   return {
     name: values.name,
     description: values.description,
+    ...(values.descriptionHtml ? { descriptionHtml: values.descriptionHtml } : {}),
     status: values.status,
     isOptional: values.isOptional,
     difficulty: values.difficulty,

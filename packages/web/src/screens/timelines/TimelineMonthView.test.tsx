@@ -8,7 +8,7 @@ import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 const harptos = calendarPreset('harptos').definition;
 const at = (year: number, month: number, day: number) => instantFromDate(harptos, { year, month, day, hour: 12 }).toString();
 const event = (eventId: string, name: string, instant: string): Event => ({
-  ...PUBLIC_ACCESS, eventId, name, instant, worldId: 'w', timelineId: 't', description: null, dateTime: null, characterAttributeChanges: null,
+  ...PUBLIC_ACCESS, eventId, name, instant, worldId: 'w', timelineId: 't', description: null, descriptionHtml: null, dateTime: null, characterAttributeChanges: null,
   inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false, childTimelineId: null, createdAt: '', updatedAt: '',
 });
 

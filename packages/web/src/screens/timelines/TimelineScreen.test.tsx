@@ -13,7 +13,7 @@ const BRANCH = 'bbbbbbbb-0000-4000-8000-000000000002';
 function buildTimeline(overrides: Partial<Timeline> = {}): Timeline {
   return {
     ...PUBLIC_ACCESS,
-    timelineId: MAIN, worldId: W, name: 'Age of Embers', description: null, currentDateTime: '2025-03-14T09:30:00.000Z',
+    timelineId: MAIN, worldId: W, name: 'Age of Embers', description: null, descriptionHtml: null, currentDateTime: '2025-03-14T09:30:00.000Z',
     genesisEvent: null, initialStates: null, branchingEnabled: true, parentTimelineId: null, branchingEvent: null,
     createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
   };
@@ -23,7 +23,7 @@ function buildEvent(index: number, overrides: Partial<Event> = {}): Event {
   return {
     ...PUBLIC_ACCESS,
     eventId: `eeeeeeee-0000-4000-8000-${String(index).padStart(12, '0')}`, worldId: W, timelineId: MAIN,
-    name: `Event ${index}`, description: `What happened ${index}`, dateTime: `2025-03-${String(10 + index).padStart(2, '0')}T00:00:00.000Z`,
+    name: `Event ${index}`, description: `What happened ${index}`, descriptionHtml: null, dateTime: `2025-03-${String(10 + index).padStart(2, '0')}T00:00:00.000Z`,
     characterAttributeChanges: null, inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false,
     childTimelineId: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
   };
@@ -92,8 +92,9 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
       }
       return jsonResponse(buildTimeline());
     }));
-    // Only the timeline's own reads count, not the engine's nor its tags'.
-    const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '') && !String(input).includes('/tags/')).length;
+    // Only the timeline's own reads count: not the engine's, its tags' nor the "Mentioned in" backlinks.
+    const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '')
+      && !String(input).includes('/tags/') && !String(input).includes('/backlinks')).length;
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
 
     await screen.findByRole('heading', { name: 'Age of Embers' });

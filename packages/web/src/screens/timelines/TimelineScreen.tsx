@@ -20,6 +20,8 @@ import { StatePanel } from './StatePanel';
 import { TimelineIssuesPanel } from './TimelineIssuesPanel';
 import { TimelineView } from './TimelineView';
 import { TimeScrubber } from './TimeScrubber';
+import { RichText } from '../../components/rich-text/RichText';
+import { MentionedIn } from '../../components/rich-text/MentionedIn';
 
 /** SPEC §8 messages of the timeline screen. */
 export const TIMELINE_MESSAGES = {
@@ -133,7 +135,8 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
         <div className="d-flex flex-wrap align-items-start gap-2">
           <div className="me-auto min-w-0">
             <h1 className="h3 mb-1 text-break">{timelineLabel(t)}</h1>
-            {t.description && <p className="mb-1">{t.description}</p>}
+            {t.descriptionHtml && <div className="mb-1"><RichText worldId={t.worldId} html={t.descriptionHtml} /></div>}
+            <div className="mb-1"><MentionedIn worldId={t.worldId} type="timeline" id={t.timelineId} /></div>
             <p className="small text-body-secondary mb-0">
               Now: <time dateTime={t.currentDateTime ?? undefined}>{formatMoment(t.currentDateTime, t.currentDateFormatted)}</time>
               {' · '}Branching {t.branchingEnabled ? 'enabled' : 'disabled'}

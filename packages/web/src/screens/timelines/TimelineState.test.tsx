@@ -15,14 +15,14 @@ const eventId = (i: number) => `eeeeeeee-0000-4000-8000-${String(i).padStart(12,
 
 const timeline: Timeline = {
   ...PUBLIC_ACCESS,
-  timelineId: MAIN, worldId: W, name: 'The book', description: null, currentDateTime: '1900-06-30T00:00:00.000Z',
+  timelineId: MAIN, worldId: W, name: 'The book', description: null, descriptionHtml: null, currentDateTime: '1900-06-30T00:00:00.000Z',
   genesisEvent: null, initialStates: null, branchingEnabled: true, parentTimelineId: null, branchingEvent: null,
   createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
 };
 const names = ['The cyclone', 'The house falls', 'The council'];
 const events: Event[] = names.map((name, i) => ({
   ...PUBLIC_ACCESS,
-  eventId: eventId(i + 1), worldId: W, timelineId: MAIN, name, description: null, dateTime: `1900-05-1${i + 4}T09:00:00.000Z`,
+  eventId: eventId(i + 1), worldId: W, timelineId: MAIN, name, description: null, descriptionHtml: null, dateTime: `1900-05-1${i + 4}T09:00:00.000Z`,
   characterAttributeChanges: null, inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false,
   childTimelineId: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
 }));

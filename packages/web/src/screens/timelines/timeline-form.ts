@@ -20,6 +20,7 @@ export function timelineDefaults(timeline?: Timeline): Record<string, unknown> {
     name: timeline.name,
     description: timeline.description ?? '',
     calendarId: timeline.calendarId ?? '',
+    descriptionHtml: timeline.descriptionHtml ?? '',
     currentDateTime: toDateTimeLocal(timeline.currentDateTime),
     currentDate: timeline.calendarId ? timeline.currentDate : undefined,
     genesisEvent: timeline.genesisEvent ?? '',
@@ -57,7 +58,7 @@ export function timelineFields(events: readonly Event[], timelines: readonly Tim
     .map((t) => ({ value: t.timelineId, label: selectLabel(t.timelineId, t.name) }));
   return [
     { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Age of Embers' },
-    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'description', label: 'Description', type: 'richtext' },
     ...(calendar
       ? [notifyingSelectConfig(
         { name: 'calendarId', label: 'Calendar', help: 'None: the Gregorian calendar, with ISO dates.' },

@@ -14,7 +14,7 @@ const FIELDS: FieldConfig[] = [
   {
     name: 'description',
     label: 'Description',
-    type: 'textarea',
+    type: 'richtext',
     placeholder: 'What makes this world itself: its tone, its history, its rules.',
   },
 ];
@@ -39,7 +39,7 @@ export function WorldFormScreen() {
       <GenericForm
         schema={WorldCreateSchema}
         fields={FIELDS}
-        defaultValues={world.data ? { name: world.data.name, description: world.data.description ?? '' } : undefined}
+        defaultValues={world.data ? { name: world.data.name, description: world.data.description ?? '', descriptionHtml: world.data.descriptionHtml ?? '' } : undefined}
         submitLabel={editing ? 'Save changes' : 'Create world'}
         failureFallback={editing ? 'Failed to save. Please try again.' : 'An unexpected error occurred while creating the world.'}
         onCancel={() => void navigate(editing && id ? `/worlds/${id}` : '/')}

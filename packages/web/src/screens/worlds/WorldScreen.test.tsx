@@ -14,7 +14,7 @@ function buildWorld(overrides: Partial<World> = {}): World {
     role: 'owner',
     worldId: W,
     name: 'Eldoria',
-    description: 'A realm of floating islands.',
+    description: 'A realm of floating islands.', descriptionHtml: null,
     createdBy: 'u1',
     counts: { characters: 4, timelines: 2, maps: 1, events: 7, items: 3 },
     createdAt: '2025-01-01T00:00:00.000Z',

@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { DeleteWorldFlow } from './DeleteWorldFlow';
 import { ExportWorldControl } from './ExportWorldControl';
+import { RichText } from '../../components/rich-text/RichText';
 
 /** What the world page hands its tabs through `useOutletContext`. */
 export interface WorldOutletContext {
@@ -68,7 +69,7 @@ export function WorldScreen() {
       <header className="d-flex flex-wrap align-items-start gap-2 gap-md-3 mb-3">
         <div className="me-auto min-w-0 lf-page-heading">
           <h1 className={`${onDetails ? 'h2' : 'h4'} mb-1 lf-page-title text-break`}>{world.name}</h1>
-          {onDetails && world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
+          {onDetails && world.descriptionHtml && <div className="mb-0 text-white lf-page-title"><RichText worldId={world.worldId} html={world.descriptionHtml} /></div>}
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <PresenceAvatars />

@@ -13,7 +13,7 @@ const buildCharacter = (attributes: Record<string, unknown>): Character => ({
   characterId: 'c1',
   worldId: 'w1',
   name: 'Aria',
-  description: null,
+  description: null, descriptionHtml: null,
   attributes,
   currentLocationId: null,
   activeQuests: [],

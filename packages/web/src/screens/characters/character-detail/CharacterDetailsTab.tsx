@@ -11,6 +11,8 @@ import { formatVariableValue } from '../../../components/json-variable-editor/va
 import { formatDateTime } from '../../../lib/format';
 import { CharacterAsOfNow } from './CharacterAsOfNow';
 import { splitAttributes } from './split-attributes';
+import { RichText } from '../../../components/rich-text/RichText';
+import { MentionedIn } from '../../../components/rich-text/MentionedIn';
 
 function AttributeRows({ entries, caption }: { entries: [string, unknown][]; caption: string }) {
   return (
@@ -74,7 +76,7 @@ function StoredCharacter({ character }: { character: Character }) {
       </p>
       <DetailList
         rows={[
-          { label: 'Description', value: character.description },
+          { label: 'Description', value: character.descriptionHtml ? <RichText worldId={character.worldId} html={character.descriptionHtml} /> : null },
           {
             label: 'Current Location',
             value: character.currentLocationId ? <LocationLink worldId={character.worldId} pointId={character.currentLocationId} /> : null,
@@ -94,6 +96,7 @@ function StoredCharacter({ character }: { character: Character }) {
         ]}
       />
       <AccessDetails worldId={character.worldId} entity={character} />
+      <MentionedIn worldId={character.worldId} type="character" id={character.characterId} />
       <section aria-labelledby="character-attributes">
         <h2 id="character-attributes" className="h5">Attributes</h2>
         {core.length === 0 && groups.length === 0 && <p className="text-body-secondary mb-0">{MESSAGES.noAttributes}</p>}

@@ -17,7 +17,7 @@ import { CharacterFormSchema, characterFormValues } from './character-form-schem
 
 const FIELDS: readonly FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true },
-  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'description', label: 'Description', type: 'richtext' },
   {
     name: 'attributes',
     label: 'Attributes',

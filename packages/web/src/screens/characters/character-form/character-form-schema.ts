@@ -60,6 +60,8 @@ export const CharacterFormSchema = CharacterCreateSchema.extend({
 export interface CharacterFormValues {
   name: string;
   description: string;
+  /** The stored rich text, which the editor starts from. */
+  descriptionHtml: string;
   attributes: string;
   currentLocationId: string;
   activeQuests: string;
@@ -74,6 +76,7 @@ export function characterFormValues(character?: Character): CharacterFormValues 
   return {
     name: character?.name ?? '',
     description: character?.description ?? '',
+    descriptionHtml: character?.descriptionHtml ?? '',
     attributes: Object.keys(attributes).length > 0 ? JSON.stringify(attributes, null, 2) : '',
     currentLocationId: character?.currentLocationId ?? '',
     activeQuests: (character?.activeQuests ?? []).join(', '),

@@ -15,7 +15,7 @@ import { goalFormValues } from './goal-form-values';
 
 const FIELDS: readonly FieldConfig[] = [
   { name: 'title', label: 'Title', type: 'text', required: true },
-  { name: 'description', label: 'Description', type: 'textarea', required: true },
+  { name: 'description', label: 'Description', type: 'richtext', required: true },
   {
     name: 'goalType',
     label: 'Goal Type',

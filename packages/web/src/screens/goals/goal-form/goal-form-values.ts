@@ -20,6 +20,7 @@ export function goalFormValues(goal?: Goal): Record<string, string> {
   return {
     title: goal?.title ?? '',
     description: goal?.description ?? '',
+    descriptionHtml: goal?.descriptionHtml ?? '',
     goalType: goal?.goalType ?? 'Primary',
     status: goal?.status ?? 'Pending',
     targetDateTime: toDateTimeInput(goal?.targetDateTime),

@@ -15,6 +15,8 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { formatDateTime } from '../../../lib/format';
 import { GoalStatusBadge } from '../GoalStatusBadge';
+import { RichText } from '../../../components/rich-text/RichText';
+import { MentionedIn } from '../../../components/rich-text/MentionedIn';
 
 /** Props of {@link GoalViewScreen}. */
 export interface GoalViewScreenProps {
@@ -58,7 +60,7 @@ export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenP
         rows={[
           { label: 'Goal Type', value: goal.goalType === 'PlotDriven' ? 'Plot Driven' : goal.goalType },
           { label: 'Target Date/Time', value: formatDateTime(goal.targetDateTime) },
-          { label: 'Description', value: goal.description },
+          { label: 'Description', value: <RichText worldId={goal.worldId} html={goal.descriptionHtml} empty={goal.description} /> },
           { label: 'Notes', value: goal.notes },
           { label: 'Created', value: formatDateTime(goal.createdAt) },
           { label: 'Updated', value: formatDateTime(goal.updatedAt) },
@@ -68,6 +70,7 @@ export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenP
       <section className="mt-3" aria-label="Tags">
         <TagEditor worldId={goal.worldId} type="goal" id={goal.goalId} />
       </section>
+      <MentionedIn worldId={goal.worldId} type="goal" id={goal.goalId} />
       <ConfirmDeleteModal
         show={deleting}
         entityType="goal"

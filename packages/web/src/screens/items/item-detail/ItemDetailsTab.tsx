@@ -7,6 +7,8 @@ import { DetailList } from '../../../components/entity-view/DetailList';
 import { JsonObjectTable } from '../../../components/entity-view/JsonObjectTable';
 import { formatDateTime } from '../../../lib/format';
 import { ItemAsOfNow } from './ItemAsOfNow';
+import { RichText } from '../../../components/rich-text/RichText';
+import { MentionedIn } from '../../../components/rich-text/MentionedIn';
 
 /**
  * The Item Details tab (SPEC §2 Items, §3 Item): the stored record, labelled as the start of the story
@@ -36,12 +38,13 @@ function StoredItem({ item }: { item: Item }) {
       </p>
       <DetailList
         rows={[
-          { label: 'Description', value: item.description },
+          { label: 'Description', value: item.descriptionHtml ? <RichText worldId={item.worldId} html={item.descriptionHtml} /> : null },
           { label: 'Created', value: formatDateTime(item.createdAt) },
           { label: 'Updated', value: formatDateTime(item.updatedAt) },
         ]}
       />
       <AccessDetails worldId={item.worldId} entity={item} />
+      <MentionedIn worldId={item.worldId} type="item" id={item.itemId} />
       <section aria-labelledby="item-properties">
         <h2 id="item-properties" className="h5">Properties</h2>
         <JsonObjectTable value={item.properties} caption="Properties" emptyText="No properties defined." />

@@ -12,7 +12,7 @@ import { LoadingSpinner } from '../../../components/LoadingSpinner';
 
 const FIELDS: readonly FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true },
-  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'description', label: 'Description', type: 'richtext' },
   { name: 'properties', label: 'Properties', type: 'json', rows: 5, placeholder: '{ "weight": 2, "material": "steel" }', help: 'A JSON object.' },
   { name: 'attributes', label: 'Attributes', type: 'json', rows: 4, placeholder: '{ "rarity": "rare" }', help: 'A JSON object.' },
 ];
@@ -25,6 +25,7 @@ export function itemFormValues(item?: Item): Record<string, string> {
   return {
     name: item?.name ?? '',
     description: item?.description ?? '',
+    descriptionHtml: item?.descriptionHtml ?? '',
     properties: asJsonText(item?.properties),
     attributes: asJsonText(item?.attributes),
   };

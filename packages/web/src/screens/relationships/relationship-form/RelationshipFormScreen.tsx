@@ -41,7 +41,7 @@ function buildFields(worldId: string, characterId: string): FieldConfig[] {
       required: true,
       options: RELATIONSHIP_TYPES.map((t) => ({ value: t, label: relationshipTypeLabel(t) })),
     },
-    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'description', label: 'Description', type: 'richtext' },
     score('affinity', 'Affinity', 'From -100 (hatred) to 100 (devotion).'),
     score('powerBalance', 'Power Balance', 'From -100 (the other dominates) to 100 (this character dominates).'),
     score('trustLevel', 'Trust Level', 'From -100 (total distrust) to 100 (complete trust).'),

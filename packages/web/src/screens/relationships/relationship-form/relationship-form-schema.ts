@@ -35,6 +35,7 @@ export function relationshipFormValues(relationship?: Relationship): Record<stri
     targetCharacterId: relationship?.targetCharacterId ?? '',
     relationshipType: relationship?.relationshipType ?? 'Stranger',
     description: relationship?.description ?? '',
+    descriptionHtml: relationship?.descriptionHtml ?? '',
     affinity: score(relationship?.affinity),
     powerBalance: score(relationship?.powerBalance),
     trustLevel: score(relationship?.trustLevel),

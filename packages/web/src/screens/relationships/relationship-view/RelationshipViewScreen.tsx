@@ -13,6 +13,7 @@ import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { formatDateTime } from '../../../lib/format';
 import { ScoreMeter } from './ScoreMeter';
 import { communicationStyleLabel, relationshipTypeLabel } from '../../../lib/relationship-labels';
+import { RichText } from '../../../components/rich-text/RichText';
 
 /**
  * relationships/:relationshipId (SPEC §2, §3 Relationship): who it points at (linked), the type, the three
@@ -65,7 +66,7 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
           { label: 'Power Balance', value: <ScoreMeter label="Power Balance" value={r.powerBalance} /> },
           { label: 'Trust Level', value: <ScoreMeter label="Trust Level" value={r.trustLevel} /> },
           { label: 'Communication Style', value: communicationStyleLabel(r.communicationStyle) || null },
-          { label: 'Description', value: r.description },
+          { label: 'Description', value: r.descriptionHtml ? <RichText worldId={worldId} html={r.descriptionHtml} /> : null },
           { label: 'Past Interactions', value: r.pastInteractions },
           { label: 'Current Goal Alignment', value: r.currentGoalAlignment },
           { label: 'Dependence Level', value: r.dependenceLevel },

@@ -1,0 +1,71 @@
+/**
+ * Mentions rendered for the reader in every answer (issue "Linked lore", docs/rich-text.md). A preSerialization
+ * hook finds each rich text field (`descriptionHtml`) of an answer, whatever the route (one entity, a page of a
+ * list, a search, an export), looks up every entity they mention in one query per mentioned type through
+ * visibility.ts, and rewrites each mention: the target's current name when the reader may see it, its plain label
+ * (no link, no id) when it is gone, of another world or hidden. Presenters stay synchronous and never forget it.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { MENTION_MARKER, type MentionRef, extractMentions, mentionKey, rewriteMentions } from '../../lib/rich-text/mention-markup.js';
+import type { WorldScope } from '../worlds/world-scope.js';
+import { type MentionTarget, findMentionTargets } from './mention.repository.js';
+
+/** Keys of answers that hold rich text. */
+const RICH_TEXT_KEYS = new Set(['descriptionHtml']);
+/** Deepest level of an answer searched for rich text (answers are shallow; this bounds a pathological one). */
+const MAX_DEPTH = 12;
+
+/** Collects the rich text values that hold a mention. */
+function collect(value: unknown, found: string[], depth: number): void {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) collect(item, found, depth + 1);
+    return;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (RICH_TEXT_KEYS.has(key)) {
+      if (typeof child === 'string' && child.includes(MENTION_MARKER)) found.push(child);
+    } else if (child !== null && typeof child === 'object') {
+      collect(child, found, depth + 1);
+    }
+  }
+}
+
+/** A copy of the answer with every rich text rewritten; parts without any are shared, never changed in place (they may be cached). */
+function rewrite(value: unknown, render: (html: string) => string, depth: number): unknown {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => rewrite(item, render, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    copy[key] = RICH_TEXT_KEYS.has(key) && typeof child === 'string' ? render(child) : rewrite(child, render, depth + 1);
+  }
+  return copy;
+}
+
+/**
+ * Renders the mentions of an answer for its reader.
+ * @param scope the reader's world scope; null on routes without a world in the path (every mention is then plain text).
+ * @returns the answer itself when it holds no mention, else a rewritten copy.
+ */
+export async function renderMentions(db: Db, scope: WorldScope | null, payload: unknown): Promise<unknown> {
+  const found: string[] = [];
+  collect(payload, found, 0);
+  if (found.length === 0) return payload;
+  const refs: MentionRef[] = found.flatMap((html) => extractMentions(html));
+  const targets = scope === null ? new Map<string, MentionTarget>() : await findMentionTargets(db, scope, scope.world.id, refs);
+  return rewrite(payload, (html) => rewriteMentions(html, (ref) => targets.get(mentionKey(ref.type, ref.id)) ?? null), 0);
+}
+
+/**
+ * The preSerialization hook of the protected routes: renders mentions (see renderMentions) in successful answers.
+ * @returns the answer to serialise.
+ */
+export function mentionRenderHook(db: Db) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (reply.statusCode >= 300) return payload;
+    // Routes without a world in the path leave request.world as decorated: null.
+    const scope = request.world as WorldScope | null;
+    return renderMentions(db, scope, payload);
+  };
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import type { Backlink, MentionEntityType } from '@loreforge/contract';
+import { useBacklinks } from '../../api/mentions';
+import { handleError } from '../../api/client';
+import { entityPath } from '../../lib/entity-path';
+import { SEARCH_TYPE_LABELS } from '../search/CommandPalette';
+
+const SOURCE_LABELS: Record<Backlink['type'], string> = {
+  ...SEARCH_TYPE_LABELS,
+  world: 'World',
+  relationship: 'Relationship',
+  connection: 'Connection',
+};
+
+/** The web page of a backlink's source (relationships open under their character; connections their world's list). */
+function sourcePath(worldId: string, link: Backlink): string {
+  switch (link.type) {
+    case 'world': return `/worlds/${worldId}`;
+    case 'relationship': return `/worlds/${worldId}/characters/${link.parentId ?? ''}/relationships/${link.id}`;
+    case 'connection': return `/worlds/${worldId}`;
+    default: return entityPath(worldId, link.type, link.id, link.parentId);
+  }
+}
+
+/** Props of {@link MentionedIn}: the entity whose backlinks are listed. */
+export interface MentionedInProps {
+  worldId: string;
+  type: MentionEntityType;
+  id: string;
+  /** The map of a map point or area. */
+  parentId?: string | null;
+}
+
+/**
+ * "Mentioned in" (issue "Linked lore"): the entities whose text mentions this one, as the reader may see them,
+ * each a link to its page, live from GET …/backlinks.
+ */
+export function MentionedIn({ worldId, type, id, parentId }: MentionedInProps) {
+  const backlinks = useBacklinks(worldId, type, id, parentId);
+  const headingId = `mentioned-in-${id}`;
+  const links = backlinks.data?.data ?? [];
+  return (
+    <section aria-labelledby={headingId} className="mentioned-in">
+      <h2 id={headingId} className="h5">Mentioned in</h2>
+      {backlinks.isPending && <p className="text-body-secondary small mb-0">Loading…</p>}
+      {backlinks.isError && <p className="text-danger small mb-0">{handleError(backlinks.error, 'Could not load what mentions this.')}</p>}
+      {backlinks.isSuccess && links.length === 0 && <p className="text-body-secondary mb-0">Nothing mentions this yet.</p>}
+      {links.length > 0 && (
+        <ul className="list-unstyled mb-0 d-grid gap-1">
+          {links.map((link) => (
+            <li key={`${link.type}:${link.id}`}>
+              <Link to={sourcePath(worldId, link)}>{link.name}</Link>{' '}
+              <span className="small text-body-secondary">({SOURCE_LABELS[link.type]})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
