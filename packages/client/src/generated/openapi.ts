@@ -1074,7 +1074,7 @@ export interface paths {
         };
         /**
          * Every (or one) character's attributes, inventory and relationships at a moment of a timeline
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time) or eventId (just after that event), not both; the default is the timeline's currentDateTime. Without search, page or limit, every character is answered, ordered by name then id (a large world's state is large). With any of them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, with a pagination block like the lists' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). characterId narrows either answer to that character.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time), instant or date (in the timeline's calendar) or eventId (just after that event), only one; the default is the timeline's now. The answer dates the moment and events in the timeline's calendar too. Without search, page or limit, every character is answered, ordered by name then id (a large world's state is large). With any of them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, with a pagination block like the lists' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). characterId narrows either answer to that character.
          */
         get: operations["getTimelineState"];
         put?: never;
@@ -1094,7 +1094,7 @@ export interface paths {
         };
         /**
          * The events of a timeline that changed a character, each with what changed
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Events before a branch point come from the parent timeline.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Events before a branch point come from the parent timeline. Each event is dated in its timeline's calendar too.
          */
         get: operations["getCharacterHistory"];
         put?: never;
@@ -1114,7 +1114,7 @@ export interface paths {
         };
         /**
          * How two timelines (say a branch and its parent) differ at a moment, per character and field
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. at defaults to the first timeline's currentDateTime.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time), or instant or date in the first timeline's calendar, only one; the default is the first timeline's now. The answer dates the moment in that calendar too.
          */
         get: operations["diffTimelines"];
         put?: never;
@@ -1283,7 +1283,7 @@ export interface paths {
         };
         /**
          * A world's web of relationships
-         * @description Characters and items (up to 5000, first by name) and the other entities connections reach, as nodes; relationships (with affinity), connections and holdings as edges (up to 20000).
+         * @description Characters and items (up to 5000, first by name) and the other entities connections reach, as nodes; relationships (with affinity), connections and holdings as edges (up to 20000). With timelineId, relationships and holdings as they stand at a moment of that timeline (the timeline engine's state: just after eventId, at at, or at the timeline's currentDateTime), nodes and connections as stored.
          */
         get: operations["getWorldGraph"];
         put?: never;
@@ -17002,6 +17002,8 @@ export interface operations {
                 at?: string | null;
                 /** @description Instead of at: the moment as an instant of the timeline's calendar (minutes since its epoch), for timelines with their own calendar. */
                 instant?: string | null;
+                /** @description Instead of at: the moment as a date of the timeline's calendar, YEAR-MONTH-DAY[THH:MM][ ERA] (MONTH a number or a name): 1492-Flamerule-30 DR. */
+                date?: string | null;
                 /** @description Instead of at: the state just after this event of the timeline (or of its history before its branch point). */
                 eventId?: ("" | string) | null;
                 /** @description Only this character. */
@@ -17030,15 +17032,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         timelineId: string;
-                        /** @description The moment asked for, or null when the state is just after an event. */
+                        /** @description The moment asked for (ISO 8601), or null when the state is just after an event or the timeline keeps its own calendar. */
                         at: string | null;
+                        /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                        instant: string | null;
+                        /** @description The moment in the words of the timeline's calendar (null when not known). */
+                        formattedDate: string | null;
                         /** @description How many events (including inherited ones before the branch point) took effect. */
                         eventCount: number;
                         /** @description The last event that took effect, with what it changed. */
                         lastEvent: {
                             eventId: string;
                             name: string;
-                            dateTime: string;
+                            /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
+                            dateTime: string | null;
+                            /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                            instant: string | null;
+                            /** @description The moment in the words of the timeline's calendar (null when not known). */
+                            formattedDate: string | null;
                             timelineId: string;
                             changes: ({
                                 /** @enum {string} */
@@ -17237,7 +17248,12 @@ export interface operations {
                         data: {
                             eventId: string;
                             name: string;
-                            dateTime: string;
+                            /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
+                            dateTime: string | null;
+                            /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                            instant: string | null;
+                            /** @description The moment in the words of the timeline's calendar (null when not known). */
+                            formattedDate: string | null;
                             timelineId: string;
                             changes: ({
                                 /** @enum {string} */
@@ -17389,6 +17405,10 @@ export interface operations {
                 against: string;
                 /** @description The moment (ISO 8601). Default: the first timeline's currentDateTime. */
                 at?: string | null;
+                /** @description Instead of at: an instant of the first timeline's calendar (minutes since its epoch). */
+                instant?: string | null;
+                /** @description Instead of at: a date of the first timeline's calendar, YEAR-MONTH-DAY[THH:MM][ ERA] (MONTH a number or a name). */
+                date?: string | null;
                 /** @description Only this character. */
                 characterId?: ("" | string) | null;
             };
@@ -17410,7 +17430,12 @@ export interface operations {
                     "application/json": {
                         timelineId: string;
                         againstTimelineId: string;
-                        at: string;
+                        /** @description The moment compared (ISO 8601); null when the first timeline keeps its own calendar. */
+                        at: string | null;
+                        /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                        instant: string | null;
+                        /** @description The moment in the words of the timeline's calendar (null when not known). */
+                        formattedDate: string | null;
                         differences: {
                             characterId: string;
                             characterName: string | null;
@@ -17533,10 +17558,19 @@ export interface operations {
                             characterName: string | null;
                             /** @description null: held from the start. */
                             fromEventId: string | null;
+                            /** @description The starting event's dateTime (a sort key of its instant on a timeline with its own calendar). */
                             from: string | null;
+                            /** @description The starting event's instant (minutes since the calendar's epoch); null: from the start. */
+                            fromInstant: string | null;
+                            /** @description The starting event's date in the timeline's calendar; null: from the start. */
+                            fromFormatted: string | null;
                             /** @description null: still held at the end of the timeline. */
                             toEventId: string | null;
                             to: string | null;
+                            /** @description The ending event's instant; null: still held. */
+                            toInstant: string | null;
+                            /** @description The ending event's date in the timeline's calendar; null: still held. */
+                            toFormatted: string | null;
                             /** @description Quantity held at the end of the period. */
                             quantity: number;
                             maxQuantity: number;
@@ -17805,6 +17839,10 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description userId of who created it (null for calendars older than this field). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -18051,6 +18089,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -18289,6 +18331,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                         /** @description What the import approximated or left out (events, periodic seasons). */
@@ -18471,6 +18517,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -18709,6 +18759,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                         /** @description Events and timeline "now"s whose instant stays but whose date now reads differently. */
@@ -19215,7 +19269,14 @@ export interface operations {
     };
     getWorldGraph: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Show relationships (with their affinity then) and holdings as they stand on this timeline; without it, as stored. */
+                timelineId?: ("" | string) | null;
+                /** @description With timelineId: the moment (ISO 8601). Default: the timeline's currentDateTime. */
+                at?: string | null;
+                /** @description With timelineId, instead of at: just after this event of the timeline. */
+                eventId?: ("" | string) | null;
+            };
             header?: never;
             path: {
                 worldId: string;

@@ -5,13 +5,17 @@
  * listed among the exporters.
  */
 import { bundleImporter } from './bundle.importer.js';
+import { kankaImporter } from './formats/kanka/kanka.importer.js';
+import { markdownExporter } from './formats/markdown/markdown.exporter.js';
+import { onlyWorldsExporter } from './formats/onlyworlds/onlyworlds.exporter.js';
+import { onlyWorldsImporter } from './formats/onlyworlds/onlyworlds.importer.js';
 import type { WorldExporter, WorldImporter } from './transfer.formats.js';
 
 /** Importers, most specific first; the bundle comes first (its manifest.json is unambiguous). */
-export const IMPORTERS: readonly WorldImporter[] = [bundleImporter];
+export const IMPORTERS: readonly WorldImporter[] = [bundleImporter, kankaImporter, onlyWorldsImporter];
 
 /** Exporters other than the bundle, by their `format` name. */
-export const EXPORTERS: readonly WorldExporter[] = [];
+export const EXPORTERS: readonly WorldExporter[] = [onlyWorldsExporter, markdownExporter];
 
 /** The `?format=` values the export route accepts: 'bundle' and every registered exporter. */
 export const exportFormats = (): string[] => ['bundle', ...EXPORTERS.map((exporter) => exporter.format)];
