@@ -57,7 +57,9 @@ describe.each(DIALECTS)('exporting and importing a world, in Chromium on %s', (d
       await page.getByRole('button', { name: `${demo.summary.events} Events : show help` }).waitFor();
       await page.getByRole('button', { name: `${demo.summary.items} Items : show help` }).waitFor();
       await page.goto('/');
-      expect(await page.getByRole('heading', { name: 'The Land of Oz', level: 2 }).count()).toBe(2);
+      const cards = page.getByRole('heading', { name: 'The Land of Oz', level: 2 });
+      await cards.nth(1).waitFor();
+      expect(await cards.count()).toBe(2);
     });
     fs.rmSync(folder, { recursive: true, force: true });
   }, 180_000);
