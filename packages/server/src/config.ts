@@ -58,6 +58,20 @@ export interface AppConfig {
    * whitelist fields, so production skips the second pass and only serialises.
    */
   validateResponses: boolean;
+  /**
+   * Let webhooks call loopback, private and other internal addresses (WEBHOOKS_ALLOW_PRIVATE=true; default false).
+   * Only for servers whose receivers live on their own network (local development, tests): otherwise a world's
+   * owner could aim the server at internal services (docs/webhooks.md).
+   */
+  webhooksAllowPrivate: boolean;
+  /** How often this instance looks for webhook work (WEBHOOK_POLL_MS, default 1,000 ms; 0 turns the worker off). */
+  webhookPollMs: number;
+  /** Delay before the first retry of a failed delivery, doubled for each further one (WEBHOOK_RETRY_BASE_MS, default 30,000 ms). */
+  webhookRetryBaseMs: number;
+  /** Attempts per change before a delivery is given up (WEBHOOK_MAX_ATTEMPTS, default 8: the last about an hour after the first). */
+  webhookMaxAttempts: number;
+  /** How long one delivery attempt may take (WEBHOOK_TIMEOUT_MS, default 10,000 ms). */
+  webhookTimeoutMs: number;
 }
 
 function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -114,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: readInt('AUTH_RATE_LIMIT_PER_MINUTE', 20, env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    webhookPollMs: readInt('WEBHOOK_POLL_MS', 1_000, env),
+    webhookRetryBaseMs: readInt('WEBHOOK_RETRY_BASE_MS', 30_000, env),
+    webhookMaxAttempts: readInt('WEBHOOK_MAX_ATTEMPTS', 8, env) || 1,
+    webhookTimeoutMs: readInt('WEBHOOK_TIMEOUT_MS', 10_000, env) || 1,
     ...overrides,
   };
 }

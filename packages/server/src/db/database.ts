@@ -15,6 +15,7 @@ import type { CalendarTable } from './tables/calendar.table.js';
 import type { EntityTagTable } from './tables/entity-tag.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
+import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
 
 export interface Database {
   user: UserTable;
@@ -40,6 +41,8 @@ export interface Database {
   quest: WithAccessColumns<QuestTable>;
   quest_objective: WithAccessColumns<QuestObjectiveTable>;
   calendar: CalendarTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 /** The database handle or an open transaction: repositories take either as their first argument. */

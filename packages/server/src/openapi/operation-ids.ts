@@ -143,4 +143,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/tags': 'listTags',
   'GET /api/worlds/:worldId/tags/:entityType/:entityId': 'getEntityTags',
   'PUT /api/worlds/:worldId/tags/:entityType/:entityId': 'replaceEntityTags',
+  'GET /api/worlds/:worldId/webhooks': 'listWebhooks',
+  'POST /api/worlds/:worldId/webhooks': 'createWebhook',
+  'GET /api/worlds/:worldId/webhooks/:webhookId': 'getWebhook',
+  'PUT /api/worlds/:worldId/webhooks/:webhookId': 'updateWebhook',
+  'DELETE /api/worlds/:worldId/webhooks/:webhookId': 'deleteWebhook',
+  'POST /api/worlds/:worldId/webhooks/:webhookId/secret': 'rotateWebhookSecret',
+  'GET /api/worlds/:worldId/webhooks/:webhookId/deliveries': 'listWebhookDeliveries',
 };

@@ -10,6 +10,7 @@ import { type TestUser, createUser } from '../factories/user.js';
 import { TINY_PNG } from '../resilience/full-world.js';
 import { type ApiRoute, sampleValue } from '../resilience/api-surface.js';
 import {
+  ACCESS_WEBHOOK,
   type AccessWorld,
   ENTITY_PARAMS,
   type EntityMaker,
@@ -263,6 +264,22 @@ export const OPERATIONS: Record<string, OperationSpec> = {
       return { params: { ...context.params, invitationId: String(made.invitationId) } };
     },
   },
+  // Webhooks are the owner's alone (issue 15); the fixture's is paused, a successful delete removes one of its own.
+  'GET /api/worlds/{worldId}/webhooks': { rule: 'owner', ok: 200 },
+  'POST /api/worlds/{worldId}/webhooks': { rule: 'owner', ok: 201, build: async () => ({ body: ACCESS_WEBHOOK }) },
+  'GET /api/worlds/{worldId}/webhooks/{webhookId}': { rule: 'owner', ok: 200 },
+  'PUT /api/worlds/{worldId}/webhooks/{webhookId}': { rule: 'owner', ok: 200, build: async () => ({ body: { events: ['character.*'], active: false } }) },
+  'DELETE /api/worlds/{worldId}/webhooks/{webhookId}': {
+    rule: 'owner',
+    ok: 204,
+    build: async (context) => {
+      if (!context.succeeds) return {};
+      const made = await send(context.app, context.world.cast.owner, 'POST', `${base(context)}/webhooks`, ACCESS_WEBHOOK);
+      return { params: { ...context.params, webhookId: String(made.webhookId) } };
+    },
+  },
+  'POST /api/worlds/{worldId}/webhooks/{webhookId}/secret': { rule: 'owner', ok: 200 },
+  'GET /api/worlds/{worldId}/webhooks/{webhookId}/deliveries': { rule: 'owner', ok: 200 },
   'GET /api/world-invitations/{code}': { rule: 'signed-in', ok: 200, showsWorldToOutsiders: true },
   'POST /api/world-invitations/{code}/accept': {
     rule: 'signed-in',

@@ -102,6 +102,8 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
   await post(app, owner, `${base}/members`, { user: member.user.username, role: 'player' });
   const candidate = await createUser(app);
   const invitation = await post(app, owner, `${base}/invitations`, { role: 'viewer' });
+  // Paused, at a public address literal: saved without DNS, never called.
+  const webhook = await post(app, owner, `${base}/webhooks`, { url: 'https://93.184.215.14/hooks/loreforge', events: ['*'], active: false });
 
   const inventoryItemId = idOf(entry, 'inventoryItemId');
   const params: Record<string, string> = {
@@ -124,6 +126,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     userId: member.user.userId,
     invitationId: idOf(invitation, 'invitationId'),
     code: idOf(invitation, 'code'),
+    webhookId: idOf(webhook, 'webhookId'),
     entityId: characterId,
   };
   const refs: Record<string, string> = {
