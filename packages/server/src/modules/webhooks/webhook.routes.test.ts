@@ -57,6 +57,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       ['http://127.0.0.1:8080/hook', WEBHOOK_MESSAGES.urlPrivate],
       ['http://localhost/hook', WEBHOOK_MESSAGES.urlPrivate],
       ['http://0x7f.1/hook', WEBHOOK_MESSAGES.urlPrivate],
+      ['http://2130706433/hook', WEBHOOK_MESSAGES.urlPrivate],
       ['http://[::1]/hook', WEBHOOK_MESSAGES.urlPrivate],
       ['http://[::ffff:10.0.0.1]/hook', WEBHOOK_MESSAGES.urlPrivate],
       ['http://10.1.2.3/hook', WEBHOOK_MESSAGES.urlPrivate],
