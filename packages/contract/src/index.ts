@@ -22,3 +22,4 @@ export * from './graph.js';
 export * from './tag.js';
 export * from './calendar/index.js';
 export * from './webhook.js';
+export * from './history.js';
