@@ -5,19 +5,17 @@
  * not see read as null). Restore writes an earlier version back as a new change.
  */
 import { z } from 'zod';
-import { CHANGE_ACTIONS, CHANGE_ENTITY_TYPES } from './webhook.js';
+import { CHANGE_ACTIONS, CHANGE_ENTITY_TYPES } from './live.js';
 import { mustBeOneOf } from './messages.js';
 
-/** Entity types whose history can be read (every type of the change log but the world itself). */
-export const HISTORY_ENTITY_TYPES = CHANGE_ENTITY_TYPES.filter((type) => type !== 'world');
 
 /**
  * Entity types an earlier version can be restored of: those whose fields are plain columns written through a PUT
  * route of their own (a calendar's definition is one structured document, restored by editing it).
  */
 export const RESTORABLE_ENTITY_TYPES = [
-  'character', 'item', 'inventory_item', 'goal', 'relationship', 'timeline', 'event', 'map', 'map_point',
-  'map_area', 'connection', 'quest', 'quest_objective',
+  'character', 'item', 'inventoryEntry', 'goal', 'relationship', 'timeline', 'event', 'map', 'mapPoint', 'mapArea',
+  'connection', 'quest', 'objective',
 ] as const;
 export type RestorableEntityType = (typeof RESTORABLE_ENTITY_TYPES)[number];
 

@@ -7,17 +7,7 @@
 import { z } from 'zod';
 import { booleanField } from './fields.js';
 import { required } from './messages.js';
-
-/** Kinds of entity a change names (the change log's entity types). */
-export const CHANGE_ENTITY_TYPES = [
-  'world', 'character', 'item', 'inventory_item', 'goal', 'relationship', 'timeline', 'event', 'map',
-  'map_point', 'map_area', 'connection', 'quest', 'quest_objective', 'calendar',
-] as const;
-export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
-
-/** What a change did. */
-export const CHANGE_ACTIONS = ['create', 'update', 'delete'] as const;
-export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+import { CHANGE_ACTIONS, CHANGE_ENTITY_TYPES } from './live.js';
 
 /** Header carrying a delivery's signature. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Loreforge-Signature';
@@ -38,7 +28,7 @@ export const WEBHOOK_MESSAGES = {
   urlUnresolvable: 'URL host could not be found; check the host name.',
   urlPrivate:
     'URL points to a loopback, private, link-local, shared or otherwise internal address; webhooks may only call public internet addresses.',
-  eventsInvalid: `Events must name entity types and actions such as "character.update", "character.*" or "*".`,
+  eventsInvalid: `Events must be "*", "<entityType>.*" or "<entityType>.<action>" such as "character.updated"; entity types: ${CHANGE_ENTITY_TYPES.join(', ')}; actions: ${CHANGE_ACTIONS.join(', ')}.`,
   tooMany: `A world has at most ${WEBHOOK_LIMITS.perWorldMax} webhooks; delete one first.`,
 } as const;
 
@@ -47,7 +37,7 @@ const EVENT_PATTERN = new RegExp(`^(\\*|(${CHANGE_ENTITY_TYPES.join('|')})\\.(\\
 
 /**
  * Whether a change matches a webhook's event types.
- * @param events the webhook's list (`*`, `character.*`, `character.update`, …).
+ * @param events the webhook's list (`*`, `character.*`, `character.updated`, …).
  */
 export function webhookMatches(events: readonly string[], entityType: string, action: string): boolean {
   return events.some((event) => event === '*' || event === `${entityType}.*` || event === `${entityType}.${action}`);

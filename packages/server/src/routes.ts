@@ -28,7 +28,9 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { graphRoutes } from './modules/graph/graph.routes.js';
 import { tagRoutes } from './modules/tags/tag.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhook.routes.js';
+import { changeRoutes } from './modules/changes/change.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
+import { runAsActor } from './db/actor.js';
 import { describeOperation } from './openapi/operations.js';
 import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
 import { memberRoutes } from './modules/members/member.routes.js';
@@ -46,6 +48,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     });
     api.addHook('onRequest', api.authenticate);
+    // Everything after authentication (hooks and handler) runs as the signed-in user, so the change log names
+    // who wrote each row (db/actor.ts). A callback hook: the rest of the request continues inside `done`.
+    api.addHook('preHandler', (request, _reply, done) => runAsActor(request.userId, done));
     registerWorldScope(api);
     // Every single-entity answer names its version, for If-Match on the next edit (lib/versioned-update.ts).
     // A callback hook: it runs on every answer and never waits, so it makes no promise.
@@ -77,5 +82,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(graphRoutes);
     await api.register(tagRoutes);
     await api.register(webhookRoutes);
+    await api.register(changeRoutes);
   });
 };

@@ -1332,6 +1332,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{worldId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a world's committed changes after a sequence number
+         * @description Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first. Read on with `after` set to `nextAfter` until `hasMore` is false. A page may hold fewer than `limit` changes (and gaps in `sequence`): changes of entities you may not see are left out. Sent with `Accept: text/event-stream`, the same feed is a Server-Sent Events stream (docs/live-updates.md).
+         */
+        get: operations["listWorldChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -19597,6 +19617,127 @@ export interface operations {
             };
             /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWorldChanges: {
+        parameters: {
+            query?: {
+                /** @description Answer changes whose sequence is greater than this (the last one you have seen); default 0, from the start. */
+                after?: number;
+                /** @description Most changes to answer, 1 to 1000; default 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Position in the world's change feed: 1, 2, 3 … in commit order (gaps are changes you may not see). */
+                            sequence: number;
+                            /**
+                             * @description Which kind of entity changed.
+                             * @enum {string}
+                             */
+                            entityType: "world" | "member" | "character" | "item" | "inventoryEntry" | "goal" | "relationship" | "timeline" | "event" | "map" | "mapPoint" | "mapArea" | "quest" | "objective" | "connection" | "calendar";
+                            /** @description The entity's id (a member's userId). */
+                            entityId: string;
+                            /** @enum {string} */
+                            action: "created" | "updated" | "deleted";
+                            /** @description userId of who made the change; null when it was made outside a request. */
+                            by: string | null;
+                            /** @description When it was committed, ISO 8601 UTC. */
+                            at: string;
+                        }[];
+                        /** @description Pass as `after` to read on: the last sequence this page looked at. */
+                        nextAfter: number;
+                        /** @description Whether more changes follow now. */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

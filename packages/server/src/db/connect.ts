@@ -11,6 +11,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
+import { currentActor } from './actor.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from '../lib/trigram.js';
@@ -194,6 +195,9 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   // pg_trgm's word_similarity, so the world search's typo tolerance is the same on both databases.
   sqlite.function('lf_word_similarity', { deterministic: true }, (query, text) =>
     typeof query === 'string' && typeof text === 'string' ? wordSimilarity(query, text) : 0);
+  // The change log's triggers name the acting user of the statement's request (db/actor.ts); SQLite runs a
+  // statement synchronously inside the query call, so the request's asynchronous context is the current one.
+  sqlite.function('lf_actor', { deterministic: false, varargs: false }, () => currentActor() ?? null);
   const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite }) });
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept

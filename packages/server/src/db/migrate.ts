@@ -15,6 +15,7 @@ import * as addCalendarDates from './migrations/2026_11_24_210000_add_calendar_d
 import * as addWorldSearchIndexes from './migrations/2026_11_24_500000_add_world_search_indexes.js';
 import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_tag.js';
 import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
+import * as createWorldChange from './migrations/2026_11_25_110000_create_world_change.js';
 import * as createWebhook from './migrations/2026_11_25_120000_create_webhook.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_500000_add_world_search_indexes': addWorldSearchIndexes,
   '2026_11_24_510000_create_entity_tag': createEntityTag,
   '2026_11_24_520000_version_world_links': versionWorldLinks,
+  '2026_11_25_110000_create_world_change': createWorldChange,
   '2026_11_25_120000_create_webhook': createWebhook,
 };
 

@@ -442,6 +442,9 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'PUT /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(200),
   'DELETE /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(204),
   'POST /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}/progress': write(200),
+
+  // The live feed and presence: every member reads the feed (hidden changes are left out) and says they are here.
+  'GET /api/worlds/{worldId}/changes': read(),
 };
 
 /**

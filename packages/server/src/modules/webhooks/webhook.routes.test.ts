@@ -84,7 +84,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const made = await t.app.inject({
         method: 'POST', url: `/api/worlds/${world.worldId}/webhooks`, headers: owner.headers,
-        payload: { url: 'https://93.184.215.14/hooks', events: ['character.update'], active: false },
+        payload: { url: 'https://93.184.215.14/hooks', events: ['character.updated'], active: false },
       });
       expect(made.statusCode).toBe(201);
       const { webhookId } = made.json<WebhookWithSecret>();
@@ -100,12 +100,12 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       const base = `/api/worlds/${world.worldId}/webhooks`;
       const made = await t.app.inject({
         method: 'POST', url: base, headers: owner.headers,
-        payload: { url: 'https://93.184.215.14/hooks', events: ['character.*', 'item.delete', 'character.*'], active: false },
+        payload: { url: 'https://93.184.215.14/hooks', events: ['character.*', 'item.deleted', 'character.*'], active: false },
       });
       expect(made.statusCode).toBe(201);
       const created = made.json<WebhookWithSecret>();
       expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-      expect(created).toMatchObject({ events: ['character.*', 'item.delete'], active: false, secretHint: created.secret.slice(-4) });
+      expect(created).toMatchObject({ events: ['character.*', 'item.deleted'], active: false, secretHint: created.secret.slice(-4) });
 
       const list = await t.app.inject({ url: base, headers: owner.headers });
       expect(list.json<{ data: Webhook[] }>().data).toHaveLength(1);
@@ -176,13 +176,13 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
         expect(delivery!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
         const event = JSON.parse(delivery!.body) as WebhookEvent;
         expect(event).toMatchObject({
-          worldId: world.worldId, entityType: 'character', entityId: characterId, action: 'create', by: owner.user.userId,
+          worldId: world.worldId, entityType: 'character', entityId: characterId, action: 'created', by: owner.user.userId,
         });
         expect(delivery!.eventId).toBe(event.id);
 
         const log = await eventually(() => deliveries(world.worldId, webhookId, owner.headers), (rows) => rows[0]?.status === 'succeeded');
         expect(log).toHaveLength(1);
-        expect(log[0]).toMatchObject({ eventId: event.id, attempt: 1, status: 'succeeded', statusCode: 200, error: null, action: 'create' });
+        expect(log[0]).toMatchObject({ eventId: event.id, attempt: 1, status: 'succeeded', statusCode: 200, error: null, action: 'created' });
         expect(log[0]!.durationMs).toBeGreaterThanOrEqual(0);
       } finally {
         await receiver.close();
@@ -219,7 +219,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       try {
         const { world, owner } = await createWorld(t.app);
         const made = await t.app.inject({
-          method: 'POST', url: `/api/worlds/${world.worldId}/webhooks`, headers: owner.headers, payload: { url: receiver.url, events: ['item.create'] },
+          method: 'POST', url: `/api/worlds/${world.worldId}/webhooks`, headers: owner.headers, payload: { url: receiver.url, events: ['item.created'] },
         });
         const { webhookId } = made.json<WebhookWithSecret>();
         await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Tin Man' } });

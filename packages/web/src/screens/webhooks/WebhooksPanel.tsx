@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { DeliveryLog } from './DeliveryLog';
 
-/** Splits the events box ("character.*, item.delete") into the list the API takes; empty means every change. */
+/** Splits the events box ("character.*, item.deleted") into the list the API takes; empty means every change. */
 export function parseEvents(text: string): string[] {
   const events = text.split(/[\s,]+/).map((entry) => entry.trim()).filter((entry) => entry !== '');
   return events.length === 0 ? ['*'] : events;
@@ -91,7 +91,7 @@ export function WebhooksPanel({ worldId }: { worldId: string }) {
         <Form.Group controlId={`webhook-events-${worldId}`}>
           <Form.Label>Events</Form.Label>
           <Form.Control value={events} onChange={(event) => setEvents(event.target.value)} aria-describedby={`webhook-events-help-${worldId}`} />
-          <Form.Text id={`webhook-events-help-${worldId}`}>* for all, or e.g. character.*, item.delete</Form.Text>
+          <Form.Text id={`webhook-events-help-${worldId}`}>* for all, or e.g. character.*, item.deleted</Form.Text>
         </Form.Group>
         <Button type="submit" disabled={create.isPending}>Add webhook</Button>
       </Form>
