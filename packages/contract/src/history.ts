@@ -19,10 +19,17 @@ export const RESTORABLE_ENTITY_TYPES = [
 ] as const;
 export type RestorableEntityType = (typeof RESTORABLE_ENTITY_TYPES)[number];
 
-/** Path parameters of the history routes. */
-export const HistoryEntityTypeSchema = z.enum(CHANGE_ENTITY_TYPES, {
-  error: () => mustBeOneOf('entityType', CHANGE_ENTITY_TYPES),
-}).describe(`One of ${CHANGE_ENTITY_TYPES.join(', ')}.`);
+/** Entity types with a history of their own (every type of the change log but members). */
+export const HISTORY_ENTITY_TYPES = [
+  'world', 'character', 'item', 'inventoryEntry', 'goal', 'relationship', 'timeline', 'event', 'map', 'mapPoint',
+  'mapArea', 'quest', 'objective', 'connection', 'calendar',
+] as const satisfies ReadonlyArray<(typeof CHANGE_ENTITY_TYPES)[number]>;
+export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
+
+/** The `entityType` path parameter of the history routes. */
+export const HistoryEntityTypeSchema = z.enum(HISTORY_ENTITY_TYPES, {
+  error: () => mustBeOneOf('entityType', HISTORY_ENTITY_TYPES),
+}).describe(`One of ${HISTORY_ENTITY_TYPES.join(', ')}.`);
 
 /** One field an update changed. `plain` is false for structured values (objects, lists). */
 export const FieldChangeSchema = z.object({
@@ -55,13 +62,6 @@ export const HistoryPageSchema = z.object({
   pagination: z.object({ currentPage: z.number().int(), totalPages: z.number().int(), totalItems: z.number().int(), limit: z.number().int() }),
 });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
-
-/** The answer of a restore: the entity as the write left it, and the sequence of the new change. */
-export const RestoreResultSchema = z.object({
-  restoredSequence: z.number().int().describe('The version written back.'),
-  entity: z.record(z.string(), z.unknown()).describe("The entity after the restore, as its own GET answers it."),
-});
-export type RestoreResult = z.infer<typeof RestoreResultSchema>;
 
 /** One changed entity since the member's previous visit. */
 export const VisitChangeSchema = z.object({
@@ -96,6 +96,7 @@ export type VisitRecord = z.infer<typeof VisitRecordSchema>;
 
 /** Messages of history and restore. */
 export const HISTORY_MESSAGES = {
+  notFound: 'No history of that entity in this world.',
   notRestorable: 'Only characters, items, inventory entries, goals, relationships, timelines, events, maps, map points and areas, connections, quests and objectives can be restored.',
   deletedEntity: 'This entity was deleted; restoring a deleted entity is not supported. Create it again instead.',
   noSuchVersion: 'No version with that sequence in this entity\'s history.',

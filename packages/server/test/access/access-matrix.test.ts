@@ -41,6 +41,7 @@ function paramsFor(route: ApiRoute, world: AccessWorld, variant: CaseVariant): R
   params.invitationId = world.invitation.invitationId;
   params.calendarId = world.calendarId;
   params.webhookId = world.webhookId;
+  params.sequence = '1';
   for (const param of route.pathParams) {
     const kind = entityOf(param);
     if (kind) params[param] = world.ids[kind].public;

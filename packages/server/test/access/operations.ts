@@ -280,6 +280,28 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   },
   'POST /api/worlds/{worldId}/webhooks/{webhookId}/secret': { rule: 'owner', ok: 200 },
   'GET /api/worlds/{worldId}/webhooks/{webhookId}/deliveries': { rule: 'owner', ok: 200 },
+  // History (issue 15): read like the entity itself; restore like a write of it. The fixture's character of the
+  // case's variant; a successful restore gets a character of its own and writes back its first version.
+  'GET /api/worlds/{worldId}/history/{entityType}/{entityId}': {
+    rule: 'read',
+    ok: 200,
+    variants: ['public', 'secret', 'revealed'],
+    build: async (context) => ({ params: { ...context.params, ...taggedCharacter(context) } }),
+  },
+  'POST /api/worlds/{worldId}/history/{entityType}/{entityId}/{sequence}/restore': {
+    rule: 'write',
+    ok: 200,
+    variants: ['public', 'secret', 'revealed'],
+    build: async (context) => {
+      const target = taggedCharacter(context);
+      if (!context.succeeds) return { params: { ...context.params, ...target, sequence: '1' } };
+      const variant: Variant = context.variant === 'secret' || context.variant === 'revealed' ? context.variant : 'public';
+      const entityId = await context.maker.make('characterId', variant);
+      const history = await context.app.inject({ url: `${base(context)}/history/character/${entityId}`, headers: context.world.cast.owner.headers });
+      const entries = history.json<{ data: Array<{ sequence: number }> }>().data;
+      return { params: { ...context.params, entityType: 'character', entityId, sequence: String(entries.at(-1)?.sequence ?? 1) } };
+    },
+  },
   'GET /api/world-invitations/{code}': { rule: 'signed-in', ok: 200, showsWorldToOutsiders: true },
   'POST /api/world-invitations/{code}/accept': {
     rule: 'signed-in',

@@ -215,6 +215,8 @@ export async function buildPlannedWorld(
     // The tag routes address an entity by type and id: the anchor character's.
     entityType: 'character',
     entityId: anchor('c0'),
+    // A history version of the anchor character (restores are writes; reads never name one).
+    sequence: '1',
   };
   return { worldId, keys, anchors };
 }

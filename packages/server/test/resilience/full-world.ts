@@ -138,6 +138,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     user: candidate.user.email,
   };
   const ids = [...new Set([...Object.values(params), friendId, strangerId])];
-  // The tag routes name the entity's type in their path ({entityType}); it is a word, not an id.
-  return { params: { ...params, entityType: 'character' }, refs, marker, ids };
+  // The tag and history routes name the entity's type in their path ({entityType}); it is a word, not an id.
+  // A history version is a number: the character's first change.
+  return { params: { ...params, entityType: 'character', sequence: '1' }, refs, marker, ids };
 }
