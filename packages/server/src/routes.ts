@@ -29,6 +29,7 @@ import { graphRoutes } from './modules/graph/graph.routes.js';
 import { tagRoutes } from './modules/tags/tag.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhook.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
+import { visitRoutes } from './modules/visits/visit.routes.js';
 import { changeRoutes } from './modules/changes/change.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 import { runAsActor } from './db/actor.js';
@@ -84,6 +85,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(tagRoutes);
     await api.register(webhookRoutes);
     await api.register(historyRoutes);
+    await api.register(visitRoutes);
     await api.register(changeRoutes);
   });
 };

@@ -16,6 +16,7 @@ import type { EntityTagTable } from './tables/entity-tag.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
 import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
+import type { WorldVisitTable } from './tables/world-visit.table.js';
 import type { WorldChangeCounterTable, WorldChangeTable } from './tables/world-change.table.js';
 
 export interface Database {
@@ -44,6 +45,7 @@ export interface Database {
   calendar: CalendarTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
+  world_visit: WorldVisitTable;
   world_change: WorldChangeTable;
   world_change_counter: WorldChangeCounterTable;
 }

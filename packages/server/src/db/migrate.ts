@@ -17,6 +17,7 @@ import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_t
 import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
 import * as createWorldChange from './migrations/2026_11_25_110000_create_world_change.js';
 import * as createWebhook from './migrations/2026_11_25_120000_create_webhook.js';
+import * as createWorldVisit from './migrations/2026_11_25_120100_create_world_visit.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_520000_version_world_links': versionWorldLinks,
   '2026_11_25_110000_create_world_change': createWorldChange,
   '2026_11_25_120000_create_webhook': createWebhook,
+  '2026_11_25_120100_create_world_visit': createWorldVisit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

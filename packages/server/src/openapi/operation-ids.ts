@@ -152,5 +152,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/webhooks/:webhookId/deliveries': 'listWebhookDeliveries',
   'GET /api/worlds/:worldId/history/:entityType/:entityId': 'getEntityHistory',
   'POST /api/worlds/:worldId/history/:entityType/:entityId/:sequence/restore': 'restoreEntityVersion',
+  'GET /api/worlds/:worldId/since-last-visit': 'getChangesSinceLastVisit',
+  'POST /api/worlds/:worldId/visit': 'recordWorldVisit',
   'GET /api/worlds/:worldId/changes': 'listWorldChanges',
 };

@@ -302,6 +302,9 @@ export const OPERATIONS: Record<string, OperationSpec> = {
       return { params: { ...context.params, entityType: 'character', entityId, sequence: String(entries.at(-1)?.sequence ?? 1) } };
     },
   },
+  // Since you last looked: any member reads their own list and records their own visit.
+  'GET /api/worlds/{worldId}/since-last-visit': read(),
+  'POST /api/worlds/{worldId}/visit': read(),
   'GET /api/world-invitations/{code}': { rule: 'signed-in', ok: 200, showsWorldToOutsiders: true },
   'POST /api/world-invitations/{code}/accept': {
     rule: 'signed-in',
