@@ -94,7 +94,7 @@ export function EntityHistory({ worldId, type, id, updatedAt, noun = 'entity' }:
         {data.map((entry) => (
           <li key={entry.sequence} className="border-start border-3 ps-3 pb-3" data-testid="history-entry">
             <div className="d-flex flex-wrap align-items-center gap-2">
-              <Badge bg={ACTION_COLOURS[entry.action]}>{ACTION_LABELS[entry.action]}</Badge>
+              <Badge bg={ACTION_COLOURS[entry.action]}>{ACTION_LABELS[entry.action]}</Badge>{' '}
               <span>
                 by <strong>{entry.byUsername ?? 'someone'}</strong> on <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </span>
