@@ -72,6 +72,13 @@ export interface AppConfig {
   webhookMaxAttempts: number;
   /** How long one delivery attempt may take (WEBHOOK_TIMEOUT_MS, default 10,000 ms). */
   webhookTimeoutMs: number;
+  /**
+   * Live change streams (GET /worlds/{worldId}/changes as text/event-stream) one user may hold open on one
+   * instance (default 10); one more is a 429.
+   */
+  liveStreamsPerUser: number;
+  /** Interval of the heartbeat comments that keep idle live streams open through proxies (ms, default 15,000). */
+  liveHeartbeatMs: number;
 }
 
 function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -133,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookRetryBaseMs: readInt('WEBHOOK_RETRY_BASE_MS', 30_000, env),
     webhookMaxAttempts: readInt('WEBHOOK_MAX_ATTEMPTS', 8, env) || 1,
     webhookTimeoutMs: readInt('WEBHOOK_TIMEOUT_MS', 10_000, env) || 1,
+    liveStreamsPerUser: readInt('LIVE_STREAMS_PER_USER', 10, env) || 1,
+    liveHeartbeatMs: readInt('LIVE_HEARTBEAT_MS', 15_000, env) || 1_000,
     ...overrides,
   };
 }

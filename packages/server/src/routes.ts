@@ -30,7 +30,8 @@ import { tagRoutes } from './modules/tags/tag.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhook.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { visitRoutes } from './modules/visits/visit.routes.js';
-import { changeRoutes } from './modules/changes/change.routes.js';
+import { type LiveOptions, changeRoutes } from './modules/changes/change.routes.js';
+import { presenceRoutes } from './modules/presence/presence.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 import { runAsActor } from './db/actor.js';
 import { describeOperation } from './openapi/operations.js';
@@ -38,7 +39,12 @@ import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
 import { memberRoutes } from './modules/members/member.routes.js';
 import { worldInvitationRoutes } from './modules/world-invitations/world-invitation.routes.js';
 
-export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Options of the /api routes: the live feed's limits (config liveStreamsPerUser, liveHeartbeatMs). */
+export interface ApiRoutesOptions {
+  live: LiveOptions;
+}
+
+export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, options) => {
   // Every operation's operationId, and `security: []` on public ones; the protected scope below then sets its scheme.
   app.addHook('onRoute', describeOperation);
   await app.register(systemRoutes);
@@ -86,6 +92,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(webhookRoutes);
     await api.register(historyRoutes);
     await api.register(visitRoutes);
-    await api.register(changeRoutes);
+    await api.register(changeRoutes, options.live);
+    await api.register(presenceRoutes);
   });
 };

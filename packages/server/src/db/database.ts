@@ -17,7 +17,7 @@ import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
 import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
 import type { WorldVisitTable } from './tables/world-visit.table.js';
-import type { WorldChangeCounterTable, WorldChangeTable } from './tables/world-change.table.js';
+import type { WorldChangeCounterTable, WorldChangeTable, WorldPresenceTable } from './tables/world-change.table.js';
 
 export interface Database {
   user: UserTable;
@@ -48,6 +48,7 @@ export interface Database {
   world_visit: WorldVisitTable;
   world_change: WorldChangeTable;
   world_change_counter: WorldChangeCounterTable;
+  world_presence: WorldPresenceTable;
 }
 
 /** The database handle or an open transaction: repositories take either as their first argument. */

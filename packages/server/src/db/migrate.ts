@@ -16,6 +16,7 @@ import * as addWorldSearchIndexes from './migrations/2026_11_24_500000_add_world
 import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_tag.js';
 import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
 import * as createWorldChange from './migrations/2026_11_25_110000_create_world_change.js';
+import * as createWorldPresence from './migrations/2026_11_25_110100_create_world_presence.js';
 import * as createWebhook from './migrations/2026_11_25_120000_create_webhook.js';
 import * as createWorldVisit from './migrations/2026_11_25_120100_create_world_visit.js';
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_510000_create_entity_tag': createEntityTag,
   '2026_11_24_520000_version_world_links': versionWorldLinks,
   '2026_11_25_110000_create_world_change': createWorldChange,
+  '2026_11_25_110100_create_world_presence': createWorldPresence,
   '2026_11_25_120000_create_webhook': createWebhook,
   '2026_11_25_120100_create_world_visit': createWorldVisit,
 };

@@ -155,4 +155,6 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/since-last-visit': 'getChangesSinceLastVisit',
   'POST /api/worlds/:worldId/visit': 'recordWorldVisit',
   'GET /api/worlds/:worldId/changes': 'listWorldChanges',
+  'GET /api/worlds/:worldId/presence': 'listWorldPresence',
+  'PUT /api/worlds/:worldId/presence': 'updateWorldPresence',
 };

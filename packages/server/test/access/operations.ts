@@ -470,6 +470,8 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 
   // The live feed and presence: every member reads the feed (hidden changes are left out) and says they are here.
   'GET /api/worlds/{worldId}/changes': read(),
+  'GET /api/worlds/{worldId}/presence': read(),
+  'PUT /api/worlds/{worldId}/presence': { rule: 'read', ok: 200, build: async () => ({ body: { editing: false } }) },
 };
 
 /**

@@ -16,7 +16,8 @@
  * - On PostgreSQL the trigger is deferred to commit, so the counter row is locked only while the commit runs
  *   (as the world's counts are), and it NOTIFYs `loreforge_world_change` with `<schema>:<worldId>` (one
  *   notification per world and transaction; PostgreSQL folds identical payloads) for the instances' listeners.
- * - Rows of a deleted world are removed with it; writes cascading from that deletion record nothing.
+ * - Rows of a deleted world are removed with it; writes cascading from that deletion record nothing. Objectives
+ *   (no world_id of their own) belong to their quest's world; those removed with their quest record nothing.
  *
  * SQLite triggers name the tables' columns (json_object has no `*`): `refreshChangeTriggers` rebuilds them
  * from the tables' current columns, so a later migration that adds columns calls it once. PostgreSQL uses
@@ -64,10 +65,17 @@ async function columnsOf(db: AnyDb, table: string): Promise<string[]> {
 const jsonOf = (columns: string[], ref: 'new' | 'old'): string =>
   `json_object(${columns.map((column) => `'${column}', ${ref}."${column}"`).join(', ')})`;
 
+/** The SQLite expression of a row's world: its own column, or (objectives have none) its quest's. */
+function worldOf(table: string, ref: 'new' | 'old'): string {
+  if (table === 'world') return `${ref}.id`;
+  if (table === 'quest_objective') return `(select world_id from quest where id = ${ref}.quest_id)`;
+  return `${ref}.world_id`;
+}
+
 /** The SQLite statements one trigger runs to record a change of `ref` (new for inserts and updates, old for deletes). */
 function sqliteRecord(table: string, columns: string[], action: 'created' | 'updated' | 'deleted'): string {
   const ref = action === 'deleted' ? 'old' : 'new';
-  const worldId = table === 'world' ? `${ref}.id` : `${ref}.world_id`;
+  const worldId = worldOf(table, ref);
   const entityId = table === 'world_member' ? `${ref}.user_id` : `${ref}.id`;
   const has = (column: string): boolean => columns.includes(column);
   const fallback = [has('updated_by') ? `${ref}.updated_by` : undefined, has('created_by') ? `${ref}.created_by` : undefined]
@@ -117,7 +125,7 @@ export async function refreshChangeTriggers(db: AnyDb): Promise<void> {
       const ref = action === 'deleted' ? 'old' : 'new';
       await sql
         .raw(`create trigger ${triggerName(table, event)} after ${event} on "${table}"
-          when exists (select 1 from world where id = ${ref}.world_id)
+          when exists (select 1 from world where id = ${worldOf(table, ref)})
           begin ${sqliteRecord(table, columns, action)} end`)
         .execute(db);
     }
@@ -185,6 +193,10 @@ export async function up(db: AnyDb): Promise<void> {
           if tg_op = 'UPDATE' and (row_before - array[${kept}]) = (row_after - array[${kept}]) then
             return null;
           end if;
+        elsif tg_table_name = 'quest_objective' then
+          -- Objectives carry no world of their own: their quest's (gone with a deleted quest, which is recorded).
+          select world_id into world_key from quest where id = snapshot->>'quest_id';
+          if world_key is null or not exists (select 1 from world where id = world_key) then return null; end if;
         else
           world_key := snapshot->>'world_id';
           if not exists (select 1 from world where id = world_key) then return null; end if;

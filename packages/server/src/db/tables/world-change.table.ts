@@ -31,3 +31,16 @@ export interface WorldChangeCounterTable {
   world_id: string;
   last_sequence: number;
 }
+
+/** `world_presence`: a member's last heartbeat in a world (migration 2026_11_25_110100). */
+export interface WorldPresenceTable {
+  world_id: string;
+  user_id: string;
+  /** The entity type (the spec's name) of the page they have open, or null. */
+  entity_type: string | null;
+  entity_id: string | null;
+  /** 1 while a form of that entity is open, else 0. */
+  editing: number;
+  /** ISO 8601 UTC of the last heartbeat. */
+  seen_at: string;
+}

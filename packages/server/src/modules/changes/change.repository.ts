@@ -3,7 +3,6 @@
  * through the visibility rule (modules/worlds/visibility.ts), so a reader never learns of a change to an entity
  * they may not see, not even its id (issue 15).
  */
-import { type SqlBool, sql } from 'kysely';
 import type { ChangeAction, ChangeEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { WorldChangeTable } from '../../db/tables/world-change.table.js';
@@ -11,7 +10,7 @@ import { type SecretTable, referencesOf, whereVisible } from '../worlds/visibili
 import type { ReadScope } from '../worlds/world-scope.js';
 
 /** The secret-capable table of each entity type (types without one — world, member, calendar — every member sees). */
-const SECRET_TABLES: Partial<Record<ChangeEntityType, SecretTable>> = {
+export const SECRET_TABLES: Partial<Record<ChangeEntityType, SecretTable>> = {
   character: 'character', item: 'item', inventoryEntry: 'inventory_item', goal: 'goal', relationship: 'relationship',
   timeline: 'timeline', event: 'event', map: 'map', mapPoint: 'map_point', mapArea: 'map_area', quest: 'quest',
   objective: 'quest_objective', connection: 'connection',
@@ -34,13 +33,6 @@ export interface ChangeScan {
   scannedTo: number;
   /** Whether the log holds more changes after scannedTo. */
   hasMore: boolean;
-}
-
-/** The row's own snapshot rule in SQL: visible to everyone, revealed to this player, or no access columns. */
-function snapshotRule(scope: ReadScope) {
-  return sql<SqlBool>`(visibility is null or visibility = 'everyone'${
-    scope.viewer.role === 'player' ? sql` or revealed_to like ${`%"${scope.viewer.userId}"%`}` : sql``
-  })`;
 }
 
 type Candidate = Pick<WorldChangeTable, 'sequence' | 'entity_type' | 'entity_id' | 'action' | 'by' | 'at' | 'before' | 'after'>;
@@ -76,6 +68,50 @@ async function withVisibleReferences(db: Db, scope: ReadScope, candidates: Candi
   });
 }
 
+/** A logged change as read for delivery: its answer and what the visibility rule needs. */
+export type LoggedChange = Candidate & { visibility: string | null; revealed_to: string | null };
+
+/**
+ * The changes of a world after a sequence, whoever may see them (for the live feed, which filters them per
+ * reader with `filterVisibleChanges`), oldest first.
+ * @param after sequences greater than this; @param limit most rows.
+ */
+export async function readChanges(db: Db, worldId: string, after: number, limit: number): Promise<LoggedChange[]> {
+  return db
+    .selectFrom('world_change')
+    .select(['sequence', 'entity_type', 'entity_id', 'action', 'by', 'at', 'before', 'after', 'visibility', 'revealed_to'])
+    .where('world_id', '=', worldId)
+    .where('sequence', '>', after)
+    .orderBy('sequence')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether a snapshot's own access columns let the reader see it (the own rule of visibility.ts, on the snapshot). */
+function snapshotVisible(scope: ReadScope, change: LoggedChange): boolean {
+  if (scope.seesSecrets || change.visibility === null || change.visibility === 'everyone') return true;
+  if (scope.viewer.role !== 'player' || change.revealed_to === null) return false;
+  return change.revealed_to.includes(`"${scope.viewer.userId}"`);
+}
+
+/**
+ * The changes (read with `readChanges`) a reader may see, in their order, as the feed answers them.
+ * @param db the database (references are checked against the current rows); @param scope who reads.
+ */
+export async function filterVisibleChanges(db: Db, scope: ReadScope, changes: LoggedChange[]): Promise<ChangeRow[]> {
+  const candidates = await withVisibleReferences(db, scope, changes.filter((change) => snapshotVisible(scope, change)));
+  return candidates.map(presentChange);
+}
+
+const presentChange = (row: Candidate): ChangeRow => ({
+  sequence: Number(row.sequence),
+  entityType: row.entity_type as ChangeEntityType,
+  entityId: row.entity_id,
+  action: row.action as ChangeAction,
+  by: row.by,
+  at: row.at,
+});
+
 /**
  * The changes of a world after a sequence that the reader may see, oldest first.
  * @param db the database; @param scope who reads; @param worldId the world.
@@ -84,30 +120,12 @@ async function withVisibleReferences(db: Db, scope: ReadScope, candidates: Candi
  * @returns the visible changes, the last sequence looked at, and whether more follow.
  */
 export async function listVisibleChanges(db: Db, scope: ReadScope, worldId: string, after: number, limit: number): Promise<ChangeScan> {
-  // One read: every row up to the limit (so the scan moves on past hidden ones) with its own rule's answer.
-  const looked = await db
-    .selectFrom('world_change')
-    .select(['sequence', 'entity_type', 'entity_id', 'action', 'by', 'at', 'before', 'after'])
-    .select(scope.seesSecrets ? sql<SqlBool>`1`.as('own_visible') : snapshotRule(scope).as('own_visible'))
-    .where('world_id', '=', worldId)
-    .where('sequence', '>', after)
-    .orderBy('sequence')
-    .limit(limit + 1)
-    .execute();
+  // One read: every row up to the limit, so the scan moves on past hidden ones.
+  const looked = await readChanges(db, worldId, after, limit + 1);
   const hasMore = looked.length > limit;
   const page = looked.slice(0, limit);
   const scannedTo = page.length === 0 ? after : Number(page[page.length - 1]!.sequence);
-  // SQLite answers 1/0, PostgreSQL true/false.
-  const candidates = await withVisibleReferences(db, scope, page.filter((row) => Boolean(row.own_visible)));
-  const rows = candidates.map((row) => ({
-    sequence: Number(row.sequence),
-    entityType: row.entity_type as ChangeEntityType,
-    entityId: row.entity_id,
-    action: row.action as ChangeAction,
-    by: row.by,
-    at: row.at,
-  }));
-  return { rows, scannedTo, hasMore };
+  return { rows: await filterVisibleChanges(db, scope, page), scannedTo, hasMore };
 }
 
 /**
