@@ -140,6 +140,30 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     expect(restore.json()).toMatchObject({ message: HISTORY_MESSAGES.deletedEntity });
   });
 
+  it('restores other kinds alike: an item with its properties, and a quest with its true/false and number fields', async () => {
+    const { world, owner } = await createCharacter(t.app);
+    const base = `/api/worlds/${world.worldId}`;
+    const item = (await t.app.inject({
+      method: 'POST', url: `${base}/items`, headers: owner.headers, payload: { name: 'Silver Shoes', properties: { magic: true, pairs: 1 } },
+    })).json<{ itemId: string }>();
+    await t.app.inject({ method: 'PUT', url: `${base}/items/${item.itemId}`, headers: owner.headers, payload: { name: 'Ruby Slippers', properties: {} } });
+    const itemHistory = (await t.app.inject({ url: `${base}/history/item/${item.itemId}`, headers: owner.headers })).json<HistoryPage>();
+    const itemRestore = await t.app.inject({ method: 'POST', url: `${base}/history/item/${item.itemId}/${itemHistory.data.at(-1)!.sequence}/restore`, headers: owner.headers });
+    expect(itemRestore.statusCode).toBe(200);
+    expect(itemRestore.json()).toMatchObject({ name: 'Silver Shoes', properties: { magic: true, pairs: 1 } });
+
+    const quest = (await t.app.inject({
+      method: 'POST', url: `${base}/quests`, headers: owner.headers, payload: { name: 'Find the Wizard', status: 'active', isOptional: true, difficulty: 7 },
+    })).json<{ questId: string }>();
+    await t.app.inject({
+      method: 'PUT', url: `${base}/quests/${quest.questId}`, headers: owner.headers, payload: { name: 'Melt the Witch', status: 'completed', isOptional: false, difficulty: 3 },
+    });
+    const questHistory = (await t.app.inject({ url: `${base}/history/quest/${quest.questId}`, headers: owner.headers })).json<HistoryPage>();
+    const questRestore = await t.app.inject({ method: 'POST', url: `${base}/history/quest/${quest.questId}/${questHistory.data.at(-1)!.sequence}/restore`, headers: owner.headers });
+    expect(questRestore.statusCode).toBe(200);
+    expect(questRestore.json()).toMatchObject({ name: 'Find the Wizard', status: 'active', isOptional: true, difficulty: 7 });
+  });
+
   it('answers a bad entity type or sequence with a 400 that names the allowed values', async () => {
     const { character, world, owner } = await createCharacter(t.app);
     const badType = await t.app.inject({ url: `/api/worlds/${world.worldId}/history/dragon/${character.characterId}`, headers: owner.headers });
