@@ -65,6 +65,21 @@ export async function loadMode(db: Kysely<Database>): Promise<LoadMode> {
   return { triggersOff: rows[0]?.rolsuper === true };
 }
 
+/**
+ * Makes each world's creator its owner member, as creating a world through the API does: without the
+ * membership every request to the world answers 404 (world access is read from `world_member`).
+ * @param worlds inserted world rows (their id, creator and creation time).
+ */
+export async function insertOwners(
+  db: Kysely<Database>,
+  mode: LoadMode,
+  worlds: Array<Pick<Insertable<Database['world']>, 'id' | 'created_by' | 'created_at'>>,
+): Promise<void> {
+  await insertBatched(db, mode, 'world_member', worlds.map((w) => ({
+    world_id: w.id, user_id: w.created_by, role: 'owner', created_at: w.created_at, updated_at: w.created_at,
+  })));
+}
+
 /** Inserts rows into a table in batches of 500 inside one transaction (triggers off when `mode` says so). */
 export async function insertBatched<T extends keyof Database & string>(
   db: Kysely<Database>,
@@ -122,6 +137,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   log('small worlds');
   const small = Array.from({ length: SIZES.smallWorlds }, (_, i) => world(`Small world ${i + 1}`));
   await insertBatched(db, mode, 'world', small);
+  await insertOwners(db, mode, small);
   const smallCharacters = small.flatMap((w) => Array.from({ length: 3 }, (_, i) => {
     const created = now();
     return { id: uuidv7(), world_id: w.id, name: `Resident ${i + 1}`, description: null, attributes: '{}', current_location_id: null, created_at: created, updated_at: created };
@@ -130,6 +146,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
 
   const big = world('The Great Atlas');
   await insertBatched(db, mode, 'world', [big]);
+  await insertOwners(db, mode, [big]);
 
   log(`${SIZES.characters} characters`);
   const characters = Array.from({ length: SIZES.characters }, (_, i) => {

@@ -45,6 +45,26 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/changes on %s', (dialect) => 
     expect(page.nextAfter).toBe(page.data.at(-1)?.sequence);
   });
 
+  it("records a quest's objectives in the quest's world, and nothing of a deleted world", async () => {
+    const { world, owner } = await createWorld(t.app);
+    const quest = await t.app.inject({
+      method: 'POST', url: `/api/worlds/${world.worldId}/quests`, headers: owner.headers, payload: { name: 'Reach the Emerald City', status: 'active' },
+    });
+    expect(quest.statusCode).toBe(201);
+    const questId = quest.json<{ questId: string }>().questId;
+    const objective = await t.app.inject({
+      method: 'POST', url: `/api/worlds/${world.worldId}/quests/${questId}/objectives`, headers: owner.headers,
+      payload: { description: 'Follow the yellow brick road', target: 100 },
+    });
+    expect(objective.statusCode).toBe(201);
+    const page = await changes(world.worldId, owner);
+    expect(page.data.filter((change) => change.entityType === 'objective').map((change) => [change.action, change.by])).toEqual([['created', owner.user.userId]]);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}`, headers: owner.headers })).statusCode).toBe(204);
+    const left = await t.app.db.selectFrom('world_change').select('sequence').where('world_id', '=', world.worldId).execute();
+    expect(left).toEqual([]);
+  });
+
   it('reads on from a sequence number, a page at a time', async () => {
     const { world, owner } = await createWorld(t.app);
     for (const name of ['Scarecrow', 'Tin Man', 'Toto']) await createCharacter(t.app, { world, owner, name });

@@ -34,7 +34,8 @@ const wantsStream = (accept: string | undefined): boolean => accept !== undefine
 
 export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, options) => {
   const hub = new ChangeHub(app.db, app.worldSignals, { ...options, logger: app.log });
-  app.addHook('onClose', async () => hub.close());
+  // Before the server stops accepting: open streams would otherwise hold its close until they end by themselves.
+  app.addHook('preClose', async () => hub.close());
 
   app.get('/worlds/:worldId/changes', {
     schema: {
