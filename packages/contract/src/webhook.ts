@@ -32,8 +32,16 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `A world has at most ${WEBHOOK_LIMITS.perWorldMax} webhooks; delete one first.`,
 } as const;
 
-/** Pattern of one event type: `*`, `<entityType>.*` or `<entityType>.<action>`. */
-const EVENT_PATTERN = new RegExp(`^(\\*|(${CHANGE_ENTITY_TYPES.join('|')})\\.(\\*|${CHANGE_ACTIONS.join('|')}))$`);
+/**
+ * Whether a text names event types a webhook can want: `*`, `<entityType>.*` or `<entityType>.<action>`.
+ * @returns false for anything else (an unknown entity type or action, extra dots, blanks).
+ */
+export function isWebhookEventType(text: string): boolean {
+  if (text === '*') return true;
+  const [type, action, ...rest] = text.split('.');
+  return rest.length === 0 && (CHANGE_ENTITY_TYPES as readonly string[]).includes(type ?? '')
+    && (action === '*' || (CHANGE_ACTIONS as readonly string[]).includes(action ?? ''));
+}
 
 /**
  * Whether a change matches a webhook's event types.
@@ -52,7 +60,7 @@ const urlField = z
 
 const eventsField = z
   .array(
-    z.string({ error: () => WEBHOOK_MESSAGES.eventsInvalid }).regex(EVENT_PATTERN, { message: WEBHOOK_MESSAGES.eventsInvalid }),
+    z.string({ error: () => WEBHOOK_MESSAGES.eventsInvalid }).refine(isWebhookEventType, { message: WEBHOOK_MESSAGES.eventsInvalid }),
     { error: () => WEBHOOK_MESSAGES.eventsInvalid },
   )
   .min(1, 'Events must name at least one event type, or "*" for every change.')
