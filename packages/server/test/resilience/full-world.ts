@@ -136,9 +136,13 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     sourceId: characterId,
     targetId: friendId,
     user: candidate.user.email,
+    // A webhook's target: a public address literal, saved without DNS.
+    url: 'https://93.184.215.14/hooks/loreforge',
   };
   const ids = [...new Set([...Object.values(params), friendId, strangerId])];
   // The tag and history routes name the entity's type in their path ({entityType}); it is a word, not an id.
   // A history version is a number: the character's first change.
-  return { params: { ...params, entityType: 'character', sequence: '1' }, refs, marker, ids };
+  const history = await app.inject({ url: `${base}/history/character/${characterId}`, headers: owner.headers });
+  const sequence = String(history.json<{ data: Array<{ sequence: number }> }>().data.at(-1)?.sequence ?? 1);
+  return { params: { ...params, entityType: 'character', sequence }, refs, marker, ids };
 }
