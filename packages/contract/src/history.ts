@@ -80,17 +80,17 @@ export type VisitChange = z.infer<typeof VisitChangeSchema>;
 /** GET /worlds/{worldId}/since-last-visit. */
 export const SinceLastVisitSchema = z.object({
   previousVisitAt: z.string().nullable().describe("When the member last opened the world (null on a first visit)."),
-  sinceSequence: z.number().int().nullable(),
-  latestSequence: z.number().int(),
   totalEntities: z.number().int().describe('Changed entities the reader may see (the list holds at most 50, newest first).'),
   groups: z.array(z.object({ entityType: z.string(), entities: z.array(VisitChangeSchema) })).describe('Grouped by entity type.'),
 });
 export type SinceLastVisit = z.infer<typeof SinceLastVisitSchema>;
 
-/** POST /worlds/{worldId}/visit: the visit recorded. */
+/**
+ * POST /worlds/{worldId}/visit: the visit recorded. (No sequence numbers are answered: the world's count of
+ * changes includes secret ones, which a player must not be able to count.)
+ */
 export const VisitRecordSchema = z.object({
   visitedAt: z.string(),
-  sequence: z.number().int(),
 });
 export type VisitRecord = z.infer<typeof VisitRecordSchema>;
 

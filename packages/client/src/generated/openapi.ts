@@ -21110,8 +21110,6 @@ export interface operations {
                     "application/json": {
                         /** @description When the member last opened the world (null on a first visit). */
                         previousVisitAt: string | null;
-                        sinceSequence: number | null;
-                        latestSequence: number;
                         /** @description Changed entities the reader may see (the list holds at most 50, newest first). */
                         totalEntities: number;
                         /** @description Grouped by entity type. */
@@ -21226,7 +21224,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         visitedAt: string;
-                        sequence: number;
                     };
                 };
             };

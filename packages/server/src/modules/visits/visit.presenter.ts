@@ -45,7 +45,7 @@ export function summariseChanges(changes: ChangeRow[]): EntitySummary[] {
  * @param names display names by `type:id`; @param usernames by userId.
  */
 export function presentSinceLastVisit(
-  visit: { previousVisitAt: string | null; sinceSequence: number | null; latestSequence: number },
+  visit: { previousVisitAt: string | null },
   summaries: EntitySummary[],
   names: Map<string, string | null>,
   usernames: Map<string, string>,

@@ -37,8 +37,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = request.world;
     const worldId = scope.world.id;
     const visit = await findVisit(app.db, worldId, scope.userId);
-    const latestSequence = await findLastSequence(app.db, worldId);
-    if (!visit) return presentSinceLastVisit({ previousVisitAt: null, sinceSequence: null, latestSequence }, [], new Map(), new Map());
+    if (!visit) return presentSinceLastVisit({ previousVisitAt: null }, [], new Map(), new Map());
 
     const changes: ChangeRow[] = [];
     let after = Number(visit.last_seen_sequence);
@@ -64,7 +63,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
         : nameOf(snapshotFields(parseSnapshot(snapshots.get(summary.lastSequence) ?? null), summary.entityId)),
     ]));
     return presentSinceLastVisit(
-      { previousVisitAt: visit.last_seen_at, sinceSequence: Number(visit.last_seen_sequence), latestSequence },
+      { previousVisitAt: visit.last_seen_at },
       summaries, names, usernames,
     );
   });
@@ -81,6 +80,6 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     const sequence = await findLastSequence(app.db, scope.world.id);
     const visitedAt = nowIso();
     await saveVisit(app.db, { world_id: scope.world.id, user_id: scope.userId, last_seen_sequence: sequence, last_seen_at: visitedAt });
-    return { visitedAt, sequence };
+    return { visitedAt };
   });
 };

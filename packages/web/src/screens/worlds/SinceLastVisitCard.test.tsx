@@ -9,7 +9,7 @@ const LION = 'cccccccc-0000-4000-8000-000000000001';
 const TOTO = 'cccccccc-0000-4000-8000-000000000002';
 
 const news: SinceLastVisit = {
-  previousVisitAt: '2026-11-24T10:00:00.000Z', sinceSequence: 40, latestSequence: 44, totalEntities: 2,
+  previousVisitAt: '2026-11-24T10:00:00.000Z', totalEntities: 2,
   groups: [{
     entityType: 'character',
     entities: [
@@ -24,7 +24,7 @@ describe('SinceLastVisitCard', () => {
     signIn();
     const fetch = mockFetch((url, init) => {
       if (url.pathname.endsWith('/since-last-visit')) return jsonResponse(news);
-      if (url.pathname.endsWith('/visit') && init.method === 'POST') return jsonResponse({ visitedAt: '2026-11-24T12:00:00.000Z', sequence: 44 });
+      if (url.pathname.endsWith('/visit') && init.method === 'POST') return jsonResponse({ visitedAt: '2026-11-24T12:00:00.000Z' });
       return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
     });
     renderRoutes(<SinceLastVisitCard worldId={W} />);
