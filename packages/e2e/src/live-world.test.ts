@@ -1,7 +1,8 @@
 /**
  * A live world (issue 15), in two browsers at once: the owner and a player have the same world open; the
- * player sees the owner in the world header and "… is editing" on the Cowardly Lion's page while the owner's
- * form is open, and the owner's rename shows on the player's open page within seconds, without a reload.
+ * player sees "… is editing" on the Cowardly Lion's page while the owner's form is open; an editor's rename
+ * meanwhile is announced on the owner's open form, which reloads it; the owner's rename shows on the player's
+ * open page within seconds, without a reload; the owner sees the player in the world header.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
@@ -40,6 +41,29 @@ describe.each(DIALECTS)('a live world in two browsers, in Chromium on %s', (dial
         await owner.goto(`${lionPath}/edit`);
         await owner.getByLabel(/^Name/).waitFor();
         await player.getByText(`${glinda.username} is editing`).waitFor({ timeout: 10_000 });
+
+        // An editor renames the Lion meanwhile: the owner's open form says so before saving, and reloads.
+        const editorContext = await newContext(env().browser, env().server.baseUrl);
+        contexts.push(editorContext);
+        const editorPage = await editorContext.newPage();
+        const scarecrow = await registerThroughUi(editorPage, env(), newAccount('scarecrow'));
+        await owner.goto(`/worlds/${worldId}/members`);
+        await owner.getByLabel('Username or email').fill(scarecrow.username);
+        await owner.getByLabel('Role', { exact: true }).selectOption('editor');
+        await owner.getByRole('button', { name: 'Add member' }).click();
+        await owner.getByText(`Added ${scarecrow.username} to the world.`).waitFor();
+        await owner.goto(`${lionPath}/edit`);
+        await owner.getByLabel(/^Name/).waitFor();
+        const token = await editorPage.evaluate(() => window.localStorage.getItem('loreforge.token'));
+        const url = `${env().server.baseUrl}/api${lionPath}`;
+        const headers = { authorization: `Bearer ${token ?? ''}`, 'content-type': 'application/json' };
+        const lion = (await (await fetch(url, { headers })).json()) as Record<string, unknown>;
+        const renamed = await fetch(url, { method: 'PUT', headers, body: JSON.stringify({ ...lion, name: 'Lion of Oz' }) });
+        expect(renamed.status).toBe(200);
+        await owner.getByText(/changed this character meanwhile/).waitFor({ timeout: 5_000 });
+        await player.getByRole('heading', { name: 'Lion of Oz', level: 1 }).waitFor({ timeout: 3_000 });
+        await owner.getByRole('button', { name: 'Reload' }).click();
+        await expect.poll(() => owner.getByLabel(/^Name/).inputValue(), { timeout: 5_000 }).toBe('Lion of Oz');
 
         // The owner renames the Lion; the player's page follows without a reload.
         const before = await player.evaluate(() => performance.timeOrigin);

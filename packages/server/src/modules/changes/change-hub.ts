@@ -43,6 +43,8 @@ interface WorldFeed {
   /** The last presence list sent, as JSON, so the sweep sends only changes. */
   presence: string;
   presenceReading: boolean;
+  /** A presence signal came during a presence read: read again after it. */
+  presenceAgain: boolean;
 }
 
 /** Options of the hub. */
@@ -93,7 +95,7 @@ export class ChangeHub {
     this.#perUser.set(subscriber.userId, held + 1);
     let feed = this.#worlds.get(subscriber.worldId);
     if (feed === undefined) {
-      feed = { subscribers: new Set(), reading: false, again: false, presence: '', presenceReading: false };
+      feed = { subscribers: new Set(), reading: false, again: false, presence: '', presenceReading: false, presenceAgain: false };
       this.#worlds.set(subscriber.worldId, feed);
     }
     feed.subscribers.add(subscriber);
@@ -235,7 +237,11 @@ export class ChangeHub {
    */
   async #deliverPresence(worldId: string, only?: Subscriber[]): Promise<void> {
     const feed = this.#worlds.get(worldId);
-    if (feed === undefined || (feed.presenceReading && only === undefined)) return;
+    if (feed === undefined) return;
+    if (feed.presenceReading && only === undefined) {
+      feed.presenceAgain = true;
+      return;
+    }
     if (only === undefined) feed.presenceReading = true;
     try {
       const presence = await listPresence(this.db, worldId, Date.now());
@@ -255,7 +261,13 @@ export class ChangeHub {
     } catch (error) {
       this.options.logger.warn({ err: error, worldId }, 'live presence read failed');
     } finally {
-      if (only === undefined) feed.presenceReading = false;
+      if (only === undefined) {
+        feed.presenceReading = false;
+        if (feed.presenceAgain) {
+          feed.presenceAgain = false;
+          void this.#deliverPresence(worldId);
+        }
+      }
     }
   }
 }

@@ -63,7 +63,9 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
     // Where to start: after Last-Event-ID (a reconnecting client), else after `after` when given, else from now on.
     const afterGiven = new URL(request.url, 'http://localhost').searchParams.has('after');
     const resumeFrom = parseLastEventId(request.headers['last-event-id']) ?? (afterGiven ? request.query.after : undefined);
-    const cursor = resumeFrom ?? (await findLastSequence(app.db, world.world.id));
+    // An id from the future (another world's, a typo) would hold changes back until the log caught up with it.
+    const last = await findLastSequence(app.db, world.world.id);
+    const cursor = resumeFrom === undefined ? last : Math.min(resumeFrom, last);
     const raw = reply.raw;
     let ended = false;
     const subscriber: Subscriber = {

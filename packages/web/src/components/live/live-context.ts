@@ -25,6 +25,32 @@ export interface LiveContextValue {
 
 export const LiveContext = createContext<LiveContextValue | null>(null);
 
+/** Entity types by the URL segment of their collection (the web app's routes, SPEC §2). */
+const COLLECTION_TYPES: Record<string, ChangeEntityType> = {
+  characters: 'character', items: 'item', instances: 'inventoryEntry', inventory: 'inventoryEntry', goals: 'goal',
+  relationships: 'relationship', timelines: 'timeline', events: 'event', maps: 'map', points: 'mapPoint', areas: 'mapArea',
+  quests: 'quest', objectives: 'objective', connections: 'connection', calendars: 'calendar',
+};
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The entity a page of a world shows, read from its path: the deepest `<collection>/<id>` pair
+ * (`/worlds/w/characters/c/relationships/r/edit` → the relationship), editing when the path ends in `/edit`.
+ * @returns null for pages of no one entity (lists, the world's tabs, create forms).
+ */
+export function focusFromPath(pathname: string): LiveFocus | null {
+  const parts = pathname.split('/').filter(Boolean);
+  let focus: LiveFocus | null = null;
+  for (let index = 2; index + 1 < parts.length; index += 1) {
+    const type = COLLECTION_TYPES[parts[index]!];
+    const id = parts[index + 1]!;
+    if (type !== undefined && ID.test(id)) focus = { entityType: type, entityId: id, editing: false };
+  }
+  if (focus && parts.at(-1) === 'edit') focus.editing = true;
+  return focus;
+}
+
 /** The live state, or null outside a world (screens render without live features then). */
 export function useLive(): LiveContextValue | null {
   return useContext(LiveContext);

@@ -18,8 +18,6 @@ import { CharacterHistoryTab } from './CharacterHistoryTab';
 import { MoveCharacterModal } from './MoveCharacterModal';
 import { EntityTags } from '../../../components/tags/EntityTags';
 import { EntityHistory } from '../../../components/history/EntityHistory';
-import { EditingNotice } from '../../../components/live/EditingNotice';
-import { useLiveFocus } from '../../../components/live/live-context';
 
 const TABS = [
   { path: 'details', label: 'Details' },
@@ -44,7 +42,6 @@ export function CharacterScreen() {
   const [deleting, setDeleting] = useState(false);
   const [moving, setMoving] = useState(false);
   const base = `/worlds/${worldId}/characters/${characterId}`;
-  useLiveFocus('character', characterId, false);
 
   if (query.isPending) return <LoadingSpinner label="Loading character..." />;
   if (query.isError) {
@@ -82,7 +79,6 @@ export function CharacterScreen() {
       }
       after={
         <>
-          <EditingNotice entityType="character" entityId={characterId} />
           <section className="lf-panel mt-3" aria-label="Tags">
             <EntityTags worldId={worldId} type="character" id={character.characterId} />
           </section>

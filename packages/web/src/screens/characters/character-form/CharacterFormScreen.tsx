@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { MESSAGES } from '@loreforge/contract';
@@ -10,9 +10,6 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { GenericForm } from '../../../components/form/GenericForm';
 import type { FieldConfig } from '../../../components/form/types';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
-import { ChangedMeanwhileAlert } from '../../../components/live/ChangedMeanwhileAlert';
-import { EditingNotice } from '../../../components/live/EditingNotice';
-import { useLiveFocus } from '../../../components/live/live-context';
 import { ActiveQuestsField } from './ActiveQuestsField';
 import { AttributesField } from './AttributesField';
 import { LocationField } from './LocationField';
@@ -59,13 +56,6 @@ export function CharacterFormScreen() {
   const { create, update } = useCharacterMutations(worldId);
   const editing = Boolean(characterId);
   const defaults = useMemo(() => ({ ...characterFormValues(query.data) }), [query.data]);
-  useLiveFocus('character', characterId, true);
-  // Reloading after someone else's change starts the form again from the entity as it is now.
-  const [formKey, setFormKey] = useState(0);
-  const reloadEntity = async () => {
-    await query.refetch();
-    setFormKey((key) => key + 1);
-  };
 
   const back = () =>
     void navigate(editing ? `/worlds/${worldId}/characters/${characterId}` : `/worlds/${worldId}/characters`);
@@ -91,7 +81,6 @@ export function CharacterFormScreen() {
   } else {
     body = (
       <GenericForm
-        key={formKey}
         access={{ worldId, entity: query.data }}
         schema={CharacterFormSchema}
         fields={FIELDS}
@@ -112,8 +101,6 @@ export function CharacterFormScreen() {
   return (
     <Container className="py-4" style={{ maxWidth: 820 }}>
       <EntityPanel framed level={1} title={editing ? `Edit ${query.data?.name ?? 'Character'}` : 'Create Character'}>
-        <EditingNotice entityType="character" entityId={characterId} />
-        <ChangedMeanwhileAlert entityType="character" entityId={characterId} label="character" onReload={reloadEntity} />
         {body}
       </EntityPanel>
     </Container>
