@@ -67,7 +67,10 @@ export function EntityHistory({ worldId, type, id, updatedAt, noun = 'entity' }:
 
   if (history.isPending) return <LoadingSpinner label="Loading changes..." />;
   if (history.isError) return <ErrorAlert message={handleError(history.error, 'Failed to load the history of changes.')} onRetry={() => void history.refetch()} />;
-  const { data, pagination, restorable } = history.data;
+  // An answer of another shape (an older server without history) reads as an empty history, not a crash.
+  const data = Array.isArray(history.data.data) ? history.data.data : [];
+  const totalPages = history.data.pagination?.totalPages ?? 0;
+  const restorable = history.data.restorable === true;
   const canRestore = restorable && access.isEditor && !access.viewing;
   const latest = page === 1 ? data[0]?.sequence : undefined;
 
@@ -118,11 +121,11 @@ export function EntityHistory({ worldId, type, id, updatedAt, noun = 'entity' }:
           </li>
         ))}
       </ol>
-      {pagination.totalPages > 1 && (
+      {totalPages > 1 && (
         <div className="d-flex gap-2 align-items-center">
           <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</Button>
-          <span className="small">Page {page} of {pagination.totalPages}</span>
-          <Button size="sm" variant="outline-secondary" disabled={page >= pagination.totalPages} onClick={() => setPage(page + 1)}>Older</Button>
+          <span className="small">Page {page} of {totalPages}</span>
+          <Button size="sm" variant="outline-secondary" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>Older</Button>
         </div>
       )}
     </section>
