@@ -55,7 +55,7 @@ async function openStream(baseUrl: string, token: string, worldId: string, laten
   return stream;
 }
 
-const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!);
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /**
  * Runs the case. The server must allow LIVE_STREAMS streams per user (LIVE_STREAMS_PER_USER).
@@ -67,7 +67,11 @@ export async function liveFeedCase(baseUrl: string, token: string, worldId: stri
   const streams: Stream[] = [];
   try {
     for (let opened = 0; opened < LIVE_STREAMS; opened += 50) {
-      streams.push(...(await Promise.all(Array.from({ length: Math.min(50, LIVE_STREAMS - opened) }, () => openStream(baseUrl, token, worldId, latencies)))));
+      streams.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(50, LIVE_STREAMS - opened) }, () => openStream(baseUrl, token, worldId, latencies)),
+        )),
+      );
     }
     const result = await autocannon({
       url: `${baseUrl}/api/worlds/${worldId}/characters`,
@@ -80,11 +84,12 @@ export async function liveFeedCase(baseUrl: string, token: string, worldId: stri
     const created = result['2xx'];
     // Deliveries still in flight when the load stopped get a few seconds to arrive.
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && streams.some((stream) => stream.sequences.length < created)) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (Date.now() < deadline && streams.some((stream) => stream.sequences.length < created))
+      await new Promise((resolve) => setTimeout(resolve, 100));
     let wrong = 0;
     for (const stream of streams) {
       const distinct = new Set(stream.sequences).size;
-      const ordered = stream.sequences.every((sequence, index) => index === 0 || sequence > stream.sequences[index - 1]!);
+      const ordered = stream.sequences.every((sequence, index) => index === 0 || sequence > (stream.sequences[index - 1] ?? 0));
       wrong += Math.abs(created - distinct) + (stream.sequences.length - distinct) + (ordered ? 0 : 1);
     }
     const sorted = [...latencies].sort((a, b) => a - b);

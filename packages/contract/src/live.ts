@@ -7,8 +7,22 @@ import { uuidField } from './fields.js';
 
 /** Entity types a change names (the spec's names; `member` is a world member, its id the userId). */
 export const CHANGE_ENTITY_TYPES = [
-  'world', 'member', 'character', 'item', 'inventoryEntry', 'goal', 'relationship', 'timeline', 'event',
-  'map', 'mapPoint', 'mapArea', 'quest', 'objective', 'connection', 'calendar',
+  'world',
+  'member',
+  'character',
+  'item',
+  'inventoryEntry',
+  'goal',
+  'relationship',
+  'timeline',
+  'event',
+  'map',
+  'mapPoint',
+  'mapArea',
+  'quest',
+  'objective',
+  'connection',
+  'calendar',
 ] as const;
 export type ChangeEntityType = (typeof CHANGE_ENTITY_TYPES)[number];
 
@@ -29,23 +43,32 @@ export const LIVE_MESSAGES = {
 } as const;
 
 const sequenceParam = (message: string) =>
-  z.coerce.number({ error: () => message }).int(message).min(0, message).max(Number.MAX_SAFE_INTEGER, message);
+  z.coerce
+    .number({ error: () => message })
+    .int(message)
+    .min(0, message)
+    .max(Number.MAX_SAFE_INTEGER, message);
 
 /** Query of `GET /api/worlds/{worldId}/changes`. */
 export const ChangesQuerySchema = z.object({
-  after: sequenceParam(LIVE_MESSAGES.afterInvalid).default(0)
+  after: sequenceParam(LIVE_MESSAGES.afterInvalid)
+    .default(0)
     .describe('Answer changes whose sequence is greater than this (the last one you have seen); default 0, from the start.'),
-  limit: z.coerce.number({ error: () => LIVE_MESSAGES.limitInvalid }).int(LIVE_MESSAGES.limitInvalid)
-    .min(1, LIVE_MESSAGES.limitInvalid).max(CHANGES_PAGE_MAX, LIVE_MESSAGES.limitInvalid).default(100)
+  limit: z.coerce
+    .number({ error: () => LIVE_MESSAGES.limitInvalid })
+    .int(LIVE_MESSAGES.limitInvalid)
+    .min(1, LIVE_MESSAGES.limitInvalid)
+    .max(CHANGES_PAGE_MAX, LIVE_MESSAGES.limitInvalid)
+    .default(100)
     .describe(`Most changes to answer, 1 to ${CHANGES_PAGE_MAX}; default 100.`),
 });
 export type ChangesQuery = z.infer<typeof ChangesQuerySchema>;
 
 /** One committed write of a world. */
 export const WorldChangeSchema = z.object({
-  sequence: z.number().int().describe('Position in the world\'s change feed: 1, 2, 3 … in commit order (gaps are changes you may not see).'),
+  sequence: z.number().int().describe("Position in the world's change feed: 1, 2, 3 … in commit order (gaps are changes you may not see)."),
   entityType: z.enum(CHANGE_ENTITY_TYPES).describe('Which kind of entity changed.'),
-  entityId: z.string().describe('The entity\'s id (a member\'s userId).'),
+  entityId: z.string().describe("The entity's id (a member's userId)."),
   action: z.enum(CHANGE_ACTIONS),
   by: z.string().nullable().describe('userId of who made the change; null when it was made outside a request.'),
   at: z.string().describe('When it was committed, ISO 8601 UTC.'),
@@ -63,14 +86,19 @@ export type WorldChangePage = z.infer<typeof WorldChangePageSchema>;
 /** Body of `PUT /api/worlds/{worldId}/presence`: a heartbeat of the signed-in member's open page. */
 export const PresenceUpdateSchema = z
   .object({
-    entityType: z.enum(CHANGE_ENTITY_TYPES, { error: () => `entityType must be one of: ${CHANGE_ENTITY_TYPES.join(', ')}.` })
-      .optional().describe('The entity the page shows, if any.'),
+    entityType: z
+      .enum(CHANGE_ENTITY_TYPES, { error: () => `entityType must be one of: ${CHANGE_ENTITY_TYPES.join(', ')}.` })
+      .optional()
+      .describe('The entity the page shows, if any.'),
     entityId: uuidField('entityId').optional(),
-    editing: z.boolean({ error: () => 'editing must be true or false.' }).default(false)
+    editing: z
+      .boolean({ error: () => 'editing must be true or false.' })
+      .default(false)
       .describe('Whether a form of that entity is open.'),
   })
   .refine((body) => (body.entityType === undefined) === (body.entityId === undefined), {
-    message: LIVE_MESSAGES.entityPair, path: ['entityId'],
+    message: LIVE_MESSAGES.entityPair,
+    path: ['entityId'],
   });
 export type PresenceUpdate = z.infer<typeof PresenceUpdateSchema>;
 

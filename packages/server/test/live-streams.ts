@@ -16,10 +16,24 @@ import { TEST_DATABASE_URL } from './dialects.js';
  */
 export async function buildSecondInstance(t: TestApp, overrides: Partial<AppConfig>): Promise<FastifyInstance> {
   if (t.dialect !== 'postgres' || t.schema === undefined) throw new Error('A second instance needs a PostgreSQL test app.');
-  const database = connectDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', postgresSchema: t.schema, applicationName: t.schema, poolSize: 4 });
-  const config = loadConfig({}, {
-    databaseUrl: TEST_DATABASE_URL, logLevel: 'silent', webDistDir: undefined, authRateLimitPerMinute: 100_000, validateResponses: true, ...overrides,
+  const database = connectDatabase({
+    databaseUrl: TEST_DATABASE_URL,
+    sqliteFile: '',
+    postgresSchema: t.schema,
+    applicationName: t.schema,
+    poolSize: 4,
   });
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl: TEST_DATABASE_URL,
+      logLevel: 'silent',
+      webDistDir: undefined,
+      authRateLimitPerMinute: 100_000,
+      validateResponses: true,
+      ...overrides,
+    },
+  );
   const app = await buildApp({ config, database });
   await app.ready();
   return app;
@@ -105,7 +119,10 @@ export async function openStream(base: string, worldId: string, headers: Record<
     close: () => controller.abort(),
     waitFor: (predicate, ms = 5_000) =>
       new Promise<void>((resolve, reject) => {
-        if (predicate(events)) return resolve();
+        if (predicate(events)) {
+          resolve();
+          return;
+        }
         const timer = setTimeout(() => {
           waiters.delete(check);
           reject(new Error(`stream did not get the expected events within ${ms} ms; got ${JSON.stringify(events)}`));

@@ -16,8 +16,13 @@ describe('the SQLite change triggers after a column is added', () => {
     await refreshChangeTriggers(t.app.db);
     const { character, world } = await createCharacter(t.app, { name: 'Cowardly Lion' });
     await sql`update "character" set nickname = 'Lion' where id = ${character.characterId}`.execute(t.app.db);
-    const rows = await t.app.db.selectFrom('world_change').select(['action', 'after'])
-      .where('world_id', '=', world.worldId).where('entity_id', '=', character.characterId).orderBy('sequence').execute();
+    const rows = await t.app.db
+      .selectFrom('world_change')
+      .select(['action', 'after'])
+      .where('world_id', '=', world.worldId)
+      .where('entity_id', '=', character.characterId)
+      .orderBy('sequence')
+      .execute();
     expect(rows.map((row) => row.action)).toEqual(['created', 'updated']);
     expect(JSON.parse(rows[1]!.after ?? '{}')).toMatchObject({ name: 'Cowardly Lion', nickname: 'Lion' });
   });

@@ -4,7 +4,13 @@ import type { WorldChange } from '@loreforge/contract';
 import { invalidateForChange, isAffected } from './live';
 
 const change = (overrides: Partial<WorldChange>): WorldChange => ({
-  sequence: 7, entityType: 'character', entityId: 'lion', action: 'updated', by: 'glinda', at: '2026-11-24T12:00:00.000Z', ...overrides,
+  sequence: 7,
+  entityType: 'character',
+  entityId: 'lion',
+  action: 'updated',
+  by: 'glinda',
+  at: '2026-11-24T12:00:00.000Z',
+  ...overrides,
 });
 
 describe('which queries a live change refreshes', () => {
@@ -20,7 +26,9 @@ describe('which queries a live change refreshes', () => {
   });
 
   it("refreshes a map point's queries under its map, found by the collection name", () => {
-    expect(isAffected(['worlds', 'oz', 'maps', 'm1', 'points', 'list', {}], 'oz', change({ entityType: 'mapPoint', entityId: 'p1' }))).toBe(true);
+    expect(isAffected(['worlds', 'oz', 'maps', 'm1', 'points', 'list', {}], 'oz', change({ entityType: 'mapPoint', entityId: 'p1' }))).toBe(
+      true,
+    );
     expect(isAffected(['worlds', 'oz', 'quests', 'list', {}], 'oz', change({ entityType: 'mapPoint', entityId: 'p1' }))).toBe(false);
   });
 

@@ -78,8 +78,9 @@ function sqliteRecord(table: string, columns: string[], action: 'created' | 'upd
   const worldId = worldOf(table, ref);
   const entityId = table === 'world_member' ? `${ref}.user_id` : `${ref}.id`;
   const has = (column: string): boolean => columns.includes(column);
-  const fallback = [has('updated_by') ? `${ref}.updated_by` : undefined, has('created_by') ? `${ref}.created_by` : undefined]
-    .filter((part) => part !== undefined);
+  const fallback = [has('updated_by') ? `${ref}.updated_by` : undefined, has('created_by') ? `${ref}.created_by` : undefined].filter(
+    (part) => part !== undefined,
+  );
   const by = `coalesce(lf_actor()${fallback.map((part) => `, ${part}`).join('')}, null)`;
   const before = action === 'created' ? 'null' : jsonOf(columns, 'old');
   const after = action === 'deleted' ? 'null' : jsonOf(columns, 'new');
@@ -112,21 +113,37 @@ export async function refreshChangeTriggers(db: AnyDb): Promise<void> {
     if (table === 'world') {
       const compared = columns.filter((column) => !KEPT_WORLD_COLUMNS.includes(column));
       const changed = compared.map((column) => `new."${column}" is not old."${column}"`).join(' or ');
-      await sql.raw(`create trigger ${triggerName(table, 'insert')} after insert on world begin ${sqliteRecord(table, columns, 'created')} end`).execute(db);
-      await sql.raw(`create trigger ${triggerName(table, 'update')} after update on world when ${changed} begin ${sqliteRecord(table, columns, 'updated')} end`).execute(db);
-      await sql.raw(`create trigger ${triggerName(table, 'delete')} after delete on world begin
+      await sql
+        .raw(`create trigger ${triggerName(table, 'insert')} after insert on world begin ${sqliteRecord(table, columns, 'created')} end`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${triggerName(table, 'update')} after update on world when ${changed} begin ${sqliteRecord(table, columns, 'updated')} end`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${triggerName(table, 'delete')} after delete on world begin
           delete from world_change where world_id = old.id;
           delete from world_change_counter where world_id = old.id;
-        end`).execute(db);
+        end`,
+        )
+        .execute(db);
       continue;
     }
     // Rows removed by their world's deletion (or written while it goes) record nothing: the world is gone.
-    for (const [event, action] of [['insert', 'created'], ['update', 'updated'], ['delete', 'deleted']] as const) {
+    for (const [event, action] of [
+      ['insert', 'created'],
+      ['update', 'updated'],
+      ['delete', 'deleted'],
+    ] as const) {
       const ref = action === 'deleted' ? 'old' : 'new';
       await sql
-        .raw(`create trigger ${triggerName(table, event)} after ${event} on "${table}"
+        .raw(
+          `create trigger ${triggerName(table, event)} after ${event} on "${table}"
           when exists (select 1 from world where id = ${worldOf(table, ref)})
-          begin ${sqliteRecord(table, columns, action)} end`)
+          begin ${sqliteRecord(table, columns, action)} end`,
+        )
         .execute(db);
     }
   }
@@ -156,7 +173,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('world_change_pk', ['world_id', 'sequence'])
     .execute();
   // An entity's history (newest first) without scanning its world's log.
-  await db.schema.createIndex('world_change_entity').on('world_change').columns(['world_id', 'entity_type', 'entity_id', 'sequence']).execute();
+  await db.schema
+    .createIndex('world_change_entity')
+    .on('world_change')
+    .columns(['world_id', 'entity_type', 'entity_id', 'sequence'])
+    .execute();
 
   if (!isPostgres(db)) {
     await refreshChangeTriggers(db);
@@ -164,7 +185,8 @@ export async function up(db: AnyDb): Promise<void> {
   }
   const kept = KEPT_WORLD_COLUMNS.map((column) => `'${column}'`).join(', ');
   await sql
-    .raw(`create or replace function loreforge_record_change() returns trigger language plpgsql as $$
+    .raw(
+      `create or replace function loreforge_record_change() returns trigger language plpgsql as $$
       declare
         kind text := tg_argv[0];
         row_before jsonb;
@@ -215,19 +237,22 @@ export async function up(db: AnyDb): Promise<void> {
         perform pg_notify('loreforge_world_change', current_schema() || ':' || world_key);
         return null;
       end
-      $$`)
+      $$`,
+    )
     .execute(db);
-  for (const [table, kind] of Object.entries(CHANGE_ENTITY_TYPES)) {
-    await sql
-      .raw(`create constraint trigger ${triggerName(table, 'write')} after insert or update or delete on "${table}"
-        deferrable initially deferred for each row execute function loreforge_record_change('${kind}')`)
-      .execute(db);
-  }
+  // One round trip for all sixteen (a parameterless text may hold several statements), so the migration stays quick.
+  const triggers = Object.entries(CHANGE_ENTITY_TYPES).map(
+    ([table, kind]) =>
+      `create constraint trigger ${triggerName(table, 'write')} after insert or update or delete on "${table}"
+        deferrable initially deferred for each row execute function loreforge_record_change('${kind}')`,
+  );
+  await sql.raw(triggers.join(';\n')).execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
-    for (const table of Object.keys(CHANGE_ENTITY_TYPES)) await sql.raw(`drop trigger if exists ${triggerName(table, 'write')} on "${table}"`).execute(db);
+    for (const table of Object.keys(CHANGE_ENTITY_TYPES))
+      await sql.raw(`drop trigger if exists ${triggerName(table, 'write')} on "${table}"`).execute(db);
     await sql.raw('drop function if exists loreforge_record_change()').execute(db);
   } else {
     await dropSqliteTriggers(db);

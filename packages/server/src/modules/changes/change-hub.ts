@@ -169,7 +169,10 @@ export class ChangeHub {
    */
   async #checkAccess(worldId: string, feed: WorldFeed): Promise<Subscriber[]> {
     const world = await this.db.selectFrom('world').selectAll().where('id', '=', worldId).executeTakeFirst();
-    const members = world === undefined ? [] : await this.db.selectFrom('world_member').select(['user_id', 'role']).where('world_id', '=', worldId).execute();
+    const members =
+      world === undefined
+        ? []
+        : await this.db.selectFrom('world_member').select(['user_id', 'role']).where('world_id', '=', worldId).execute();
     const roles = new Map(members.map((member) => [member.user_id, member.role as WorldRole]));
     const open: Subscriber[] = [];
     for (const subscriber of [...feed.subscribers]) {
@@ -199,8 +202,9 @@ export class ChangeHub {
         while (open.length > 0) {
           const from = Math.min(...open.map((subscriber) => subscriber.cursor));
           const changes = await readChanges(this.db, worldId, from, READ_BATCH);
-          if (changes.length === 0) break;
-          const last = Number(changes[changes.length - 1]!.sequence);
+          const newest = changes.at(-1);
+          if (newest === undefined) break;
+          const last = newest.sequence;
           const classes = new Map<string, Subscriber[]>();
           for (const subscriber of open) {
             if (subscriber.cursor >= last) continue;
@@ -209,7 +213,9 @@ export class ChangeHub {
             classes.set(subscriber.scope.cacheKey, group);
           }
           for (const group of classes.values()) {
-            const visible = await filterVisibleChanges(this.db, group[0]!.scope, changes);
+            const [first] = group;
+            if (first === undefined) continue;
+            const visible = await filterVisibleChanges(this.db, first.scope, changes);
             for (const subscriber of group) {
               if (!feed.subscribers.has(subscriber)) continue;
               for (const change of visible) {
@@ -221,6 +227,8 @@ export class ChangeHub {
           if (changes.length < READ_BATCH) break;
           open = open.filter((subscriber) => feed.subscribers.has(subscriber));
         }
+        // Set by signals that arrive while this runs (asynchronously), which the type checker cannot see.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       } while (feed.again);
     } catch (error) {
       // A failed read (the database away) is retried on the next signal; the streams stay open.
@@ -255,7 +263,9 @@ export class ChangeHub {
         classes.set(subscriber.scope.cacheKey, group);
       }
       for (const group of classes.values()) {
-        const frame = sseFrame('presence', { data: await presentTo(this.db, group[0]!.scope, presence) });
+        const [first] = group;
+        if (first === undefined) continue;
+        const frame = sseFrame('presence', { data: await presentTo(this.db, first.scope, presence) });
         for (const subscriber of group) if (feed.subscribers.has(subscriber)) subscriber.write(frame);
       }
     } catch (error) {

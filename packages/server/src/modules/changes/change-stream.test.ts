@@ -9,7 +9,8 @@ import { createWorld } from '../../../test/factories/world.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { type StreamEvent, type TestStream, buildSecondInstance, listenLocally, openStream } from '../../../test/live-streams.js';
 
-const changesOf = (events: StreamEvent[]): WorldChange[] => events.filter((event) => event.event === 'change').map((event) => event.data as WorldChange);
+const changesOf = (events: StreamEvent[]): WorldChange[] =>
+  events.filter((event) => event.event === 'change').map((event) => event.data as WorldChange);
 
 describe.each(DIALECTS)('the live change stream on %s', (dialect) => {
   let t: TestApp;
@@ -90,7 +91,11 @@ describe.each(DIALECTS)('the live change stream on %s', (dialect) => {
     const { world, owner } = await createWorld(t.app);
     const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
     const stream = await open(world.worldId, viewer);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/members/${viewer.user.userId}`, headers: owner.headers });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/worlds/${world.worldId}/members/${viewer.user.userId}`,
+      headers: owner.headers,
+    });
     expect(removed.statusCode).toBe(204);
     await stream.ended;
     await createCharacter(t.app, { world, owner, name: 'Wicked Witch' });
@@ -142,10 +147,13 @@ describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL d
     streams.push(await openStream(bases[1]!, world.worldId, editor.headers));
     const apps = [t.app, second];
     // Twenty creates at once, alternating between the instances and two writers.
-    await Promise.all(Array.from({ length: 20 }, (_, index) =>
-      createCharacter(apps[index % 2]!, { world, owner: index % 3 === 0 ? editor : owner, name: `Munchkin ${index}` })));
-    const expected = (await (await t.app.inject({ url: `/api/worlds/${world.worldId}/changes?limit=1000`, headers: owner.headers }))
-      .json<WorldChangePage>()).data.filter((change) => change.entityType === 'character');
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        createCharacter(apps[index % 2]!, { world, owner: index % 3 === 0 ? editor : owner, name: `Munchkin ${index}` }),
+      ),
+    );
+    const page = await t.app.inject({ url: `/api/worlds/${world.worldId}/changes?limit=1000`, headers: owner.headers });
+    const expected = page.json<WorldChangePage>().data.filter((change) => change.entityType === 'character');
     expect(expected).toHaveLength(20);
     for (const stream of streams) {
       await stream.waitFor((events) => changesOf(events).length >= 20, 10_000);

@@ -11,9 +11,19 @@ import type { ReadScope } from '../worlds/world-scope.js';
 
 /** The secret-capable table of each entity type (types without one — world, member, calendar — every member sees). */
 export const SECRET_TABLES: Partial<Record<ChangeEntityType, SecretTable>> = {
-  character: 'character', item: 'item', inventoryEntry: 'inventory_item', goal: 'goal', relationship: 'relationship',
-  timeline: 'timeline', event: 'event', map: 'map', mapPoint: 'map_point', mapArea: 'map_area', quest: 'quest',
-  objective: 'quest_objective', connection: 'connection',
+  character: 'character',
+  item: 'item',
+  inventoryEntry: 'inventory_item',
+  goal: 'goal',
+  relationship: 'relationship',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  mapPoint: 'map_point',
+  mapArea: 'map_area',
+  quest: 'quest',
+  objective: 'quest_objective',
+  connection: 'connection',
 };
 
 /** A change as the feed answers it (what any reader who may see it may know). */
@@ -59,12 +69,19 @@ async function withVisibleReferences(db: Db, scope: ReadScope, candidates: Candi
   });
   const visible = new Set<string>();
   for (const [table, ids] of needed) {
-    const rows = await whereVisible(db.selectFrom(table).select('id').where('id', 'in', [...ids]), scope, table).execute();
+    const rows = await whereVisible(
+      db
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', [...ids]),
+      scope,
+      table,
+    ).execute();
     for (const row of rows) visible.add(`${table}:${row.id}`);
   }
   return candidates.filter((_, index) => {
     const references = referencesByRow[index];
-    return references !== undefined && references.every((reference) => visible.has(`${reference.table}:${reference.id}`));
+    return references?.every((reference) => visible.has(`${reference.table}:${reference.id}`)) === true;
   });
 }
 
@@ -99,12 +116,16 @@ function snapshotVisible(scope: ReadScope, change: LoggedChange): boolean {
  * @param db the database (references are checked against the current rows); @param scope who reads.
  */
 export async function filterVisibleChanges(db: Db, scope: ReadScope, changes: LoggedChange[]): Promise<ChangeRow[]> {
-  const candidates = await withVisibleReferences(db, scope, changes.filter((change) => snapshotVisible(scope, change)));
+  const candidates = await withVisibleReferences(
+    db,
+    scope,
+    changes.filter((change) => snapshotVisible(scope, change)),
+  );
   return candidates.map(presentChange);
 }
 
 const presentChange = (row: Candidate): ChangeRow => ({
-  sequence: Number(row.sequence),
+  sequence: row.sequence,
   entityType: row.entity_type as ChangeEntityType,
   entityId: row.entity_id,
   action: row.action as ChangeAction,
@@ -124,7 +145,7 @@ export async function listVisibleChanges(db: Db, scope: ReadScope, worldId: stri
   const looked = await readChanges(db, worldId, after, limit + 1);
   const hasMore = looked.length > limit;
   const page = looked.slice(0, limit);
-  const scannedTo = page.length === 0 ? after : Number(page[page.length - 1]!.sequence);
+  const scannedTo = page.at(-1)?.sequence ?? after;
   return { rows: await filterVisibleChanges(db, scope, page), scannedTo, hasMore };
 }
 
@@ -134,5 +155,5 @@ export async function listVisibleChanges(db: Db, scope: ReadScope, worldId: stri
  */
 export async function findLastSequence(db: Db, worldId: string): Promise<number> {
   const row = await db.selectFrom('world_change_counter').select('last_sequence').where('world_id', '=', worldId).executeTakeFirst();
-  return row === undefined ? 0 : Number(row.last_sequence);
+  return row?.last_sequence ?? 0;
 }

@@ -48,17 +48,24 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/changes on %s', (dialect) => 
   it("records a quest's objectives in the quest's world, and nothing of a deleted world", async () => {
     const { world, owner } = await createWorld(t.app);
     const quest = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${world.worldId}/quests`, headers: owner.headers, payload: { name: 'Reach the Emerald City', status: 'active' },
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/quests`,
+      headers: owner.headers,
+      payload: { name: 'Reach the Emerald City', status: 'active' },
     });
     expect(quest.statusCode).toBe(201);
     const questId = quest.json<{ questId: string }>().questId;
     const objective = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${world.worldId}/quests/${questId}/objectives`, headers: owner.headers,
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/quests/${questId}/objectives`,
+      headers: owner.headers,
       payload: { description: 'Follow the yellow brick road', target: 100 },
     });
     expect(objective.statusCode).toBe(201);
     const page = await changes(world.worldId, owner);
-    expect(page.data.filter((change) => change.entityType === 'objective').map((change) => [change.action, change.by])).toEqual([['created', owner.user.userId]]);
+    expect(page.data.filter((change) => change.entityType === 'objective').map((change) => [change.action, change.by])).toEqual([
+      ['created', owner.user.userId],
+    ]);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}`, headers: owner.headers })).statusCode).toBe(204);
     const left = await t.app.db.selectFrom('world_change').select('sequence').where('world_id', '=', world.worldId).execute();
@@ -76,17 +83,23 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/changes on %s', (dialect) => 
     expect(rest.hasMore).toBe(false);
   });
 
-  it("never names a secret, its parts or its children to a player, but shows one revealed to them", async () => {
+  it('never names a secret, its parts or its children to a player, but shows one revealed to them', async () => {
     const { world, owner } = await createWorld(t.app);
     const player = await addMember(t.app, owner, world.worldId, 'player');
     const other = await addMember(t.app, owner, world.worldId, 'player');
     const { character: secret } = await createCharacter(t.app, { world, owner, name: 'Ozma', visibility: 'editors' });
     const { character: revealed } = await createCharacter(t.app, {
-      world, owner, name: 'Glinda', visibility: 'editors', revealedTo: [player.user.userId],
+      world,
+      owner,
+      name: 'Glinda',
+      visibility: 'editors',
+      revealedTo: [player.user.userId],
     });
     const { timeline } = await createTimeline(t.app, { world, owner, name: 'Hidden history', visibility: 'editors' });
     const event = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${world.worldId}/events`, headers: owner.headers,
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/events`,
+      headers: owner.headers,
       payload: { name: 'The swap', dateTime: '1900-05-02T00:00:00Z', timelineId: timeline.timelineId },
     });
     expect(event.statusCode).toBe(201);

@@ -37,8 +37,16 @@ export async function listPresence(db: Db, worldId: string, now: number): Promis
     .selectFrom('world_presence')
     .innerJoin('user', 'user.id', 'world_presence.user_id')
     .innerJoin('world_member', (join) =>
-      join.onRef('world_member.world_id', '=', 'world_presence.world_id').onRef('world_member.user_id', '=', 'world_presence.user_id'))
-    .select(['world_presence.user_id', 'user.username', 'world_presence.entity_type', 'world_presence.entity_id', 'world_presence.editing', 'world_presence.seen_at'])
+      join.onRef('world_member.world_id', '=', 'world_presence.world_id').onRef('world_member.user_id', '=', 'world_presence.user_id'),
+    )
+    .select([
+      'world_presence.user_id',
+      'user.username',
+      'world_presence.entity_type',
+      'world_presence.entity_id',
+      'world_presence.editing',
+      'world_presence.seen_at',
+    ])
     .where('world_presence.world_id', '=', worldId)
     .where('world_presence.seen_at', '>', since)
     .orderBy('user.username')

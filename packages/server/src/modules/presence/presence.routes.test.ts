@@ -24,21 +24,30 @@ describe.each(DIALECTS)('presence on %s', (dialect) => {
     const { world, owner } = await createWorld(t.app);
     const player = await addMember(t.app, owner, world.worldId, 'player');
     const { character } = await createCharacter(t.app, { world, owner, name: 'Cowardly Lion' });
-    expect((await beat(world.worldId, owner, { entityType: 'character', entityId: character.characterId, editing: true })).statusCode).toBe(200);
+    expect((await beat(world.worldId, owner, { entityType: 'character', entityId: character.characterId, editing: true })).statusCode).toBe(
+      200,
+    );
     const seen = await beat(world.worldId, player, {});
     expect(seen.statusCode).toBe(200);
     const byUser = new Map(seen.json<PresenceList>().data.map((entry) => [entry.userId, entry]));
-    expect(byUser.get(owner.user.userId)).toMatchObject({ username: owner.user.username, entityType: 'character', entityId: character.characterId, editing: true });
+    expect(byUser.get(owner.user.userId)).toMatchObject({
+      username: owner.user.username,
+      entityType: 'character',
+      entityId: character.characterId,
+      editing: true,
+    });
     expect(byUser.get(player.user.userId)).toMatchObject({ entityType: null, editing: false });
   });
 
-  it("does not tell a player which secret someone else has open, only that they are here", async () => {
+  it('does not tell a player which secret someone else has open, only that they are here', async () => {
     const { world, owner } = await createWorld(t.app);
     const player = await addMember(t.app, owner, world.worldId, 'player');
     const { character: secret } = await createCharacter(t.app, { world, owner, name: 'Ozma', visibility: 'editors' });
     await beat(world.worldId, owner, { entityType: 'character', entityId: secret.characterId, editing: true });
     const list = await t.app.inject({ url: `/api/worlds/${world.worldId}/presence`, headers: player.headers });
-    expect(list.json<PresenceList>().data).toEqual([expect.objectContaining({ userId: owner.user.userId, entityId: null, editing: false })]);
+    expect(list.json<PresenceList>().data).toEqual([
+      expect.objectContaining({ userId: owner.user.userId, entityId: null, editing: false }),
+    ]);
     expect(list.body).not.toContain(secret.characterId);
   });
 
@@ -49,8 +58,13 @@ describe.each(DIALECTS)('presence on %s', (dialect) => {
     const stream = await openStream(base, world.worldId, owner.headers);
     try {
       await beat(world.worldId, editor, { entityType: 'character', entityId: character.characterId, editing: true });
-      await stream.waitFor((events) => events.some((event) => event.event === 'presence'
-        && (event.data as PresenceList).data.some((entry) => entry.userId === editor.user.userId && entry.editing)));
+      await stream.waitFor((events) =>
+        events.some(
+          (event) =>
+            event.event === 'presence' &&
+            (event.data as PresenceList).data.some((entry) => entry.userId === editor.user.userId && entry.editing),
+        ),
+      );
     } finally {
       stream.close();
     }

@@ -31,7 +31,9 @@ export function ChangedMeanwhileAlert({
   return (
     <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2" role="alert">
       <span className="me-auto">
-        {deleted ? `${who} deleted this ${label} meanwhile.` : `${who} changed this ${label} meanwhile — reload to see their changes before you save.`}
+        {deleted
+          ? `${who} deleted this ${label} meanwhile.`
+          : `${who} changed this ${label} meanwhile — reload to see their changes before you save.`}
       </span>
       {!deleted && (
         <Button

@@ -2,7 +2,12 @@ import Badge from 'react-bootstrap/Badge';
 import { useAuth } from '../../hooks/useAuth';
 import { useLive } from './live-context';
 
-const initials = (username: string): string => username.replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 2).toUpperCase() || '?';
+const initials = (username: string): string =>
+  username
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .slice(0, 2)
+    .toUpperCase() || '?';
 
 /**
  * The members in the world now (issue 15), as round initials with their name as a tooltip, the signed-in user

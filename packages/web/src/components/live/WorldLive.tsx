@@ -13,7 +13,9 @@ const HEARTBEAT_MS = 10_000;
 
 /** Words for the entity types in the warning of an open form. */
 const LABELS: Record<string, string> = {
-  inventoryEntry: 'inventory entry', mapPoint: 'map point', mapArea: 'map area',
+  inventoryEntry: 'inventory entry',
+  mapPoint: 'map point',
+  mapArea: 'map area',
 };
 
 /**
@@ -33,7 +35,10 @@ export function WorldLive() {
   const pathFocus = useMemo(() => focusFromPath(pathname), [pathname]);
   const focus = explicitFocus ?? pathFocus;
   const focusRef = useRef<LiveFocus | null>(focus);
-  focusRef.current = focus;
+  // Kept for the heartbeat timer, which outlives renders; runs before the heartbeat effect below.
+  useEffect(() => {
+    focusRef.current = focus;
+  });
   const listeners = useRef(new Set<(change: WorldChange) => void>());
 
   const beat = useCallback(() => {
@@ -46,16 +51,20 @@ export function WorldLive() {
   useEffect(() => {
     if (!worldId) return undefined;
     const controller = new AbortController();
-    void openWorldStream(worldId, {
-      onChange: (change) => {
-        void invalidateForChange(queryClient, worldId, change, window.location.pathname);
-        for (const listener of listeners.current) listener(change);
+    void openWorldStream(
+      worldId,
+      {
+        onChange: (change) => {
+          void invalidateForChange(queryClient, worldId, change, window.location.pathname);
+          for (const listener of listeners.current) listener(change);
+        },
+        onPresence: (list) => {
+          setPresence(list.data);
+          queryClient.setQueryData(presenceKey(worldId), list);
+        },
       },
-      onPresence: (list) => {
-        setPresence(list.data);
-        queryClient.setQueryData(presenceKey(worldId), list);
-      },
-    }, controller.signal);
+      controller.signal,
+    );
     const timer = setInterval(beat, HEARTBEAT_MS);
     return () => {
       controller.abort();

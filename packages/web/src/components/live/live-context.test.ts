@@ -9,7 +9,11 @@ describe('the entity a page of a world shows, for presence', () => {
   it("names a character's page, its form as editing, and a nested relationship's form", () => {
     expect(focusFromPath(`/worlds/${w}/characters/${c}/details`)).toEqual({ entityType: 'character', entityId: c, editing: false });
     expect(focusFromPath(`/worlds/${w}/characters/${c}/edit`)).toEqual({ entityType: 'character', entityId: c, editing: true });
-    expect(focusFromPath(`/worlds/${w}/characters/${c}/relationships/${r}/edit`)).toEqual({ entityType: 'relationship', entityId: r, editing: true });
+    expect(focusFromPath(`/worlds/${w}/characters/${c}/relationships/${r}/edit`)).toEqual({
+      entityType: 'relationship',
+      entityId: r,
+      editing: true,
+    });
   });
 
   it('names nothing on lists, tabs and create forms', () => {

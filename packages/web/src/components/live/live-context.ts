@@ -27,9 +27,21 @@ export const LiveContext = createContext<LiveContextValue | null>(null);
 
 /** Entity types by the URL segment of their collection (the web app's routes, SPEC §2). */
 const COLLECTION_TYPES: Record<string, ChangeEntityType> = {
-  characters: 'character', items: 'item', instances: 'inventoryEntry', inventory: 'inventoryEntry', goals: 'goal',
-  relationships: 'relationship', timelines: 'timeline', events: 'event', maps: 'map', points: 'mapPoint', areas: 'mapArea',
-  quests: 'quest', objectives: 'objective', connections: 'connection', calendars: 'calendar',
+  characters: 'character',
+  items: 'item',
+  instances: 'inventoryEntry',
+  inventory: 'inventoryEntry',
+  goals: 'goal',
+  relationships: 'relationship',
+  timelines: 'timeline',
+  events: 'event',
+  maps: 'map',
+  points: 'mapPoint',
+  areas: 'mapArea',
+  quests: 'quest',
+  objectives: 'objective',
+  connections: 'connection',
+  calendars: 'calendar',
 };
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,8 +55,8 @@ export function focusFromPath(pathname: string): LiveFocus | null {
   const parts = pathname.split('/').filter(Boolean);
   let focus: LiveFocus | null = null;
   for (let index = 2; index + 1 < parts.length; index += 1) {
-    const type = COLLECTION_TYPES[parts[index]!];
-    const id = parts[index + 1]!;
+    const type = COLLECTION_TYPES[parts[index] ?? ''];
+    const id = parts[index + 1] ?? '';
     if (type !== undefined && ID.test(id)) focus = { entityType: type, entityId: id, editing: false };
   }
   if (focus && parts.at(-1) === 'edit') focus.editing = true;
