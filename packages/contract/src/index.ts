@@ -24,3 +24,4 @@ export * from './tag.js';
 export * from './calendar/index.js';
 export * from './webhook.js';
 export * from './history.js';
+export * from './bundle.js';

@@ -93,7 +93,11 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
     maxAttempts: config.webhookMaxAttempts,
     timeoutMs: config.webhookTimeoutMs,
   });
-  await app.register(apiRoutes, { prefix: '/api', live: { streamsPerUser: config.liveStreamsPerUser, heartbeatMs: config.liveHeartbeatMs } });
+  await app.register(apiRoutes, {
+    prefix: '/api',
+    live: { streamsPerUser: config.liveStreamsPerUser, heartbeatMs: config.liveHeartbeatMs },
+    importLimits: config.importLimits,
+  });
   await app.register(webPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

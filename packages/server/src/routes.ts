@@ -38,10 +38,15 @@ import { describeOperation } from './openapi/operations.js';
 import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
 import { memberRoutes } from './modules/members/member.routes.js';
 import { worldInvitationRoutes } from './modules/world-invitations/world-invitation.routes.js';
+import { transferRoutes } from './modules/transfer/transfer.routes.js';
+import type { ArchiveLimits } from './modules/transfer/archive.js';
 
-/** Options of the /api routes: the live feed's limits (config liveStreamsPerUser, liveHeartbeatMs). */
+/** Options of the /api routes: settings from config.ts that routes need. */
 export interface ApiRoutesOptions {
+  /** The live feed's limits (config liveStreamsPerUser, liveHeartbeatMs). */
   live: LiveOptions;
+  /** Bounds of POST /worlds/import. */
+  importLimits: ArchiveLimits;
 }
 
 export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, options) => {
@@ -94,5 +99,6 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
     await api.register(visitRoutes);
     await api.register(changeRoutes, options.live);
     await api.register(presenceRoutes);
+    await api.register(transferRoutes, { importLimits: options.importLimits });
   });
 };

@@ -19,6 +19,7 @@ import * as createWorldChange from './migrations/2026_11_25_110000_create_world_
 import * as createWorldPresence from './migrations/2026_11_25_110100_create_world_presence.js';
 import * as createWebhook from './migrations/2026_11_25_120000_create_webhook.js';
 import * as createWorldVisit from './migrations/2026_11_25_120100_create_world_visit.js';
+import * as addCalendarAuthors from './migrations/2026_11_25_150000_add_calendar_authors.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_110100_create_world_presence': createWorldPresence,
   '2026_11_25_120000_create_webhook': createWebhook,
   '2026_11_25_120100_create_world_visit': createWorldVisit,
+  '2026_11_25_150000_add_calendar_authors': addCalendarAuthors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

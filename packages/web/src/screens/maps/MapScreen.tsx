@@ -13,6 +13,7 @@ import { useResourceMutations } from '../../api/resource';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { TagEditor } from '../../components/tags/TagEditor';
 import { AreaFormModal } from './AreaFormModal';
 import { MapCanvas, type MapMode } from './MapCanvas';
 import { MapFeatureList } from './MapFeatureList';
@@ -172,6 +173,9 @@ export function MapScreen() {
         <div className="me-auto min-w-0">
           <h1 className="h3 mb-1 text-break">{m.name}</h1>
           {m.description && <p className="mb-0 text-body-secondary">{m.description}</p>}
+          <div className="mt-2">
+            <TagEditor worldId={worldId} type="map" id={m.mapId} />
+          </div>
         </div>
         <div className="d-flex flex-wrap gap-2 align-items-start">
           {image.status === 'ready' && (

@@ -11,6 +11,7 @@ import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { EntityHistory } from '../../components/history/EntityHistory';
+import { TagEditor } from '../../components/tags/TagEditor';
 import { ObjectiveList } from './ObjectiveList';
 import { QuestStatusBadge } from './QuestStatusBadge';
 
@@ -70,6 +71,9 @@ export function QuestDetailScreen() {
           <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete Quest</Button>
         </header>
         {q.description && <p className="mb-4" style={{ whiteSpace: 'pre-line' }}>{q.description}</p>}
+        <section className="mb-4" aria-label="Tags">
+          <TagEditor worldId={worldId} type="quest" id={q.questId} />
+        </section>
 
         <ErrorAlert message={error} onDismiss={() => setError(null)} />
 

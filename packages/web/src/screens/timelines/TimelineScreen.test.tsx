@@ -92,7 +92,8 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
       }
       return jsonResponse(buildTimeline());
     }));
-    const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '')).length;
+    // Only the timeline's own reads count, not the engine's nor its tags'.
+    const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '') && !String(input).includes('/tags/')).length;
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
 
     await screen.findByRole('heading', { name: 'Age of Embers' });

@@ -11,6 +11,7 @@ import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelin
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { BRANCH_PARAM, readBranchTrail } from '../../components/layout/breadcrumb-trail';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { TagEditor } from '../../components/tags/TagEditor';
 import { formatMoment } from '../../lib/format';
 import { useCalendar } from '../../api/calendars';
 import { TimelineMonthView } from './TimelineMonthView';
@@ -150,6 +151,9 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           <Link to={`/worlds/${worldId}/timelines/${t.timelineId}/edit`} className="btn btn-outline-primary">Edit Timeline</Link>
           <Link to={`/worlds/${worldId}/events/create`} className="btn btn-primary">Add Event</Link>
         </div>
+        <div className="mt-2">
+          <TagEditor worldId={worldId} type="timeline" id={t.timelineId} />
+        </div>
       </header>
       {comparing && t.parentTimelineId && (
         <BranchComparison
@@ -159,6 +163,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           parentId={t.parentTimelineId}
           parentLabel={parent.data ? timelineLabel(parent.data) : 'the parent timeline'}
           initialAt={t.currentDateTime ?? ''}
+          calendar={t.calendarId && calendar.data ? { definition: calendar.data, initialDate: t.currentDate ?? null } : null}
         />
       )}
       {monthShown && (!t.calendarId || calendar.data) && (

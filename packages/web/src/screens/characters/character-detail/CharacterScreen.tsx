@@ -16,8 +16,8 @@ import { RelationshipRoutes } from '../../relationships/RelationshipRoutes';
 import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { CharacterHistoryTab } from './CharacterHistoryTab';
 import { MoveCharacterModal } from './MoveCharacterModal';
-import { EntityTags } from '../../../components/tags/EntityTags';
 import { EntityHistory } from '../../../components/history/EntityHistory';
+import { TagEditor } from '../../../components/tags/TagEditor';
 
 const TABS = [
   { path: 'details', label: 'Details' },
@@ -68,6 +68,7 @@ export function CharacterScreen() {
       actions={
         <>
           <SecretBadge entity={character} />
+          <Link to={`${base}/family`} className="btn btn-outline-light">Family tree</Link>
           <IfAllowed worldId={worldId} to="edit" entity={character}>
             <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
           </IfAllowed>
@@ -80,7 +81,7 @@ export function CharacterScreen() {
       after={
         <>
           <section className="lf-panel mt-3" aria-label="Tags">
-            <EntityTags worldId={worldId} type="character" id={character.characterId} />
+            <TagEditor worldId={worldId} type="character" id={character.characterId} />
           </section>
           <MoveCharacterModal
             character={character}

@@ -6,6 +6,7 @@ import { useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { IfAllowed } from '../../../components/access/IfAllowed';
 import { SecretBadge } from '../../../components/access/SecretBadge';
+import { TagEditor } from '../../../components/tags/TagEditor';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
@@ -73,6 +74,11 @@ export function ItemScreen() {
             <Link to={`${base}/delete`} className="btn btn-danger">Delete Item</Link>
           </IfAllowed>
         </>
+      }
+      after={
+        <section className="lf-panel mt-3" aria-label="Tags">
+          <TagEditor worldId={worldId} type="item" id={item.itemId} />
+        </section>
       }
     >
       <Routes>
