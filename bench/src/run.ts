@@ -17,8 +17,8 @@ import { REPO_ROOT, rssMb } from './processes.js';
 import { CALENDAR_LIST_CASE, CALENDAR_STATE_CASE, type CaseResult, type DialectResult, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
 import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from '@loreforge/server/bench-spread';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
-import { LIVE_CASE, LIVE_STREAMS, liveFeedCase } from './live.js';
 import { EXPORT_CASE, IMPORT_CASE, benchTransfer } from './transfer.js';
+import { LIVE_CASE, LIVE_STREAMS, liveFeedCase } from './live.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;

@@ -95,8 +95,8 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   });
   await app.register(apiRoutes, {
     prefix: '/api',
-    live: { streamsPerUser: config.liveStreamsPerUser, heartbeatMs: config.liveHeartbeatMs },
     importLimits: config.importLimits,
+    live: { streamsPerUser: config.liveStreamsPerUser, heartbeatMs: config.liveHeartbeatMs },
   });
   await app.register(webPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
   return app;

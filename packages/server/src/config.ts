@@ -73,13 +73,6 @@ export interface AppConfig {
   /** How long one delivery attempt may take (WEBHOOK_TIMEOUT_MS, default 10,000 ms). */
   webhookTimeoutMs: number;
   /**
-   * Live change streams (GET /worlds/{worldId}/changes as text/event-stream) one user may hold open on one
-   * instance (default 10); one more is a 429.
-   */
-  liveStreamsPerUser: number;
-  /** Interval of the heartbeat comments that keep idle live streams open through proxies (ms, default 15,000). */
-  liveHeartbeatMs: number;
-  /**
    * Bounds of POST /worlds/import (issue 13, docs/export-format.md "Limits"): the archive's size, which is also
    * the route's body limit (IMPORT_MAX_ARCHIVE_BYTES, default 100 MiB), its entries (IMPORT_MAX_ENTRIES, default
    * 20,000), the bytes it may unpack to (IMPORT_MAX_UNPACKED_BYTES, default 512 MiB) and the JSON nesting of its
@@ -91,6 +84,13 @@ export interface AppConfig {
     maxUnpackedBytes: number;
     maxJsonDepth: number;
   };
+  /**
+   * Live change streams (GET /worlds/{worldId}/changes as text/event-stream) one user may hold open on one
+   * instance (default 10); one more is a 429.
+   */
+  liveStreamsPerUser: number;
+  /** Interval of the heartbeat comments that keep idle live streams open through proxies (ms, default 15,000). */
+  liveHeartbeatMs: number;
 }
 
 function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -152,14 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookRetryBaseMs: readInt('WEBHOOK_RETRY_BASE_MS', 30_000, env),
     webhookMaxAttempts: readInt('WEBHOOK_MAX_ATTEMPTS', 8, env) || 1,
     webhookTimeoutMs: readInt('WEBHOOK_TIMEOUT_MS', 10_000, env) || 1,
-    liveStreamsPerUser: readInt('LIVE_STREAMS_PER_USER', 10, env) || 1,
-    liveHeartbeatMs: readInt('LIVE_HEARTBEAT_MS', 15_000, env) || 1_000,
     importLimits: {
       maxArchiveBytes: readInt('IMPORT_MAX_ARCHIVE_BYTES', 100 * 1024 * 1024, env) || 1,
       maxEntries: readInt('IMPORT_MAX_ENTRIES', 20_000, env) || 1,
       maxUnpackedBytes: readInt('IMPORT_MAX_UNPACKED_BYTES', 512 * 1024 * 1024, env) || 1,
       maxJsonDepth: readInt('IMPORT_MAX_JSON_DEPTH', 40, env) || 1,
     },
+    liveStreamsPerUser: readInt('LIVE_STREAMS_PER_USER', 10, env) || 1,
+    liveHeartbeatMs: readInt('LIVE_HEARTBEAT_MS', 15_000, env) || 1_000,
     ...overrides,
   };
 }

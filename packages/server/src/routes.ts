@@ -43,10 +43,10 @@ import type { ArchiveLimits } from './modules/transfer/archive.js';
 
 /** Options of the /api routes: settings from config.ts that routes need. */
 export interface ApiRoutesOptions {
-  /** The live feed's limits (config liveStreamsPerUser, liveHeartbeatMs). */
-  live: LiveOptions;
   /** Bounds of POST /worlds/import. */
   importLimits: ArchiveLimits;
+  /** The live feed's limits (config liveStreamsPerUser, liveHeartbeatMs). */
+  live: LiveOptions;
 }
 
 export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, options) => {
@@ -97,8 +97,8 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
     await api.register(webhookRoutes);
     await api.register(historyRoutes);
     await api.register(visitRoutes);
+    await api.register(transferRoutes, { importLimits: options.importLimits });
     await api.register(changeRoutes, options.live);
     await api.register(presenceRoutes);
-    await api.register(transferRoutes, { importLimits: options.importLimits });
   });
 };

@@ -1501,6 +1501,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{worldId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the world as a zip: a Loreforge bundle (default) or another registered format
+         * @description Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor's or the owner's export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. The bundle format is documented in docs/export-format.md.
+         */
+        get: operations["exportWorld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a new world of mine from an archive: a Loreforge bundle or another recognised export
+         * @description The body is the archive itself (`application/zip` or `application/octet-stream`). The format is recognised from its files. Every id is new, every reference and mention points into the new world, and the import is all or nothing. Hostile archives (too large, too many files, zip bombs, unsafe names, links, deep JSON) are a 400 and nothing is created. Answers what was created and what could not be mapped.
+         */
+        post: operations["importWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{worldId}/changes": {
         parameters: {
             query?: never;
@@ -1541,46 +1581,6 @@ export interface paths {
          */
         put: operations["updateWorldPresence"];
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/worlds/{worldId}/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download the world as a zip: a Loreforge bundle (default) or another registered format
-         * @description Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor's or the owner's export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. The bundle format is documented in docs/export-format.md.
-         */
-        get: operations["exportWorld"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/worlds/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a new world of mine from an archive: a Loreforge bundle or another recognised export
-         * @description The body is the archive itself (`application/zip` or `application/octet-stream`). The format is recognised from its files. Every id is new, every reference and mention points into the new world, and the import is all or nothing. Hostile archives (too large, too many files, zip bombs, unsafe names, links, deep JSON) are a 400 and nothing is created. Answers what was created and what could not be mapped.
-         */
-        post: operations["importWorld"];
         delete?: never;
         options?: never;
         head?: never;
@@ -21402,6 +21402,242 @@ export interface operations {
             };
         };
     };
+    exportWorld: {
+        parameters: {
+            query?: {
+                /** @description One of bundle, onlyworlds, markdown (bundle by default). */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    importWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new world, owned by the caller. */
+                        world: {
+                            worldId: string;
+                            name: string;
+                            description: string | null;
+                            /** @description userId of the creator (from the token, never the body). */
+                            createdBy: string;
+                            /**
+                             * @description The caller's role in this world.
+                             * @enum {string}
+                             */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            /** @description What the caller can see: a player or viewer never counts a secret. */
+                            counts: {
+                                characters: number;
+                                timelines: number;
+                                maps: number;
+                                events: number;
+                                items: number;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        /** @description The format recognised (bundle, kanka, onlyworlds…). */
+                        format: string;
+                        /** @description Records created per entity type (tags: entities tagged). */
+                        created: {
+                            calendars: number;
+                            characters: number;
+                            items: number;
+                            inventory: number;
+                            goals: number;
+                            relationships: number;
+                            timelines: number;
+                            events: number;
+                            maps: number;
+                            mapPoints: number;
+                            mapAreas: number;
+                            quests: number;
+                            objectives: number;
+                            connections: number;
+                            tags: number;
+                        };
+                        notMapped: {
+                            /** @description Where it was in the archive, e.g. characters/12.json or characters.json#3. */
+                            path: string;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     listWorldChanges: {
         parameters: {
             query?: {
@@ -21783,242 +22019,6 @@ export interface operations {
             };
             /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A sentence a person can act on. */
-                        message: string;
-                        /** @description Machine-readable code, e.g. NOT_FOUND. */
-                        code: string;
-                        /** @description Field name → SPEC §5 message. */
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    exportWorld: {
-        parameters: {
-            query?: {
-                /** @description One of bundle, onlyworlds, markdown (bundle by default). */
-                format?: string;
-            };
-            header?: never;
-            path: {
-                worldId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A sentence a person can act on. */
-                        message: string;
-                        /** @description Machine-readable code, e.g. NOT_FOUND. */
-                        code: string;
-                        /** @description Field name → SPEC §5 message. */
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A sentence a person can act on. */
-                        message: string;
-                        /** @description Machine-readable code, e.g. NOT_FOUND. */
-                        code: string;
-                        /** @description Field name → SPEC §5 message. */
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Not found, or not yours (the API never reveals what other users hold). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A sentence a person can act on. */
-                        message: string;
-                        /** @description Machine-readable code, e.g. NOT_FOUND. */
-                        code: string;
-                        /** @description Field name → SPEC §5 message. */
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    importWorld: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The new world, owned by the caller. */
-                        world: {
-                            worldId: string;
-                            name: string;
-                            description: string | null;
-                            /** @description userId of the creator (from the token, never the body). */
-                            createdBy: string;
-                            /**
-                             * @description The caller's role in this world.
-                             * @enum {string}
-                             */
-                            role: "owner" | "editor" | "player" | "viewer";
-                            /** @description What the caller can see: a player or viewer never counts a secret. */
-                            counts: {
-                                characters: number;
-                                timelines: number;
-                                maps: number;
-                                events: number;
-                                items: number;
-                            };
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                        /** @description The format recognised (bundle, kanka, onlyworlds…). */
-                        format: string;
-                        /** @description Records created per entity type (tags: entities tagged). */
-                        created: {
-                            calendars: number;
-                            characters: number;
-                            items: number;
-                            inventory: number;
-                            goals: number;
-                            relationships: number;
-                            timelines: number;
-                            events: number;
-                            maps: number;
-                            mapPoints: number;
-                            mapAreas: number;
-                            quests: number;
-                            objectives: number;
-                            connections: number;
-                            tags: number;
-                        };
-                        notMapped: {
-                            /** @description Where it was in the archive, e.g. characters/12.json or characters.json#3. */
-                            path: string;
-                            reason: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A sentence a person can act on. */
-                        message: string;
-                        /** @description Machine-readable code, e.g. NOT_FOUND. */
-                        code: string;
-                        /** @description Field name → SPEC §5 message. */
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A sentence a person can act on. */
-                        message: string;
-                        /** @description Machine-readable code, e.g. NOT_FOUND. */
-                        code: string;
-                        /** @description Field name → SPEC §5 message. */
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A sentence a person can act on. */
-                        message: string;
-                        /** @description Machine-readable code, e.g. NOT_FOUND. */
-                        code: string;
-                        /** @description Field name → SPEC §5 message. */
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Not found, or not yours (the API never reveals what other users hold). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A sentence a person can act on. */
-                        message: string;
-                        /** @description Machine-readable code, e.g. NOT_FOUND. */
-                        code: string;
-                        /** @description Field name → SPEC §5 message. */
-                        fields?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description The body is too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
