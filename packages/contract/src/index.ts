@@ -22,5 +22,7 @@ export * from './search.js';
 export * from './graph.js';
 export * from './tag.js';
 export * from './calendar/index.js';
+export * from './webhook.js';
+export * from './history.js';
 export * from './bundle.js';
 export * from './rich-text.js';

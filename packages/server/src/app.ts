@@ -17,6 +17,7 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { timelineEnginePlugin } from './modules/timeline-engine/timeline-engine.plugin.js';
 import { apiRoutes } from './routes.js';
+import { webhookPlugin } from './modules/webhooks/webhook.plugin.js';
 import { answerJson } from './lib/read-cache.js';
 
 export interface BuildAppOptions {
@@ -85,6 +86,13 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(authPlugin, { secret: config.tokenSecret, dataDir: config.dataDir, expiresIn: config.tokenExpiresIn });
   await app.register(docsPlugin);
   await app.register(timelineEnginePlugin);
+  await app.register(webhookPlugin, {
+    allowPrivate: config.webhooksAllowPrivate,
+    pollMs: config.webhookPollMs,
+    retryBaseMs: config.webhookRetryBaseMs,
+    maxAttempts: config.webhookMaxAttempts,
+    timeoutMs: config.webhookTimeoutMs,
+  });
   await app.register(apiRoutes, {
     prefix: '/api',
     importLimits: config.importLimits,

@@ -59,6 +59,20 @@ export interface AppConfig {
    */
   validateResponses: boolean;
   /**
+   * Let webhooks call loopback, private and other internal addresses (WEBHOOKS_ALLOW_PRIVATE=true; default false).
+   * Only for servers whose receivers live on their own network (local development, tests): otherwise a world's
+   * owner could aim the server at internal services (docs/webhooks.md).
+   */
+  webhooksAllowPrivate: boolean;
+  /** How often this instance looks for webhook work (WEBHOOK_POLL_MS, default 1,000 ms; 0 turns the worker off). */
+  webhookPollMs: number;
+  /** Delay before the first retry of a failed delivery, doubled for each further one (WEBHOOK_RETRY_BASE_MS, default 30,000 ms). */
+  webhookRetryBaseMs: number;
+  /** Attempts per change before a delivery is given up (WEBHOOK_MAX_ATTEMPTS, default 8: the last about an hour after the first). */
+  webhookMaxAttempts: number;
+  /** How long one delivery attempt may take (WEBHOOK_TIMEOUT_MS, default 10,000 ms). */
+  webhookTimeoutMs: number;
+  /**
    * Bounds of POST /worlds/import (issue 13, docs/export-format.md "Limits"): the archive's size, which is also
    * the route's body limit (IMPORT_MAX_ARCHIVE_BYTES, default 100 MiB), its entries (IMPORT_MAX_ENTRIES, default
    * 20,000), the bytes it may unpack to (IMPORT_MAX_UNPACKED_BYTES, default 512 MiB) and the JSON nesting of its
@@ -133,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: readInt('AUTH_RATE_LIMIT_PER_MINUTE', 20, env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    webhookPollMs: readInt('WEBHOOK_POLL_MS', 1_000, env),
+    webhookRetryBaseMs: readInt('WEBHOOK_RETRY_BASE_MS', 30_000, env),
+    webhookMaxAttempts: readInt('WEBHOOK_MAX_ATTEMPTS', 8, env) || 1,
+    webhookTimeoutMs: readInt('WEBHOOK_TIMEOUT_MS', 10_000, env) || 1,
     importLimits: {
       maxArchiveBytes: readInt('IMPORT_MAX_ARCHIVE_BYTES', 100 * 1024 * 1024, env) || 1,
       maxEntries: readInt('IMPORT_MAX_ENTRIES', 20_000, env) || 1,

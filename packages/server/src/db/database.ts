@@ -16,6 +16,8 @@ import type { EntityTagTable } from './tables/entity-tag.table.js';
 import type { MentionTable } from './tables/mention.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
+import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
+import type { WorldVisitTable } from './tables/world-visit.table.js';
 import type { WorldChangeCounterTable, WorldChangeTable, WorldPresenceTable } from './tables/world-change.table.js';
 
 export interface Database {
@@ -43,6 +45,9 @@ export interface Database {
   quest: WithAccessColumns<QuestTable>;
   quest_objective: WithAccessColumns<QuestObjectiveTable>;
   calendar: CalendarTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
+  world_visit: WorldVisitTable;
   world_change: WorldChangeTable;
   world_change_counter: WorldChangeCounterTable;
   world_presence: WorldPresenceTable;

@@ -17,6 +17,8 @@ import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_t
 import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
 import * as createWorldChange from './migrations/2026_11_25_110000_create_world_change.js';
 import * as createWorldPresence from './migrations/2026_11_25_110100_create_world_presence.js';
+import * as createWebhook from './migrations/2026_11_25_120000_create_webhook.js';
+import * as createWorldVisit from './migrations/2026_11_25_120100_create_world_visit.js';
 import * as addRichText from './migrations/2026_11_25_140000_add_rich_text.js';
 import * as addCalendarAuthors from './migrations/2026_11_25_150000_add_calendar_authors.js';
 
@@ -38,6 +40,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_520000_version_world_links': versionWorldLinks,
   '2026_11_25_110000_create_world_change': createWorldChange,
   '2026_11_25_110100_create_world_presence': createWorldPresence,
+  '2026_11_25_120000_create_webhook': createWebhook,
+  '2026_11_25_120100_create_world_visit': createWorldVisit,
   '2026_11_25_140000_add_rich_text': addRichText,
   '2026_11_25_150000_add_calendar_authors': addCalendarAuthors,
 };

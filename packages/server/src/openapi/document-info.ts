@@ -33,6 +33,8 @@ export const TAGS = [
   { name: 'live', description: "A world's change feed (JSON pages or a Server-Sent Events stream) and who is in the world now and what they edit." },
   { name: 'backlinks', description: 'The entities whose rich text mentions a character, item, quest, event, timeline, map, map point, map area or goal, as the reader may see them.' },
   { name: 'tags', description: 'Tags on characters, items, quests, events, timelines, maps and goals, and the tags a world uses with their counts.' },
+  { name: 'history', description: "Each entity's history of changes (who, when, which fields from what to what) as the reader may see it, restoring an earlier version, and what changed since a member last looked." },
+  { name: 'webhooks', description: "A world's outgoing webhooks (owner only): signed POSTs of its changes to public URLs, retried with backoff, with a delivery log." },
   { name: 'transfer', description: 'Export a world as a zip (a Loreforge bundle, documented in docs/export-format.md, or another format) and import an archive as a new world.' },
   { name: 'timeline engine', description: "The world's state at any moment of a timeline, a character's history, the differences between two timelines, an item's holders and a timeline's consistency problems." },
 ];

@@ -40,6 +40,8 @@ function paramsFor(route: ApiRoute, world: AccessWorld, variant: CaseVariant): R
   const params: Record<string, string> = { worldId: world.worldId, code: world.invitation.code, userId: world.bystander.user.userId };
   params.invitationId = world.invitation.invitationId;
   params.calendarId = world.calendarId;
+  params.webhookId = world.webhookId;
+  params.sequence = '1';
   for (const param of route.pathParams) {
     const kind = entityOf(param);
     if (kind) params[param] = world.ids[kind].public;

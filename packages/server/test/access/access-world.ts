@@ -72,7 +72,15 @@ export interface AccessWorld {
   invitation: { invitationId: string; code: string };
   /** A calendar of the world (calendars hold no secrets: one for every member), for reads and failed writes. */
   calendarId: string;
+  /** A paused webhook of the world (owner only), for reads and failed writes. */
+  webhookId: string;
 }
+
+/**
+ * A webhook body the access suites create: a public address literal (no DNS needed to save it) and paused, so
+ * nothing is ever sent to it.
+ */
+export const ACCESS_WEBHOOK = { url: 'https://93.184.215.14/hooks/loreforge', events: ['*'], active: false };
 
 /** Signed-in headers of an identity, or none when signed out. */
 export function headersOf(world: AccessWorld, identity: IdentityName): Record<string, string> {
@@ -290,6 +298,7 @@ export async function buildAccessWorld(app: FastifyInstance): Promise<{ world: A
   const bystanderCharacterId = await maker.bystanderCharacter();
   const invitation = await send(app, owner, 'POST', `/api/worlds/${worldId}/invitations`, { role: 'viewer', maxUses: null });
   const calendar = await send(app, owner, 'POST', `/api/worlds/${worldId}/calendars`, { preset: 'harptos' });
+  const webhook = await send(app, owner, 'POST', `/api/worlds/${worldId}/webhooks`, ACCESS_WEBHOOK);
 
   return {
     world: {
@@ -303,6 +312,7 @@ export async function buildAccessWorld(app: FastifyInstance): Promise<{ world: A
       bystander,
       invitation: { invitationId: idOf(invitation, 'invitationId'), code: idOf(invitation, 'code') },
       calendarId: idOf(calendar, 'calendarId'),
+      webhookId: idOf(webhook, 'webhookId'),
     },
     maker,
   };

@@ -11,6 +11,7 @@ import { TINY_PNG } from '../resilience/full-world.js';
 import { minimalBundle } from '../transfer/minimal-bundle.js';
 import { type ApiRoute, sampleValue } from '../resilience/api-surface.js';
 import {
+  ACCESS_WEBHOOK,
   type AccessWorld,
   ENTITY_PARAMS,
   type EntityMaker,
@@ -267,6 +268,47 @@ export const OPERATIONS: Record<string, OperationSpec> = {
       return { params: { ...context.params, invitationId: String(made.invitationId) } };
     },
   },
+  // Webhooks are the owner's alone (issue 15); the fixture's is paused, a successful delete removes one of its own.
+  'GET /api/worlds/{worldId}/webhooks': { rule: 'owner', ok: 200 },
+  'POST /api/worlds/{worldId}/webhooks': { rule: 'owner', ok: 201, build: async () => ({ body: ACCESS_WEBHOOK }) },
+  'GET /api/worlds/{worldId}/webhooks/{webhookId}': { rule: 'owner', ok: 200 },
+  'PUT /api/worlds/{worldId}/webhooks/{webhookId}': { rule: 'owner', ok: 200, build: async () => ({ body: { events: ['character.*'], active: false } }) },
+  'DELETE /api/worlds/{worldId}/webhooks/{webhookId}': {
+    rule: 'owner',
+    ok: 204,
+    build: async (context) => {
+      if (!context.succeeds) return {};
+      const made = await send(context.app, context.world.cast.owner, 'POST', `${base(context)}/webhooks`, ACCESS_WEBHOOK);
+      return { params: { ...context.params, webhookId: String(made.webhookId) } };
+    },
+  },
+  'POST /api/worlds/{worldId}/webhooks/{webhookId}/secret': { rule: 'owner', ok: 200 },
+  'GET /api/worlds/{worldId}/webhooks/{webhookId}/deliveries': { rule: 'owner', ok: 200 },
+  // History (issue 15): read like the entity itself; restore like a write of it. The fixture's character of the
+  // case's variant; a successful restore gets a character of its own and writes back its first version.
+  'GET /api/worlds/{worldId}/history/{entityType}/{entityId}': {
+    rule: 'read',
+    ok: 200,
+    variants: ['public', 'secret', 'revealed'],
+    build: async (context) => ({ params: { ...context.params, ...taggedCharacter(context) } }),
+  },
+  'POST /api/worlds/{worldId}/history/{entityType}/{entityId}/{sequence}/restore': {
+    rule: 'write',
+    ok: 200,
+    variants: ['public', 'secret', 'revealed'],
+    build: async (context) => {
+      const target = taggedCharacter(context);
+      if (!context.succeeds) return { params: { ...context.params, ...target, sequence: '1' } };
+      const variant: Variant = context.variant === 'secret' || context.variant === 'revealed' ? context.variant : 'public';
+      const entityId = await context.maker.make('characterId', variant);
+      const history = await context.app.inject({ url: `${base(context)}/history/character/${entityId}`, headers: context.world.cast.owner.headers });
+      const entries = history.json<{ data: Array<{ sequence: number }> }>().data;
+      return { params: { ...context.params, entityType: 'character', entityId, sequence: String(entries.at(-1)?.sequence ?? 1) } };
+    },
+  },
+  // Since you last looked: any member reads their own list and records their own visit.
+  'GET /api/worlds/{worldId}/since-last-visit': read(),
+  'POST /api/worlds/{worldId}/visit': read(),
   'GET /api/world-invitations/{code}': { rule: 'signed-in', ok: 200, showsWorldToOutsiders: true },
   'POST /api/world-invitations/{code}/accept': {
     rule: 'signed-in',

@@ -190,6 +190,8 @@ export async function buildPlannedWorld(
 
   // A calendar holds no secrets: the player reads it, and the timeline engine, in both worlds alike.
   await create('k0', 'public', [], '/calendars', () => ({ preset: 'harptos', name: 'Lore k0' }), 'calendarId');
+  // A paused webhook (the owner's alone: a player's read is a 403 in both worlds).
+  await create('w0', 'public', [], '/webhooks', () => ({ url: 'https://93.184.215.14/hooks/loreforge', events: ['*'], active: false }), 'webhookId');
 
   const anchor = (key: string): string => made.get(key) ?? '';
   const anchors: Record<string, string> = {
@@ -209,9 +211,12 @@ export async function buildPlannedWorld(
     questId: anchor('q0'),
     objectiveId: anchor('o0'),
     calendarId: anchor('k0'),
+    webhookId: anchor('w0'),
     // The tag routes address an entity by type and id: the anchor character's.
     entityType: 'character',
     entityId: anchor('c0'),
+    // A history version of the anchor character (restores are writes; reads never name one).
+    sequence: '1',
   };
   return { worldId, keys, anchors };
 }

@@ -102,6 +102,8 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
   await post(app, owner, `${base}/members`, { user: member.user.username, role: 'player' });
   const candidate = await createUser(app);
   const invitation = await post(app, owner, `${base}/invitations`, { role: 'viewer' });
+  // Paused, at a public address literal: saved without DNS, never called.
+  const webhook = await post(app, owner, `${base}/webhooks`, { url: 'https://93.184.215.14/hooks/loreforge', events: ['*'], active: false });
 
   const inventoryItemId = idOf(entry, 'inventoryItemId');
   const params: Record<string, string> = {
@@ -124,6 +126,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     userId: member.user.userId,
     invitationId: idOf(invitation, 'invitationId'),
     code: idOf(invitation, 'code'),
+    webhookId: idOf(webhook, 'webhookId'),
     entityId: characterId,
   };
   const refs: Record<string, string> = {
@@ -133,8 +136,13 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     sourceId: characterId,
     targetId: friendId,
     user: candidate.user.email,
+    // A webhook's target: a public address literal, saved without DNS.
+    url: 'https://93.184.215.14/hooks/loreforge',
   };
   const ids = [...new Set([...Object.values(params), friendId, strangerId])];
-  // The tag routes name the entity's type in their path ({entityType}); it is a word, not an id.
-  return { params: { ...params, entityType: 'character' }, refs, marker, ids };
+  // The tag and history routes name the entity's type in their path ({entityType}); it is a word, not an id.
+  // A history version is a number: the character's first change.
+  const history = await app.inject({ url: `${base}/history/character/${characterId}`, headers: owner.headers });
+  const sequence = String(history.json<{ data: Array<{ sequence: number }> }>().data.at(-1)?.sequence ?? 1);
+  return { params: { ...params, entityType: 'character', sequence }, refs, marker, ids };
 }

@@ -93,8 +93,9 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
   };
 
   it('answers non-owners 401 or 404 on every route, revealing nothing, and leaves the world untouched', async () => {
-    // Every id replaced by one that exists nowhere; a word such as a tag route's {entityType} stays as it is.
-    const missing = Object.fromEntries(Object.entries(world.params).map(([name, value]) => [name, name === 'entityType' ? value : crypto.randomUUID()]));
+    // Every id replaced by one that exists nowhere; a word or number such as a tag route's {entityType} or a history
+    // version's {sequence} stays as it is.
+    const missing = Object.fromEntries(Object.entries(world.params).map(([name, value]) => [name, name === 'entityType' || name === 'sequence' ? value : crypto.randomUUID()]));
     const before = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.params.worldId}`, headers: owner.headers });
     const leaks: string[] = [];
     let cases = 0;

@@ -16,13 +16,14 @@ import type { WorldOutletContext } from '../worlds/WorldScreen';
 import { AddMemberForm } from './AddMemberForm';
 import { ConfirmModal } from './ConfirmModal';
 import { InvitationsPanel } from './InvitationsPanel';
+import { WebhooksPanel } from '../webhooks/WebhooksPanel';
 
 type Pending = { kind: 'remove' | 'transfer'; member: WorldMember } | { kind: 'leave' } | null;
 
 /**
  * The Members tab of a world (issue 11): every member with their role and when they joined. The owner adds
  * members by username or email, changes roles, removes members, transfers ownership and manages invitation
- * links; any other member can leave (and is taken back to their worlds).
+ * links and the world's webhooks (screens/webhooks); any other member can leave (and is taken back to their worlds).
  */
 export function MembersTab() {
   const { world } = useOutletContext<WorldOutletContext>();
@@ -139,6 +140,7 @@ export function MembersTab() {
         </Table>
       )}
       {owner && !access.viewing && <InvitationsPanel worldId={worldId} />}
+      {owner && !access.viewing && <WebhooksPanel worldId={worldId} />}
       <ConfirmModal
         title={
           pending === null

@@ -10,6 +10,7 @@ import { CharacterPicker } from '../../components/CharacterPicker';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { EntityHistory } from '../../components/history/EntityHistory';
 import { TagEditor } from '../../components/tags/TagEditor';
 import { ObjectiveList } from './ObjectiveList';
 import { QuestStatusBadge } from './QuestStatusBadge';
@@ -21,7 +22,7 @@ import { MentionedIn } from '../../components/rich-text/MentionedIn';
  * progress updated). The server accepts a pending quest (→ active) and abandons an active one (→ pending), so
  * a pending quest offers Accept (optionally for a character), an active one Abandon, and a completed or failed
  * one says how to take it up again; any 409 message is shown as it comes. Edit and Delete (asked first,
- * irreversible).
+ * irreversible), and the quest's changes with restore for editors (issue 15).
  */
 export function QuestDetailScreen() {
   const { worldId = '', questId = '' } = useParams();
@@ -105,6 +106,9 @@ export function QuestDetailScreen() {
         </section>
 
         <ObjectiveList quest={q} actions={actions} onError={setError} />
+        <div className="mt-4">
+          <EntityHistory worldId={worldId} type="quest" id={q.questId} updatedAt={q.updatedAt} noun="quest" />
+        </div>
         <p className="mt-4 mb-0"><Link to={list}>Back to the quests</Link></p>
       </div>
       <ConfirmDeleteModal

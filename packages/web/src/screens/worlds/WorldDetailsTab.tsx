@@ -16,6 +16,7 @@ import { pluralize } from '../../lib/text';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
 import { IfAllowed } from '../../components/access/IfAllowed';
 import { QuickCreateForm } from './QuickCreateForm';
+import { SinceLastVisitCard } from './SinceLastVisitCard';
 import type { WorldOutletContext } from './WorldScreen';
 
 const CARD_TYPES: { type: WorldEntityType; singular: string; icon: IconName }[] = [
@@ -90,8 +91,8 @@ function CountCard({
 
 /**
  * The world's Details tab (SPEC §1, §2): count cards for characters, timelines, maps, events and items, each
- * with a quick-create button; clicking a card shows that type's help in tabs Information, Usage,
- * Interactions and Creating.
+ * with a quick-create button; what others changed since the member's last visit (issue 15); clicking a card shows
+ * that type's help in tabs Information, Usage, Interactions and Creating.
  */
 export function WorldDetailsTab() {
   const { world } = useOutletContext<WorldOutletContext>();
@@ -122,6 +123,8 @@ export function WorldDetailsTab() {
           </Col>
         ))}
       </Row>
+
+      <SinceLastVisitCard worldId={world.worldId} />
 
       <Card className="lf-card mb-4" id="entity-help">
         <Card.Body className="p-4">

@@ -16,6 +16,7 @@ import { RelationshipRoutes } from '../../relationships/RelationshipRoutes';
 import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { CharacterHistoryTab } from './CharacterHistoryTab';
 import { MoveCharacterModal } from './MoveCharacterModal';
+import { EntityHistory } from '../../../components/history/EntityHistory';
 import { TagEditor } from '../../../components/tags/TagEditor';
 
 const TABS = [
@@ -28,7 +29,8 @@ const TABS = [
 
 /**
  * /worlds/:worldId/characters/:characterId/* (SPEC §2): the character's name with Edit, Move and Delete, and
- * tabs Details (default), Inventory, Goals, Relationships and History (the timeline engine), each at its own URL
+ * tabs Details (default), Inventory, Goals, Relationships and History (its changes with restore, issue 15, then the
+ * timeline engine's story history), each at its own URL
  * with its nested create, view and edit pages. Loading failures show the server message or 'Failed to load character or world data.
  * Please try again.'; deletion asks first and says it is irreversible.
  */
@@ -111,7 +113,15 @@ export function CharacterScreen() {
         <Route path="inventory/*" element={<InventoryRoutes worldId={worldId} character={character} />} />
         <Route path="goals/*" element={<CharacterGoalRoutes worldId={worldId} character={character} />} />
         <Route path="relationships/*" element={<RelationshipRoutes worldId={worldId} character={character} />} />
-        <Route path="history" element={<CharacterHistoryTab worldId={worldId} character={character} />} />
+        <Route
+          path="history"
+          element={
+            <>
+              <EntityHistory worldId={worldId} type="character" id={character.characterId} updatedAt={character.updatedAt} noun="character" />
+              <CharacterHistoryTab worldId={worldId} character={character} />
+            </>
+          }
+        />
         <Route path="*" element={<p className="mb-0">This page of the character does not exist. <Link to={base}>Back to the details</Link></p>} />
       </Routes>
     </EntityTabsPage>

@@ -18,17 +18,20 @@ import { CharacterInstancesTab } from './CharacterInstancesTab';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemInstancesTab } from './ItemInstancesTab';
 import { LocationInstancesTab } from './LocationInstancesTab';
+import { EntityHistory } from '../../../components/history/EntityHistory';
 
 const TABS = [
   { path: 'details', label: 'Item Details' },
   { path: 'character-instances', label: 'Character Instances' },
   { path: 'location-instances', label: 'Location Instances' },
   { path: 'instances', label: 'Item Instances' },
+  { path: 'history', label: 'History' },
 ] as const;
 
 /**
  * /worlds/:worldId/items/:itemId/* (SPEC §2 Items): the item's name with Edit and Delete, tabs Item Details
- * (default), Character Instances, Location Instances (placeholder) and Item Instances, and the nested pages
+ * (default), Character Instances, Location Instances (placeholder), Item Instances and History (its changes with
+ * restore, issue 15), and the nested pages
  * edit, delete, create (give an instance), :instanceId, :instanceId/edit and :instanceId/delete.
  * Load failure: the server message or 'Failed to fetch item details.'; deleting asks first and its failure
  * reads 'Failed to delete item. Please try again.'
@@ -84,6 +87,7 @@ export function ItemScreen() {
         <Route path="character-instances" element={<CharacterInstancesTab worldId={worldId} itemId={itemId} />} />
         <Route path="location-instances" element={<LocationInstancesTab worldId={worldId} />} />
         <Route path="instances" element={<ItemInstancesTab worldId={worldId} itemId={itemId} />} />
+        <Route path="history" element={<EntityHistory worldId={worldId} type="item" id={item.itemId} updatedAt={item.updatedAt} noun="item" />} />
         <Route path="edit" element={<ItemForm />} />
         <Route
           path="delete"
