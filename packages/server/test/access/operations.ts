@@ -28,10 +28,12 @@ import {
  * - `read`: members who may see the addressed entity; others of the world get 404, as for a missing one;
  * - `write`: editors and the owner; members who see the entity get 403, those who do not 404;
  * - `write-own-character`: like `write`, and the player may also write the character assigned to them;
+ * - `write-player`: like `write`, and the player may also write what they see (accepting a quest for their
+ *   character, progress on a quest their character holds, their own notes);
  * - `owner`: the owner only; other members 403.
  * Signed-out callers get 401 and non-members 404 on every rule but `anyone` and `signed-in`.
  */
-export type Rule = 'anyone' | 'signed-in' | 'read' | 'write' | 'write-own-character' | 'owner';
+export type Rule = 'anyone' | 'signed-in' | 'read' | 'write' | 'write-own-character' | 'write-player' | 'owner';
 
 /** What a case builder may use. */
 export interface CaseContext {
@@ -108,6 +110,8 @@ export function statusByRule(rule: Rule, identity: IdentityName, variant: CaseVa
       return isEditor(identity) ? ok : 403;
     case 'write-own-character':
       return isEditor(identity) || (identity === 'player' && variant === 'public') ? ok : 403;
+    case 'write-player':
+      return isEditor(identity) || identity === 'player' ? ok : 403;
     case 'owner':
       return identity === 'owner' ? ok : 403;
   }
@@ -412,7 +416,12 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/quests/{questId}': read(),
   'PUT /api/worlds/{worldId}/quests/{questId}': write(200),
   'DELETE /api/worlds/{worldId}/quests/{questId}': write(204),
-  'POST /api/worlds/{worldId}/quests/{questId}/accept': write(200),
+  // A player accepts for the character assigned to them (the fixture's public character).
+  'POST /api/worlds/{worldId}/quests/{questId}/accept': {
+    rule: 'write-player',
+    ok: 200,
+    build: async (context) => ({ body: { characterId: context.world.ids.characterId.public } }),
+  },
   'DELETE /api/worlds/{worldId}/quests/{questId}/abandon': write(200, async (context) => {
     if (!context.succeeds) return {};
     const accept = `${base(context)}/quests/${context.params.questId}/accept?characterId=${context.world.ids.characterId.public}`;
@@ -424,7 +433,8 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': read(),
   'PUT /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(200),
   'DELETE /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(204),
-  'POST /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}/progress': write(200),
+  // The fixture's public quest is held by the player's character, so the player may tick its objectives.
+  'POST /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}/progress': { rule: 'write-player', ok: 200 },
 };
 
 /**
