@@ -21,3 +21,4 @@ export * from './search.js';
 export * from './graph.js';
 export * from './tag.js';
 export * from './calendar/index.js';
+export * from './note.js';

@@ -27,6 +27,7 @@ import { calendarRoutes } from './modules/calendars/calendar.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { graphRoutes } from './modules/graph/graph.routes.js';
 import { tagRoutes } from './modules/tags/tag.routes.js';
+import { noteRoutes } from './modules/notes/note.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
 import { describeOperation } from './openapi/operations.js';
 import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
@@ -75,5 +76,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(searchRoutes);
     await api.register(graphRoutes);
     await api.register(tagRoutes);
+    await api.register(noteRoutes);
   });
 };

@@ -13,6 +13,7 @@ import type { ConnectionTable } from './tables/connection.table.js';
 import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
 import type { CalendarTable } from './tables/calendar.table.js';
 import type { EntityTagTable } from './tables/entity-tag.table.js';
+import type { MemberNoteTable } from './tables/member-note.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
 
@@ -40,6 +41,7 @@ export interface Database {
   quest: WithAccessColumns<QuestTable>;
   quest_objective: WithAccessColumns<QuestObjectiveTable>;
   calendar: CalendarTable;
+  member_note: MemberNoteTable;
 }
 
 /** The database handle or an open transaction: repositories take either as their first argument. */

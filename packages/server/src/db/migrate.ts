@@ -15,6 +15,7 @@ import * as addCalendarDates from './migrations/2026_11_24_210000_add_calendar_d
 import * as addWorldSearchIndexes from './migrations/2026_11_24_500000_add_world_search_indexes.js';
 import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_tag.js';
 import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
+import * as createMemberNote from './migrations/2026_11_25_130000_create_member_note.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_500000_add_world_search_indexes': addWorldSearchIndexes,
   '2026_11_24_510000_create_entity_tag': createEntityTag,
   '2026_11_24_520000_version_world_links': versionWorldLinks,
+  '2026_11_25_130000_create_member_note': createMemberNote,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -143,4 +143,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/tags': 'listTags',
   'GET /api/worlds/:worldId/tags/:entityType/:entityId': 'getEntityTags',
   'PUT /api/worlds/:worldId/tags/:entityType/:entityId': 'replaceEntityTags',
+  'GET /api/worlds/:worldId/notes': 'listNotes',
+  'POST /api/worlds/:worldId/notes': 'createNote',
+  'GET /api/worlds/:worldId/notes/:noteId': 'getNote',
+  'PUT /api/worlds/:worldId/notes/:noteId': 'updateNote',
+  'DELETE /api/worlds/:worldId/notes/:noteId': 'deleteNote',
 };

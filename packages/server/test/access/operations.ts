@@ -30,10 +30,11 @@ import {
  * - `write-own-character`: like `write`, and the player may also write the character assigned to them;
  * - `write-player`: like `write`, and the player may also write what they see (accepting a quest for their
  *   character, progress on a quest their character holds, their own notes);
+ * - `member`: every member of the world (their own notes);
  * - `owner`: the owner only; other members 403.
  * Signed-out callers get 401 and non-members 404 on every rule but `anyone` and `signed-in`.
  */
-export type Rule = 'anyone' | 'signed-in' | 'read' | 'write' | 'write-own-character' | 'write-player' | 'owner';
+export type Rule = 'anyone' | 'signed-in' | 'read' | 'write' | 'write-own-character' | 'write-player' | 'member' | 'owner';
 
 /** What a case builder may use. */
 export interface CaseContext {
@@ -112,6 +113,8 @@ export function statusByRule(rule: Rule, identity: IdentityName, variant: CaseVa
       return isEditor(identity) || (identity === 'player' && variant === 'public') ? ok : 403;
     case 'write-player':
       return isEditor(identity) || identity === 'player' ? ok : 403;
+    case 'member':
+      return ok;
     case 'owner':
       return identity === 'owner' ? ok : 403;
   }
@@ -151,6 +154,25 @@ const calendarWrite = (ok: number, withBody: boolean): OperationSpec => write(ok
   const params = { ...context.params, calendarId: String(calendar.calendarId) };
   return withBody ? { params, body: { ...calendar, name: `${context.world.markers.public} calendar` } } : { params };
 });
+
+/**
+ * A note of the case's caller to address: their own for a member (a fresh one, so a deletion leaves the others),
+ * the owner's for a non-member or a signed-out caller (who must not reach it).
+ */
+const ownNote = (withBody: boolean): OperationSpec['build'] => async (context) => {
+  const { app, world } = context;
+  const author = context.succeeds ? headersAuthor(world, context.identity) : world.cast.owner;
+  const note = await send(app, author, 'POST', `${base(context)}/notes`, { entityType: 'character', entityId: world.ids.characterId.public, text: `${world.markers.public} note` });
+  return { params: { ...context.params, noteId: String(note.noteId) }, ...(withBody ? { body: { text: `${world.markers.public} note, edited` } } : {}) };
+};
+
+/** The fixture account of a member identity. */
+function headersAuthor(world: AccessWorld, identity: IdentityName): TestUser {
+  const byName: Partial<Record<IdentityName, TestUser>> = { owner: world.cast.owner, editor: world.cast.editor, player: world.cast.player, viewer: world.cast.viewer };
+  const user = byName[identity];
+  if (!user) throw new Error(`${identity} writes no notes`);
+  return user;
+}
 
 /**
  * Every operation's spec, keyed 'METHOD /api/path'. Builders receive the route through the matrix, which fills
@@ -435,6 +457,17 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'DELETE /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(204),
   // The fixture's public quest is held by the player's character, so the player may tick its objectives.
   'POST /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}/progress': { rule: 'write-player', ok: 200 },
+
+  // Every member keeps notes of their own; only their author reaches them.
+  'GET /api/worlds/{worldId}/notes': read(),
+  'POST /api/worlds/{worldId}/notes': {
+    rule: 'member',
+    ok: 201,
+    build: async (context) => ({ body: { entityType: 'character', entityId: context.world.ids.characterId.public, text: `${context.world.markers.public} note` } }),
+  },
+  'GET /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 200, build: ownNote(false) },
+  'PUT /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 200, build: ownNote(true) },
+  'DELETE /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 204, build: ownNote(false) },
 };
 
 /**
