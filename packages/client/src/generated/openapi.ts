@@ -986,7 +986,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept a pending quest (→ active); with characterId, add it to that character’s activeQuests */
+        /**
+         * Accept a pending quest (→ active); with characterId, add it to that character’s activeQuests
+         * @description Editors and the owner accept for any character; a player only for a character assigned to them (403 otherwise).
+         */
         post: operations["acceptQuest"];
         delete?: never;
         options?: never;
@@ -1057,7 +1060,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record progress ({progress} or {increment}) on an active quest; answers the quest, completed when done */
+        /**
+         * Record progress ({progress} or {increment}) on an active quest; answers the quest, completed when done
+         * @description Editors and the owner record progress on any quest; a player only on a quest a character assigned to them holds as active (403 otherwise).
+         */
         post: operations["recordObjectiveProgress"];
         delete?: never;
         options?: never;
@@ -1327,6 +1333,49 @@ export interface paths {
         put: operations["replaceEntityTags"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your own notes in a world, optionally those on one entity (or on the world)
+         * @description Only your notes: no member, editors and the owner included, reads another member's notes. Notes on an entity you can no longer see are left out.
+         */
+        get: operations["listNotes"];
+        put?: never;
+        /**
+         * Write a note of your own on the world or on an entity you can see
+         * @description Any member may. 404 when the entity is missing or hidden from you; 400 past 1000 notes in one world.
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your notes */
+        get: operations["getNote"];
+        /** Replace one of your notes' text */
+        put: operations["updateNote"];
+        post?: never;
+        /** Delete one of your notes */
+        delete: operations["deleteNote"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2283,7 +2332,10 @@ export interface operations {
     getWorld: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -2694,7 +2746,10 @@ export interface operations {
     listMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -3434,7 +3489,10 @@ export interface operations {
     listWorldInvitations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -4122,7 +4180,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -4431,7 +4492,10 @@ export interface operations {
     getCharacter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -5062,7 +5126,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -5402,7 +5469,10 @@ export interface operations {
     getRelationship: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -5866,7 +5936,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -6175,7 +6248,10 @@ export interface operations {
     getGoal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 goalId: string;
@@ -6625,7 +6701,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -6934,7 +7013,10 @@ export interface operations {
     getCharacterGoal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -7387,7 +7469,10 @@ export interface operations {
                 /** @description all (default), equipped or unequipped entries. */
                 slotFilter?: "all" | "equipped" | "unequipped";
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -7693,7 +7778,10 @@ export interface operations {
     getInventoryItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -8139,7 +8227,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -8442,7 +8533,10 @@ export interface operations {
     getItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -8886,7 +8980,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -9200,7 +9297,10 @@ export interface operations {
     getItemInstance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -9338,7 +9438,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -9690,7 +9793,10 @@ export interface operations {
     getTimeline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -10185,7 +10291,10 @@ export interface operations {
                 /** @description Only the events of this timeline. */
                 timelineId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -10571,7 +10680,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -10723,7 +10835,10 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 eventId: string;
@@ -11235,7 +11350,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -11536,7 +11654,10 @@ export interface operations {
     getMap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -11963,7 +12084,10 @@ export interface operations {
     getMapImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -12364,7 +12488,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -12677,7 +12804,10 @@ export interface operations {
     getMapPoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -13132,7 +13262,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -13436,7 +13569,10 @@ export interface operations {
     getMapArea: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -13884,7 +14020,10 @@ export interface operations {
                 /** @description Only connections with this entity at either end. */
                 entityId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -14192,7 +14331,10 @@ export interface operations {
     getConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 connectionId: string;
@@ -14643,7 +14785,10 @@ export interface operations {
                 /** @description Only quests in this status. */
                 status?: "pending" | "active" | "completed" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -14999,7 +15144,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -15145,7 +15293,10 @@ export interface operations {
     getQuest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 questId: string;
@@ -16027,7 +16178,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 questId: string;
@@ -16330,7 +16484,10 @@ export interface operations {
     getObjective: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 questId: string;
@@ -16973,7 +17130,10 @@ export interface operations {
                 /** @description Characters per page, 1 to 1000 (default 20). Pages the answer. */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -17176,7 +17336,10 @@ export interface operations {
                 /** @description The timeline whose events (with its history before its branch point) are read. */
                 timelineId: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -17352,7 +17515,10 @@ export interface operations {
                 /** @description Only this character. */
                 characterId?: ("" | string) | null;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -17469,7 +17635,10 @@ export interface operations {
                 /** @description The timeline whose events are read. */
                 timelineId: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -17581,7 +17750,10 @@ export interface operations {
     listTimelineIssues: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -17705,7 +17877,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -18369,7 +18544,10 @@ export interface operations {
     getCalendar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 calendarId: string;
@@ -18938,7 +19116,10 @@ export interface operations {
                 /** @description Whole minutes since the epoch, as digits. */
                 instant?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 calendarId: string;
@@ -19063,7 +19244,10 @@ export interface operations {
                 /** @description Page size, 1 to 50. */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -19176,7 +19360,10 @@ export interface operations {
     getWorldGraph: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -19274,7 +19461,10 @@ export interface operations {
     listTags: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -19373,7 +19563,10 @@ export interface operations {
     getEntityTags: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
@@ -19597,6 +19790,692 @@ export interface operations {
             };
             /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                page?: number;
+                /** @description Page size, 1 to 10,000. */
+                limit?: number;
+                /** @description Case-insensitive text to find in name/title and description. */
+                search?: string;
+                /** @description Sort field: createdAt, updatedAt. Default createdAt. */
+                sortBy?: "createdAt" | "updatedAt";
+                /** @description asc or desc; default desc for createdAt, asc otherwise. */
+                sortOrder?: "asc" | "desc";
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                tag?: string;
+                /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
+                cursor?: string;
+                /** @description Only notes on this kind of target. */
+                entityType?: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                /** @description Only notes on this entity (with entityType). */
+                entityId?: string;
+            };
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            noteId: string;
+                            worldId: string;
+                            /** @enum {string} */
+                            entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                            entityId: string;
+                            text: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        pagination: {
+                            /** @description The page answered (1-based). */
+                            currentPage: number;
+                            /** @description Number of pages for the current limit (0 when empty). */
+                            totalPages: number;
+                            /** @description Exact number of matching entities. */
+                            totalItems: number;
+                            limit: number;
+                            /** @description Pass as cursor to fetch the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 'world' for a note on the world, else the entity's kind.
+                     * @enum {string}
+                     */
+                    entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                    /** @description The entity the note is on; omit for a note on the world. */
+                    entityId?: string;
+                    /** @description The note, plain text. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The version of the entity, `W/"<updatedAt>"`. Send it back as If-Match on PUT, PATCH or DELETE. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        noteId: string;
+                        worldId: string;
+                        /** @enum {string} */
+                        entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityId: string;
+                        text: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
+            path: {
+                worldId: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The version of the entity, `W/"<updatedAt>"`. Send it back as If-Match on PUT, PATCH or DELETE. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        noteId: string;
+                        worldId: string;
+                        /** @enum {string} */
+                        entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityId: string;
+                        text: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The ETag of the version you loaded (W/"<updatedAt>"). When the entity has changed since, the request is refused with 409 CONFLICT and nothing changes. Without it the last write wins. */
+                "if-match"?: string;
+            };
+            path: {
+                worldId: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The note, plain text. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The version of the entity, `W/"<updatedAt>"`. Send it back as If-Match on PUT, PATCH or DELETE. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        noteId: string;
+                        worldId: string;
+                        /** @enum {string} */
+                        entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityId: string;
+                        text: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The ETag of the version you loaded (W/"<updatedAt>"). When the entity has changed since, the request is refused with 409 CONFLICT and nothing changes. Without it the last write wins. */
+                "if-match"?: string;
+            };
+            path: {
+                worldId: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
