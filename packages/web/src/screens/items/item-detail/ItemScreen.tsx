@@ -5,6 +5,7 @@ import { itemsResource, useItem } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { IfAllowed } from '../../../components/access/IfAllowed';
+import { NotesPanel } from '../../../components/notes/NotesPanel';
 import { SecretBadge } from '../../../components/access/SecretBadge';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -70,6 +71,11 @@ export function ItemScreen() {
             <Link to={`${base}/delete`} className="btn btn-danger">Delete Item</Link>
           </IfAllowed>
         </>
+      }
+      after={
+        <section className="lf-panel mt-3">
+          <NotesPanel worldId={worldId} entityType="item" entityId={item.itemId} className="" />
+        </section>
       }
     >
       <Routes>
