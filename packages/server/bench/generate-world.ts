@@ -1,7 +1,9 @@
 /**
  * Generates the benchmark's large world through the data layer (Kysely, batched multi-row inserts in
  * transactions; the database's triggers keep the world counts exact): 100,000 characters, 10,000 items, 100,000 inventory entries,
- * 50,000 relationships, 10,000 events on one timeline with a branch, 1,000 quests; and 50 small worlds.
+ * 50,000 relationships, 10,000 events on one timeline with a branch, 1,000 quests; and 50 small worlds. Every
+ * world's creator is its owner member; the big world also has a player, from whom one in twenty characters
+ * is a secret (issue 11: a player's page 1 is a case of its own).
  */
 import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -12,6 +14,9 @@ export interface GeneratedWorld {
   userId: string;
   email: string;
   password: string;
+  /** A player of the big world (issue 11): one in twenty of its characters are secrets kept from them. */
+  playerEmail: string;
+  playerPassword: string;
   bigWorldId: string;
   smallWorldId: string;
   timelineId: string;
@@ -24,16 +29,35 @@ export interface GeneratedWorld {
   counts: Record<string, number>;
 }
 
+/**
+ * BENCH_SCALE (above 0, at most 1; default 1) shrinks the big world for a quick trial of a case; the budgets
+ * hold for the full size only.
+ */
+const SCALE = Math.min(1, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1) || 1));
+/** `n` scaled, at least 2 and even (the branch sits at the middle event). */
+const scaled = (n: number): number => Math.max(2, Math.round((n * SCALE) / 2) * 2);
+
 export const SIZES = {
-  characters: 100_000,
-  items: 10_000,
-  inventory: 100_000,
-  relationships: 50_000,
-  events: 10_000,
-  engineCharacters: 1_000,
-  quests: 1_000,
+  characters: scaled(100_000),
+  items: scaled(10_000),
+  inventory: scaled(100_000),
+  relationships: scaled(50_000),
+  events: scaled(10_000),
+  engineCharacters: scaled(1_000),
+  quests: scaled(1_000),
   smallWorlds: 50,
 };
+
+/** One in this many characters of the big world is a secret (visibility editors), kept from its player. */
+const SECRET_EVERY = 20;
+
+/**
+ * Makes each world's creator its owner member: shared worlds read membership, not `created_by` (issue 11).
+ * @param worlds the world rows just inserted.
+ */
+export async function insertOwners(db: Kysely<Database>, mode: LoadMode, worlds: ReadonlyArray<{ id: string; created_by: string; created_at: string }>): Promise<void> {
+  await insertBatched(db, mode, 'world_member', worlds.map((w) => ({ world_id: w.id, user_id: w.created_by, role: 'owner', created_at: w.created_at, updated_at: w.created_at })));
+}
 
 /** First names of generated characters. */
 export const FIRST = ['Aldric', 'Brenna', 'Cedric', 'Dagny', 'Elowen', 'Faolan', 'Gwendolyn', 'Hadrian', 'Isolde', 'Jorund', 'Kestrel',
@@ -130,6 +154,14 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
 
   const big = world('The Great Atlas');
   await insertBatched(db, mode, 'world', [big]);
+  await insertOwners(db, mode, [...small, big]);
+  const playerEmail = 'bench-player@loreforge.test';
+  const playerId = uuidv7();
+  const playerCreated = now();
+  await db.insertInto('user').values({
+    id: playerId, username: 'bench-player', email: playerEmail, password_hash: await hashPassword(password), created_at: playerCreated, updated_at: playerCreated,
+  }).execute();
+  await insertBatched(db, mode, 'world_member', [{ world_id: big.id, user_id: playerId, role: 'player', created_at: playerCreated, updated_at: playerCreated }]);
 
   log(`${SIZES.characters} characters`);
   const characters = Array.from({ length: SIZES.characters }, (_, i) => {
@@ -137,7 +169,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
     const first = FIRST[i % FIRST.length] ?? 'Nemo';
     const last = LAST[Math.floor(i / FIRST.length) % LAST.length] ?? 'Nobody';
     return {
-      id: uuidv7(), world_id: big.id, name: `${first} ${last} ${i}`,
+      id: uuidv7(), world_id: big.id, name: `${first} ${last} ${i}`, visibility: i % SECRET_EVERY === 7 ? 'editors' : 'everyone',
       description: `A ${['wandering', 'stubborn', 'learned', 'restless'][i % 4]} soul of the Atlas, number ${i}.`,
       attributes: JSON.stringify({ level: i % 20, strength: (i * 7) % 18, home: LAST[i % LAST.length] }),
       current_location_id: null, created_at: created, updated_at: created,
@@ -227,7 +259,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
 
   const sample = characters[Math.floor(SIZES.characters / 2)];
   return {
-    userId, email, password, bigWorldId: big.id, smallWorldId: small[0]?.id ?? '', timelineId, branchTimelineId,
+    userId, email, password, playerEmail, playerPassword: password, bigWorldId: big.id, smallWorldId: small[0]?.id ?? '', timelineId, branchTimelineId,
     sampleCharacterId: sample?.id ?? '', engineCharacterId: characters[0]?.id ?? '', searchTerm: 'Gwendolyn',
     counts: { ...SIZES, worlds: SIZES.smallWorlds + 1 },
   };

@@ -9,7 +9,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../src/db/database.js';
 import { hashPassword } from '../src/modules/auth/password.js';
-import { FIRST, LAST, clock, insertBatched, loadMode, recountWorlds } from './generate-world.js';
+import { FIRST, LAST, clock, insertBatched, insertOwners, loadMode, recountWorlds } from './generate-world.js';
 
 export const SPREAD_SIZES = {
   users: 10,
@@ -151,6 +151,7 @@ export async function generateSpread(db: Kysely<Database>, log: (line: string) =
     }
   });
   await insertBatched(db, mode, 'world', worldRows);
+  await insertOwners(db, mode, worldRows.map((w) => ({ id: String(w.id), created_by: String(w.created_by), created_at: String(w.created_at) })));
   await insertBatched(db, mode, 'character', characters);
   await insertBatched(db, mode, 'item', items);
   await insertBatched(db, mode, 'timeline', timelines);
