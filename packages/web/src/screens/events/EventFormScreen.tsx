@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericForm } from '../../components/form/GenericForm';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { EVENT_SAVE_FAILED, EventFormSchema, eventDefaults, eventFields } from './event-form';
+import { IfAllowed, RoleRefusal } from '../../components/access/IfAllowed';
 
 /**
  * /worlds/:worldId/events/create and /events/:id/edit (SPEC §2, §5 Event): name and date/time required,
@@ -65,7 +66,7 @@ export function EventFormScreen() {
       <Card className="lf-card mx-auto" style={{ maxWidth: 760 }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{editing ? 'Edit Event' : 'Create Event'}</h1>
-          {body()}
+          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={list} />}>{body()}</IfAllowed>
         </Card.Body>
       </Card>
     </Container>
