@@ -51,14 +51,6 @@ export const SIZES = {
 /** One in this many characters of the big world is a secret (visibility editors), kept from its player. */
 const SECRET_EVERY = 20;
 
-/**
- * Makes each world's creator its owner member: shared worlds read membership, not `created_by` (issue 11).
- * @param worlds the world rows just inserted.
- */
-export async function insertOwners(db: Kysely<Database>, mode: LoadMode, worlds: ReadonlyArray<{ id: string; created_by: string; created_at: string }>): Promise<void> {
-  await insertBatched(db, mode, 'world_member', worlds.map((w) => ({ world_id: w.id, user_id: w.created_by, role: 'owner', created_at: w.created_at, updated_at: w.created_at })));
-}
-
 /** First names of generated characters. */
 export const FIRST = ['Aldric', 'Brenna', 'Cedric', 'Dagny', 'Elowen', 'Faolan', 'Gwendolyn', 'Hadrian', 'Isolde', 'Jorund', 'Kestrel',
   'Lysandra', 'Malachai', 'Nerys', 'Oswin', 'Perrin', 'Quillon', 'Rowena', 'Soren', 'Thessaly', 'Ulric', 'Vesper', 'Wystan',
@@ -87,6 +79,21 @@ export async function loadMode(db: Kysely<Database>): Promise<LoadMode> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return { triggersOff: false };
   const { rows } = await sql<{ rolsuper: boolean }>`select rolsuper from pg_roles where rolname = current_user`.execute(db);
   return { triggersOff: rows[0]?.rolsuper === true };
+}
+
+/**
+ * Makes each world's creator its owner member, as creating a world through the API does: without the
+ * membership every request to the world answers 404 (world access is read from `world_member`).
+ * @param worlds inserted world rows (their id, creator and creation time).
+ */
+export async function insertOwners(
+  db: Kysely<Database>,
+  mode: LoadMode,
+  worlds: Array<Pick<Insertable<Database['world']>, 'id' | 'created_by' | 'created_at'>>,
+): Promise<void> {
+  await insertBatched(db, mode, 'world_member', worlds.map((w) => ({
+    world_id: w.id, user_id: w.created_by, role: 'owner', created_at: w.created_at, updated_at: w.created_at,
+  })));
 }
 
 /** Inserts rows into a table in batches of 500 inside one transaction (triggers off when `mode` says so). */
@@ -146,6 +153,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   log('small worlds');
   const small = Array.from({ length: SIZES.smallWorlds }, (_, i) => world(`Small world ${i + 1}`));
   await insertBatched(db, mode, 'world', small);
+  await insertOwners(db, mode, small);
   const smallCharacters = small.flatMap((w) => Array.from({ length: 3 }, (_, i) => {
     const created = now();
     return { id: uuidv7(), world_id: w.id, name: `Resident ${i + 1}`, description: null, attributes: '{}', current_location_id: null, created_at: created, updated_at: created };
@@ -154,7 +162,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
 
   const big = world('The Great Atlas');
   await insertBatched(db, mode, 'world', [big]);
-  await insertOwners(db, mode, [...small, big]);
+  await insertOwners(db, mode, [big]);
   const playerEmail = 'bench-player@loreforge.test';
   const playerId = uuidv7();
   const playerCreated = now();

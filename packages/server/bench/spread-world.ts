@@ -151,7 +151,7 @@ export async function generateSpread(db: Kysely<Database>, log: (line: string) =
     }
   });
   await insertBatched(db, mode, 'world', worldRows);
-  await insertOwners(db, mode, worldRows.map((w) => ({ id: String(w.id), created_by: String(w.created_by), created_at: String(w.created_at) })));
+  await insertOwners(db, mode, worldRows);
   await insertBatched(db, mode, 'character', characters);
   await insertBatched(db, mode, 'item', items);
   await insertBatched(db, mode, 'timeline', timelines);
