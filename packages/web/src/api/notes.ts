@@ -9,8 +9,13 @@ import { api } from './client';
 const notesPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}/notes`;
 
 /** Query key of the notes of one target (or every note of the world with no target). */
-export const notesKey = (worldId: string, entityType?: NoteTargetType, entityId?: string) =>
-  ['worlds', worldId, 'notes', ...(entityType ? [entityType] : []), ...(entityId ? [entityId] : [])];
+export const notesKey = (worldId: string, entityType?: NoteTargetType, entityId?: string) => [
+  'worlds',
+  worldId,
+  'notes',
+  ...(entityType ? [entityType] : []),
+  ...(entityId ? [entityId] : []),
+];
 
 /** Most notes shown on one target: a member's notes per world are bounded by the server. */
 const NOTES_PAGE = 1000;
@@ -22,10 +27,11 @@ const NOTES_PAGE = 1000;
 export function useNotes(worldId: string, entityType: NoteTargetType, entityId: string, enabled = true) {
   return useQuery({
     queryKey: notesKey(worldId, entityType, entityId),
-    queryFn: ({ signal }) => api.get<{ data: Note[]; pagination: Pagination }>(notesPath(worldId), {
-      query: { entityType, ...(entityType === 'world' ? {} : { entityId }), limit: NOTES_PAGE, sortBy: 'createdAt', sortOrder: 'desc' },
-      signal,
-    }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Note[]; pagination: Pagination }>(notesPath(worldId), {
+        query: { entityType, ...(entityType === 'world' ? {} : { entityId }), limit: NOTES_PAGE, sortBy: 'createdAt', sortOrder: 'desc' },
+        signal,
+      }),
     enabled: enabled && Boolean(worldId && entityId),
   });
 }

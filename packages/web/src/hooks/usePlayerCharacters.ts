@@ -12,7 +12,7 @@ export interface PlayerCharacters {
   /** Characters assigned to the acting player, by name. */
   characters: Character[];
   /** Whether one of them holds the quest as active. */
-  holdsQuest(questId: string): boolean;
+  holdsQuest: (questId: string) => boolean;
 }
 
 /**
@@ -31,6 +31,6 @@ export function usePlayerCharacters(worldId: string): PlayerCharacters {
   const characters = isPlayer ? (query.data?.data ?? []).filter((character) => character.assignedTo === access.actingUserId) : [];
   return {
     characters,
-    holdsQuest: (questId) => characters.some((character) => (character.activeQuests ?? []).includes(questId)),
+    holdsQuest: (questId) => characters.some((character) => character.activeQuests.includes(questId)),
   };
 }

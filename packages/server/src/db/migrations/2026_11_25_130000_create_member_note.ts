@@ -20,7 +20,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('member_note_author_idx').on('member_note').columns(['world_id', 'author_id', 'entity_type', 'entity_id']).execute();
+  await db.schema
+    .createIndex('member_note_author_idx')
+    .on('member_note')
+    .columns(['world_id', 'author_id', 'entity_type', 'entity_id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -28,7 +28,10 @@ const ENTITY_TYPES: readonly NoteEntityType[] = ['character', 'item', 'quest', '
 
 /** The author's notes of the scope's world whose target the reader may see. */
 function ownVisibleNotes(db: Db, scope: NoteScope) {
-  const kinds = [sql<SqlBool>`member_note.entity_type = 'world'`, ...ENTITY_TYPES.map((type) => targetVisible(scope, type, scope.world.id))];
+  const kinds = [
+    sql<SqlBool>`member_note.entity_type = 'world'`,
+    ...ENTITY_TYPES.map((type) => targetVisible(scope, type, scope.world.id)),
+  ];
   return db
     .selectFrom('member_note')
     .selectAll('member_note')
@@ -75,8 +78,12 @@ export function findNote(db: Db, scope: NoteScope, noteId: string): Promise<Memb
 
 /** How many notes the author keeps in the world (every target, seen or not). */
 export async function countAuthorNotes(db: Db, worldId: string, authorId: string): Promise<number> {
-  const row = await db.selectFrom('member_note').select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('world_id', '=', worldId).where('author_id', '=', authorId).executeTakeFirst();
+  const row = await db
+    .selectFrom('member_note')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('world_id', '=', worldId)
+    .where('author_id', '=', authorId)
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

@@ -57,80 +57,109 @@ function nextVersion(previous: string): string {
 
 /** Registers the note routes; the world scope step has checked membership (404 otherwise). */
 export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/notes', {
-    schema: {
-      tags,
-      summary: 'List your own notes in a world, optionally those on one entity (or on the world)',
-      description: 'Only your notes: no member, editors and the owner included, reads another member\'s notes. Notes on an entity you can no longer see are left out.',
-      params: WorldParams,
-      querystring: NoteListQuerySchema,
-      response: { 200: listResponseSchema(NoteSchema), ...errors },
+  app.get(
+    '/worlds/:worldId/notes',
+    {
+      schema: {
+        tags,
+        summary: 'List your own notes in a world, optionally those on one entity (or on the world)',
+        description:
+          "Only your notes: no member, editors and the owner included, reads another member's notes. Notes on an entity you can no longer see are left out.",
+        params: WorldParams,
+        querystring: NoteListQuerySchema,
+        response: { 200: listResponseSchema(NoteSchema), ...errors },
+      },
     },
-  }, async (request) => listReply(await listNotes(app.db, request.world, request.query), presentNote));
+    async (request) => listReply(await listNotes(app.db, request.world, request.query), presentNote),
+  );
 
-  app.post('/worlds/:worldId/notes', {
-    schema: {
-      tags,
-      summary: 'Write a note of your own on the world or on an entity you can see',
-      description: `Any member may. 404 when the entity is missing or hidden from you; 400 past ${NOTES_PER_MEMBER_MAX} notes in one world.`,
-      params: WorldParams,
-      body: NoteCreateSchema,
-      response: { 201: NoteSchema, ...errors },
+  app.post(
+    '/worlds/:worldId/notes',
+    {
+      schema: {
+        tags,
+        summary: 'Write a note of your own on the world or on an entity you can see',
+        description: `Any member may. 404 when the entity is missing or hidden from you; 400 past ${NOTES_PER_MEMBER_MAX} notes in one world.`,
+        params: WorldParams,
+        body: NoteCreateSchema,
+        response: { 201: NoteSchema, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const scope = request.world;
-    const { entityType, text } = request.body;
-    const entityId = entityType === 'world' ? scope.world.id : (request.body.entityId ?? '').toLowerCase();
-    const note = await app.db.transaction().execute(async (trx) => {
-      if (entityType !== 'world' && !(await isNoteTargetVisible(trx, scope, entityType, entityId))) {
-        throw notFound(`${entityType.charAt(0).toUpperCase()}${entityType.slice(1)}`);
-      }
-      if ((await countAuthorNotes(trx, scope.world.id, scope.userId)) >= NOTES_PER_MEMBER_MAX) throw badRequest(NOTE_MESSAGES.tooMany);
-      const now = nowIso();
-      const row: MemberNoteTable = {
-        id: newId(), world_id: scope.world.id, author_id: scope.userId, entity_type: entityType, entity_id: entityId, body: text, created_at: now, updated_at: now,
-      };
-      await insertNote(trx, row);
-      return row;
-    });
-    return reply.status(201).send(presentNote(note));
-  });
-
-  app.get('/worlds/:worldId/notes/:noteId', {
-    schema: { tags, summary: 'One of your notes', params: NoteParams, response: { 200: NoteSchema, ...errors } },
-  }, async (request) => presentNote(await requireNote(app.db, request.world, request.params.noteId)));
-
-  app.put('/worlds/:worldId/notes/:noteId', {
-    schema: {
-      tags,
-      summary: "Replace one of your notes' text",
-      params: NoteParams,
-      headers: IfMatchHeaders,
-      body: NoteUpdateSchema,
-      response: { 200: NoteSchema, ...writeErrors },
+    async (request, reply) => {
+      const scope = request.world;
+      const { entityType, text } = request.body;
+      const entityId = entityType === 'world' ? scope.world.id : (request.body.entityId ?? '').toLowerCase();
+      const note = await app.db.transaction().execute(async (trx) => {
+        if (entityType !== 'world' && !(await isNoteTargetVisible(trx, scope, entityType, entityId))) {
+          throw notFound(`${entityType.charAt(0).toUpperCase()}${entityType.slice(1)}`);
+        }
+        if ((await countAuthorNotes(trx, scope.world.id, scope.userId)) >= NOTES_PER_MEMBER_MAX) throw badRequest(NOTE_MESSAGES.tooMany);
+        const now = nowIso();
+        const row: MemberNoteTable = {
+          id: newId(),
+          world_id: scope.world.id,
+          author_id: scope.userId,
+          entity_type: entityType,
+          entity_id: entityId,
+          body: text,
+          created_at: now,
+          updated_at: now,
+        };
+        await insertNote(trx, row);
+        return row;
+      });
+      return reply.status(201).send(presentNote(note));
     },
-  }, async (request) => app.db.transaction().execute(async (trx) => {
-    const note = await requireNote(trx, request.world, request.params.noteId);
-    checkVersion(request, note);
-    const updatedAt = nextVersion(note.updated_at);
-    await updateNoteBody(trx, note.id, request.body.text, updatedAt);
-    return presentNote({ ...note, body: request.body.text, updated_at: updatedAt });
-  }));
+  );
 
-  app.delete('/worlds/:worldId/notes/:noteId', {
-    schema: {
-      tags,
-      summary: 'Delete one of your notes',
-      params: NoteParams,
-      headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...writeErrors },
+  app.get(
+    '/worlds/:worldId/notes/:noteId',
+    {
+      schema: { tags, summary: 'One of your notes', params: NoteParams, response: { 200: NoteSchema, ...errors } },
     },
-  }, async (request, reply) => {
-    await app.db.transaction().execute(async (trx) => {
-      const note = await requireNote(trx, request.world, request.params.noteId);
-      checkVersion(request, note);
-      await deleteNote(trx, note.id);
-    });
-    return reply.status(204).send(null);
-  });
+    async (request) => presentNote(await requireNote(app.db, request.world, request.params.noteId)),
+  );
+
+  app.put(
+    '/worlds/:worldId/notes/:noteId',
+    {
+      schema: {
+        tags,
+        summary: "Replace one of your notes' text",
+        params: NoteParams,
+        headers: IfMatchHeaders,
+        body: NoteUpdateSchema,
+        response: { 200: NoteSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      app.db.transaction().execute(async (trx) => {
+        const note = await requireNote(trx, request.world, request.params.noteId);
+        checkVersion(request, note);
+        const updatedAt = nextVersion(note.updated_at);
+        await updateNoteBody(trx, note.id, request.body.text, updatedAt);
+        return presentNote({ ...note, body: request.body.text, updated_at: updatedAt });
+      }),
+  );
+
+  app.delete(
+    '/worlds/:worldId/notes/:noteId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete one of your notes',
+        params: NoteParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.null().describe('Deleted'), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await app.db.transaction().execute(async (trx) => {
+        const note = await requireNote(trx, request.world, request.params.noteId);
+        checkVersion(request, note);
+        await deleteNote(trx, note.id);
+      });
+      return reply.status(204).send(null);
+    },
+  );
 };

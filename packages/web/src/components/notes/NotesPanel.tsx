@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -46,7 +46,7 @@ export function NotesPanel({ worldId, entityType, entityId, className = 'mt-4' }
     return text.length > NOTE_MAX ? `Note must be no more than ${NOTE_MAX} characters.` : null;
   };
 
-  const handleAdd = async (e: FormEvent) => {
+  const handleAdd = async (e: SyntheticEvent) => {
     e.preventDefault();
     const problem = check(draft);
     setDraftError(problem);
@@ -79,32 +79,51 @@ export function NotesPanel({ worldId, entityType, entityId, className = 'mt-4' }
   const rows = notes.data?.data ?? [];
   return (
     <section className={className} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="h5 mb-1">My notes</h2>
+      <h2 id={`${id}-heading`} className="h5 mb-1">
+        My notes
+      </h2>
       <p className="small text-body-secondary">Only you can read these notes.</p>
       <ErrorAlert message={error} onDismiss={() => setError(null)} />
       {notes.isPending && <LoadingSpinner inline label="Loading notes..." />}
-      {notes.isError && <ErrorAlert message={handleError(notes.error, 'Failed to load notes. Please try again.')} onRetry={() => void notes.refetch()} />}
+      {notes.isError && (
+        <ErrorAlert message={handleError(notes.error, 'Failed to load notes. Please try again.')} onRetry={() => void notes.refetch()} />
+      )}
       {rows.length > 0 && (
         <ListGroup as="ul" className="mb-3">
           {rows.map((note) => (
             <ListGroup.Item as="li" key={note.noteId}>
               {editing?.note.noteId === note.noteId ? (
                 <div className="d-flex flex-column gap-2">
-                  <Form.Control as="textarea" rows={3} aria-label="Edit note" value={editing.text}
-                    onChange={(e) => setEditing({ note, text: e.target.value })} />
+                  <Form.Control
+                    as="textarea"
+                    rows={3}
+                    aria-label="Edit note"
+                    value={editing.text}
+                    onChange={(e) => setEditing({ note, text: e.target.value })}
+                  />
                   <div className="d-flex gap-2">
-                    <Button size="sm" onClick={() => void handleSaveEdit()} disabled={mutations.update.isPending}>Save note</Button>
-                    <Button size="sm" variant="outline-secondary" onClick={() => setEditing(null)}>Cancel</Button>
+                    <Button size="sm" onClick={() => void handleSaveEdit()} disabled={mutations.update.isPending}>
+                      Save note
+                    </Button>
+                    <Button size="sm" variant="outline-secondary" onClick={() => setEditing(null)}>
+                      Cancel
+                    </Button>
                   </div>
                 </div>
               ) : (
                 <div className="d-flex flex-wrap align-items-start gap-2">
                   <div className="me-auto min-w-0">
-                    <div className="text-break" style={{ whiteSpace: 'pre-line' }}>{note.text}</div>
+                    <div className="text-break" style={{ whiteSpace: 'pre-line' }}>
+                      {note.text}
+                    </div>
                     <div className="small text-body-secondary">{formatDateTime(note.updatedAt)}</div>
                   </div>
-                  <Button size="sm" variant="outline-secondary" onClick={() => setEditing({ note, text: note.text })}>Edit</Button>
-                  <Button size="sm" variant="outline-danger" onClick={() => setDeleting(note)}>Delete</Button>
+                  <Button size="sm" variant="outline-secondary" onClick={() => setEditing({ note, text: note.text })}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="outline-danger" onClick={() => setDeleting(note)}>
+                    Delete
+                  </Button>
                 </div>
               )}
             </ListGroup.Item>
@@ -117,15 +136,21 @@ export function NotesPanel({ worldId, entityType, entityId, className = 'mt-4' }
           <Form.Control as="textarea" rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} isInvalid={Boolean(draftError)} />
           {draftError && <div className="invalid-feedback d-block">{draftError}</div>}
         </Form.Group>
-        <Button type="submit" variant="outline-primary" size="sm" disabled={mutations.create.isPending}>Add note</Button>
+        <Button type="submit" variant="outline-primary" size="sm" disabled={mutations.create.isPending}>
+          Add note
+        </Button>
       </Form>
-      <ConfirmDeleteModal show={deleting !== null} entityType="note" entityName={deleting ? deleting.text.slice(0, 50) : null}
+      <ConfirmDeleteModal
+        show={deleting !== null}
+        entityType="note"
+        entityName={deleting ? deleting.text.slice(0, 50) : null}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           await mutations.remove.mutateAsync(deleting);
           setDeleting(null);
-        }} />
+        }}
+      />
     </section>
   );
 }

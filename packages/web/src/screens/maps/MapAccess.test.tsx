@@ -10,7 +10,10 @@ const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const M = 'cccccccc-0000-4000-8000-000000000001';
 const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
 const map: WorldMap = { ...PUBLIC_ACCESS, mapId: M, worldId: W, name: 'Northern Reaches', description: null, image: null, ...STAMP };
-const page = (data: unknown[]) => ({ data, pagination: { currentPage: 1, totalPages: data.length ? 1 : 0, totalItems: data.length, limit: 1000, nextCursor: null } });
+const page = (data: unknown[]) => ({
+  data,
+  pagination: { currentPage: 1, totalPages: data.length ? 1 : 0, totalItems: data.length, limit: 1000, nextCursor: null },
+});
 const harbour = { ...PUBLIC_ACCESS, pointId: 'p1', mapId: M, name: 'Harbour', description: null, x: 10, y: 20, entity: null, ...STAMP };
 const routes = [{ path: '/worlds/:worldId/maps/:mapId', element: <MapScreen /> }];
 
@@ -19,12 +22,20 @@ function serve(role: WorldRole) {
   const posts: Record<string, unknown>[] = [];
   mockFetch((url, init) => {
     if (init.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>;
       posts.push(body);
       return jsonResponse({ ...harbour, ...body, pointId: 'p2' }, 201);
     }
     if (url.pathname === `/api/worlds/${W}`) {
-      return jsonResponse({ worldId: W, name: 'Oz', description: null, createdBy: 'someone', role, counts: { characters: 0, timelines: 0, maps: 1, events: 0, items: 0 }, ...STAMP });
+      return jsonResponse({
+        worldId: W,
+        name: 'Oz',
+        description: null,
+        createdBy: 'someone',
+        role,
+        counts: { characters: 0, timelines: 0, maps: 1, events: 0, items: 0 },
+        ...STAMP,
+      });
     }
     if (url.pathname === `/api/worlds/${W}/members`) return jsonResponse([]);
     if (url.pathname.endsWith('/points')) return jsonResponse(page([harbour]));

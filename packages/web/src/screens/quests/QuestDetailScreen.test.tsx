@@ -12,28 +12,61 @@ const ME = buildUser().userId;
 const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-02T03:04:05.678Z' };
 
 const character = (characterId: string, name: string, assignedTo: string | null, activeQuests: string[] = []) => ({
-  characterId, worldId: W, name, description: null, attributes: {}, currentLocationId: null, activeQuests, assignedTo, ...PUBLIC_ACCESS, ...STAMP,
+  characterId,
+  worldId: W,
+  name,
+  description: null,
+  attributes: {},
+  currentLocationId: null,
+  activeQuests,
+  assignedTo,
+  ...PUBLIC_ACCESS,
+  ...STAMP,
 });
 
 /** A fake server: the world with the caller's role, a quest in `status`, Dorothy (mine) and the Scarecrow. */
 function serve(role: WorldRole, status: 'pending' | 'active', dorothyQuests: string[] = []) {
-  const posts: Array<{ path: string; body: unknown }> = [];
+  const posts: { path: string; body: unknown }[] = [];
   mockFetch((url, init) => {
     if (init.method === 'POST') {
-      posts.push({ path: url.pathname, body: JSON.parse(String(init.body ?? '{}')) });
+      posts.push({ path: url.pathname, body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') });
       return jsonResponse({ message: 'stop here', code: 'CONFLICT' }, 409);
     }
     if (url.pathname === `/api/worlds/${W}`) {
       return jsonResponse({
-        worldId: W, name: 'Oz', description: null, createdBy: 'someone', role,
-        counts: { characters: 2, timelines: 0, maps: 0, events: 0, items: 0 }, ...STAMP,
+        worldId: W,
+        name: 'Oz',
+        description: null,
+        createdBy: 'someone',
+        role,
+        counts: { characters: 2, timelines: 0, maps: 0, events: 0, items: 0 },
+        ...STAMP,
       });
     }
     if (url.pathname === `/api/worlds/${W}/quests/${Q}`) {
       return jsonResponse({
-        questId: Q, worldId: W, name: 'Reach the Emerald City', description: null, status, isOptional: false, difficulty: null,
-        objectives: [{ objectiveId: 'o1', questId: Q, description: 'Walk the road', target: 2, progress: 0, isOptional: false, completed: false, ...PUBLIC_ACCESS, ...STAMP }],
-        ...PUBLIC_ACCESS, ...STAMP,
+        questId: Q,
+        worldId: W,
+        name: 'Reach the Emerald City',
+        description: null,
+        status,
+        isOptional: false,
+        difficulty: null,
+        objectives: [
+          {
+            objectiveId: 'o1',
+            questId: Q,
+            description: 'Walk the road',
+            target: 2,
+            progress: 0,
+            isOptional: false,
+            completed: false,
+            ...PUBLIC_ACCESS,
+            ...STAMP,
+          },
+        ],
+        ...PUBLIC_ACCESS,
+        ...STAMP,
       });
     }
     if (url.pathname === `/api/worlds/${W}/characters`) {
