@@ -7,7 +7,8 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import pg from 'pg';
 import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
@@ -102,7 +103,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * past STATEMENT_CACHE_SIZE). Kysely prepares on every query otherwise; reuse is safe because the driver runs
  * each statement to completion synchronously and never streams.
  */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(sqlite: BetterSqlite3.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
@@ -149,7 +150,7 @@ parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.
  * If the worker fails, automatic checkpoints come back on, so the WAL never grows without bound.
  * @returns a function that stops the worker (before the last connection closes and checkpoints the rest).
  */
-function startCheckpointer(sqlite: SQLite.Database, file: string): () => Promise<void> {
+function startCheckpointer(sqlite: BetterSqlite3.Database, file: string): () => Promise<void> {
   const worker = new Worker(CHECKPOINT_WORKER, {
     eval: true,
     workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, intervalMs: CHECKPOINT_INTERVAL_MS },

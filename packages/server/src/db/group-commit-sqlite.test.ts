@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_COMMIT_MAX, GroupCommitSqliteDialect } from './group-commit-sqlite.js';
@@ -18,10 +19,10 @@ interface TestDb {
 
 describe('group commit on SQLite', () => {
   let dir: string;
-  let sqlite: SQLite.Database;
+  let sqlite: BetterSqlite3.Database;
   let db: Kysely<TestDb>;
   /** A second connection, as another process would read the file. */
-  let reader: SQLite.Database;
+  let reader: BetterSqlite3.Database;
   let commits = 0;
 
   beforeEach(() => {

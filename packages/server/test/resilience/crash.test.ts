@@ -4,7 +4,7 @@
  * kept counts must equal the rows; no row may be orphaned; and the database's own checks must pass.
  */
 import crypto from 'node:crypto';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from '../../src/db/sqlite-driver.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../dialects.js';
