@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CONNECTABLE_TYPES, RELATIONSHIP_TYPES } from './enums.js';
+import { optionalDateTimeField, optionalUuidField } from './fields.js';
 
 /** Most nodes one graph answer holds (characters and items first by name; `truncated` says when more exist). */
 export const GRAPH_NODE_MAX = 5000;
@@ -53,3 +54,15 @@ export const WorldGraphSchema = z.object({
   truncated: z.boolean().describe(`true when the world has more than ${GRAPH_NODE_MAX} characters and items or ${GRAPH_EDGE_MAX} edges, and some were left out.`),
 });
 export type WorldGraph = z.infer<typeof WorldGraphSchema>;
+
+/**
+ * GET /worlds/{worldId}/graph query: with a timeline, relationships and holdings as they stand at a moment of it
+ * (the timeline engine's state: just after `eventId`, at `at`, or at the timeline's currentDateTime).
+ */
+export const WorldGraphQuerySchema = z.object({
+  timelineId: optionalUuidField('timelineId')
+    .describe("Show relationships (with their affinity then) and holdings as they stand on this timeline; without it, as stored."),
+  at: optionalDateTimeField('at').describe("With timelineId: the moment (ISO 8601). Default: the timeline's currentDateTime."),
+  eventId: optionalUuidField('eventId').describe('With timelineId, instead of at: just after this event of the timeline.'),
+});
+export type WorldGraphQuery = z.input<typeof WorldGraphQuerySchema>;

@@ -22,3 +22,4 @@ export * from './graph.js';
 export * from './tag.js';
 export * from './calendar/index.js';
 export * from './note.js';
+export * from './bundle.js';

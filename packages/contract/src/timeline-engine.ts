@@ -47,13 +47,24 @@ const optionalIntParam = (label: string, min: number, max: number) =>
       .optional(),
   ).transform((value) => value ?? null);
 
+const calendarDateTextParam = (label: string) =>
+  z.string({ error: () => m.mustBeText(label) })
+    .max(300, m.maxLength(label, 300))
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+
+const instantParam = (label: string) =>
+  z.string({ error: () => `${label} must be a whole number of minutes.` })
+    .regex(/^-?\d{1,20}$/, `${label} must be a whole number of minutes.`)
+    .nullish()
+    .transform((value) => (value === undefined || value === null ? null : value));
+
 export const TimelineStateQuerySchema = z.object({
   at: optionalDateTimeField('at').describe("The moment (ISO 8601). Default: the timeline's currentDateTime."),
-  instant: z.string({ error: () => 'instant must be a whole number of minutes.' })
-    .regex(/^-?\d{1,20}$/, 'instant must be a whole number of minutes.')
-    .nullish()
-    .transform((value) => (value === undefined || value === null ? null : value))
+  instant: instantParam('instant')
     .describe("Instead of at: the moment as an instant of the timeline's calendar (minutes since its epoch), for timelines with their own calendar."),
+  date: calendarDateTextParam('date')
+    .describe("Instead of at: the moment as a date of the timeline's calendar, YEAR-MONTH-DAY[THH:MM][ ERA] (MONTH a number or a name): 1492-Flamerule-30 DR."),
   eventId: optionalUuidField('eventId').describe('Instead of at: the state just after this event of the timeline (or of its history before its branch point).'),
   characterId: optionalUuidField('characterId').describe('Only this character.'),
   search: z.string({ error: () => m.mustBeText('search') }).max(200, m.maxLength('search', 200)).nullish()
@@ -72,6 +83,9 @@ export const CharacterHistoryQuerySchema = z.object({
 export const TimelineDiffQuerySchema = z.object({
   against: uuidField('against').describe('The other timeline (say the branch\'s parent).'),
   at: optionalDateTimeField('at').describe("The moment (ISO 8601). Default: the first timeline's currentDateTime."),
+  instant: instantParam('instant').describe("Instead of at: an instant of the first timeline's calendar (minutes since its epoch)."),
+  date: calendarDateTextParam('date')
+    .describe("Instead of at: a date of the first timeline's calendar, YEAR-MONTH-DAY[THH:MM][ ERA] (MONTH a number or a name)."),
   characterId: optionalUuidField('characterId').describe('Only this character.'),
 });
 
@@ -137,16 +151,24 @@ export const EngineIssueSchema = z.object({
 });
 export type EngineIssue = z.infer<typeof EngineIssueSchema>;
 
+/** How answers date a moment besides ISO 8601 (issue 12): its instant and its words in the timeline's calendar. */
+const calendarMomentFields = {
+  instant: z.string().nullable().describe("Minutes since the calendar's epoch, as digits (null when not known)."),
+  formattedDate: z.string().nullable().describe("The moment in the words of the timeline's calendar (null when not known)."),
+};
+
 export const EventSummarySchema = z.object({
   eventId: z.string(),
   name: z.string(),
-  dateTime: z.string(),
+  dateTime: z.string().nullable().describe('ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar.'),
+  ...calendarMomentFields,
   timelineId: z.string(),
 });
 
 export const TimelineStateSchema = z.object({
   timelineId: z.string(),
-  at: z.string().nullable().describe('The moment asked for, or null when the state is just after an event.'),
+  at: z.string().nullable().describe('The moment asked for (ISO 8601), or null when the state is just after an event or the timeline keeps its own calendar.'),
+  ...calendarMomentFields,
   eventCount: z.number().int().describe('How many events (including inherited ones before the branch point) took effect.'),
   lastEvent: EventSummarySchema.extend({ changes: z.array(AppliedChangeSchema) }).nullable()
     .describe('The last event that took effect, with what it changed.'),
@@ -167,7 +189,8 @@ export type CharacterHistory = z.infer<typeof CharacterHistorySchema>;
 export const TimelineDiffSchema = z.object({
   timelineId: z.string(),
   againstTimelineId: z.string(),
-  at: z.string(),
+  at: z.string().nullable().describe("The moment compared (ISO 8601); null when the first timeline keeps its own calendar."),
+  ...calendarMomentFields,
   differences: z.array(z.object({
     characterId: z.string(),
     characterName: z.string().nullable(),
@@ -189,9 +212,13 @@ export const ItemProvenanceSchema = z.object({
     characterId: z.string(),
     characterName: z.string().nullable(),
     fromEventId: z.string().nullable().describe('null: held from the start.'),
-    from: z.string().nullable(),
+    from: z.string().nullable().describe("The starting event's dateTime (a sort key of its instant on a timeline with its own calendar)."),
+    fromInstant: z.string().nullable().describe("The starting event's instant (minutes since the calendar's epoch); null: from the start."),
+    fromFormatted: z.string().nullable().describe("The starting event's date in the timeline's calendar; null: from the start."),
     toEventId: z.string().nullable().describe('null: still held at the end of the timeline.'),
     to: z.string().nullable(),
+    toInstant: z.string().nullable().describe("The ending event's instant; null: still held."),
+    toFormatted: z.string().nullable().describe("The ending event's date in the timeline's calendar; null: still held."),
     quantity: z.number().int().describe('Quantity held at the end of the period.'),
     maxQuantity: z.number().int(),
   })),

@@ -1,13 +1,16 @@
 /**
  * Generates the benchmark's large world through the data layer (Kysely, batched multi-row inserts in
  * transactions; the database's triggers keep the world counts exact): 100,000 characters, 10,000 items, 100,000 inventory entries,
- * 50,000 relationships, 10,000 events on one timeline with a branch, 1,000 quests; and 50 small worlds. Every
- * world's creator is its owner member; the big world also has a player, from whom one in twenty characters
- * is a secret (issue 11: a player's page 1 is a case of its own).
+ * 50,000 relationships, 10,000 events on one timeline with a branch, 10,000 more on a timeline in the Harptos
+ * calendar (issue 12), 1,000 quests; and 50 small worlds. BENCH_SCALE (0 < scale ≤ 1, default 1) shrinks every
+ * size for a quick run. Every world's creator is its owner member; the big world also has a player, from whom
+ * one in twenty characters is a secret (issue 11: a player's page 1 is a case of its own).
  */
 import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { calendarPreset, dateFromInstantOf, instantFromDate } from '@loreforge/contract';
 import type { Database } from '../src/db/database.js';
+import { instantSortKey } from '../src/modules/calendars/calendar.clock.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 
 export interface GeneratedWorld {
@@ -24,28 +27,28 @@ export interface GeneratedWorld {
   sampleCharacterId: string;
   /** A character that the 10,000 events keep changing (for the timeline state case). */
   engineCharacterId: string;
+  /** The timeline of 10,000 events in the Harptos calendar, one an hour from 1 Hammer 1490 DR. */
+  calendarTimelineId: string;
+  /** A date in the middle of that timeline's events, as the state route's `date` reads it. */
+  calendarMidDate: string;
   /** A search term found in about 1.5% of character names. */
   searchTerm: string;
   counts: Record<string, number>;
 }
 
-/**
- * BENCH_SCALE (above 0, at most 1; default 1) shrinks the big world for a quick trial of a case; the budgets
- * hold for the full size only.
- */
+/** BENCH_SCALE: every size below times this (0 < scale ≤ 1); even where halves are taken, at least 100 where indexed. */
 const SCALE = Math.min(1, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1) || 1));
-/** `n` scaled, at least 2 and even (the branch sits at the middle event). */
-const scaled = (n: number): number => Math.max(2, Math.round((n * SCALE) / 2) * 2);
+const scaled = (size: number, least = 2): number => Math.max(least, Math.round((size * SCALE) / 2) * 2);
 
 export const SIZES = {
-  characters: scaled(100_000),
-  items: scaled(10_000),
+  characters: scaled(100_000, 1_000),
+  items: scaled(10_000, 100),
   inventory: scaled(100_000),
   relationships: scaled(50_000),
-  events: scaled(10_000),
-  engineCharacters: scaled(1_000),
+  events: scaled(10_000, 100),
+  engineCharacters: scaled(1_000, 10),
   quests: scaled(1_000),
-  smallWorlds: 50,
+  smallWorlds: scaled(50),
 };
 
 /** One in this many characters of the big world is a secret (visibility editors), kept from its player. */
@@ -256,6 +259,40 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   });
   await insertBatched(db, mode, 'event', branchEvents);
 
+  log(`${SIZES.events} events on a timeline in the Harptos calendar`);
+  const harptos = calendarPreset('harptos');
+  const calendarId = uuidv7();
+  const calendarCreated = now();
+  await insertBatched(db, mode, 'calendar', [{
+    id: calendarId, world_id: big.id, name: harptos.name, description: harptos.description, definition: JSON.stringify(harptos.definition),
+    created_by: userId, updated_by: userId, created_at: calendarCreated, updated_at: calendarCreated,
+  }]);
+  // One event an hour from the first minute of 1490 DR: the run crosses festival days and a Shieldmeet.
+  const calendarStart = instantFromDate(harptos.definition, { year: 1490, month: 1, day: 1, era: 'DR' });
+  const calendarEnd = calendarStart + BigInt(SIZES.events) * 60n;
+  const calendarTimelineId = uuidv7();
+  await insertBatched(db, mode, 'timeline', [{
+    id: calendarTimelineId, world_id: big.id, name: 'The Realms Chronicle', description: null, calendar_id: calendarId,
+    current_date_time: instantSortKey(calendarEnd), current_instant: calendarEnd.toString(),
+    genesis_event: null, initial_states: null, branching_enabled: 1, parent_timeline_id: null, branching_event: null, created_at: now(), updated_at: now(),
+  }]);
+  const calendarEvents = Array.from({ length: SIZES.events }, (_, i) => {
+    const created = now();
+    const instant = calendarStart + BigInt(i) * 60n;
+    const who = engineCast[i % engineCast.length]?.id ?? '';
+    return {
+      id: uuidv7(), world_id: big.id, timeline_id: calendarTimelineId, name: `Realms entry ${i}`, description: null,
+      date_time: instantSortKey(instant), instant: instant.toString(),
+      character_attribute_changes: JSON.stringify({ version: 1, changes: [{ op: 'increment', characterId: who, path: 'renown', by: 1 }] }),
+      inventory_changes: JSON.stringify({ version: 1, changes: [{ characterId: who, itemId: items[i % 100]?.id ?? '', quantity: 1 }] }),
+      relationship_changes: null, is_branching_event: 0, child_timeline_id: null, created_at: created, updated_at: created,
+    };
+  });
+  await insertBatched(db, mode, 'event', calendarEvents);
+  // The middle event's moment, as the state route's date parameter reads it: YEAR-MONTH-DAYTHH:MM ERA.
+  const mid = dateFromInstantOf(harptos.definition, calendarStart + BigInt(SIZES.events / 2) * 60n);
+  const calendarMidDate = `${mid.year}-${mid.month}-${mid.day}T${mid.hour}:${mid.minute} ${mid.era ?? ''}`.trim();
+
   log(`${SIZES.quests} quests`);
   const quests = Array.from({ length: SIZES.quests }, (_, i) => {
     const created = now();
@@ -268,7 +305,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   const sample = characters[Math.floor(SIZES.characters / 2)];
   return {
     userId, email, password, playerEmail, playerPassword: password, bigWorldId: big.id, smallWorldId: small[0]?.id ?? '', timelineId, branchTimelineId,
-    sampleCharacterId: sample?.id ?? '', engineCharacterId: characters[0]?.id ?? '', searchTerm: 'Gwendolyn',
+    sampleCharacterId: sample?.id ?? '', engineCharacterId: characters[0]?.id ?? '', searchTerm: 'Gwendolyn', calendarTimelineId, calendarMidDate,
     counts: { ...SIZES, worlds: SIZES.smallWorlds + 1 },
   };
 }

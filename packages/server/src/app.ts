@@ -85,7 +85,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(authPlugin, { secret: config.tokenSecret, dataDir: config.dataDir, expiresIn: config.tokenExpiresIn });
   await app.register(docsPlugin);
   await app.register(timelineEnginePlugin);
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', importLimits: config.importLimits });
   await app.register(webPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

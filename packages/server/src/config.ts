@@ -58,6 +58,18 @@ export interface AppConfig {
    * whitelist fields, so production skips the second pass and only serialises.
    */
   validateResponses: boolean;
+  /**
+   * Bounds of POST /worlds/import (issue 13, docs/export-format.md "Limits"): the archive's size, which is also
+   * the route's body limit (IMPORT_MAX_ARCHIVE_BYTES, default 100 MiB), its entries (IMPORT_MAX_ENTRIES, default
+   * 20,000), the bytes it may unpack to (IMPORT_MAX_UNPACKED_BYTES, default 512 MiB) and the JSON nesting of its
+   * files (IMPORT_MAX_JSON_DEPTH, default 40).
+   */
+  importLimits: {
+    maxArchiveBytes: number;
+    maxEntries: number;
+    maxUnpackedBytes: number;
+    maxJsonDepth: number;
+  };
 }
 
 function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -114,6 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: readInt('AUTH_RATE_LIMIT_PER_MINUTE', 20, env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
+    importLimits: {
+      maxArchiveBytes: readInt('IMPORT_MAX_ARCHIVE_BYTES', 100 * 1024 * 1024, env) || 1,
+      maxEntries: readInt('IMPORT_MAX_ENTRIES', 20_000, env) || 1,
+      maxUnpackedBytes: readInt('IMPORT_MAX_UNPACKED_BYTES', 512 * 1024 * 1024, env) || 1,
+      maxJsonDepth: readInt('IMPORT_MAX_JSON_DEPTH', 40, env) || 1,
+    },
     ...overrides,
   };
 }

@@ -33,8 +33,16 @@ import { describeOperation } from './openapi/operations.js';
 import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
 import { memberRoutes } from './modules/members/member.routes.js';
 import { worldInvitationRoutes } from './modules/world-invitations/world-invitation.routes.js';
+import { transferRoutes } from './modules/transfer/transfer.routes.js';
+import type { ArchiveLimits } from './modules/transfer/archive.js';
 
-export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Options of the API routes: settings from config.ts that routes need. */
+export interface ApiRoutesOptions {
+  /** Bounds of POST /worlds/import. */
+  importLimits: ArchiveLimits;
+}
+
+export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, options) => {
   // Every operation's operationId, and `security: []` on public ones; the protected scope below then sets its scheme.
   app.addHook('onRoute', describeOperation);
   await app.register(systemRoutes);
@@ -77,5 +85,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     await api.register(graphRoutes);
     await api.register(tagRoutes);
     await api.register(noteRoutes);
+    await api.register(transferRoutes, { importLimits: options.importLimits });
   });
 };

@@ -1080,7 +1080,7 @@ export interface paths {
         };
         /**
          * Every (or one) character's attributes, inventory and relationships at a moment of a timeline
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time) or eventId (just after that event), not both; the default is the timeline's currentDateTime. Without search, page or limit, every character is answered, ordered by name then id (a large world's state is large). With any of them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, with a pagination block like the lists' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). characterId narrows either answer to that character.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time), instant or date (in the timeline's calendar) or eventId (just after that event), only one; the default is the timeline's now. The answer dates the moment and events in the timeline's calendar too. Without search, page or limit, every character is answered, ordered by name then id (a large world's state is large). With any of them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, with a pagination block like the lists' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). characterId narrows either answer to that character.
          */
         get: operations["getTimelineState"];
         put?: never;
@@ -1100,7 +1100,7 @@ export interface paths {
         };
         /**
          * The events of a timeline that changed a character, each with what changed
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Events before a branch point come from the parent timeline.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Events before a branch point come from the parent timeline. Each event is dated in its timeline's calendar too.
          */
         get: operations["getCharacterHistory"];
         put?: never;
@@ -1120,7 +1120,7 @@ export interface paths {
         };
         /**
          * How two timelines (say a branch and its parent) differ at a moment, per character and field
-         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. at defaults to the first timeline's currentDateTime.
+         * @description A timeline's state at T is the world's stored characters, inventories and relationships with the timeline's events up to T applied in order (dateTime, then creation). A branch starts from its parent just after its branching event. Changes that cannot apply are skipped and listed by GET …/issues. Give at (a date-time), or instant or date in the first timeline's calendar, only one; the default is the first timeline's now. The answer dates the moment in that calendar too.
          */
         get: operations["diffTimelines"];
         put?: never;
@@ -1289,7 +1289,7 @@ export interface paths {
         };
         /**
          * A world's web of relationships
-         * @description Characters and items (up to 5000, first by name) and the other entities connections reach, as nodes; relationships (with affinity), connections and holdings as edges (up to 20000).
+         * @description Characters and items (up to 5000, first by name) and the other entities connections reach, as nodes; relationships (with affinity), connections and holdings as edges (up to 20000). With timelineId, relationships and holdings as they stand at a moment of that timeline (the timeline engine's state: just after eventId, at at, or at the timeline's currentDateTime), nodes and connections as stored.
          */
         get: operations["getWorldGraph"];
         put?: never;
@@ -1376,6 +1376,46 @@ export interface paths {
         post?: never;
         /** Delete one of your notes */
         delete: operations["deleteNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the world as a zip: a Loreforge bundle (default) or another registered format
+         * @description Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor's or the owner's export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. The bundle format is documented in docs/export-format.md.
+         */
+        get: operations["exportWorld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a new world of mine from an archive: a Loreforge bundle or another recognised export
+         * @description The body is the archive itself (`application/zip` or `application/octet-stream`). The format is recognised from its files. Every id is new, every reference and mention points into the new world, and the import is all or nothing. Hostile archives (too large, too many files, zip bombs, unsafe names, links, deep JSON) are a 400 and nothing is created. Answers what was created and what could not be mapped.
+         */
+        post: operations["importWorld"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -17119,6 +17159,8 @@ export interface operations {
                 at?: string | null;
                 /** @description Instead of at: the moment as an instant of the timeline's calendar (minutes since its epoch), for timelines with their own calendar. */
                 instant?: string | null;
+                /** @description Instead of at: the moment as a date of the timeline's calendar, YEAR-MONTH-DAY[THH:MM][ ERA] (MONTH a number or a name): 1492-Flamerule-30 DR. */
+                date?: string | null;
                 /** @description Instead of at: the state just after this event of the timeline (or of its history before its branch point). */
                 eventId?: ("" | string) | null;
                 /** @description Only this character. */
@@ -17150,15 +17192,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         timelineId: string;
-                        /** @description The moment asked for, or null when the state is just after an event. */
+                        /** @description The moment asked for (ISO 8601), or null when the state is just after an event or the timeline keeps its own calendar. */
                         at: string | null;
+                        /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                        instant: string | null;
+                        /** @description The moment in the words of the timeline's calendar (null when not known). */
+                        formattedDate: string | null;
                         /** @description How many events (including inherited ones before the branch point) took effect. */
                         eventCount: number;
                         /** @description The last event that took effect, with what it changed. */
                         lastEvent: {
                             eventId: string;
                             name: string;
-                            dateTime: string;
+                            /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
+                            dateTime: string | null;
+                            /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                            instant: string | null;
+                            /** @description The moment in the words of the timeline's calendar (null when not known). */
+                            formattedDate: string | null;
                             timelineId: string;
                             changes: ({
                                 /** @enum {string} */
@@ -17360,7 +17411,12 @@ export interface operations {
                         data: {
                             eventId: string;
                             name: string;
-                            dateTime: string;
+                            /** @description ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar. */
+                            dateTime: string | null;
+                            /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                            instant: string | null;
+                            /** @description The moment in the words of the timeline's calendar (null when not known). */
+                            formattedDate: string | null;
                             timelineId: string;
                             changes: ({
                                 /** @enum {string} */
@@ -17512,6 +17568,10 @@ export interface operations {
                 against: string;
                 /** @description The moment (ISO 8601). Default: the first timeline's currentDateTime. */
                 at?: string | null;
+                /** @description Instead of at: an instant of the first timeline's calendar (minutes since its epoch). */
+                instant?: string | null;
+                /** @description Instead of at: a date of the first timeline's calendar, YEAR-MONTH-DAY[THH:MM][ ERA] (MONTH a number or a name). */
+                date?: string | null;
                 /** @description Only this character. */
                 characterId?: ("" | string) | null;
             };
@@ -17536,7 +17596,12 @@ export interface operations {
                     "application/json": {
                         timelineId: string;
                         againstTimelineId: string;
-                        at: string;
+                        /** @description The moment compared (ISO 8601); null when the first timeline keeps its own calendar. */
+                        at: string | null;
+                        /** @description Minutes since the calendar's epoch, as digits (null when not known). */
+                        instant: string | null;
+                        /** @description The moment in the words of the timeline's calendar (null when not known). */
+                        formattedDate: string | null;
                         differences: {
                             characterId: string;
                             characterName: string | null;
@@ -17662,10 +17727,19 @@ export interface operations {
                             characterName: string | null;
                             /** @description null: held from the start. */
                             fromEventId: string | null;
+                            /** @description The starting event's dateTime (a sort key of its instant on a timeline with its own calendar). */
                             from: string | null;
+                            /** @description The starting event's instant (minutes since the calendar's epoch); null: from the start. */
+                            fromInstant: string | null;
+                            /** @description The starting event's date in the timeline's calendar; null: from the start. */
+                            fromFormatted: string | null;
                             /** @description null: still held at the end of the timeline. */
                             toEventId: string | null;
                             to: string | null;
+                            /** @description The ending event's instant; null: still held. */
+                            toInstant: string | null;
+                            /** @description The ending event's date in the timeline's calendar; null: still held. */
+                            toFormatted: string | null;
                             /** @description Quantity held at the end of the period. */
                             quantity: number;
                             maxQuantity: number;
@@ -17940,6 +18014,10 @@ export interface operations {
                             worldId: string;
                             name: string;
                             description: string | null;
+                            /** @description userId of who created it (null for calendars older than this field). */
+                            createdBy: string | null;
+                            /** @description userId of who changed it last. */
+                            updatedBy: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -18186,6 +18264,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -18424,6 +18506,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                         /** @description What the import approximated or left out (events, periodic seasons). */
@@ -18609,6 +18695,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -18847,6 +18937,10 @@ export interface operations {
                         worldId: string;
                         name: string;
                         description: string | null;
+                        /** @description userId of who created it (null for calendars older than this field). */
+                        createdBy: string | null;
+                        /** @description userId of who changed it last. */
+                        updatedBy: string | null;
                         createdAt: string;
                         updatedAt: string;
                         /** @description Events and timeline "now"s whose instant stays but whose date now reads differently. */
@@ -19359,7 +19453,14 @@ export interface operations {
     };
     getWorldGraph: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Show relationships (with their affinity then) and holdings as they stand on this timeline; without it, as stored. */
+                timelineId?: ("" | string) | null;
+                /** @description With timelineId: the moment (ISO 8601). Default: the timeline's currentDateTime. */
+                at?: string | null;
+                /** @description With timelineId, instead of at: just after this event of the timeline. */
+                eventId?: ("" | string) | null;
+            };
             header?: {
                 /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
                 "x-view-as"?: string;
@@ -20476,6 +20577,245 @@ export interface operations {
             };
             /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportWorld: {
+        parameters: {
+            query?: {
+                /** @description One of bundle, onlyworlds, markdown (bundle by default). */
+                format?: string;
+            };
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    importWorld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new world, owned by the caller. */
+                        world: {
+                            worldId: string;
+                            name: string;
+                            description: string | null;
+                            /** @description userId of the creator (from the token, never the body). */
+                            createdBy: string;
+                            /**
+                             * @description The caller's role in this world.
+                             * @enum {string}
+                             */
+                            role: "owner" | "editor" | "player" | "viewer";
+                            /** @description What the caller can see: a player or viewer never counts a secret. */
+                            counts: {
+                                characters: number;
+                                timelines: number;
+                                maps: number;
+                                events: number;
+                                items: number;
+                            };
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        /** @description The format recognised (bundle, kanka, onlyworlds…). */
+                        format: string;
+                        /** @description Records created per entity type (tags: entities tagged). */
+                        created: {
+                            calendars: number;
+                            characters: number;
+                            items: number;
+                            inventory: number;
+                            goals: number;
+                            relationships: number;
+                            timelines: number;
+                            events: number;
+                            maps: number;
+                            mapPoints: number;
+                            mapAreas: number;
+                            quests: number;
+                            objectives: number;
+                            connections: number;
+                            tags: number;
+                        };
+                        notMapped: {
+                            /** @description Where it was in the archive, e.g. characters/12.json or characters.json#3. */
+                            path: string;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -83,6 +83,8 @@ export const CalendarSchema = CalendarDefinitionAnswerSchema.extend({
   worldId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  createdBy: z.string().nullable().describe('userId of who created it (null for calendars older than this field).'),
+  updatedBy: z.string().nullable().describe('userId of who changed it last.'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

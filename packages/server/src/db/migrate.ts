@@ -16,6 +16,7 @@ import * as addWorldSearchIndexes from './migrations/2026_11_24_500000_add_world
 import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_tag.js';
 import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
 import * as createMemberNote from './migrations/2026_11_25_130000_create_member_note.js';
+import * as addCalendarAuthors from './migrations/2026_11_25_150000_add_calendar_authors.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_510000_create_entity_tag': createEntityTag,
   '2026_11_24_520000_version_world_links': versionWorldLinks,
   '2026_11_25_130000_create_member_note': createMemberNote,
+  '2026_11_25_150000_add_calendar_authors': addCalendarAuthors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   CHANGE_FORMAT_VERSION,
+  CalendarDateSchema,
+  CalendarDefinitionObjectSchema,
   COMMUNICATION_STYLES,
   CONNECTABLE_TYPES,
   GOAL_STATUSES,
@@ -50,6 +52,9 @@ const EventSchema = z.object({
 });
 
 const EntityRefSchema = z.object({ type: z.enum(CONNECTABLE_TYPES), key });
+
+/** An event of a timeline on a world calendar: dated by `calendarDate` in that calendar (issue 12). */
+const CalendarEventSchema = EventSchema.omit({ dateTime: true }).extend({ calendarDate: CalendarDateSchema });
 
 export const DemoDataSchema = z.object({
   world: z.object({ name: z.string(), description: text }),
@@ -156,6 +161,18 @@ export const DemoDataSchema = z.object({
     connectionType: z.string(),
     description: text,
   })),
+  /** The world's own calendars (issue 12): a key, a name and description, and the definition as the API takes it. */
+  calendars: z.array(CalendarDefinitionObjectSchema.partial().extend({ key, name: z.string(), description: text })).default([]),
+  /** Timelines that keep time in one of those calendars, their "now" and events dated in it. */
+  calendarTimelines: z.array(z.object({
+    key,
+    name: z.string(),
+    description: text,
+    /** Key of the calendar the timeline keeps time in. */
+    calendar: key,
+    currentDate: CalendarDateSchema,
+    events: z.array(CalendarEventSchema),
+  })).default([]),
 });
 export type DemoData = z.infer<typeof DemoDataSchema>;
 export type DemoTimeline = DemoData['timelines'][number];
@@ -233,11 +250,12 @@ export function findDemoDataProblems(data: DemoData): string[] {
     }
     return set;
   };
-  const events = data.timelines.flatMap((timeline) => timeline.events);
+  const events = [...data.timelines.flatMap((timeline) => timeline.events), ...data.calendarTimelines.flatMap((timeline) => timeline.events)];
   const known: Record<string, Set<string>> = {
     character: keysOf('character', data.characters.map((c) => c.key)),
     item: keysOf('item', data.items.map((i) => i.key)),
-    timeline: keysOf('timeline', data.timelines.map((t) => t.key)),
+    timeline: keysOf('timeline', [...data.timelines, ...data.calendarTimelines].map((t) => t.key)),
+    calendar: keysOf('calendar', data.calendars.map((c) => c.key)),
     event: keysOf('event', events.map((e) => e.key)),
     map: keysOf('map', [data.map.key]),
     quest: keysOf('quest', data.quests.map((q) => q.key)),
@@ -269,6 +287,18 @@ export function findDemoDataProblems(data: DemoData): string[] {
         problems.push(`timeline ${timeline.key}: branchingEvent must be an event of ${parent.key}.`);
       }
     }
+    for (const event of timeline.events) {
+      for (const field of ['characterAttributeChanges', 'inventoryChanges', 'relationshipChanges'] as const) {
+        try {
+          substituteChangeIds(event[field], (kind, k) => (known[kind]?.has(k) ? k : undefined));
+        } catch (error) {
+          problems.push(`event ${event.key} ${field} ${(error as Error).message}`);
+        }
+      }
+    }
+  }
+  for (const timeline of data.calendarTimelines) {
+    need('calendar', timeline.calendar, `timeline ${timeline.key}`);
     for (const event of timeline.events) {
       for (const field of ['characterAttributeChanges', 'inventoryChanges', 'relationshipChanges'] as const) {
         try {

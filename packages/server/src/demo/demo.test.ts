@@ -183,9 +183,9 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     expect(world.name).toBe('The Land of Oz');
     expect(world.counts.characters).toBe(data.characters.length);
     expect(world.counts.characters).toBeGreaterThanOrEqual(25);
-    expect(world.counts.timelines).toBe(2);
+    expect(world.counts.timelines).toBe(2 + data.calendarTimelines.length);
     expect(world.counts.maps).toBe(1);
-    expect(world.counts.events).toBe(mainTimeline.events.length + branchTimeline.events.length);
+    expect(world.counts.events).toBe(mainTimeline.events.length + branchTimeline.events.length + data.calendarTimelines.flatMap((t) => t.events).length);
     expect(world.counts.events).toBeGreaterThanOrEqual(30);
     expect(world.counts.items).toBe(data.items.length);
     expect(result.registered).toBe(true);
@@ -248,6 +248,28 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     expect(cyclone).toMatchObject({ isBranchingEvent: true, childTimelineId: idOf('timeline', 'missedWitch'), timelineId: idOf('timeline', 'main') });
     const main = await get<{ genesisEvent: string | null }>(`/worlds/${result.worldId}/timelines/${idOf('timeline', 'main')}`);
     expect(main.genesisEvent).toBe(idOf('event', 'cyclone'));
+  });
+
+  it('keeps a second timeline in the Ozian calendar, its events in order and in Oz\'s own words', async () => {
+    const chronicle = await get<{ calendarId: string | null; currentDateTime: string | null; currentDateFormatted: string }>(
+      `/worlds/${result.worldId}/timelines/${idOf('timeline', 'ozChronicle')}`,
+    );
+    expect(chronicle).toMatchObject({ calendarId: idOf('calendar', 'ozian'), currentDateTime: null, currentDateFormatted: '10th of Gillikin, 40 YW, 12:00' });
+    const events = await get<{ data: Array<{ name: string; formattedDate: string }> }>(
+      `/worlds/${result.worldId}/timelines/${idOf('timeline', 'ozChronicle')}/events?limit=100&sortBy=dateTime&sortOrder=asc`,
+    );
+    expect(events.data.map((e) => [e.name, e.formattedDate])).toEqual([
+      ["The Wizard's balloon comes down in the middle of Oz", '12th of Emerald, 1 YW, 16:00'],
+      ['The Wizard orders the Emerald City built', '5th of Munchkin, 2 YW, 09:00'],
+      ['A farmhouse falls on the Wicked Witch of the East', '14th of Munchkin, 40 YW, 08:00'],
+      ['Dorothy and her friends reach the Emerald City', '20th of Munchkin, 40 YW, 12:00'],
+      ["The Wizard's balloon rises without Dorothy", '1st of Gillikin, 40 YW, 11:00'],
+      ['Ozma takes the throne of Oz', '1st of Munchkin, 1 RO, 10:00'],
+    ]);
+    const state = await get<{ characters: Array<{ attributes: Record<string, unknown> }> }>(
+      `/worlds/${result.worldId}/timelines/${idOf('timeline', 'ozChronicle')}/state?characterId=${idOf('character', 'scarecrow')}`,
+    );
+    expect(state.characters[0]?.attributes.title).toBe('Ruler of the Emerald City');
   });
 
   it('shows the map with its image, points and the four countries', async () => {

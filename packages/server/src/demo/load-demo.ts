@@ -24,6 +24,7 @@ export interface DemoSummary {
   goals: number;
   timelines: number;
   events: number;
+  calendars: number;
   maps: number;
   points: number;
   areas: number;
@@ -180,6 +181,7 @@ const idField = <K extends string>(field: K) => z.object({ [field]: z.string() }
 /**
  * Creates a fresh world from the data through the API, in dependency order: characters and items, inventory,
  * relationships, goals, timelines with their events (change documents with ids substituted) and branches, the
+ * world's calendars and the timelines dated in them (issue 12), the
  * map with its image, points and areas, character locations, quests with objectives, acceptance and progress,
  * and connections.
  * @returns the world id, name, counts and the id of every key.
@@ -202,7 +204,7 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
     return found;
   };
   const summary: DemoSummary = {
-    characters: 0, items: 0, inventoryEntries: 0, relationships: 0, goals: 0, timelines: 0, events: 0,
+    characters: 0, items: 0, inventoryEntries: 0, relationships: 0, goals: 0, timelines: 0, events: 0, calendars: 0,
     maps: 0, points: 0, areas: 0, quests: 0, objectives: 0, connections: 0,
   };
 
@@ -311,7 +313,41 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
       `${w}/events/${id('event', timeline.branchingEvent)}`, { json: branched }, idField('eventId'));
     eventBodies.set(timeline.branchingEvent, branched);
   }
-  log(`${summary.timelines} timelines with ${summary.events} events created.`);
+  for (const calendar of data.calendars) {
+    const { key: calendarKey, ...body } = calendar;
+    const created = await api.call(`Creating calendar "${calendar.name}"`, 'POST', `${w}/calendars`, { json: body }, idField('calendarId'));
+    remember('calendar', calendarKey, created.calendarId);
+    summary.calendars += 1;
+  }
+  for (const timeline of data.calendarTimelines) {
+    const created = await api.call(`Creating timeline "${timeline.name}"`, 'POST', `${w}/timelines`, {
+      json: { name: timeline.name, description: timeline.description, calendarId: id('calendar', timeline.calendar), currentDate: timeline.currentDate, branchingEnabled: true },
+    }, TimelineSchema);
+    remember('timeline', timeline.key, created.timelineId);
+    summary.timelines += 1;
+    for (const event of timeline.events) {
+      const step = `Creating event "${event.name}"`;
+      let json: unknown;
+      try {
+        json = {
+          name: event.name,
+          description: event.description,
+          ...(event.visibility ? { visibility: event.visibility } : {}),
+          calendarDate: event.calendarDate,
+          timelineId: created.timelineId,
+          characterAttributeChanges: substituteChangeIds(event.characterAttributeChanges, resolveChangeId),
+          inventoryChanges: substituteChangeIds(event.inventoryChanges, resolveChangeId),
+          relationshipChanges: substituteChangeIds(event.relationshipChanges, resolveChangeId),
+        };
+      } catch (error) {
+        throw new DemoLoadError(step, null, (error as Error).message);
+      }
+      const createdEvent = await api.call(step, 'POST', `${w}/events`, { json }, idField('eventId'));
+      remember('event', event.key, createdEvent.eventId);
+      summary.events += 1;
+    }
+  }
+  log(`${summary.calendars} calendars, ${summary.timelines} timelines with ${summary.events} events created.`);
 
   const map = await api.call(`Creating map "${data.map.name}"`, 'POST', `${w}/maps`, {
     json: { name: data.map.name, description: data.map.description },

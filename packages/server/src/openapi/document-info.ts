@@ -32,5 +32,6 @@ export const TAGS = [
   { name: 'graph', description: "A world's web: characters, items and connected entities as nodes; relationships, connections and holdings as edges." },
   { name: 'tags', description: 'Tags on characters, items, quests, events, timelines, maps and goals, and the tags a world uses with their counts.' },
   { name: 'notes', description: "Each member's own private notes on the world or on an entity they can see; only their author reads them." },
+  { name: 'transfer', description: 'Export a world as a zip (a Loreforge bundle, documented in docs/export-format.md, or another format) and import an archive as a new world.' },
   { name: 'timeline engine', description: "The world's state at any moment of a timeline, a character's history, the differences between two timelines, an item's holders and a timeline's consistency problems." },
 ];

@@ -19,6 +19,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId': 'getWorld',
   'PUT /api/worlds/:worldId': 'updateWorld',
   'DELETE /api/worlds/:worldId': 'deleteWorld',
+  'GET /api/worlds/:worldId/export': 'exportWorld',
+  'POST /api/worlds/import': 'importWorld',
 
   'GET /api/worlds/:worldId/characters': 'listCharacters',
   'POST /api/worlds/:worldId/characters': 'createCharacter',

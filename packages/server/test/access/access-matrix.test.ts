@@ -103,6 +103,7 @@ describe.each(DIALECTS)('access matrix on %s', (dialect) => {
       if (route.method === 'PUT' && route.path.endsWith('/image')) {
         return t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'image/png' }, payload: TINY_PNG });
       }
+      if (Buffer.isBuffer(body)) return t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'application/zip' }, payload: body });
       return t.app.inject({ method: route.method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
     };
 

@@ -8,6 +8,7 @@ import fantasyCalendarExport from '../../../contract/src/calendar/fixtures/aldem
 import { createInviteCode } from '../../src/modules/invites/invite.repository.js';
 import { type TestUser, createUser } from '../factories/user.js';
 import { TINY_PNG } from '../resilience/full-world.js';
+import { minimalBundle } from '../transfer/minimal-bundle.js';
 import { type ApiRoute, sampleValue } from '../resilience/api-surface.js';
 import {
   type AccessWorld,
@@ -207,6 +208,9 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds': { rule: 'signed-in', ok: 200 },
   'POST /api/worlds': { rule: 'signed-in', ok: 201 },
   'GET /api/worlds/{worldId}': read(),
+  'GET /api/worlds/{worldId}/export': read(),
+  // Any account may import an archive as a new world of its own.
+  'POST /api/worlds/import': { rule: 'signed-in', ok: 201, build: async () => ({ body: minimalBundle() }) },
   'PUT /api/worlds/{worldId}': write(200, async (context) => ({
     body: { name: `${context.world.markers.public} world`, description: null },
   })),

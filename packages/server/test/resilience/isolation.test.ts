@@ -15,6 +15,7 @@ import { type ApiRoute, fillPath, listApiRoutes, requiredQuery, routeLabel, samp
 import { type FullWorld, TINY_PNG, buildFullWorld } from './full-world.js';
 import { type Identity, buildIdentities } from './identities.js';
 import { report } from './level.js';
+import { minimalBundle } from '../transfer/minimal-bundle.js';
 
 const SECRET = `isolation-${crypto.randomBytes(8).toString('hex')}`;
 
@@ -30,6 +31,9 @@ function bodyFor(route: ApiRoute, world: FullWorld): unknown {
 }
 
 const isImageUpload = (route: ApiRoute): boolean => route.method === 'PUT' && route.path.endsWith('/image');
+
+/** The world import takes a zip archive as its body. */
+const isArchiveUpload = (route: ApiRoute): boolean => route.method === 'POST' && route.path === '/api/worlds/import';
 
 /** Abandoning comes after progress (which needs the accepted quest); deletes run on a fresh world each. */
 /** Routes after which the world is no longer the owner's to use as before: deletes and the ownership transfer. */
@@ -80,6 +84,9 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
     const url = fillPath(route.path, params) + requiredQuery(route, target.refs);
     if (isImageUpload(route)) {
       return t.app.inject({ method: route.method, url, headers: { ...identity.headers, 'content-type': 'image/png' }, payload: TINY_PNG });
+    }
+    if (isArchiveUpload(route)) {
+      return t.app.inject({ method: route.method, url, headers: { ...identity.headers, 'content-type': 'application/zip' }, payload: minimalBundle() });
     }
     const body = bodyFor(route, target);
     return t.app.inject({ method: route.method, url, headers: identity.headers, ...(body === undefined ? {} : { payload: body as object }) });

@@ -5,11 +5,13 @@
 import { LIMITS, MESSAGES, type Pagination, type SortOrder } from '@loreforge/contract';
 import { ApiError } from './client';
 
-/** Query of a list call: page from 1, page size, free-text search and sort (SPEC §4, §9). */
+/** Query of a list call: page from 1, page size, free-text search, a tag and sort (SPEC §4, §9; issue "Linked lore" tags). */
 export interface ListParams {
   page: number;
   limit: number;
   search?: string;
+  /** Only entities carrying this tag (lists of taggable entities only). */
+  tag?: string;
   sortBy?: string;
   sortOrder?: SortOrder;
   cursor?: string;
@@ -89,6 +91,7 @@ export function listQuery(params: ListParams): Record<string, string | number | 
     page: params.page,
     limit: params.limit,
     search: params.search?.trim() || undefined,
+    tag: params.tag || undefined,
     sortBy: params.sortBy,
     sortOrder: params.sortOrder,
     cursor: params.cursor,

@@ -1,6 +1,6 @@
 /** Tags of an entity (GET/PUT /worlds/{worldId}/tags/{entityType}/{entityId}). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EntityTags, TaggableType } from '@loreforge/contract';
+import type { EntityTags, TaggableType, WorldTags } from '@loreforge/contract';
 import { api } from './client';
 
 const tagsPath = (worldId: string, type: TaggableType, id: string) =>
@@ -23,5 +23,17 @@ export function useSaveEntityTags(worldId: string, type: TaggableType, id: strin
   return useMutation({
     mutationFn: (tags: string[]) => api.put<EntityTags>(tagsPath(worldId, type, id), { tags }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['worlds', worldId] }),
+  });
+}
+
+/**
+ * Every tag used in a world with how many entities (the reader may see) carry it, for the lists' tag filter.
+ * @throws ApiError 404 when the world is missing or not the reader's.
+ */
+export function useWorldTags(worldId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['worlds', worldId, 'tags', 'all'],
+    queryFn: ({ signal }) => api.get<WorldTags>(`/worlds/${encodeURIComponent(worldId)}/tags`, { signal }),
+    enabled,
   });
 }

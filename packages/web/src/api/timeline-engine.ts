@@ -10,10 +10,14 @@ import { api } from './client';
 const worldPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}`;
 const engineKey = (worldId: string) => ['worlds', worldId, 'engine'] as const;
 
-/** Which moment of a timeline to read: just after an event, at a date-time, or (neither) the timeline's "now". */
+/**
+ * Which moment of a timeline to read: just after an event, at a date-time, at an instant of the timeline's calendar
+ * (issue 12: minutes since its epoch, as digits), or (none) the timeline's "now".
+ */
 export interface EngineMoment {
   eventId?: string;
   at?: string;
+  instant?: string;
 }
 
 /** Which characters of a state to ask for: one page of those whose name contains `search` (all when empty). */
@@ -25,9 +29,10 @@ export interface StatePageQuery {
 
 const stateUrl = (worldId: string, timelineId: string | undefined) =>
   `${worldPath(worldId)}/timelines/${encodeURIComponent(timelineId ?? '')}/state`;
-const momentQuery = (moment: EngineMoment) => ({ eventId: moment.eventId, at: moment.eventId ? undefined : moment.at });
+const momentQuery = (moment: EngineMoment) =>
+  moment.eventId ? { eventId: moment.eventId } : moment.instant !== undefined ? { instant: moment.instant } : { at: moment.at };
 const stateKey = (worldId: string, timelineId: string | undefined, moment: EngineMoment) =>
-  [...engineKey(worldId), 'state', timelineId ?? '', moment.eventId ?? '', moment.at ?? ''] as const;
+  [...engineKey(worldId), 'state', timelineId ?? '', moment.eventId ?? '', moment.at ?? '', moment.instant ?? ''] as const;
 
 /** The query of one character's state (or every character's, without `characterId`); shared by the hooks below. */
 function characterStateQuery(worldId: string, timelineId: string | undefined, moment: EngineMoment, characterId?: string) {
@@ -106,13 +111,17 @@ export function useCharacterHistory(worldId: string, characterId: string, timeli
   });
 }
 
-/** How timeline `timelineId` differs from `againstId` at a moment (GET …/timelines/{a}/diff?against={b}&at=). */
-export function useTimelineDiff(worldId: string, timelineId: string, againstId: string | undefined, at: string | undefined) {
+/**
+ * How timeline `timelineId` differs from `againstId` at a moment (GET …/timelines/{a}/diff?against={b}&at= or
+ * &instant=): an ISO date-time, or an instant of the first timeline's calendar; neither is its "now".
+ */
+export function useTimelineDiff(worldId: string, timelineId: string, againstId: string | undefined, moment: Pick<EngineMoment, 'at' | 'instant'>) {
+  const { at, instant } = moment;
   return useQuery({
-    queryKey: [...engineKey(worldId), 'diff', timelineId, againstId ?? '', at ?? ''],
+    queryKey: [...engineKey(worldId), 'diff', timelineId, againstId ?? '', at ?? '', instant ?? ''],
     queryFn: ({ signal }) =>
       api.get<TimelineDiff>(`${worldPath(worldId)}/timelines/${encodeURIComponent(timelineId)}/diff`, {
-        query: { against: againstId, at },
+        query: instant !== undefined ? { against: againstId, instant } : { against: againstId, at },
         signal,
       }),
     enabled: Boolean(againstId),

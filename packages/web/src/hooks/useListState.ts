@@ -33,12 +33,14 @@ export interface ListState {
   setPage(page: number): void;
   /** Sets the search text; replaces the history entry, so Back does not step through every keystroke. */
   setSearch(search: string): void;
+  /** Keeps only entities carrying this tag ('' for every one) and returns to page 1. */
+  setTag(tag: string): void;
   setLimit(limit: number): void;
   setView(view: ListView): void;
 }
 
 /** Query-string keys of a list's state: the API's own names, plus `view`. */
-const KEYS = ['page', 'limit', 'search', 'sortBy', 'sortOrder', 'view'] as const;
+const KEYS = ['page', 'limit', 'search', 'tag', 'sortBy', 'sortOrder', 'view'] as const;
 
 function positiveInt(text: string | null): number | undefined {
   if (text === null || !/^\d+$/.test(text)) return undefined;
@@ -51,8 +53,8 @@ function readOrder(text: string | null): SortOrder | undefined {
 }
 
 /**
- * Page, size, search, sort and view of a generic list (SPEC §4, §9: page 1, 10 per page, createdAt descending),
- * kept in the query string (`?page=&limit=&search=&sortBy=&sortOrder=&view=`) so Back, reload and a shared link
+ * Page, size, search, tag, sort and view of a generic list (SPEC §4, §9: page 1, 10 per page, createdAt descending),
+ * kept in the query string (`?page=&limit=&search=&tag=&sortBy=&sortOrder=&view=`) so Back, reload and a shared link
  * return to the same place. Values equal to the defaults are left out of the URL; unreadable ones fall back to
  * the defaults; other query keys of the page (e.g. `worldId`) are kept.
  * @param initial overrides of the defaults (e.g. events sorted by dateTime ascending).
@@ -69,12 +71,13 @@ export function useListState(initial: Partial<ListParams> = {}, defaultView: Lis
   const page = positiveInt(searchParams.get('page')) ?? defaults.page;
   const limit = positiveInt(searchParams.get('limit')) ?? defaults.limit;
   const search = searchParams.get('search') ?? defaults.search;
+  const tag = searchParams.get('tag') || undefined;
   const sortBy = searchParams.get('sortBy') || defaults.sortBy;
   const sortOrder = readOrder(searchParams.get('sortOrder')) ?? defaults.sortOrder;
   const view: ListView = searchParams.get('view') === 'grid' ? 'grid' : searchParams.get('view') === 'list' ? 'list' : defaultView;
   const params = useMemo<ListParams>(
-    () => ({ ...defaults, page, limit, search, sortBy, sortOrder }),
-    [defaults, page, limit, search, sortBy, sortOrder],
+    () => ({ ...defaults, page, limit, search, sortBy, sortOrder, ...(tag ? { tag } : {}) }),
+    [defaults, page, limit, search, sortBy, sortOrder, tag],
   );
 
   /** Writes the changed keys into the URL, dropping those equal to their defaults. */
@@ -102,7 +105,8 @@ export function useListState(initial: Partial<ListParams> = {}, defaultView: Lis
   const setSort = useCallback((sort: SortState) => update({ ...sort, page: 1 }), [update]);
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
   const setSearch = useCallback((text: string) => update({ search: text, page: 1 }, true), [update]);
+  const setTag = useCallback((next: string) => update({ tag: next, page: 1 }), [update]);
   const setLimit = useCallback((next: number) => update({ limit: next, page: 1 }), [update]);
   const setView = useCallback((next: ListView) => update({ view: next }), [update]);
-  return { params, view, toggleSort, setSort, setPage, setSearch, setLimit, setView };
+  return { params, view, toggleSort, setSort, setPage, setSearch, setTag, setLimit, setView };
 }

@@ -14,6 +14,7 @@ const goals = () => import('../screens/goals/GoalScreens');
 const quests = () => import('../screens/quests/QuestScreens');
 const details = () => import('../screens/worlds/WorldDetailsTab');
 const members = () => import('../screens/members/MembersTab');
+const calendars = () => import('../screens/calendars/CalendarScreens');
 
 /** Tabs of the world page: Details (default, also at /details), Items, Timelines, Events, Characters, Maps, Members. */
 export const worldTabRoutes: RouteObject[] = [
@@ -40,6 +41,7 @@ export const worldChildRoutes: RouteObject[] = [
   { path: 'maps/:mapId/edit', lazy: lazyScreen(maps, 'MapFormScreen') },
   { path: 'characters/create', lazy: lazyScreen(characters, 'CharacterFormScreen') },
   { path: 'characters/:characterId/edit', lazy: lazyScreen(characters, 'CharacterFormScreen') },
+  { path: 'characters/:characterId/family', lazy: lazyScreen(() => import('../screens/graph/FamilyTreeScreen'), 'FamilyTreeScreen') },
   { path: 'characters/:characterId/*', lazy: lazyScreen(characters, 'CharacterScreen') },
   { path: 'items/create', lazy: lazyScreen(items, 'ItemFormScreen') },
   { path: 'items/:itemId/*', lazy: lazyScreen(items, 'ItemScreen') },
@@ -50,5 +52,9 @@ export const worldChildRoutes: RouteObject[] = [
   { path: 'quests/create', lazy: lazyScreen(quests, 'QuestFormScreen') },
   { path: 'quests/:id/edit', lazy: lazyScreen(quests, 'QuestFormScreen') },
   { path: 'quests/:questId', lazy: lazyScreen(quests, 'QuestDetailScreen') },
+  { path: 'calendars', lazy: lazyScreen(calendars, 'CalendarsScreen') },
+  { path: 'calendars/create', lazy: lazyScreen(calendars, 'CalendarFormScreen') },
+  { path: 'calendars/:calendarId', lazy: lazyScreen(calendars, 'CalendarScreen') },
+  { path: 'calendars/:calendarId/edit', lazy: lazyScreen(calendars, 'CalendarFormScreen') },
   { path: 'graph', lazy: lazyScreen(() => import('../screens/graph/GraphScreen'), 'GraphScreen') },
 ];

@@ -62,6 +62,23 @@ export async function clocksOfTimelines(db: Db, worldId: string, timelineIds: Re
 }
 
 /**
+ * The clocks of every timeline of a world that keeps its own calendar, in one query (the engine's answers date the
+ * events of a timeline and its ancestors in each one's calendar).
+ * @returns timelineId → clock; timelines without calendar are absent, meaning Gregorian.
+ */
+export async function clocksOfWorldTimelines(db: Db, worldId: string): Promise<Map<string, Clock>> {
+  const rows = await db
+    .selectFrom('timeline')
+    .innerJoin('calendar', 'calendar.id', 'timeline.calendar_id')
+    .select(['timeline.id as timeline_id', 'calendar.id', 'calendar.name', 'calendar.definition', 'calendar.updated_at'])
+    .where('timeline.world_id', '=', worldId)
+    .execute();
+  const clocks = new Map<string, Clock>();
+  for (const row of rows) clocks.set(row.timeline_id, { calendarId: row.id, name: row.name, definition: calendarDefinitionOf(row) });
+  return clocks;
+}
+
+/**
  * The clocks of some calendars of a world (for timeline lists).
  * @returns calendarId → clock; null ids are not looked up (Gregorian).
  */

@@ -43,13 +43,21 @@ export function calendarColumns(input: CalendarInput): Pick<CalendarTable, 'name
 
 /**
  * Inserts a calendar for the scope's world from a validated body.
- * @returns the new row.
+ * @returns the new row, with the caller as its creator and last writer.
  * @throws AppError 403 for a player or viewer (calendars are written by editors and the owner).
  */
 export async function createCalendar(db: Db, scope: WorldScope, input: CalendarInput): Promise<CalendarTable> {
   requireEditor(scope);
   const now = nowIso();
-  const row: CalendarTable = { id: newId(), world_id: scope.world.id, ...calendarColumns(input), created_at: now, updated_at: now };
+  const row: CalendarTable = {
+    id: newId(),
+    world_id: scope.world.id,
+    ...calendarColumns(input),
+    created_by: scope.userId,
+    updated_by: scope.userId,
+    created_at: now,
+    updated_at: now,
+  };
   await insertCalendar(db, row);
   return row;
 }

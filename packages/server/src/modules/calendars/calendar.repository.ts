@@ -5,7 +5,7 @@ import { type ListParams, type ListResult, paginate, timestampSortColumns } from
 import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable columns of a calendar (the definition already serialised). */
-export type CalendarChanges = Pick<CalendarTable, 'name' | 'description' | 'definition' | 'updated_at'>;
+export type CalendarChanges = Pick<CalendarTable, 'name' | 'description' | 'definition' | 'updated_by' | 'updated_at'>;
 
 /**
  * Finds a calendar of the scope's world (calendars are not secret: every member reads every one).

@@ -138,7 +138,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     requireEditor(scope);
     return withIfMatch(app.db, request, { table: 'calendar', id: request.params.calendarId, entity: 'calendar' }, async (db) => {
       const calendar = await requireCalendar(db, scope, request.params.calendarId);
-      const updated = await updateCalendar(db, scope, calendar.id, { ...calendarColumns(request.body), updated_at: nowIso() });
+      const updated = await updateCalendar(db, scope, calendar.id, { ...calendarColumns(request.body), updated_by: scope.userId, updated_at: nowIso() });
       const movedDates = updated ? await datesMovedBy(db, calendar.id, calendarDefinitionOf(calendar), calendarDefinitionOf(updated)) : [];
       return { ...presentCalendar(updated ?? calendar), movedDates };
     });

@@ -2,7 +2,16 @@
  * Builds a world's graph in one answer: characters and items as nodes (first by name, up to GRAPH_NODE_MAX),
  * plus whatever else connections reach; relationships, connections and holdings as edges between nodes present.
  */
-import { CONNECTABLE_TYPES, type ConnectableType, GRAPH_EDGE_MAX, GRAPH_NODE_MAX, type GraphEdge, type GraphNode, type WorldGraph } from '@loreforge/contract';
+import {
+  CONNECTABLE_TYPES,
+  type CharacterState,
+  type ConnectableType,
+  GRAPH_EDGE_MAX,
+  GRAPH_NODE_MAX,
+  type GraphEdge,
+  type GraphNode,
+  type WorldGraph,
+} from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { type GraphScope, findConnectedNames, listConnectionEdges, listHoldingEdges, listNodeRows, listRelationshipEdges } from './graph.repository.js';
 
@@ -47,4 +56,40 @@ export async function buildWorldGraph(db: Db, scope: GraphScope): Promise<WorldG
   }
   if (connections.length > GRAPH_EDGE_MAX) truncated = true;
   return { nodes: [...nodes.values()], edges, truncated };
+}
+
+/**
+ * The graph with its relationships and holdings as they stand at a moment of a timeline: the stored relationship
+ * and holding edges are replaced by those of the timeline engine's state (types and affinity then; a relationship
+ * not yet made, or an item not yet held, is absent). Nodes and connections stay as stored.
+ * @param states every character's state at the moment, as the engine answers it for the same reader.
+ * @returns a new graph; an edge keeps the id of the stored row for the same pair when there is one.
+ */
+export function graphAtMoment(graph: WorldGraph, states: readonly CharacterState[]): WorldGraph {
+  const nodeIds = new Set(graph.nodes.map((node) => node.id));
+  const storedIds = new Map(graph.edges.filter((edge) => edge.kind !== 'connection').map((edge) => [`${edge.kind}:${edge.source}>${edge.target}`, edge.id]));
+  const idOf = (kind: GraphEdge['kind'], source: string, target: string) => storedIds.get(`${kind}:${source}>${target}`) ?? `${source}>${target}`;
+  const relationships: GraphEdge[] = [];
+  const holdings: GraphEdge[] = [];
+  for (const state of states) {
+    if (!nodeIds.has(state.characterId)) continue;
+    for (const relationship of state.relationships) {
+      if (!nodeIds.has(relationship.targetCharacterId)) continue;
+      relationships.push({
+        id: idOf('relationship', state.characterId, relationship.targetCharacterId),
+        kind: 'relationship',
+        source: state.characterId,
+        target: relationship.targetCharacterId,
+        label: relationship.relationshipType,
+        affinity: relationship.affinity,
+      });
+    }
+    for (const entry of state.inventory) {
+      if (!nodeIds.has(entry.itemId) || entry.quantity <= 0) continue;
+      holdings.push({ id: idOf('holds', state.characterId, entry.itemId), kind: 'holds', source: state.characterId, target: entry.itemId, label: 'holds', affinity: null });
+    }
+  }
+  const connections = graph.edges.filter((edge) => edge.kind === 'connection');
+  const edges = [...relationships, ...connections, ...holdings];
+  return { nodes: graph.nodes, edges: edges.slice(0, GRAPH_EDGE_MAX), truncated: graph.truncated || edges.length > GRAPH_EDGE_MAX };
 }

@@ -184,7 +184,7 @@ describe('timeline engine properties', () => {
           expect(replayIssues(cast)).toEqual(replayIssues(whole));
         }
         await expect(answerState(castBranch, { now: true }, { characterId: MISSING, search: null, page: null, limit: null }, stored)).rejects.toThrow('Character not found');
-        for (const at of [null, '1900-01-05T00:00:00.000Z']) {
+        for (const at of [{ now: true as const }, { at: '1900-01-05T00:00:00.000Z' }]) {
           expect(answerDiff(castBranch, castParent, at, null)).toEqual(answerDiff(wholeBranch, wholeParent, at, null));
           for (const id of ids) expect(answerDiff(castBranch, castParent, at, id)).toEqual(answerDiff(wholeBranch, wholeParent, at, id));
         }

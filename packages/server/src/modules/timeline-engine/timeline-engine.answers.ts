@@ -13,6 +13,7 @@ import {
   type TimelineState,
 } from '@loreforge/contract';
 import { invalidField, notFound } from '../../errors/app-error.js';
+import { type ClockOf, GREGORIAN_ONLY, answeredMoment, wordsOf, instantOfEvent } from './engine-clock.js';
 import { type CharacterLookup, diffStates } from './engine-diff.js';
 import type { StartState, WorldState } from './engine.types.js';
 import { characterHistory } from './engine-history.js';
@@ -76,9 +77,16 @@ function presentStates(replay: Replay, state: WorldState, ids: readonly string[]
  * whose name contains `search` (case-insensitive), ordered by name then id, with a `pagination` block; without them,
  * every character ordered the same way. Characters the replay does not hold are read from `stored`.
  * @param stored the world's stored characters, in the same version as the replay.
+ * @param clockOf the calendars of the replay's timelines: the moment and events are answered in them (issue 12).
  * @throws AppError 400 (field eventId) when the event is not on the timeline; 404 when the character is not in the world.
  */
-export async function answerState(replay: Replay, moment: Moment, query: StatePageQuery, stored: StoredWorld): Promise<TimelineState> {
+export async function answerState(
+  replay: Replay,
+  moment: Moment,
+  query: StatePageQuery,
+  stored: StoredWorld,
+  clockOf: ClockOf = GREGORIAN_ONLY,
+): Promise<TimelineState> {
   const resolved = resolveMoment(replay, moment);
   if (!resolved) throw invalidField('eventId', EVENT_NOT_ON_TIMELINE);
   const { characterId } = query;
@@ -123,21 +131,24 @@ export async function answerState(replay: Replay, moment: Moment, query: StatePa
   const changes = replay.outcomes[resolved.count - 1]?.applied ?? [];
   return {
     timelineId: replay.timeline.id,
-    at: resolved.at,
+    ...answeredMoment(clockOf(replay.timeline.id), replay, moment),
     eventCount: resolved.count,
-    lastEvent: last ? { ...presentEventSummary(last.event), changes: changes.map((change) => presentChange(replay.start, change)) } : null,
+    lastEvent: last ? { ...presentEventSummary(last.event, clockOf), changes: changes.map((change) => presentChange(replay.start, change)) } : null,
     characters,
     ...(pagination ? { pagination } : {}),
   };
 }
 
-/** A character's history on a timeline: the events that changed it (or had a problem with it). */
-export function answerHistory(replay: Replay, characterId: string): CharacterHistory {
+/**
+ * A character's history on a timeline: the events that changed it (or had a problem with it), each dated in its
+ * timeline's calendar (`clockOf`, Gregorian by default).
+ */
+export function answerHistory(replay: Replay, characterId: string, clockOf: ClockOf = GREGORIAN_ONLY): CharacterHistory {
   return {
     characterId,
     timelineId: replay.timeline.id,
     data: characterHistory(replay, characterId).map((entry) => ({
-      ...presentEventSummary(entry.event),
+      ...presentEventSummary(entry.event, clockOf),
       changes: entry.changes.map((change) => presentChange(replay.start, change)),
       issues: entry.issues.map((issue) => presentIssue(replay, issue)),
     })),
@@ -150,15 +161,28 @@ function sideOf(state: WorldState, other: Replay): CharacterLookup {
 }
 
 /**
- * How two timelines differ at a moment (default: the first timeline's currentDateTime). Only characters one of the
- * two sequences names can differ: every other one has its stored state on both.
- * @param at an ISO date-time or null.
+ * How two timelines differ at a moment (default: the first timeline's "now"). Only characters one of the two
+ * sequences names can differ: every other one has its stored state on both.
+ * @param moment an ISO date-time, an instant of the first timeline's calendar, or "now" (an eventId is read as now).
+ * @param clockOf the calendars of the replays' timelines: the moment is answered in the first one's (issue 12).
  * @returns the differences, characters by name then id.
  */
-export function answerDiff(replay: Replay, against: Replay, at: string | null, characterId: string | null): TimelineDiff {
-  const moment = at ?? replay.timeline.currentDateTime;
-  const left = resolveMoment(replay, { at: moment });
-  const right = resolveMoment(against, { at: moment });
+export function answerDiff(
+  replay: Replay,
+  against: Replay,
+  moment: Moment,
+  characterId: string | null,
+  clockOf: ClockOf = GREGORIAN_ONLY,
+): TimelineDiff {
+  // "Now" is the first timeline's now on both sides, as an instant when it has one (its own calendar).
+  const nowInstant = replay.timeline.currentInstant;
+  const asked: Moment = 'at' in moment || 'instant' in moment
+    ? moment
+    : nowInstant !== null && nowInstant !== undefined && clockOf(replay.timeline.id).calendarId !== null
+      ? { instant: nowInstant }
+      : { at: replay.timeline.currentDateTime };
+  const left = resolveMoment(replay, asked);
+  const right = resolveMoment(against, asked);
   const names: Names = {
     characterNames: new Map([...against.start.characterNames, ...replay.start.characterNames]),
     itemNames: new Map([...against.start.itemNames, ...replay.start.itemNames]),
@@ -177,16 +201,22 @@ export function answerDiff(replay: Replay, against: Replay, at: string | null, c
   return {
     timelineId: replay.timeline.id,
     againstTimelineId: against.timeline.id,
-    at: moment,
+    ...answeredMoment(clockOf(replay.timeline.id), replay, 'eventId' in moment ? { now: true } : moment),
     differences: differences.map((difference) => presentDifference(names, difference)),
   };
 }
 
 /**
- * Who held an item on a timeline, from when to when.
+ * Who held an item on a timeline, from when to when, each bound dated in its event's calendar too (issue 12).
  * @param stored the world's stored characters (the item's holders at the start), in the same version as the replay.
+ * @param clockOf the calendars of the replay's timelines (Gregorian by default).
  */
-export async function answerProvenance(replay: Replay, item: { id: string; name: string }, stored: StoredWorld): Promise<ItemProvenance> {
+export async function answerProvenance(
+  replay: Replay,
+  item: { id: string; name: string },
+  stored: StoredWorld,
+  clockOf: ClockOf = GREGORIAN_ONLY,
+): Promise<ItemProvenance> {
   const holders = await stored.readHolders(item.id);
   const holderNames = new Map(holders.map((holder) => [holder.characterId, holder.name]));
   return {
@@ -195,7 +225,22 @@ export async function answerProvenance(replay: Replay, item: { id: string; name:
     timelineId: replay.timeline.id,
     periods: itemProvenance(replay, item.id, holders).map((period) => ({
       ...period,
+      ...boundWords(replay, clockOf, period.fromEventId, 'from'),
+      ...boundWords(replay, clockOf, period.toEventId, 'to'),
       characterName: replay.start.characterNames.get(period.characterId) ?? holderNames.get(period.characterId) ?? null,
     })),
   };
+}
+
+/** The instant and words of a provenance period's bound (`from…` or `to…`), from the event that set it. */
+function boundWords<K extends 'from' | 'to'>(
+  replay: Replay,
+  clockOf: ClockOf,
+  eventId: string | null,
+  key: K,
+): Record<`${K}Instant` | `${K}Formatted`, string | null> {
+  const position = eventId === null ? undefined : replay.positions.get(eventId);
+  const event = position === undefined ? undefined : replay.plan[position]?.event;
+  const words = event ? wordsOf(clockOf(event.timelineId), instantOfEvent(event)) : { instant: null, formattedDate: null };
+  return { [`${key}Instant`]: words.instant, [`${key}Formatted`]: words.formattedDate } as Record<`${K}Instant` | `${K}Formatted`, string | null>;
 }

@@ -8,6 +8,7 @@ import type {
   EngineIssue as EngineIssueBody,
   TimelineDiff,
 } from '@loreforge/contract';
+import { type ClockOf, GREGORIAN_ONLY, datingOf } from './engine-clock.js';
 import type { Difference } from './engine-diff.js';
 import type { AppliedChange, CharacterState, EngineEvent, EngineIssue, StartState } from './engine.types.js';
 import type { Replay } from './replay.js';
@@ -48,11 +49,15 @@ export function presentChange(names: Names, change: AppliedChange): AppliedChang
   }
 }
 
-/** The short form of an event in answers. */
-export const presentEventSummary = (event: EngineEvent) => ({
+/**
+ * The short form of an event in answers, dated in its timeline's calendar (issue 12): `dateTime` ISO 8601 on a
+ * Gregorian timeline (null on one with its own calendar), `instant` and `formattedDate`.
+ * @param clockOf the calendars of the replay's timelines (Gregorian by default).
+ */
+export const presentEventSummary = (event: EngineEvent, clockOf: ClockOf = GREGORIAN_ONLY) => ({
   eventId: event.id,
   name: event.name,
-  dateTime: event.dateTime,
+  ...datingOf(clockOf, event),
   timelineId: event.timelineId,
 });
 

@@ -162,7 +162,7 @@ describe.each(DIALECTS)('timeline engine routes on %s', (dialect) => {
       const oz = await buildCrowdedOz();
       const all = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, ''));
       expect(all.status).toBe(200);
-      expect(Object.keys(all.body).sort()).toEqual(['at', 'characters', 'eventCount', 'lastEvent', 'timelineId']);
+      expect(Object.keys(all.body).sort()).toEqual(['at', 'characters', 'eventCount', 'formattedDate', 'instant', 'lastEvent', 'timelineId']);
       expect(all.body.characters).toHaveLength(17);
       expect(new Set(all.body.characters.map((c) => c.characterId)).size).toBe(17);
       const one = await get<TimelineState>(oz.owner, stateUrl(oz, oz.mainId, `characterId=${oz.witch.characterId}`));

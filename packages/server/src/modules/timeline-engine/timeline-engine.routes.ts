@@ -21,6 +21,7 @@ import { WorldParams, errorResponses as errors, listReply } from '../../lib/rout
 import { invalidField } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
 import { requireItem } from '../items/item.access.js';
+import { momentOfQuery, worldClocks } from './engine-clock.js';
 import { replayIssues } from './replay.js';
 import { answerDiff, answerHistory, answerProvenance, answerState } from './timeline-engine.answers.js';
 import { presentIssue } from './timeline-engine.presenter.js';
@@ -40,7 +41,8 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Every (or one) character's attributes, inventory and relationships at a moment of a timeline",
-      description: `${model} Give at (a date-time) or eventId (just after that event), not both; the default is the timeline's currentDateTime. ` +
+      description: `${model} Give at (a date-time), instant or date (in the timeline's calendar) or eventId (just after that event), ` +
+        "only one; the default is the timeline's now. The answer dates the moment and events in the timeline's calendar too. " +
         'Without search, page or limit, every character is answered, ordered by name then id (a large world\'s state is large). With any of ' +
         'them, one page of the characters whose name contains search (case-insensitive; all when absent), ordered by name then id, ' +
         'with a pagination block like the lists\' (page from 1, default 1; limit 1 to 1000, default 20; nextCursor always null). ' +
@@ -50,20 +52,22 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: TimelineStateSchema, ...errors },
     },
   }, async (request) => {
-    const { at, instant, eventId, characterId, search, page, limit } = request.query;
+    const { at, instant, date, eventId, characterId, search, page, limit } = request.query;
     if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
-    if (instant !== null && (at !== null || eventId !== null)) throw invalidField('instant', 'Give only one of at, instant and eventId.');
     const scope = request.world;
-    const moment = eventId !== null ? { eventId } : at !== null ? { at } : instant !== null ? { instant: BigInt(instant) } : { now: true as const };
-    return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay, stored }) =>
-      answerState(await replay(request.params.timelineId), moment, { characterId, search, page, limit }, stored), scope.world.content_version);
+    const clockOf = await worldClocks(app.db, scope.world.id);
+    return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay, stored }) => {
+      const replayed = await replay(request.params.timelineId);
+      const moment = momentOfQuery(clockOf(replayed.timeline.id), { at, instant, date, eventId });
+      return answerState(replayed, moment, { characterId, search, page, limit }, stored, clockOf);
+    }, scope.world.content_version);
   });
 
   app.get('/worlds/:worldId/characters/:characterId/history', {
     schema: {
       tags,
       summary: 'The events of a timeline that changed a character, each with what changed',
-      description: `${model} Events before a branch point come from the parent timeline.`,
+      description: `${model} Events before a branch point come from the parent timeline. Each event is dated in its timeline's calendar too.`,
       params: WorldParams.extend({ characterId: uuidField('characterId') }),
       querystring: CharacterHistoryQuerySchema,
       response: { 200: CharacterHistorySchema, ...errors },
@@ -71,23 +75,30 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const scope = request.world;
     const character = await requireCharacter(app.db, scope, request.params.characterId);
+    const clockOf = await worldClocks(app.db, scope.world.id);
     return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay }) =>
-      answerHistory(await replay(request.query.timelineId), character.id), scope.world.content_version);
+      answerHistory(await replay(request.query.timelineId), character.id, clockOf), scope.world.content_version);
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/diff', {
     schema: {
       tags,
       summary: 'How two timelines (say a branch and its parent) differ at a moment, per character and field',
-      description: `${model} at defaults to the first timeline's currentDateTime.`,
+      description: `${model} Give at (a date-time), or instant or date in the first timeline's calendar, only one; the default is ` +
+        "the first timeline's now. The answer dates the moment in that calendar too.",
       params: TimelineParams,
       querystring: TimelineDiffQuerySchema,
       response: { 200: TimelineDiffSchema, ...errors },
     },
   }, async (request) => {
     const scope = request.world;
-    return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay }) =>
-      answerDiff(await replay(request.params.timelineId), await replay(request.query.against), request.query.at, request.query.characterId), scope.world.content_version);
+    const { at, instant, date, against, characterId } = request.query;
+    const clockOf = await worldClocks(app.db, scope.world.id);
+    return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay }) => {
+      const [first, second] = [await replay(request.params.timelineId), await replay(against)];
+      const moment = momentOfQuery(clockOf(first.timeline.id), { at, instant, date });
+      return answerDiff(first, second, moment, characterId, clockOf);
+    }, scope.world.content_version);
   });
 
   app.get('/worlds/:worldId/items/:itemId/provenance', {
@@ -102,8 +113,9 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const scope = request.world;
     const item = await requireItem(app.db, scope, request.params.itemId);
+    const clockOf = await worldClocks(app.db, scope.world.id);
     return withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay, stored }) =>
-      answerProvenance(await replay(request.query.timelineId), item, stored), scope.world.content_version);
+      answerProvenance(await replay(request.query.timelineId), item, stored, clockOf), scope.world.content_version);
   });
 
   app.get('/worlds/:worldId/timelines/:timelineId/issues', {

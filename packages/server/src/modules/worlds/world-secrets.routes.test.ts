@@ -5,6 +5,7 @@ import { DIALECTS } from '../../../test/dialects.js';
 import { addMember } from '../../../test/factories/member.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import { exportWorld, readJson } from '../../../test/transfer/bundle-compare.js';
 
 describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
   let t: TestApp;
@@ -123,5 +124,31 @@ describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
     const editorWrite = await put(oz.editor, oz.wizard.characterId, { name: 'The Wizard', gmNotes: 'Still a humbug.' });
     expect(editorWrite.json<Character>()).toMatchObject({ name: 'The Wizard', gmNotes: 'Still a humbug.', updatedBy: oz.editor.user.userId });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/worlds/${oz.world.worldId}`, headers: oz.editor.headers })).statusCode).toBe(403);
+  });
+  it("leaves secrets, GM notes and others' reveals out of a player's and a viewer's export, and keeps them in an editor's", async () => {
+    const oz = await ozWithSecrets();
+    const exported = async (user: TestUser, headers: Record<string, string> = {}) => {
+      const { files } = await exportWorld(t.app, { ...user.headers, ...headers }, oz.world.worldId);
+      return { text: [...files.values()].map((bytes) => Buffer.from(bytes).toString('utf8')).join('\n'), files };
+    };
+    const forEditor = await exported(oz.editor);
+    expect(forEditor.text).toContain('The Wizard is a humbug from Omaha.');
+    expect(forEditor.text).toContain(oz.player.user.userId);
+
+    const forPlayer = await exported(oz.player);
+    expect(forPlayer.text).not.toContain('Oscar Diggs');
+    expect(forPlayer.text).not.toContain('humbug');
+    expect(forPlayer.text).not.toContain('The Wizard is unmasked');
+    expect(forPlayer.text).not.toContain(oz.wizard.characterId);
+    // Glinda is revealed to this player: there, without the list of whom she is revealed to.
+    expect(readJson<Array<{ name: string; revealedTo: string[] }>>(forPlayer.files, 'characters.json').map((c) => [c.name, c.revealedTo]))
+      .toEqual(expect.arrayContaining([['Dorothy', []], ['Glinda', []]]));
+    expect(readJson<unknown[]>(forPlayer.files, 'relationships.json')).toEqual([]);
+
+    const forViewer = await exported(oz.viewer);
+    expect(readJson<Array<{ name: string }>>(forViewer.files, 'characters.json').map((c) => c.name)).toEqual(['Dorothy']);
+    // An editor viewing as the viewer gets the viewer's export.
+    const asViewer = await exported(oz.editor, { 'x-view-as': oz.viewer.user.userId });
+    expect(readJson<Array<{ name: string }>>(asViewer.files, 'characters.json').map((c) => c.name)).toEqual(['Dorothy']);
   });
 });

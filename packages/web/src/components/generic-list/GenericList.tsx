@@ -22,6 +22,7 @@ import { FloatingAdd, type QuickCreateContext } from './FloatingAdd';
 
 export type { QuickCreateContext } from './FloatingAdd';
 import { LoadingSpinner } from '../LoadingSpinner';
+import { TagFilter } from '../tags/TagFilter';
 import { Pager } from './Pager';
 import './generic-list.css';
 
@@ -70,6 +71,8 @@ export interface GenericListProps<T> {
   renderActions?(row: T): ReactNode;
   defaultView?: 'list' | 'grid';
   initialParams?: Partial<ListParams>;
+  /** The world whose tags the list can be filtered by (`?tag=`); no tag filter without it (entities with no tags). */
+  tagWorldId?: string;
 }
 
 function renderCell<T>(row: T, column: GenericListColumn<T>): ReactNode {
@@ -95,7 +98,8 @@ function ariaSort(column: string, params: ListParams): 'ascending' | 'descending
 }
 
 /**
- * The list used for every collection (SPEC §2 "Generic list", §4 "List view", §9): search, list or grid
+ * The list used for every collection (SPEC §2 "Generic list", §4 "List view", §9): search, a tag filter (with
+ * `tagWorldId`), list or grid
  * view, sortable column headers (the sorted column flips; a new column starts ascending, createdAt
  * descending; page back to 1; on a phone each row stacks its cells with their column names, so no column or
  * action is cut off), the pager (page, size, search, sort and view kept in the query string, so Back
@@ -104,14 +108,14 @@ function ariaSort(column: string, params: ListParams): 'ascending' | 'descending
  * 'Failed to load {entity}s. Please try again.' when loading fails (the rows are then cleared).
  */
 export function GenericList<T>(props: GenericListProps<T>) {
-  const { entityName, title, source, columns, getId, getName, getDescription, getViewPath, defaultView = 'list', initialParams } = props;
+  const { entityName, title, source, columns, getId, getName, getDescription, getViewPath, defaultView = 'list', initialParams, tagWorldId } = props;
   // Inside a world, writing controls show only to those whose role allows them (issue 11): creating and
   // deleting to editors, editing also to a player for their assigned characters.
   const access = useWorldAccess(useParams().worldId);
   const { getEditPath, onDelete, createPath, renderQuickCreate, renderActions } = access.isEditor
     ? props
     : { ...props, onDelete: undefined, createPath: undefined, renderQuickCreate: undefined, renderActions: undefined };
-  const { params, view, toggleSort, setSort, setPage, setSearch, setLimit, setView } = useListState(initialParams, defaultView);
+  const { params, view, toggleSort, setSort, setPage, setSearch, setTag, setLimit, setView } = useListState(initialParams, defaultView);
   const [searchText, setSearchText] = useState(params.search ?? '');
   const debouncedSearch = useDebouncedValue(searchText, 300);
   const [pendingDelete, setPendingDelete] = useState<T | null>(null);
@@ -183,6 +187,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
             onChange={(e) => setSearchText(e.target.value)}
           />
         </Form.Group>
+        {tagWorldId && <TagFilter worldId={tagWorldId} value={params.tag ?? ''} onChange={setTag} id={`${ids}-tag`} />}
         {view === 'grid' && sortableColumns.length > 0 && (
           <div className="d-flex gap-1">
             <Form.Group controlId={`${ids}-sort`}>

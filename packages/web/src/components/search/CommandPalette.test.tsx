@@ -73,6 +73,19 @@ describe('the world command palette', () => {
     expect(router.state.location.pathname).toBe(`/worlds/${WORLD}/events/ev1/edit`);
   });
 
+  it('says which results were found by their tags', async () => {
+    signIn();
+    mockFetch(() => jsonResponse({
+      data: [hit({ type: 'character', id: 'witch', match: 'tag', name: { text: 'Wicked Witch of the West', highlights: [] } })],
+      pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 8, nextCursor: null },
+    }));
+    renderRoutes([{ path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> }], `/worlds/${WORLD}/details`);
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'vill' } });
+    const [option] = await screen.findAllByRole('option');
+    expect(option?.textContent).toBe('Wicked Witch of the WestCharacterTagged vill…');
+  });
+
   it('says when nothing matches', async () => {
     renderBox();
     fireEvent.keyDown(window, { key: 'K', metaKey: true });

@@ -100,6 +100,11 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
                 <span className="badge text-bg-secondary align-self-start">{SEARCH_TYPE_LABELS[hit.type]}</span>
               </div>
               {hit.snippet && <div className="small text-body-secondary"><HighlightedText value={hit.snippet} /></div>}
+              {hit.match === 'tag' && (
+                <div className="small text-body-secondary">
+                  Tagged <span className="badge text-bg-info"><mark className="p-0 bg-transparent">{query.trim()}</mark>…</span>
+                </div>
+              )}
             </li>
           ))}
         </ul>

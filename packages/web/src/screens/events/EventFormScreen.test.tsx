@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Event } from '@loreforge/contract';
+import { type Event, calendarPreset } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { EventFormScreen } from './EventFormScreen';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
@@ -78,5 +78,39 @@ describe('EventFormScreen (SPEC §5 Event)', () => {
     renderRoutes(routes, `/worlds/${W}/events/${E}/edit`);
     await user.click(await screen.findByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Failed to save event. Please check your input and try again.')).toBeInTheDocument();
+  });
+
+  it("dates an event on a timeline with its own calendar in that calendar's months and days, and sends calendarDate", async () => {
+    const user = userEvent.setup();
+    signIn();
+    const C = 'cccccccc-0000-4000-8000-000000000001';
+    const harptos = { ...calendarPreset('harptos').definition, calendarId: C, worldId: W, name: 'Calendar of Harptos', description: null,
+      createdBy: null, updatedBy: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    const realms = { ...timelines.data[0], calendarId: C, currentDateTime: null };
+    let sent: unknown;
+    mockFetch((url, init) => {
+      if (init.method === 'POST') { sent = JSON.parse(String(init.body)); return jsonResponse(event, 201); }
+      if (url.pathname.endsWith('/timelines')) return jsonResponse({ ...timelines, data: [realms] });
+      if (url.pathname.endsWith(`/calendars/${C}`)) return jsonResponse(harptos);
+      return jsonResponse({ message: 'Not found' }, 404);
+    });
+    renderRoutes(routes, `/worlds/${W}/events/create?timelineId=${T}`);
+    await user.type(await screen.findByLabelText(/^Name/), 'Shieldmeet feast');
+    const year = await screen.findByLabelText('Year');
+    await user.clear(year);
+    await user.type(year, '1491');
+    await user.selectOptions(screen.getByLabelText('Month'), 'Shieldmeet (festival)');
+    // 1491 is a common year: Shieldmeet has no day then, and the form says so before anything is sent.
+    expect(await screen.findByText('Shieldmeet has days only in leap years; 1491 Dalereckoning is a common year.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(sent).toBeUndefined();
+    await user.clear(year);
+    await user.type(year, '1492');
+    expect(await screen.findByText('Reads: Shieldmeet, 1492 DR')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Date\/Time/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(await screen.findByText('Events list')).toBeInTheDocument();
+    expect(sent).toMatchObject({ name: 'Shieldmeet feast', timelineId: T, calendarDate: { year: 1492, month: 11, day: 1, era: 'Dalereckoning' } });
+    expect(sent).not.toHaveProperty('dateTime');
   });
 });

@@ -55,6 +55,7 @@ export function EventsTab() {
         )}
       </Form.Group>
       <GenericList
+        tagWorldId={worldId}
         key={filter}
         entityName="event"
         title="Events"

@@ -1,6 +1,7 @@
 /** Field configuration and initial values of the event form (SPEC §3 Event, §5 Event). */
 import { z } from 'zod';
-import { EventFieldsSchema, invalidJsonIn, jsonValueField, type Event, type Timeline } from '@loreforge/contract';
+import { type CalendarDefinition, EventFieldsSchema, invalidJsonIn, jsonValueField, type Event, type Timeline } from '@loreforge/contract';
+import { calendarDateFieldConfig, checkedAgainstCalendar, notifyingSelectConfig } from '../../components/calendar/calendar-form';
 import { selectLabel } from '../../api/lookup';
 import { createElement } from 'react';
 import type { FieldConfig } from '../../components/form/types';
@@ -41,6 +42,28 @@ export const EventFormSchema = EventFieldsSchema.extend({
   relationshipChanges: changeField('Relationship Changes'),
 });
 
+/** The calendar part of the event form: the chosen timeline's calendar definition, and a timeline pick callback. */
+export interface EventCalendarChoice {
+  /** The calendar of the chosen timeline; undefined for a Gregorian timeline (or none, or while it loads). */
+  definition?: CalendarDefinition;
+  onPick: (timelineId: string) => void;
+}
+
+/**
+ * The event form's schema for the chosen timeline's calendar: the ISO field on a Gregorian timeline, else the
+ * calendar date, checked against that calendar (issue 12).
+ */
+export function eventFormSchema(definition?: CalendarDefinition) {
+  if (!definition) return EventFormSchema;
+  return checkedAgainstCalendar(EventFormSchema.extend({ dateTime: z.unknown().transform(() => null) }), 'calendarDate', definition);
+}
+
+/** The event payload with only the date field of its timeline's calendar (calendarDate there, else dateTime). */
+export function eventPayload<T extends { dateTime?: unknown; calendarDate?: unknown }>(values: T, onCalendar: boolean): T {
+  const { dateTime, calendarDate, ...rest } = values;
+  return (onCalendar ? { ...rest, calendarDate } : { ...rest, dateTime }) as T;
+}
+
 /** Shows a loaded JSON value in its text area: pretty-printed, or empty for null. */
 export function jsonText(value: unknown): string {
   return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
@@ -56,6 +79,7 @@ export function eventDefaults(event?: Event, timelineId?: string | null): Record
     name: event.name,
     description: event.description ?? '',
     dateTime: toDateTimeLocal(event.dateTime),
+    calendarDate: event.dateTime === null ? event.calendarDate : undefined,
     timelineId: event.timelineId ?? '',
     characterAttributeChanges: jsonText(event.characterAttributeChanges),
     inventoryChanges: jsonText(event.inventoryChanges),
@@ -75,13 +99,19 @@ export function eventFields(
   timelines: readonly Timeline[],
   event?: Event,
   helper: { characters: readonly HelperOption[]; items: readonly HelperOption[] } = { characters: [], items: [] },
+  calendar?: EventCalendarChoice,
 ): FieldConfig[] {
   const options = timelines.map((t) => ({ value: t.timelineId, label: selectLabel(t.timelineId, t.name) }));
+  const timelineOptions = withFallbackOptions(options, [event?.timelineId]);
   return [
     { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Fall of the Bridge' },
-    { name: 'dateTime', label: 'Date/Time', type: 'datetime-local', required: true },
+    calendar?.definition
+      ? calendarDateFieldConfig('calendarDate', 'Date', calendar.definition)
+      : { name: 'dateTime', label: 'Date/Time', type: 'datetime-local', required: true },
     { name: 'description', label: 'Description', type: 'textarea' },
-    { name: 'timelineId', label: 'Timeline', type: 'select', options: withFallbackOptions(options, [event?.timelineId]) },
+    calendar
+      ? notifyingSelectConfig({ name: 'timelineId', label: 'Timeline', help: "An event on a timeline with its own calendar is dated in that calendar." }, timelineOptions, calendar.onPick)
+      : { name: 'timelineId', label: 'Timeline', type: 'select', options: timelineOptions },
     ...CHANGE_FIELDS.map((field): FieldConfig => ({
       name: field.name,
       label: field.label,

@@ -17,7 +17,10 @@ function generationLabel(generation: number): string {
  */
 export function FamilyTree({ worldId, graph, characterId }: { worldId: string; graph: WorldGraph; characterId: string }) {
   const generations = familyGenerations(graph, characterId);
-  if (generations.length <= 1) return <p className="text-body-secondary">No family relationships recorded for this character.</p>;
+  // A family all of one generation (siblings, "like family") is still a family: only the character alone is none.
+  if (generations.reduce((sum, { members }) => sum + members.length, 0) <= 1) {
+    return <p className="text-body-secondary">No family relationships recorded for this character.</p>;
+  }
   return (
     <ol className="list-unstyled lf-family-tree" aria-label="Family tree">
       {generations.map(({ generation, members }) => (

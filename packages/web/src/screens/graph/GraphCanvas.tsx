@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Core, ElementDefinition } from 'cytoscape';
 import type { GraphEdge, GraphNode } from '@loreforge/contract';
+import { relationshipTypeLabel } from '../../lib/relationship-labels';
 import { affinityColour } from './graph-model';
 
 /** Node colours by entity type. */
@@ -30,12 +31,21 @@ function toElements(nodes: readonly GraphNode[], edges: readonly GraphEdge[], fo
 function edgesOf(edges: readonly GraphEdge[]): ElementDefinition[] {
   return edges.map((edge) => ({
     group: 'edges' as const,
-    data: { id: `${edge.kind}:${edge.id}`, source: edge.source, target: edge.target, label: edge.label, colour: edgeColour(edge), kind: edge.kind },
+    data: { id: `${edge.kind}:${edge.id}`, source: edge.source, target: edge.target, label: edge.kind === 'relationship' ? relationshipTypeLabel(edge.label) : edge.label, colour: edgeColour(edge), kind: edge.kind },
   }));
 }
 
-/** A layout that stays quick: force-directed for a few hundred nodes, rings by degree beyond. */
-const layoutFor = (count: number) => (count <= 300 ? { name: 'cose', animate: false, randomize: true } : { name: 'concentric', animate: false, minNodeSpacing: 8 });
+/** Above this many nodes the graph is drawn for speed: rings instead of forces, straight edges, labels when zoomed in. */
+export const LARGE_GRAPH = 300;
+
+/**
+ * A layout that keeps the page responsive: force-directed with a bounded number of iterations for a few hundred
+ * nodes, rings by degree (one pass, no simulation) beyond.
+ */
+const layoutFor = (count: number) =>
+  count <= LARGE_GRAPH
+    ? { name: 'cose', animate: false, randomize: true, numIter: 400 }
+    : { name: 'concentric', animate: false, minNodeSpacing: 8, concentric: (node: { degree: (loops: boolean) => number }) => node.degree(false), levelWidth: () => 2 };
 
 /** Props of {@link GraphCanvas}. */
 export interface GraphCanvasProps {
@@ -68,15 +78,22 @@ export function GraphCanvas({ nodes, edges, focusId, onOpen }: GraphCanvasProps)
       const { default: cytoscape } = await import('cytoscape');
       if (cancelled || !container.current) return;
       if (!cy.current) {
+        const large = nodes.length > LARGE_GRAPH;
         cy.current = cytoscape({
           container: container.current,
           minZoom: 0.05,
           maxZoom: 4,
+          // A large graph pans and zooms from a snapshot and skips its edges while moving, so dragging stays smooth.
+          textureOnViewport: large,
+          hideEdgesOnViewport: large,
           style: [
             { selector: 'node', style: { 'background-color': 'data(colour)', label: 'data(label)', 'font-size': 10, color: '#222', 'text-valign': 'bottom', 'text-margin-y': 3, width: 18, height: 18 } },
             { selector: 'node[focus = 1]', style: { width: 30, height: 30, 'border-width': 3, 'border-color': '#000' } },
             { selector: 'edge', style: { 'line-color': 'data(colour)', 'target-arrow-color': 'data(colour)', 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', width: 2, label: 'data(label)', 'font-size': 8, color: '#555', 'text-rotation': 'autorotate' } },
             { selector: 'edge[kind = "holds"]', style: { 'line-style': 'dashed', width: 1 } },
+            // Labels only once they are big enough to read: far fewer glyphs to draw at a large graph's first zoom.
+            { selector: 'node, edge', style: { 'min-zoomed-font-size': 7 } },
+            ...(large ? [{ selector: 'edge', style: { 'curve-style': 'haystack' as const, 'target-arrow-shape': 'none' as const } }] : []),
           ],
         });
         cy.current.on('tap', 'node', (event) => {

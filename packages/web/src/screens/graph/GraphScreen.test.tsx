@@ -69,4 +69,40 @@ describe('the graph screen', () => {
     expect(screen.getByRole('link', { name: 'Dorothy' })).toHaveAttribute('href', `/worlds/${WORLD}/characters/dorothy`);
     expect(screen.queryByRole('link', { name: 'Scarecrow' })).toBeNull();
   });
+
+  it('asks for the relationships as they stand at the event the scrubber picks on a chosen timeline', async () => {
+    signIn();
+    const TIMELINE = '44444444-4444-4444-8444-444444444444';
+    const page = (data: unknown[]) => jsonResponse({ data, pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null } });
+    const events = [
+      { eventId: 'e1', name: 'The cornfield', dateTime: '1900-05-01T12:00:00.000Z', timelineId: TIMELINE },
+      { eventId: 'e2', name: 'The yellow brick road', dateTime: '1900-05-03T12:00:00.000Z', timelineId: TIMELINE },
+    ];
+    const asked: string[] = [];
+    mockFetch((url) => {
+      if (url.pathname.endsWith('/graph')) {
+        asked.push(url.search);
+        // Before the road the Scarecrow is a stranger: no relationship yet.
+        const edges = url.searchParams.get('eventId') === 'e1' ? GRAPH.edges.filter((edge) => edge.id !== 'r2') : GRAPH.edges;
+        return jsonResponse({ ...GRAPH, edges });
+      }
+      if (url.pathname.endsWith(`/timelines/${TIMELINE}/events`)) return page(events);
+      if (url.pathname.endsWith('/timelines')) return page([{ timelineId: TIMELINE, name: 'The book' }]);
+      return page([]);
+    });
+    renderRoutes([{ path: '/worlds/:worldId/*', element: <GraphScreen /> }], `/worlds/${WORLD}/graph`);
+    expect(await screen.findByText(/4 entities, 2 links/)).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'On The book' });
+    fireEvent.change(screen.getByLabelText('Focus on'), { target: { value: 'dorothy' } });
+    fireEvent.change(screen.getByLabelText('Timeline'), { target: { value: TIMELINE } });
+    expect(await screen.findByText(/2 entities, 1 link\./)).toBeInTheDocument();
+    expect(asked.at(-1)).toBe(`?timelineId=${TIMELINE}&eventId=e1`);
+    const rows = () => screen.getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows()).toEqual(['DorothyChild ofAunt Em90']);
+    fireEvent.change(await screen.findByLabelText('Time scrubber'), { target: { value: '1' } });
+    expect(await screen.findByText(/3 entities, 2 links/)).toBeInTheDocument();
+    expect(asked.at(-1)).toBe(`?timelineId=${TIMELINE}&eventId=e2`);
+    expect(rows()).toEqual(['DorothyChild ofAunt Em90', 'DorothyFriendScarecrow70']);
+    expect(screen.getByRole('link', { name: 'Family tree of Dorothy' })).toHaveAttribute('href', `/worlds/${WORLD}/characters/dorothy/family`);
+  });
 });

@@ -6,14 +6,14 @@ import { CONNECTABLE_TYPES, GRAPH_EDGE_KINDS, type ConnectableType, type Event, 
 import { useWorldGraph } from '../../api/graph';
 import { handleError } from '../../api/client';
 import { useTimelineLookup, useTimelineEvents, timelineLabel } from '../../api/timelines';
-import { useTimelineState } from '../../api/timeline-engine';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { entityPath } from '../../lib/entity-path';
 import { TimeScrubber } from '../timelines/TimeScrubber';
 import { FamilyTree } from './FamilyTree';
+import { FocusLinks } from './FocusLinks';
 import { GraphCanvas, NODE_COLOURS } from './GraphCanvas';
-import { filterGraph, graphAtMoment } from './graph-model';
+import { filterGraph } from './graph-model';
 import './graph.css';
 
 const TYPE_LABELS: Record<ConnectableType, string> = {
@@ -33,13 +33,12 @@ function toggled<T>(set: ReadonlySet<T>, value: T): Set<T> {
 /**
  * /worlds/{worldId}/graph (issue "Linked lore", the web of relationships): the world's characters, items and
  * connected entities as a graph with typed, coloured edges (affinity as colour). Filters by type, focus on one
- * character and their neighbours to a depth, a family tree by generations, and, with a timeline chosen, the
- * relationships as they stand at an event picked with the scrubber.
+ * character and their neighbours to a depth (with a table of their own links), a family tree by generations, and,
+ * with a timeline chosen, the relationships as they stand at an event picked with the scrubber.
  */
 export function GraphScreen() {
   const { worldId = '' } = useParams();
   const navigate = useNavigate();
-  const graph = useWorldGraph(worldId);
   const [nodeTypes, setNodeTypes] = useState<ReadonlySet<ConnectableType>>(new Set(CONNECTABLE_TYPES));
   const [edgeKinds, setEdgeKinds] = useState<ReadonlySet<GraphEdgeKind>>(new Set(['relationship', 'connection']));
   const [focusId, setFocusId] = useState('');
@@ -51,17 +50,15 @@ export function GraphScreen() {
   const events = useTimelineEvents(worldId, timelineId, Boolean(timelineId));
   const storyEvents = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
   const chosenEventId = timelineId ? (eventId ?? storyEvents[0]?.eventId) : undefined;
-  const state = useTimelineState(worldId, timelineId && chosenEventId ? timelineId : undefined, { eventId: chosenEventId });
-
-  const shown: WorldGraph | undefined = useMemo(() => {
-    if (!graph.data) return undefined;
-    return timelineId && state.data ? graphAtMoment(graph.data, state.data.characters) : graph.data;
-  }, [graph.data, timelineId, state.data]);
+  // With a timeline, the server answers the relationships as they stand just after the chosen event (engine state).
+  const graph = useWorldGraph(worldId, timelineId ? { timelineId, eventId: chosenEventId } : undefined);
+  const shown: WorldGraph | undefined = graph.data;
   const view = useMemo(
     () => (shown ? filterGraph(shown, { nodeTypes, edgeKinds, focusId: focusId || undefined, depth }) : { nodes: [], edges: [] }),
     [shown, nodeTypes, edgeKinds, focusId, depth],
   );
   const characters = useMemo(() => (graph.data?.nodes ?? []).filter((node) => node.type === 'character').sort((a, b) => a.name.localeCompare(b.name)), [graph.data]);
+  const focused = focusId ? characters.find((node) => node.id === focusId) : undefined;
   const handleOpen = useCallback((node: GraphNode) => void navigate(entityPath(worldId, node.type, node.id)), [navigate, worldId]);
   const handleSelectEvent = useCallback((event: Event) => setEventId(event.eventId), []);
 
@@ -78,6 +75,7 @@ export function GraphScreen() {
     <Container fluid="xl" className="py-4">
       <header className="lf-panel mb-3 d-flex flex-wrap align-items-center gap-2">
         <h1 className="h3 mb-0 me-auto">Web of relationships</h1>
+        {focused && <Link to={`/worlds/${worldId}/characters/${focused.id}/family`} className="btn btn-outline-secondary btn-sm">Family tree of {focused.name}</Link>}
         <Link to={`/worlds/${worldId}`} className="btn btn-outline-secondary btn-sm">Back to the world</Link>
       </header>
       <section className="lf-panel mb-3 d-flex flex-wrap gap-4" aria-label="Graph filters">
@@ -120,7 +118,7 @@ export function GraphScreen() {
           />
         </Form.Group>
         <Form.Group controlId="graph-timeline">
-          <Form.Label className="small fw-semibold mb-1">Relationships</Form.Label>
+          <Form.Label className="small fw-semibold mb-1">Timeline</Form.Label>
           <Form.Select size="sm" value={timelineId} onChange={(event) => { setTimelineId(event.target.value); setEventId(undefined); }}>
             <option value="">As stored</option>
             {(timelines.data?.data ?? []).map((timeline) => (
@@ -139,7 +137,6 @@ export function GraphScreen() {
         />
       </section>
       {timelineId && <TimeScrubber events={storyEvents} selectedEventId={chosenEventId} onSelect={handleSelectEvent} />}
-      {state.isError && <ErrorAlert message={handleError(state.error, 'Failed to load the timeline state.')} />}
       {graph.data.truncated && (
         <p className="small text-body-secondary">This world is large: the graph shows its first characters and items by name.</p>
       )}
@@ -156,6 +153,7 @@ export function GraphScreen() {
             Drag to move, scroll to zoom, click to open. Relationship colour: red is hostile, grey neutral, green warm.
           </p>
           <GraphCanvas nodes={view.nodes} edges={view.edges} focusId={focusId || undefined} onOpen={handleOpen} />
+          {focused && <FocusLinks worldId={worldId} focus={focused} nodes={view.nodes} edges={view.edges} />}
         </>
       )}
     </Container>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CharacterState, GraphEdge, GraphNode, WorldGraph } from '@loreforge/contract';
-import { affinityColour, familyGenerations, filterGraph, graphAtMoment } from './graph-model';
+import type { GraphEdge, GraphNode, WorldGraph } from '@loreforge/contract';
+import { affinityColour, familyGenerations, filterGraph } from './graph-model';
 
 const node = (id: string, type: GraphNode['type'] = 'character'): GraphNode => ({ id, type, name: id });
 const rel = (source: string, target: string, label = 'friend', affinity = 50): GraphEdge => ({ id: `${source}-${target}`, kind: 'relationship', source, target, label, affinity });
@@ -30,17 +30,6 @@ describe('filterGraph', () => {
     expect(view.nodes.map((n) => n.id)).not.toContain('Shoes');
     expect(view.edges.map((e) => e.kind)).toEqual(['relationship', 'relationship', 'relationship']);
     expect(filterGraph(GRAPH, { ...ALL, edgeKinds: new Set(['holds']) }).edges.map((e) => e.id)).toEqual(['h1']);
-  });
-});
-
-describe('graphAtMoment', () => {
-  it('replaces the stored relationships by those of the timeline state, with their affinity then', () => {
-    const states = [
-      { characterId: 'Dorothy', name: 'Dorothy', attributes: {}, inventory: [], relationships: [{ targetCharacterId: 'Scarecrow', targetCharacterName: 'Scarecrow', relationshipType: 'acquaintence', affinity: 5, description: null, powerBalance: 0, trustLevel: 0, communicationStyle: null, pastInteractions: null, currentGoalAlignment: null, dependenceLevel: null }] },
-    ] as CharacterState[];
-    const edges = graphAtMoment(GRAPH, states).edges;
-    expect(edges.filter((e) => e.kind === 'relationship')).toEqual([{ id: 'Dorothy-Scarecrow', kind: 'relationship', source: 'Dorothy', target: 'Scarecrow', label: 'acquaintence', affinity: 5 }]);
-    expect(edges.filter((e) => e.kind === 'holds')).toHaveLength(1);
   });
 });
 

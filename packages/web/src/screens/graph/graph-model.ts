@@ -1,11 +1,9 @@
 /**
  * What the graph screen shows, as pure functions over the world's graph: filters by type, a character's
- * neighbourhood to a depth, relationships as they stand at a moment of a timeline, affinity as a colour, and a
- * family tree by generations (SPEC §5 relationship types).
+ * neighbourhood to a depth, affinity as a colour, and a family tree by generations (SPEC §5 relationship types).
  */
 import {
   FAMILY_RELATIONSHIPS,
-  type CharacterState,
   type ConnectableType,
   type GraphEdge,
   type GraphEdgeKind,
@@ -66,26 +64,6 @@ export function filterGraph(graph: GraphView, filter: GraphFilter): GraphView {
 }
 
 /**
- * The graph with its relationships as they stand at a moment of a timeline: the stored relationship edges are
- * replaced by those of the timeline engine's state (types and affinity then; a relationship not yet made is absent).
- * @param states every character's state at the moment.
- */
-export function graphAtMoment(graph: WorldGraph, states: readonly CharacterState[]): WorldGraph {
-  const stored = new Map(graph.edges.filter((edge) => edge.kind === 'relationship').map((edge) => [`${edge.source}>${edge.target}`, edge.id]));
-  const then: GraphEdge[] = states.flatMap((state) =>
-    state.relationships.map((relationship) => ({
-      id: stored.get(`${state.characterId}>${relationship.targetCharacterId}`) ?? `${state.characterId}>${relationship.targetCharacterId}`,
-      kind: 'relationship' as const,
-      source: state.characterId,
-      target: relationship.targetCharacterId,
-      label: relationship.relationshipType,
-      affinity: relationship.affinity,
-    })),
-  );
-  return { ...graph, edges: [...then, ...graph.edges.filter((edge) => edge.kind !== 'relationship')] };
-}
-
-/**
  * A colour for an affinity: red at -100, grey at 0, green at 100 (hue 0 → 120, saturation growing with strength).
  * @returns a CSS hsl() colour.
  */
@@ -110,7 +88,7 @@ export interface Generation {
 export function familyGenerations(graph: WorldGraph, characterId: string): Generation[] {
   const byId = new Map(graph.nodes.map((node) => [node.id, node]));
   if (!byId.has(characterId)) return [];
-  const links = new Map<string, Array<{ other: string; step: number }>>();
+  const links = new Map<string, { other: string; step: number }[]>();
   const link = (from: string, other: string, step: number) => links.set(from, [...(links.get(from) ?? []), { other, step }]);
   for (const edge of graph.edges) {
     if (edge.kind !== 'relationship') continue;
@@ -139,4 +117,34 @@ export function familyGenerations(graph: WorldGraph, characterId: string): Gener
   return [...rows.entries()]
     .sort(([a], [b]) => a - b)
     .map(([generation, members]) => ({ generation, members: members.sort((a, b) => a.name.localeCompare(b.name)) }));
+}
+
+/** A line of a family tree: from parent to child (`parent`), or between two of one generation (`same`). */
+export interface FamilyLink {
+  id: string;
+  from: string;
+  to: string;
+  kind: 'parent' | 'same';
+  label: string;
+}
+
+/**
+ * The family links among the members of a family tree, parent → child whichever way the relationship was recorded
+ * ('Child of' is turned round); one line per pair, the first recorded kept.
+ * @param members ids of the family (from {@link familyGenerations}).
+ */
+export function familyLinks(graph: WorldGraph, members: ReadonlySet<string>): FamilyLink[] {
+  const seen = new Set<string>();
+  const links: FamilyLink[] = [];
+  for (const edge of graph.edges) {
+    if (edge.kind !== 'relationship' || !members.has(edge.source) || !members.has(edge.target)) continue;
+    const placement = FAMILY_RELATIONSHIPS[edge.label as keyof typeof FAMILY_RELATIONSHIPS];
+    if (!placement) continue;
+    const [from, to] = placement === 'parent' ? [edge.target, edge.source] : [edge.source, edge.target];
+    const pair = [from, to].sort().join('|');
+    if (seen.has(pair)) continue;
+    seen.add(pair);
+    links.push({ id: edge.id, from, to, kind: placement === 'same' ? 'same' : 'parent', label: edge.label });
+  }
+  return links;
 }

@@ -19,6 +19,7 @@ import { useAuth } from '../../hooks/useAuth';
 import { truncate } from '../../lib/format';
 import { pluralize } from '../../lib/text';
 import { DeleteWorldFlow } from '../worlds/DeleteWorldFlow';
+import { ImportWorldControl } from './ImportWorldControl';
 import { WorldQuickCreate } from './WorldQuickCreate';
 
 const PAGE_SIZE = 12;
@@ -80,7 +81,7 @@ function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World)
  * Home when signed in (SPEC §1, §2): the worlds the user owns and those shared with them (issue 11) as cards
  * with the user's role, character, timeline and map counts (Edit for editors, Delete for the owner), newest first; "You haven't created any worlds yet. Let's build one!" when there are none and
  * 'Failed to fetch worlds. Please try again later.' when loading fails; a floating add button opens the
- * world quick-create popover.
+ * world quick-create popover. Import World (issue 13) creates a world from an exported archive.
  */
 export function WorldsHome() {
   const { user } = useAuth();
@@ -96,6 +97,7 @@ export function WorldsHome() {
           <h1 className="h2 mb-0 lf-page-title">Your Worlds</h1>
           {user && <p className="mb-0 text-white lf-page-title small">Welcome, {user.username || user.email}.</p>}
         </div>
+        <ImportWorldControl />
         <Link to="/worlds/create" className="btn btn-warning fw-semibold">
           + Create World
         </Link>

@@ -16,6 +16,7 @@ import { NotesPanel } from '../../components/notes/NotesPanel';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { TagEditor } from '../../components/tags/TagEditor';
 import { AreaFormModal } from './AreaFormModal';
 import { MapCanvas, type MapMode } from './MapCanvas';
 import { MapFeatureList } from './MapFeatureList';
@@ -181,6 +182,9 @@ export function MapScreen() {
         <div className="me-auto min-w-0">
           <h1 className="h3 mb-1 text-break">{m.name}</h1>
           {m.description && <p className="mb-0 text-body-secondary">{m.description}</p>}
+          <div className="mt-2">
+            <TagEditor worldId={worldId} type="map" id={m.mapId} />
+          </div>
         </div>
         <div className="d-flex flex-wrap gap-2 align-items-start">
           {canManage && image.status === 'ready' && (

@@ -14,6 +14,7 @@ export function MapsTab() {
   return (
     <div className="lf-panel">
       <GenericList
+        tagWorldId={worldId}
         entityName="map"
         title="Maps"
         source={mapsResource(worldId)}

@@ -15,6 +15,7 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { NotesPanel } from '../../components/notes/NotesPanel';
 import { usePlayerCharacters } from '../../hooks/usePlayerCharacters';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
+import { TagEditor } from '../../components/tags/TagEditor';
 import { ObjectiveList } from './ObjectiveList';
 import { QuestStatusBadge } from './QuestStatusBadge';
 
@@ -82,6 +83,9 @@ export function QuestDetailScreen() {
           </IfAllowed>
         </header>
         {q.description && <p className="mb-4" style={{ whiteSpace: 'pre-line' }}>{q.description}</p>}
+        <section className="mb-4" aria-label="Tags">
+          <TagEditor worldId={worldId} type="quest" id={q.questId} />
+        </section>
 
         <ErrorAlert message={error} onDismiss={() => setError(null)} />
 

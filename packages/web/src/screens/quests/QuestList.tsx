@@ -33,6 +33,7 @@ export function QuestList({ worldId }: { worldId: string }) {
   const base = `/worlds/${worldId}/quests`;
   return (
     <GenericList
+      tagWorldId={worldId}
       entityName="quest"
       source={questsResource(worldId)}
       getId={(q) => q.questId}

@@ -8,7 +8,7 @@ import { ChangeList } from '../../components/engine/ChangeList';
 import { CharacterStateCard } from '../../components/engine/CharacterStateCard';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { formatDateTime } from '../../lib/format';
+import { formatMoment } from '../../lib/format';
 import '../../components/engine/engine.css';
 
 /** Props of {@link StatePanel}. */
@@ -110,7 +110,7 @@ export const StatePanel = memo(function StatePanel({ worldId, timelineId, eventI
       {lastEvent ? (
         <p className="small text-body-secondary mb-2">
           <strong className="text-body">{lastEvent.name}</strong>
-          {' · '}<time dateTime={lastEvent.dateTime}>{formatDateTime(lastEvent.dateTime)}</time>
+          {' · '}<time dateTime={lastEvent.dateTime ?? undefined}>{formatMoment(lastEvent.dateTime, lastEvent.formattedDate)}</time>
           {' · '}{state.data.eventCount} {state.data.eventCount === 1 ? 'event' : 'events'} applied
         </p>
       ) : <p className="small text-body-secondary mb-2">No event has taken effect yet.</p>}

@@ -1,14 +1,16 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
-import { TimelineFieldsSchema, type TimelineCreateInput } from '@loreforge/contract';
+import type { TimelineCreateInput } from '@loreforge/contract';
+import { useCalendar, useCalendarLookup } from '../../api/calendars';
 import { handleError, retryUnlessMissing } from '../../api/client';
 import { useEventLookup } from '../../api/events';
 import { useTimeline, useTimelineLookup, useTimelineMutations } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericForm } from '../../components/form/GenericForm';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { timelineDefaults, timelineFields, timelinePayload } from './timeline-form';
+import { timelineDefaults, timelineFields, timelineFormSchema, timelinePayload } from './timeline-form';
 import { IfAllowed, RoleRefusal } from '../../components/access/IfAllowed';
 
 /** Shown when a save fails without a server message (SPEC §8: timeline save failures are logged). */
@@ -18,6 +20,7 @@ export const TIMELINE_SAVE_FAILED = 'Failed to save. Please try again.';
  * /worlds/:worldId/timelines/create and /timelines/:timelineId/edit (SPEC §2, §5 Timeline): name, description,
  * current date/time (required), genesis event, initial states, parent timeline and branching event (optional
  * UUIDs, 'Must be a valid UUID.'), branching enabled (default true). Empty ids are left out of the payload.
+ * With one of the world's calendars chosen (issue 12), the current date is entered in that calendar.
  * A failed save is logged and shown. Saving returns to the visual timeline.
  */
 export function TimelineFormScreen() {
@@ -28,10 +31,15 @@ export function TimelineFormScreen() {
   const events = useEventLookup(worldId);
   const timelines = useTimelineLookup(worldId);
   const { create, update } = useTimelineMutations(worldId);
+  const calendars = useCalendarLookup(worldId);
+  const [pickedCalendar, setPickedCalendar] = useState<string | null>(null);
+  const calendarId = pickedCalendar ?? timeline.data?.calendarId ?? '';
+  const calendar = useCalendar(worldId, calendarId || null);
+  const definition = calendarId ? calendar.data : undefined;
   const back = editing && timelineId ? `/worlds/${worldId}/timelines/${timelineId}` : `/worlds/${worldId}/timelines`;
 
   const body = () => {
-    if ((editing && timeline.isPending) || events.isPending || timelines.isPending) return <LoadingSpinner label="Loading timeline..." />;
+    if ((editing && timeline.isPending) || events.isPending || timelines.isPending || calendars.isPending) return <LoadingSpinner label="Loading timeline..." />;
     if (editing && timeline.isError) {
       return <ErrorAlert message={handleError(timeline.error, 'Failed to fetch timeline data.')} onRetry={retryUnlessMissing(timeline.error, () => void timeline.refetch())} />;
     }
@@ -42,8 +50,12 @@ export function TimelineFormScreen() {
         )}
         <GenericForm
           access={{ worldId, entity: timeline.data }}
-          schema={TimelineFieldsSchema}
-          fields={timelineFields(events.data?.data ?? [], timelines.data?.data ?? [], timeline.data)}
+          schema={timelineFormSchema(definition)}
+          fields={timelineFields(events.data?.data ?? [], timelines.data?.data ?? [], timeline.data, {
+            calendars: calendars.data?.data ?? [],
+            definition,
+            onPick: setPickedCalendar,
+          })}
           defaultValues={timelineDefaults(timeline.data)}
           submitLabel={editing ? 'Save changes' : 'Create timeline'}
           failureFallback={TIMELINE_SAVE_FAILED}

@@ -92,8 +92,8 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
       }
       return jsonResponse(buildTimeline());
     }));
-    // The branch's own reads (its record and events), not the engine's nor the reader's notes on it.
-    const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '') && !String(input).includes('/notes')).length;
+    // Only the branch's own reads count: not the engine's, its tags' nor the reader's notes on it.
+    const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '') && !String(input).includes('/tags/') && !String(input).includes('/notes')).length;
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
 
     await screen.findByRole('heading', { name: 'Age of Embers' });

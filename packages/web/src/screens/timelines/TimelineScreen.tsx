@@ -14,6 +14,7 @@ import { NotesPanel } from '../../components/notes/NotesPanel';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { BRANCH_PARAM, readBranchTrail } from '../../components/layout/breadcrumb-trail';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { TagEditor } from '../../components/tags/TagEditor';
 import { formatMoment } from '../../lib/format';
 import { useCalendar } from '../../api/calendars';
 import { TimelineMonthView } from './TimelineMonthView';
@@ -156,6 +157,9 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
             <Link to={`/worlds/${worldId}/events/create`} className="btn btn-primary">Add Event</Link>
           </IfAllowed>
         </div>
+        <div className="mt-2">
+          <TagEditor worldId={worldId} type="timeline" id={t.timelineId} />
+        </div>
       </header>
       {comparing && t.parentTimelineId && (
         <BranchComparison
@@ -165,6 +169,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           parentId={t.parentTimelineId}
           parentLabel={parent.data ? timelineLabel(parent.data) : 'the parent timeline'}
           initialAt={t.currentDateTime ?? ''}
+          calendar={t.calendarId && calendar.data ? { definition: calendar.data, initialDate: t.currentDate ?? null } : null}
         />
       )}
       {monthShown && (!t.calendarId || calendar.data) && (

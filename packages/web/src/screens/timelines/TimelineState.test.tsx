@@ -30,9 +30,9 @@ const events: Event[] = names.map((name, i) => ({
 /** The state after the council: the shoes pass from the Witch to Dorothy. */
 function councilState(): TimelineState {
   return {
-    timelineId: MAIN, at: null, eventCount: 3,
+    timelineId: MAIN, at: null, instant: null, formattedDate: null, eventCount: 3,
     lastEvent: {
-      eventId: eventId(3), name: 'The council', dateTime: '1900-05-16T09:00:00.000Z', timelineId: MAIN,
+      eventId: eventId(3), name: 'The council', dateTime: '1900-05-16T09:00:00.000Z', instant: null, formattedDate: null, timelineId: MAIN,
       changes: [
         { kind: 'inventory', characterId: WITCH, characterName: 'Witch of the East', itemId: SHOES, itemName: 'The Silver Shoes', before: { quantity: 2, equipped: true }, after: null },
         { kind: 'inventory', characterId: DOROTHY, characterName: 'Dorothy', itemId: SHOES, itemName: 'The Silver Shoes', before: null, after: { quantity: 2, equipped: false } },
@@ -46,8 +46,8 @@ function councilState(): TimelineState {
   };
 }
 const emptyState = (id: string): TimelineState => ({
-  timelineId: MAIN, at: null, eventCount: 1,
-  lastEvent: { eventId: id, name: events.find((e) => e.eventId === id)?.name ?? '', dateTime: '1900-05-14T09:00:00.000Z', timelineId: MAIN, changes: [] },
+  timelineId: MAIN, at: null, instant: null, formattedDate: null, eventCount: 1,
+  lastEvent: { eventId: id, name: events.find((e) => e.eventId === id)?.name ?? '', dateTime: '1900-05-14T09:00:00.000Z', instant: null, formattedDate: null, timelineId: MAIN, changes: [] },
   characters: [],
 });
 

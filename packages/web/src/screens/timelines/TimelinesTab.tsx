@@ -1,11 +1,12 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { timelinesResource, useTimelineMutations } from '../../api/timelines';
 import { GenericList } from '../../components/generic-list/GenericList';
 import { QuickCreateForm } from '../worlds/QuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/timelines (SPEC §2): the world's timelines in a GenericList with search, sort, grid or
- * list view, quick create, a link to each visual timeline, edit and delete (asked first, irreversible).
+ * list view, quick create, a link to each visual timeline, edit and delete (asked first, irreversible), and a link
+ * to the world's calendars, which timelines keep time in (issue 12).
  */
 export function TimelinesTab() {
   const { worldId = '' } = useParams();
@@ -13,7 +14,11 @@ export function TimelinesTab() {
   const base = `/worlds/${worldId}/timelines`;
   return (
     <div className="lf-panel">
+      <div className="d-flex justify-content-end mb-2">
+        <Link to={`/worlds/${worldId}/calendars`} className="btn btn-sm btn-outline-secondary">Calendars</Link>
+      </div>
       <GenericList
+        tagWorldId={worldId}
         entityName="timeline"
         title="Timelines"
         source={timelinesResource(worldId)}

@@ -1,13 +1,14 @@
 /** Field configuration and payload of the timeline form (SPEC §3 Timeline, §5 Timeline). */
-import type { Event, Timeline, TimelineFieldsSchema } from '@loreforge/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { type Calendar, type CalendarDefinition, type Event, type Timeline, TimelineFieldsSchema } from '@loreforge/contract';
 import { selectLabel } from '../../api/lookup';
+import { calendarDateFieldConfig, checkedAgainstCalendar, notifyingSelectConfig } from '../../components/calendar/calendar-form';
 import type { FieldConfig } from '../../components/form/types';
 import { toDateTimeLocal } from '../../components/story/date-input';
 import { omitEmpty, withFallbackOptions, type SelectOption } from '../../components/story/select-options';
 
 /** The optional id fields, omitted from the payload when empty. */
-export const TIMELINE_ID_FIELDS = ['genesisEvent', 'initialStates', 'parentTimelineId', 'branchingEvent'] as const;
+export const TIMELINE_ID_FIELDS = ['calendarId', 'genesisEvent', 'initialStates', 'parentTimelineId', 'branchingEvent'] as const;
 
 /** What the form saves: the schema's output with empty ids left out. */
 export type TimelinePayload = ReturnType<typeof omitEmpty<z.output<typeof TimelineFieldsSchema>, (typeof TIMELINE_ID_FIELDS)[number]>>;
@@ -18,7 +19,9 @@ export function timelineDefaults(timeline?: Timeline): Record<string, unknown> {
   return {
     name: timeline.name,
     description: timeline.description ?? '',
+    calendarId: timeline.calendarId ?? '',
     currentDateTime: toDateTimeLocal(timeline.currentDateTime),
+    currentDate: timeline.calendarId ? timeline.currentDate : undefined,
     genesisEvent: timeline.genesisEvent ?? '',
     initialStates: timeline.initialStates ?? '',
     branchingEnabled: timeline.branchingEnabled,
@@ -27,12 +30,21 @@ export function timelineDefaults(timeline?: Timeline): Record<string, unknown> {
   };
 }
 
+/** The calendar part of the timeline form: the world's calendars, the chosen one's definition, and a pick callback. */
+export interface TimelineCalendarChoice {
+  calendars: readonly Calendar[];
+  /** The chosen calendar's definition; undefined for the Gregorian calendar (or while it loads). */
+  definition?: CalendarDefinition;
+  onPick: (calendarId: string) => void;
+}
+
 /**
  * The timeline form's fields: events and timelines as selects (names, or the first 8 characters of an id
- * that is not loaded), initial states as a UUID text input.
+ * that is not loaded), initial states as a UUID text input, and the calendar (issue 12): with one of the world's
+ * calendars chosen, "now" is entered as that calendar's date instead of an ISO date-time.
  * @param events the world's events; @param timelines its timelines; @param current the timeline being edited.
  */
-export function timelineFields(events: readonly Event[], timelines: readonly Timeline[], current?: Timeline): FieldConfig[] {
+export function timelineFields(events: readonly Event[], timelines: readonly Timeline[], current?: Timeline, calendar?: TimelineCalendarChoice): FieldConfig[] {
   const timelineNames = new Map(timelines.map((t) => [t.timelineId, selectLabel(t.timelineId, t.name)]));
   const eventOptions: SelectOption[] = events.map((e) => ({
     value: e.eventId,
@@ -46,7 +58,16 @@ export function timelineFields(events: readonly Event[], timelines: readonly Tim
   return [
     { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Age of Embers' },
     { name: 'description', label: 'Description', type: 'textarea' },
-    { name: 'currentDateTime', label: 'Current Date/Time', type: 'datetime-local', required: true, help: "The timeline's present moment." },
+    ...(calendar
+      ? [notifyingSelectConfig(
+        { name: 'calendarId', label: 'Calendar', help: 'None: the Gregorian calendar, with ISO dates.' },
+        calendar.calendars.map((c) => ({ value: c.calendarId, label: c.name })),
+        calendar.onPick,
+      )]
+      : []),
+    calendar?.definition
+      ? calendarDateFieldConfig('currentDate', 'Current Date', calendar.definition, "The timeline's present moment, in its calendar.")
+      : { name: 'currentDateTime', label: 'Current Date/Time', type: 'datetime-local', required: true, help: "The timeline's present moment." },
     {
       name: 'genesisEvent', label: 'Genesis Event', type: 'select',
       options: withFallbackOptions(eventOptions, [current?.genesisEvent]),
@@ -67,7 +88,22 @@ export function timelineFields(events: readonly Event[], timelines: readonly Tim
   ];
 }
 
-/** The payload sent on save: the validated values without empty optional ids (SPEC §5). */
+/**
+ * The form's schema: the contract's, or on a timeline with its own calendar one where "now" is the calendar date,
+ * checked against that calendar (the ISO field is not shown then).
+ */
+export function timelineFormSchema(definition?: CalendarDefinition): z.ZodType<z.output<typeof TimelineFieldsSchema>> {
+  if (!definition) return TimelineFieldsSchema;
+  const calendarSchema = TimelineFieldsSchema.extend({ currentDateTime: z.unknown().transform(() => null) });
+  return checkedAgainstCalendar(calendarSchema, 'currentDate', definition);
+}
+
+/**
+ * The payload sent on save: the validated values without empty optional ids (SPEC §5), and with only the date
+ * field of the timeline's calendar: currentDate on a calendar of its own, currentDateTime on the Gregorian one.
+ */
 export function timelinePayload(values: z.output<typeof TimelineFieldsSchema>): TimelinePayload {
-  return omitEmpty(values, TIMELINE_ID_FIELDS);
+  const payload = omitEmpty(values, TIMELINE_ID_FIELDS);
+  const { currentDate, currentDateTime, ...rest } = payload;
+  return (payload.calendarId ? { ...rest, currentDate } : { ...rest, currentDateTime }) as TimelinePayload;
 }

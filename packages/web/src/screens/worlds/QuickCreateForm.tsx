@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -9,10 +10,12 @@ import {
   required,
   TimelineFieldsSchema,
 } from '@loreforge/contract';
+import { useCalendar } from '../../api/calendars';
 import { charactersResource } from '../../api/characters';
 import { eventsResource, itemsResource, mapsResource, timelinesResource } from '../../api/collections';
 import type { ListParams } from '../../api/list';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { calendarDateFieldConfig, checkedAgainstCalendar, notifyingSelectConfig } from '../../components/calendar/calendar-form';
 import { GenericForm } from '../../components/form/GenericForm';
 import type { FieldConfig } from '../../components/form/types';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -45,6 +48,11 @@ function EventQuickCreate({ worldId, onCreated, onCancel }: Omit<QuickCreateForm
     queryKey: timelines.listKey(TIMELINE_LOOKUP),
     queryFn: ({ signal }) => timelines.list(TIMELINE_LOOKUP, signal),
   });
+  // An event on a timeline with its own calendar is dated in that calendar (issue 12).
+  const [timelineId, setTimelineId] = useState('');
+  const calendarId = query.data?.data.find((t) => t.timelineId === timelineId)?.calendarId ?? null;
+  const calendar = useCalendar(worldId, calendarId);
+  const definition = calendarId ? calendar.data : undefined;
   if (query.isPending) return <LoadingSpinner inline label="Loading timelines..." />;
   if (query.isError) return <ErrorAlert message="Failed to fetch timeline data." onRetry={() => void query.refetch()} />;
   if (query.data.data.length === 0) {
@@ -52,27 +60,31 @@ function EventQuickCreate({ worldId, onCreated, onCancel }: Omit<QuickCreateForm
   }
   const fields: FieldConfig[] = [
     NAME,
-    { name: 'dateTime', label: 'Date/Time', type: 'datetime-local', required: true },
-    {
-      name: 'timelineId',
-      label: 'Timeline',
-      type: 'select',
-      required: true,
-      options: query.data.data.map((t) => ({ value: t.timelineId, label: t.name || t.timelineId.slice(0, 8) })),
-    },
+    definition
+      ? calendarDateFieldConfig('calendarDate', 'Date', definition)
+      : { name: 'dateTime', label: 'Date/Time', type: 'datetime-local', required: true },
+    notifyingSelectConfig(
+      { name: 'timelineId', label: 'Timeline', required: true },
+      query.data.data.map((t) => ({ value: t.timelineId, label: t.name || t.timelineId.slice(0, 8) })),
+      setTimelineId,
+    ),
     DESCRIPTION,
   ];
+  const schema = definition
+    ? checkedAgainstCalendar(EventQuickCreateSchema.extend({ dateTime: z.unknown().transform(() => undefined) }), 'calendarDate', definition)
+    : EventQuickCreateSchema;
   return (
     <GenericForm
       compact
-      schema={EventQuickCreateSchema}
+      schema={schema}
       fields={fields}
       submitLabel="Create event"
       failureFallback="Failed to save event. Please check your input and try again."
       onCancel={onCancel}
       onSubmit={async (values) => {
         const resource = eventsResource(worldId);
-        const created = await resource.create(values);
+        const { dateTime, calendarDate, ...rest } = values;
+        const created = await resource.create(definition ? { ...rest, calendarDate } : { ...rest, dateTime });
         await queryClient.invalidateQueries({ queryKey: ['worlds', worldId] });
         onCreated(created.name);
       }}

@@ -11,6 +11,7 @@ import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { DeleteWorldFlow } from './DeleteWorldFlow';
+import { ExportWorldControl } from './ExportWorldControl';
 
 /** What the world page hands its tabs through `useOutletContext`. */
 export interface WorldOutletContext {
@@ -31,7 +32,7 @@ export const WORLD_TABS = [
 /**
  * /worlds/:worldId (SPEC §2): the world's name with Edit (editors) and Delete (the owner), its description on the
  * Details tab only (so the other tabs' lists start near the top of a phone's screen), the "View as player" switch
- * for editors (issue 11), and tabs Details (default), Items, Timelines, Events, Characters, Maps and Members
+ * for editors (issue 11), Export (issue 13: every member exports what they may see), and tabs Details (default), Items, Timelines, Events, Characters, Maps and Members
  * rendered below. A missing world shows the server's
  * 'World not found.' (or 'World with ID {id} not found.'); other failures 'Failed to load worlds data.'
  */
@@ -75,6 +76,7 @@ export function WorldScreen() {
               Graph
             </Link>
           )}
+          <ExportWorldControl worldId={world.worldId} size={onDetails ? undefined : 'sm'} />
           {access.isEditor && (
             <Link to={`/worlds/${world.worldId}/edit`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
               Edit World

@@ -21,7 +21,7 @@ const values = { relationshipType: 'acquaintence', description: null, powerBalan
 const history: CharacterHistory = {
   characterId: LION, timelineId: MAIN,
   data: [{
-    eventId: KALIDAHS, name: 'The Kalidahs', dateTime: '1900-05-18T11:00:00.000Z', timelineId: MAIN, issues: [],
+    eventId: KALIDAHS, name: 'The Kalidahs', dateTime: '1900-05-18T11:00:00.000Z', instant: null, formattedDate: null, timelineId: MAIN, issues: [],
     changes: [{
       kind: 'relationship', characterId: LION, characterName: 'The Cowardly Lion', targetCharacterId: DOROTHY, targetCharacterName: 'Dorothy',
       before: { ...values, affinity: 20, trustLevel: 10 }, after: { ...values, affinity: 35, trustLevel: 25 },
@@ -29,7 +29,7 @@ const history: CharacterHistory = {
   }],
 };
 const state: TimelineState = {
-  timelineId: MAIN, at: null, eventCount: 10, lastEvent: { eventId: KALIDAHS, name: 'The Kalidahs', dateTime: '1900-05-18T11:00:00.000Z', timelineId: MAIN, changes: history.data[0]?.changes ?? [] },
+  timelineId: MAIN, at: null, instant: null, formattedDate: null, eventCount: 10, lastEvent: { eventId: KALIDAHS, name: 'The Kalidahs', dateTime: '1900-05-18T11:00:00.000Z', instant: null, formattedDate: null, timelineId: MAIN, changes: history.data[0]?.changes ?? [] },
   characters: [{ characterId: LION, name: 'The Cowardly Lion', attributes: { courage: 2 }, inventory: [], relationships: [{ targetCharacterId: DOROTHY, targetCharacterName: 'Dorothy', ...values, affinity: 35, trustLevel: 25 }] }],
 };
 

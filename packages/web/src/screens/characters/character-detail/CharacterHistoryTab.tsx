@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import type { Character } from '@loreforge/contract';
+import type { Character, Timeline } from '@loreforge/contract';
+import { useCalendar } from '../../../api/calendars';
 import { handleError } from '../../../api/client';
 import { useCharacterHistory, useTimelineState } from '../../../api/timeline-engine';
 import { timelineLabel, useTimelineEvents, useTimelineLookup } from '../../../api/timelines';
@@ -10,7 +11,9 @@ import { CharacterStateCard } from '../../../components/engine/CharacterStateCar
 import { dateTimeLocalToIso } from '../../../components/engine/engine-format';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
-import { formatDateTime } from '../../../lib/format';
+import { CalendarDateInput } from '../../../components/calendar/CalendarDateInput';
+import { type CalendarDateValue, initialDateValue, instantOfValue } from '../../../components/calendar/calendar-date';
+import { formatMoment } from '../../../lib/format';
 
 /** Props of {@link CharacterHistoryTab}. */
 export interface CharacterHistoryTabProps {
@@ -20,7 +23,8 @@ export interface CharacterHistoryTabProps {
 
 /**
  * A character's History tab (docs/timeline-engine.md): on a chosen timeline, the events that changed the character
- * with what each changed, and the character's state on that timeline at a chosen event or date-time.
+ * with what each changed, and the character's state on that timeline at a chosen event or date-time. Dates read,
+ * and are entered, in the timeline's own calendar when it has one (issue 12).
  */
 export function CharacterHistoryTab({ worldId, character }: CharacterHistoryTabProps) {
   const id = useId();
@@ -41,7 +45,7 @@ export function CharacterHistoryTab({ worldId, character }: CharacterHistoryTabP
           {list.map((t) => <option key={t.timelineId} value={t.timelineId}>{timelineLabel(t)}</option>)}
         </Form.Select>
       </Form.Group>
-      <CharacterStateAt key={timelineId} worldId={worldId} character={character} timelineId={timelineId} />
+      <CharacterStateAt key={timelineId} worldId={worldId} character={character} timelineId={timelineId} timeline={list.find((t) => t.timelineId === timelineId)} />
       <HistoryList worldId={worldId} character={character} timelineId={timelineId} />
     </div>
   );
@@ -62,7 +66,7 @@ function HistoryList({ worldId, character, timelineId }: { worldId: string; char
             <Card className="lf-card">
               <Card.Body className="p-3">
                 <h3 className="h6 mb-1">{entry.name}</h3>
-                <time dateTime={entry.dateTime} className="d-block small text-body-secondary mb-2">{formatDateTime(entry.dateTime)}</time>
+                <time dateTime={entry.dateTime ?? undefined} className="d-block small text-body-secondary mb-2">{formatMoment(entry.dateTime, entry.formattedDate)}</time>
                 <ChangeList changes={entry.changes} label={`What ${entry.name} changed`} hideCharacter />
                 {entry.issues.map((issue, index) => (
                   <p key={index} className="small text-danger mb-0 mt-1">{issue.message}</p>
@@ -79,13 +83,19 @@ function HistoryList({ worldId, character, timelineId }: { worldId: string; char
 /** How the moment of "state on timeline … at …" is chosen. */
 type MomentMode = 'event' | 'date';
 
-function CharacterStateAt({ worldId, character, timelineId }: { worldId: string; character: Character; timelineId: string }) {
+function CharacterStateAt({ worldId, character, timelineId, timeline }: { worldId: string; character: Character; timelineId: string; timeline?: Timeline }) {
   const id = useId();
   const events = useTimelineEvents(worldId, timelineId);
+  const calendar = useCalendar(worldId, timeline?.calendarId);
   const [mode, setMode] = useState<MomentMode>('event');
   const [eventId, setEventId] = useState('');
   const [date, setDate] = useState('');
-  const moment = mode === 'event' ? { eventId: eventId || undefined } : { at: dateTimeLocalToIso(date) };
+  const [calendarDate, setCalendarDate] = useState<CalendarDateValue | null>(timeline?.currentDate ?? null);
+  const definition = timeline?.calendarId ? calendar.data : undefined;
+  const instant = definition ? instantOfValue(definition, calendarDate ?? initialDateValue(definition)) : null;
+  const moment = mode === 'event'
+    ? { eventId: eventId || undefined }
+    : definition ? { instant: instant ?? undefined } : { at: dateTimeLocalToIso(date) };
   const state = useTimelineState(worldId, timelineId, moment, character.characterId);
   const loaded = events.data?.pages.flatMap((p) => p.data) ?? [];
   const mine = state.data?.characters.find((c) => c.characterId === character.characterId);
@@ -107,8 +117,13 @@ function CharacterStateAt({ worldId, character, timelineId }: { worldId: string;
             <Form.Label htmlFor={`${id}-event`} className="small mb-0">Event</Form.Label>
             <Form.Select id={`${id}-event`} size="sm" value={eventId} onChange={(e) => setEventId(e.target.value)}>
               <option value="">The timeline's now</option>
-              {loaded.map((e) => <option key={e.eventId} value={e.eventId}>{formatDateTime(e.dateTime)} · {e.name}</option>)}
+              {loaded.map((e) => <option key={e.eventId} value={e.eventId}>{formatMoment(e.dateTime, e.formattedDate)} · {e.name}</option>)}
             </Form.Select>
+          </Form.Group>
+        ) : definition ? (
+          <Form.Group>
+            <Form.Label htmlFor={`${id}-date`} className="small mb-0">Date in {calendar.data?.name}</Form.Label>
+            <CalendarDateInput id={`${id}-date`} definition={definition} value={calendarDate} onChange={setCalendarDate} />
           </Form.Group>
         ) : (
           <Form.Group>

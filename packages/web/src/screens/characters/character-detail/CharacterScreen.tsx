@@ -17,7 +17,7 @@ import { RelationshipRoutes } from '../../relationships/RelationshipRoutes';
 import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { CharacterHistoryTab } from './CharacterHistoryTab';
 import { MoveCharacterModal } from './MoveCharacterModal';
-import { EntityTags } from '../../../components/tags/EntityTags';
+import { TagEditor } from '../../../components/tags/TagEditor';
 
 const TABS = [
   { path: 'details', label: 'Details' },
@@ -67,6 +67,7 @@ export function CharacterScreen() {
       actions={
         <>
           <SecretBadge entity={character} />
+          <Link to={`${base}/family`} className="btn btn-outline-light">Family tree</Link>
           <IfAllowed worldId={worldId} to="edit" entity={character}>
             <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
           </IfAllowed>
@@ -79,7 +80,7 @@ export function CharacterScreen() {
       after={
         <>
           <section className="lf-panel mt-3" aria-label="Tags">
-            <EntityTags worldId={worldId} type="character" id={character.characterId} />
+            <TagEditor worldId={worldId} type="character" id={character.characterId} />
           </section>
           <section className="lf-panel mt-3">
             <NotesPanel worldId={worldId} entityType="character" entityId={character.characterId} className="" />

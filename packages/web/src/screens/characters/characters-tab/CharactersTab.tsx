@@ -18,6 +18,7 @@ export function CharactersTab() {
   return (
     <div className="lf-panel">
       <GenericList<Character>
+        tagWorldId={worldId}
         entityName="character"
         title="Characters"
         source={resource}

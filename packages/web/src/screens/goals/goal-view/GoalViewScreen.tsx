@@ -8,6 +8,7 @@ import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { AccessDetails } from '../../../components/access/AccessDetails';
 import { IfAllowed } from '../../../components/access/IfAllowed';
 import { SecretBadge } from '../../../components/access/SecretBadge';
+import { TagEditor } from '../../../components/tags/TagEditor';
 import { DetailList } from '../../../components/entity-view/DetailList';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -64,6 +65,9 @@ export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenP
         ]}
       />
       <AccessDetails worldId={goal.worldId} entity={goal} />
+      <section className="mt-3" aria-label="Tags">
+        <TagEditor worldId={goal.worldId} type="goal" id={goal.goalId} />
+      </section>
       <ConfirmDeleteModal
         show={deleting}
         entityType="goal"

@@ -16,6 +16,7 @@ export function CharacterGoalsTab({ worldId, character }: { worldId: string; cha
   const base = `/worlds/${worldId}/characters/${character.characterId}/goals`;
   return (
     <GenericList<Goal>
+      tagWorldId={worldId}
       entityName="goal"
       title={`${character.name}'s Goals`}
       source={resource}

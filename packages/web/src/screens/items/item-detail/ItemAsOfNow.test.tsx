@@ -7,6 +7,7 @@ import { ItemDetailsTab } from './ItemDetailsTab';
 
 const period = (characterName: string, from: string | null, to: string | null, quantity = 1) => ({
   characterId: `id-${characterName}`, characterName, fromEventId: from && 'e', from, toEventId: to && 'e', to, quantity, maxQuantity: quantity,
+  fromInstant: null, fromFormatted: null, toInstant: null, toFormatted: null,
 });
 
 const capProvenance: ItemProvenance = {
@@ -23,6 +24,20 @@ describe('holdersAt', () => {
     expect(holdersAt(capProvenance, '1900-06-01T00:00:00.000Z').map((h) => h.name)).toEqual(['Wicked Witch of the West']);
     expect(holdersAt(capProvenance, '1900-06-10T00:00:00.000Z').map((h) => h.name)).toEqual(['Dorothy']);
     expect(holdersAt(capProvenance, '1900-08-01T00:00:00.000Z')).toEqual([{ characterId: 'id-Glinda', name: 'Glinda', quantity: 1 }]);
+  });
+});
+
+describe('holdersAt on a timeline with its own calendar', () => {
+  it('places the periods by their instants when the timeline has no ISO dates', () => {
+    const onCalendar: ItemProvenance = {
+      itemId: 'i1', itemName: 'Icingdeath', timelineId: 't1',
+      periods: [
+        { ...period('Drizzt', null, '~9223372037854775807'), toInstant: '1000000', toFormatted: 'Midsummer, 1492 DR, 20:00' },
+        { ...period('Bruenor', '~9223372037854775807', null), fromInstant: '1000000', fromFormatted: 'Midsummer, 1492 DR, 20:00' },
+      ],
+    };
+    expect(holdersAt(onCalendar, { instant: '999999' }).map((h) => h.name)).toEqual(['Drizzt']);
+    expect(holdersAt(onCalendar, { instant: '1000000' }).map((h) => h.name)).toEqual(['Bruenor']);
   });
 });
 

@@ -13,7 +13,9 @@ function HoldersAtNow({ worldId, item, timeline }: { worldId: string; item: Item
   if (provenance.isError) {
     return <ErrorAlert message={handleError(provenance.error, 'Failed to load who holds this item.')} onRetry={() => void provenance.refetch()} />;
   }
-  const holders = holdersAt(provenance.data, timeline.currentDateTime ?? '');
+  // A timeline with its own calendar has no ISO now: its instant places the periods (issue 12).
+  const now = timeline.currentDateTime ?? (timeline.currentInstant ? { instant: timeline.currentInstant } : '');
+  const holders = holdersAt(provenance.data, now);
   if (holders.length === 0) return <p className="small mb-0">Nobody holds {item.name} then.</p>;
   return (
     <ul className="small mb-0" aria-label={`Holders of ${item.name} as of the timeline's now`}>

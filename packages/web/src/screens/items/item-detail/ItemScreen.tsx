@@ -7,6 +7,7 @@ import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { IfAllowed } from '../../../components/access/IfAllowed';
 import { NotesPanel } from '../../../components/notes/NotesPanel';
 import { SecretBadge } from '../../../components/access/SecretBadge';
+import { TagEditor } from '../../../components/tags/TagEditor';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
@@ -73,9 +74,14 @@ export function ItemScreen() {
         </>
       }
       after={
-        <section className="lf-panel mt-3">
-          <NotesPanel worldId={worldId} entityType="item" entityId={item.itemId} className="" />
-        </section>
+        <>
+          <section className="lf-panel mt-3" aria-label="Tags">
+            <TagEditor worldId={worldId} type="item" id={item.itemId} />
+          </section>
+          <section className="lf-panel mt-3">
+            <NotesPanel worldId={worldId} entityType="item" entityId={item.itemId} className="" />
+          </section>
+        </>
       }
     >
       <Routes>

@@ -18,6 +18,7 @@ export function ItemsTab() {
   return (
     <div className="lf-panel">
       <GenericList<Item>
+        tagWorldId={worldId}
         entityName="item"
         title="Items"
         source={resource}

@@ -1,10 +1,21 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { TaggableType } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { useEntityTags, useSaveEntityTags } from '../../api/tags';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
+
+/** The world's list of an entity type, filtered by a tag; undefined for types listed elsewhere (goals). */
+export function taggedListPath(worldId: string, type: TaggableType, tag: string): string | undefined {
+  const list: Partial<Record<TaggableType, string>> = {
+    character: 'characters', item: 'items', quest: 'quests', event: 'events', timeline: 'timelines', map: 'maps',
+  };
+  const segment = list[type];
+  return segment ? `/worlds/${worldId}/${segment}?tag=${encodeURIComponent(tag)}` : undefined;
+}
 
 /**
  * Parses the tag box: comma-separated, trimmed, blanks dropped.
@@ -14,11 +25,20 @@ export function parseTags(text: string): string[] {
   return text.split(',').map((tag) => tag.trim()).filter((tag) => tag.length > 0);
 }
 
+/** Props of {@link TagEditor}. */
+export interface TagEditorProps {
+  worldId: string;
+  type: TaggableType;
+  id: string;
+}
+
 /**
- * An entity's tags as badges, with an Edit button that turns them into one comma-separated box; Save replaces
- * them (issue "Linked lore", tags). Server messages (a tag over 40 characters, more than 20 tags) are shown.
+ * An entity's tags as badges, each a link to the entity's list filtered by it where the type has a list, with an
+ * "Edit tags" button (editors and the owner only) that turns them into one comma-separated box; Save replaces them
+ * (issue "Linked lore", tags). Server messages (a tag over 40 characters, more than 20 tags) are shown.
  */
-export function EntityTags({ worldId, type, id }: { worldId: string; type: TaggableType; id: string }) {
+export function TagEditor({ worldId, type, id }: TagEditorProps) {
+  const access = useWorldAccess(worldId);
   const tags = useEntityTags(worldId, type, id);
   const save = useSaveEntityTags(worldId, type, id);
   const [draft, setDraft] = useState<string | null>(null);
@@ -46,8 +66,16 @@ export function EntityTags({ worldId, type, id }: { worldId: string; type: Tagga
   }
   return (
     <div className="d-flex flex-wrap gap-2 align-items-center">
-      {current.length === 0 ? <span className="text-body-secondary small">No tags.</span> : current.map((tag) => <Badge key={tag} bg="info" text="dark">{tag}</Badge>)}
-      <Button size="sm" variant="link" className="p-0" onClick={() => setDraft(current.join(', '))} disabled={tags.isPending}>Edit tags</Button>
+      <span className="small fw-semibold">Tags:</span>
+      {current.length === 0 ? <span className="text-body-secondary small">No tags.</span> : current.map((tag) => {
+        const list = taggedListPath(worldId, type, tag);
+        return list
+          ? <Link key={tag} to={list} className="badge text-bg-info text-decoration-none" title={`Every ${type} tagged ${tag}`}>{tag}</Link>
+          : <Badge key={tag} bg="info" text="dark">{tag}</Badge>;
+      })}
+      {access.isEditor && (
+        <Button size="sm" variant="link" className="p-0" onClick={() => setDraft(current.join(', '))} disabled={tags.isPending}>Edit tags</Button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,56 @@
+/**
+ * The export and import case of the benchmark (issue 13 "Limits and safety"): the big world (100,000
+ * characters) exported as a Loreforge bundle, then that bundle imported as a new world, once each, timing each
+ * and sampling the server's resident memory meanwhile. Budgets: export under 30 s, import under 60 s.
+ */
+import type { RunningProcess } from '@loreforge/server/testing';
+import { rssMb } from './processes.js';
+import type { CaseResult } from './report.js';
+
+/** Names of the two cases (and keys of their budgets). */
+export const EXPORT_CASE = 'export the 100,000-character world (one run)';
+export const IMPORT_CASE = 'import that bundle as a new world (one run)';
+
+/** One timed step with the server's largest RSS during it; p50 and p99 both hold its duration. */
+async function timed(server: RunningProcess, name: string, step: () => Promise<boolean>): Promise<CaseResult> {
+  let maxRss = rssMb(server);
+  const sampler = setInterval(() => {
+    maxRss = Math.max(maxRss, rssMb(server));
+  }, 100);
+  const started = performance.now();
+  let ok = false;
+  try {
+    ok = await step();
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = performance.now() - started;
+  return { name, reqPerSec: 1000 / ms, p50: ms, p99: ms, errors: ok ? 0 : 1, ratio: null, maxRssMb: maxRss };
+}
+
+/**
+ * Exports a world and imports the archive, one request each.
+ * @param log progress lines; @returns the two cases' figures (errors 1 when a step did not answer 2xx).
+ */
+export async function benchTransfer(server: RunningProcess, token: string, worldId: string, log: (line: string) => void): Promise<CaseResult[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  let archive = new Uint8Array();
+  const exported = await timed(server, EXPORT_CASE, async () => {
+    const response = await fetch(`${server.baseUrl}/api/worlds/${worldId}/export?format=bundle`, { headers });
+    archive = new Uint8Array(await response.arrayBuffer());
+    return response.ok;
+  });
+  log(`export: ${(archive.byteLength / 1024 / 1024).toFixed(1)} MB in ${(exported.p50 / 1000).toFixed(1)} s, server RSS up to ${exported.maxRssMb.toFixed(0)} MB`);
+  const imported = await timed(server, IMPORT_CASE, async () => {
+    const response = await fetch(`${server.baseUrl}/api/worlds/import`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/zip' },
+      body: archive,
+    });
+    if (!response.ok) log(`import answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    else await response.arrayBuffer();
+    return response.ok;
+  });
+  log(`import: ${(imported.p50 / 1000).toFixed(1)} s, server RSS up to ${imported.maxRssMb.toFixed(0)} MB`);
+  return [exported, imported];
+}

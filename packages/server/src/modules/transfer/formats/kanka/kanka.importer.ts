@@ -1,0 +1,69 @@
+/**
+ * The Kanka campaign importer (issue 13): recognises a Kanka export by its `campaign.json`, reads every module
+ * file with bounded JSON parsing and KankaModuleFileSchema, and maps it with kanka.mapping.ts.
+ */
+import { BUNDLE_MANIFEST_PATH } from '@loreforge/contract';
+import type { z } from 'zod';
+import { badRequest } from '../../../../errors/app-error.js';
+import { type ArchiveFiles, parseJsonBounded } from '../../archive.js';
+import type { ImportedBundle, ImportOptions, WorldImporter } from '../../transfer.formats.js';
+import { filesFromRoot } from '../shared/folder-root.js';
+import { mapKankaExport, type KankaFile } from './kanka.mapping.js';
+import { KankaModuleFileSchema, KankaModuleListsSchema } from './kanka.source.js';
+
+/** `campaign.json` at the archive's root marks a Kanka export. */
+export const KANKA_CAMPAIGN_PATH = 'campaign.json';
+/** A module file: `<module>/<name>.json` one folder deep (gallery and settings are not modules). */
+const MODULE_FILE = /^([a-z][a-z0-9_]{0,80})\/[^/]+\.json$/;
+const NOT_MODULES = new Set(['gallery', 'settings']);
+
+/** The first problem of a zod failure as `field.path: message`. */
+function describeIssue(error: z.ZodError): string {
+  const [issue] = error.issues;
+  if (!issue) return 'not a Kanka entity file';
+  const where = issue.path.map(String).join('.');
+  return where === '' ? issue.message : `${where}: ${issue.message}`;
+}
+
+/**
+ * Reads a Kanka export into a bundle.
+ * @returns the bundle, no images (Kanka images are listed as not mapped), and what could not be mapped.
+ * @throws AppError 400 when a file is not JSON, is nested too deep, or a module file lacks an entity
+ *   (`characters/x.json: entity.id: …`).
+ */
+export function readKankaExport(archiveFiles: ArchiveFiles, options: ImportOptions): ImportedBundle {
+  const files = filesFromRoot(archiveFiles, KANKA_CAMPAIGN_PATH) ?? archiveFiles;
+  const campaignBytes = files.get(KANKA_CAMPAIGN_PATH);
+  if (!campaignBytes) throw badRequest(`The Kanka export lacks ${KANKA_CAMPAIGN_PATH}.`);
+  const campaign = parseJsonBounded(KANKA_CAMPAIGN_PATH, campaignBytes, options.maxJsonDepth);
+  const modules: KankaFile[] = [];
+  const others: string[] = [];
+  for (const [path, bytes] of files) {
+    if (path === KANKA_CAMPAIGN_PATH) continue;
+    const match = MODULE_FILE.exec(path);
+    const module = match?.[1];
+    if (!module || NOT_MODULES.has(module)) {
+      others.push(path);
+      continue;
+    }
+    const raw = parseJsonBounded(path, bytes, options.maxJsonDepth);
+    const file = KankaModuleFileSchema.safeParse(raw);
+    if (!file.success) throw badRequest(`${path}: ${describeIssue(file.error)} (not an entity of a Kanka export).`);
+    const { characterFamilies, organisationMemberships, characterRaces, characterTraits, members, pivotMembers, elements } =
+      KankaModuleListsSchema.parse(raw);
+    const lists = { characterFamilies, organisationMemberships, characterRaces, characterTraits, members, pivotMembers, elements };
+    modules.push({ path, module, record: { ...file.data, ...lists } });
+  }
+  // Export order is whatever the archive held; sort so ids, layout and the report read the same every time.
+  modules.sort((a, b) => a.path.localeCompare(b.path));
+  others.sort();
+  const { bundle, notMapped } = mapKankaExport(campaign, modules, others);
+  return { bundle, images: new Map(), notMapped };
+}
+
+/** Registered in transfer.registry.ts. */
+export const kankaImporter: WorldImporter = {
+  format: 'kanka',
+  detect: (files) => !files.has(BUNDLE_MANIFEST_PATH) && filesFromRoot(files, KANKA_CAMPAIGN_PATH) !== undefined,
+  toBundle: readKankaExport,
+};

@@ -1,0 +1,245 @@
+/**
+ * OnlyWorlds Folder Format through the real routes (issue 13) on each database: a folder in the published shape
+ * (fixtures/oz-world: world.json and elements/<type>/<slug>--<id>.json) imports as a browsable world with a
+ * report of the element types Loreforge has no counterpart for; `GET …/export?format=onlyworlds` writes such a
+ * folder, and importing it back keeps names, relationships with their affinity, inventories, places, events and
+ * secrets. Hostile folders are refused with a 400 and nothing is created.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Character, Relationship, World } from '@loreforge/contract';
+import { type TestApp, buildTestApp } from '../../../../../test/app.js';
+import { DIALECTS } from '../../../../../test/dialects.js';
+import { createUser, type TestUser } from '../../../../../test/factories/user.js';
+import { createWorld } from '../../../../../test/factories/world.js';
+import { TINY_PNG } from '../../../../../test/resilience/full-world.js';
+import { exportWorld, importArchive } from '../../../../../test/transfer/bundle-compare.js';
+import { rawZip, type RawEntry } from '../../../../../test/transfer/raw-zip.js';
+
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'oz-world');
+
+/** The fixture folder as archive entries, with the map's image beside it. */
+function folderEntries(): RawEntry[] {
+  const entries: RawEntry[] = [{ name: 'images/map-of-oz.png', data: TINY_PNG }];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else entries.push({ name: path.relative(FIXTURE, full).split(path.sep).join('/'), data: fs.readFileSync(full) });
+    }
+  };
+  walk(FIXTURE);
+  return entries;
+}
+
+describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => t.close());
+
+  const get = async <T>(user: TestUser, url: string): Promise<T> => {
+    const response = await t.app.inject({ url: `/api/worlds${url}`, headers: user.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<T>();
+  };
+  const characters = async (user: TestUser, worldId: string) =>
+    (await get<{ data: Character[] }>(user, `/${worldId}/characters?limit=100&sortBy=name&sortOrder=asc`)).data;
+
+  it('imports an OnlyWorlds folder as a world to browse and lists the element types it could not map', async () => {
+    const owner = await createUser(t.app);
+    const { status, body } = await importArchive(t.app, owner.headers, rawZip(folderEntries()));
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.format).toBe('onlyworlds');
+    expect(body.world.name).toBe('Oz (OnlyWorlds)');
+    const worldId = body.world.worldId;
+
+    const people = await characters(owner, worldId);
+    expect(people.map((c) => c.name)).toEqual(['Aunt Em', 'Dorothy Gale', 'Scarecrow', 'The Wizard']);
+    const byName = new Map(people.map((c) => [c.name, c]));
+    const dorothy = byName.get('Dorothy Gale')!;
+    // Scalar fields become attributes; links to types without a counterpart keep the linked names.
+    expect(dorothy.attributes).toMatchObject({ physicality: 'Small, brown braids', charisma: 70, birth_date: 1888, species: ['Human'] });
+    expect(dorothy.description).toBe(
+      `A girl from Kansas, friend of [the Scarecrow](loreforge://character/${byName.get('Scarecrow')!.characterId}).`,
+    );
+
+    const relationships = (await get<{ data: Relationship[] }>(owner, `/${worldId}/characters/${dorothy.characterId}/relationships`)).data;
+    expect(relationships.find((r) => r.targetCharacterName === 'Scarecrow')).toMatchObject({ relationshipType: 'friend', affinity: 50 });
+    expect(relationships.find((r) => r.targetCharacterName === 'The Wizard')?.description).toContain('Intensity 70 of 100.');
+
+    const inventory = (
+      await get<{ data: { itemId: string; quantity: number }[] }>(owner, `/${worldId}/characters/${dorothy.characterId}/inventory`)
+    ).data;
+    const items = (await get<{ data: { itemId: string; name: string; properties: Record<string, unknown> }[] }>(owner, `/${worldId}/items`))
+      .data;
+    expect(items.map((item) => item.name)).toEqual(['Silver Shoes']);
+    expect(items[0]!.properties).toMatchObject({ aesthetics: 'Silver, shining', location: 'Emerald City' });
+    expect(inventory.map((line) => line.itemId)).toEqual([items[0]!.itemId]);
+
+    // The pinned location is a point of the map (with its image); the others are on the generated map.
+    const maps = (
+      await get<{ data: { mapId: string; name: string; hasImage?: boolean }[] }>(owner, `/${worldId}/maps?sortBy=name&sortOrder=asc`)
+    ).data;
+    expect(maps.map((map) => map.name)).toEqual(['Locations', 'Map of Oz']);
+    const ozMap = maps.find((map) => map.name === 'Map of Oz')!;
+    const image = await t.app.inject({ url: `/api/worlds/${worldId}/maps/${ozMap.mapId}/image`, headers: owner.headers });
+    expect(image.statusCode).toBe(200);
+    const points = (
+      await get<{ data: { pointId: string; name: string; x: number; y: number }[] }>(owner, `/${worldId}/maps/${ozMap.mapId}/points`)
+    ).data;
+    expect(points).toEqual([expect.objectContaining({ name: 'Emerald City', x: 1, y: 1 })]);
+    expect(byName.get('Scarecrow')!.currentLocationId).toBe(points[0]!.pointId);
+
+    const events = (await get<{ data: { name: string; dateTime: string | null }[] }>(owner, `/${worldId}/events`)).data;
+    expect(events).toEqual([expect.objectContaining({ name: 'The Cyclone', dateTime: expect.stringMatching(/^1900-01-01T00:00/) })]);
+    const quests = (await get<{ data: { name: string }[] }>(owner, `/${worldId}/quests`)).data;
+    expect(quests.map((quest) => quest.name)).toEqual(['Journey to the Emerald City']);
+    const connections = (await get<{ data: { connectionType: string }[] }>(owner, `/${worldId}/connections?limit=100`)).data;
+    expect(connections.map((connection) => connection.connectionType)).toEqual(
+      expect.arrayContaining(['family: Gale', 'institution: Emerald Court', 'protagonist', 'involves']),
+    );
+
+    expect(body.notMapped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'elements/species/human--0190f3a1-0000-7000-8000-000000000901.json',
+          reason: expect.stringMatching(/species elements have no counterpart/),
+        }),
+        expect.objectContaining({
+          path: 'elements/character/dorothy-gale--0190f3a1-0000-7000-8000-000000000101.json',
+          reason: expect.stringMatching(/extension fields of other tools/),
+        }),
+      ]),
+    );
+  });
+
+  it('imports the folder when the archive was made by zipping the folder itself', async () => {
+    const owner = await createUser(t.app);
+    const entries = folderEntries().map((entry) => ({ ...entry, name: `oz-world/${entry.name}` }));
+    const { status, body } = await importArchive(t.app, owner.headers, rawZip(entries));
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.format).toBe('onlyworlds');
+    expect(body.created).toMatchObject({ characters: 4, items: 1, maps: 2 });
+    expect(body.notMapped.map((item) => item.path)).toContain('elements/species/human--0190f3a1-0000-7000-8000-000000000901.json');
+  });
+
+  it('exports a world as an OnlyWorlds folder that imports back with its names, relationships, inventories, places and secrets', async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Round trip to Oz' });
+    const send = async (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') => {
+      const response = await t.app.inject({ method, url: `/api/worlds/${world.worldId}${url}`, headers: owner.headers, payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json<Record<string, string>>();
+    };
+    const map = await send('/maps', { name: 'Map of Oz' });
+    const emerald = await send(`/maps/${map.mapId}/points`, { name: 'Emerald City', x: 40, y: 60 });
+    const toto = await send('/characters', { name: 'Toto', attributes: { species: 'dog', loyal: true } });
+    const dorothy = await send('/characters', {
+      name: 'Dorothy',
+      description: 'Travels with Toto.',
+      attributes: { courage: 8 },
+      currentLocationId: emerald.pointId,
+    });
+    await send('/characters', { name: 'Oscar Diggs', visibility: 'editors', gmNotes: 'The Wizard himself.' });
+    await send(`/characters/${dorothy.characterId}/relationships`, {
+      targetCharacterId: toto.characterId,
+      relationshipType: 'like_family',
+      affinity: 90,
+      trustLevel: 75,
+    });
+    const shoes = await send('/items', { name: 'Silver Shoes', properties: { magic: true } });
+    await send(`/characters/${dorothy.characterId}/inventory`, { itemId: shoes.itemId, quantity: 2, equipped: true });
+    const timeline = await send('/timelines', { name: 'The story', currentDateTime: '1900-12-31T00:00:00Z' });
+    await send('/events', { name: 'The Cyclone', timelineId: timeline.timelineId, dateTime: '1900-05-01T00:00:00Z' });
+
+    const { files } = await exportWorld(t.app, owner.headers, world.worldId, 'onlyworlds');
+    const paths = [...files.keys()];
+    expect(paths).toContain('world.json');
+    expect(paths).toContain(`elements/character/dorothy--${dorothy.characterId}.json`);
+    expect(paths.some((p) => /^elements\/relation\/dorothy-toto--[0-9a-f-]{36}\.json$/.test(p))).toBe(true);
+    const element = JSON.parse(
+      Buffer.from(files.get(`elements/character/dorothy--${dorothy.characterId}.json`)!).toString('utf8'),
+    ) as Record<string, unknown>;
+    expect(element).toMatchObject({
+      id: dorothy.characterId,
+      type: 'character',
+      name: 'Dorothy',
+      world: world.worldId,
+      objects: [shoes.itemId],
+    });
+
+    const archive = rawZip(paths.map((name) => ({ name, data: files.get(name)! })));
+    const { status, body } = await importArchive(t.app, owner.headers, archive);
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.format).toBe('onlyworlds');
+    expect(body.world.name).toBe('Round trip to Oz');
+    const people = await characters(owner, body.world.worldId);
+    expect(people.map((c) => c.name)).toEqual(['Dorothy', 'Oscar Diggs', 'Toto']);
+    const newDorothy = people.find((c) => c.name === 'Dorothy')!;
+    expect(newDorothy.attributes).toEqual({ courage: 8 });
+    expect(people.find((c) => c.name === 'Oscar Diggs')).toMatchObject({ visibility: 'editors', gmNotes: 'The Wizard himself.' });
+    const relationships = (
+      await get<{ data: Relationship[] }>(owner, `/${body.world.worldId}/characters/${newDorothy.characterId}/relationships`)
+    ).data;
+    expect(relationships).toEqual([
+      expect.objectContaining({ targetCharacterName: 'Toto', relationshipType: 'like_family', affinity: 90, trustLevel: 75 }),
+    ]);
+    const inventory = (
+      await get<{ data: { quantity: number; equipped: boolean }[] }>(
+        owner,
+        `/${body.world.worldId}/characters/${newDorothy.characterId}/inventory`,
+      )
+    ).data;
+    expect(inventory).toEqual([expect.objectContaining({ quantity: 2, equipped: true })]);
+    const maps = (await get<{ data: { mapId: string; name: string }[] }>(owner, `/${body.world.worldId}/maps`)).data;
+    expect(maps.map((m) => m.name)).toEqual(['Map of Oz']);
+    const points = (
+      await get<{ data: { pointId: string; name: string; x: number; y: number }[] }>(
+        owner,
+        `/${body.world.worldId}/maps/${maps[0]!.mapId}/points`,
+      )
+    ).data;
+    expect(points).toEqual([expect.objectContaining({ name: 'Emerald City', x: 40, y: 60 })]);
+    expect(newDorothy.currentLocationId).toBe(points[0]!.pointId);
+    const events = (
+      await get<{ data: { name: string; dateTime: string | null; timelineName?: string | null }[] }>(owner, `/${body.world.worldId}/events`)
+    ).data;
+    expect(events).toEqual([expect.objectContaining({ name: 'The Cyclone', dateTime: expect.stringMatching(/^1900-05-01T00:00/) })]);
+  });
+
+  it('refuses hostile OnlyWorlds folders with a 400 and creates nothing', async () => {
+    const owner = await createUser(t.app);
+    const worlds = async () =>
+      (await t.app.inject({ url: '/api/worlds?limit=100', headers: owner.headers })).json<{ data: World[] }>().data.length;
+    const before = await worlds();
+    const world = { name: 'world.json', data: JSON.stringify({ id: 'w', name: 'Hostile' }) };
+    const cases: { entries: RawEntry[]; message: RegExp }[] = [
+      { entries: [world, { name: 'elements/character/../../../etc/passwd.json', data: '{}' }], message: /unsafe name/ },
+      { entries: [world, { name: 'elements\\character\\evil.json', data: '{}' }], message: /unsafe name/ },
+      {
+        entries: [
+          world,
+          { name: 'elements/character/deep--1.json', data: `{"id":"1","name":"x","a":${'['.repeat(3000)}${']'.repeat(3000)}}` },
+        ],
+        message: /nested more than/,
+      },
+      {
+        entries: [world, { name: 'elements/character/nameless.json', data: JSON.stringify({ name: 'No id' }) }],
+        message: /^elements\/character\/nameless\.json: id/,
+      },
+      {
+        entries: [world, { name: 'elements/character/long--1.json', data: JSON.stringify({ id: '1', name: 'x'.repeat(100_000) }) }],
+        message: /^elements\/character\/long--1\.json: name/,
+      },
+    ];
+    for (const { entries, message } of cases) {
+      const { status, body } = await importArchive(t.app, owner.headers, rawZip(entries));
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(body.message).toMatch(message);
+    }
+    expect(await worlds()).toBe(before);
+  });
+});

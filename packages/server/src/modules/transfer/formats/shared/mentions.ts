@@ -1,0 +1,72 @@
+/**
+ * How a description names another entity of the world in plain text (docs/export-format.md "Mentions in text"):
+ * a Markdown link whose target is `loreforge://<type>/<id>`, e.g. `[Dorothy](loreforge://character/<uuid>)`.
+ * It reads as a link in any Markdown viewer, and the id is the bundle id of the entity, so the bundle import
+ * rewrites it to the new world's id like any other id in text. Importers of other formats write mentions this
+ * way; exporters turn them into their own links (wiki links, OnlyWorlds `ow://` references).
+ */
+import { CONNECTABLE_TYPES, type ConnectableType } from '@loreforge/contract';
+
+/** Entity types a mention may name (those a connection may join). */
+export type MentionType = ConnectableType;
+
+/** A mention found in text. */
+export interface Mention {
+  /** Where the whole link starts and ends in the text (end exclusive). */
+  start: number;
+  end: number;
+  label: string;
+  type: MentionType;
+  id: string;
+}
+
+/** Brackets and parentheses a label cannot hold unescaped in a Markdown link. */
+const escapeLabel = (label: string): string => label.replace(/[[\]\\]/g, (char) => `\\${char}`);
+const unescapeLabel = (label: string): string => label.replace(/\\([[\]\\])/g, '$1');
+
+/**
+ * Writes a mention.
+ * @param label the text a reader sees (brackets in it are escaped).
+ * @returns `[label](loreforge://type/id)`.
+ */
+export function mentionText(type: MentionType, id: string, label: string): string {
+  return `[${escapeLabel(label)}](loreforge://${type}/${id})`;
+}
+
+// The label is a run of escaped or ordinary characters without brackets; each alternative starts with a different
+// character, so matching stays linear on long text.
+const MENTION_PATTERN = /\[((?:\\[[\]\\]|[^[\]\\]){0,500})\]\(loreforge:\/\/([a-z]{1,20})\/([A-Za-z0-9-]{1,200})\)/g;
+
+/**
+ * Finds every mention in text, in order. Links naming a type that is not mentionable are not mentions.
+ * @returns the mentions with their positions; [] for text without any.
+ */
+export function findMentions(text: string): Mention[] {
+  const mentions: Mention[] = [];
+  for (const match of text.matchAll(MENTION_PATTERN)) {
+    const type = match[2] as MentionType;
+    if (!(CONNECTABLE_TYPES as readonly string[]).includes(type)) continue;
+    mentions.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      label: unescapeLabel(match[1] ?? ''),
+      type,
+      id: match[3] ?? '',
+    });
+  }
+  return mentions;
+}
+
+/**
+ * Rewrites every mention of a text.
+ * @param render gives the replacement of one mention.
+ */
+export function replaceMentions(text: string, render: (mention: Mention) => string): string {
+  let out = '';
+  let last = 0;
+  for (const mention of findMentions(text)) {
+    out += text.slice(last, mention.start) + render(mention);
+    last = mention.end;
+  }
+  return out + text.slice(last);
+}
