@@ -18,6 +18,7 @@ import { CALENDAR_LIST_CASE, CALENDAR_STATE_CASE, type CaseResult, type DialectR
 import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from '@loreforge/server/bench-spread';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 import { EXPORT_CASE, IMPORT_CASE, benchTransfer } from './transfer.js';
+import { LIVE_CASE, LIVE_STREAMS, liveFeedCase } from './live.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -151,7 +152,7 @@ async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: N
   await handle.destroy();
   return {
     spread,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', TOKEN_SECRET: 'bench-secret', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', WEB_DIST_DIR: '' },
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', TOKEN_SECRET: 'bench-secret', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', WEB_DIST_DIR: '', LIVE_STREAMS_PER_USER: String(LIVE_STREAMS) },
     world,
     seconds: (Date.now() - started) / 1000,
     cleanup: async () => {
@@ -251,6 +252,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
         caseRss = 0;
         const r = await load(server.baseUrl, tokenOf(spec), spec, spreadRun);
         results.push({ name: spec.name, ...r, ratio: base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null, maxRssMb: caseRss });
+      }
+      if (!only || LIVE_CASE.toLowerCase().includes(only)) {
+        log(`${dialect}: ${LIVE_CASE}`);
+        caseRss = 0;
+        const live = await liveFeedCase(server.baseUrl, token, world.smallWorldId, DURATION);
+        results.push({ ...live, maxRssMb: caseRss });
       }
     } finally {
       clearInterval(sampler);

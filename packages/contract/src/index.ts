@@ -16,6 +16,7 @@ export * from './map.js';
 export * from './connection.js';
 export * from './quest.js';
 export * from './changes.js';
+export * from './live.js';
 export * from './timeline-engine.js';
 export * from './search.js';
 export * from './graph.js';

@@ -85,7 +85,11 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(authPlugin, { secret: config.tokenSecret, dataDir: config.dataDir, expiresIn: config.tokenExpiresIn });
   await app.register(docsPlugin);
   await app.register(timelineEnginePlugin);
-  await app.register(apiRoutes, { prefix: '/api', importLimits: config.importLimits });
+  await app.register(apiRoutes, {
+    prefix: '/api',
+    importLimits: config.importLimits,
+    live: { streamsPerUser: config.liveStreamsPerUser, heartbeatMs: config.liveHeartbeatMs },
+  });
   await app.register(webPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
   return app;
 }

@@ -70,6 +70,13 @@ export interface AppConfig {
     maxUnpackedBytes: number;
     maxJsonDepth: number;
   };
+  /**
+   * Live change streams (GET /worlds/{worldId}/changes as text/event-stream) one user may hold open on one
+   * instance (default 10); one more is a 429.
+   */
+  liveStreamsPerUser: number;
+  /** Interval of the heartbeat comments that keep idle live streams open through proxies (ms, default 15,000). */
+  liveHeartbeatMs: number;
 }
 
 function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -132,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxUnpackedBytes: readInt('IMPORT_MAX_UNPACKED_BYTES', 512 * 1024 * 1024, env) || 1,
       maxJsonDepth: readInt('IMPORT_MAX_JSON_DEPTH', 40, env) || 1,
     },
+    liveStreamsPerUser: readInt('LIVE_STREAMS_PER_USER', 10, env) || 1,
+    liveHeartbeatMs: readInt('LIVE_HEARTBEAT_MS', 15_000, env) || 1_000,
     ...overrides,
   };
 }

@@ -28,7 +28,10 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { graphRoutes } from './modules/graph/graph.routes.js';
 import { tagRoutes } from './modules/tags/tag.routes.js';
 import { noteRoutes } from './modules/notes/note.routes.js';
+import { type LiveOptions, changeRoutes } from './modules/changes/change.routes.js';
+import { presenceRoutes } from './modules/presence/presence.routes.js';
 import { setVersionEtag } from './lib/versioned-update.js';
+import { runAsActor } from './db/actor.js';
 import { describeOperation } from './openapi/operations.js';
 import { registerWorldScope } from './modules/worlds/world-scope.plugin.js';
 import { memberRoutes } from './modules/members/member.routes.js';
@@ -36,10 +39,12 @@ import { worldInvitationRoutes } from './modules/world-invitations/world-invitat
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import type { ArchiveLimits } from './modules/transfer/archive.js';
 
-/** Options of the API routes: settings from config.ts that routes need. */
+/** Options of the /api routes: settings from config.ts that routes need. */
 export interface ApiRoutesOptions {
   /** Bounds of POST /worlds/import. */
   importLimits: ArchiveLimits;
+  /** The live feed's limits (config liveStreamsPerUser, liveHeartbeatMs). */
+  live: LiveOptions;
 }
 
 export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, options) => {
@@ -54,6 +59,9 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     });
     api.addHook('onRequest', api.authenticate);
+    // Everything after authentication (hooks and handler) runs as the signed-in user, so the change log names
+    // who wrote each row (db/actor.ts). A callback hook: the rest of the request continues inside `done`.
+    api.addHook('preHandler', (request, _reply, done) => runAsActor(request.userId, done));
     registerWorldScope(api);
     // Every single-entity answer names its version, for If-Match on the next edit (lib/versioned-update.ts).
     // A callback hook: it runs on every answer and never waits, so it makes no promise.
@@ -86,5 +94,7 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
     await api.register(tagRoutes);
     await api.register(noteRoutes);
     await api.register(transferRoutes, { importLimits: options.importLimits });
+    await api.register(changeRoutes, options.live);
+    await api.register(presenceRoutes);
   });
 };

@@ -12,6 +12,8 @@ import { SQLite } from './sqlite-driver.js';
 import pg from 'pg';
 import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
+import { currentActor } from './actor.js';
+import { type WorldSignals, postgresWorldSignals, sqliteWorldSignals } from './world-signals.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from '../lib/trigram.js';
@@ -29,6 +31,8 @@ export interface DatabaseHandle {
    * keeps its own statistics, so there it does nothing.
    */
   optimize: () => Promise<void>;
+  /** Signals of committed changes and presence, across instances (db/world-signals.ts); closed by destroy. */
+  signals: WorldSignals;
 }
 
 export interface ConnectOptions {
@@ -181,7 +185,13 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     const pool = openPostgresPool({ ...options, databaseUrl: options.databaseUrl });
     const writeSlots = options.writeSlots ?? Math.max(2, 2 * os.availableParallelism());
     const db = new Kysely<Database>({ dialect: new LoreforgePostgresDialect({ pool: namedStatementPool(pool), writeSlots }) });
-    return { db, dialect: 'postgres', schema: options.postgresSchema ?? 'public', destroy: () => db.destroy(), optimize: async () => undefined };
+    const schema = options.postgresSchema ?? 'public';
+    const signals = postgresWorldSignals(options.databaseUrl, schema);
+    const destroy = async () => {
+      await signals.close();
+      await db.destroy();
+    };
+    return { db, dialect: 'postgres', schema, destroy, optimize: async () => undefined, signals };
   }
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (or be unset for SQLite).');
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -195,15 +205,22 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   // pg_trgm's word_similarity, so the world search's typo tolerance is the same on both databases.
   sqlite.function('lf_word_similarity', { deterministic: true }, (query, text) =>
     typeof query === 'string' && typeof text === 'string' ? wordSimilarity(query, text) : 0);
+  // The change log's triggers name the acting user of the statement's request (db/actor.ts); SQLite runs a
+  // statement synchronously inside the query call, so the request's asynchronous context is the current one.
+  sqlite.function('lf_actor', { deterministic: false, varargs: false }, () => currentActor() ?? null);
   const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite }) });
+  const signals = sqliteWorldSignals();
+  const db = new Kysely<Database>({
+    dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite, onCommit: signals.committed }),
+  });
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept
   // the bad plan. It costs about 0.3 s per 300,000 rows, at start and then only for tables that changed much.
   // Through Kysely, so it waits for the connection like any query and never runs inside a group of writes.
   const optimize = async () => void (await sql.raw('pragma optimize = 0x10002').execute(db));
   const destroy = async () => {
+    await signals.close();
     await stopCheckpointer();
     await db.destroy();
   };
-  return { db, dialect: 'sqlite', schema: undefined, destroy, optimize };
+  return { db, dialect: 'sqlite', schema: undefined, destroy, optimize, signals };
 }

@@ -16,6 +16,7 @@ import type { EntityTagTable } from './tables/entity-tag.table.js';
 import type { MemberNoteTable } from './tables/member-note.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
+import type { WorldChangeCounterTable, WorldChangeTable, WorldPresenceTable } from './tables/world-change.table.js';
 
 export interface Database {
   user: UserTable;
@@ -42,6 +43,9 @@ export interface Database {
   quest_objective: WithAccessColumns<QuestObjectiveTable>;
   calendar: CalendarTable;
   member_note: MemberNoteTable;
+  world_change: WorldChangeTable;
+  world_change_counter: WorldChangeCounterTable;
+  world_presence: WorldPresenceTable;
 }
 
 /** The database handle or an open transaction: repositories take either as their first argument. */

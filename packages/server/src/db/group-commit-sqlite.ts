@@ -65,6 +65,8 @@ export interface GroupCommitSqliteConfig {
   database: SqliteDatabase;
   /** The underlying connection, to tell whether SQLite still has a transaction open after an error. */
   sqlite: SQLite.Database;
+  /** Told after each COMMIT and each write outside a transaction (the live feed reads new changes then). */
+  onCommit?: () => void;
 }
 
 /** The driver; see the module comment. */
@@ -186,6 +188,7 @@ export class GroupCommitSqliteDriver implements Driver {
     const statement = this.config.database.prepare(sql);
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
+    if (!lease.inTransaction && changes > 0) this.config.onCommit?.();
     return {
       numAffectedRows: changes === undefined || changes === null ? undefined : BigInt(changes),
       insertId: lastInsertRowid === undefined || lastInsertRowid === null ? undefined : BigInt(lastInsertRowid),
@@ -215,6 +218,7 @@ export class GroupCommitSqliteDriver implements Driver {
       throw error;
     }
     for (const member of members) member.resolve();
+    this.config.onCommit?.();
   }
 
   #failGroup(error: Error): void {

@@ -15,6 +15,8 @@ import * as addCalendarDates from './migrations/2026_11_24_210000_add_calendar_d
 import * as addWorldSearchIndexes from './migrations/2026_11_24_500000_add_world_search_indexes.js';
 import * as createEntityTag from './migrations/2026_11_24_510000_create_entity_tag.js';
 import * as versionWorldLinks from './migrations/2026_11_24_520000_version_world_links.js';
+import * as createWorldChange from './migrations/2026_11_25_110000_create_world_change.js';
+import * as createWorldPresence from './migrations/2026_11_25_110100_create_world_presence.js';
 import * as createMemberNote from './migrations/2026_11_25_130000_create_member_note.js';
 import * as addCalendarAuthors from './migrations/2026_11_25_150000_add_calendar_authors.js';
 
@@ -34,6 +36,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_500000_add_world_search_indexes': addWorldSearchIndexes,
   '2026_11_24_510000_create_entity_tag': createEntityTag,
   '2026_11_24_520000_version_world_links': versionWorldLinks,
+  '2026_11_25_110000_create_world_change': createWorldChange,
+  '2026_11_25_110100_create_world_presence': createWorldPresence,
   '2026_11_25_130000_create_member_note': createMemberNote,
   '2026_11_25_150000_add_calendar_authors': addCalendarAuthors,
 };

@@ -9,6 +9,7 @@
  * only, which is all the migrator needs, and reports no columns.
  */
 import type pg from 'pg';
+import { currentActor, mayWrite } from './actor.js';
 import { isDatabaseUnavailable } from './availability.js';
 import { WriteSlotsDriver } from './postgres-write-slots.js';
 import {
@@ -80,6 +81,9 @@ export class LoreforgePostgresDialect extends PostgresDialect {
   }
 }
 
+/** What a connection's actor setting is taken to be when it is not known (never a user id). */
+const UNKNOWN_ACTOR = '\u0000';
+
 /** Bounds of the named statements each connection prepares (see namedStatementPool). */
 export const namedStatementLimits = {
   /** Distinct SQL texts given a name in all; later ones run unnamed. */
@@ -121,11 +125,28 @@ export function namedStatementPool(pool: pg.Pool): PostgresPool {
         if (isDatabaseUnavailable(error)) broken ??= error instanceof Error ? error : new Error(String(error));
         throw error;
       };
+      // The actor this connection's `loreforge.actor` setting names (db/actor.ts): set before a write or BEGIN
+      // when it differs, so the change log's trigger names who wrote, and one round trip is spent only then.
+      let actorSet = '';
+      const run = (text: string, values: unknown[]): Promise<unknown> => {
+        const name = values.length > 0 ? nameOf(text) : undefined;
+        return (name === undefined ? client.query(text, values) : client.query({ name, text, values })).catch(failed);
+      };
       const query = (text: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
         if (typeof text !== 'string') return client.query(text as pg.Submittable);
         const values = parameters === undefined ? [] : [...parameters];
-        const name = values.length > 0 ? nameOf(text) : undefined;
-        return (name === undefined ? client.query(text, values) : client.query({ name, text, values })).catch(failed);
+        // A rollback may undo a setting made inside its transaction: make it again next time.
+        if (/^\s*rollback\b/i.test(text)) actorSet = UNKNOWN_ACTOR;
+        const actor = currentActor() ?? '';
+        if (actor === actorSet || !mayWrite(text)) return run(text, values);
+        actorSet = actor;
+        return run("select set_config('loreforge.actor', $1, false)", [actor]).then(
+          () => run(text, values),
+          (error: unknown) => {
+            actorSet = UNKNOWN_ACTOR;
+            throw error;
+          },
+        );
       };
       wrapper = {
         query,

@@ -30,6 +30,7 @@ export const TAGS = [
   { name: 'quests', description: 'Quests of a world, their objectives and progress, and who has accepted them.' },
   { name: 'search', description: 'One search over the names, tags and text of every kind of entity in a world, ranked, showing only what the reader may see.' },
   { name: 'graph', description: "A world's web: characters, items and connected entities as nodes; relationships, connections and holdings as edges." },
+  { name: 'live', description: "A world's change feed (JSON pages or a Server-Sent Events stream) and who is in the world now and what they edit." },
   { name: 'tags', description: 'Tags on characters, items, quests, events, timelines, maps and goals, and the tags a world uses with their counts.' },
   { name: 'notes', description: "Each member's own private notes on the world or on an entity they can see; only their author reads them." },
   { name: 'transfer', description: 'Export a world as a zip (a Loreforge bundle, documented in docs/export-format.md, or another format) and import an archive as a new world.' },

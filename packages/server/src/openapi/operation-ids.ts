@@ -150,4 +150,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/worlds/:worldId/notes/:noteId': 'getNote',
   'PUT /api/worlds/:worldId/notes/:noteId': 'updateNote',
   'DELETE /api/worlds/:worldId/notes/:noteId': 'deleteNote',
+  'GET /api/worlds/:worldId/changes': 'listWorldChanges',
+  'GET /api/worlds/:worldId/presence': 'listWorldPresence',
+  'PUT /api/worlds/:worldId/presence': 'updateWorldPresence',
 };

@@ -6,12 +6,15 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import type { WorldSignals } from '../db/world-signals.js';
 import { clearStorageFull, isStorageReportedFull } from '../db/storage-state.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dialect: Dialect;
+    /** Signals of committed changes and presence from every instance (db/world-signals.ts). */
+    worldSignals: WorldSignals;
   }
 }
 
@@ -25,6 +28,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, { handle, closeOnShutdown = true }) => {
     app.decorate('db', handle.db);
     app.decorate('dialect', handle.dialect);
+    app.decorate('worldSignals', handle.signals);
     if (closeOnShutdown) app.addHook('onClose', async () => handle.destroy());
     // A write that succeeds shows the disk has room again: health stops reporting it full at once.
     app.addHook('onResponse', (request, reply, done) => {

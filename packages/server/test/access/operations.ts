@@ -472,6 +472,11 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 200, build: ownNote(false) },
   'PUT /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 200, build: ownNote(true) },
   'DELETE /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 204, build: ownNote(false) },
+
+  // The live feed and presence: every member reads the feed (hidden changes are left out) and says they are here.
+  'GET /api/worlds/{worldId}/changes': read(),
+  'GET /api/worlds/{worldId}/presence': read(),
+  'PUT /api/worlds/{worldId}/presence': { rule: 'read', ok: 200, build: async () => ({ body: { editing: false } }) },
 };
 
 /**

@@ -8,6 +8,7 @@ import { LoadingSpinner } from '../components/LoadingSpinner';
 import { RequireAuth } from '../components/RequireAuth';
 import { getToken } from '../session/session-store';
 import { lazyScreen } from './lazy';
+import { WorldLive } from '../components/live/WorldLive';
 import { RouteError } from './RouteError';
 import { worldChildRoutes, worldTabRoutes } from './world-routes';
 
@@ -47,12 +48,15 @@ export const routes: RouteObject[] = [
           { path: 'join/:code', lazy: lazyScreen(() => import('../screens/join/JoinScreen'), 'JoinScreen') },
           { path: 'worlds/create', lazy: lazyScreen(() => import('../screens/worlds/WorldFormScreen'), 'WorldFormScreen') },
           { path: 'worlds/:id/edit', lazy: lazyScreen(() => import('../screens/worlds/WorldFormScreen'), 'WorldFormScreen') },
+          // Every page of a world shares one live stream and presence (issue 15).
           {
             path: 'worlds/:worldId',
-            lazy: lazyScreen(() => import('../screens/worlds/WorldScreen'), 'WorldScreen'),
-            children: worldTabRoutes,
+            element: <WorldLive />,
+            children: [
+              { lazy: lazyScreen(() => import('../screens/worlds/WorldScreen'), 'WorldScreen'), children: worldTabRoutes },
+              ...worldChildRoutes,
+            ],
           },
-          { path: 'worlds/:worldId', children: worldChildRoutes },
         ],
       },
       { path: '*', lazy: lazyScreen(() => import('../screens/not-found/NotFoundScreen'), 'NotFoundScreen') },

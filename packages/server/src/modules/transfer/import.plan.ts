@@ -236,7 +236,7 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
   for (const [, record] of kept.calendars) {
     plan.calendar.push({
       id: ids.must('calendars', record.calendarId), world_id: worldId, name: record.name, description: ids.text(record.description),
-      definition: JSON.stringify(record.definition), ...stamp(record),
+      definition: JSON.stringify(record.definition), created_by: context.userId, updated_by: context.userId, ...stamp(record),
     });
   }
 

@@ -131,3 +131,28 @@ export async function maskHidden<Row, K extends keyof Row>(
     return typeof id === 'string' && !seen.has(id) ? { ...row, [column]: null } : row;
   });
 }
+
+/**
+ * The secret-capable rows a row of `table` references (by the same REFERENCES the SQL rule follows), read from
+ * the row's columns as stored (a change log snapshot, say). A polymorphic reference of a kind that cannot be
+ * secret-checked gives `undefined`, meaning the row is to be hidden (as the SQL rule hides it).
+ * @param row the row's columns (snake_case, as in the table).
+ * @returns the referenced rows, or undefined when the row must be hidden whatever they are.
+ */
+export function referencesOf(table: SecretTable, row: Record<string, unknown>): Array<{ table: SecretTable; id: string }> | undefined {
+  const found: Array<{ table: SecretTable; id: string }> = [];
+  for (const reference of REFERENCES[table]) {
+    if ('column' in reference) {
+      const id = row[reference.column];
+      if (typeof id === 'string') found.push({ table: reference.table, id });
+      continue;
+    }
+    const kind = row[reference.typeColumn];
+    const id = row[reference.idColumn];
+    if (kind === null || kind === undefined) continue;
+    const target = typeof kind === 'string' ? POLYMORPHIC_TABLES[kind] : undefined;
+    if (target === undefined || typeof id !== 'string') return undefined;
+    found.push({ table: target, id });
+  }
+  return found;
+}

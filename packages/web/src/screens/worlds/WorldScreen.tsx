@@ -7,6 +7,7 @@ import type { World } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { useWorld } from '../../api/worlds';
 import { ViewAsSwitch } from '../../components/access/ViewAsSwitch';
+import { PresenceAvatars } from '../../components/live/PresenceAvatars';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -69,7 +70,8 @@ export function WorldScreen() {
           <h1 className={`${onDetails ? 'h2' : 'h4'} mb-1 lf-page-title text-break`}>{world.name}</h1>
           {onDetails && world.description && <p className="mb-0 text-white lf-page-title">{world.description}</p>}
         </div>
-        <div className="d-flex flex-wrap gap-2">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <PresenceAvatars />
           <ViewAsSwitch worldId={world.worldId} />
           {onDetails && (
             <Link to={`/worlds/${world.worldId}/graph`} className="btn btn-light">

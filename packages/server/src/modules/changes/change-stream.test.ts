@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { LIVE_MESSAGES, type WorldChange, type WorldChangePage } from '@loreforge/contract';
+import { type TestApp, buildTestApp } from '../../../test/app.js';
+import { DIALECTS } from '../../../test/dialects.js';
+import { createCharacter } from '../../../test/factories/character.js';
+import { addMember } from '../../../test/factories/member.js';
+import { createWorld } from '../../../test/factories/world.js';
+import type { TestUser } from '../../../test/factories/user.js';
+import { type StreamEvent, type TestStream, buildSecondInstance, listenLocally, openStream } from '../../../test/live-streams.js';
+
+const changesOf = (events: StreamEvent[]): WorldChange[] =>
+  events.filter((event) => event.event === 'change').map((event) => event.data as WorldChange);
+
+describe.each(DIALECTS)('the live change stream on %s', (dialect) => {
+  let t: TestApp;
+  let base: string;
+  const streams: TestStream[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { tokenSecret: 'live-stream-test-secret', liveStreamsPerUser: 3, liveHeartbeatMs: 1_000 });
+    base = await listenLocally(t.app);
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t.close();
+  });
+
+  const open = async (worldId: string, user: TestUser, extra: Record<string, string> = {}, at = base) => {
+    const stream = await openStream(at, worldId, { ...user.headers, ...extra });
+    streams.push(stream);
+    return stream;
+  };
+  const rename = async (app: FastifyInstance, user: TestUser, worldId: string, characterId: string, name: string) => {
+    const url = `/api/worlds/${worldId}/characters/${characterId}`;
+    const current = await app.inject({ url, headers: user.headers });
+    const response = await app.inject({ method: 'PUT', url, headers: user.headers, payload: { ...current.json<object>(), name } });
+    expect(response.statusCode).toBe(200);
+  };
+  const allChanges = async (worldId: string, user: TestUser) =>
+    (await t.app.inject({ url: `/api/worlds/${worldId}/changes?limit=1000`, headers: user.headers })).json<WorldChangePage>().data;
+
+  it('delivers each change from now on with its sequence as the event id, and heartbeats', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const { character } = await createCharacter(t.app, { world, owner, name: 'Cowardly Lion' });
+    const stream = await open(world.worldId, owner);
+    expect(stream.status).toBe(200);
+    await rename(t.app, owner, world.worldId, character.characterId, 'Brave Lion');
+    await stream.waitFor((events) => changesOf(events).length === 1);
+    const [change] = changesOf(stream.events);
+    expect(change).toMatchObject({ entityType: 'character', entityId: character.characterId, action: 'updated', by: owner.user.userId });
+    const event = stream.events.find((one) => one.event === 'change');
+    expect(event?.id).toBe(String(change!.sequence));
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(stream.comments).toContain('heartbeat');
+  });
+
+  it('resumes after Last-Event-ID without losing or repeating a change', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const { character } = await createCharacter(t.app, { world, owner });
+    const first = await open(world.worldId, owner);
+    await rename(t.app, owner, world.worldId, character.characterId, 'Dorothy Gale');
+    await first.waitFor((events) => changesOf(events).length === 1);
+    first.close();
+    const lastId = first.events.filter((event) => event.event === 'change').at(-1)!.id!;
+    for (const name of ['Dorothy of Kansas', 'Princess Dorothy']) await rename(t.app, owner, world.worldId, character.characterId, name);
+    await createCharacter(t.app, { world, owner, name: 'Toto' });
+
+    const resumed = await open(world.worldId, owner, { 'last-event-id': lastId });
+    const expected = (await allChanges(world.worldId, owner)).filter((change) => change.sequence > Number(lastId));
+    expect(expected.length).toBe(3);
+    await resumed.waitFor((events) => changesOf(events).length >= expected.length);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(changesOf(resumed.events).map((change) => change.sequence)).toEqual(expected.map((change) => change.sequence));
+  });
+
+  it("never names a secret in a player's stream, and shows them what they may see", async () => {
+    const { world, owner } = await createWorld(t.app);
+    const player = await addMember(t.app, owner, world.worldId, 'player');
+    const playerStream = await open(world.worldId, player);
+    const ownerStream = await open(world.worldId, owner);
+    const { character: secret } = await createCharacter(t.app, { world, owner, name: 'Ozma', visibility: 'editors' });
+    await rename(t.app, owner, world.worldId, secret.characterId, 'Tip');
+    const { character: visible } = await createCharacter(t.app, { world, owner, name: 'Glinda' });
+    await ownerStream.waitFor((events) => changesOf(events).some((change) => change.entityId === visible.characterId));
+    await playerStream.waitFor((events) => changesOf(events).some((change) => change.entityId === visible.characterId));
+    expect(changesOf(ownerStream.events).filter((change) => change.entityId === secret.characterId)).toHaveLength(2);
+    expect(JSON.stringify(playerStream.events)).not.toContain(secret.characterId);
+  });
+
+  it('ends the stream of a member removed meanwhile', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
+    const stream = await open(world.worldId, viewer);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/worlds/${world.worldId}/members/${viewer.user.userId}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await stream.ended;
+    await createCharacter(t.app, { world, owner, name: 'Wicked Witch' });
+    expect(JSON.stringify(stream.events)).not.toContain('Wicked');
+    expect(changesOf(stream.events)).toEqual([]);
+  });
+
+  it('refuses a stream over the per-user limit with 429 and a message, and allows it again once one closes', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const held = [await open(world.worldId, owner), await open(world.worldId, owner), await open(world.worldId, owner)];
+    const refused = await open(world.worldId, owner);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toMatchObject({ message: LIVE_MESSAGES.tooManyStreams(3) });
+    held[0]!.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await open(world.worldId, owner);
+    expect(again.status).toBe(200);
+    for (const stream of [...held, again]) stream.close();
+  });
+
+  it('answers 400 for a Last-Event-ID that is not a sequence number', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const bad = await open(world.worldId, owner, { 'last-event-id': 'yesterday' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ message: LIVE_MESSAGES.lastEventIdInvalid });
+  });
+});
+
+describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL database', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  let bases: string[];
+  const streams: TestStream[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp('postgres', { tokenSecret: 'two-instances-secret' });
+    second = await buildSecondInstance(t, { tokenSecret: 'two-instances-secret' });
+    bases = [await listenLocally(t.app), await listenLocally(second)];
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await second.close();
+    await t.close();
+  });
+
+  it('gives a subscriber on each instance every change of writes on both, once each and in commit order', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const editor = await addMember(t.app, owner, world.worldId, 'editor');
+    for (const at of bases) streams.push(await openStream(at, world.worldId, owner.headers));
+    streams.push(await openStream(bases[1]!, world.worldId, editor.headers));
+    const apps = [t.app, second];
+    // Twenty creates at once, alternating between the instances and two writers.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        createCharacter(apps[index % 2]!, { world, owner: index % 3 === 0 ? editor : owner, name: `Munchkin ${index}` }),
+      ),
+    );
+    const page = await t.app.inject({ url: `/api/worlds/${world.worldId}/changes?limit=1000`, headers: owner.headers });
+    const expected = page.json<WorldChangePage>().data.filter((change) => change.entityType === 'character');
+    expect(expected).toHaveLength(20);
+    for (const stream of streams) {
+      await stream.waitFor((events) => changesOf(events).length >= 20, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const got = changesOf(stream.events);
+      expect(got.map((change) => change.sequence)).toEqual(expected.map((change) => change.sequence));
+      expect(got.map((change) => change.by)).toEqual(expected.map((change) => change.by));
+    }
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Reads of a world's change log (`world_change`, written by database triggers: migration 2026_11_25_110000)
+ * through the visibility rule (modules/worlds/visibility.ts), so a reader never learns of a change to an entity
+ * they may not see, not even its id (issue 15).
+ */
+import type { ChangeAction, ChangeEntityType } from '@loreforge/contract';
+import type { Db } from '../../db/database.js';
+import type { WorldChangeTable } from '../../db/tables/world-change.table.js';
+import { type SecretTable, referencesOf, whereVisible } from '../worlds/visibility.js';
+import type { ReadScope } from '../worlds/world-scope.js';
+
+/** The secret-capable table of each entity type (types without one — world, member, calendar — every member sees). */
+export const SECRET_TABLES: Partial<Record<ChangeEntityType, SecretTable>> = {
+  character: 'character',
+  item: 'item',
+  inventoryEntry: 'inventory_item',
+  goal: 'goal',
+  relationship: 'relationship',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  mapPoint: 'map_point',
+  mapArea: 'map_area',
+  quest: 'quest',
+  objective: 'quest_objective',
+  connection: 'connection',
+};
+
+/** A change as the feed answers it (what any reader who may see it may know). */
+export interface ChangeRow {
+  sequence: number;
+  entityType: ChangeEntityType;
+  entityId: string;
+  action: ChangeAction;
+  by: string | null;
+  at: string;
+}
+
+/** A page of visible changes and how far the log was read for it. */
+export interface ChangeScan {
+  rows: ChangeRow[];
+  /** The last sequence looked at (visible or not): the next read starts after it. */
+  scannedTo: number;
+  /** Whether the log holds more changes after scannedTo. */
+  hasMore: boolean;
+}
+
+type Candidate = Pick<WorldChangeTable, 'sequence' | 'entity_type' | 'entity_id' | 'action' | 'by' | 'at' | 'before' | 'after'>;
+
+/**
+ * Drops the changes whose entity references a row the reader may not see now (an event of a secret timeline,
+ * an inventory entry of a hidden character …), or whose references no longer exist: the rule of visibility.ts,
+ * applied to the snapshot's references against the current rows.
+ */
+async function withVisibleReferences(db: Db, scope: ReadScope, candidates: Candidate[]): Promise<Candidate[]> {
+  if (scope.seesSecrets) return candidates;
+  const needed = new Map<SecretTable, Set<string>>();
+  const referencesByRow = candidates.map((candidate) => {
+    const table = SECRET_TABLES[candidate.entity_type as ChangeEntityType];
+    if (table === undefined) return [];
+    const snapshot = JSON.parse(candidate.after ?? candidate.before ?? '{}') as Record<string, unknown>;
+    const references = referencesOf(table, snapshot);
+    for (const reference of references ?? []) {
+      const ids = needed.get(reference.table) ?? new Set<string>();
+      ids.add(reference.id);
+      needed.set(reference.table, ids);
+    }
+    return references;
+  });
+  const visible = new Set<string>();
+  for (const [table, ids] of needed) {
+    const rows = await whereVisible(
+      db
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', [...ids]),
+      scope,
+      table,
+    ).execute();
+    for (const row of rows) visible.add(`${table}:${row.id}`);
+  }
+  return candidates.filter((_, index) => {
+    const references = referencesByRow[index];
+    return references?.every((reference) => visible.has(`${reference.table}:${reference.id}`)) === true;
+  });
+}
+
+/** A logged change as read for delivery: its answer and what the visibility rule needs. */
+export type LoggedChange = Candidate & { visibility: string | null; revealed_to: string | null };
+
+/**
+ * The changes of a world after a sequence, whoever may see them (for the live feed, which filters them per
+ * reader with `filterVisibleChanges`), oldest first.
+ * @param after sequences greater than this; @param limit most rows.
+ */
+export async function readChanges(db: Db, worldId: string, after: number, limit: number): Promise<LoggedChange[]> {
+  return db
+    .selectFrom('world_change')
+    .select(['sequence', 'entity_type', 'entity_id', 'action', 'by', 'at', 'before', 'after', 'visibility', 'revealed_to'])
+    .where('world_id', '=', worldId)
+    .where('sequence', '>', after)
+    .orderBy('sequence')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether a snapshot's own access columns let the reader see it (the own rule of visibility.ts, on the snapshot). */
+function snapshotVisible(scope: ReadScope, change: LoggedChange): boolean {
+  if (scope.seesSecrets || change.visibility === null || change.visibility === 'everyone') return true;
+  if (scope.viewer.role !== 'player' || change.revealed_to === null) return false;
+  return change.revealed_to.includes(`"${scope.viewer.userId}"`);
+}
+
+/**
+ * The changes (read with `readChanges`) a reader may see, in their order, as the feed answers them.
+ * @param db the database (references are checked against the current rows); @param scope who reads.
+ */
+export async function filterVisibleChanges(db: Db, scope: ReadScope, changes: LoggedChange[]): Promise<ChangeRow[]> {
+  const candidates = await withVisibleReferences(
+    db,
+    scope,
+    changes.filter((change) => snapshotVisible(scope, change)),
+  );
+  return candidates.map(presentChange);
+}
+
+const presentChange = (row: Candidate): ChangeRow => ({
+  sequence: row.sequence,
+  entityType: row.entity_type as ChangeEntityType,
+  entityId: row.entity_id,
+  action: row.action as ChangeAction,
+  by: row.by,
+  at: row.at,
+});
+
+/**
+ * The changes of a world after a sequence that the reader may see, oldest first.
+ * @param db the database; @param scope who reads; @param worldId the world.
+ * @param after answer sequences greater than this (0 for all); @param limit most rows to look at (1 to 1,000):
+ *   fewer may be answered when some are hidden; `scannedTo` says where to continue.
+ * @returns the visible changes, the last sequence looked at, and whether more follow.
+ */
+export async function listVisibleChanges(db: Db, scope: ReadScope, worldId: string, after: number, limit: number): Promise<ChangeScan> {
+  // One read: every row up to the limit, so the scan moves on past hidden ones.
+  const looked = await readChanges(db, worldId, after, limit + 1);
+  const hasMore = looked.length > limit;
+  const page = looked.slice(0, limit);
+  const scannedTo = page.at(-1)?.sequence ?? after;
+  return { rows: await filterVisibleChanges(db, scope, page), scannedTo, hasMore };
+}
+
+/**
+ * The last sequence given out in a world (0 when nothing was recorded yet): where a new live stream starts.
+ * @param db the database; @param worldId the world.
+ */
+export async function findLastSequence(db: Db, worldId: string): Promise<number> {
+  const row = await db.selectFrom('world_change_counter').select('last_sequence').where('world_id', '=', worldId).executeTakeFirst();
+  return row?.last_sequence ?? 0;
+}
