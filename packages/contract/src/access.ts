@@ -5,7 +5,8 @@
  * Roles inside a world:
  * - `owner` (exactly one): everything, including deleting the world, managing members and invitations.
  * - `editor` (co-author): creates, edits and deletes all content, sees every secret and GM note.
- * - `player`: reads what is not secret (or revealed to them); edits only the characters assigned to them.
+ * - `player`: reads what is not secret (or revealed to them); edits only the characters assigned to them,
+ *   accepts quests for them and records progress on the quests they hold, and writes their own notes.
  * - `viewer`: reads what is not secret.
  */
 import { z } from 'zod';
@@ -152,4 +153,6 @@ export const ACCESS_MESSAGES = {
   viewAsNotMember: 'View as: that account is not a player or viewer of this world.',
   revealedToNotPlayer: 'Revealed To must name players of this world.',
   assignedToNotPlayer: 'Assigned To must be a player of this world.',
+  questForOwnCharacter: 'Players accept a quest only for a character assigned to them: choose your character.',
+  questNotYours: 'Players record progress only on quests their character has accepted.',
 } as const;

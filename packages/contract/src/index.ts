@@ -24,5 +24,6 @@ export * from './tag.js';
 export * from './calendar/index.js';
 export * from './webhook.js';
 export * from './history.js';
+export * from './note.js';
 export * from './bundle.js';
 export * from './rich-text.js';

@@ -1,7 +1,9 @@
 /**
  * A shared world (issue 11), in three browsers at once: the owner keeps a secret NPC and invites a player by
  * link; the player sees the world without the NPC anywhere (lists, counts, search, API); the owner checks it
- * with "view as player"; an editor edits; a removed player loses the world at their very next request.
+ * with "view as player"; an editor edits; the owner hands Dorothy to the player, who accepts a quest for her,
+ * ticks its objective and keeps a note only they can read; a removed player loses the world at their very next
+ * request; and signing out from a world page (issue 18) lands on the sign-in page with no request refused (401).
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -17,6 +19,18 @@ async function apiAs(page: Page, baseUrl: string, path: string): Promise<{ statu
   const token = await page.evaluate(() => window.localStorage.getItem('loreforge.token'));
   const response = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token ?? ''}` } });
   return { status: response.status, body: await response.text() };
+}
+
+/** Sends a JSON write to `/api{path}` with the page user's token. @returns the parsed answer. @throws Error on a non-2xx. */
+async function sendAs(page: Page, baseUrl: string, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const token = await page.evaluate(() => window.localStorage.getItem('loreforge.token'));
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token ?? ''}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
 }
 
 /** The words that betray the secret NPC: its name and its GM note. */
@@ -131,6 +145,40 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
         // "Updated by" names the editor.
         await editor.getByText(scarecrow.username, { exact: true }).first().waitFor();
 
+        // The owner hands Dorothy to the player on her form, and sets a quest with an objective.
+        await owner.goto(`${dorothy}/edit`);
+        await owner.getByLabel('Played by').selectOption({ label: toto.username });
+        await submitForm(owner, /^(Save|Update)/);
+        await owner.getByRole('heading', { name: 'Dorothy Gale', level: 1 }).waitFor();
+        const quest = await sendAs(owner, baseUrl, 'POST', `/worlds/${worldId}/quests`, { name: 'Reach the Emerald City' });
+        const questPath = `/worlds/${worldId}/quests/${String(quest.questId)}`;
+        await sendAs(owner, baseUrl, 'POST', `${questPath}/objectives`, { description: 'Follow the yellow brick road', target: 2 });
+
+        // The player accepts it for Dorothy and ticks the objective, with no control to edit or delete the quest.
+        await player.goto(questPath);
+        await player.getByRole('heading', { name: 'Reach the Emerald City', level: 1 }).waitFor();
+        await player.getByLabel('For your character').waitFor();
+        expect(await player.getByRole('link', { name: 'Edit Quest' }).count()).toBe(0);
+        expect(await player.getByRole('button', { name: 'Delete Quest' }).count()).toBe(0);
+        expect(await player.getByRole('button', { name: 'Add objective' }).count()).toBe(0);
+        await player.getByRole('button', { name: 'Accept quest' }).click();
+        await player.getByRole('button', { name: 'Increase progress of Follow the yellow brick road' }).click();
+        await player.getByText('1/2', { exact: true }).waitFor();
+        expect(await player.getByRole('button', { name: 'Abandon quest' }).count()).toBe(0);
+        const progressed = await apiAs(owner, baseUrl, questPath);
+        expect(JSON.parse(progressed.body)).toMatchObject({ status: 'active', objectives: [{ progress: 1 }] });
+
+        // The player keeps a note on Dorothy that nobody else reads, the owner included.
+        const note = 'Toto growls at the curtain in the Throne Room';
+        await player.goto(dorothy);
+        await player.getByLabel('New note').fill(note);
+        await player.getByRole('button', { name: 'Add note' }).click();
+        await player.getByText(note).waitFor();
+        await owner.goto(dorothy);
+        await owner.getByRole('heading', { name: 'My notes' }).waitFor();
+        expect(await owner.getByText(note).count()).toBe(0);
+        expect((await apiAs(owner, baseUrl, `/worlds/${worldId}/notes`)).body).not.toContain(note);
+
         // The owner removes the player, whose very next request is a 404.
         await owner.goto(`/worlds/${worldId}/members`);
         await owner.getByRole('button', { name: `Remove ${toto.username}` }).click();
@@ -140,6 +188,20 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
         expect(gone.status).toBe(404);
         await player.goto(`/worlds/${worldId}`);
         await player.getByText('World not found.').waitFor();
+
+        // Signing out from a world page lands on the sign-in page, and no request on the way is answered 401.
+        await owner.goto(`/worlds/${worldId}/details`);
+        await owner.getByRole('heading', { name: 'My notes' }).waitFor();
+        await owner.waitForLoadState('networkidle');
+        const unauthorized: string[] = [];
+        owner.on('response', (response) => {
+          if (response.status() === 401) unauthorized.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+        });
+        await owner.getByRole('button', { name: 'Sign out' }).click();
+        await owner.waitForURL(/\/login$/);
+        await owner.getByRole('button', { name: /sign in|log in|login/i }).waitFor();
+        await owner.waitForLoadState('networkidle');
+        expect(unauthorized, 'requests answered 401 on the way out').toEqual([]);
       });
     } finally {
       for (const context of contexts) await context.close();

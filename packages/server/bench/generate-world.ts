@@ -3,7 +3,8 @@
  * transactions; the database's triggers keep the world counts exact): 100,000 characters, 10,000 items, 100,000 inventory entries,
  * 50,000 relationships, 10,000 events on one timeline with a branch, 10,000 more on a timeline in the Harptos
  * calendar (issue 12), 1,000 quests; and 50 small worlds. BENCH_SCALE (0 < scale ≤ 1, default 1) shrinks every
- * size for a quick run.
+ * size for a quick run. Every world's creator is its owner member; the big world also has a player, from whom
+ * one in twenty characters is a secret (issue 11: a player's page 1 is a case of its own).
  */
 import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -16,6 +17,9 @@ export interface GeneratedWorld {
   userId: string;
   email: string;
   password: string;
+  /** A player of the big world (issue 11): one in twenty of its characters are secrets kept from them. */
+  playerEmail: string;
+  playerPassword: string;
   bigWorldId: string;
   smallWorldId: string;
   timelineId: string;
@@ -46,6 +50,9 @@ export const SIZES = {
   quests: scaled(1_000),
   smallWorlds: scaled(50),
 };
+
+/** One in this many characters of the big world is a secret (visibility editors), kept from its player. */
+const SECRET_EVERY = 20;
 
 /** First names of generated characters. */
 export const FIRST = ['Aldric', 'Brenna', 'Cedric', 'Dagny', 'Elowen', 'Faolan', 'Gwendolyn', 'Hadrian', 'Isolde', 'Jorund', 'Kestrel',
@@ -159,6 +166,13 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   const big = world('The Great Atlas');
   await insertBatched(db, mode, 'world', [big]);
   await insertOwners(db, mode, [big]);
+  const playerEmail = 'bench-player@loreforge.test';
+  const playerId = uuidv7();
+  const playerCreated = now();
+  await db.insertInto('user').values({
+    id: playerId, username: 'bench-player', email: playerEmail, password_hash: await hashPassword(password), created_at: playerCreated, updated_at: playerCreated,
+  }).execute();
+  await insertBatched(db, mode, 'world_member', [{ world_id: big.id, user_id: playerId, role: 'player', created_at: playerCreated, updated_at: playerCreated }]);
 
   log(`${SIZES.characters} characters`);
   const characters = Array.from({ length: SIZES.characters }, (_, i) => {
@@ -166,7 +180,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
     const first = FIRST[i % FIRST.length] ?? 'Nemo';
     const last = LAST[Math.floor(i / FIRST.length) % LAST.length] ?? 'Nobody';
     return {
-      id: uuidv7(), world_id: big.id, name: `${first} ${last} ${i}`,
+      id: uuidv7(), world_id: big.id, name: `${first} ${last} ${i}`, visibility: i % SECRET_EVERY === 7 ? 'editors' : 'everyone',
       description: `A ${['wandering', 'stubborn', 'learned', 'restless'][i % 4]} soul of the Atlas, number ${i}.`,
       attributes: JSON.stringify({ level: i % 20, strength: (i * 7) % 18, home: LAST[i % LAST.length] }),
       current_location_id: null, created_at: created, updated_at: created,
@@ -290,7 +304,7 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
 
   const sample = characters[Math.floor(SIZES.characters / 2)];
   return {
-    userId, email, password, bigWorldId: big.id, smallWorldId: small[0]?.id ?? '', timelineId, branchTimelineId,
+    userId, email, password, playerEmail, playerPassword: password, bigWorldId: big.id, smallWorldId: small[0]?.id ?? '', timelineId, branchTimelineId,
     sampleCharacterId: sample?.id ?? '', engineCharacterId: characters[0]?.id ?? '', searchTerm: 'Gwendolyn', calendarTimelineId, calendarMidDate,
     counts: { ...SIZES, worlds: SIZES.smallWorlds + 1 },
   };

@@ -30,6 +30,7 @@ import { tagRoutes } from './modules/tags/tag.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhook.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { visitRoutes } from './modules/visits/visit.routes.js';
+import { noteRoutes } from './modules/notes/note.routes.js';
 import { type LiveOptions, changeRoutes } from './modules/changes/change.routes.js';
 import { presenceRoutes } from './modules/presence/presence.routes.js';
 import { backlinkRoutes } from './modules/mentions/backlink.routes.js';
@@ -101,6 +102,7 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
     await api.register(webhookRoutes);
     await api.register(historyRoutes);
     await api.register(visitRoutes);
+    await api.register(noteRoutes);
     await api.register(transferRoutes, { importLimits: options.importLimits });
     await api.register(changeRoutes, options.live);
     await api.register(presenceRoutes);

@@ -986,7 +986,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept a pending quest (→ active); with characterId, add it to that character’s activeQuests */
+        /**
+         * Accept a pending quest (→ active); with characterId, add it to that character’s activeQuests
+         * @description Editors and the owner accept for any character; a player only for a character assigned to them (403 otherwise).
+         */
         post: operations["acceptQuest"];
         delete?: never;
         options?: never;
@@ -1057,7 +1060,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record progress ({progress} or {increment}) on an active quest; answers the quest, completed when done */
+        /**
+         * Record progress ({progress} or {increment}) on an active quest; answers the quest, completed when done
+         * @description Editors and the owner record progress on any quest; a player only on a quest a character assigned to them holds as active (403 otherwise).
+         */
         post: operations["recordObjectiveProgress"];
         delete?: never;
         options?: never;
@@ -1496,6 +1502,49 @@ export interface paths {
         /** Record that you opened the world now (the start of the next "since you last looked") */
         post: operations["recordWorldVisit"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your own notes in a world, optionally those on one entity (or on the world)
+         * @description Only your notes: no member, editors and the owner included, reads another member's notes. Notes on an entity you can no longer see are left out.
+         */
+        get: operations["listNotes"];
+        put?: never;
+        /**
+         * Write a note of your own on the world or on an entity you can see
+         * @description Any member may. 404 when the entity is missing or hidden from you; 400 past 1000 notes in one world.
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your notes */
+        get: operations["getNote"];
+        /** Replace one of your notes' text */
+        put: operations["updateNote"];
+        post?: never;
+        /** Delete one of your notes */
+        delete: operations["deleteNote"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2724,7 +2773,10 @@ export interface operations {
     getWorld: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -3141,7 +3193,10 @@ export interface operations {
     listMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -3881,7 +3936,10 @@ export interface operations {
     listWorldInvitations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -4571,7 +4629,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -4886,7 +4947,10 @@ export interface operations {
     getCharacter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -5525,7 +5589,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -5871,7 +5938,10 @@ export interface operations {
     getRelationship: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -6341,7 +6411,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -6656,7 +6729,10 @@ export interface operations {
     getGoal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 goalId: string;
@@ -7112,7 +7188,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -7427,7 +7506,10 @@ export interface operations {
     getCharacterGoal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -7886,7 +7968,10 @@ export interface operations {
                 /** @description all (default), equipped or unequipped entries. */
                 slotFilter?: "all" | "equipped" | "unequipped";
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -8192,7 +8277,10 @@ export interface operations {
     getInventoryItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -8638,7 +8726,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -8947,7 +9038,10 @@ export interface operations {
     getItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -9397,7 +9491,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -9711,7 +9808,10 @@ export interface operations {
     getItemInstance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -9849,7 +9949,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -10207,7 +10310,10 @@ export interface operations {
     getTimeline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -10708,7 +10814,10 @@ export interface operations {
                 /** @description Only the events of this timeline. */
                 timelineId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -11100,7 +11209,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -11254,7 +11366,10 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 eventId: string;
@@ -11772,7 +11887,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -12079,7 +12197,10 @@ export interface operations {
     getMap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -12512,7 +12633,10 @@ export interface operations {
     getMapImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -12915,7 +13039,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -13234,7 +13361,10 @@ export interface operations {
     getMapPoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -13695,7 +13825,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -14005,7 +14138,10 @@ export interface operations {
     getMapArea: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -14459,7 +14595,10 @@ export interface operations {
                 /** @description Only connections with this entity at either end. */
                 entityId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -14773,7 +14912,10 @@ export interface operations {
     getConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 connectionId: string;
@@ -15230,7 +15372,10 @@ export interface operations {
                 /** @description Only quests in this status. */
                 status?: "pending" | "active" | "completed" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -15592,7 +15737,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -15740,7 +15888,10 @@ export interface operations {
     getQuest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 questId: string;
@@ -16632,7 +16783,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 questId: string;
@@ -16935,7 +17089,10 @@ export interface operations {
     getObjective: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 questId: string;
@@ -17582,7 +17739,10 @@ export interface operations {
                 /** @description Characters per page, 1 to 1000 (default 20). Pages the answer. */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -17794,7 +17954,10 @@ export interface operations {
                 /** @description The timeline whose events (with its history before its branch point) are read. */
                 timelineId: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -17979,7 +18142,10 @@ export interface operations {
                 /** @description Only this character. */
                 characterId?: ("" | string) | null;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -18101,7 +18267,10 @@ export interface operations {
                 /** @description The timeline whose events are read. */
                 timelineId: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -18222,7 +18391,10 @@ export interface operations {
     listTimelineIssues: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -18346,7 +18518,10 @@ export interface operations {
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -19022,7 +19197,10 @@ export interface operations {
     getCalendar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 calendarId: string;
@@ -19599,7 +19777,10 @@ export interface operations {
                 /** @description Whole minutes since the epoch, as digits. */
                 instant?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 calendarId: string;
@@ -19724,7 +19905,10 @@ export interface operations {
                 /** @description Page size, 1 to 50. */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -19844,7 +20028,10 @@ export interface operations {
                 /** @description With timelineId, instead of at: just after this event of the timeline. */
                 eventId?: ("" | string) | null;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -19942,7 +20129,10 @@ export interface operations {
     listTags: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -20041,7 +20231,10 @@ export interface operations {
     getEntityTags: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
@@ -20286,7 +20479,10 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -20599,7 +20795,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 webhookId: string;
@@ -21141,7 +21340,10 @@ export interface operations {
                 /** @description Entries per page, 1 to 100 (default 20). */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 webhookId: string;
@@ -21292,7 +21494,10 @@ export interface operations {
                 /** @description Entries per page, 1 to 100 (default 20). */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 /** @description One of world, character, item, inventoryEntry, goal, relationship, timeline, event, map, mapPoint, mapArea, quest, objective, connection, calendar. */
@@ -21546,7 +21751,10 @@ export interface operations {
     getChangesSinceLastVisit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -21754,13 +21962,702 @@ export interface operations {
             };
         };
     };
+    listNotes: {
+        parameters: {
+            query?: {
+                /** @description Page number, starting at 1. */
+                page?: number;
+                /** @description Page size, 1 to 10,000. */
+                limit?: number;
+                /** @description Case-insensitive text to find in name/title and description. */
+                search?: string;
+                /** @description Sort field: createdAt, updatedAt. Default createdAt. */
+                sortBy?: "createdAt" | "updatedAt";
+                /** @description asc or desc; default desc for createdAt, asc otherwise. */
+                sortOrder?: "asc" | "desc";
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                tag?: string;
+                /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
+                cursor?: string;
+                /** @description Only notes on this kind of target. */
+                entityType?: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                /** @description Only notes on this entity (with entityType). */
+                entityId?: string;
+            };
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            noteId: string;
+                            worldId: string;
+                            /** @enum {string} */
+                            entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                            entityId: string;
+                            text: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        pagination: {
+                            /** @description The page answered (1-based). */
+                            currentPage: number;
+                            /** @description Number of pages for the current limit (0 when empty). */
+                            totalPages: number;
+                            /** @description Exact number of matching entities. */
+                            totalItems: number;
+                            limit: number;
+                            /** @description Pass as cursor to fetch the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 'world' for a note on the world, else the entity's kind.
+                     * @enum {string}
+                     */
+                    entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                    /** @description The entity the note is on; omit for a note on the world. */
+                    entityId?: string;
+                    /** @description The note, plain text. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description The version of the entity, `W/"<updatedAt>"`. Send it back as If-Match on PUT, PATCH or DELETE. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        noteId: string;
+                        worldId: string;
+                        /** @enum {string} */
+                        entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityId: string;
+                        text: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
+            path: {
+                worldId: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The version of the entity, `W/"<updatedAt>"`. Send it back as If-Match on PUT, PATCH or DELETE. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        noteId: string;
+                        worldId: string;
+                        /** @enum {string} */
+                        entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityId: string;
+                        text: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The ETag of the version you loaded (W/"<updatedAt>"). When the entity has changed since, the request is refused with 409 CONFLICT and nothing changes. Without it the last write wins. */
+                "if-match"?: string;
+            };
+            path: {
+                worldId: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The note, plain text. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The version of the entity, `W/"<updatedAt>"`. Send it back as If-Match on PUT, PATCH or DELETE. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        noteId: string;
+                        worldId: string;
+                        /** @enum {string} */
+                        entityType: "world" | "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityId: string;
+                        text: string;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this operation takes (JSON unless it says otherwise). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The ETag of the version you loaded (W/"<updatedAt>"). When the entity has changed since, the request is refused with 409 CONFLICT and nothing changes. Without it the last write wins. */
+                "if-match"?: string;
+            };
+            path: {
+                worldId: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     exportWorld: {
         parameters: {
             query?: {
                 /** @description One of bundle, onlyworlds, markdown (bundle by default). */
                 format?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -22000,7 +22897,10 @@ export interface operations {
                 /** @description Most changes to answer, 1 to 1000; default 100. */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -22134,7 +23034,10 @@ export interface operations {
     listWorldPresence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
             };
@@ -22394,7 +23297,10 @@ export interface operations {
     listCharacterBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 characterId: string;
@@ -22499,7 +23405,10 @@ export interface operations {
     listItemBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 itemId: string;
@@ -22604,7 +23513,10 @@ export interface operations {
     listQuestBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 questId: string;
@@ -22709,7 +23621,10 @@ export interface operations {
     listEventBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 eventId: string;
@@ -22814,7 +23729,10 @@ export interface operations {
     listTimelineBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 timelineId: string;
@@ -22919,7 +23837,10 @@ export interface operations {
     listMapBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 mapId: string;
@@ -23024,7 +23945,10 @@ export interface operations {
     listMapPointBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 pointId: string;
@@ -23130,7 +24054,10 @@ export interface operations {
     listMapAreaBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 areaId: string;
@@ -23236,7 +24163,10 @@ export interface operations {
     listGoalBacklinks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
             path: {
                 worldId: string;
                 goalId: string;

@@ -14,6 +14,7 @@ import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
 import type { CalendarTable } from './tables/calendar.table.js';
 import type { EntityTagTable } from './tables/entity-tag.table.js';
 import type { MentionTable } from './tables/mention.table.js';
+import type { MemberNoteTable } from './tables/member-note.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
 import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
@@ -48,6 +49,7 @@ export interface Database {
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
   world_visit: WorldVisitTable;
+  member_note: MemberNoteTable;
   world_change: WorldChangeTable;
   world_change_counter: WorldChangeCounterTable;
   world_presence: WorldPresenceTable;

@@ -19,6 +19,7 @@ import * as createWorldChange from './migrations/2026_11_25_110000_create_world_
 import * as createWorldPresence from './migrations/2026_11_25_110100_create_world_presence.js';
 import * as createWebhook from './migrations/2026_11_25_120000_create_webhook.js';
 import * as createWorldVisit from './migrations/2026_11_25_120100_create_world_visit.js';
+import * as createMemberNote from './migrations/2026_11_25_130000_create_member_note.js';
 import * as addRichText from './migrations/2026_11_25_140000_add_rich_text.js';
 import * as addCalendarAuthors from './migrations/2026_11_25_150000_add_calendar_authors.js';
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_110100_create_world_presence': createWorldPresence,
   '2026_11_25_120000_create_webhook': createWebhook,
   '2026_11_25_120100_create_world_visit': createWorldVisit,
+  '2026_11_25_130000_create_member_note': createMemberNote,
   '2026_11_25_140000_add_rich_text': addRichText,
   '2026_11_25_150000_add_calendar_authors': addCalendarAuthors,
 };

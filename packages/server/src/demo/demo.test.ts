@@ -341,6 +341,10 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
       await asPlayer(`${world}/timelines/${shared.ids.timeline?.main ?? ''}/state`),
     ].join('\n');
     expect(everything).toContain('Oz, the Great and Terrible');
+    // The player gets the hints (the shapes he takes), never the truth, which only his GM notes and the secret event hold.
+    const wizard = JSON.parse(await asPlayer(`${world}/characters/${shared.ids.character?.wizard ?? ''}`)) as { attributes: { appearance?: unknown } };
+    expect(wizard.attributes.appearance).toEqual({ toDorothy: 'A great Head', toScarecrow: 'A lovely Lady', toTinWoodman: 'A terrible Beast', toLion: 'A Ball of Fire' });
+    for (const truth of ['Omaha', 'humbug', 'Humbug', 'balloonist', 'real magic']) expect(everything, truth).not.toContain(truth);
     expect(everything).not.toContain('Keep it from the players');
     expect(everything).not.toContain('The discovery of Oz, the Terrible');
     expect(everything).not.toContain(shared.ids.event?.humbug ?? 'no such id');

@@ -35,6 +35,7 @@ export const TAGS = [
   { name: 'tags', description: 'Tags on characters, items, quests, events, timelines, maps and goals, and the tags a world uses with their counts.' },
   { name: 'history', description: "Each entity's history of changes (who, when, which fields from what to what) as the reader may see it, restoring an earlier version, and what changed since a member last looked." },
   { name: 'webhooks', description: "A world's outgoing webhooks (owner only): signed POSTs of its changes to public URLs, retried with backoff, with a delivery log." },
+  { name: 'notes', description: "Each member's own private notes on the world or on an entity they can see; only their author reads them." },
   { name: 'transfer', description: 'Export a world as a zip (a Loreforge bundle, documented in docs/export-format.md, or another format) and import an archive as a new world.' },
   { name: 'timeline engine', description: "The world's state at any moment of a timeline, a character's history, the differences between two timelines, an item's holders and a timeline's consistency problems." },
 ];

@@ -12,6 +12,7 @@ import { operationKey } from './operations.js';
 
 interface Operation {
   operationId?: string;
+  parameters?: Array<{ in?: string; name?: string; description?: string }>;
   tags?: string[];
   security?: unknown[];
 }
@@ -66,6 +67,15 @@ describe('GET /api/openapi.json', () => {
       'POST /api/auth/register',
       'POST /api/invites/request',
     ]);
+  });
+
+  it('documents the x-view-as header, with its description, on every GET under a world and on nothing else', () => {
+    const viewAs = (operation: Operation) => operation.parameters?.find((parameter) => parameter.in === 'header' && parameter.name === 'x-view-as');
+    const worldReads = operations.filter(({ key }) => key.startsWith('GET /api/worlds/:worldId'));
+    expect(worldReads.length).toBeGreaterThan(40);
+    expect(worldReads.filter(({ operation }) => !viewAs(operation)?.description?.includes('player or viewer')).map(({ key }) => key)).toEqual([]);
+    const others = operations.filter(({ key, operation }) => !key.startsWith('GET /api/worlds/:worldId') && viewAs(operation));
+    expect(others.map(({ key }) => key)).toEqual([]);
   });
 
   it('describes every tag an operation uses', () => {

@@ -1,8 +1,9 @@
 /**
  * HTTP details the route schemas cannot carry, added to the generated OpenAPI document: the `ETag` header of
- * every answer that is one entity (its version, for If-Match; issue 7), and the raw image bodies of the map
- * image routes.
+ * every answer that is one entity (its version, for If-Match; issue 7), the raw image bodies of the map
+ * image routes, and the `x-view-as` header every read under a world honours (issue 11, "view as player").
  */
+import { ACCESS_MESSAGES, VIEW_AS_HEADER } from '@loreforge/contract';
 
 /** The part of an OpenAPI document this module reads and writes. */
 interface OpenApiDocument {
@@ -10,6 +11,7 @@ interface OpenApiDocument {
 }
 
 interface OpenApiOperation {
+  parameters?: Array<{ in?: string; name?: string } & Record<string, unknown>>;
   requestBody?: unknown;
   responses?: Record<string, OpenApiResponse | undefined>;
 }
@@ -29,9 +31,37 @@ const VERSION_ETAG = {
   schema: { type: 'string' },
 };
 
+/** The `x-view-as` header parameter of every GET under /api/worlds/{worldId} (world-scope.plugin.ts reads it). */
+export const VIEW_AS_PARAMETER = {
+  in: 'header',
+  name: VIEW_AS_HEADER,
+  required: false,
+  description:
+    'Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what ' +
+    'that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may ' +
+    `send it (403 '${ACCESS_MESSAGES.editorsOnly}' otherwise); a userId that is not a player or viewer of the world ` +
+    `is a 400 '${ACCESS_MESSAGES.viewAsNotMember}'. Ignored on writes, which are always the signed-in user's.`,
+  schema: { type: 'string', format: 'uuid' },
+};
+
+/**
+ * Adds the `x-view-as` header parameter to every GET whose path is under a world, unless it already has one.
+ * @param paths the document's paths; changed in place.
+ */
+function addViewAsParameter(paths: NonNullable<OpenApiDocument['paths']>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    const get = item?.get;
+    if (!get || !path.startsWith('/api/worlds/{worldId}')) continue;
+    const parameters = get.parameters ?? [];
+    if (parameters.some((parameter) => parameter.in === 'header' && parameter.name === VIEW_AS_HEADER)) continue;
+    get.parameters = [...parameters, { ...VIEW_AS_PARAMETER }];
+  }
+}
+
 /**
  * Adds the ETag header to each 200/201 answer whose body is one entity (it has `updatedAt`), and the image
- * request and response bodies of PUT and GET …/maps/{mapId}/image.
+ * request and response bodies of PUT and GET …/maps/{mapId}/image, and the `x-view-as` header of every GET
+ * under a world.
  * @param document the document built from the route schemas; changed in place.
  * @returns the same document.
  */
@@ -46,6 +76,7 @@ export function addHttpDetails<T>(document: T): T {
       }
     }
   }
+  addViewAsParameter(paths);
   const image = paths[MAP_IMAGE_PATH];
   const put = image?.put;
   if (put) put.requestBody = { required: true, description: 'The image file itself, at most 10 MB.', content: binary() };

@@ -30,10 +30,13 @@ import {
  * - `read`: members who may see the addressed entity; others of the world get 404, as for a missing one;
  * - `write`: editors and the owner; members who see the entity get 403, those who do not 404;
  * - `write-own-character`: like `write`, and the player may also write the character assigned to them;
+ * - `write-player`: like `write`, and the player may also write what they see (accepting a quest for their
+ *   character, progress on a quest their character holds, their own notes);
+ * - `member`: every member of the world (their own notes);
  * - `owner`: the owner only; other members 403.
  * Signed-out callers get 401 and non-members 404 on every rule but `anyone` and `signed-in`.
  */
-export type Rule = 'anyone' | 'signed-in' | 'read' | 'write' | 'write-own-character' | 'owner';
+export type Rule = 'anyone' | 'signed-in' | 'read' | 'write' | 'write-own-character' | 'write-player' | 'member' | 'owner';
 
 /** What a case builder may use. */
 export interface CaseContext {
@@ -110,6 +113,10 @@ export function statusByRule(rule: Rule, identity: IdentityName, variant: CaseVa
       return isEditor(identity) ? ok : 403;
     case 'write-own-character':
       return isEditor(identity) || (identity === 'player' && variant === 'public') ? ok : 403;
+    case 'write-player':
+      return isEditor(identity) || identity === 'player' ? ok : 403;
+    case 'member':
+      return ok;
     case 'owner':
       return identity === 'owner' ? ok : 403;
   }
@@ -149,6 +156,25 @@ const calendarWrite = (ok: number, withBody: boolean): OperationSpec => write(ok
   const params = { ...context.params, calendarId: String(calendar.calendarId) };
   return withBody ? { params, body: { ...calendar, name: `${context.world.markers.public} calendar` } } : { params };
 });
+
+/**
+ * A note of the case's caller to address: their own for a member (a fresh one, so a deletion leaves the others),
+ * the owner's for a non-member or a signed-out caller (who must not reach it).
+ */
+const ownNote = (withBody: boolean): OperationSpec['build'] => async (context) => {
+  const { app, world } = context;
+  const author = context.succeeds ? headersAuthor(world, context.identity) : world.cast.owner;
+  const note = await send(app, author, 'POST', `${base(context)}/notes`, { entityType: 'character', entityId: world.ids.characterId.public, text: `${world.markers.public} note` });
+  return { params: { ...context.params, noteId: String(note.noteId) }, ...(withBody ? { body: { text: `${world.markers.public} note, edited` } } : {}) };
+};
+
+/** The fixture account of a member identity. */
+function headersAuthor(world: AccessWorld, identity: IdentityName): TestUser {
+  const byName: Partial<Record<IdentityName, TestUser>> = { owner: world.cast.owner, editor: world.cast.editor, player: world.cast.player, viewer: world.cast.viewer };
+  const user = byName[identity];
+  if (!user) throw new Error(`${identity} writes no notes`);
+  return user;
+}
 
 /**
  * Every operation's spec, keyed 'METHOD /api/path'. Builders receive the route through the matrix, which fills
@@ -467,7 +493,12 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/quests/{questId}': read(),
   'PUT /api/worlds/{worldId}/quests/{questId}': write(200),
   'DELETE /api/worlds/{worldId}/quests/{questId}': write(204),
-  'POST /api/worlds/{worldId}/quests/{questId}/accept': write(200),
+  // A player accepts for the character assigned to them (the fixture's public character).
+  'POST /api/worlds/{worldId}/quests/{questId}/accept': {
+    rule: 'write-player',
+    ok: 200,
+    build: async (context) => ({ body: { characterId: context.world.ids.characterId.public } }),
+  },
   'DELETE /api/worlds/{worldId}/quests/{questId}/abandon': write(200, async (context) => {
     if (!context.succeeds) return {};
     const accept = `${base(context)}/quests/${context.params.questId}/accept?characterId=${context.world.ids.characterId.public}`;
@@ -479,7 +510,19 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': read(),
   'PUT /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(200),
   'DELETE /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}': write(204),
-  'POST /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}/progress': write(200),
+  // The fixture's public quest is held by the player's character, so the player may tick its objectives.
+  'POST /api/worlds/{worldId}/quests/{questId}/objectives/{objectiveId}/progress': { rule: 'write-player', ok: 200 },
+
+  // Every member keeps notes of their own; only their author reaches them.
+  'GET /api/worlds/{worldId}/notes': read(),
+  'POST /api/worlds/{worldId}/notes': {
+    rule: 'member',
+    ok: 201,
+    build: async (context) => ({ body: { entityType: 'character', entityId: context.world.ids.characterId.public, text: `${context.world.markers.public} note` } }),
+  },
+  'GET /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 200, build: ownNote(false) },
+  'PUT /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 200, build: ownNote(true) },
+  'DELETE /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 204, build: ownNote(false) },
 
   // The live feed and presence: every member reads the feed (hidden changes are left out) and says they are here.
   'GET /api/worlds/{worldId}/changes': read(),

@@ -4,6 +4,7 @@
  * built either whole, with the access fields, or as the player should see it: only what is not secret (revealed
  * entities made public), without anything that depends on a removed entity.
  */
+import crypto from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import type { TestUser } from '../factories/user.js';
@@ -193,6 +194,28 @@ export async function buildPlannedWorld(
   // A paused webhook (the owner's alone: a player's read is a 403 in both worlds).
   await create('w0', 'public', [], '/webhooks', () => ({ url: 'https://93.184.215.14/hooks/loreforge', events: ['*'], active: false }), 'webhookId');
 
+  // The player's own notes: on the world and on every character they see. In the whole world the player also
+  // holds a note on each secret character (written while it was revealed to them, say): it must not show.
+  const note = async (key: string, payload: object): Promise<void> => {
+    const written = await send(app, player, 'POST', `${base}/notes`, payload);
+    keys.set(String(written.noteId), key);
+    made.set(key, String(written.noteId));
+  };
+  await note('w0', { entityType: 'world', text: 'Lore w0' });
+  for (const [index, variant] of characters.entries()) {
+    const characterId = made.get(`c${index}`);
+    if (characterId === undefined) continue;
+    if (variant !== 'secret' || mode === 'visible') {
+      await note(`w${index + 1}`, { entityType: 'character', entityId: characterId, text: `Lore w${index + 1}` });
+    } else {
+      const now = new Date().toISOString();
+      await app.db.insertInto('member_note').values({
+        id: crypto.randomUUID(), world_id: worldId, author_id: player.user.userId, entity_type: 'character', entity_id: characterId,
+        body: `Lore hidden w${index + 1}`, created_at: now, updated_at: now,
+      }).execute();
+    }
+  }
+
   const anchor = (key: string): string => made.get(key) ?? '';
   const anchors: Record<string, string> = {
     worldId,
@@ -212,6 +235,7 @@ export async function buildPlannedWorld(
     objectiveId: anchor('o0'),
     calendarId: anchor('k0'),
     webhookId: anchor('w0'),
+    noteId: anchor('w0'),
     // The tag routes address an entity by type and id: the anchor character's.
     entityType: 'character',
     entityId: anchor('c0'),

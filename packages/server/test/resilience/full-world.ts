@@ -97,6 +97,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
   const questId = idOf(quest, 'questId');
   const objective = await post(app, owner, `${base}/quests/${questId}/objectives`, { description: `${marker} objective`, target: 3 });
   const calendar = await post(app, owner, `${base}/calendars`, { preset: 'harptos', name: `${marker} calendar` });
+  const note = await post(app, owner, `${base}/notes`, { entityType: 'character', entityId: characterId, text: `${marker} note` });
 
   const member = await createUser(app);
   await post(app, owner, `${base}/members`, { user: member.user.username, role: 'player' });
@@ -123,6 +124,7 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
     questId,
     objectiveId: idOf(objective, 'objectiveId'),
     calendarId: idOf(calendar, 'calendarId'),
+    noteId: idOf(note, 'noteId'),
     userId: member.user.userId,
     invitationId: idOf(invitation, 'invitationId'),
     code: idOf(invitation, 'code'),

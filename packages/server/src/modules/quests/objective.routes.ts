@@ -137,6 +137,7 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Record progress ({progress} or {increment}) on an active quest; answers the quest, completed when done',
+      description: 'Editors and the owner record progress on any quest; a player only on a quest a character assigned to them holds as active (403 otherwise).',
       params: ObjectiveParams,
       body: ObjectiveProgressSchema,
       response: { 200: QuestSchema, ...errors, 409: ErrorResponseSchema },

@@ -2,10 +2,14 @@
  * Quest transitions (SPEC §4 quest status; rules designed in the issue's API contract): accept (pending →
  * active), abandon (active → pending) and objective progress, which completes the quest once every required
  * objective is done. Each takes an open transaction as its first argument.
+ *
+ * Who may (issue 11, players at the table): editors and the owner do all three; a player accepts a quest for a
+ * character assigned to them and records progress on a quest such a character holds as active; abandoning
+ * stays with editors (it takes the quest from every character). Viewers do none.
  */
-import type { Quest } from '@loreforge/contract';
+import { ACCESS_MESSAGES, type Quest, isEditorRole } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { badRequest, conflict, invalidField } from '../../errors/app-error.js';
+import { badRequest, conflict, forbidden, invalidField } from '../../errors/app-error.js';
 import { findEntityName } from '../../lib/references.js';
 import { requireObjective, requireQuest } from './quest.access.js';
 import { findObjectivesOfQuests, setObjectiveProgress } from './objective.repository.js';
@@ -14,6 +18,8 @@ import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import {
   addActiveQuest,
   completeQuestIfDone,
+  isCharacterAssignedTo,
+  isQuestHeldByPlayer,
   removeActiveQuest,
   transitionQuest,
 } from './quest.repository.js';
@@ -33,13 +39,38 @@ async function requireCharacter(db: Db, scope: WorldScope, characterId: string):
 }
 
 /**
+ * Lets an editor accept for any character, and a player only for a character assigned to them.
+ * @throws AppError 403 ACCESS_MESSAGES.questForOwnCharacter for a player without such a character;
+ * 403 ACCESS_MESSAGES.forbidden for a viewer.
+ */
+async function requireAcceptor(trx: Db, scope: WorldScope, characterId: string | undefined): Promise<void> {
+  if (isEditorRole(scope.role)) return;
+  if (scope.role !== 'player') throw forbidden(ACCESS_MESSAGES.forbidden);
+  if (!characterId || !(await isCharacterAssignedTo(trx, scope, characterId, scope.userId))) {
+    throw forbidden(ACCESS_MESSAGES.questForOwnCharacter);
+  }
+}
+
+/**
+ * Lets an editor record progress on any quest, and a player on a quest a character of theirs holds as active.
+ * @throws AppError 403 ACCESS_MESSAGES.questNotYours for another player's quest; 403 forbidden for a viewer.
+ */
+async function requireProgressor(trx: Db, scope: WorldScope, questId: string): Promise<void> {
+  if (isEditorRole(scope.role)) return;
+  if (scope.role !== 'player') throw forbidden(ACCESS_MESSAGES.forbidden);
+  if (!(await isQuestHeldByPlayer(trx, scope, questId, scope.userId))) throw forbidden(ACCESS_MESSAGES.questNotYours);
+}
+
+/**
  * Accepts a pending quest, making it active; with a character, adds it to that character's activeQuests.
+ * A player must name a character assigned to them.
  * @returns the quest with its objectives.
- * @throws AppError 404 quest missing; 400 character not in the world; 409 when the quest is not pending.
+ * @throws AppError 404 quest missing or hidden; 403 for a viewer, or a player without their own character;
+ *   400 character not in the world; 409 when the quest is not pending.
  */
 export async function acceptQuest(trx: Db, scope: WorldScope, questId: string, characterId: string | undefined): Promise<Quest> {
   const quest = await requireQuest(trx, scope, questId);
-  requireEditor(scope);
+  await requireAcceptor(trx, scope, characterId);
   if (characterId) await requireCharacter(trx, scope, characterId);
   if (!(await transitionQuest(trx, quest.id, 'pending', 'active'))) {
     const current = await requireQuest(trx, scope, questId);
@@ -70,8 +101,9 @@ export async function abandonQuest(trx: Db, scope: WorldScope, questId: string, 
  * Records progress on an objective of an active quest, absolutely ({progress}) or relatively ({increment}),
  * then completes the quest when every required objective has reached its target. Nothing is clamped.
  * @returns the quest with its objectives.
- * @throws AppError 404 quest or objective missing; 409 when the quest is not active; 400 when the result
- *   would fall outside 0…target.
+ * A player may do so only on a quest a character assigned to them holds as active.
+ * @throws AppError 404 quest or objective missing or hidden; 403 for a viewer or a player whose character does
+ *   not hold the quest; 409 when the quest is not active; 400 when the result would fall outside 0…target.
  */
 export async function recordObjectiveProgress(
   trx: Db,
@@ -82,7 +114,7 @@ export async function recordObjectiveProgress(
 ): Promise<Quest> {
   const quest = await requireQuest(trx, scope, questId);
   const objective = await requireObjective(trx, scope, quest.id, objectiveId);
-  requireEditor(scope);
+  await requireProgressor(trx, scope, quest.id);
   if (quest.status !== 'active') {
     const hint = quest.status === 'pending' ? ' Accept it first.' : '';
     throw conflict(`Progress can only be recorded on an active quest; this one is ${quest.status}.${hint}`);

@@ -128,3 +128,29 @@ export async function findActiveQuestIds(db: Db, characterId: string): Promise<s
     .execute();
   return rows.map((row) => row.quest_id);
 }
+
+/**
+ * Whether a character of the scope's world that is assigned to `userId` (and that its reader may see) holds
+ * the quest as active: what lets a player record progress on it.
+ */
+export async function isQuestHeldByPlayer(db: Db, scope: WorldScope, questId: string, userId: string): Promise<boolean> {
+  const query = db
+    .selectFrom('character_active_quest')
+    .innerJoin('character', 'character.id', 'character_active_quest.character_id')
+    .select('character.id')
+    .where('character_active_quest.quest_id', '=', questId)
+    .where('character.world_id', '=', scope.world.id)
+    .where('character.assigned_to', '=', userId);
+  return (await whereVisible(query, scope, 'character').executeTakeFirst()) !== undefined;
+}
+
+/** Whether a character of the scope's world, visible to its reader, is assigned to `userId`. */
+export async function isCharacterAssignedTo(db: Db, scope: WorldScope, characterId: string, userId: string): Promise<boolean> {
+  const query = db
+    .selectFrom('character')
+    .select('character.id')
+    .where('character.id', '=', characterId)
+    .where('character.world_id', '=', scope.world.id)
+    .where('character.assigned_to', '=', userId);
+  return (await whereVisible(query, scope, 'character').executeTakeFirst()) !== undefined;
+}

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quest, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
+import { createCharacter } from '../../../test/factories/character.js';
+import { addMember } from '../../../test/factories/member.js';
 import { insertRawCharacter } from '../../../test/factories/raw-entities.js';
 import { type TestUser, createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
@@ -246,6 +248,68 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       }
       await t.app.inject({ method: 'DELETE', url: `${questsUrl(world)}/${quest.questId}`, headers: owner.headers });
       expect(await findActiveQuestIds(t.app.db, dorothy.id)).toEqual([keep.questId]);
+    });
+  });
+
+  describe('players at the table', () => {
+    /** A world with a player who plays Dorothy, a viewer, the Scarecrow nobody plays, and a quest with an objective. */
+    async function table() {
+      const { world, owner } = await createWorld(t.app);
+      const player = await addMember(t.app, owner, world.worldId, 'player');
+      const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
+      const { character: dorothy } = await createCharacter(t.app, { world, owner, name: 'Dorothy', assignedTo: player.user.userId });
+      const { character: scarecrow } = await createCharacter(t.app, { world, owner, name: 'Scarecrow' });
+      const quest = await createQuest(world, owner, { name: 'Reach the Emerald City' });
+      const objectives = `${questsUrl(world)}/${quest.questId}/objectives`;
+      const objective = await t.app.inject({ method: 'POST', url: objectives, headers: owner.headers, payload: { description: 'Walk the road', target: 2 } });
+      expect(objective.statusCode).toBe(201);
+      const progressUrl = `${objectives}/${objective.json<{ objectiveId: string }>().objectiveId}/progress`;
+      return { world, owner, player, viewer, dorothy, scarecrow, quest, progressUrl };
+    }
+
+    it('lets a player accept a quest for their own character and tick its objectives until it completes', async () => {
+      const { world, player, dorothy, quest, progressUrl } = await table();
+      const accept = await t.app.inject({ method: 'POST', url: `${questsUrl(world)}/${quest.questId}/accept`, headers: player.headers, payload: { characterId: dorothy.characterId } });
+      expect(accept.statusCode).toBe(200);
+      expect(accept.json<Quest>().status).toBe('active');
+      expect(await findActiveQuestIds(t.app.db, dorothy.characterId)).toEqual([quest.questId]);
+
+      const first = await t.app.inject({ method: 'POST', url: progressUrl, headers: player.headers, payload: { increment: 1 } });
+      expect(first.statusCode).toBe(200);
+      expect(first.json<Quest>().objectives[0]?.progress).toBe(1);
+      const done = await t.app.inject({ method: 'POST', url: progressUrl, headers: player.headers, payload: { progress: 2 } });
+      expect(done.json<Quest>().status).toBe('completed');
+    });
+
+    it("refuses a player's accept for a character that is not theirs, or for none, with a message saying why", async () => {
+      const { world, owner, player, scarecrow, quest } = await table();
+      const url = `${questsUrl(world)}/${quest.questId}/accept`;
+      for (const payload of [{ characterId: scarecrow.characterId }, {}]) {
+        const response = await t.app.inject({ method: 'POST', url, headers: player.headers, payload });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message).toBe('Players accept a quest only for a character assigned to them: choose your character.');
+      }
+      expect((await t.app.inject({ method: 'GET', url: `${questsUrl(world)}/${quest.questId}`, headers: owner.headers })).json().status).toBe('pending');
+      expect(await findActiveQuestIds(t.app.db, scarecrow.characterId)).toEqual([]);
+    });
+
+    it("refuses a player's progress on a quest their character does not hold, and abandoning, and everything to a viewer", async () => {
+      const { world, owner, player, viewer, dorothy, scarecrow, quest, progressUrl } = await table();
+      const questUrl = `${questsUrl(world)}/${quest.questId}`;
+      await t.app.inject({ method: 'POST', url: `${questUrl}/accept`, headers: owner.headers, payload: { characterId: scarecrow.characterId } });
+      const notYours = await t.app.inject({ method: 'POST', url: progressUrl, headers: player.headers, payload: { increment: 1 } });
+      expect(notYours.statusCode).toBe(403);
+      expect(notYours.json().message).toBe('Players record progress only on quests their character has accepted.');
+      const abandon = await t.app.inject({ method: 'DELETE', url: `${questUrl}/abandon`, headers: player.headers });
+      expect(abandon.statusCode).toBe(403);
+
+      const viewerAccept = await t.app.inject({ method: 'POST', url: `${questUrl}/accept`, headers: viewer.headers, payload: { characterId: dorothy.characterId } });
+      expect(viewerAccept.statusCode).toBe(403);
+      const viewerProgress = await t.app.inject({ method: 'POST', url: progressUrl, headers: viewer.headers, payload: { increment: 1 } });
+      expect(viewerProgress.statusCode).toBe(403);
+      const quest2 = (await t.app.inject({ method: 'GET', url: questUrl, headers: owner.headers })).json<Quest>();
+      expect(quest2.status).toBe('active');
+      expect(quest2.objectives[0]?.progress).toBe(0);
     });
   });
 });

@@ -61,7 +61,10 @@ async function questPage(
   return listReply(page, (row) => presentQuest(row, objectives.get(row.id) ?? [], scope));
 }
 
-/** Registers the quest routes, accept and abandon included (owner and editors only); the world scope step has checked membership (404 otherwise). */
+/**
+ * Registers the quest routes; the world scope step has checked membership (404 otherwise). Writes are the
+ * owner's and editors', except accept, which a player may send for a character assigned to them (issue 11).
+ */
 export const questRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/worlds/:worldId/quests', {
     schema: {
@@ -167,6 +170,7 @@ export const questRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Accept a pending quest (→ active); with characterId, add it to that character’s activeQuests',
+      description: 'Editors and the owner accept for any character; a player only for a character assigned to them (403 otherwise).',
       params: QuestParams,
       querystring: QuestCharacterSchema,
       body: QuestCharacterSchema.nullish(),

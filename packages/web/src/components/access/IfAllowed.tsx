@@ -1,13 +1,36 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import { ACCESS_MESSAGES } from '@loreforge/contract';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 
 /**
  * Shows its children only when the signed-in user (or the member the world is viewed as) may do it in the
  * world (issue 11): `edit` an entity (editors; a player their assigned character), or `manage` content
- * (create and delete: editors and the owner).
+ * (create and delete: editors and the owner). Otherwise `fallback` (default nothing).
  */
-export function IfAllowed({ worldId, to, entity, children }: { worldId: string; to: 'edit' | 'manage'; entity?: object | null; children: ReactNode }) {
+export function IfAllowed({ worldId, to, entity, fallback = null, children }: {
+  worldId: string;
+  to: 'edit' | 'manage';
+  entity?: object | null;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
   const access = useWorldAccess(worldId);
   const allowed = to === 'manage' ? access.isEditor : access.canEdit(entity);
-  return allowed ? <>{children}</> : null;
+  return <>{allowed ? children : fallback}</>;
+}
+
+/**
+ * What a create or edit form shows a member whose role does not allow it (a player or viewer who followed a
+ * link to it): the server's own words (ACCESS_MESSAGES.forbidden) and the way back, instead of a form whose
+ * save would be refused.
+ * @param props `back`: the page to return to.
+ */
+export function RoleRefusal({ back }: { back: string }) {
+  return (
+    <Alert variant="warning" className="mb-0">
+      {ACCESS_MESSAGES.forbidden} <Link to={back} className="alert-link">Go back</Link>
+    </Alert>
+  );
 }

@@ -3,17 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
 import { LIMITS } from '@loreforge/contract';
 import { truncate } from '../../lib/text';
+import { useAuth } from '../../hooks/useAuth';
 import { buildCrumbs, type CrumbStep } from './breadcrumb-trail';
 
 function CrumbLabel({ step }: { step: CrumbStep }) {
+  const { hasToken } = useAuth();
   const query = useQuery({
     queryKey: [...(step.lookup?.queryKey ?? ['crumb', step.path]), 'crumb-name'],
     queryFn: ({ signal }) => step.lookup?.fetchName(signal) ?? Promise.resolve(step.label),
-    enabled: Boolean(step.lookup),
+    // Names are looked up for a signed-in session only. The trail outlives a sign-out until /login has loaded:
+    // asking again then, without a token, was refused with 401 (issue 18, "sign out fires requests that 401").
+    enabled: Boolean(step.lookup) && hasToken,
     retry: false,
     staleTime: 60_000,
   });
-  if (!step.lookup || query.isError) return <>{step.label}</>;
+  if (!step.lookup || query.isError || (!hasToken && query.data === undefined)) return <>{step.label}</>;
   if (query.isPending) return <span className="placeholder-glow"><span className="placeholder col-12" style={{ minWidth: '5ch' }}>…</span></span>;
   return <>{truncate(query.data, LIMITS.truncateName)}</>;
 }

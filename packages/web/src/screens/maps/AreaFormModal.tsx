@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { AreaCreateSchema, type AreaCreateInput, type MapArea } from '@loreforge/contract';
+import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
 import { numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 
 /** Props of {@link AreaFormModal}. */
 export interface AreaFormModalProps {
+  worldId: string;
   /** The area being edited, or null for a new one. */
   area: MapArea | null;
   /** Vertices drawn on the map for a new area, [x, y] in pixels. */
@@ -20,9 +23,10 @@ type VertexText = [string, string];
 /**
  * The dialog to add or edit a map area: name, description, colour and its vertices as x/y number inputs (at
  * least 3), so an area can be made or corrected from the keyboard as well as drawn. Validated with
- * AreaCreateSchema; a failed save shows the server's message.
+ * AreaCreateSchema; a failed save shows the server's message. Editors also set its Visibility, Revealed To and
+ * GM Notes (issue 11).
  */
-export function AreaFormModal({ area, drawn, onSave, onClose }: AreaFormModalProps) {
+export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFormModalProps) {
   const id = useId();
   const [name, setName] = useState(area?.name ?? '');
   const [description, setDescription] = useState(area?.description ?? '');
@@ -31,6 +35,7 @@ export function AreaFormModal({ area, drawn, onSave, onClose }: AreaFormModalPro
   const [vertices, setVertices] = useState<VertexText[]>(
     initial.length > 0 ? initial.map(([vx, vy]) => [String(vx), String(vy)]) : [['', ''], ['', ''], ['', '']],
   );
+  const accessForm = useForm<FieldValues>();
   const save = useFeatureSave(AreaCreateSchema, onSave, onClose);
   const { errors } = save;
 
@@ -43,6 +48,7 @@ export function AreaFormModal({ area, drawn, onSave, onClose }: AreaFormModalPro
       description,
       color,
       polygon: vertices.map(([vx, vy]) => [numberInput(vx), numberInput(vy)]),
+      ...accessValues(accessForm.getValues(), area),
     });
 
   return (
@@ -78,6 +84,9 @@ export function AreaFormModal({ area, drawn, onSave, onClose }: AreaFormModalPro
         </Button>
         {errors.polygon && <div className="invalid-feedback d-block">{errors.polygon}</div>}
       </fieldset>
+      <div className="mt-3">
+        <AccessFieldset control={accessForm.control} target={{ worldId, entity: area }} />
+      </div>
     </FeatureFormModal>
   );
 }

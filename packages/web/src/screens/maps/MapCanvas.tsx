@@ -30,6 +30,8 @@ export interface MapCanvasProps {
   reshaping?: MapArea | null;
   /** A handle of the reshaped area was dropped: its new vertices in pixels. */
   onAreaReshape?(area: MapArea, polygon: [number, number][]): void;
+  /** Pins cannot be dragged (a player or viewer, issue 11); default false. */
+  readOnly?: boolean;
 }
 
 // A CSS pin instead of Leaflet's default marker images, whose paths a bundler does not resolve.
@@ -76,7 +78,7 @@ function ClickCapture({ size, onMapClick }: { size: ImageSize; onMapClick(positi
  * corners and centre (onAreaReshape).
  */
 export function MapCanvas(props: MapCanvasProps) {
-  const { label, imageUrl, size, points, areas, mode, draft, resetKey, onMapClick, onPointMove, onPointSelect, onAreaSelect, reshaping, onAreaReshape } = props;
+  const { label, imageUrl, size, points, areas, mode, draft, resetKey, onMapClick, onPointMove, onPointSelect, onAreaSelect, reshaping, onAreaReshape, readOnly = false } = props;
   const bounds = useMemo(() => imageBounds(size), [size]);
   const padded = useMemo(() => L.latLngBounds(bounds).pad(0.25), [bounds]);
   const draftPositions = draft.map((p) => pixelToLatLng(p, size));
@@ -111,7 +113,7 @@ export function MapCanvas(props: MapCanvasProps) {
             key={`${point.pointId}-${point.updatedAt}-${resetKey}`}
             position={pixelToLatLng(point, size)}
             icon={pinIcon}
-            draggable={!placing}
+            draggable={!placing && !readOnly}
             keyboard
             title={point.name}
             alt={point.name}

@@ -19,6 +19,8 @@ export interface MapFeatureListProps {
   onReshapeArea?(area: MapArea): void;
   /** The area being reshaped, if any. */
   reshapingAreaId?: string | null;
+  /** Whether the add, edit, delete and reshape buttons show (editors and the owner, issue 11); default true. */
+  canManage?: boolean;
 }
 
 /**
@@ -27,13 +29,13 @@ export interface MapFeatureListProps {
  * can also be done from the keyboard.
  */
 export function MapFeatureList(props: MapFeatureListProps) {
-  const { points, areas, selectedPointId, onAddPoint, onEditPoint, onDeletePoint, onAddArea, onEditArea, onDeleteArea, onReshapeArea, reshapingAreaId } = props;
+  const { points, areas, selectedPointId, onAddPoint, onEditPoint, onDeletePoint, onAddArea, onEditArea, onDeleteArea, onReshapeArea, reshapingAreaId, canManage = true } = props;
   return (
     <div className="lf-map-side">
       <section aria-labelledby="map-points-heading" className="mb-4">
         <div className="d-flex align-items-center mb-2">
           <h2 id="map-points-heading" className="h6 mb-0 me-auto">Points ({points.length})</h2>
-          <Button size="sm" variant="outline-primary" onClick={onAddPoint}>Add point</Button>
+          {canManage && <Button size="sm" variant="outline-primary" onClick={onAddPoint}>Add point</Button>}
         </div>
         {points.length === 0 ? (
           <p className="small text-body-secondary mb-0">No points yet.</p>
@@ -50,8 +52,10 @@ export function MapFeatureList(props: MapFeatureListProps) {
                     </Badge>
                   )}
                 </div>
-                <Button size="sm" variant="outline-primary" onClick={() => onEditPoint(point)} aria-label={`Edit point ${point.name}`}>Edit</Button>
-                <Button size="sm" variant="outline-danger" onClick={() => onDeletePoint(point)} aria-label={`Delete point ${point.name}`}>Delete</Button>
+                {canManage && (<>
+                  <Button size="sm" variant="outline-primary" onClick={() => onEditPoint(point)} aria-label={`Edit point ${point.name}`}>Edit</Button>
+                  <Button size="sm" variant="outline-danger" onClick={() => onDeletePoint(point)} aria-label={`Delete point ${point.name}`}>Delete</Button>
+                </>)}
               </ListGroup.Item>
             ))}
           </ListGroup>
@@ -60,7 +64,7 @@ export function MapFeatureList(props: MapFeatureListProps) {
       <section aria-labelledby="map-areas-heading">
         <div className="d-flex align-items-center mb-2">
           <h2 id="map-areas-heading" className="h6 mb-0 me-auto">Areas ({areas.length})</h2>
-          <Button size="sm" variant="outline-primary" onClick={onAddArea}>Add area</Button>
+          {canManage && <Button size="sm" variant="outline-primary" onClick={onAddArea}>Add area</Button>}
         </div>
         {areas.length === 0 ? (
           <p className="small text-body-secondary mb-0">No areas yet.</p>
@@ -75,14 +79,16 @@ export function MapFeatureList(props: MapFeatureListProps) {
                   </div>
                   <div className="small text-body-secondary">{area.polygon.length} vertices</div>
                 </div>
-                {onReshapeArea && (
+                {canManage && onReshapeArea && (
                   <Button size="sm" variant={area.areaId === reshapingAreaId ? 'primary' : 'outline-primary'} aria-pressed={area.areaId === reshapingAreaId}
                     onClick={() => onReshapeArea(area)} aria-label={`Reshape area ${area.name} on the map`}>
                     Reshape
                   </Button>
                 )}
-                <Button size="sm" variant="outline-primary" onClick={() => onEditArea(area)} aria-label={`Edit area ${area.name}`}>Edit</Button>
-                <Button size="sm" variant="outline-danger" onClick={() => onDeleteArea(area)} aria-label={`Delete area ${area.name}`}>Delete</Button>
+                {canManage && (<>
+                  <Button size="sm" variant="outline-primary" onClick={() => onEditArea(area)} aria-label={`Edit area ${area.name}`}>Edit</Button>
+                  <Button size="sm" variant="outline-danger" onClick={() => onDeleteArea(area)} aria-label={`Delete area ${area.name}`}>Delete</Button>
+                </>)}
               </ListGroup.Item>
             ))}
           </ListGroup>

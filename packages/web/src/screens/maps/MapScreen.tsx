@@ -10,7 +10,10 @@ import type { MapArea, MapPoint } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { areasResource, pointsResource, useMap, useMapAreas, useMapImageMutations, useMapPoints } from '../../api/maps';
 import { useResourceMutations } from '../../api/resource';
+import { IfAllowed } from '../../components/access/IfAllowed';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { NotesPanel } from '../../components/notes/NotesPanel';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { TagEditor } from '../../components/tags/TagEditor';
@@ -43,10 +46,13 @@ const pointInput = (point: MapPoint, position: PixelPoint) => ({
  * area's vertices; dragging a pin moves its point; Reshape puts handles on an area's corners and centre to move
  * them. The side list edits and deletes both and adds them with
  * typed coordinates for keyboard users. A map without an image shows an upload prompt.
+ * Players and viewers (issue 11) see the map, its points and areas and their own notes, with none of the
+ * controls that change it.
  */
 export function MapScreen() {
   const { worldId = '', mapId = '' } = useParams();
   const map = useMap(worldId, mapId);
+  const canManage = useWorldAccess(worldId).isEditor;
   const points = useMapPoints(worldId, mapId);
   const areas = useMapAreas(worldId, mapId);
   const image = useMapImage(worldId, mapId, map.data?.image?.updatedAt ?? null);
@@ -138,11 +144,13 @@ export function MapScreen() {
           <Card.Body className="p-4 text-center d-flex flex-column justify-content-center gap-3" style={{ minHeight: 360 }}>
             <div>
               <h2 className="h5">This map has no image yet</h2>
-              <p className="text-body-secondary mb-0">Upload a PNG, JPEG or WebP image (up to 10 MB) to place points and areas on it.</p>
+              {canManage && <p className="text-body-secondary mb-0">Upload a PNG, JPEG or WebP image (up to 10 MB) to place points and areas on it.</p>}
             </div>
-            <div className="mx-auto text-start" style={{ maxWidth: 420 }}>
-              <MapImageUpload worldId={worldId} mapId={mapId} label="Upload map image" />
-            </div>
+            {canManage && (
+              <div className="mx-auto text-start" style={{ maxWidth: 420 }}>
+                <MapImageUpload worldId={worldId} mapId={mapId} label="Upload map image" />
+              </div>
+            )}
           </Card.Body>
         </Card>
       );
@@ -162,7 +170,8 @@ export function MapScreen() {
         onMapClick={handleMapClick}
         onPointMove={(point, position) => void handlePointMove(point, position)}
         onPointSelect={(point) => setSelectedPointId(point.pointId)}
-        onAreaSelect={(area) => setAreaDialog({ area, drawn: [] })}
+        onAreaSelect={(area) => { if (canManage) setAreaDialog({ area, drawn: [] }); }}
+        readOnly={!canManage}
         reshaping={mode === 'view' ? reshaping : null}
         onAreaReshape={(area, polygon) => void handleAreaReshape(area, polygon)}
       />
@@ -181,7 +190,7 @@ export function MapScreen() {
           <MentionedIn worldId={m.worldId} type="map" id={m.mapId} />
         </div>
         <div className="d-flex flex-wrap gap-2 align-items-start">
-          {image.status === 'ready' && (
+          {canManage && image.status === 'ready' && (
             <>
               <Button variant={mode === 'add-point' ? 'primary' : 'outline-primary'} aria-pressed={mode === 'add-point'}
                 onClick={() => { setDraft([]); setMode(mode === 'add-point' ? 'view' : 'add-point'); }}>
@@ -193,7 +202,9 @@ export function MapScreen() {
               </Button>
             </>
           )}
-          <Link to={`/worlds/${worldId}/maps/${mapId}/edit`} className="btn btn-outline-secondary">Edit map</Link>
+          <IfAllowed worldId={worldId} to="manage">
+            <Link to={`/worlds/${worldId}/maps/${mapId}/edit`} className="btn btn-outline-secondary">Edit map</Link>
+          </IfAllowed>
         </div>
       </header>
 
@@ -220,7 +231,7 @@ export function MapScreen() {
         <Col lg={8}>{canvas()}</Col>
         <Col lg={4}>
           <div className="lf-panel">
-            {m.image && (
+            {canManage && m.image && (
               <div className="mb-4 d-flex flex-column gap-2">
                 <MapImageUpload worldId={worldId} mapId={mapId} label="Replace map image" version={map.data?.image?.updatedAt} />
                 <Button size="sm" variant="outline-danger" className="align-self-start" onClick={() => setPendingDelete({ kind: 'image' })}>
@@ -241,10 +252,14 @@ export function MapScreen() {
               onAddArea={() => setAreaDialog({ area: null, drawn: [] })}
               onEditArea={(area) => setAreaDialog({ area, drawn: [] })}
               onDeleteArea={(area) => setPendingDelete({ kind: 'area', area })}
+              canManage={canManage}
               {...(image.status === 'ready'
                 ? { onReshapeArea: (area: MapArea) => setReshapingId(area.areaId === reshapingId ? null : area.areaId), reshapingAreaId: reshapingId }
                 : {})}
             />
+          </div>
+          <div className="lf-panel mt-3">
+            <NotesPanel worldId={worldId} entityType="map" entityId={mapId} className="" />
           </div>
         </Col>
       </Row>
@@ -265,6 +280,7 @@ export function MapScreen() {
       )}
       {areaDialog && (
         <AreaFormModal
+          worldId={worldId}
           area={areaDialog.area}
           drawn={areaDialog.drawn}
           onClose={() => setAreaDialog(null)}

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 import { PointCreateSchema, type MapPoint, type PointCreateInput } from '@loreforge/contract';
 import { EntityLinkField, type EntityLink } from './EntityLinkField';
+import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
 import { numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 import type { PixelPoint } from './map-coordinates';
@@ -19,7 +21,7 @@ export interface PointFormModalProps {
 /**
  * The dialog to add or edit a map point: name, description, x and y in image pixels (typed, so keyboard users
  * can place points without the map), and a linked character or item. Validated with PointCreateSchema; a
- * failed save shows the server's message.
+ * failed save shows the server's message. Editors also set its Visibility, Revealed To and GM Notes (issue 11).
  */
 export function PointFormModal({ worldId, point, position, onSave, onClose }: PointFormModalProps) {
   const id = useId();
@@ -28,6 +30,7 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
   const [x, setX] = useState(String(point?.x ?? position?.x ?? ''));
   const [y, setY] = useState(String(point?.y ?? position?.y ?? ''));
   const [link, setLink] = useState<EntityLink>({ type: point?.entity?.type ?? '', id: point?.entity?.id ?? '' });
+  const accessForm = useForm<FieldValues>();
   const save = useFeatureSave(PointCreateSchema, onSave, onClose);
   const { errors } = save;
 
@@ -38,6 +41,7 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
       x: numberInput(x),
       y: numberInput(y),
       entity: link.type ? { type: link.type, id: link.id } : null,
+      ...accessValues(accessForm.getValues(), point),
     });
 
   return (
@@ -61,6 +65,7 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
         </div>
       </div>
       <EntityLinkField worldId={worldId} id={`${id}-link`} value={link} onChange={setLink} error={errors.entity} />
+      <AccessFieldset control={accessForm.control} target={{ worldId, entity: point }} />
     </FeatureFormModal>
   );
 }

@@ -16,6 +16,10 @@ export interface ObjectiveListProps {
   actions: ReturnType<typeof useQuestActions>;
   /** Receives the server's message of a failed action (e.g. a 409 on a quest that is not active). */
   onError(message: string | null): void;
+  /** Whether the reader adds, edits and deletes objectives (editors and the owner); default true. */
+  canManage?: boolean;
+  /** Whether the reader may record progress (editors; a player whose character holds the quest); default true. */
+  mayProgress?: boolean;
 }
 
 /**
@@ -23,8 +27,10 @@ export interface ObjectiveListProps {
  * records progress only then: otherwise they are disabled with a hint to accept the quest; a failure shows the
  * server's message), edit in a dialog, delete after confirmation (sending the loaded version, so an objective someone
  * else changed meanwhile is not deleted unseen), and a form to add one (description, target ≥ 1).
+ * Without `canManage` the edit, delete and add controls are not shown; without `mayProgress` neither are the
+ * progress buttons (issue 11: a viewer reads; a player ticks only the quests their character holds).
  */
-export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
+export function ObjectiveList({ quest, actions, onError, canManage = true, mayProgress = true }: ObjectiveListProps) {
   const id = useId();
   const [description, setDescription] = useState('');
   const [target, setTarget] = useState('1');
@@ -60,7 +66,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="h5">Objectives</h2>
-      {!canProgress && quest.objectives.length > 0 && (
+      {mayProgress && !canProgress && quest.objectives.length > 0 && (
         <p className="small text-body-secondary" id={`${id}-progress-hint`}>
           {quest.status === 'pending'
             ? 'Progress is recorded while the quest is active: accept the quest to move its objectives on.'
@@ -79,6 +85,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
                   {o.isOptional && <span className="badge text-bg-light ms-2">Optional</span>}
                   {o.completed && <span className="badge text-bg-success ms-2">Done</span>}
                 </span>
+                {mayProgress && (<>
                 <Button size="sm" variant="outline-secondary" aria-label={`Decrease progress of ${o.description}`} disabled={!canProgress || o.progress <= 0 || actions.progress.isPending}
                   aria-describedby={canProgress ? undefined : `${id}-progress-hint`}
                   onClick={() => void run(() => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: -1 }), 'An unexpected error occurred.')}>
@@ -89,6 +96,8 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
                   onClick={() => void run(() => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: 1 }), 'An unexpected error occurred.')}>
                   +1
                 </Button>
+                </>)}
+                {canManage && (<>
                 <Button size="sm" variant="outline-secondary" aria-label={`Edit objective ${o.description}`} onClick={() => setEditing(o)}>
                   Edit
                 </Button>
@@ -96,6 +105,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
                   onClick={() => setDeleting(o)}>
                   Delete
                 </Button>
+                </>)}
               </div>
               <ProgressMeter now={o.progress} max={o.target} variant={o.completed ? 'success' : 'primary'} text={`${o.progress}/${o.target}`}
                 label={`Progress of ${o.description}: ${o.progress} of ${o.target}`} />
@@ -111,7 +121,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
           await actions.removeObjective.mutateAsync({ objectiveId: deleting.objectiveId, version: deleting.updatedAt });
           setDeleting(null);
         }} />
-      <Form noValidate onSubmit={(e) => void handleAdd(e)} className="row g-2 align-items-start">
+      {canManage && <Form noValidate onSubmit={(e) => void handleAdd(e)} className="row g-2 align-items-start">
         <Form.Group className="col-sm-7" controlId={`${id}-description`}>
           <Form.Label className="small mb-1">New objective</Form.Label>
           <Form.Control value={description} onChange={(e) => setDescription(e.target.value)} isInvalid={Boolean(errors.description)} placeholder="e.g. Collect 5 moonstones" />
@@ -125,7 +135,7 @@ export function ObjectiveList({ quest, actions, onError }: ObjectiveListProps) {
         <div className="col-sm-3 d-flex align-items-end" style={{ paddingTop: '1.6rem' }}>
           <Button type="submit" variant="outline-primary" className="w-100" disabled={actions.addObjective.isPending}>Add objective</Button>
         </div>
-      </Form>
+      </Form>}
     </section>
   );
 }

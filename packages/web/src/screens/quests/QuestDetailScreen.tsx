@@ -4,13 +4,18 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
+import type { Character, Quest } from '@loreforge/contract';
 import { handleError, retryUnlessMissing } from '../../api/client';
 import { useQuest, useQuestActions, useQuestMutations } from '../../api/quests';
+import { IfAllowed } from '../../components/access/IfAllowed';
 import { CharacterPicker } from '../../components/CharacterPicker';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { EntityHistory } from '../../components/history/EntityHistory';
+import { NotesPanel } from '../../components/notes/NotesPanel';
+import { usePlayerCharacters } from '../../hooks/usePlayerCharacters';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { TagEditor } from '../../components/tags/TagEditor';
 import { ObjectiveList } from './ObjectiveList';
 import { QuestStatusBadge } from './QuestStatusBadge';
@@ -23,6 +28,10 @@ import { MentionedIn } from '../../components/rich-text/MentionedIn';
  * a pending quest offers Accept (optionally for a character), an active one Abandon, and a completed or failed
  * one says how to take it up again; any 409 message is shown as it comes. Edit and Delete (asked first,
  * irreversible), and the quest's changes with restore for editors (issue 15).
+ *
+ * Roles (issue 11): editors and the owner see every control. A player accepts a pending quest for one of their
+ * own characters and records progress on a quest one of them holds; nothing else. A viewer reads only. Every
+ * member keeps private notes on the quest.
  */
 export function QuestDetailScreen() {
   const { worldId = '', questId = '' } = useParams();
@@ -31,6 +40,8 @@ export function QuestDetailScreen() {
   const quest = useQuest(worldId, questId);
   const actions = useQuestActions(worldId, questId);
   const { remove } = useQuestMutations(worldId);
+  const access = useWorldAccess(worldId);
+  const own = usePlayerCharacters(worldId);
   const [characterId, setCharacterId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -69,8 +80,10 @@ export function QuestDetailScreen() {
               {q.difficulty !== null && <span className="small text-body-secondary">Difficulty {q.difficulty}/10</span>}
             </div>
           </div>
-          <Link to={`${list}/${q.questId}/edit`} className="btn btn-outline-primary">Edit Quest</Link>
-          <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete Quest</Button>
+          <IfAllowed worldId={worldId} to="manage">
+            <Link to={`${list}/${q.questId}/edit`} className="btn btn-outline-primary">Edit Quest</Link>
+            <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete Quest</Button>
+          </IfAllowed>
         </header>
         {q.descriptionHtml && <div className="mb-4"><RichText worldId={q.worldId} html={q.descriptionHtml} /></div>}
         <section className="mb-4" aria-label="Tags">
@@ -80,32 +93,23 @@ export function QuestDetailScreen() {
 
         <ErrorAlert message={error} onDismiss={() => setError(null)} />
 
-        <section className="mb-4 p-3 border rounded-3" aria-label="Take up or drop the quest">
-          {q.status === 'active' && (
-            <Button variant="warning" disabled={actions.abandon.isPending} onClick={() => void run(() => actions.abandon.mutateAsync())}>
-              Abandon quest
-            </Button>
-          )}
-          {(q.status === 'completed' || q.status === 'failed') && (
-            <p className="mb-0">
-              This quest is {q.status}: it can no longer be accepted or abandoned. To take it up again,{' '}
-              <Link to={`${list}/${q.questId}/edit`}>edit it</Link> and set its status back to pending.
-            </p>
-          )}
-          {q.status === 'pending' && (
-            <div className="d-flex flex-wrap align-items-end gap-2">
-              <Form.Group controlId={pickerId} style={{ minWidth: 240 }}>
-                <Form.Label className="small mb-1">For character (optional)</Form.Label>
-                <CharacterPicker worldId={worldId} id={pickerId} value={characterId} onChange={setCharacterId} />
-              </Form.Group>
-              <Button disabled={actions.accept.isPending} onClick={() => void run(() => actions.accept.mutateAsync(characterId || undefined))}>
-                Accept quest
-              </Button>
-            </div>
-          )}
-        </section>
+        <QuestTakeUp
+          worldId={worldId}
+          status={q.status}
+          editHref={`${list}/${q.questId}/edit`}
+          isEditor={access.isEditor}
+          ownCharacters={own.characters}
+          pickerId={pickerId}
+          characterId={characterId}
+          onCharacterChange={setCharacterId}
+          pending={actions.accept.isPending || actions.abandon.isPending}
+          onAccept={(chosen) => void run(() => actions.accept.mutateAsync(chosen))}
+          onAbandon={() => void run(() => actions.abandon.mutateAsync())}
+        />
 
-        <ObjectiveList quest={q} actions={actions} onError={setError} />
+        <ObjectiveList quest={q} actions={actions} onError={setError}
+          canManage={access.isEditor} mayProgress={access.isEditor || own.holdsQuest(q.questId)} />
+        <NotesPanel worldId={worldId} entityType="quest" entityId={q.questId} />
         <div className="mt-4">
           <EntityHistory worldId={worldId} type="quest" id={q.questId} updatedAt={q.updatedAt} noun="quest" />
         </div>
@@ -123,5 +127,69 @@ export function QuestDetailScreen() {
         }}
       />
     </Container>
+  );
+}
+
+/** Props of {@link QuestTakeUp}. */
+interface QuestTakeUpProps {
+  worldId: string;
+  status: Quest['status'];
+  editHref: string;
+  isEditor: boolean;
+  /** The acting player's characters (none for editors and viewers). */
+  ownCharacters: readonly Character[];
+  pickerId: string;
+  characterId: string;
+  onCharacterChange(characterId: string): void;
+  pending: boolean;
+  onAccept(characterId: string | undefined): void;
+  onAbandon(): void;
+}
+
+/**
+ * Accepting and abandoning a quest, by role: editors accept for any character (or none) and abandon; a player
+ * accepts only for a character of their own (chosen from theirs; the server refuses any other); a viewer, or a
+ * player without a character, sees nothing to do here.
+ */
+function QuestTakeUp(props: QuestTakeUpProps) {
+  const { status, isEditor, ownCharacters, pickerId, characterId, onCharacterChange, pending } = props;
+  const playerChoice = ownCharacters.some((c) => c.characterId === characterId) ? characterId : (ownCharacters[0]?.characterId ?? '');
+  if (!isEditor && (status !== 'pending' || ownCharacters.length === 0)) return null;
+  return (
+    <section className="mb-4 p-3 border rounded-3" aria-label="Take up or drop the quest">
+      {status === 'active' && (
+        <Button variant="warning" disabled={pending} onClick={props.onAbandon}>
+          Abandon quest
+        </Button>
+      )}
+      {(status === 'completed' || status === 'failed') && (
+        <p className="mb-0">
+          This quest is {status}: it can no longer be accepted or abandoned. To take it up again,{' '}
+          <Link to={props.editHref}>edit it</Link> and set its status back to pending.
+        </p>
+      )}
+      {status === 'pending' && (
+        <div className="d-flex flex-wrap align-items-end gap-2">
+          <Form.Group controlId={pickerId} style={{ minWidth: 240 }}>
+            {isEditor ? (
+              <>
+                <Form.Label className="small mb-1">For character (optional)</Form.Label>
+                <CharacterPicker worldId={props.worldId} id={pickerId} value={characterId} onChange={onCharacterChange} />
+              </>
+            ) : (
+              <>
+                <Form.Label className="small mb-1">For your character</Form.Label>
+                <Form.Select value={playerChoice} onChange={(e) => onCharacterChange(e.target.value)}>
+                  {ownCharacters.map((c) => <option key={c.characterId} value={c.characterId}>{c.name}</option>)}
+                </Form.Select>
+              </>
+            )}
+          </Form.Group>
+          <Button disabled={pending} onClick={() => props.onAccept(isEditor ? characterId || undefined : playerChoice)}>
+            Accept quest
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }

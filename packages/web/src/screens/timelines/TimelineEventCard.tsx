@@ -13,15 +13,17 @@ export interface TimelineEventCardProps {
   selected?: boolean;
   /** Shows the world's state just after this event; the 'Show state' button appears when given. */
   onSelect?(event: Event): void;
+  /** Whether the reader may edit events (editors and the owner, issue 11); default true. */
+  editable?: boolean;
 }
 
 /**
  * One event on the visual timeline (SPEC §2, §9): its date, name (cut at 50) and description (cut at 50), an
- * edit link, 'Show state' (the world just after it) and, for a branching event with a child timeline, 'Open branch'.
+ * edit link (for editors), 'Show state' (the world just after it) and, for a branching event with a child timeline, 'Open branch'.
  * Plain elements with Bootstrap's classes rather than React Bootstrap components: a fling through 10,000 events
  * mounts a few rows per frame, and each component layer costs there.
  */
-export const TimelineEventCard = memo(function TimelineEventCard({ event, worldId, onOpenBranch, selected, onSelect }: TimelineEventCardProps) {
+export const TimelineEventCard = memo(function TimelineEventCard({ event, worldId, onOpenBranch, selected, onSelect, editable = true }: TimelineEventCardProps) {
   const branch = event.isBranchingEvent && event.childTimelineId;
   return (
     <div className={`card lf-timeline-card${selected ? ' lf-timeline-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
@@ -53,9 +55,11 @@ export const TimelineEventCard = memo(function TimelineEventCard({ event, worldI
               Open branch
             </button>
           )}
-          <Link to={`/worlds/${worldId}/events/${event.eventId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit event ${event.name}`}>
-            Edit
-          </Link>
+          {editable && (
+            <Link to={`/worlds/${worldId}/events/${event.eventId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit event ${event.name}`}>
+              Edit
+            </Link>
+          )}
         </div>
       </div>
     </div>

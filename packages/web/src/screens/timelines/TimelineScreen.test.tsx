@@ -92,9 +92,9 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
       }
       return jsonResponse(buildTimeline());
     }));
-    // Only the timeline's own reads count: not the engine's, its tags' nor the "Mentioned in" backlinks.
+    // Only the branch's own reads count: not the engine's, its tags', the "Mentioned in" backlinks nor the reader's notes.
     const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '')
-      && !String(input).includes('/tags/') && !String(input).includes('/backlinks')).length;
+      && !String(input).includes('/tags/') && !String(input).includes('/backlinks') && !String(input).includes('/notes')).length;
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
 
     await screen.findByRole('heading', { name: 'Age of Embers' });

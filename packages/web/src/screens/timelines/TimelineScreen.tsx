@@ -8,7 +8,10 @@ import Row from 'react-bootstrap/Row';
 import { MESSAGES, gregorianCalendar, type Event } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelines';
+import { IfAllowed } from '../../components/access/IfAllowed';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { NotesPanel } from '../../components/notes/NotesPanel';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { BRANCH_PARAM, readBranchTrail } from '../../components/layout/breadcrumb-trail';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { TagEditor } from '../../components/tags/TagEditor';
@@ -64,6 +67,7 @@ export function eventAtNow(events: readonly Event[], now: string | null, nowInst
 }
 
 function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string }) {
+  const access = useWorldAccess(worldId);
   const [search, setSearch] = useSearchParams();
   const branches = readBranchTrail(search);
   const trail = [rootId, ...branches];
@@ -151,8 +155,10 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
               Compare with parent
             </Button>
           )}
-          <Link to={`/worlds/${worldId}/timelines/${t.timelineId}/edit`} className="btn btn-outline-primary">Edit Timeline</Link>
-          <Link to={`/worlds/${worldId}/events/create`} className="btn btn-primary">Add Event</Link>
+          <IfAllowed worldId={worldId} to="manage">
+            <Link to={`/worlds/${worldId}/timelines/${t.timelineId}/edit`} className="btn btn-outline-primary">Edit Timeline</Link>
+            <Link to={`/worlds/${worldId}/events/create`} className="btn btn-primary">Add Event</Link>
+          </IfAllowed>
         </div>
         <div className="mt-2">
           <TagEditor worldId={worldId} type="timeline" id={t.timelineId} />
@@ -204,6 +210,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
               onScrollOffset={handleScrollOffset}
               selectedEventId={selectedEventId}
               onSelect={selectEvent}
+              editable={access.isEditor}
             />
           </Col>
           <Col lg={5}>
@@ -211,6 +218,9 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           </Col>
         </Row>
       )}
+      <section className="lf-panel mt-3">
+        <NotesPanel worldId={worldId} entityType="timeline" entityId={currentId} className="" />
+      </section>
     </Container>
   );
 }

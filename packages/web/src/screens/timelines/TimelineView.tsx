@@ -23,6 +23,8 @@ export interface TimelineViewProps {
   selectedEventId?: string;
   /** Chooses an event (click or keyboard on its card's 'Show state'). */
   onSelect?(event: Event): void;
+  /** Whether the cards offer Edit (editors and the owner); default true. */
+  editable?: boolean;
 }
 
 const TWO_SIDED = '(min-width: 576px)';
@@ -45,7 +47,7 @@ function useTwoSided(): boolean {
  * fetched as the reader nears the end of those loaded.
  */
 export const TimelineView = memo(function TimelineView(props: TimelineViewProps) {
-  const { worldId, events, total, hasMore, loadingMore, onLoadMore, onOpenBranch, initialOffset, onScrollOffset, selectedEventId, onSelect } = props;
+  const { worldId, events, total, hasMore, loadingMore, onLoadMore, onOpenBranch, initialOffset, onScrollOffset, selectedEventId, onSelect, editable } = props;
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const pitch = timelineRowPitch(useTwoSided());
@@ -113,6 +115,7 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
                 onOpenBranch={onOpenBranch}
                 selected={event.eventId === selectedEventId}
                 onSelect={onSelect}
+                editable={editable}
               />
             ) : (
               <div className="lf-timeline-card lf-timeline-placeholder" aria-label="Loading event" />

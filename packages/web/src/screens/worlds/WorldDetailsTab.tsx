@@ -15,6 +15,7 @@ import { formatDateTime } from '../../lib/format';
 import { pluralize } from '../../lib/text';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
 import { IfAllowed } from '../../components/access/IfAllowed';
+import { NotesPanel } from '../../components/notes/NotesPanel';
 import { QuickCreateForm } from './QuickCreateForm';
 import { SinceLastVisitCard } from './SinceLastVisitCard';
 import type { WorldOutletContext } from './WorldScreen';
@@ -92,7 +93,8 @@ function CountCard({
 /**
  * The world's Details tab (SPEC §1, §2): count cards for characters, timelines, maps, events and items, each
  * with a quick-create button; what others changed since the member's last visit (issue 15); clicking a card shows
- * that type's help in tabs Information, Usage, Interactions and Creating.
+ * that type's help in tabs Information, Usage, Interactions and Creating. Below, the member's own notes on the
+ * world (issue 11).
  */
 export function WorldDetailsTab() {
   const { world } = useOutletContext<WorldOutletContext>();
@@ -167,6 +169,12 @@ export function WorldDetailsTab() {
             <dt className="col-sm-3">Last updated</dt>
             <dd className="col-sm-9">{formatDateTime(world.updatedAt)}</dd>
           </dl>
+        </Card.Body>
+      </Card>
+
+      <Card className="lf-card mt-4">
+        <Card.Body className="p-4">
+          <NotesPanel worldId={world.worldId} entityType="world" entityId={world.worldId} className="" />
         </Card.Body>
       </Card>
     </>

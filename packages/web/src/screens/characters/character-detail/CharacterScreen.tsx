@@ -6,6 +6,7 @@ import { useCharacter, useCharacterMutations } from '../../../api/characters';
 import { handleError, notFoundMessage } from '../../../api/client';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { IfAllowed } from '../../../components/access/IfAllowed';
+import { NotesPanel } from '../../../components/notes/NotesPanel';
 import { SecretBadge } from '../../../components/access/SecretBadge';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -82,6 +83,9 @@ export function CharacterScreen() {
         <>
           <section className="lf-panel mt-3" aria-label="Tags">
             <TagEditor worldId={worldId} type="character" id={character.characterId} />
+          </section>
+          <section className="lf-panel mt-3">
+            <NotesPanel worldId={worldId} entityType="character" entityId={character.characterId} className="" />
           </section>
           <MoveCharacterModal
             character={character}

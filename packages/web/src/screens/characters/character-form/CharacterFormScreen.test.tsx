@@ -63,7 +63,7 @@ describe('CharacterFormScreen (SPEC §5 Character)', () => {
     await user.click(screen.getByRole('button', { name: 'Create character' }));
     expect(await screen.findByText('Character page')).toBeInTheDocument();
     expect(posts).toEqual([
-      { name: 'Aria', description: null, attributes: {}, currentLocationId: POINT.pointId, activeQuests: [Q2] },
+      { name: 'Aria', description: null, attributes: {}, currentLocationId: POINT.pointId, activeQuests: [Q2], assignedTo: null },
     ]);
   });
 

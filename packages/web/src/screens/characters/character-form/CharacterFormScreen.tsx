@@ -11,6 +11,7 @@ import { GenericForm } from '../../../components/form/GenericForm';
 import type { FieldConfig } from '../../../components/form/types';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { ActiveQuestsField } from './ActiveQuestsField';
+import { AssignedToField } from './AssignedToField';
 import { AttributesField } from './AttributesField';
 import { LocationField } from './LocationField';
 import { CharacterFormSchema, characterFormValues } from './character-form-schema';
@@ -39,11 +40,19 @@ const FIELDS: readonly FieldConfig[] = [
     help: 'The quests of this world the character is on.',
     render: (props) => <ActiveQuestsField {...props} />,
   },
+  {
+    name: 'assignedTo',
+    label: 'Played by',
+    type: 'custom',
+    help: 'The player who plays this character: they may edit it and take up quests for it.',
+    render: (props) => <AssignedToField {...props} />,
+  },
 ];
 
 /**
  * /worlds/:worldId/characters/create and /characters/:characterId/edit (SPEC §2, §5 Character): name
- * (required), description, attributes as variables or JSON, current location and active quests. Empty
+ * (required), description, attributes as variables or JSON, current location, active quests and the player
+ * who plays it (issue 11). Empty
  * optional fields are sent as null. Without a world it says 'A character can only be created within a world.';
  * under a world that does not exist (or is not the user's) it says so at once, with the server's 'World not
  * found.', rather than after a filled-in form is submitted. On save it opens the character.

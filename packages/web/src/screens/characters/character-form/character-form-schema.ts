@@ -3,7 +3,7 @@
  * inputs. Attributes arrive as JSON text, active quests as comma-separated ids.
  */
 import { z } from 'zod';
-import { CharacterCreateSchema, MESSAGES, type Character } from '@loreforge/contract';
+import { CharacterCreateSchema, MESSAGES, optionalUuidField, type Character } from '@loreforge/contract';
 
 /** Shown when an active quest id is not a quest id (a UUID). */
 export const ACTIVE_QUESTS_INVALID = 'Active Quests must be quest ids separated by commas.';
@@ -49,11 +49,13 @@ const activeQuestsText = z
 
 /**
  * The character form's schema: CharacterCreateSchema with attributes and active quests read from text.
- * Output: { name, description|null, attributes, currentLocationId|null, activeQuests: string[]|null }.
+ * Output: { name, description|null, attributes, currentLocationId|null, activeQuests: string[]|null, assignedTo|null }.
  */
 export const CharacterFormSchema = CharacterCreateSchema.extend({
   attributes: attributesText,
   activeQuests: activeQuestsText,
+  // '' (Nobody) is sent as null.
+  assignedTo: optionalUuidField('Played by'),
 });
 
 /** The form's input values (all text). */
@@ -65,6 +67,7 @@ export interface CharacterFormValues {
   attributes: string;
   currentLocationId: string;
   activeQuests: string;
+  assignedTo: string;
 }
 
 /**
@@ -80,5 +83,6 @@ export function characterFormValues(character?: Character): CharacterFormValues 
     attributes: Object.keys(attributes).length > 0 ? JSON.stringify(attributes, null, 2) : '',
     currentLocationId: character?.currentLocationId ?? '',
     activeQuests: (character?.activeQuests ?? []).join(', '),
+    assignedTo: character?.assignedTo ?? '',
   };
 }

@@ -5,6 +5,7 @@ import { itemsResource, useItem } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
 import { IfAllowed } from '../../../components/access/IfAllowed';
+import { NotesPanel } from '../../../components/notes/NotesPanel';
 import { SecretBadge } from '../../../components/access/SecretBadge';
 import { TagEditor } from '../../../components/tags/TagEditor';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
@@ -76,9 +77,14 @@ export function ItemScreen() {
         </>
       }
       after={
-        <section className="lf-panel mt-3" aria-label="Tags">
-          <TagEditor worldId={worldId} type="item" id={item.itemId} />
-        </section>
+        <>
+          <section className="lf-panel mt-3" aria-label="Tags">
+            <TagEditor worldId={worldId} type="item" id={item.itemId} />
+          </section>
+          <section className="lf-panel mt-3">
+            <NotesPanel worldId={worldId} entityType="item" entityId={item.itemId} className="" />
+          </section>
+        </>
       }
     >
       <Routes>

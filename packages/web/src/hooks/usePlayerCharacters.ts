@@ -1,0 +1,36 @@
+/**
+ * The characters a player plays in a world (issue 11: a player accepts quests for them, records progress on the
+ * quests they hold, and edits them). Empty for anyone who is not a player, and while loading.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { Character } from '@loreforge/contract';
+import { CHARACTER_LOOKUP_PARAMS, charactersResource } from '../api/characters';
+import { useWorldAccess } from './useWorldAccess';
+
+/** The answer of {@link usePlayerCharacters}. */
+export interface PlayerCharacters {
+  /** Characters assigned to the acting player, by name. */
+  characters: Character[];
+  /** Whether one of them holds the quest as active. */
+  holdsQuest: (questId: string) => boolean;
+}
+
+/**
+ * @param worldId the world.
+ * @returns the acting player's characters (the viewed player's while an editor views the world as one).
+ */
+export function usePlayerCharacters(worldId: string): PlayerCharacters {
+  const access = useWorldAccess(worldId);
+  const isPlayer = access.role === 'player' && Boolean(access.actingUserId);
+  const resource = charactersResource(worldId);
+  const query = useQuery({
+    queryKey: resource.listKey(CHARACTER_LOOKUP_PARAMS),
+    queryFn: ({ signal }) => resource.list(CHARACTER_LOOKUP_PARAMS, signal),
+    enabled: isPlayer,
+  });
+  const characters = isPlayer ? (query.data?.data ?? []).filter((character) => character.assignedTo === access.actingUserId) : [];
+  return {
+    characters,
+    holdsQuest: (questId) => characters.some((character) => character.activeQuests.includes(questId)),
+  };
+}
