@@ -18,6 +18,7 @@ import { VISIBILITIES } from './access.js';
 import { CalendarDefinitionSchema } from './calendar/calendar.model.js';
 import { COMMUNICATION_STYLES, CONNECTABLE_TYPES, GOAL_STATUSES, GOAL_TYPES, POINT_ENTITY_TYPES, QUEST_STATUSES, RELATIONSHIP_TYPES } from './enums.js';
 import { LIMITS } from './limits.js';
+import { RICH_TEXT_MAX } from './rich-text.js';
 import { WorldSchema } from './world.js';
 import { TAGGABLE_TYPES, TAG_MAX, TAGS_PER_ENTITY_MAX } from './tag.js';
 
@@ -94,6 +95,12 @@ const id = () => z.string().min(1).max(200);
 const name = () => z.string().min(1).max(LIMITS.nameMax);
 const text = () => z.string().max(LIMITS.textMax).nullable();
 const timestamp = () => z.string().max(64).describe('ISO 8601 UTC, as the exporting world stored it.');
+/**
+ * The rich text of a description (docs/rich-text.md): sanitised HTML with mention spans, as the exporting reader
+ * could see it. Optional so bundles written before rich text stay importable; an import sanitises it again.
+ */
+const richText = () => z.string().max(RICH_TEXT_MAX).nullable().optional()
+  .describe('Sanitised HTML of the description with its mentions (docs/rich-text.md); absent in bundles written before rich text.');
 const jsonObject = () => z.record(z.string(), z.unknown());
 const score = () => z.number().int().min(LIMITS.relationshipScoreMin).max(LIMITS.relationshipScoreMax);
 
@@ -111,6 +118,7 @@ export const BundleWorldSchema = z.object({
   worldId: id(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   createdBy: id().nullable(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
@@ -132,6 +140,7 @@ export const BundleCharacterSchema = BundleAccessSchema.extend({
   characterId: id(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   attributes: jsonObject(),
   currentLocationId: id().nullable().describe('pointId of a map point of the bundle.'),
   activeQuests: z.array(id()).max(1000).describe('questIds of the bundle.'),
@@ -145,6 +154,7 @@ export const BundleItemSchema = BundleAccessSchema.extend({
   itemId: id(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   properties: jsonObject(),
   attributes: jsonObject(),
   createdAt: timestamp(),
@@ -170,6 +180,7 @@ export const BundleGoalSchema = BundleAccessSchema.extend({
   characterId: id().nullable(),
   title: name(),
   description: z.string().max(LIMITS.textMax),
+  descriptionHtml: richText(),
   goalType: z.enum(GOAL_TYPES),
   status: z.enum(GOAL_STATUSES),
   targetDateTime: z.string().max(64).nullable(),
@@ -185,6 +196,7 @@ export const BundleRelationshipSchema = BundleAccessSchema.extend({
   targetCharacterId: id(),
   relationshipType: z.enum(RELATIONSHIP_TYPES),
   description: text(),
+  descriptionHtml: richText(),
   affinity: score(),
   powerBalance: score(),
   trustLevel: score(),
@@ -204,6 +216,7 @@ export const BundleTimelineSchema = BundleAccessSchema.extend({
   timelineId: id(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   calendarId: id().nullable().describe('calendarId of the bundle, or null for the built-in Gregorian calendar.'),
   currentDateTime: z.string().max(64).nullable().describe("ISO 8601 'now' on a Gregorian timeline; null on one with its own calendar."),
   currentInstant: instant(),
@@ -225,6 +238,7 @@ export const BundleEventSchema = BundleAccessSchema.extend({
   timelineId: id().nullable(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   dateTime: z.string().max(64).nullable().describe('ISO 8601 on a Gregorian timeline (or without timeline); null on one with its own calendar.'),
   instant: instant(),
   characterAttributeChanges: changes(),
@@ -248,6 +262,7 @@ export const BundleMapSchema = BundleAccessSchema.extend({
   mapId: id(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   image: BundleMapImageSchema.nullable(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
@@ -261,6 +276,7 @@ export const BundleMapPointSchema = BundleAccessSchema.extend({
   mapId: id(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   x: coordinate(),
   y: coordinate(),
   entity: z.object({ type: z.enum(POINT_ENTITY_TYPES), id: id() }).nullable(),
@@ -274,6 +290,7 @@ export const BundleMapAreaSchema = BundleAccessSchema.extend({
   mapId: id(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   polygon: z.array(z.tuple([coordinate(), coordinate()])).min(LIMITS.areaPolygonMinPoints).max(LIMITS.areaPolygonMaxPoints),
   createdAt: timestamp(),
@@ -285,6 +302,7 @@ export const BundleQuestSchema = BundleAccessSchema.extend({
   questId: id(),
   name: name(),
   description: text(),
+  descriptionHtml: richText(),
   status: z.enum(QUEST_STATUSES),
   isOptional: z.boolean(),
   difficulty: z.number().int().min(LIMITS.questDifficultyMin).max(LIMITS.questDifficultyMax).nullable(),
@@ -313,6 +331,7 @@ export const BundleConnectionSchema = BundleAccessSchema.extend({
   targetId: id(),
   connectionType: name(),
   description: text(),
+  descriptionHtml: richText(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

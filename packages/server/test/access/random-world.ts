@@ -177,7 +177,20 @@ export async function buildPlannedWorld(
   }
 
   const quests = ['public', ...plan.quests] as Variant[];
-  for (const [index, variant] of quests.entries()) await create(`q${index}`, variant, [], '/quests', () => text(`q${index}`), 'questId');
+  /**
+   * Rich text mentioning an entity: a mention span where it was made, its plain name where it was not (what a
+   * player reads of a hidden one), so both modes give the player the same text.
+   */
+  const mention = (type: 'character' | 'item', key: string) => {
+    const id = made.get(key);
+    return id ? `<span data-type="mention" data-entity-type="${type}" data-id="${id}">Lore ${key}</span>` : `Lore ${key}`;
+  };
+  for (const [index, variant] of quests.entries()) {
+    await create(`q${index}`, variant, [], '/quests', () => ({
+      ...text(`q${index}`),
+      descriptionHtml: `<p>Lore q${index} <strong>seeks</strong> ${mention('character', characterKey(index + 2))} and ${mention('item', itemKey(index))}.</p>`,
+    }), 'questId');
+  }
   const objectives = [{ quest: 0, flag: 'public' as Variant }, ...plan.objectives];
   for (const [index, objective] of objectives.entries()) {
     await create(`o${index}`, objective.flag, [`q${objective.quest % quests.length}`], '/quests/{0}/objectives',

@@ -76,9 +76,9 @@ export function canonicalBundle(files: BundleFiles, options: { dropReveals?: boo
     names.set(id, name);
     return name;
   });
-  const world = readJson<{ name: string; description: string | null }>(files, 'world.json');
+  const world = readJson<{ name: string; description: string | null; descriptionHtml?: string | null }>(files, 'world.json');
   const manifest = readJson<{ counts: unknown }>(files, 'manifest.json');
   const images = [...files.entries()].filter(([path]) => path.startsWith('maps/'))
     .map(([, bytes]) => Buffer.from(bytes).toString('base64')).sort();
-  return { world: { name: world.name, description: world.description }, counts: manifest.counts, entities: JSON.parse(text) as unknown, images };
+  return { world: { name: world.name, description: world.description, descriptionHtml: world.descriptionHtml }, counts: manifest.counts, entities: JSON.parse(text) as unknown, images };
 }

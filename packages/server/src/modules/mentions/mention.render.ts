@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { MENTION_MARKER, type MentionRef, extractMentions, mentionKey, rewriteMentions } from '../../lib/rich-text/mention-markup.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 import { type MentionTarget, findMentionTargets } from './mention.repository.js';
 
 /** Keys of answers that hold rich text. */
@@ -49,12 +49,22 @@ function rewrite(value: unknown, render: (html: string) => string, depth: number
  * @returns the answer itself when it holds no mention, else a rewritten copy.
  */
 export async function renderMentions(db: Db, scope: WorldScope | null, payload: unknown): Promise<unknown> {
+  return renderMentionsIn(db, scope, scope?.world.id ?? null, payload);
+}
+
+/**
+ * Renders the mentions of any value holding `descriptionHtml` fields (an answer, a page of export records) for a
+ * reader of one world: as renderMentions, for callers that hold a read scope and a world id rather than a request.
+ * @param worldId the world the mentions must belong to; null (or scope null) turns every mention into plain text.
+ * @returns the value itself when it holds no mention, else a rewritten copy.
+ */
+export async function renderMentionsIn<T>(db: Db, scope: ReadScope | null, worldId: string | null, payload: T): Promise<T> {
   const found: string[] = [];
   collect(payload, found, 0);
   if (found.length === 0) return payload;
   const refs: MentionRef[] = found.flatMap((html) => extractMentions(html));
-  const targets = scope === null ? new Map<string, MentionTarget>() : await findMentionTargets(db, scope, scope.world.id, refs);
-  return rewrite(payload, (html) => rewriteMentions(html, (ref) => targets.get(mentionKey(ref.type, ref.id)) ?? null), 0);
+  const targets = scope === null || worldId === null ? new Map<string, MentionTarget>() : await findMentionTargets(db, scope, worldId, refs);
+  return rewrite(payload, (html) => rewriteMentions(html, (ref) => targets.get(mentionKey(ref.type, ref.id)) ?? null), 0) as T;
 }
 
 /**

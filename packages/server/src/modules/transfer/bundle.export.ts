@@ -9,12 +9,14 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   BUNDLE_ENTITY_TYPES, BUNDLE_FILES, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_MANIFEST_PATH, BUNDLE_WORLD_PATH,
-  type Bundle, type BundleEntities, type BundleEntityType, type BundleManifest, type BundleRecord, emptyBundleEntities,
+  type Bundle, type BundleEntities, type BundleWorld, type BundleEntityType, type BundleManifest, type BundleRecord, emptyBundleEntities,
 } from '@loreforge/contract';
 import yazl from 'yazl';
 import type { Db } from '../../db/database.js';
+import type { WorldTable } from '../../db/tables/world.table.js';
 import { nowIso } from '../../lib/time.js';
 import { APP_VERSION } from '../../version.js';
+import { renderMentionsIn } from '../mentions/mention.render.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 import type { ExportFile } from './transfer.formats.js';
 import * as presenter from './transfer.presenter.js';
@@ -23,14 +25,21 @@ import type { ExportScope } from './transfer.repository.js';
 
 type RecordPages<T extends BundleEntityType> = (db: Db, scope: ExportScope) => AsyncGenerator<BundleRecord<T>[]>;
 
-/** Pages of rows turned into pages of records. */
+/**
+ * Pages of rows turned into pages of records, their rich text rendered for the reader (mention.render.ts): a
+ * mention of something the reader may not see is its plain label, with no id, as in every answer.
+ */
 const presented = <Row, T extends BundleEntityType>(
   pages: (db: Db, scope: ExportScope) => AsyncGenerator<Row[]>,
   present: (row: Row, scope: ReadScope) => BundleRecord<T>,
 ): RecordPages<T> =>
   async function* recordPages(db, scope) {
-    for await (const rows of pages(db, scope)) yield rows.map((row) => present(row, scope));
+    for await (const rows of pages(db, scope)) yield await renderMentionsIn(db, scope, scope.worldId, rows.map((row) => present(row, scope)));
   };
+
+/** The world record, its rich text rendered for the reader. */
+const worldRecordFor = (db: Db, scope: ExportScope & { world: WorldTable }): Promise<BundleWorld> =>
+  renderMentionsIn(db, scope, scope.worldId, presenter.worldRecord(scope.world));
 
 /** Where each entity type's records come from. */
 const RECORD_PAGES: { [T in BundleEntityType]: RecordPages<T> } = {
@@ -109,7 +118,7 @@ export async function streamBundle(db: Db, scope: ExportScope & { world: Paramet
 
   const worldDigest = new FileDigest();
   add(BUNDLE_WORLD_PATH, async function* worldChunks() {
-    yield worldDigest.add(Buffer.from(`${JSON.stringify(presenter.worldRecord(scope.world), null, 2)}\n`));
+    yield worldDigest.add(Buffer.from(`${JSON.stringify(await worldRecordFor(db, scope), null, 2)}\n`));
   }, worldDigest);
   for (const type of BUNDLE_ENTITY_TYPES) {
     const digest = new FileDigest();
@@ -160,7 +169,7 @@ export async function readWholeBundle(db: Db, scope: ExportScope & { world: Para
     const bytes = await repository.findMapImageBytes(db, map.mapId);
     if (bytes) images.set(map.image.path, bytes);
   }
-  return { bundle: { world: presenter.worldRecord(scope.world), entities }, images };
+  return { bundle: { world: await worldRecordFor(db, scope), entities }, images };
 }
 
 /**

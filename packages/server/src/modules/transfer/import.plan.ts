@@ -20,10 +20,12 @@ import type { MapAreaTable, MapPointTable, MapTable } from '../../db/tables/map.
 import type { QuestObjectiveTable, QuestTable } from '../../db/tables/quest.table.js';
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import type { EventTable, TimelineTable } from '../../db/tables/timeline.table.js';
+import type { MentionTable } from '../../db/tables/mention.table.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { badRequest } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { instantSortKey } from '../calendars/calendar.clock.js';
+import { planRichText } from './import.rich-text.js';
 import type { ImportedBundle } from './transfer.formats.js';
 
 /** A map image to store with its map. */
@@ -38,6 +40,8 @@ export interface ImportPlan {
   worldId: string;
   /** The world's description with the mentions in it rewritten. */
   description: string | null;
+  /** The world's rich text (import.rich-text.ts), or null. */
+  descriptionHtml: string | null;
   calendar: CalendarTable[];
   map: MapTable[];
   images: PlannedImage[];
@@ -56,6 +60,8 @@ export interface ImportPlan {
   character_active_quest: CharacterActiveQuestTable[];
   connection: ConnectionTable[];
   entity_tag: EntityTagTable[];
+  /** The new world's mention index (backlinks), from every kept rich text. */
+  mention: MentionTable[];
   created: Record<BundleEntityType, number>;
   notMapped: NotMapped[];
 }
@@ -225,9 +231,9 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     tags: assignIds('tags', entities.tags, context),
   };
   const plan: ImportPlan = {
-    worldId, description: ids.text(imported.bundle.world.description), calendar: [], map: [], images: [], map_point: [], map_area: [], character: [], item: [], inventory_item: [],
+    worldId, description: ids.text(imported.bundle.world.description), descriptionHtml: null, calendar: [], map: [], images: [], map_point: [], map_area: [], character: [], item: [], inventory_item: [],
     goal: [], relationship: [], timeline: [], event: [], quest: [], quest_objective: [], character_active_quest: [],
-    connection: [], entity_tag: [], created: {} as Record<BundleEntityType, number>, notMapped: context.notMapped,
+    connection: [], entity_tag: [], mention: [], created: {} as Record<BundleEntityType, number>, notMapped: context.notMapped,
   };
   const stamp = (record: { createdAt: string; updatedAt: string }) => ({
     created_at: timestampOf(record.createdAt, context), updated_at: timestampOf(record.updatedAt, context),
@@ -404,6 +410,7 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     }
     tagged += 1;
   }
+  planImportedRichText(plan, imported, kept, context);
   plan.created = {
     calendars: plan.calendar.length, characters: plan.character.length, items: plan.item.length, inventory: plan.inventory_item.length,
     goals: plan.goal.length, relationships: plan.relationship.length, timelines: plan.timeline.length, events: plan.event.length,
@@ -411,6 +418,34 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     objectives: plan.quest_objective.length, connections: plan.connection.length, tags: tagged,
   };
   return plan;
+}
+
+/** Entity types whose records may carry rich text. */
+const RICH_TEXT_TYPES = ['characters', 'items', 'goals', 'relationships', 'timelines', 'events', 'maps', 'mapPoints', 'mapAreas', 'quests', 'connections'] as const;
+
+/** Rich text of every planned row and of the world, and the new world's mention index (import.rich-text.ts). */
+function planImportedRichText(
+  plan: ImportPlan,
+  imported: ImportedBundle,
+  kept: { [T in (typeof RICH_TEXT_TYPES)[number]]: [number, BundleRecord<T>][] },
+  context: Context,
+): void {
+  const htmlById = new Map<string, string>();
+  for (const type of RICH_TEXT_TYPES) {
+    for (const [, record] of kept[type] as [number, { descriptionHtml?: string | null }][]) {
+      const id = context.ids.get(type, (record as Record<string, unknown>)[ID_FIELDS[type]] as string);
+      if (id !== undefined && record.descriptionHtml) htmlById.set(id, record.descriptionHtml);
+    }
+  }
+  const rows = {
+    character: plan.character, item: plan.item, event: plan.event, timeline: plan.timeline, map: plan.map, mapPoint: plan.map_point,
+    mapArea: plan.map_area, quest: plan.quest, goal: plan.goal, relationship: plan.relationship, connection: plan.connection,
+  };
+  const world = { id: plan.worldId, descriptionHtml: imported.bundle.world.descriptionHtml, description: plan.description };
+  const result = planRichText(rows, htmlById, world, (text) => context.ids.text(text));
+  plan.description = result.world.description;
+  plan.descriptionHtml = result.world.description_html;
+  plan.mention = result.mention;
 }
 
 /** Entity types whose records carry access fields. */

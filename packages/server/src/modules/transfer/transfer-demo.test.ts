@@ -1,11 +1,12 @@
 /**
  * The Oz demo round trip (issue 13 "Done when"), on each database: the demo world, shared with a player and
  * holding secrets, exports to a bundle that imports as a new world which exports to the same bundle apart from
- * ids and timestamps, with the timeline state after every event of both timelines equal in both worlds.
+ * ids and timestamps (rich text and its mentions included), with the timeline state after every event of both
+ * timelines equal in both worlds and every character mentioned by the same entities ("Mentioned in").
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TimelineState } from '@loreforge/contract';
+import type { BacklinksResponse, TimelineState } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { type BundleFiles, canonicalBundle, exportWorld, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
@@ -53,6 +54,17 @@ describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => 
     return out;
   }
 
+  /** Each character's backlinks as `type name` lines, by character name (ids differ between the worlds). */
+  async function backlinksByCharacter(worldId: string, files: BundleFiles): Promise<Record<string, string[]>> {
+    const out: Record<string, string[]> = {};
+    for (const character of readJson<{ characterId: string; name: string }[]>(files, 'characters.json')) {
+      const response = await t.app.inject({ url: `/api/worlds/${worldId}/characters/${character.characterId}/backlinks`, headers });
+      expect(response.statusCode).toBe(200);
+      out[character.name] = response.json<BacklinksResponse>().data.map((link) => `${link.type} ${link.name}`);
+    }
+    return out;
+  }
+
   it('imports as a new world that exports to the same bundle, with the same state after every event', async () => {
     const first = await exportWorld(t.app, headers, demo.worldId);
     const manifest = readJson<{ counts: Record<string, number> }>(first.files, 'manifest.json');
@@ -72,5 +84,12 @@ describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => 
     const before = await statesAfterEvents(demo.worldId, first.files);
     expect(Object.keys(before).length).toBe(demo.summary.events);
     expect(await statesAfterEvents(imported.body.world.worldId, second.files)).toEqual(before);
+
+    // The demo's descriptions mention one another: the rich text and the backlink index both survive.
+    const characters = readJson<{ name: string; descriptionHtml: string | null }[]>(second.files, 'characters.json');
+    expect(characters.find((c) => c.name === 'The Scarecrow')?.descriptionHtml).toContain('data-type="mention"');
+    const backlinks = await backlinksByCharacter(demo.worldId, first.files);
+    expect(backlinks.Dorothy?.length ?? 0).toBeGreaterThan(0);
+    expect(await backlinksByCharacter(imported.body.world.worldId, second.files)).toEqual(backlinks);
   }, 120_000);
 });

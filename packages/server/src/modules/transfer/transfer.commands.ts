@@ -35,7 +35,7 @@ async function insertBatches<T extends keyof ImportTables>(db: Db, table: T, row
 /** The tables an import writes in one go, in foreign-key order, with their row types. */
 type ImportTables = Pick<ImportPlan,
   'calendar' | 'map' | 'map_point' | 'map_area' | 'character' | 'item' | 'inventory_item' | 'goal' | 'relationship'
-  | 'timeline' | 'event' | 'quest' | 'quest_objective' | 'character_active_quest' | 'connection' | 'entity_tag'>;
+  | 'timeline' | 'event' | 'quest' | 'quest_objective' | 'character_active_quest' | 'connection' | 'entity_tag' | 'mention'>;
 
 /** Writes a plan's rows (timelines without their parent first, then linked, as a branch may precede its parent). */
 async function writePlan(db: Db, plan: ImportPlan, now: string): Promise<void> {
@@ -68,6 +68,7 @@ async function writePlan(db: Db, plan: ImportPlan, now: string): Promise<void> {
   await insertBatches(db, 'character_active_quest', plan.character_active_quest);
   await insertBatches(db, 'connection', plan.connection);
   await insertBatches(db, 'entity_tag', plan.entity_tag);
+  await insertBatches(db, 'mention', plan.mention);
 }
 
 /** Images the plan names that are not PNG, JPEG or WebP: reported, and the map imported without them. */
@@ -87,7 +88,7 @@ async function planFromArchive(archive: Uint8Array, userId: string, limits: Arch
   if (!importer) throw badRequest(BUNDLE_MESSAGES.unknownFormat);
   const imported = await importer.toBundle(files, { maxJsonDepth: limits.maxJsonDepth });
   const plan = planImport(imported, userId, nowIso());
-  return { importer, plan, name: imported.bundle.world.name, description: plan.description };
+  return { importer, plan, name: imported.bundle.world.name, description: plan.description, descriptionHtml: plan.descriptionHtml };
 }
 
 /**
@@ -99,13 +100,14 @@ async function planFromArchive(archive: Uint8Array, userId: string, limits: Arch
  */
 export async function importWorld(db: Db, userId: string, archive: Uint8Array, limits: ArchiveLimits): Promise<ImportOutcome> {
   // Each stage's input is let go once the next holds what it needs, so a large import keeps one copy at a time.
-  const { importer, plan, name, description } = await planFromArchive(archive, userId, limits);
+  const { importer, plan, name, description, descriptionHtml } = await planFromArchive(archive, userId, limits);
   await checkImages(plan);
   const now = nowIso();
   const world: WorldTable = {
     id: plan.worldId,
     name,
     description,
+    description_html: descriptionHtml,
     created_by: userId,
     character_count: 0,
     timeline_count: 0,
