@@ -129,4 +129,25 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
     const characters = text('characters.json').replace('Dorothy', 'Doro\\u0000thy');
     await expectRefused(tampered({ 'characters.json': characters }), BUNDLE_MESSAGES.nulCharacter('characters.json'));
   });
+
+  it('sanitises imported rich text again and keeps only mentions of what the new world holds', async () => {
+    const records = JSON.parse(text('characters.json')) as Record<string, unknown>[];
+    const dorothy = records[0]!;
+    const elsewhere = '0190f3a1-0000-7000-8000-00000000dead';
+    dorothy.descriptionHtml = '<p onclick="steal()">Hi <script>alert(1)</script><img src="x" onerror="steal()">'
+      + `<span data-type="mention" data-entity-type="character" data-id="${String(dorothy.characterId)}">Me</span> and `
+      + `<span data-type="mention" data-entity-type="character" data-id="${elsewhere}">Nobody</span></p>`;
+    const { status, body } = await importArchive(t.app, owner.headers, tampered({ 'characters.json': JSON.stringify(records) }));
+    expect(status).toBe(201);
+    const base = `/api/worlds/${body.world.worldId}`;
+    const list = (await t.app.inject({ url: `${base}/characters`, headers: owner.headers })).json<{ data: { characterId: string; description: string; descriptionHtml: string }[] }>();
+    const imported = list.data[0]!;
+    expect(imported.descriptionHtml).not.toMatch(/script|onclick|onerror|alert|steal/);
+    expect(imported.descriptionHtml).toContain(`data-id="${imported.characterId}">Dorothy</span>`);
+    expect(imported.descriptionHtml).not.toContain(elsewhere);
+    // The plain text keeps the labels as written, as a write through the API does.
+    expect(imported.description).toBe('Hi Me and Nobody');
+    const backlinks = await t.app.inject({ url: `${base}/characters/${imported.characterId}/backlinks`, headers: owner.headers });
+    expect(backlinks.json<{ data: { name: string }[] }>().data.map((link) => link.name)).toEqual(['Dorothy']);
+  });
 });

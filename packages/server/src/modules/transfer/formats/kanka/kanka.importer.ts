@@ -8,6 +8,7 @@ import { badRequest } from '../../../../errors/app-error.js';
 import { type ArchiveFiles, parseJsonBounded } from '../../archive.js';
 import type { ImportedBundle, ImportOptions, WorldImporter } from '../../transfer.formats.js';
 import { filesFromRoot } from '../shared/folder-root.js';
+import { describeMentionsAsRichText } from '../shared/mentions.js';
 import { mapKankaExport, type KankaFile } from './kanka.mapping.js';
 import { KankaModuleFileSchema, KankaModuleListsSchema } from './kanka.source.js';
 
@@ -58,6 +59,12 @@ export function readKankaExport(archiveFiles: ArchiveFiles, options: ImportOptio
   modules.sort((a, b) => a.path.localeCompare(b.path));
   others.sort();
   const { bundle, notMapped } = mapKankaExport(campaign, modules, others);
+  // Mentions become mention spans, so the new world's "Mentioned in" lists them.
+  const { entities } = bundle;
+  describeMentionsAsRichText([
+    bundle.world, ...entities.characters, ...entities.items, ...entities.goals, ...entities.relationships, ...entities.timelines,
+    ...entities.events, ...entities.maps, ...entities.mapPoints, ...entities.mapAreas, ...entities.quests, ...entities.connections,
+  ]);
   return { bundle, images: new Map(), notMapped };
 }
 

@@ -99,9 +99,14 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
       traits: { Hair: 'Brown braids' },
     });
     // The HTML entry is plain text; its script is gone; mentions name the new world's entities.
-    expect(dorothy.description).toContain(`[Scarecrow](loreforge://character/${scarecrow.characterId})`);
-    expect(dorothy.description).toContain(`[Aunt Em](loreforge://character/${byName.get('Aunt Em')!.characterId})`);
-    expect(dorothy.description).not.toContain('alert');
+    expect(dorothy.descriptionHtml).toContain(`<span data-type="mention" data-entity-type="character" data-id="${scarecrow.characterId}">Scarecrow</span>`);
+    expect(dorothy.descriptionHtml).toContain(`data-id="${byName.get('Aunt Em')!.characterId}">Aunt Em</span>`);
+    expect(dorothy.description).toContain('Scarecrow');
+    expect(dorothy.description).not.toContain('loreforge://');
+    expect(`${dorothy.description} ${dorothy.descriptionHtml}`).not.toContain('alert');
+    // The mentions are indexed: the Scarecrow's page lists Dorothy under "Mentioned in".
+    const mentionedIn = await get<{ data: { name: string }[] }>(owner, `/${worldId}/characters/${scarecrow.characterId}/backlinks`);
+    expect(mentionedIn.data.map((link) => link.name)).toContain('Dorothy Gale');
     // The private attribute is a GM note.
     expect(dorothy.gmNotes).toBe('True home: Kansas, forever');
 
@@ -191,8 +196,10 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const relationships = (await get<{ data: Relationship[] }>(player, `/${worldId}/characters/${dorothy.characterId}/relationships`)).data;
     expect(relationships.map((r) => r.targetCharacterName).sort()).toEqual(['Aunt Em', 'Scarecrow']);
     // The quest's text mentions the secret Wizard without a label of its own: his name is not filled in for everyone.
-    const quests = (await get<{ data: { name: string; description: string | null }[] }>(player, `/${worldId}/quests`)).data;
-    expect(quests[0]?.description).toContain('ask [(secret)](loreforge://character/');
+    const quests = (await get<{ data: { name: string; description: string | null; descriptionHtml: string | null }[] }>(player, `/${worldId}/quests`)).data;
+    expect(quests[0]?.description).toContain('ask (secret)');
+    expect(quests[0]?.descriptionHtml).toContain('ask (secret)');
+    expect(quests[0]?.descriptionHtml).not.toContain('data-type="mention"');
   });
 
   it('refuses hostile Kanka archives with a 400 and creates nothing', async () => {

@@ -70,3 +70,48 @@ export function replaceMentions(text: string, render: (mention: Mention) => stri
   }
   return out + text.slice(last);
 }
+
+/** Escapes text for HTML content and attribute values. */
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** One paragraph of plain text as HTML, each mention a mention span (docs/rich-text.md). */
+const paragraphHtml = (paragraph: string): string => {
+  let html = '';
+  let last = 0;
+  for (const mention of findMentions(paragraph)) {
+    html += escapeHtml(paragraph.slice(last, mention.start)).replace(/\r?\n/g, '<br>');
+    html += `<span data-type="mention" data-entity-type="${mention.type}" data-id="${escapeHtml(mention.id)}">${escapeHtml(mention.label)}</span>`;
+    last = mention.end;
+  }
+  return `<p>${html}${escapeHtml(paragraph.slice(last)).replace(/\r?\n/g, '<br>')}</p>`;
+};
+
+/**
+ * Plain text holding mentions as rich text (docs/rich-text.md): paragraphs between blank lines, line breaks as
+ * `<br>`, every character escaped, each mention a mention span, so the import indexes it as a backlink.
+ * @returns the HTML, or null when the text holds no mention (the plain text then stands alone).
+ */
+export function mentionsAsRichText(text: string | null | undefined): string | null {
+  if (!text || findMentions(text).length === 0) return null;
+  return text.split(/\r?\n\s*\r?\n/).filter((paragraph) => paragraph.trim() !== '').map(paragraphHtml).join('');
+}
+
+/** Records that may hold rich text. */
+interface Described {
+  description: string | null;
+  descriptionHtml?: string | null | undefined;
+}
+
+/**
+ * Gives every record of a bundle whose description holds mentions (and no rich text yet) that text as rich text,
+ * for importers of formats that write mentions as Markdown links. Changes the records in place.
+ * @param records the world and the records of every type with rich text.
+ */
+export function describeMentionsAsRichText(records: Iterable<Described>): void {
+  for (const record of records) {
+    if (record.descriptionHtml) continue;
+    const html = mentionsAsRichText(record.description);
+    if (html !== null) record.descriptionHtml = html;
+  }
+}

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeFileBase, slugify, UniqueNames } from './file-names.js';
 import { htmlToText } from './html-text.js';
-import { findMentions, mentionText } from './mentions.js';
+import { findMentions, mentionsAsRichText, mentionText } from './mentions.js';
 
 describe('htmlToText', () => {
   it('keeps paragraphs, line breaks and list items and drops scripts, styles and tags', () => {
@@ -20,6 +20,15 @@ describe('htmlToText', () => {
 });
 
 describe('mentions', () => {
+  it('turns text with mentions into escaped paragraphs with mention spans, and leaves text without any alone', () => {
+    const id = '0190f3a1-0000-7000-8000-000000000104';
+    const text = `Ask <b>${mentionText('character', id, 'Oz <the Great>')}</b>\nnow.\n\nLater.`;
+    expect(mentionsAsRichText(text)).toBe(
+      `<p>Ask &lt;b&gt;<span data-type="mention" data-entity-type="character" data-id="${id}">Oz &lt;the Great&gt;</span>&lt;/b&gt;<br>now.</p><p>Later.</p>`,
+    );
+    expect(mentionsAsRichText('No one here.')).toBeNull();
+  });
+
   it('finds a written mention again with its label, type and id, brackets included', () => {
     const text = `Ask ${mentionText('character', '0190f3a1-0000-7000-8000-000000000104', 'Oz [the Great]')} today.`;
     expect(findMentions(text)).toEqual([
