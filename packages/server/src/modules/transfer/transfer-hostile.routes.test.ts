@@ -132,7 +132,8 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
 
   it('sanitises imported rich text again and keeps only mentions of what the new world holds', async () => {
     const records = JSON.parse(text('characters.json')) as Record<string, unknown>[];
-    const dorothy = records[0]!;
+    const [dorothy] = records;
+    if (!dorothy) throw new Error('the bundle holds no character');
     const elsewhere = '0190f3a1-0000-7000-8000-00000000dead';
     dorothy.descriptionHtml = '<p onclick="steal()">Hi <script>alert(1)</script><img src="x" onerror="steal()">'
       + `<span data-type="mention" data-entity-type="character" data-id="${String(dorothy.characterId)}">Me</span> and `
@@ -141,7 +142,8 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
     expect(status).toBe(201);
     const base = `/api/worlds/${body.world.worldId}`;
     const list = (await t.app.inject({ url: `${base}/characters`, headers: owner.headers })).json<{ data: { characterId: string; description: string; descriptionHtml: string }[] }>();
-    const imported = list.data[0]!;
+    const [imported] = list.data;
+    if (!imported) throw new Error('the import holds no character');
     expect(imported.descriptionHtml).not.toMatch(/script|onclick|onerror|alert|steal/);
     expect(imported.descriptionHtml).toContain(`data-id="${imported.characterId}">Dorothy</span>`);
     expect(imported.descriptionHtml).not.toContain(elsewhere);
