@@ -22,6 +22,7 @@ import * as createWorldVisit from './migrations/2026_11_25_120100_create_world_v
 import * as createMemberNote from './migrations/2026_11_25_130000_create_member_note.js';
 import * as addRichText from './migrations/2026_11_25_140000_add_rich_text.js';
 import * as addCalendarAuthors from './migrations/2026_11_25_150000_add_calendar_authors.js';
+import * as refreshChangeTriggers from './migrations/2026_11_25_190000_refresh_change_triggers.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_130000_create_member_note': createMemberNote,
   '2026_11_25_140000_add_rich_text': addRichText,
   '2026_11_25_150000_add_calendar_authors': addCalendarAuthors,
+  '2026_11_25_190000_refresh_change_triggers': refreshChangeTriggers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

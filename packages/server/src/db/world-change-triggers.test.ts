@@ -11,6 +11,23 @@ describe('the SQLite change triggers after a column is added', () => {
   });
   afterAll(async () => t.close());
 
+  it('record the columns later migrations added (rich text, calendar authors) on a freshly migrated database', async () => {
+    const { character, world, owner } = await createCharacter(t.app, { name: 'Scarecrow' });
+    const put = await t.app.inject({
+      method: 'PUT', url: `/api/worlds/${world.worldId}/characters/${character.characterId}`, headers: owner.headers,
+      payload: { name: 'Scarecrow', descriptionHtml: '<p>Wants <strong>brains</strong>.</p>', attributes: {} },
+    });
+    expect(put.statusCode).toBe(200);
+    const updated = await t.app.db.selectFrom('world_change').select('after')
+      .where('entity_id', '=', character.characterId).where('action', '=', 'updated').orderBy('sequence', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(updated.after ?? '{}')).toMatchObject({ description_html: '<p>Wants <strong>brains</strong>.</p>' });
+    const calendar = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/calendars`, headers: owner.headers, payload: { preset: 'harptos' } });
+    expect(calendar.statusCode).toBe(201);
+    const created = await t.app.db.selectFrom('world_change').select('after')
+      .where('world_id', '=', world.worldId).where('entity_type', '=', 'calendar').executeTakeFirstOrThrow();
+    expect(JSON.parse(created.after ?? '{}')).toHaveProperty('created_by', owner.user.userId);
+  });
+
   it("record the new column in a change's row once refreshChangeTriggers ran", async () => {
     await sql`alter table "character" add column nickname text`.execute(t.app.db);
     await refreshChangeTriggers(t.app.db);

@@ -73,15 +73,22 @@ export function parseIfMatch(request: FastifyRequest): string[] | undefined {
   return versions;
 }
 
-/** Ownership condition: the row is the user's world, or lies in one of the user's worlds. */
-function ownedBy(table: VersionedTable, userId: string) {
-  const ownedWorlds = sql`select id from ${sql.table('world')} where created_by = ${userId}`;
-  if (table === 'world') return sql`created_by = ${userId}`;
+/**
+ * Authorship condition: the row is a world, or lies in a world, where the user writes everything (its owner or an
+ * editor; SPEC roles of issue 11), or is a character assigned to the user. Players and viewers are left to the route's own 403 or 404, so a stale version
+ * never tells them that an entity they may not see exists.
+ */
+function writableBy(table: VersionedTable, userId: string) {
+  const writableWorlds = sql`select world_id from ${sql.table('world_member')}
+    where user_id = ${userId} and role in ('owner', 'editor')`;
+  if (table === 'world') return sql`id in (${writableWorlds})`;
   // Objectives have no world of their own: they belong to their quest's.
   if (table === 'quest_objective') {
-    return sql`quest_id in (select id from ${sql.table('quest')} where world_id in (${ownedWorlds}))`;
+    return sql`quest_id in (select id from ${sql.table('quest')} where world_id in (${writableWorlds}))`;
   }
-  return sql`world_id in (${ownedWorlds})`;
+  // The player a character is assigned to edits it too (and sees it, whatever its visibility).
+  if (table === 'character') return sql`(world_id in (${writableWorlds}) or assigned_to = ${userId})`;
+  return sql`world_id in (${writableWorlds})`;
 }
 
 /**
@@ -89,7 +96,8 @@ function ownedBy(table: VersionedTable, userId: string) {
  * any read, so the compare and the write are one step. Without If-Match it does nothing.
  * When the claim succeeds the row's version has already moved on (and, on PostgreSQL, the row stays locked
  * until the transaction ends); when the route then fails, the rollback undoes the claim too.
- * A row that is missing or not the caller's is left to the route's own 404, so nothing is revealed.
+ * A row that is missing, or in a world where the caller is not the owner or an editor, is left to the route's own
+ * 403 or 404, so nothing is revealed.
  * @param db an open transaction.
  * @param request the request (its If-Match header and signed-in user).
  * @param target the row being edited or deleted.
@@ -99,7 +107,7 @@ export async function claimVersion(db: Db, request: FastifyRequest, target: Vers
   const versions = parseIfMatch(request);
   if (versions === undefined) return;
   const table = sql.table(target.table);
-  const owned = ownedBy(target.table, request.userId);
+  const owned = writableBy(target.table, request.userId);
   const claimed = versions.length === 0
     ? { numAffectedRows: 0n }
     : await sql`update ${table} set updated_at = ${nowIso()}

@@ -258,10 +258,14 @@ export async function buildPlannedWorld(
   return { worldId, keys, anchors };
 }
 
-const VOLATILE = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'visibility', 'nextCursor', 'joinedAt', 'version', 'etag']);
+// The change feed's `sequence` and `nextAfter` count every write of the world, and the world without secrets was
+// written fewer times: the feed's entries are compared without them (docs/live-updates.md, "Sequence numbers").
+const VOLATILE = new Set([
+  'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'visibility', 'nextCursor', 'joinedAt', 'version', 'etag', 'at', 'sequence', 'nextAfter',
+]);
 
 /**
- * An answer as comparable data: ids replaced by plan keys, times and who-wrote-it dropped, a revealed entity's
+ * An answer as comparable data: ids replaced by plan keys, times, who-wrote-it and feed sequence numbers dropped, a revealed entity's
  * visibility dropped (it is public in the world without secrets), arrays sorted.
  */
 export function normalizeAnswer(status: number, body: string, keys: Map<string, string>): unknown {
