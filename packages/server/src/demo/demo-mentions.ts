@@ -11,7 +11,7 @@ export const DEMO_MENTION = /@\[(character|item|event):([A-Za-z0-9]+)\]/g;
 export type DemoMentionKind = 'character' | 'item' | 'event';
 
 /** Whether a description holds a mention token. */
-export const hasDemoMentions = (text: string | null): boolean => text !== null && new RegExp(DEMO_MENTION.source).test(text);
+export const hasDemoMentions = (text: string | null): boolean => demoMentionKeys(text).length > 0;
 
 /** Every (kind, key) a description mentions. */
 export function demoMentionKeys(text: string | null): { kind: DemoMentionKind; key: string }[] {

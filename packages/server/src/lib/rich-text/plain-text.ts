@@ -5,6 +5,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { escapeHtml } from './mention-markup.js';
+import { trimAroundLineBreaks } from '../trim-text.js';
 
 /** Tags after which plain text starts a new line. */
 const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'pre', 'tr', 'br', 'hr', 'table', 'ul', 'ol']);
@@ -27,7 +28,7 @@ export function htmlToPlainText(html: string): string {
   }, { decodeEntities: true });
   parser.write(html);
   parser.end();
-  return text.replace(/[ \t]*\n[ \t]*/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return trimAroundLineBreaks(text).replace(/\n{3,}/g, '\n\n').trim();
 }
 
 /**

@@ -122,7 +122,8 @@ function attributeValue(value: unknown): unknown {
 }
 
 /** Kanka's mention codes: `[character:123]`, `[character:123|label]`, `[entity:123]`. */
-const KANKA_MENTION = /\[([a-z_]{1,40}):(\d{1,18})(?:\|([^\]]{0,500}))?\]/g;
+// A label stops at the next bracket of either kind, so a scan from one `[` never runs past the next one (linear).
+const KANKA_MENTION = /\[([a-z_]{1,40}):(\d{1,18})(?:\|([^[\]]{0,500}))?\]/g;
 
 /**
  * Maps a parsed Kanka export.

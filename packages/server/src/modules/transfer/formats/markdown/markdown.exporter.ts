@@ -319,7 +319,8 @@ export function* writeMarkdownVault(bundle: Bundle, images: ReadonlyMap<string, 
   };
 }
 
-const oneLine = (value: string) => value.replace(/\s*\n\s*/g, ' ').trim();
+/** Text on one line: its lines trimmed, blank ones dropped, joined with spaces. */
+const oneLine = (value: string) => value.split('\n').map((line) => line.trim()).filter((line) => line !== '').join(' ');
 
 function compareInstants(a: string | null, b: string | null): number {
   if (a === b) return 0;

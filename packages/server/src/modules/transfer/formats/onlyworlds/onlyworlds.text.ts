@@ -4,6 +4,7 @@
  * these on export and back on import.
  */
 import { mentionText, replaceMentions, type MentionType } from '../shared/mentions.js';
+import { replaceSchemeLinks } from '../shared/scheme-links.js';
 
 /** OnlyWorlds element type of each Loreforge type a mention may name (undefined: written as plain text). */
 const OW_TYPE: Partial<Record<MentionType, string>> = {
@@ -15,9 +16,6 @@ const OW_TYPE: Partial<Record<MentionType, string>> = {
   map: 'map',
 };
 
-const OW_LINK =
-  /\[((?:\\[[\]\\]|[^[\]\\]){0,500})\]\(ow:\/\/([a-z]{1,20})\/([A-Za-z0-9-]{1,100})\)|ow:\/\/([a-z]{1,20})\/([A-Za-z0-9-]{1,100})/g;
-
 /**
  * Rewrites `ow://` references to Loreforge mentions of the entities the elements became.
  * @param resolve the Loreforge type, id and name an element id became, or undefined when it became none (the
@@ -27,14 +25,16 @@ export function owReferencesToMentions(
   text: string,
   resolve: (elementId: string) => { type: string; id: string; name: string } | undefined,
 ): string {
-  return text.replace(
-    OW_LINK,
-    (whole, label: string | undefined, _type, linkedId: string | undefined, _bareType, bareId: string | undefined) => {
-      const found = resolve(linkedId ?? bareId ?? '');
-      const shown = label?.replace(/\\([[\]\\])/g, '$1') ?? found?.name ?? whole;
+  return replaceSchemeLinks(
+    text,
+    'ow',
+    (link, whole) => {
+      const found = resolve(link.id);
+      const shown = link.label ?? found?.name ?? whole;
       if (!found || !(['character', 'item', 'event', 'quest', 'timeline', 'map'] as string[]).includes(found.type)) return shown;
       return mentionText(found.type as MentionType, found.id, shown);
     },
+    { bare: true, idMax: 100 },
   );
 }
 

@@ -2,6 +2,10 @@
  * File names an export writes: safe on every operating system (Windows, macOS, Linux) and in every archive tool,
  * and unique within their folder even where names are compared without regard to case.
  */
+import { trimWhere } from '../../../../lib/trim-text.js';
+
+const isDotOrSpace = (char: string) => char === '.' || /\s/.test(char);
+const isDash = (char: string) => char === '-';
 
 /** Names Windows reserves for devices, with or without an extension. */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
@@ -21,9 +25,9 @@ export function safeFileBase(name: string, fallback = 'untitled'): string {
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a file name
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*\u202a-\u202e\u2066-\u2069]/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+|[.\s]+$/g, '');
-  if (base.length > BASE_MAX) base = base.slice(0, BASE_MAX).replace(/[.\s]+$/, '');
+    .trim();
+  base = trimWhere(base, isDotOrSpace);
+  if (base.length > BASE_MAX) base = trimWhere(base.slice(0, BASE_MAX), isDotOrSpace, 'end');
   if (base === '' || WINDOWS_RESERVED.test(base.split('.')[0] ?? '')) base = base === '' ? fallback : `${base}_`;
   return base;
 }
@@ -33,14 +37,12 @@ export function safeFileBase(name: string, fallback = 'untitled'): string {
  * @param fallback used when no letter or digit is left.
  */
 export function slugify(name: string, fallback = 'element'): string {
-  const slug = name
+  const dashed = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
+    .replace(/[^a-z0-9]+/g, '-');
+  const slug = trimWhere(trimWhere(dashed, isDash).slice(0, 60), isDash, 'end');
   return slug === '' ? fallback : slug;
 }
 

@@ -89,7 +89,9 @@ export function htmlToText(html: string | null | undefined): string {
 /** Deepest nesting parse5 is given; beyond it the text is read by stripping tags (real entries nest a few levels). */
 const NESTING_MAX = 200;
 const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'source', 'track', 'wbr', 'param']);
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]{0,40})[^>]*>/g;
+// A tag's rest starts with a character no name has and stops at the next `<` as well as `>`, so the name and the
+// rest never compete for characters and a scan from one `<` never runs past the next one (linear).
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]{0,40})(?:[^<>a-zA-Z0-9-][^<>]*)?>/g;
 
 /** How deeply the markup's tags nest, counted in one pass (an estimate: it does not repair markup as parsers do). */
 function nestingDepth(html: string): number {

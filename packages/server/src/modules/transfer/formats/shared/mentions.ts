@@ -6,6 +6,7 @@
  * way; exporters turn them into their own links (wiki links, OnlyWorlds `ow://` references).
  */
 import { CONNECTABLE_TYPES, type ConnectableType } from '@loreforge/contract';
+import { findSchemeLinks } from './scheme-links.js';
 
 /** Entity types a mention may name (those a connection may join). */
 export type MentionType = ConnectableType;
@@ -22,7 +23,6 @@ export interface Mention {
 
 /** Brackets and parentheses a label cannot hold unescaped in a Markdown link. */
 const escapeLabel = (label: string): string => label.replace(/[[\]\\]/g, (char) => `\\${char}`);
-const unescapeLabel = (label: string): string => label.replace(/\\([[\]\\])/g, '$1');
 
 /**
  * Writes a mention.
@@ -33,9 +33,6 @@ export function mentionText(type: MentionType, id: string, label: string): strin
   return `[${escapeLabel(label)}](loreforge://${type}/${id})`;
 }
 
-// The label is a run of escaped or ordinary characters without brackets; each alternative starts with a different
-// character, so matching stays linear on long text.
-const MENTION_PATTERN = /\[((?:\\[[\]\\]|[^[\]\\]){0,500})\]\(loreforge:\/\/([a-z]{1,20})\/([A-Za-z0-9-]{1,200})\)/g;
 
 /**
  * Finds every mention in text, in order. Links naming a type that is not mentionable are not mentions.
@@ -43,16 +40,10 @@ const MENTION_PATTERN = /\[((?:\\[[\]\\]|[^[\]\\]){0,500})\]\(loreforge:\/\/([a-
  */
 export function findMentions(text: string): Mention[] {
   const mentions: Mention[] = [];
-  for (const match of text.matchAll(MENTION_PATTERN)) {
-    const type = match[2] as MentionType;
+  for (const link of findSchemeLinks(text, 'loreforge')) {
+    const type = link.type as MentionType;
     if (!(CONNECTABLE_TYPES as readonly string[]).includes(type)) continue;
-    mentions.push({
-      start: match.index,
-      end: match.index + match[0].length,
-      label: unescapeLabel(match[1] ?? ''),
-      type,
-      id: match[3] ?? '',
-    });
+    mentions.push({ start: link.start, end: link.end, label: link.label ?? '', type, id: link.id });
   }
   return mentions;
 }
