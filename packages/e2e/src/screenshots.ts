@@ -22,8 +22,8 @@ try {
   const context = await newContext(browser, server.baseUrl);
   const page = await context.newPage();
   const shot = async (name: string, url: string, settle?: () => Promise<unknown>) => {
-    await page.goto(url);
-    await page.waitForLoadState('networkidle');
+    // World pages hold a live change stream open, so the network never idles: wait for the page, then its settle.
+    await page.goto(url, { waitUntil: 'load' });
     if (settle) await settle();
     await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(OUT, `${name}.png`) });
