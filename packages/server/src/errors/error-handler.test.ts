@@ -3,6 +3,7 @@ import { type TestApp, buildTestApp } from '../../test/app.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { createUser } from '../../test/factories/user.js';
 import { BODY_MUST_BE_OBJECT, JSON_BODY_EXPECTED } from './error-handler.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('request bodies that are not a JSON object, on %s', (dialect) => {
   let t: TestApp;
@@ -33,7 +34,7 @@ describe.each(DIALECTS)('request bodies that are not a JSON object, on %s', (dia
       payload: '{"email":"dorothy@example.test","password":"secret123"}',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe(JSON_BODY_EXPECTED);
+    expect(response.json<ErrorResponse>().message).toBe(JSON_BODY_EXPECTED);
   });
 
   it.each([
@@ -57,7 +58,7 @@ describe.each(DIALECTS)('request bodies that are not a JSON object, on %s', (dia
     const owner = await createUser(t.app);
     const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(BODY_MUST_BE_OBJECT);
+    expect(response.json<ErrorResponse>().message).toBe(BODY_MUST_BE_OBJECT);
   });
 
   it('treats an empty body sent as JSON as no body: a delete succeeds and a create says the body must be an object', async () => {
@@ -68,7 +69,7 @@ describe.each(DIALECTS)('request bodies that are not a JSON object, on %s', (dia
     expect(deleted.statusCode).toBe(204);
     const empty = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: json, payload: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(BODY_MUST_BE_OBJECT);
+    expect(empty.json<ErrorResponse>().message).toBe(BODY_MUST_BE_OBJECT);
   });
 
   it('still names each wrong field with its spec message when the body is an object', async () => {

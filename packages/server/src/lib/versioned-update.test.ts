@@ -4,6 +4,7 @@ import { type TestApp, buildTestApp } from '../../test/app.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { type TestUser, createUser } from '../../test/factories/user.js';
 import { etagFor, staleVersionMessage } from './versioned-update.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 /** An entity kind: where it lives, how to create it, and a body that edits it through PUT. */
 interface EntityCase {
@@ -199,7 +200,7 @@ describe.each(DIALECTS)('If-Match and ETag on %s', (dialect) => {
     const c = CASES[1] as EntityCase;
     const response = await send('PUT', itemUrl(c), c.update(ids), 'yesterday');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/If-Match/);
+    expect(response.json<ErrorResponse>().message).toMatch(/If-Match/);
   });
 
   it('refuses a stale If-Match on PATCH (move) of a character', async () => {
@@ -226,7 +227,7 @@ describe.each(DIALECTS)('If-Match and ETag on %s', (dialect) => {
   it.each([...CASES].reverse().map((c) => [c.entity, c] as const))('refuses a stale If-Match on DELETE of a %s, then deletes with a fresh one', async (_, c) => {
     const refused = await send('DELETE', itemUrl(c), undefined, STALE);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(staleVersionMessage(c.entity));
+    expect(refused.json<ErrorResponse>().message).toBe(staleVersionMessage(c.entity));
     const still = await send('GET', itemUrl(c));
     expect(still.statusCode).toBe(200);
     const deleted = await send('DELETE', itemUrl(c), undefined, String(still.headers.etag));

@@ -4,6 +4,7 @@ import { DIALECTS } from '../../test/dialects.js';
 import { createUser } from '../../test/factories/user.js';
 import { createWorld } from '../../test/factories/world.js';
 import { DEPTH_MESSAGE, INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, NUMBER_MESSAGE } from './input-guard.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
   let t: TestApp;
@@ -16,7 +17,7 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
     const { world, owner } = await createWorld(t.app);
     const name = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Oz\u0000' } });
     expect(name.statusCode).toBe(400);
-    expect(name.json().fields).toEqual({ name: 'Text must not contain the NUL character (\\u0000).' });
+    expect(name.json<ErrorResponse>().fields).toEqual({ name: 'Text must not contain the NUL character (\\u0000).' });
 
     const nested = await t.app.inject({
       method: 'POST',
@@ -25,7 +26,7 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
       payload: { name: 'Toto', attributes: { bark: { sound: 'wo\u0000of' } } },
     });
     expect(nested.statusCode).toBe(400);
-    expect(nested.json().fields).toEqual({ 'attributes.bark.sound': 'Text must not contain the NUL character (\\u0000).' });
+    expect(nested.json<ErrorResponse>().fields).toEqual({ 'attributes.bark.sound': 'Text must not contain the NUL character (\\u0000).' });
 
     const query = await t.app.inject({ method: 'GET', url: '/api/worlds?search=o%00z', headers: owner.headers });
     expect(query.statusCode).toBe(400);
@@ -53,7 +54,7 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
       payload: '{"name":"Toto","description":"half \\ud800 a pair"}',
     });
     expect(lone.statusCode).toBe(400);
-    expect(lone.json().fields).toEqual({ description: LONE_SURROGATE_MESSAGE });
+    expect(lone.json<ErrorResponse>().fields).toEqual({ description: LONE_SURROGATE_MESSAGE });
     const pair = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Oz 🧙', description: '\ud83e\uddd9 whole' } });
     expect(pair.statusCode).toBe(201);
     expect(pair.json().description).toBe('🧙 whole');
@@ -64,7 +65,7 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
     const deep = `{"name":"Oz","description":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`;
     const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: deep });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(DEPTH_MESSAGE);
+    expect(response.json<ErrorResponse>().message).toBe(DEPTH_MESSAGE);
     const array = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}` });
     expect(array.statusCode).toBe(400);
   });
@@ -82,7 +83,7 @@ describe.each(DIALECTS)('body caps per route on %s', (dialect) => {
     for (const url of ['/api/auth/register', '/api/auth/login', '/api/invites/request']) {
       const response = await t.app.inject({ method: 'POST', url, payload: { name: 'Dorothy', email: `d@${padding}.test`, password: 'secret123' } });
       expect(response.statusCode, url).toBe(413);
-      expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+      expect(response.json<ErrorResponse>().code).toBe('PAYLOAD_TOO_LARGE');
     }
     const fine = await t.app.inject({ method: 'POST', url: '/api/invites/request', payload: { name: 'Dorothy', email: 'dorothy@kansas.test' } });
     expect(fine.statusCode).toBe(202);
@@ -117,7 +118,7 @@ describe.each(DIALECTS)('numbers and bytes that cannot be kept exactly on %s', (
     const payload = Buffer.concat([Buffer.from('{"name":"Oz '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
     const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ body: INVALID_UTF8_MESSAGE });
+    expect(response.json<ErrorResponse>().fields).toEqual({ body: INVALID_UTF8_MESSAGE });
     const list = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
     expect(list.json().pagination.totalItems).toBe(1);
   });
@@ -132,7 +133,7 @@ describe.each(DIALECTS)('numbers and bytes that cannot be kept exactly on %s', (
         payload: `{"name":"Toto","attributes":{"power":${raw}}}`,
       });
       expect(response.statusCode, raw).toBe(400);
-      expect(response.json().fields).toEqual({ 'attributes.power': NUMBER_MESSAGE });
+      expect(response.json<ErrorResponse>().fields).toEqual({ 'attributes.power': NUMBER_MESSAGE });
     }
     const fine = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Toto', attributes: { power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 } } });
     expect(fine.statusCode).toBe(201);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/app.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe('serving the web app from the API process', () => {
   let t: TestApp;
@@ -60,6 +61,6 @@ describe('serving the web app from the API process', () => {
   it('keeps unknown API routes as JSON 404s', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('NOT_FOUND');
+    expect(response.json<ErrorResponse>().code).toBe('NOT_FOUND');
   });
 });

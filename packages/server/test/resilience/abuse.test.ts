@@ -12,6 +12,7 @@ import { createWorld } from '../factories/world.js';
 import { createInviteCode } from '../../src/modules/invites/invite.repository.js';
 import { parseTrustProxy } from '../../src/config.js';
 import { report } from './level.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 /**
  * Where the shared-counter test finds Redis. `TEST_REDIS_URL` (CI sets it) or `REDIS_URL` means Redis is expected:
@@ -230,7 +231,7 @@ describe('headers, CORS and uploads', () => {
       const response = await t.app.inject({ method: 'PUT', url, headers: { ...owner.headers, 'content-type': type }, payload: bytes });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
-      expect(response.json().message).toMatch(/PNG, JPEG or WebP/);
+      expect(response.json<ErrorResponse>().message).toMatch(/PNG, JPEG or WebP/);
     }
     const stored = await t.app.inject({ method: 'GET', url, headers: owner.headers });
     expect(stored.statusCode).toBe(404);

@@ -18,6 +18,7 @@ import { type DatabaseHandle, connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { TEST_DATABASE_URL } from '../dialects.js';
 import { type TestUser, createUser } from '../factories/user.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 const CLIENTS = Number(process.env.CONCURRENCY_CLIENTS ?? 20);
 const ROUNDS = Number(process.env.CONCURRENCY_ROUNDS ?? 12);
@@ -148,7 +149,7 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
             successes.push({ characterId, basedOn: versionOf(etag), version: body.updatedAt, name: body.name });
           } else if (written.statusCode === 409) {
             conflicts += 1;
-            expect(written.json().message).toBe('Someone else changed this character since you loaded it. Reload to see their changes, then try again.');
+            expect(written.json<ErrorResponse>().message).toBe('Someone else changed this character since you loaded it. Reload to see their changes, then try again.');
           } else {
             unexpected.push(`${written.statusCode} ${written.body}`);
           }

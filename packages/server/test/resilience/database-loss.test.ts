@@ -18,6 +18,7 @@ import { type TestApp, buildTestApp } from '../app.js';
 import { DIALECTS, TEST_DATABASE_URL } from '../dialects.js';
 import { type TestUser, createUser } from '../factories/user.js';
 import { byLevel, report } from './level.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 /** How long the drill goes on terminating connections (ms). */
 const DRILL_MS = byLevel(3_000, 15_000);
@@ -122,7 +123,7 @@ describe.runIf(DIALECTS.includes('postgres'))('losing PostgreSQL', () => {
         const worlds = await app.inject({ method: 'GET', url: '/api/worlds', headers: { authorization: `Bearer ${token}` } });
         expect(worlds.statusCode).toBe(503);
         expect(worlds.headers['retry-after']).toBe('5');
-        expect(worlds.json().code).toBe('SERVICE_UNAVAILABLE');
+        expect(worlds.json<ErrorResponse>().code).toBe('SERVICE_UNAVAILABLE');
         expect(sockets.size).toBeGreaterThan(0);
       } finally {
         await app.close();
@@ -176,7 +177,7 @@ describe.runIf(DIALECTS.includes('sqlite'))('losing the SQLite file', () => {
       expect(full?.json()).toEqual({ message: MESSAGES.storageFull, code: 'INSUFFICIENT_STORAGE' });
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(507);
-      expect(health.json().code).toBe('INSUFFICIENT_STORAGE');
+      expect(health.json<ErrorResponse>().code).toBe('INSUFFICIENT_STORAGE');
       expect((await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers })).statusCode).toBe(200);
     } finally {
       await sql.raw('pragma max_page_count = 1073741823').execute(t.app.db);

@@ -3,6 +3,7 @@ import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createInviteCode, listInviteRequests } from '../invites/invite.repository.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
   let t: TestApp;
@@ -35,13 +36,13 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
       expect(first.statusCode).toBe(201);
       const second = await register({ username: 'second_one', email: 'second@x.test', password: 'secret1', inviteCode });
       expect(second.statusCode).toBe(400);
-      expect(second.json().fields.inviteCode).toBe('This invite code is not valid or has already been used.');
+      expect(second.json<ErrorResponse>().fields?.inviteCode).toBe('This invite code is not valid or has already been used.');
     });
 
     it('gives the spec messages for missing fields and a short password', async () => {
       const response = await register({ username: '', email: 'not-an-email', password: '12345' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({
+      expect(response.json<ErrorResponse>().fields).toEqual({
         username: 'Username is required.',
         email: 'Email must be a valid email address.',
         password: 'Password must be at least 6 characters.',
@@ -104,12 +105,12 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
       expect(wrong.json()).toEqual(unknown.json());
-      expect(wrong.json().message).toBe('Invalid email or password.');
+      expect(wrong.json<ErrorResponse>().message).toBe('Invalid email or password.');
     });
 
     it('requires email and password', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
-      expect(response.json().fields).toEqual({ email: 'Email is required.', password: 'Password is required.' });
+      expect(response.json<ErrorResponse>().fields).toEqual({ email: 'Email is required.', password: 'Password is required.' });
     });
 
     it('answers 401 to a well-signed token whose account this database does not hold, so the client signs in again', async () => {
@@ -169,14 +170,14 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
         payload: { name: 'Glinda', email: 'glinda@south.test' },
       });
       expect(response.statusCode).toBe(202);
-      expect(response.json().message).toMatch(/received/);
+      expect(response.json<ErrorResponse>().message).toMatch(/received/);
       const requests = await listInviteRequests(t.app.db);
       expect(requests.some((r) => r.email === 'glinda@south.test' && r.name === 'Glinda')).toBe(true);
     });
 
     it('requires a name and a valid email', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/invites/request', payload: { email: 'x' } });
-      expect(response.json().fields).toEqual({ name: 'Name is required.', email: 'Email must be a valid email address.' });
+      expect(response.json<ErrorResponse>().fields).toEqual({ name: 'Name is required.', email: 'Email must be a valid email address.' });
     });
   });
 
@@ -192,7 +193,7 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
         }
         expect(statuses).toEqual([401, 401, 401, 429]);
         expect(last?.headers['retry-after']).toBeDefined();
-        expect(last?.json().code).toBe('RATE_LIMITED');
+        expect(last?.json<ErrorResponse>().code).toBe('RATE_LIMITED');
       } finally {
         await limited.close();
       }

@@ -4,6 +4,7 @@ import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
   let t: TestApp;
@@ -76,14 +77,14 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
     const { world, owner, timeline } = await realmsTimeline();
     const leap = await addEvent(owner, world, timeline, 'No feast', { year: 1491, month: 11, day: 1 });
     expect(leap.statusCode).toBe(400);
-    expect(leap.json().fields).toEqual({ 'calendarDate.day': 'Shieldmeet has days only in leap years; 1491 is a common year.' });
+    expect(leap.json<ErrorResponse>().fields).toEqual({ 'calendarDate.day': 'Shieldmeet has days only in leap years; 1491 is a common year.' });
     const iso = await post(owner, `${base(world)}/events`, { name: 'ISO', timelineId: timeline.timelineId, dateTime: '1492-07-30T00:00' });
     expect(iso.statusCode).toBe(400);
-    expect(iso.json().fields.calendarDate).toBe(
+    expect(iso.json<ErrorResponse>().fields?.calendarDate).toBe(
       'This timeline keeps time in the calendar "Calendar of Harptos": give calendarDate as {year, month, day, hour, minute, era}.',
     );
     const era = await addEvent(owner, world, timeline, 'Elsewhen', { year: 3019, month: 1, day: 1, era: 'Third Age' });
-    expect(era.json().fields).toEqual({ 'calendarDate.era': 'Era "Third Age" does not exist in this calendar; use one of: Dalereckoning.' });
+    expect(era.json<ErrorResponse>().fields).toEqual({ 'calendarDate.era': 'Era "Third Age" does not exist in this calendar; use one of: Dalereckoning.' });
   });
 
   it('keeps instants when the calendar changes and lists the dates that now read differently', async () => {
@@ -108,7 +109,7 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
     const { world, owner, calendar } = await realmsTimeline();
     const response = await t.app.inject({ method: 'DELETE', url: `${base(world)}/calendars/${calendar.calendarId}`, headers: owner.headers });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('1 timeline keeps time in this calendar; give it another calendar first.');
+    expect(response.json<ErrorResponse>().message).toBe('1 timeline keeps time in this calendar; give it another calendar first.');
   });
 
   it('dates events in year 12,000 of an invented era', async () => {

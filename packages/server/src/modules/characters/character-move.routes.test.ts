@@ -11,6 +11,7 @@ import { findMapPointEntity, insertMapPointRow } from '../../../test/factories/m
 import { insertQuestRow } from '../../../test/factories/quest-row.js';
 import { createRelationship } from '../../../test/factories/relationship.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('PATCH /api/characters/{characterId} on %s', (dialect) => {
   let t: TestApp;
@@ -93,7 +94,7 @@ describe.each(DIALECTS)('PATCH /api/characters/{characterId} on %s', (dialect) =
     for (const [characterId, worldId, message, headers] of cases) {
       const response = await move(headers, characterId, worldId);
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(message);
+      expect(response.json<ErrorResponse>().message).toBe(message);
     }
     expect((await worldCounts(t.app, owner, world.worldId)).characters).toBe(1);
     expect((await worldCounts(t.app, stranger, foreign.worldId)).characters).toBe(0);
@@ -103,8 +104,8 @@ describe.each(DIALECTS)('PATCH /api/characters/{characterId} on %s', (dialect) =
     const { character, owner } = await createCharacter(t.app);
     const none = await t.app.inject({ method: 'PATCH', url: `/api/characters/${character.characterId}`, headers: owner.headers, payload: {} });
     expect(none.statusCode).toBe(400);
-    expect(none.json().fields.worldId).toBe('World is required.');
+    expect(none.json<ErrorResponse>().fields?.worldId).toBe('World is required.');
     const bad = await move(owner.headers, character.characterId, 'elsewhere');
-    expect(bad.json().fields.worldId).toBe('Must be a valid UUID.');
+    expect(bad.json<ErrorResponse>().fields?.worldId).toBe('Must be a valid UUID.');
   });
 });

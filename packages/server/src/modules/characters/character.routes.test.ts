@@ -7,6 +7,7 @@ import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { insertMapPointRow } from '../../../test/factories/map-point-row.js';
 import { insertQuestRow } from '../../../test/factories/quest-row.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 interface Page {
@@ -61,7 +62,7 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: 'Name is required.' } });
       const missing = await call(owner.headers, 'POST', `/worlds/${world.worldId}/characters`, { description: 'x' });
-      expect(missing.json().fields.name).toBe('Name is required.');
+      expect(missing.json<ErrorResponse>().fields?.name).toBe('Name is required.');
     });
 
     it.each([['a string', '{"broken'], ['an array', [1, 2]], ['a number', 7]])(
@@ -70,8 +71,8 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
         const { world, owner } = await createWorld(t.app);
         const response = await call(owner.headers, 'POST', `/worlds/${world.worldId}/characters`, { name: 'Toto', attributes });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields.attributes).toBe(MESSAGES.attributesInvalidJson);
-        expect(response.json().fields.attributes).toBe('Error parsing Attributes JSON. Please ensure it is valid JSON.');
+        expect(response.json<ErrorResponse>().fields?.attributes).toBe(MESSAGES.attributesInvalidJson);
+        expect(response.json<ErrorResponse>().fields?.attributes).toBe('Error parsing Attributes JSON. Please ensure it is valid JSON.');
       },
     );
 
@@ -92,13 +93,13 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       const url = `/worlds/${world.worldId}/characters`;
       const quests = await call(owner.headers, 'POST', url, { name: 'Toto', activeQuests: [foreignQuest] });
       expect(quests.statusCode).toBe(400);
-      expect(quests.json().fields).toEqual({ activeQuests: 'Active Quests must be quests of this world.' });
+      expect(quests.json<ErrorResponse>().fields).toEqual({ activeQuests: 'Active Quests must be quests of this world.' });
       const point = await call(owner.headers, 'POST', url, { name: 'Toto', currentLocationId: foreignPoint });
       expect(point.statusCode).toBe(400);
-      expect(point.json().fields).toEqual({ currentLocationId: 'Current Location must be a map point of this world.' });
+      expect(point.json<ErrorResponse>().fields).toEqual({ currentLocationId: 'Current Location must be a map point of this world.' });
       const malformed = await call(owner.headers, 'POST', url, { name: 'Toto', activeQuests: ['nope'], currentLocationId: 'x' });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().fields).toMatchObject({ 'activeQuests.0': 'Must be a valid UUID.', currentLocationId: 'Must be a valid UUID.' });
+      expect(malformed.json<ErrorResponse>().fields).toMatchObject({ 'activeQuests.0': 'Must be a valid UUID.', currentLocationId: 'Must be a valid UUID.' });
       expect((await worldCounts(t.app, owner, world.worldId)).characters).toBe(0);
     });
 
@@ -112,7 +113,7 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
         expect(response.statusCode).toBe(400);
       }
       const huge = await call(owner.headers, 'POST', `/worlds/${world.worldId}/characters`, { name: 'x'.repeat(201) });
-      expect(huge.json().fields.name).toBe('Name must be no more than 200 characters.');
+      expect(huge.json<ErrorResponse>().fields?.name).toBe('Name must be no more than 200 characters.');
     });
   });
 
@@ -165,7 +166,7 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const sort = await call(owner.headers, 'GET', `/worlds/${world.worldId}/characters?sortBy=attributes`);
       expect(sort.statusCode).toBe(400);
-      expect(sort.json().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
+      expect(sort.json<ErrorResponse>().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
       const cursor = await call(owner.headers, 'GET', `/worlds/${world.worldId}/characters?cursor=%%%`);
       expect(cursor.statusCode).toBe(400);
     });
@@ -193,7 +194,7 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       const cleared = await call(owner.headers, 'PUT', url, { name: 'Dorothy', activeQuests: [] });
       expect(cleared.json()).toMatchObject({ description: null, attributes: {}, currentLocationId: null, activeQuests: [] });
       const blank = await call(owner.headers, 'PUT', url, { name: '' });
-      expect(blank.json().fields.name).toBe('Name is required.');
+      expect(blank.json<ErrorResponse>().fields?.name).toBe('Name is required.');
     });
 
     it('answers 404 for a missing character and for one of another world of the same owner', async () => {

@@ -7,6 +7,7 @@ import { createEvent } from '../../../test/factories/event.js';
 import { createTimeline } from '../../../test/factories/timeline.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('events on %s', (dialect) => {
   let t: TestApp;
@@ -55,9 +56,9 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const response = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { name: '' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({ name: 'Name is required.', dateTime: 'Date/Time is required.' });
+      expect(response.json<ErrorResponse>().fields).toEqual({ name: 'Name is required.', dateTime: 'Date/Time is required.' });
       const bad = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { name: 'E', dateTime: 'tomorrow' } });
-      expect(bad.json().fields.dateTime).toBe('Date/Time must be a date and time such as 2025-03-14T09:30.');
+      expect(bad.json<ErrorResponse>().fields?.dateTime).toBe('Date/Time must be a date and time such as 2025-03-14T09:30.');
     });
 
     it('refuses a day the month does not have, with or without a zone, instead of moving it to the next month', async () => {
@@ -65,7 +66,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       for (const dateTime of ['2025-02-30T10:00', '2025-02-30T10:00Z', '2025-04-31T10:00:00+02:00']) {
         const response = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { name: 'E', dateTime } });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields).toEqual({ dateTime: 'Date/Time must be a date and time such as 2025-03-14T09:30.' });
+        expect(response.json<ErrorResponse>().fields).toEqual({ dateTime: 'Date/Time must be a date and time such as 2025-03-14T09:30.' });
       }
       expect((await readWorld(world, owner.headers)).counts.events).toBe(0);
     });
@@ -92,7 +93,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
         payload: { name: 'E', dateTime: '2025-01-01T00:00', characterAttributeChanges: '{oops', inventoryChanges: 3, relationshipChanges: true },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({
+      expect(response.json<ErrorResponse>().fields).toEqual({
         characterAttributeChanges: 'Invalid JSON in Character Attribute Changes. Please correct it.',
         inventoryChanges: 'Invalid JSON in Inventory Changes. Please correct it.',
         relationshipChanges: 'Invalid JSON in Relationship Changes. Please correct it.',
@@ -105,7 +106,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       const { timeline: foreign } = await createTimeline(t.app, { owner });
       const base = { name: 'E', dateTime: '2025-01-01T00:00' };
       const malformed = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { ...base, timelineId: 'x', childTimelineId: 'y' } });
-      expect(malformed.json().fields).toEqual({ timelineId: 'Must be a valid UUID.', childTimelineId: 'Must be a valid UUID.' });
+      expect(malformed.json<ErrorResponse>().fields).toEqual({ timelineId: 'Must be a valid UUID.', childTimelineId: 'Must be a valid UUID.' });
       const elsewhere = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { ...base, timelineId: foreign.timelineId } });
       expect(elsewhere.statusCode).toBe(400);
       expect(elsewhere.json()).toMatchObject({ message: 'Timeline must be a timeline of this world.', fields: { timelineId: 'Timeline must be a timeline of this world.' } });
@@ -113,7 +114,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
         method: 'POST', url: eventsUrl(world), headers: owner.headers,
         payload: { ...base, timelineId: timeline.timelineId, childTimelineId: timeline.timelineId },
       });
-      expect(own.json().fields).toEqual({ childTimelineId: "Child Timeline must be a timeline of this world other than the event's own." });
+      expect(own.json<ErrorResponse>().fields).toEqual({ childTimelineId: "Child Timeline must be a timeline of this world other than the event's own." });
       const foreignChild = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { ...base, childTimelineId: foreign.timelineId } });
       expect(foreignChild.statusCode).toBe(400);
       expect((await readWorld(world, owner.headers)).counts.events).toBe(0);
@@ -144,7 +145,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       expect(unknown.json()).toEqual({ message: 'Timeline not found.', code: 'NOT_FOUND' });
       const malformed = await t.app.inject({ method: 'GET', url: `${eventsUrl(world)}?timelineId=abc`, headers: owner.headers });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().fields.timelineId).toBe('Must be a valid UUID.');
+      expect(malformed.json<ErrorResponse>().fields?.timelineId).toBe('Must be a valid UUID.');
     });
   });
 
@@ -182,7 +183,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       expect(empty.json()).toMatchObject({ data: [], pagination: { totalItems: 0 } });
       const missing = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/0190aaaa-0000-7000-8000-000000000000/events`, headers: owner.headers });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().message).toBe('Timeline not found.');
+      expect(missing.json<ErrorResponse>().message).toBe('Timeline not found.');
     });
   });
 
@@ -197,7 +198,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       expect(put.json()).toMatchObject({ eventId: event.eventId, name: 'Renamed', inventoryChanges: null, relationshipChanges: [] });
 
       const bad = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Renamed', dateTime: '1901-01-01T00:00', inventoryChanges: 'x' } });
-      expect(bad.json().fields).toEqual({ inventoryChanges: 'Invalid JSON in Inventory Changes. Please correct it.' });
+      expect(bad.json<ErrorResponse>().fields).toEqual({ inventoryChanges: 'Invalid JSON in Inventory Changes. Please correct it.' });
     });
 
     it('deletes an event, clears timelines that start or branch at it and connections to it, and keeps counts exact', async () => {
@@ -227,7 +228,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       const { world: other } = await createWorld(t.app, { owner });
       const response = await t.app.inject({ method: 'PUT', url: `${eventsUrl(other)}/${event.eventId}`, headers: owner.headers, payload: { name: 'X', dateTime: '2025-01-01T00:00' } });
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('Event not found.');
+      expect(response.json<ErrorResponse>().message).toBe('Event not found.');
       expect((await t.app.inject({ method: 'GET', url: `${eventsUrl(other)}/1`, headers: owner.headers })).statusCode).toBe(400);
     });
   });

@@ -6,6 +6,7 @@ import { createCharacter } from '../../../test/factories/character.js';
 import { connectionExists, insertConnectionRow } from '../../../test/factories/connection-row.js';
 import { GOAL_FIELDS, createGoal } from '../../../test/factories/goal.js';
 import { createUser } from '../../../test/factories/user.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -44,7 +45,7 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
       const { character: outsider } = await createCharacter(t.app, { owner });
       const response = await call('POST', worldUrl, { ...GOAL_FIELDS, characterId: outsider.characterId });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({ characterId: 'Character must be a character of this world.' });
+      expect(response.json<ErrorResponse>().fields).toEqual({ characterId: 'Character must be a character of this world.' });
     });
 
     it.each([
@@ -61,7 +62,7 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
       for (const url of [worldUrl, characterUrl]) {
         const response = await call('POST', url, { ...GOAL_FIELDS, ...change });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields[field]).toBe(message);
+        expect(response.json<ErrorResponse>().fields?.[field]).toBe(message);
       }
     });
 
@@ -91,11 +92,11 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
       const detached = await call('PUT', url, { ...GOAL_FIELDS, characterId: null });
       expect(detached.json()).toMatchObject({ characterId: null, status: 'Pending' });
       const invalid = await call('PUT', url, { ...GOAL_FIELDS, title: 'no' });
-      expect(invalid.json().fields.title).toBe('Title must be at least 3 characters.');
+      expect(invalid.json<ErrorResponse>().fields?.title).toBe('Title must be at least 3 characters.');
       expect((await call('DELETE', url)).statusCode).toBe(204);
       const gone = await call('GET', url);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json().message).toBe('Goal not found.');
+      expect(gone.json<ErrorResponse>().message).toBe('Goal not found.');
     });
 
     it('deleting a goal removes the connections to it', async () => {
@@ -145,7 +146,7 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
         method: 'GET', url: `/api/worlds/${world.worldId}/characters/${outsider.characterId}/goals`, headers: owner.headers,
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('Character not found.');
+      expect(response.json<ErrorResponse>().message).toBe('Character not found.');
     });
   });
 

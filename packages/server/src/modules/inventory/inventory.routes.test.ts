@@ -6,6 +6,7 @@ import { createCharacter } from '../../../test/factories/character.js';
 import { createInventoryEntry } from '../../../test/factories/inventory.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Page {
@@ -66,7 +67,7 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
       const { item, base, call } = await setup();
       const response = await call('POST', base, { itemId: item.itemId, ...change });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields[field]).toBe(message);
+      expect(response.json<ErrorResponse>().fields?.[field]).toBe(message);
     });
 
     it('rejects an item of another world or a missing one, naming itemId', async () => {
@@ -75,7 +76,7 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
       for (const itemId of [foreign.itemId, '0190f5c2-0000-7000-8000-000000000000']) {
         const response = await call('POST', base, { itemId });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields).toEqual({ itemId: 'Item must be an item of this world.' });
+        expect(response.json<ErrorResponse>().fields).toEqual({ itemId: 'Item must be an item of this world.' });
       }
       expect((await call('GET', base)).json<Page>().pagination.totalItems).toBe(0);
     });
@@ -101,7 +102,7 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
       expect((await names('search=shoes')).data.map((e) => e.itemName)).toEqual(['Silver Shoes']);
       const bad = await call('GET', `${base}?slotFilter=pocket`);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields.slotFilter).toBe('slotFilter must be one of: all, equipped, unequipped.');
+      expect(bad.json<ErrorResponse>().fields?.slotFilter).toBe('slotFilter must be one of: all, equipped, unequipped.');
     });
   });
 
@@ -115,13 +116,13 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ quantity: 4, equipped: true, notes: null, itemId: item.itemId, itemName: 'Silver Shoes' });
       const missing = await call('PUT', url, { equipped: false });
-      expect(missing.json().fields.quantity).toBe('Quantity is required.');
+      expect(missing.json<ErrorResponse>().fields?.quantity).toBe('Quantity is required.');
       const low = await call('PUT', url, { quantity: -1, equipped: false });
-      expect(low.json().fields.quantity).toBe('Quantity must be at least 1.');
+      expect(low.json<ErrorResponse>().fields?.quantity).toBe('Quantity must be at least 1.');
       expect((await call('DELETE', url)).statusCode).toBe(204);
       const gone = await call('GET', url);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json().message).toBe('Inventory item not found.');
+      expect(gone.json<ErrorResponse>().message).toBe('Inventory item not found.');
     });
 
     it("answers 404 for another character's entry", async () => {

@@ -6,6 +6,7 @@ import { insertCharacterRow } from '../../../test/factories/character-row.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('item instances on %s', (dialect) => {
   let t: TestApp;
@@ -65,9 +66,9 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
       const { item, world, owner } = await createItem(t.app);
       const { characterId } = await insertCharacterRow(t.app, world.worldId);
       const zero = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers, payload: { characterId, quantity: 0 } });
-      expect(zero.json().fields.quantity).toBe('Quantity must be at least 1.');
+      expect(zero.json<ErrorResponse>().fields?.quantity).toBe('Quantity must be at least 1.');
       const fraction = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers, payload: { characterId, quantity: 1.5 } });
-      expect(fraction.json().fields.quantity).toBe('Quantity must be a whole number.');
+      expect(fraction.json<ErrorResponse>().fields?.quantity).toBe('Quantity must be a whole number.');
     });
   });
 
@@ -108,7 +109,7 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
           headers: owner.headers,
         });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields.cursor).toBe('The cursor is invalid; start again from the first page.');
+        expect(response.json<ErrorResponse>().fields?.cursor).toBe('The cursor is invalid; start again from the first page.');
       }
     });
 
@@ -129,7 +130,7 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
       expect(unknownItem.json()).toEqual({ message: 'Item not found.', code: 'NOT_FOUND' });
       const wrongItem = await t.app.inject({ method: 'GET', url: `${instancesUrl(world.worldId, otherItem.itemId)}/${instanceId}`, headers: owner.headers });
       expect(wrongItem.statusCode).toBe(404);
-      expect(wrongItem.json().message).toBe('Item instance not found.');
+      expect(wrongItem.json<ErrorResponse>().message).toBe('Item instance not found.');
     });
   });
 
@@ -148,7 +149,7 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
     expect(post.statusCode).toBe(404);
     const steal = await t.app.inject({ method: 'POST', url: instancesUrl(ownWorld.worldId, ownItem.itemId), headers: intruder.headers, payload: { characterId } });
     expect(steal.statusCode).toBe(400);
-    expect(steal.json().message).toBe('Please select a character.');
+    expect(steal.json<ErrorResponse>().message).toBe('Please select a character.');
 
     const list = await t.app.inject({ method: 'GET', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers });
     expect(list.json().pagination.totalItems).toBe(1);

@@ -7,6 +7,7 @@ import { connectionExists, insertConnectionRow } from '../../../test/factories/c
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('items on %s', (dialect) => {
   let t: TestApp;
@@ -62,7 +63,7 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const response = await t.app.inject({ method: 'POST', url: itemsUrl(world), headers: owner.headers, payload: { name: 'X' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields.name).toBe('Name must be at least 2 characters.');
+      expect(response.json<ErrorResponse>().fields?.name).toBe('Name must be at least 2 characters.');
     });
 
     it("rejects properties that are not a JSON object with 'Properties field contains invalid JSON.'", async () => {
@@ -70,7 +71,7 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       for (const properties of ['{not json', [1, 2], 42, 'text']) {
         const response = await t.app.inject({ method: 'POST', url: itemsUrl(world), headers: owner.headers, payload: { name: 'Broom', properties } });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields.properties).toBe('Properties field contains invalid JSON.');
+        expect(response.json<ErrorResponse>().fields?.properties).toBe('Properties field contains invalid JSON.');
       }
       expect((await readWorld(world, owner.headers)).counts.items).toBe(0);
     });
@@ -120,7 +121,7 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const response = await t.app.inject({ method: 'GET', url: `${itemsUrl(world)}?sortBy=properties`, headers: owner.headers });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
+      expect(response.json<ErrorResponse>().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
     });
   });
 
@@ -138,7 +139,7 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
 
       const bad = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'S', properties: 'x' } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toEqual({ name: 'Name must be at least 2 characters.', properties: 'Properties field contains invalid JSON.' });
+      expect(bad.json<ErrorResponse>().fields).toEqual({ name: 'Name must be at least 2 characters.', properties: 'Properties field contains invalid JSON.' });
       expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().name).toBe('Staff');
     });
 
@@ -176,10 +177,10 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       const { world: otherWorld } = await createWorld(t.app, { owner });
       const response = await t.app.inject({ method: 'GET', url: `${itemsUrl(otherWorld)}/${item.itemId}`, headers: owner.headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('Item not found.');
+      expect(response.json<ErrorResponse>().message).toBe('Item not found.');
       const malformed = await t.app.inject({ method: 'GET', url: `${itemsUrl(otherWorld)}/42`, headers: owner.headers });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().message).toBe('Must be a valid UUID.');
+      expect(malformed.json<ErrorResponse>().message).toBe('Must be a valid UUID.');
     });
   });
 
@@ -199,7 +200,7 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       for (const attempt of attempts) {
         const response = await t.app.inject({ ...attempt, headers: intruder.headers });
         expect(response.statusCode).toBe(404);
-        expect(response.json().message).toBe('World not found.');
+        expect(response.json<ErrorResponse>().message).toBe('World not found.');
         expect(response.body).not.toContain('Secret');
       }
       const still = await t.app.inject({ method: 'GET', url: itemUrl, headers: owner.headers });

@@ -4,6 +4,7 @@ import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { type TestUser, createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
   let t: TestApp;
@@ -58,11 +59,11 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
   it('validates objectives: description required, target at least 1, progress within the target', async () => {
     const { owner, questUrl } = await setup();
     const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `${questUrl}/objectives`, headers: owner.headers, payload });
-    expect((await post({})).json().fields.description).toBe('Description is required.');
-    expect((await post({ description: 'x', target: 0 })).json().fields.target).toBe('Target must be at least 1.');
-    expect((await post({ description: 'x', target: 1.5 })).json().fields.target).toBe('Target must be a whole number.');
-    expect((await post({ description: 'x', target: 2, progress: 3 })).json().fields.progress).toBe('Progress must be no more than the target.');
-    expect((await post({ description: 'x', progress: -1 })).json().fields.progress).toBe('Progress must be at least 0.');
+    expect((await post({})).json<ErrorResponse>().fields?.description).toBe('Description is required.');
+    expect((await post({ description: 'x', target: 0 })).json<ErrorResponse>().fields?.target).toBe('Target must be at least 1.');
+    expect((await post({ description: 'x', target: 1.5 })).json<ErrorResponse>().fields?.target).toBe('Target must be a whole number.');
+    expect((await post({ description: 'x', target: 2, progress: 3 })).json<ErrorResponse>().fields?.progress).toBe('Progress must be no more than the target.');
+    expect((await post({ description: 'x', progress: -1 })).json<ErrorResponse>().fields?.progress).toBe('Progress must be at least 0.');
   });
 
   it('records progress on an active quest and completes it when every required objective is done, and only then', async () => {
@@ -131,14 +132,14 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
     expect(over.json()).toMatchObject({ message: 'Progress must be between 0 and the target (3); 4 is out of range.', fields: { progress: 'Progress must be between 0 and the target (3); 4 is out of range.' } });
     const up = await progress(owner, questUrl, objective.objectiveId, { increment: 5 });
     expect(up.statusCode).toBe(400);
-    expect(up.json().message).toBe('Progress must stay between 0 and the target (3); 1 + 5 would be 6.');
+    expect(up.json<ErrorResponse>().message).toBe('Progress must stay between 0 and the target (3); 1 + 5 would be 6.');
     const down = await progress(owner, questUrl, objective.objectiveId, { increment: -2 });
     expect(down.statusCode).toBe(400);
-    expect(down.json().fields.increment).toBe('Progress would be -1, outside 0…3.');
+    expect(down.json<ErrorResponse>().fields?.increment).toBe('Progress would be -1, outside 0…3.');
     const negative = await progress(owner, questUrl, objective.objectiveId, { progress: -1 });
-    expect(negative.json().fields.progress).toBe('Progress must be at least 0.');
+    expect(negative.json<ErrorResponse>().fields?.progress).toBe('Progress must be at least 0.');
     const both = await progress(owner, questUrl, objective.objectiveId, { progress: 1, increment: 1 });
-    expect(both.json().message).toBe('Send either progress or increment.');
+    expect(both.json<ErrorResponse>().message).toBe('Send either progress or increment.');
     const neither = await progress(owner, questUrl, objective.objectiveId, {});
     expect(neither.statusCode).toBe(400);
     const read = await t.app.inject({ method: 'GET', url: `${questUrl}/objectives/${objective.objectiveId}`, headers: owner.headers });
@@ -151,7 +152,7 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
       const objective = await addObjective(owner, questUrl, { description: 'Walk', target: 2 });
       const response = await progress(owner, questUrl, objective.objectiveId, { increment: 1 });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(
+      expect(response.json<ErrorResponse>().message).toBe(
         questStatus === 'pending'
           ? 'Progress can only be recorded on an active quest; this one is pending. Accept it first.'
           : 'Progress can only be recorded on an active quest; this one is failed.',

@@ -8,6 +8,7 @@ import { insertRawCharacter } from '../../../test/factories/raw-entities.js';
 import { type TestUser, createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { findActiveQuestIds } from './quest.repository.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('quests on %s', (dialect) => {
   let t: TestApp;
@@ -58,7 +59,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       for (const [payload, field, message] of cases) {
         const response = await t.app.inject({ method: 'POST', url: questsUrl(world), headers: owner.headers, payload });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields[field]).toBe(message);
+        expect(response.json<ErrorResponse>().fields?.[field]).toBe(message);
       }
       expect((await createQuest(world, owner, { difficulty: 1 })).difficulty).toBe(1);
       const list = await t.app.inject({ method: 'GET', url: questsUrl(world), headers: owner.headers });
@@ -95,7 +96,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const bad = await t.app.inject({ method: 'GET', url: `${questsUrl(world)}?status=done`, headers: owner.headers });
       expect(bad.statusCode).toBe(400);
       const sort = await t.app.inject({ method: 'GET', url: `${questsUrl(world)}?sortBy=difficulty`, headers: owner.headers });
-      expect(sort.json().message).toBe('sortBy must be one of: createdAt, updatedAt, name, status.');
+      expect(sort.json<ErrorResponse>().message).toBe('sortBy must be one of: createdAt, updatedAt, name, status.');
     });
   });
 
@@ -124,7 +125,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
         expect(put.json()).toMatchObject({ name: 'Renamed', status, objectives: [{ description: 'Meet the Scarecrow' }] });
       }
       const invalid = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: '', difficulty: 12 } });
-      expect(invalid.json().fields).toEqual({ name: 'Name is required.', difficulty: 'Difficulty must be no more than 10.' });
+      expect(invalid.json<ErrorResponse>().fields).toEqual({ name: 'Name is required.', difficulty: 'Difficulty must be no more than 10.' });
 
       expect((await t.app.inject({ method: 'DELETE', url, headers: owner.headers })).statusCode).toBe(204);
       const gone = await t.app.inject({ method: 'GET', url, headers: owner.headers });
@@ -186,7 +187,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
 
       const twice = await t.app.inject({ method: 'DELETE', url: `${url}/abandon`, headers: owner.headers });
       expect(twice.statusCode).toBe(409);
-      expect(twice.json().message).toBe('Only an active quest can be abandoned; this one is pending.');
+      expect(twice.json<ErrorResponse>().message).toBe('Only an active quest can be abandoned; this one is pending.');
     });
 
     it('abandons without a character for everyone, and takes the character from a JSON body too', async () => {
@@ -219,19 +220,19 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const url = `${questsUrl(world)}/${quest.questId}`;
       const foreign = await t.app.inject({ method: 'POST', url: `${url}/accept`, headers: owner.headers, payload: { characterId: stranger.id } });
       expect(foreign.statusCode).toBe(400);
-      expect(foreign.json().fields).toEqual({ characterId: 'No character with that id in this world.' });
+      expect(foreign.json<ErrorResponse>().fields).toEqual({ characterId: 'No character with that id in this world.' });
       const malformed = await t.app.inject({ method: 'POST', url: `${url}/accept`, headers: owner.headers, payload: { characterId: 'x' } });
-      expect(malformed.json().fields.characterId).toBe('Must be a valid UUID.');
+      expect(malformed.json<ErrorResponse>().fields?.characterId).toBe('Must be a valid UUID.');
       expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().status).toBe('pending');
 
       for (const status of ['completed', 'failed'] as const) {
         await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Q', status } });
         const accept = await t.app.inject({ method: 'POST', url: `${url}/accept`, headers: owner.headers });
         expect(accept.statusCode).toBe(409);
-        expect(accept.json().message).toBe(`Only a pending quest can be accepted; this one is ${status}.`);
+        expect(accept.json<ErrorResponse>().message).toBe(`Only a pending quest can be accepted; this one is ${status}.`);
         const abandon = await t.app.inject({ method: 'DELETE', url: `${url}/abandon`, headers: owner.headers });
         expect(abandon.statusCode).toBe(409);
-        expect(abandon.json().message).toBe(`Only an active quest can be abandoned; this one is ${status}.`);
+        expect(abandon.json<ErrorResponse>().message).toBe(`Only an active quest can be abandoned; this one is ${status}.`);
         expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().status).toBe(status);
       }
       const missing = await t.app.inject({ method: 'POST', url: `${questsUrl(world)}/${stranger.id}/accept`, headers: owner.headers });
@@ -287,7 +288,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       for (const payload of [{ characterId: scarecrow.characterId }, {}]) {
         const response = await t.app.inject({ method: 'POST', url, headers: player.headers, payload });
         expect(response.statusCode).toBe(403);
-        expect(response.json().message).toBe('Players accept a quest only for a character assigned to them: choose your character.');
+        expect(response.json<ErrorResponse>().message).toBe('Players accept a quest only for a character assigned to them: choose your character.');
       }
       expect((await t.app.inject({ method: 'GET', url: `${questsUrl(world)}/${quest.questId}`, headers: owner.headers })).json().status).toBe('pending');
       expect(await findActiveQuestIds(t.app.db, scarecrow.characterId)).toEqual([]);
@@ -299,7 +300,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       await t.app.inject({ method: 'POST', url: `${questUrl}/accept`, headers: owner.headers, payload: { characterId: scarecrow.characterId } });
       const notYours = await t.app.inject({ method: 'POST', url: progressUrl, headers: player.headers, payload: { increment: 1 } });
       expect(notYours.statusCode).toBe(403);
-      expect(notYours.json().message).toBe('Players record progress only on quests their character has accepted.');
+      expect(notYours.json<ErrorResponse>().message).toBe('Players record progress only on quests their character has accepted.');
       const abandon = await t.app.inject({ method: 'DELETE', url: `${questUrl}/abandon`, headers: player.headers });
       expect(abandon.statusCode).toBe(403);
 

@@ -8,6 +8,7 @@ import { createGoal } from '../../../test/factories/goal.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
   let t: TestApp;
@@ -101,7 +102,7 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
     const oz = await buildOz();
     const missing = await search(oz.world.worldId, oz.owner.headers, 'q=%20%20');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('q is required.');
+    expect(missing.json<ErrorResponse>().message).toContain('q is required.');
     const long = await search(oz.world.worldId, oz.owner.headers, `q=${'a'.repeat(201)}`);
     expect(long.statusCode).toBe(400);
     const stranger = await createUser(t.app);

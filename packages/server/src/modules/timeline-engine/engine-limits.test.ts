@@ -8,6 +8,7 @@ import { createItem } from '../../../test/factories/item.js';
 import { createTimeline } from '../../../test/factories/timeline.js';
 import { worldChangesMessage } from './change-validation.js';
 import { YIELD_EVERY_ENTRIES } from './replay.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 /** A versioned attribute document of `count` increments of one character's attribute. */
 const increments = (characterId: string, count: number) => ({
@@ -39,7 +40,7 @@ describe.each(DIALECTS)("the bound on a world's changes on %s", (dialect) => {
     const over = await post('One step too far', 1);
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ message: worldChangesMessage(LIMITS.worldChangesMax), code: 'VALIDATION_FAILED', fields: { changes: worldChangesMessage(LIMITS.worldChangesMax) } });
-    expect(over.json().message).toContain(`at most ${LIMITS.worldChangesMax}`);
+    expect(over.json<ErrorResponse>().message).toContain(`at most ${LIMITS.worldChangesMax}`);
 
     // An event without changes still fits, and an event replacing its own changes makes its own room.
     expect((await post('A quiet day', 0)).statusCode).toBe(201);

@@ -4,6 +4,7 @@ import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createEvent } from '../../../test/factories/event.js';
 import { createTimeline } from '../../../test/factories/timeline.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('a branching timeline on %s', (dialect) => {
   let t: TestApp;
@@ -45,14 +46,14 @@ describe.each(DIALECTS)('a branching timeline on %s', (dialect) => {
       payload: { name: 'Bad fork', currentDateTime: '1900-05-06T00:00', parentTimelineId: main.timelineId, branchingEvent: stays.eventId },
     });
     expect(wrongFork.statusCode).toBe(400);
-    expect(wrongFork.json().fields).toEqual({ branchingEvent: 'Branching Event must be an event of the parent timeline.' });
+    expect(wrongFork.json<ErrorResponse>().fields).toEqual({ branchingEvent: 'Branching Event must be an event of the parent timeline.' });
 
     const circular = await t.app.inject({
       method: 'PUT', url: `${base}/timelines/${main.timelineId}`, headers: owner.headers,
       payload: { name: 'Main', currentDateTime: main.currentDateTime, parentTimelineId: branch.timelineId },
     });
     expect(circular.statusCode).toBe(400);
-    expect(circular.json().fields.parentTimelineId).toBe('Parent Timeline cannot be this timeline or one of its own branches.');
+    expect(circular.json<ErrorResponse>().fields?.parentTimelineId).toBe('Parent Timeline cannot be this timeline or one of its own branches.');
 
     const del = await t.app.inject({ method: 'DELETE', url: `${base}/timelines/${main.timelineId}`, headers: owner.headers });
     expect(del.statusCode).toBe(204);

@@ -7,6 +7,7 @@ import { createEvent } from '../../../test/factories/event.js';
 import { createTimeline } from '../../../test/factories/timeline.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('timelines on %s', (dialect) => {
   let t: TestApp;
@@ -65,12 +66,12 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const response = await t.app.inject({ method: 'POST', url: timelinesUrl(world), headers: owner.headers, payload: { description: 'x' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({ name: 'Name is required.', currentDateTime: 'Current Date/Time is required.' });
+      expect(response.json<ErrorResponse>().fields).toEqual({ name: 'Name is required.', currentDateTime: 'Current Date/Time is required.' });
       const empty = await t.app.inject({ method: 'POST', url: timelinesUrl(world), headers: owner.headers, payload: { name: 'T', currentDateTime: '' } });
-      expect(empty.json().fields.currentDateTime).toBe('Current Date/Time is required.');
+      expect(empty.json<ErrorResponse>().fields?.currentDateTime).toBe('Current Date/Time is required.');
       const nonsense = await t.app.inject({ method: 'POST', url: timelinesUrl(world), headers: owner.headers, payload: { name: 'T', currentDateTime: '2025-02-30T10:00' } });
       expect(nonsense.statusCode).toBe(400);
-      expect(nonsense.json().fields.currentDateTime).toBe('Current Date/Time must be a date and time such as 2025-03-14T09:30.');
+      expect(nonsense.json<ErrorResponse>().fields?.currentDateTime).toBe('Current Date/Time must be a date and time such as 2025-03-14T09:30.');
     });
 
     it("rejects malformed optional ids with 'Must be a valid UUID.'", async () => {
@@ -82,7 +83,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
         payload: { name: 'T', currentDateTime: '2025-01-01T00:00', genesisEvent: 'abc', initialStates: 12, parentTimelineId: 'x', branchingEvent: '1234' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({
+      expect(response.json<ErrorResponse>().fields).toEqual({
         genesisEvent: 'Must be a valid UUID.',
         initialStates: 'Must be a valid UUID.',
         parentTimelineId: 'Must be a valid UUID.',
@@ -105,7 +106,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
         },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({
+      expect(response.json<ErrorResponse>().fields).toEqual({
         parentTimelineId: 'Parent Timeline must be another timeline of this world.',
         genesisEvent: 'Genesis Event must be an event of this world.',
       });
@@ -149,7 +150,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
 
       const bad = await t.app.inject({ method: 'GET', url: `${timelinesUrl(world)}?sortBy=parentTimelineId`, headers: owner.headers });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toBe('sortBy must be one of: createdAt, updatedAt, name, currentDateTime.');
+      expect(bad.json<ErrorResponse>().message).toBe('sortBy must be one of: createdAt, updatedAt, name, currentDateTime.');
     });
   });
 
@@ -165,7 +166,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
 
       const bad = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Final' } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields.currentDateTime).toBe('Current Date/Time is required.');
+      expect(bad.json<ErrorResponse>().fields?.currentDateTime).toBe('Current Date/Time is required.');
     });
 
     it('refuses itself or one of its own branches as parent', async () => {
@@ -179,7 +180,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
           payload: { name: 'Root', currentDateTime: '2025-01-01T00:00', parentTimelineId },
         });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields).toEqual({ parentTimelineId: message });
+        expect(response.json<ErrorResponse>().fields).toEqual({ parentTimelineId: message });
       }
       const reparent = await t.app.inject({
         method: 'PUT', url: `${timelinesUrl(world)}/${grandchild.timelineId}`, headers: owner.headers,
@@ -221,7 +222,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
       const { world: other } = await createWorld(t.app, { owner });
       const response = await t.app.inject({ method: 'DELETE', url: `${timelinesUrl(other)}/${timeline.timelineId}`, headers: owner.headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('Timeline not found.');
+      expect(response.json<ErrorResponse>().message).toBe('Timeline not found.');
       const malformed = await t.app.inject({ method: 'GET', url: `${timelinesUrl(other)}/nope`, headers: owner.headers });
       expect(malformed.statusCode).toBe(400);
     });

@@ -4,6 +4,7 @@ import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('worlds on %s', (dialect) => {
   let t: TestApp;
@@ -59,7 +60,7 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
         headers: { authorization: `${owner.headers.authorization.slice(0, -2)}xx` },
       });
       expect(tampered.statusCode).toBe(401);
-      expect(tampered.json().message).toBe('Your session is invalid or has expired. Please sign in again.');
+      expect(tampered.json<ErrorResponse>().message).toBe('Your session is invalid or has expired. Please sign in again.');
     });
   });
 
@@ -143,7 +144,7 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
       for (const other of ['', '&sortBy=name&sortOrder=desc', '&sortBy=updatedAt']) {
         const response = await t.app.inject({ method: 'GET', url: `/api/worlds?limit=1&cursor=${cursor}${other}`, headers: owner.headers });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields.cursor).toBe('The cursor was made for another sort order; start again from the first page.');
+        expect(response.json<ErrorResponse>().fields?.cursor).toBe('The cursor was made for another sort order; start again from the first page.');
       }
     });
 
@@ -151,16 +152,16 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
       const owner = await createUser(t.app);
       const sort = await t.app.inject({ method: 'GET', url: '/api/worlds?sortBy=password', headers: owner.headers });
       expect(sort.statusCode).toBe(400);
-      expect(sort.json().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
+      expect(sort.json<ErrorResponse>().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
       const cursor = await t.app.inject({ method: 'GET', url: '/api/worlds?cursor=nonsense', headers: owner.headers });
       expect(cursor.statusCode).toBe(400);
       const numberForText = Buffer.from(JSON.stringify([5, 'x', 'createdAt:desc'])).toString('base64url');
       const typed = await t.app.inject({ method: 'GET', url: `/api/worlds?cursor=${numberForText}`, headers: owner.headers });
       expect(typed.statusCode).toBe(400);
-      expect(typed.json().message).toBe('The cursor is invalid; start again from the first page.');
+      expect(typed.json<ErrorResponse>().message).toBe('The cursor is invalid; start again from the first page.');
       const limit = await t.app.inject({ method: 'GET', url: '/api/worlds?limit=10001', headers: owner.headers });
       expect(limit.statusCode).toBe(400);
-      expect(limit.json().fields.limit).toBe('limit must be no more than 10000.');
+      expect(limit.json<ErrorResponse>().fields?.limit).toBe('limit must be no more than 10000.');
     });
   });
 
@@ -207,7 +208,7 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
       const owner = await createUser(t.app);
       const response = await t.app.inject({ method: 'GET', url: '/api/worlds/not-a-uuid', headers: owner.headers });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('Must be a valid UUID.');
+      expect(response.json<ErrorResponse>().message).toBe('Must be a valid UUID.');
     });
   });
 });
