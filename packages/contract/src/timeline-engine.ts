@@ -57,7 +57,7 @@ const instantParam = (label: string) =>
   z.string({ error: () => `${label} must be a whole number of minutes.` })
     .regex(/^-?\d{1,20}$/, `${label} must be a whole number of minutes.`)
     .nullish()
-    .transform((value) => (value === undefined || value === null ? null : value));
+    .transform((value) => value ?? null);
 
 export const TimelineStateQuerySchema = z.object({
   at: optionalDateTimeField('at').describe("The moment (ISO 8601). Default: the timeline's currentDateTime."),
@@ -68,7 +68,7 @@ export const TimelineStateQuerySchema = z.object({
   eventId: optionalUuidField('eventId').describe('Instead of at: the state just after this event of the timeline (or of its history before its branch point).'),
   characterId: optionalUuidField('characterId').describe('Only this character.'),
   search: z.string({ error: () => m.mustBeText('search') }).max(200, m.maxLength('search', 200)).nullish()
-    .transform((value) => (value === undefined || value === null ? null : value))
+    .transform((value) => value ?? null)
     .describe('Only characters whose name contains this text (case-insensitive). Pages the answer.'),
   page: optionalIntParam('page', 1, 1_000_000_000).describe('Page of characters, starting at 1 (default 1). Pages the answer.'),
   limit: optionalIntParam('limit', 1, STATE_PAGE_MAX)

@@ -109,7 +109,7 @@ export function checkCalendarDate(calendar: CompiledCalendar, date: CalendarDate
 }
 
 /** Whether a check answered a problem rather than a date. */
-export function isDateProblem<T extends object>(value: T | CalendarDateProblem): value is CalendarDateProblem {
+export function isDateProblem(value: object): value is CalendarDateProblem {
   return 'field' in value && 'message' in value;
 }
 

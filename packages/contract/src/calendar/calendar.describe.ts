@@ -122,7 +122,7 @@ export function describeInstant(definition: CalendarDefinition, instant: bigint)
   const date: CalendarDate = toCalendarDate(resolved);
   return {
     instant: instant.toString(),
-    date: { ...date, hour: date.hour ?? 0, minute: date.minute ?? 0, era: date.era ?? null },
+    date: { ...date, era: date.era ?? null },
     formatted: formatResolved(calendar, resolved),
     monthName: definition.months[resolved.month - 1]?.name ?? '',
     weekday: weekday === null ? null : (definition.weekdays[weekday] ?? null),
@@ -151,7 +151,7 @@ export function readInstant(definition: CalendarDefinition, instant: bigint): { 
   const resolved = dateFromInstant(calendar, instant);
   const date = toCalendarDate(resolved);
   return {
-    date: { ...date, hour: date.hour ?? 0, minute: date.minute ?? 0, era: date.era ?? null },
+    date: { ...date, era: date.era ?? null },
     formatted: formatResolved(calendar, resolved),
   };
 }

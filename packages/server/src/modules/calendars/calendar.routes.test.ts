@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar, CalendarMoment, Pagination, World } from '@loreforge/contract';
-import fantasyCalendarExport from '../../../../contract/src/calendar/fixtures/aldemar.fantasy-calendar.json';
+import fantasyCalendarExport from '@loreforge/contract/fixtures/aldemar.fantasy-calendar.json';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { addMember } from '../../../test/factories/member.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('calendars on %s', (dialect) => {
   let t: TestApp;
@@ -63,7 +64,7 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
       });
       const unknown = await t.app.inject({ method: 'POST', url: calendarsUrl(world), headers: owner.headers, payload: { preset: 'julian' } });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().fields.preset).toBe('Preset must be one of: gregorian, harptos, thirteen-moons.');
+      expect(unknown.json<ErrorResponse>().fields?.preset).toBe('Preset must be one of: gregorian, harptos, thirteen-moons.');
       const list = await t.app.inject({ method: 'GET', url: calendarsUrl(world), headers: owner.headers });
       expect(list.json().pagination.totalItems).toBe(0);
     });
@@ -73,7 +74,7 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
       const stranger = await createUser(t.app);
       const response = await t.app.inject({ method: 'POST', url: calendarsUrl(world), headers: stranger.headers, payload: { preset: 'harptos' } });
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('World not found.');
+      expect(response.json<ErrorResponse>().message).toBe('World not found.');
     });
   });
 
@@ -109,7 +110,7 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
       expect((await t.app.inject({ method: 'DELETE', url, headers: owner.headers })).statusCode).toBe(204);
       const gone = await t.app.inject({ method: 'GET', url, headers: owner.headers });
       expect(gone.statusCode).toBe(404);
-      expect(gone.json().message).toBe('Calendar not found.');
+      expect(gone.json<ErrorResponse>().message).toBe('Calendar not found.');
     });
   });
 
@@ -150,7 +151,7 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
         await t.app.inject({ method: 'DELETE', url, headers: stranger.headers }),
       ];
       expect(answers.map((response) => response.statusCode)).toEqual([404, 404, 404, 404, 404]);
-      expect(answers.map((response) => response.json().message)).toEqual(Array(5).fill('World not found.'));
+      expect(answers.map((response) => response.json<ErrorResponse>().message)).toEqual(Array(5).fill('World not found.'));
     });
   });
 
@@ -219,7 +220,7 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
       expect(epoch.json()).toMatchObject({ instant: '0', formatted: '1st of Hammer, 1 DR' });
       const both = await convert('date=1492-1-1&instant=0');
       expect(both.statusCode).toBe(400);
-      expect(both.json().message).toBe('Give either date or instant, not both.');
+      expect(both.json<ErrorResponse>().message).toBe('Give either date or instant, not both.');
     });
   });
 });
