@@ -73,7 +73,8 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
       return done(invalidField('body', INVALID_UTF8_MESSAGE));
     }
     if (text === '') return done(null, undefined);
-    parseJson(request, text, done);
+    // Fastify's default JSON parser answers through `done` and returns nothing to await.
+    void parseJson(request, text, done);
   });
 
   app.setValidatorCompiler(validatorCompiler);

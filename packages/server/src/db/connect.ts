@@ -216,7 +216,9 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept
   // the bad plan. It costs about 0.3 s per 300,000 rows, at start and then only for tables that changed much.
   // Through Kysely, so it waits for the connection like any query and never runs inside a group of writes.
-  const optimize = async () => void (await sql.raw('pragma optimize = 0x10002').execute(db));
+  const optimize = async () => {
+    await sql.raw('pragma optimize = 0x10002').execute(db);
+  };
   const destroy = async () => {
     await signals.close();
     await stopCheckpointer();

@@ -59,6 +59,12 @@ class Lease implements DatabaseConnection {
   }
 }
 
+/** The lease behind a connection this driver handed out; any other connection is a programming error. */
+function leaseOf(connection: DatabaseConnection): Lease {
+  if (!(connection instanceof Lease)) throw new Error('The connection was not acquired from this SQLite driver.');
+  return connection;
+}
+
 /** Options of the group-commit dialect. */
 export interface GroupCommitSqliteConfig {
   /** Prepares statements (possibly from a cache) and closes the database. */
@@ -80,7 +86,9 @@ export class GroupCommitSqliteDriver implements Driver {
 
   constructor(private readonly config: GroupCommitSqliteConfig) {}
 
-  async init(): Promise<void> {}
+  async init(): Promise<void> {
+    // Nothing to open: the SQLite database is opened by the caller and shared.
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.take();
@@ -88,7 +96,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const lease = connection as Lease;
+    const lease = leaseOf(connection);
     if (this.#group === undefined) {
       this.#exec('begin immediate');
       this.#group = [];
@@ -98,7 +106,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const lease = connection as Lease;
+    const lease = leaseOf(connection);
     this.#exec(`release ${SAVEPOINT}`);
     lease.inTransaction = false;
     const group = this.#group ?? [];
@@ -115,7 +123,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    const lease = connection as Lease;
+    const lease = leaseOf(connection);
     const wasInTransaction = lease.inTransaction;
     lease.inTransaction = false;
     if (this.#group === undefined) return;
@@ -135,7 +143,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const lease = connection as Lease;
+    const lease = leaseOf(connection);
     if (lease.released) return;
     lease.released = true;
     if (this.#group !== undefined && this.#mutex.waiting === 0) {
@@ -190,8 +198,8 @@ export class GroupCommitSqliteDriver implements Driver {
     const { changes, lastInsertRowid } = statement.run(parameters);
     if (!lease.inTransaction && changes > 0) this.config.onCommit?.();
     return {
-      numAffectedRows: changes === undefined || changes === null ? undefined : BigInt(changes),
-      insertId: lastInsertRowid === undefined || lastInsertRowid === null ? undefined : BigInt(lastInsertRowid),
+      numAffectedRows: BigInt(changes),
+      insertId: BigInt(lastInsertRowid),
       rows: [],
     };
   }

@@ -57,7 +57,7 @@ type Body = { json: unknown } | { bytes: Uint8Array; contentType: string } | und
 
 /** A tiny JSON client of the Loreforge API that turns every failure into a DemoLoadError naming the step. */
 class ApiClient {
-  constructor(private readonly root: string, private token: string | undefined = undefined) {}
+  constructor(private readonly root: string, private token?: string) {}
 
   setToken(token: string): void {
     this.token = token;

@@ -103,7 +103,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           request.userId = claims.userId;
           done();
         },
-        (error: Error) => done(error),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
     });
   },

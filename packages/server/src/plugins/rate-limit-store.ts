@@ -5,6 +5,7 @@
  * until Redis answers again.
  */
 // The stores' declarations, referenced here so every package that type-checks the server's code finds them.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an import cannot bring in ambient module declarations for other packages' type checks
 /// <reference path="../types/fastify-rate-limit-stores.d.ts" />
 import type { Redis } from 'ioredis';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';

@@ -45,19 +45,21 @@ const HSTS = 'strict-transport-security';
  * @throws Error when the configuration is invalid (as helmet does).
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
+  // helmet reads nothing from the request and only sets or removes headers on the response, which the recorder does.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- a stand-in request helmet never reads
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
   });
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 export interface SecurityPluginOptions {
