@@ -2,8 +2,7 @@
  * Turns a path into breadcrumb steps (SPEC §2 "Header"): fixed words become labels, entity ids become
  * steps to resolve into names, with a generic fallback label when the lookup fails.
  */
-import type { Character, InventoryEntry, Item, ItemInstance, Relationship, World, WorldMap } from '@loreforge/contract';
-import type { Event, Goal, Quest, Timeline } from '@loreforge/contract';
+import type { Character, Event, Goal, InventoryEntry, Item, ItemInstance, Quest, Relationship, Timeline, World, WorldMap } from '@loreforge/contract';
 import { charactersResource } from '../../api/characters';
 import {
   characterGoalsResource,

@@ -44,13 +44,9 @@ export function JoinScreen() {
         ) : (
           <Button
             disabled={accept.isPending}
-            onClick={async () => {
-              try {
-                await accept.mutateAsync();
-                open();
-              } catch {
-                // Shown below from the mutation's state.
-              }
+            onClick={() => {
+              // A failure is shown below from the mutation's state.
+              accept.mutate(undefined, { onSuccess: open });
             }}
           >
             Join {worldName}

@@ -18,7 +18,7 @@ export function AddMemberForm({ worldId, onAdded }: { worldId: string; onAdded: 
   return (
     <Form
       className="d-flex flex-wrap align-items-end gap-2"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
         setError(null);
         const name = user.trim();
@@ -26,13 +26,16 @@ export function AddMemberForm({ worldId, onAdded }: { worldId: string; onAdded: 
           setError('User is required.');
           return;
         }
-        try {
-          await add.mutateAsync({ user: name, role });
-          setUser('');
-          onAdded(name);
-        } catch (failure) {
-          setError(handleError(failure, 'Could not add the member. Please try again.'));
-        }
+        add.mutate(
+          { user: name, role },
+          {
+            onSuccess: () => {
+              setUser('');
+              onAdded(name);
+            },
+            onError: (failure) => setError(handleError(failure, 'Could not add the member. Please try again.')),
+          },
+        );
       }}
     >
       <Form.Group controlId={`add-member-user-${worldId}`} className="flex-grow-1">

@@ -40,17 +40,15 @@ export function ConfirmModal({ title, children, confirmLabel, onConfirm, onCance
         <Button
           variant="danger"
           disabled={pending}
-          onClick={async () => {
+          onClick={() => {
             setPending(true);
             setError(null);
-            try {
-              await onConfirm();
-              setError(null);
-            } catch (failure) {
-              setError(handleError(failure, 'That did not work. Please try again.'));
-            } finally {
-              setPending(false);
-            }
+            // A failure becomes the message above the buttons and the pending state ends either way, so the chain
+            // never rejects and nothing waits on it.
+            void onConfirm().then(
+              () => setError(null),
+              (failure: unknown) => setError(handleError(failure, 'That did not work. Please try again.')),
+            ).finally(() => setPending(false));
           }}
         >
           {confirmLabel}

@@ -25,9 +25,9 @@ function CopyLinkButton({ code }: { code: string }) {
     <Button
       size="sm"
       variant="outline-primary"
-      onClick={async () => {
-        await navigator.clipboard?.writeText(invitationLink(code));
-        setCopied(true);
+      onClick={() => {
+        // A refused clipboard (no permission, an insecure page) leaves the button as it was.
+        navigator.clipboard?.writeText(invitationLink(code)).then(() => setCopied(true), () => undefined);
       }}
     >
       {copied ? 'Copied' : 'Copy link'}
@@ -52,14 +52,13 @@ export function InvitationsPanel({ worldId }: { worldId: string }) {
       <h3 id={`invitations-${worldId}`} className="h5">Invitation links</h3>
       <Form
         className="d-flex flex-wrap align-items-end gap-3 mb-3"
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
           setError(null);
-          try {
-            await invite.mutateAsync({ role, maxUses: multiUse ? null : 1, expiresAt: expires ? new Date(expires).toISOString() : null });
-          } catch (failure) {
-            setError(handleError(failure, 'Could not create the link. Please try again.'));
-          }
+          invite.mutate(
+            { role, maxUses: multiUse ? null : 1, expiresAt: expires ? new Date(expires).toISOString() : null },
+            { onError: (failure) => setError(handleError(failure, 'Could not create the link. Please try again.')) },
+          );
         }}
       >
         <Form.Group controlId={`invite-role-${worldId}`}>

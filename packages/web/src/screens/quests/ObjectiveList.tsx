@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -48,7 +48,7 @@ export function ObjectiveList({ quest, actions, onError, canManage = true, mayPr
     }
   };
 
-  const handleAdd = async (e: FormEvent) => {
+  const handleAdd = async (e: SyntheticEvent) => {
     e.preventDefault();
     const parsed = ObjectiveCreateSchema.safeParse({ description, target: numberInput(target) });
     if (!parsed.success) {

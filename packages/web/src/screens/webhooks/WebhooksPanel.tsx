@@ -30,9 +30,9 @@ function SecretOnce({ made, onDone }: { made: WebhookWithSecret; onDone: () => v
         <Button
           size="sm"
           variant="outline-dark"
-          onClick={async () => {
-            await navigator.clipboard?.writeText(made.secret);
-            setCopied(true);
+          onClick={() => {
+            // A refused clipboard (no permission, an insecure page) leaves the button as it was.
+            navigator.clipboard?.writeText(made.secret).then(() => setCopied(true), () => undefined);
           }}
         >
           {copied ? 'Copied' : 'Copy secret'}
@@ -65,7 +65,7 @@ export function WebhooksPanel({ worldId }: { worldId: string }) {
     }
   };
 
-  const handleCreate = (event: React.FormEvent) => {
+  const handleCreate = (event: React.SyntheticEvent) => {
     event.preventDefault();
     void run(async () => {
       const made = await create.mutateAsync({ url, events: parseEvents(events) });
