@@ -148,7 +148,7 @@ export function printApiTable(results: DialectResult[]): number {
       if (postgres) {
         const pg = postgres.cases.find((p) => p.name === c.name);
         const slower = pg && pg.reqPerSec > 0 ? c.reqPerSec / pg.reqPerSec : Number.POSITIVE_INFINITY;
-        const pgPass = pg !== undefined && pg.errors === 0 && slower <= maxPostgresSlowdown(c.name);
+        const pgPass = pg?.errors === 0 && slower <= maxPostgresSlowdown(c.name);
         if (!pgPass) failures += 1;
         line += `${figures(pg)}${cell(`${slower.toFixed(2)}×`, 10)}  ${pgPass ? 'PASS' : 'FAIL'}`;
       }

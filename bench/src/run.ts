@@ -126,7 +126,7 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
 async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: NodeJS.ProcessEnv; world: GeneratedWorld; spread: SpreadData; seconds: number; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-bench-'));
   let databaseUrl: string | undefined;
-  let dropDatabase = async () => undefined as void;
+  let dropDatabase: () => Promise<void> = async () => undefined;
   if (dialect === 'postgres') {
     const adminUrl = process.env.BENCH_DATABASE_URL ?? '';
     const name = `loreforge_bench_${crypto.randomBytes(4).toString('hex')}`;

@@ -91,6 +91,8 @@ async function startChromium(): Promise<{ port: number; browser: Browser; stop: 
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        // The child may have exited during the wait above; TypeScript keeps the narrowing from before it.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- exitCode changes while awaiting
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(profile, { recursive: true, force: true });
@@ -221,9 +223,12 @@ async function timelineRun(browser: Browser, baseUrl: string, session: Session, 
     await page.goto(`${baseUrl}/worlds/${world.bigWorldId}/timelines/${world.timelineId}`);
     // Polled from outside: waitForFunction compiles its predicate in the page, which the app's CSP forbids.
     let firstEventsMs = 0;
-    for (const deadline = Date.now() + 30_000; firstEventsMs <= 0; await page.waitForTimeout(25)) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
       if (Date.now() > deadline) throw new Error('the timeline showed no events within 30 s');
       firstEventsMs = Number(await page.evaluate('window.__lfBench ? window.__lfBench.firstEvents : 0'));
+      if (firstEventsMs > 0) break;
+      await page.waitForTimeout(25);
     }
     await page.waitForLoadState('networkidle');
     const scroll = (await page.evaluate(TIMELINE_SCROLL)) as { longTasks: number; longest: number; settled: boolean };
