@@ -114,7 +114,7 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
         expect(await player.getByRole('link', { name: 'Edit World' }).count()).toBe(0);
         const search = await apiAs(player, baseUrl, `/worlds/${worldId}/characters?search=Oscar`);
         expect(search.status).toBe(200);
-        expect(JSON.parse(search.body).pagination.totalItems).toBe(0);
+        expect((JSON.parse(search.body) as { pagination: { totalItems: number } }).pagination.totalItems).toBe(0);
         const all = await apiAs(player, baseUrl, `/worlds/${worldId}/characters?limit=100`);
         expect(all.body).toContain('Dorothy Gale');
         expect(all.body).not.toContain(SECRET_NAME);
