@@ -21,6 +21,3 @@ export function useCharacter(worldId: string, characterId: string | undefined) {
 export function useCharacterMutations(worldId: string) {
   return useResourceMutations(charactersResource(worldId));
 }
-
-/** Characters fetched for selects (giving an item instance): one large page by name (SPEC §9 lookups). */
-export const CHARACTER_LOOKUP_PARAMS: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };

@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-query';
 import { api, StaleVersionError } from './client';
 import { listQuery, toListResult, type ListParams, type ListResult } from './list';
+import { LOOKUP_PARAMS } from './lookup';
 
 /** CRUD calls of one collection, e.g. `/worlds/{w}/characters`. Every function throws ApiError on failure. */
 export interface Resource<T, TInput> {
@@ -159,4 +160,18 @@ export function useResourceMutations<T, TInput>(resource: Resource<T, TInput>) {
     onSuccess: invalidate,
   });
   return { create, update, remove };
+}
+
+/**
+ * Every row of a collection for a select or picker: one page of {@link LOOKUP_PARAMS} (up to 1000 rows by
+ * name, SPEC §9 lookup limits), cached under the collection's list key so writes refresh it.
+ * @param resource the collection; @param enabled false to wait (e.g. until the person may see it).
+ * @returns the TanStack query of that page; its error is the ApiError of the list call.
+ */
+export function useResourceLookup<T, TInput>(resource: Resource<T, TInput>, enabled = true) {
+  return useQuery({
+    queryKey: resource.listKey(LOOKUP_PARAMS),
+    queryFn: ({ signal }) => resource.list(LOOKUP_PARAMS, signal),
+    enabled,
+  });
 }

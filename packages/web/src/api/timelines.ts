@@ -4,8 +4,7 @@ import type { Event, Timeline } from '@loreforge/contract';
 import { api } from './client';
 import { timelineEventsResource, timelinesResource } from './collections';
 import { toListResult, type ListResult } from './list';
-import { LOOKUP_PARAMS } from './lookup';
-import { useResourceMutations } from './resource';
+import { useResourceLookup, useResourceMutations } from './resource';
 
 export { timelinesResource };
 
@@ -36,11 +35,7 @@ export function useTimelineMutations(worldId: string) {
 
 /** Up to 1000 timelines of a world sorted by name, for selects (SPEC §9). */
 export function useTimelineLookup(worldId: string) {
-  const resource = timelinesResource(worldId);
-  return useQuery({
-    queryKey: resource.listKey(LOOKUP_PARAMS),
-    queryFn: ({ signal }) => resource.list(LOOKUP_PARAMS, signal),
-  });
+  return useResourceLookup(timelinesResource(worldId));
 }
 
 /** Where the next page of a timeline's events starts: a keyset cursor, else a page number. */

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -13,7 +12,7 @@ import {
 import { useCalendar } from '../../api/calendars';
 import { charactersResource } from '../../api/characters';
 import { eventsResource, itemsResource, mapsResource, timelinesResource } from '../../api/collections';
-import type { ListParams } from '../../api/list';
+import { useResourceLookup } from '../../api/resource';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { calendarDateFieldConfig, checkedAgainstCalendar, notifyingSelectConfig } from '../../components/calendar/calendar-form';
 import { GenericForm } from '../../components/form/GenericForm';
@@ -23,9 +22,6 @@ import type { WorldEntityType } from './entity-help';
 
 const NAME: FieldConfig = { name: 'name', label: 'Name', type: 'text', required: true };
 const DESCRIPTION: FieldConfig = { name: 'description', label: 'Description', type: 'textarea', rows: 2 };
-
-/** SPEC §9: timelines for the event form are fetched with limit 1000. */
-const TIMELINE_LOOKUP: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };
 
 /** In the quick-create the event's timeline is required (SPEC §5 Event). */
 const EventQuickCreateSchema = EventFieldsSchema.extend({
@@ -43,11 +39,8 @@ export interface QuickCreateFormProps {
 
 function EventQuickCreate({ worldId, onCreated, onCancel }: Omit<QuickCreateFormProps, 'type'>) {
   const queryClient = useQueryClient();
-  const timelines = timelinesResource(worldId);
-  const query = useQuery({
-    queryKey: timelines.listKey(TIMELINE_LOOKUP),
-    queryFn: ({ signal }) => timelines.list(TIMELINE_LOOKUP, signal),
-  });
+  // SPEC §9: timelines for the event form are fetched with limit 1000.
+  const query = useResourceLookup(timelinesResource(worldId));
   // An event on a timeline with its own calendar is dated in that calendar (issue 12).
   const [timelineId, setTimelineId] = useState('');
   const calendarId = query.data?.data.find((t) => t.timelineId === timelineId)?.calendarId ?? null;
