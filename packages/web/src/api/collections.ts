@@ -35,7 +35,7 @@ const seg = encodeURIComponent;
 const world = (worldId: string) => `/worlds/${seg(worldId)}`;
 
 /** `/worlds/{w}/items`. */
-export const itemsResource = (worldId: string) => createResource<Item, ItemCreateInput>(`${world(worldId)}/items`, 'items');
+export const itemsResource = (worldId: string) => createResource<Item, ItemCreateInput>(`${world(worldId)}/items`);
 /** `/worlds/{w}/items/{itemId}/instances` (POST gives an instance to a character). */
 export const itemInstancesResource = (worldId: string, itemId: string) =>
   createResource<ItemInstance, ItemInstanceCreateInput>(`${world(worldId)}/items/${seg(itemId)}/instances`);
@@ -52,12 +52,12 @@ export const characterGoalsResource = (worldId: string, characterId: string) =>
 export const goalsResource = (worldId: string) => createResource<Goal, GoalCreateInput>(`${world(worldId)}/goals`);
 /** `/worlds/{w}/timelines`. */
 export const timelinesResource = (worldId: string) =>
-  createResource<Timeline, TimelineCreateInput>(`${world(worldId)}/timelines`, 'timelines');
+  createResource<Timeline, TimelineCreateInput>(`${world(worldId)}/timelines`);
 /** `/worlds/{w}/timelines/{t}/events`. */
 export const timelineEventsResource = (worldId: string, timelineId: string) =>
-  createResource<Event, EventCreateInput>(`${world(worldId)}/timelines/${seg(timelineId)}/events`, 'events');
+  createResource<Event, EventCreateInput>(`${world(worldId)}/timelines/${seg(timelineId)}/events`);
 /** `/worlds/{w}/events`. */
-export const eventsResource = (worldId: string) => createResource<Event, EventCreateInput>(`${world(worldId)}/events`, 'events');
+export const eventsResource = (worldId: string) => createResource<Event, EventCreateInput>(`${world(worldId)}/events`);
 /** `/worlds/{w}/maps`. */
 export const mapsResource = (worldId: string) => createResource<WorldMap, MapCreateInput>(`${world(worldId)}/maps`);
 /** `/worlds/{w}/maps/{m}/points`. */
@@ -70,4 +70,4 @@ export const areasResource = (worldId: string, mapId: string) =>
 export const connectionsResource = (worldId: string) =>
   createResource<Connection, ConnectionCreateInput>(`${world(worldId)}/connections`);
 /** `/worlds/{w}/quests`. */
-export const questsResource = (worldId: string) => createResource<Quest, QuestCreateInput>(`${world(worldId)}/quests`, 'quests');
+export const questsResource = (worldId: string) => createResource<Quest, QuestCreateInput>(`${world(worldId)}/quests`);

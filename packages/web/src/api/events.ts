@@ -24,11 +24,7 @@ export function eventListSource(worldId: string, timelineId: EventTimelineFilter
   return {
     listKey: (params) => [...resource.key, 'list', { ...params, timelineId: filter ?? ALL_TIMELINES }],
     list: async (params, signal) =>
-      toListResult<Event>(
-        await api.get<unknown>(resource.path, { query: { ...listQuery(params), timelineId: filter }, signal }),
-        params,
-        'events',
-      ),
+      toListResult<Event>(await api.get<unknown>(resource.path, { query: { ...listQuery(params), timelineId: filter }, signal })),
   };
 }
 

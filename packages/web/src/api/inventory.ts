@@ -25,10 +25,7 @@ export function inventorySource(worldId: string, characterId: string, slotFilter
   return {
     listKey: (params) => [...resource.listKey(params), slotFilter],
     list: async (params, signal) =>
-      toListResult<InventoryEntry>(
-        await api.get<unknown>(resource.path, { query: { ...listQuery(params), slotFilter }, signal }),
-        params,
-      ),
+      toListResult<InventoryEntry>(await api.get<unknown>(resource.path, { query: { ...listQuery(params), slotFilter }, signal })),
   };
 }
 

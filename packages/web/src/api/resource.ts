@@ -45,9 +45,8 @@ export function pathKey(path: string): string[] {
 /**
  * Builds the CRUD calls of one collection.
  * @param path collection path below `/api`, e.g. `/worlds/${worldId}/items`.
- * @param rowsKey an extra response property that may hold the rows (e.g. 'timelines'), see toListResult.
  */
-export function createResource<T, TInput>(path: string, rowsKey?: string): Resource<T, TInput> {
+export function createResource<T, TInput>(path: string): Resource<T, TInput> {
   const key = pathKey(path);
   return {
     path,
@@ -55,7 +54,7 @@ export function createResource<T, TInput>(path: string, rowsKey?: string): Resou
     listKey: (params) => [...key, 'list', params],
     detailKey: (id) => [...key, id],
     list: async (params, signal) =>
-      toListResult<T>(await api.get<unknown>(path, { query: listQuery(params), signal }), params, rowsKey),
+      toListResult<T>(await api.get<unknown>(path, { query: listQuery(params), signal })),
     get: (id, signal) => api.get<T>(`${path}/${encodeURIComponent(id)}`, { signal }),
     create: (input) => api.post<T>(path, input),
     update: (id, input, version) => api.put<T>(`${path}/${encodeURIComponent(id)}`, input, { version }),

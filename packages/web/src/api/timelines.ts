@@ -58,7 +58,7 @@ export async function fetchTimelineEventsPage(
   const path = timelineEventsResource(worldId, timelineId).path;
   const params = { page: pageParam.page, limit: TIMELINE_EVENTS_PAGE_SIZE };
   const raw = await api.get<unknown>(path, { query: { ...params, cursor: pageParam.cursor }, signal });
-  return toListResult<Event>(raw, params, 'events');
+  return toListResult<Event>(raw);
 }
 
 /**

@@ -50,7 +50,7 @@ describe('MapScreen (maps are real maps)', () => {
         sent = JSON.parse(String(init.body));
         return jsonResponse({ pointId: 'p1', mapId: M, name: 'Harbour', description: null, x: 120, y: 45, entity: null, createdAt: '', updatedAt: '' }, 201);
       }
-      return url.pathname.endsWith('/points') || url.pathname.endsWith('/areas') ? jsonResponse(empty) : jsonResponse(map);
+      return ['/points', '/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
     });
     renderRoutes(routes, `/worlds/${W}/maps/${M}`);
     await user.click(await screen.findByRole('button', { name: 'Add point' }));
