@@ -15,6 +15,7 @@ import type {
 } from '@loreforge/contract';
 import { api } from './client';
 import { toListResult } from './list';
+import { invitationsResource, membersResource } from './registry';
 
 const worldPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}`;
 
@@ -29,7 +30,7 @@ export const accessKeys = {
 export function useMembers(worldId: string | undefined) {
   return useQuery({
     queryKey: accessKeys.members(worldId ?? ''),
-    queryFn: async ({ signal }) => toListResult<WorldMember>(await api.get<unknown>(`${worldPath(worldId ?? '')}/members`, { query: { limit: 1000 }, signal })).data,
+    queryFn: async ({ signal }) => toListResult<WorldMember>(await api.get<unknown>(membersResource(worldId ?? '').path, { query: { limit: 1000 }, signal })).data,
     enabled: Boolean(worldId),
   });
 }
@@ -38,7 +39,7 @@ export function useMembers(worldId: string | undefined) {
 export function useInvitations(worldId: string, enabled: boolean) {
   return useQuery({
     queryKey: accessKeys.invitations(worldId),
-    queryFn: async ({ signal }) => toListResult<WorldInvitation>(await api.get<unknown>(`${worldPath(worldId)}/invitations`, { query: { limit: 1000 }, signal })).data,
+    queryFn: async ({ signal }) => toListResult<WorldInvitation>(await api.get<unknown>(invitationsResource(worldId).path, { query: { limit: 1000 }, signal })).data,
     enabled,
   });
 }

@@ -1,11 +1,11 @@
 /** World calendar calls and hooks (issue 12, docs/calendars.md): CRUD, the lookup for selects, and the import. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Calendar, CalendarCreateInput, MovedDate } from '@loreforge/contract';
+import type { Calendar, MovedDate } from '@loreforge/contract';
 import { api } from './client';
-import { createResource, useResourceLookup, useResourceMutations } from './resource';
+import { calendarsResource } from './registry';
+import { useResourceLookup, useResourceMutations } from './resource';
 
-/** The calendars of a world as a resource (`/worlds/{worldId}/calendars`). */
-export const calendarsResource = (worldId: string) => createResource<Calendar, CalendarCreateInput>(`/worlds/${worldId}/calendars`);
+export { calendarsResource };
 
 /** A calendar as PUT answers it: with the events and timeline "now"s whose date now reads differently. */
 export type CalendarUpdateResult = Calendar & { movedDates?: MovedDate[] };

@@ -1,11 +1,9 @@
-/** Character calls (SPEC §7 Characters), following the pattern of `worlds.ts`. */
-import type { Character, CharacterCreateInput } from '@loreforge/contract';
-import { createResource, useResourceItem, useResourceList, useResourceMutations } from './resource';
+/** Character hooks (SPEC §7 Characters) on the registry's `charactersResource`. */
+import { charactersResource } from './registry';
+import { useResourceItem, useResourceList, useResourceMutations } from './resource';
 import type { ListParams } from './list';
 
-/** The `/worlds/{worldId}/characters` collection. */
-export const charactersResource = (worldId: string) =>
-  createResource<Character, CharacterCreateInput>(`/worlds/${encodeURIComponent(worldId)}/characters`);
+export { charactersResource };
 
 /** One page of a world's characters; disabled while `worldId` is undefined. */
 export function useCharacters(worldId: string | undefined, params: ListParams) {

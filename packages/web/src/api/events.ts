@@ -1,7 +1,7 @@
 /** Event calls and hooks (SPEC §7 Timelines and events): CRUD, the timeline-filtered list and a lookup. */
 import type { Event } from '@loreforge/contract';
 import { api } from './client';
-import { eventsResource } from './collections';
+import { eventsResource } from './registry';
 import { listQuery, toListResult } from './list';
 import type { ListSource } from '../components/generic-list/GenericList';
 import { useResourceItem, useResourceLookup, useResourceMutations } from './resource';

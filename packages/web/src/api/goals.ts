@@ -3,7 +3,7 @@
  * (`/worlds/{w}/characters/{c}/goals`) or to the world itself (`/worlds/{w}/goals`).
  */
 import type { Goal, GoalCreateInput } from '@loreforge/contract';
-import { characterGoalsResource, goalsResource } from './collections';
+import { characterGoalsResource, goalsResource } from './registry';
 import type { Resource } from './resource';
 
 export { characterGoalsResource, goalsResource };

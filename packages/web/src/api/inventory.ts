@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InventoryEntry, InventoryUpdateInput, SlotFilter } from '@loreforge/contract';
 import { api } from './client';
-import { inventoryResource } from './collections';
+import { inventoryResource } from './registry';
 import { loadedVersion } from './resource';
 import { listQuery, toListResult, type ListParams, type ListResult } from './list';
 import type { QueryKey } from '@tanstack/react-query';

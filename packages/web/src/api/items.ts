@@ -1,5 +1,5 @@
 /** Item and item instance calls and hooks (SPEC §7 Items). */
-import { itemInstancesResource, itemsResource } from './collections';
+import { itemInstancesResource, itemsResource } from './registry';
 import { useResourceItem, useResourceLookup } from './resource';
 
 export { itemInstancesResource, itemsResource };

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type WorldMap } from '@loreforge/contract';
 import { getToken } from '../session/session-store';
 import { API_BASE, ApiError, apiRequest } from './client';
-import { areasResource, mapsResource, pointsResource } from './collections';
+import { areasResource, mapsResource, pointsResource } from './registry';
 import { useResourceItem, useResourceLookup, useResourceMutations } from './resource';
 
 export { areasResource, mapsResource, pointsResource };

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ObjectiveCreateInput, Objective, Quest } from '@loreforge/contract';
 import { api, apiRequest } from './client';
-import { questsResource } from './collections';
+import { questsResource } from './registry';
 import { useResourceItem, useResourceMutations } from './resource';
 
 export { questsResource };

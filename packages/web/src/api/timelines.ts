@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Event, Timeline } from '@loreforge/contract';
 import { api } from './client';
-import { timelineEventsResource, timelinesResource } from './collections';
+import { timelineEventsResource, timelinesResource } from './registry';
 import { toListResult, type ListResult } from './list';
 import { useResourceLookup, useResourceMutations } from './resource';
 

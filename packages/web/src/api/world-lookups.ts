@@ -4,7 +4,7 @@
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { MapPoint, Quest, WorldMap } from '@loreforge/contract';
-import { mapsResource, pointsResource, questsResource } from './collections';
+import { mapsResource, pointsResource, questsResource } from './registry';
 import { LOOKUP_PARAMS } from './lookup';
 import { useResourceLookup } from './resource';
 

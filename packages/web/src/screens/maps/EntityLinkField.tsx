@@ -1,7 +1,7 @@
 import Form from 'react-bootstrap/Form';
 import { POINT_ENTITY_TYPES, type PointEntityType } from '@loreforge/contract';
 import { handleError } from '../../api/client';
-import { itemsResource } from '../../api/collections';
+import { itemsResource } from '../../api/registry';
 import { useResourceLookup } from '../../api/resource';
 import { CharacterPicker } from '../../components/CharacterPicker';
 import { ErrorAlert } from '../../components/ErrorAlert';
