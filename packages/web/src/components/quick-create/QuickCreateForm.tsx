@@ -11,17 +11,19 @@ import {
 } from '@loreforge/contract';
 import { useCalendar } from '../../api/calendars';
 import { charactersResource } from '../../api/characters';
-import { eventsResource, itemsResource, mapsResource, timelinesResource } from '../../api/collections';
+import { eventsResource, itemsResource, mapsResource, timelinesResource } from '../../api/registry';
 import { useResourceLookup } from '../../api/resource';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { calendarDateFieldConfig, checkedAgainstCalendar, notifyingSelectConfig } from '../../components/calendar/calendar-form';
-import { GenericForm } from '../../components/form/GenericForm';
-import type { FieldConfig } from '../../components/form/types';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
-import type { WorldEntityType } from './entity-help';
+import { ErrorAlert } from '../ErrorAlert';
+import { calendarDateFieldConfig, checkedAgainstCalendar, notifyingSelectConfig } from '../calendar/calendar-form';
+import { GenericForm } from '../form/GenericForm';
+import type { FieldConfig } from '../form/types';
+import { LoadingSpinner } from '../LoadingSpinner';
 
 const NAME: FieldConfig = { name: 'name', label: 'Name', type: 'text', required: true };
 const DESCRIPTION: FieldConfig = { name: 'description', label: 'Description', type: 'textarea', rows: 2 };
+
+/** The entity types a world's quick-create makes: the collections of SPEC §1 "quick-create popover". */
+export type QuickCreateType = 'characters' | 'timelines' | 'maps' | 'events' | 'items';
 
 /** In the quick-create the event's timeline is required (SPEC §5 Event). */
 const EventQuickCreateSchema = EventFieldsSchema.extend({
@@ -31,7 +33,7 @@ const EventQuickCreateSchema = EventFieldsSchema.extend({
 /** Props of {@link QuickCreateForm}. */
 export interface QuickCreateFormProps {
   worldId: string;
-  type: WorldEntityType;
+  type: QuickCreateType;
   /** Called with the created entity's name after success. */
   onCreated(name: string): void;
   onCancel?: () => void;

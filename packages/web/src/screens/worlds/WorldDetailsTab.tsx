@@ -16,7 +16,7 @@ import { pluralize } from '../../lib/text';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
 import { IfAllowed } from '../../components/access/IfAllowed';
 import { NotesPanel } from '../../components/notes/NotesPanel';
-import { QuickCreateForm } from './QuickCreateForm';
+import { QuickCreateForm } from '../../components/quick-create/QuickCreateForm';
 import { SinceLastVisitCard } from './SinceLastVisitCard';
 import type { WorldOutletContext } from './WorldScreen';
 
