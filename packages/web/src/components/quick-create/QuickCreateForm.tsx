@@ -20,7 +20,8 @@ import type { FieldConfig } from '../form/types';
 import { LoadingSpinner } from '../LoadingSpinner';
 
 const NAME: FieldConfig = { name: 'name', label: 'Name', type: 'text', required: true };
-const DESCRIPTION: FieldConfig = { name: 'description', label: 'Description', type: 'textarea', rows: 2 };
+/** The description in the rich text editor (issue "Linked lore"): sent as `description` and `descriptionHtml`. */
+const DESCRIPTION: FieldConfig = { name: 'description', label: 'Description', type: 'richtext', rows: 2 };
 
 /** The entity types a world's quick-create makes: the collections of SPEC §1 "quick-create popover". */
 export type QuickCreateType = 'characters' | 'timelines' | 'maps' | 'events' | 'items';

@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { AreaCreateSchema, type AreaCreateInput, type MapArea } from '@loreforge/contract';
 import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
-import { numberInput } from './feature-form';
+import { RichTextEditor } from '../../components/rich-text/RichTextEditor';
+import { descriptionFields, numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 
 /** Props of {@link AreaFormModal}. */
@@ -29,7 +30,7 @@ type VertexText = [string, string];
 export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFormModalProps) {
   const id = useId();
   const [name, setName] = useState(area?.name ?? '');
-  const [description, setDescription] = useState(area?.description ?? '');
+  const [description, setDescription] = useState(area?.descriptionHtml ?? '');
   const [color, setColor] = useState(area?.color ?? '#3388ff');
   const initial = area?.polygon ?? drawn;
   const [vertices, setVertices] = useState<VertexText[]>(
@@ -45,7 +46,7 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
   const submit = () =>
     void save.submit({
       name,
-      description,
+      ...descriptionFields(description),
       color,
       polygon: vertices.map(([vx, vy]) => [numberInput(vx), numberInput(vy)]),
       ...accessValues(accessForm.getValues(), area),
@@ -57,7 +58,8 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>
       <FeatureField controlId={`${id}-description`} label="Description" error={errors.description}>
-        <Form.Control as="textarea" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <RichTextEditor id={`${id}-description`} worldId={worldId} label="Description" value={description} onChange={setDescription}
+          invalid={Boolean(errors.description)} />
       </FeatureField>
       <FeatureField controlId={`${id}-color`} label="Colour" error={errors.color}>
         <Form.Control type="color" value={color} onChange={(e) => setColor(e.target.value)} title="Area colour" />

@@ -41,7 +41,7 @@ describe('MapScreen (maps are real maps)', () => {
     expect(new Headers(put?.[1]?.headers).get('content-type')).toBe('image/png');
   });
 
-  it('adds a point from the side list with typed pixel coordinates, for keyboard users', async () => {
+  it('adds a point from the side list with typed pixel coordinates, for keyboard users', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     signIn();
     let sent: unknown;
@@ -66,5 +66,28 @@ describe('MapScreen (maps are real maps)', () => {
     await user.type(within(dialog).getByLabelText('Y'), '45');
     await user.click(within(dialog).getByRole('button', { name: 'Add point' }));
     await waitFor(() => expect(sent).toEqual({ name: 'Harbour', description: null, x: 120, y: 45, entity: null }));
+  });
+
+  it('edits a point\'s description as rich text, keeping its formatting and sending its plain text beside it', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    signIn();
+    const point = { ...PUBLIC_ACCESS, pointId: 'p1', mapId: M, name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>',
+      x: 120, y: 45, entity: null, createdAt: '', updatedAt: '2025-01-02T00:00:00.000Z' };
+    let sent: Record<string, unknown> | undefined;
+    mockFetch((url, init) => {
+      if (init.method === 'PUT') {
+        sent = JSON.parse(String(init.body)) as Record<string, unknown>;
+        return jsonResponse({ ...point, ...sent });
+      }
+      if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });
+      return ['/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
+    });
+    renderRoutes(routes, `/worlds/${W}/maps/${M}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit point Harbour' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit point' });
+    const editor = within(dialog).getByLabelText('Description');
+    expect(within(editor).getByText('Old').tagName).toBe('STRONG');
+    await user.click(within(dialog).getByRole('button', { name: 'Save point' }));
+    await waitFor(() => expect(sent).toMatchObject({ name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>' }));
   });
 });

@@ -4,7 +4,8 @@ import Form from 'react-bootstrap/Form';
 import { PointCreateSchema, type MapPoint, type PointCreateInput } from '@loreforge/contract';
 import { EntityLinkField, type EntityLink } from './EntityLinkField';
 import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
-import { numberInput } from './feature-form';
+import { RichTextEditor } from '../../components/rich-text/RichTextEditor';
+import { descriptionFields, numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 import type { PixelPoint } from './map-coordinates';
 
@@ -26,7 +27,7 @@ export interface PointFormModalProps {
 export function PointFormModal({ worldId, point, position, onSave, onClose }: PointFormModalProps) {
   const id = useId();
   const [name, setName] = useState(point?.name ?? '');
-  const [description, setDescription] = useState(point?.description ?? '');
+  const [description, setDescription] = useState(point?.descriptionHtml ?? '');
   const [x, setX] = useState(String(point?.x ?? position?.x ?? ''));
   const [y, setY] = useState(String(point?.y ?? position?.y ?? ''));
   const [link, setLink] = useState<EntityLink>({ type: point?.entity?.type ?? '', id: point?.entity?.id ?? '' });
@@ -37,7 +38,7 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
   const submit = () =>
     void save.submit({
       name,
-      description,
+      ...descriptionFields(description),
       x: numberInput(x),
       y: numberInput(y),
       entity: link.type ? { type: link.type, id: link.id } : null,
@@ -50,7 +51,8 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>
       <FeatureField controlId={`${id}-description`} label="Description" error={errors.description}>
-        <Form.Control as="textarea" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <RichTextEditor id={`${id}-description`} worldId={worldId} label="Description" value={description} onChange={setDescription}
+          invalid={Boolean(errors.description)} />
       </FeatureField>
       <div className="row g-2">
         <div className="col">

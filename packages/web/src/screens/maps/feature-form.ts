@@ -1,6 +1,7 @@
 /** Validation helpers shared by the point and area dialogs. */
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
+import { richTextToPlain } from '../../components/rich-text/rich-text-dom';
 
 /** Field name → the first message about it. */
 export type FieldMessages = Record<string, string>;
@@ -35,4 +36,14 @@ export function numberInput(text: string): number | string {
   if (trimmed === '') return '';
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : text;
+}
+
+/**
+ * The description fields a point or area dialog sends (issue "Linked lore" rich text, docs/rich-text.md): the
+ * editor's HTML as `descriptionHtml` with its plain text as `description` (what the schema's length rule checks);
+ * an empty editor sends only `description: ''`, which clears both.
+ * @param html the editor's HTML, '' when empty.
+ */
+export function descriptionFields(html: string): { description: string; descriptionHtml?: string } {
+  return html === '' ? { description: '' } : { description: richTextToPlain(html), descriptionHtml: html };
 }
