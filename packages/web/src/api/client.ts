@@ -63,7 +63,7 @@ export class StaleVersionError extends ApiError {
  * @param updatedAt the entity's `updatedAt` as loaded.
  * @returns the server's ETag for that version, `W/"<updatedAt>"`.
  */
-export const versionTag = (updatedAt: string): string => `W/"${updatedAt}"`;
+const versionTag = (updatedAt: string): string => `W/"${updatedAt}"`;
 
 /** Scalar values accepted in a query string; undefined, null and '' are left out. */
 export type QueryValue = string | number | boolean | null | undefined;
@@ -215,11 +215,6 @@ export function handleError(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message.trim()) return error.message;
   if (typeof error === 'string' && error.trim()) return error;
   return fallback;
-}
-
-/** @returns true when `error` is an ApiError with the given HTTP status. */
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
 /**

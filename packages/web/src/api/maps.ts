@@ -45,7 +45,7 @@ export function useMapAreas(worldId: string, mapId: string) {
  * StaleVersionError (409) is thrown.
  * @throws ApiError 413/415 with the server's message, or a timeout after 60 s.
  */
-export function uploadMapImage(worldId: string, mapId: string, file: Blob, version?: string): Promise<WorldMap> {
+function uploadMapImage(worldId: string, mapId: string, file: Blob, version?: string): Promise<WorldMap> {
   return apiRequest<WorldMap>(imagePath(worldId, mapId), { method: 'PUT', rawBody: file, timeoutMs: 60_000, version });
 }
 
@@ -54,7 +54,7 @@ export function uploadMapImage(worldId: string, mapId: string, file: Blob, versi
  * meanwhile is kept and StaleVersionError (409) is thrown.
  * @throws ApiError 404 when it has none.
  */
-export function deleteMapImage(worldId: string, mapId: string, version?: string): Promise<void> {
+function deleteMapImage(worldId: string, mapId: string, version?: string): Promise<void> {
   return apiRequest<void>(imagePath(worldId, mapId), { method: 'DELETE', version });
 }
 

@@ -38,7 +38,7 @@ export interface Resource<T, TInput> {
 }
 
 /** Splits an API path into query-key segments, so `/worlds/1/maps` invalidates with `['worlds','1']`. */
-export function pathKey(path: string): string[] {
+function pathKey(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 

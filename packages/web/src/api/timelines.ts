@@ -9,7 +9,7 @@ import { useResourceLookup, useResourceMutations } from './resource';
 export { timelinesResource };
 
 /** Events fetched per request on the visual timeline: big enough to fill a screen many times over. */
-export const TIMELINE_EVENTS_PAGE_SIZE = 500;
+const TIMELINE_EVENTS_PAGE_SIZE = 500;
 
 /**
  * How long a timeline and its events count as fresh: a branch reopened within it comes from the cache without
@@ -49,7 +49,7 @@ export interface EventPageParam {
  * @returns the page's events and the contract's pagination block.
  * @throws ApiError when the timeline is missing (404) or the call fails.
  */
-export async function fetchTimelineEventsPage(
+async function fetchTimelineEventsPage(
   worldId: string,
   timelineId: string,
   pageParam: EventPageParam,
