@@ -12,12 +12,12 @@ export interface MapDialogsProps {
   worldId: string;
   /** The dialog open, or null. */
   dialog: MapDialog | null;
-  onClose(): void;
+  onClose: () => void;
   /** Saves a point: creates it when `editing` is null. Rejects with the ApiError the form shows. */
-  onSavePoint(input: PointCreateInput, editing: MapPoint | null): Promise<unknown>;
+  onSavePoint: (input: PointCreateInput, editing: MapPoint | null) => Promise<unknown>;
   /** Saves an area: creates it when `editing` is null. Rejects with the ApiError the form shows. */
-  onSaveArea(input: AreaCreateInput, editing: MapArea | null): Promise<unknown>;
-  onConfirmDelete(target: DeleteTarget): Promise<void>;
+  onSaveArea: (input: AreaCreateInput, editing: MapArea | null) => Promise<unknown>;
+  onConfirmDelete: (target: DeleteTarget) => Promise<void>;
 }
 
 /**

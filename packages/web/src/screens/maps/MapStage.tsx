@@ -21,8 +21,8 @@ export interface MapStageProps {
   /** The area being reshaped while viewing, or null. */
   reshaping: MapArea | null;
   dispatch: Dispatch<MapScreenAction>;
-  onPointMove(point: MapPoint, position: PixelPoint): void;
-  onAreaReshape(area: MapArea, polygon: [number, number][]): void;
+  onPointMove: (point: MapPoint, position: PixelPoint) => void;
+  onAreaReshape: (area: MapArea, polygon: [number, number][]) => void;
 }
 
 /**
