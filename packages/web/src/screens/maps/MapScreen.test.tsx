@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { WorldMap } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { MapScreen } from './MapScreen';
+import { featureTagType } from './feature-form';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -76,7 +77,7 @@ describe('MapScreen (maps are real maps)', () => {
     let sent: Record<string, unknown> | undefined;
     mockFetch((url, init) => {
       if (init.method === 'PUT') {
-        sent = JSON.parse(String(init.body)) as Record<string, unknown>;
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
         return jsonResponse({ ...point, ...sent });
       }
       if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });
@@ -89,5 +90,32 @@ describe('MapScreen (maps are real maps)', () => {
     expect(within(editor).getByText('Old').tagName).toBe('STRONG');
     await user.click(within(dialog).getByRole('button', { name: 'Save point' }));
     await waitFor(() => expect(sent).toMatchObject({ name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>' }));
+  });
+
+  // Map points carry tags once the contract lists them among the taggable types (issue "Linked lore").
+  it.runIf(featureTagType('map_point') !== undefined)('shows and edits an existing point\'s tags in its dialog, saved on their own', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    signIn();
+    const point = { ...PUBLIC_ACCESS, pointId: 'p1', mapId: M, name: 'Harbour', description: null, descriptionHtml: null,
+      x: 120, y: 45, entity: null, createdAt: '', updatedAt: '' };
+    const tagWrites: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname === `/api/worlds/${W}/tags/map_point/p1`) {
+        if (init.method === 'PUT') tagWrites.push(JSON.parse(init.body as string));
+        return jsonResponse({ tags: init.method === 'PUT' ? ['port', 'trade'] : ['port'] });
+      }
+      if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });
+      return ['/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
+    });
+    renderRoutes(routes, `/worlds/${W}/maps/${M}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit point Harbour' }));
+    const tags = within(await screen.findByRole('dialog', { name: 'Edit point' })).getByRole('region', { name: 'Tags' });
+    expect(await within(tags).findByText('port')).toBeInTheDocument();
+    await user.click(within(tags).getByRole('button', { name: 'Edit tags' }));
+    await user.clear(within(tags).getByLabelText('Tags (comma-separated)'));
+    await user.type(within(tags).getByLabelText('Tags (comma-separated)'), 'port, trade');
+    await user.click(within(tags).getByRole('button', { name: 'Save tags' }));
+    await waitFor(() => expect(tagWrites).toEqual([{ tags: ['port', 'trade'] }]));
+    expect(screen.getByRole('dialog', { name: 'Edit point' })).toBeInTheDocument();
   });
 });

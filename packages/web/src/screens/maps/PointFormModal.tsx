@@ -5,7 +5,8 @@ import { PointCreateSchema, type MapPoint, type PointCreateInput } from '@lorefo
 import { EntityLinkField, type EntityLink } from './EntityLinkField';
 import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
 import { RichTextEditor } from '../../components/rich-text/RichTextEditor';
-import { descriptionFields, numberInput } from './feature-form';
+import { TagEditor } from '../../components/tags/TagEditor';
+import { descriptionFields, featureTagType, numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 import type { PixelPoint } from './map-coordinates';
 
@@ -22,7 +23,8 @@ export interface PointFormModalProps {
 /**
  * The dialog to add or edit a map point: name, description, x and y in image pixels (typed, so keyboard users
  * can place points without the map), and a linked character or item. Validated with PointCreateSchema; a
- * failed save shows the server's message. Editors also set its Visibility, Revealed To and GM Notes (issue 11).
+ * failed save shows the server's message. Editors also set its Visibility, Revealed To and GM Notes (issue 11), and an existing
+ * one's tags, which save on their own (issue "Linked lore").
  */
 export function PointFormModal({ worldId, point, position, onSave, onClose }: PointFormModalProps) {
   const id = useId();
@@ -34,6 +36,7 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
   const accessForm = useForm<FieldValues>();
   const save = useFeatureSave(PointCreateSchema, onSave, onClose);
   const { errors } = save;
+  const tagType = featureTagType('map_point');
 
   const submit = () =>
     void save.submit({
@@ -46,7 +49,8 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
     });
 
   return (
-    <FeatureFormModal title={point ? 'Edit point' : 'Add point'} submitLabel={point ? 'Save point' : 'Add point'} save={save} onSubmit={submit} onClose={onClose}>
+    <FeatureFormModal title={point ? 'Edit point' : 'Add point'} submitLabel={point ? 'Save point' : 'Add point'} save={save} onSubmit={submit} onClose={onClose}
+      aside={point && tagType ? <TagEditor worldId={worldId} type={tagType} id={point.pointId} /> : undefined}>
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>
