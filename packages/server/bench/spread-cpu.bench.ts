@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -43,6 +44,10 @@ function kindOf(method: string, url: string): string {
   return /\/items\/[^/]+$/.test(pathname) ? 'one item' : 'one character';
 }
 
+/** One line of the report: requests, CPU time and wall time (which includes waiting on PostgreSQL) per request. */
+const line = (kind: string, sum: { count: number; micros: number; wallMs: number }): string =>
+  `${kind.padEnd(26)} ${String(sum.count).padStart(6)} requests ${String(Math.round(sum.micros / sum.count)).padStart(6)} µs CPU ${String(Math.round((sum.wallMs * 1000) / sum.count)).padStart(7)} µs wall each`;
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-spread-cpu-'));
 // An empty DATABASE_URL means SQLite, as in the server's own configuration.
 const databaseUrl = process.env.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
@@ -62,32 +67,37 @@ try {
     tokens.push(answer.json<{ token: string }>().token);
   }
   const drawer = spreadRequests(data, tokens, { writeShare: WRITES, viewer: 'owner', seed: 7 });
-  const perKind = new Map<string, { count: number; micros: number }>();
+  const perKind = new Map<string, { count: number; micros: number; wallMs: number }>();
   const run = async (count: number, measure: boolean): Promise<void> => {
     for (let i = 0; i < count; i += 1) {
       const request = drawer.next();
+      const started = performance.now();
       const before = process.cpuUsage();
       const answer = await app.inject({ method: request.method, url: request.path, headers: request.headers, ...(request.body ? { payload: request.body } : {}) });
       const used = process.cpuUsage(before);
+      const wall = performance.now() - started;
       if (answer.statusCode >= 400) throw new Error(`${request.method} ${request.path} answered ${answer.statusCode}: ${answer.body}`);
       if (request.editing) drawer.returnEdited(request.editing, typeof answer.headers.etag === 'string' ? answer.headers.etag : undefined);
       if (!measure) continue;
       const kind = kindOf(request.method, request.path);
-      const sum = perKind.get(kind) ?? { count: 0, micros: 0 };
+      const sum = perKind.get(kind) ?? { count: 0, micros: 0, wallMs: 0 };
       sum.count += 1;
       sum.micros += used.user + used.system;
+      sum.wallMs += wall;
       perKind.set(kind, sum);
     }
   };
   await run(WARMUP, false);
   // The floor: what a request costs through inject, authentication and the hooks, without a database read.
-  const health = { count: 0, micros: 0 };
+  const health = { count: 0, micros: 0, wallMs: 0 };
   for (let i = 0; i < 500; i += 1) {
+    const started = performance.now();
     const before = process.cpuUsage();
     await app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${tokens[0] ?? ''}` } });
     const used = process.cpuUsage(before);
     health.count += 1;
     health.micros += used.user + used.system;
+    health.wallMs += performance.now() - started;
   }
   perKind.set('(floor) /api/health', health);
   const session = PROFILE ? new inspector.Session() : undefined;
@@ -103,13 +113,15 @@ try {
   }
   let count = 0;
   let micros = 0;
+  let wallMs = 0;
   console.log(`${database.db.getExecutor().adapter.constructor.name}, read cache ${readCacheLimits.maxEntries > 0 ? 'on' : 'off'}, writes ${WRITES}`);
   for (const [kind, sum] of [...perKind].sort(([a], [b]) => a.localeCompare(b))) {
     count += sum.count;
     micros += sum.micros;
-    console.log(`${kind.padEnd(26)} ${String(sum.count).padStart(6)} requests ${String(Math.round(sum.micros / sum.count)).padStart(6)} µs CPU each`);
+    wallMs += sum.wallMs;
+    console.log(line(kind, sum));
   }
-  console.log(`${'all'.padEnd(26)} ${String(count).padStart(6)} requests ${String(Math.round(micros / count)).padStart(6)} µs CPU each`);
+  console.log(line('all', { count, micros, wallMs }));
   await app.close();
 } finally {
   await database.destroy();
