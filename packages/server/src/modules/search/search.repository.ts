@@ -8,7 +8,7 @@
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { likePattern } from '../../lib/list-search.js';
+import { likePattern } from '../../lib/list/index.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../lib/trigram.js';
 import { type SecretTable, visibleCondition } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
