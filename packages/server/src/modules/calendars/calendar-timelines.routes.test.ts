@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Calendar, Event, Timeline, World } from '@loreforge/contract';
+import type { ErrorResponse, Calendar, Event, Timeline, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
   let t: TestApp;

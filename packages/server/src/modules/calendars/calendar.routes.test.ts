@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Calendar, CalendarMoment, Pagination, World } from '@loreforge/contract';
+import type { ErrorResponse, Calendar, CalendarMoment, Pagination, World } from '@loreforge/contract';
 import fantasyCalendarExport from '@loreforge/contract/fixtures/aldemar.fantasy-calendar.json';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { addMember } from '../../../test/factories/member.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('calendars on %s', (dialect) => {
   let t: TestApp;

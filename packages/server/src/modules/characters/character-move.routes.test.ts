@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Character, Goal } from '@loreforge/contract';
+import type { ErrorResponse, Character, Goal } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter, worldCounts } from '../../../test/factories/character.js';
@@ -11,7 +11,6 @@ import { findMapPointEntity, insertMapPointRow } from '../../../test/factories/m
 import { insertQuestRow } from '../../../test/factories/quest-row.js';
 import { createRelationship } from '../../../test/factories/relationship.js';
 import { createWorld } from '../../../test/factories/world.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('PATCH /api/characters/{characterId} on %s', (dialect) => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Character, MESSAGES } from '@loreforge/contract';
+import { type ErrorResponse, type Character, MESSAGES } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter, worldCounts } from '../../../test/factories/character.js';
@@ -7,7 +7,6 @@ import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { insertMapPointRow } from '../../../test/factories/map-point-row.js';
 import { insertQuestRow } from '../../../test/factories/quest-row.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 interface Page {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event, Pagination, World } from '@loreforge/contract';
+import type { ErrorResponse, Event, Pagination, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { connectionExists, insertConnectionRow } from '../../../test/factories/connection-row.js';
@@ -7,7 +7,6 @@ import { createEvent } from '../../../test/factories/event.js';
 import { createTimeline } from '../../../test/factories/timeline.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('events on %s', (dialect) => {
   let t: TestApp;

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Goal } from '@loreforge/contract';
+import type { ErrorResponse, Goal } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
 import { connectionExists, insertConnectionRow } from '../../../test/factories/connection-row.js';
 import { GOAL_FIELDS, createGoal } from '../../../test/factories/goal.js';
 import { createUser } from '../../../test/factories/user.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

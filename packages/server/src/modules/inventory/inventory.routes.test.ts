@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InventoryEntry } from '@loreforge/contract';
+import type { ErrorResponse, InventoryEntry } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
 import { createInventoryEntry } from '../../../test/factories/inventory.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Page {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemInstance, Pagination } from '@loreforge/contract';
+import type { ErrorResponse, ItemInstance, Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { insertCharacterRow } from '../../../test/factories/character-row.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('item instances on %s', (dialect) => {
   let t: TestApp;

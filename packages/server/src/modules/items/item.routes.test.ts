@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item, Pagination, World } from '@loreforge/contract';
+import type { ErrorResponse, Item, Pagination, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { insertCharacterRow } from '../../../test/factories/character-row.js';
@@ -7,7 +7,6 @@ import { connectionExists, insertConnectionRow } from '../../../test/factories/c
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('items on %s', (dialect) => {
   let t: TestApp;

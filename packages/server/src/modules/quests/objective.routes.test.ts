@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Objective, Quest } from '@loreforge/contract';
+import type { ErrorResponse, Objective, Quest } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { type TestUser, createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
   let t: TestApp;

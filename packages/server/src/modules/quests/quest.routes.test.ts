@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quest, World } from '@loreforge/contract';
+import type { ErrorResponse, Quest, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
@@ -8,7 +8,6 @@ import { insertRawCharacter } from '../../../test/factories/raw-entities.js';
 import { type TestUser, createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { findActiveQuestIds } from './quest.repository.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('quests on %s', (dialect) => {
   let t: TestApp;

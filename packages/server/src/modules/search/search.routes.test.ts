@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchHit, WORLD_SEARCH_TEXT_HITS_COUNTED, type WorldSearchResponse } from '@loreforge/contract';
+import { type ErrorResponse, type SearchHit, WORLD_SEARCH_TEXT_HITS_COUNTED, type WorldSearchResponse } from '@loreforge/contract';
 import { newId } from '../../lib/ids.js';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
@@ -9,7 +9,6 @@ import { createGoal } from '../../../test/factories/goal.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
   let t: TestApp;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event, Timeline } from '@loreforge/contract';
+import type { ErrorResponse, Event, Timeline } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createEvent } from '../../../test/factories/event.js';
 import { createTimeline } from '../../../test/factories/timeline.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 describe.each(DIALECTS)('a branching timeline on %s', (dialect) => {
   let t: TestApp;
