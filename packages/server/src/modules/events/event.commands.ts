@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { assertEventChanges } from '../timeline-engine/change-validation.js';
+import { assertEventChanges } from '../timeline-engine/timeline-engine.validation.js';
 import { type StoredMoment, clockOfTimeline, storedMoment } from '../calendars/calendar.clock.js';
 import { clearBranchingEventsOutsideParent, clearTimelineLinksToEvent, findTimeline } from '../timelines/timeline.repository.js';
 import { type EventChanges, deleteEventRow, insertEvent, updateEventRow } from './event.repository.js';

@@ -8,9 +8,9 @@
  *    catches writes by other processes or scripts.
  * See docs/timeline-engine.md "Caching and invalidation".
  */
-import { LayeredState } from './layered-state.js';
-import type { NameOrder } from './name-order.js';
-import type { Replay } from './replay.js';
+import { LayeredState } from './engine/layered-state.js';
+import type { NameOrder } from './engine/name-order.js';
+import type { Replay } from './engine/replay.js';
 
 interface Entry<T> {
   key: string;

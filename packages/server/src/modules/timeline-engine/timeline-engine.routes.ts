@@ -21,8 +21,8 @@ import { WorldParams, errorResponses as errors, listReply } from '../../lib/rout
 import { invalidField } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
 import { requireItem } from '../items/item.access.js';
-import { momentOfQuery, worldClocks } from './engine-clock.js';
-import { replayIssues } from './replay.js';
+import { momentOfQuery, worldClocks } from './timeline-engine.clock.js';
+import { replayIssues } from './engine/replay.js';
 import { answerDiff, answerHistory, answerProvenance, answerState } from './timeline-engine.answers.js';
 import { presentIssue } from './timeline-engine.presenter.js';
 import { findObjectivesCompletedOutsideActiveQuests } from './timeline-engine.repository.js';

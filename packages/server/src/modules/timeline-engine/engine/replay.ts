@@ -5,7 +5,7 @@
  */
 import { type EventOutcome, applyEventChanges } from './apply-changes.js';
 import { type ParsedChanges, parseEventChanges } from './change-parse.js';
-import type { EngineEvent, EngineIssue, EngineTimeline, StartState, TimelineEvents, WorldState } from './engine.types.js';
+import type { EngineEvent, EngineIssue, EngineTimeline, StartState, TimelineEvents, WorldState } from './types.js';
 import { momentKey, sortEvents } from './event-order.js';
 import { StateDraft } from './state-draft.js';
 

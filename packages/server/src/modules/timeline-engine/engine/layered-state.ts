@@ -3,7 +3,7 @@
  * changed since the start, so a world of 100,000 characters costs one full map (the start state) plus, per
  * snapshot, the characters its events touched, instead of a copy of every character per snapshot.
  */
-import type { CharacterState, WorldState } from './engine.types.js';
+import type { CharacterState, WorldState } from './types.js';
 
 /** A read-only world state: `changed` entries win over `base` ones. Events never add or remove characters. */
 export class LayeredState implements ReadonlyMap<string, CharacterState> {

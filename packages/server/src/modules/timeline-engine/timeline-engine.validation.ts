@@ -11,8 +11,8 @@ import {
 } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../errors/app-error.js';
-import { formatChangePath, isVersionedValue } from './change-parse.js';
-import type { ChangeField } from './engine.types.js';
+import { formatChangePath, isVersionedValue } from './engine/change-parse.js';
+import type { ChangeField } from './engine/types.js';
 import { countWorldChanges, findExistingIds } from './timeline-engine.repository.js';
 
 /** The messages of the id rules, by what is missing. */

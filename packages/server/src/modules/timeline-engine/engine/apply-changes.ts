@@ -6,7 +6,7 @@
 import { type AttributeChange, type InventoryChange, LIMITS, type RelationshipChange } from '@loreforge/contract';
 import { copyJson, readAttribute, removeAttribute, writeAttribute } from './attribute-path.js';
 import type { ParsedChanges, ParsedField } from './change-parse.js';
-import type { AppliedChange, ChangeField, EngineIssue, Holding, IssueKind, JsonValue, RelationshipValues, StartState } from './engine.types.js';
+import type { AppliedChange, ChangeField, EngineIssue, Holding, IssueKind, JsonValue, RelationshipValues, StartState } from './types.js';
 import type { StateDraft } from './state-draft.js';
 
 /** What applying an event did: the changes made and the problems met. */

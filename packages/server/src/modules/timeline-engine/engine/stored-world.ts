@@ -4,7 +4,7 @@
  * stored state is its state at every moment (docs/timeline-engine.md "Memory"). The service reads it from the
  * database; `storedWorldOf` reads it from an in-memory start state (tests and the benchmark).
  */
-import type { CharacterState, Holding, StartState, TimelineEvents } from './engine.types.js';
+import type { CharacterState, Holding, StartState, TimelineEvents } from './types.js';
 import { NameOrder, compareByNameThenId } from './name-order.js';
 import { type Replay, SNAPSHOT_EVERY, buildPlanYielding, namedIds, replayPlanYielding } from './replay.js';
 

@@ -1,7 +1,7 @@
 /**
  * How two states differ, per character and field (issue 5 "GET …/timelines/{a}/diff?against={b}&at=…").
  */
-import type { CharacterState, Holding, JsonObject, JsonValue, RelationshipValues } from './engine.types.js';
+import type { CharacterState, Holding, JsonObject, JsonValue, RelationshipValues } from './types.js';
 
 /** One field that differs; `value` is in the first state, `against` in the other (null: absent). */
 export interface Difference {

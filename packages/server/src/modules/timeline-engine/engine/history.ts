@@ -2,7 +2,7 @@
  * A character's history on a timeline (issue 5 "GET …/characters/{c}/history"): the events that changed it, with
  * what they changed, and the problems events had with it.
  */
-import type { AppliedChange, EngineEvent, EngineIssue } from './engine.types.js';
+import type { AppliedChange, EngineEvent, EngineIssue } from './types.js';
 import type { Replay } from './replay.js';
 
 /** One event of a character's history. */

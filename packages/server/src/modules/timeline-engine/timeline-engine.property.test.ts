@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AttributeChangeSchema, InventoryChangeSchema } from '@loreforge/contract';
-import { readAttributeChangeFast, readInventoryChangeFast } from './change-fast-path.js';
+import { readAttributeChangeFast, readInventoryChangeFast } from './engine/change-fast-path.js';
 import { buildEngineTimeline, buildStart, canonicalState } from '../../../test/factories/engine-world.js';
-import type { EngineEvent, RelationshipValues, StartState, TimelineEvents, WorldState } from './engine.types.js';
-import { resolveMoment } from './moment.js';
-import { replayIssues, replayTimeline, stateAfter } from './replay.js';
-import { replayNamed, storedWorldOf } from './stored-world.js';
+import type { EngineEvent, RelationshipValues, StartState, TimelineEvents, WorldState } from './engine/types.js';
+import { resolveMoment } from './engine/moment.js';
+import { replayIssues, replayTimeline, stateAfter } from './engine/replay.js';
+import { replayNamed, storedWorldOf } from './engine/stored-world.js';
 import { type StatePageQuery, answerDiff, answerHistory, answerProvenance, answerState } from './timeline-engine.answers.js';
 
 const CHARACTERS = [1, 2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildEngineEvent, buildEngineTimeline, buildStart, changes, rootChain } from '../../../test/factories/engine-world.js';
-import { diffStates } from './engine-diff.js';
-import { characterHistory } from './engine-history.js';
-import { itemProvenance } from './engine-provenance.js';
+import { buildEngineEvent, buildEngineTimeline, buildStart, changes, rootChain } from '../../../../test/factories/engine-world.js';
+import { diffStates } from './diff.js';
+import { characterHistory } from './history.js';
+import { itemProvenance } from './provenance.js';
 import { resolveMoment } from './moment.js';
 import { replayIssues, replayTimeline, stateAfter } from './replay.js';
 

@@ -8,9 +8,9 @@ import type { Db } from '../../db/database.js';
 import { invalidField } from '../../errors/app-error.js';
 import { type Clock, GREGORIAN_CLOCK, clocksOfWorldTimelines } from '../calendars/calendar.clock.js';
 import { instantForDate } from '../calendars/calendar.commands.js';
-import type { EngineEvent } from './engine.types.js';
-import type { Moment } from './moment.js';
-import type { Replay } from './replay.js';
+import type { EngineEvent } from './engine/types.js';
+import type { Moment } from './engine/moment.js';
+import type { Replay } from './engine/replay.js';
 
 /** The clock of a timeline of a replay's chain (Gregorian for timelines without a calendar). */
 export type ClockOf = (timelineId: string | null) => Clock;

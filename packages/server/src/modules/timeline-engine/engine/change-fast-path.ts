@@ -3,7 +3,7 @@
  * tens of thousands of entries, and the contract's zod schemas are the slowest step of a cold replay. Each reader
  * accepts only entries that are plainly valid and answers exactly what the schema would; anything else (including
  * every invalid entry) answers undefined and goes through the schema, which also words the problems.
- * engine.property.test.ts checks that they never disagree with the schemas.
+ * timeline-engine.property.test.ts checks that they never disagree with the schemas.
  */
 import { type AttributeChange, type InventoryChange, LIMITS } from '@loreforge/contract';
 

@@ -2,7 +2,7 @@
  * The order of events on a timeline (issue 5): by dateTime, then creation time, then id, so events at the same
  * moment keep the order they were written in, and the order never depends on how the database returned them.
  */
-import type { EngineEvent } from './engine.types.js';
+import type { EngineEvent } from './types.js';
 
 /** Milliseconds from 0001-01-01T00:00Z to the Unix epoch: Gregorian instant 0 in JavaScript time. */
 const GREGORIAN_EPOCH_MS = -62_135_596_800_000;

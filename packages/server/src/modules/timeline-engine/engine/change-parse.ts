@@ -14,7 +14,7 @@ import {
   RelationshipChangeSchema,
 } from '@loreforge/contract';
 import { readAttributeChangeFast, readInventoryChangeFast } from './change-fast-path.js';
-import type { ChangeField } from './engine.types.js';
+import type { ChangeField } from './types.js';
 
 /** A problem in a change field: where (`inventoryChanges.changes[2].itemId`) and what. */
 export interface ChangeProblem {

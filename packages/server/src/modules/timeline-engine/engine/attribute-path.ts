@@ -2,7 +2,7 @@
  * Reads and writes a character's attributes by dotted path ('magic.mana'). Own properties only, and keys are
  * defined rather than assigned, so a path such as '__proto__.x' is just an odd attribute name, never a prototype.
  */
-import type { JsonObject, JsonValue } from './engine.types.js';
+import type { JsonObject, JsonValue } from './types.js';
 
 const isObject = (value: JsonValue | undefined): value is JsonObject =>
   value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);

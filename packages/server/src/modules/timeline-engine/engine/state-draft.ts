@@ -5,7 +5,7 @@
  * since the base state are tracked, so a snapshot costs the size of those changes, not of the world.
  */
 import { copyJson } from './attribute-path.js';
-import type { CharacterState, WorldState, WritableCharacterState } from './engine.types.js';
+import type { CharacterState, WorldState, WritableCharacterState } from './types.js';
 import { LayeredState } from './layered-state.js';
 
 const copyCharacter = (state: CharacterState): WritableCharacterState => ({

@@ -1,7 +1,7 @@
 /**
  * An item's provenance on a timeline (issue 5 "GET …/items/{itemId}/provenance"): who held it, from when to when.
  */
-import type { Holding, StartState } from './engine.types.js';
+import type { Holding, StartState } from './types.js';
 import type { Replay } from './replay.js';
 
 /** A continuous period in which a character held an item. `from`/`to` null: since the start / still held. */

@@ -6,8 +6,8 @@ import { createCharacter } from '../../../test/factories/character.js';
 import { createEvent } from '../../../test/factories/event.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createTimeline } from '../../../test/factories/timeline.js';
-import { worldChangesMessage } from './change-validation.js';
-import { YIELD_EVERY_ENTRIES } from './replay.js';
+import { worldChangesMessage } from './timeline-engine.validation.js';
+import { YIELD_EVERY_ENTRIES } from './engine/replay.js';
 
 /** A versioned attribute document of `count` increments of one character's attribute. */
 const increments = (characterId: string, count: number) => ({
