@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { countUsers } from '../auth/user.repository.js';
-import { createInviteCode, findUnusedInviteCode } from './invite.repository.js';
+import { countUsers } from './user.repository.js';
+import { createInviteCode, findUnusedInviteCode } from '../invites/invite.repository.js';
 
 /**
  * On a start with no accounts, makes sure an unused invite code exists so the first person can register.
