@@ -97,3 +97,13 @@ export async function deleteInventoryOf(db: Db, characterId: string): Promise<vo
 export async function moveGoalsOfCharacter(db: Db, characterId: string, worldId: string): Promise<void> {
   await db.updateTable('goal').set({ world_id: worldId, updated_at: nowIso() }).where('character_id', '=', characterId).execute();
 }
+
+/**
+ * The timeline of an event of a world, for rules that link to events (a timeline's branching and genesis events,
+ * SPEC §3 Timeline). Those rules run for editors only, who see every event, so no visibility applies.
+ * @returns `{ timelineId }` (null for an event on no timeline), or undefined when the world has no such event.
+ */
+export async function findEventTimeline(db: Db, worldId: string, eventId: string): Promise<{ timelineId: string | null } | undefined> {
+  const row = await db.selectFrom('event').select('timeline_id').where('id', '=', eventId).where('world_id', '=', worldId).executeTakeFirst();
+  return row === undefined ? undefined : { timelineId: row.timeline_id };
+}
