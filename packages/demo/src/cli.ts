@@ -9,12 +9,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { connectDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { DemoLoadError, runDemo } from '../demo/load-demo.js';
-import { createInviteCode } from '../modules/invites/invite.repository.js';
+import { connectDatabase, migrateToLatest } from '@loreforge/server/database';
+import { buildApp, createInviteCode, loadConfig } from '@loreforge/server/host';
+import { DemoLoadError, runDemo } from './load-demo.js';
 
 const DEFAULT_EMAIL = 'demo@loreforge.test';
 const DEFAULT_PASSWORD = 'follow-the-yellow-brick-road';

@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { CharacterState, TimelineIssues, TimelineState } from '@loreforge/contract';
-import { createInviteCode } from '../modules/invites/invite.repository.js';
-import { type TestApp, buildTestApp } from '../../test/app.js';
-import { DIALECTS } from '../../test/dialects.js';
-import { readDemoData } from './demo-data.js';
-import { type DemoLoadResult, runDemo } from './load-demo.js';
+import { createInviteCode } from '@loreforge/server/host';
+import { DIALECTS, type TestApp, buildTestApp } from '@loreforge/server/testing';
+import { readDemoData } from '../src/demo-data.js';
+import { type DemoLoadResult, runDemo } from '../src/load-demo.js';
 
 const data = readDemoData();
 const mainEvents = data.timelines.find((t) => t.key === 'main')?.events ?? [];

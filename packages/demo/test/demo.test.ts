@@ -11,11 +11,10 @@ import {
   InventoryChangesDocumentSchema,
   RelationshipChangesDocumentSchema,
 } from '@loreforge/contract';
-import { createInviteCode } from '../modules/invites/invite.repository.js';
-import { type TestApp, buildTestApp } from '../../test/app.js';
-import { DIALECTS } from '../../test/dialects.js';
-import { DEMO_DIR, type DemoData, findDemoDataProblems, readDemoData, substituteChangeIds } from './demo-data.js';
-import { type DemoLoadResult, runDemo } from './load-demo.js';
+import { createInviteCode } from '@loreforge/server/host';
+import { DIALECTS, type TestApp, buildTestApp } from '@loreforge/server/testing';
+import { DEMO_DIR, type DemoData, findDemoDataProblems, readDemoData, substituteChangeIds } from '../src/demo-data.js';
+import { type DemoLoadResult, runDemo } from '../src/load-demo.js';
 
 const data = readDemoData();
 const mainTimeline = data.timelines.find((t) => t.parent === undefined);

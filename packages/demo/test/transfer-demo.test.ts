@@ -7,11 +7,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacklinksResponse, TimelineState } from '@loreforge/contract';
-import { type TestApp, buildTestApp } from '../../../test/app.js';
-import { DIALECTS } from '../../../test/dialects.js';
-import { type BundleFiles, canonicalBundle, exportWorld, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
-import { type DemoLoadResult, runDemo } from '../../demo/load-demo.js';
-import { createInviteCode } from '../invites/invite.repository.js';
+import { type BundleFiles, DIALECTS, type TestApp, buildTestApp, canonicalBundle, exportWorld, importArchive, readJson } from '@loreforge/server/testing';
+import { type DemoLoadResult, runDemo } from '../src/load-demo.js';
+import { createInviteCode } from '@loreforge/server/host';
 
 describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => {
   let t: TestApp;

@@ -1,0 +1,6 @@
+/**
+ * `@loreforge/demo`: the Land of Oz demo world (data/oz-world.json and its map) and the loader that builds it
+ * through the public API, used by `npm run demo`, the browser journeys and the screenshots.
+ */
+export { type DemoAccount, type DemoLoadResult, type DemoSummary, DemoLoadError, type RunDemoOptions, runDemo } from './load-demo.js';
+export { DEMO_DIR, type DemoData, readDemoData } from './demo-data.js';
