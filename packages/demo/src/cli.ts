@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { connectDatabase, migrateToLatest } from '@loreforge/server/database';
 import { buildApp, createInviteCode, loadConfig } from '@loreforge/server/host';
-import { DemoLoadError, runDemo } from './load-demo.js';
+import { DemoLoadError, runDemo } from './index.js';
 
 const DEFAULT_EMAIL = 'demo@loreforge.test';
 const DEFAULT_PASSWORD = 'follow-the-yellow-brick-road';

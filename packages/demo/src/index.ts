@@ -2,5 +2,7 @@
  * `@loreforge/demo`: the Land of Oz demo world (data/oz-world.json and its map) and the loader that builds it
  * through the public API, used by `npm run demo`, the browser journeys and the screenshots.
  */
-export { type DemoAccount, type DemoLoadResult, type DemoSummary, DemoLoadError, type RunDemoOptions, runDemo } from './load-demo.js';
+export { type DemoAccount, DemoLoadError, signInDemoAccount } from './api.js';
 export { DEMO_DIR, type DemoData, readDemoData } from './demo-data.js';
+export type { DemoLoadResult, DemoSummary } from './load-context.js';
+export { type LoadDemoOptions, type RunDemoOptions, loadDemoWorld, runDemo } from './load-demo.js';

@@ -9,7 +9,7 @@ import type { CharacterState, TimelineIssues, TimelineState } from '@loreforge/c
 import { createInviteCode } from '@loreforge/server/host';
 import { DIALECTS, type TestApp, buildTestApp } from '@loreforge/server/testing';
 import { readDemoData } from '../src/demo-data.js';
-import { type DemoLoadResult, runDemo } from '../src/load-demo.js';
+import { type DemoLoadResult, runDemo } from '../src/index.js';
 
 const data = readDemoData();
 const mainEvents = data.timelines.find((t) => t.key === 'main')?.events ?? [];

@@ -14,7 +14,7 @@ import {
 import { createInviteCode } from '@loreforge/server/host';
 import { DIALECTS, type TestApp, buildTestApp } from '@loreforge/server/testing';
 import { DEMO_DIR, type DemoData, findDemoDataProblems, readDemoData, substituteChangeIds } from '../src/demo-data.js';
-import { type DemoLoadResult, runDemo } from '../src/load-demo.js';
+import { type DemoLoadResult, runDemo } from '../src/index.js';
 
 const data = readDemoData();
 const mainTimeline = data.timelines.find((t) => t.parent === undefined);

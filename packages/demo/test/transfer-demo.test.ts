@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacklinksResponse, TimelineState } from '@loreforge/contract';
 import { type BundleFiles, DIALECTS, type TestApp, buildTestApp, canonicalBundle, exportWorld, importArchive, readJson } from '@loreforge/server/testing';
-import { type DemoLoadResult, runDemo } from '../src/load-demo.js';
+import { type DemoLoadResult, runDemo } from '../src/index.js';
 import { createInviteCode } from '@loreforge/server/host';
 
 describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => {
