@@ -35,7 +35,8 @@ function importsOf(file: string): string[] {
 /** The folder a source file belongs to: `modules/<name>` for a module, else its top folder under src. */
 function folderOf(file: string): string {
   const parts = path.relative(SRC, file).split(path.sep);
-  return parts[0] === 'modules' ? `modules/${parts[1]}` : parts.length > 1 ? parts[0]! : '.';
+  const [top = '.', name = ''] = parts;
+  return top === 'modules' ? `modules/${name}` : parts.length > 1 ? top : '.';
 }
 
 /** Folder → folders it imports from (relative imports only). */
@@ -86,8 +87,7 @@ describe('module import graph', () => {
 function reaches(graph: Map<string, Set<string>>, from: string, to: string): boolean {
   const seen = new Set<string>([from]);
   const queue = [from];
-  while (queue.length > 0) {
-    const at = queue.shift()!;
+  for (let at = queue.shift(); at !== undefined; at = queue.shift()) {
     if (at === to) return true;
     for (const next of graph.get(at) ?? []) {
       if (next.startsWith('modules/') && !seen.has(next)) {

@@ -15,7 +15,7 @@ import type { WorldScope } from '../worlds/world-scope.js';
 export type TimelineInput = z.output<typeof TimelineCreateSchema>;
 
 /** The messages of the rules, keyed by the field they concern. */
-export const TIMELINE_RULE_MESSAGES = {
+const TIMELINE_RULE_MESSAGES = {
   parentNotInWorld: 'Parent Timeline must be another timeline of this world.',
   parentIsBranch: 'Parent Timeline cannot be this timeline or one of its own branches.',
   branchingNeedsParent: 'Branching Event needs a Parent Timeline.',
@@ -55,7 +55,7 @@ export async function assertTimelineLinks(db: Db, scope: WorldScope, timelineId:
     if (parentId === null) fields.branchingEvent = TIMELINE_RULE_MESSAGES.branchingNeedsParent;
     else if (!fields.parentTimelineId) {
       const event = await findEventTimeline(db, scope.world.id, input.branchingEvent);
-      if (!event || event.timelineId !== parentId) fields.branchingEvent = TIMELINE_RULE_MESSAGES.branchingNotInParent;
+      if (event?.timelineId !== parentId) fields.branchingEvent = TIMELINE_RULE_MESSAGES.branchingNotInParent;
     }
   }
   if (input.genesisEvent !== null && !(await findEventTimeline(db, scope.world.id, input.genesisEvent))) {
