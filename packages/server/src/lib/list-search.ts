@@ -3,7 +3,6 @@
  * served by FTS5 trigram tables on SQLite and pg_trgm indexes on PostgreSQL (migration add_search_indexes).
  */
 import { type Expression, type SqlBool, SqliteAdapter, sql } from 'kysely';
-import type { Db } from '../db/database.js';
 import type { FullText } from './list-types.js';
 
 /** The trigram tokenizer needs at least three characters to use its index. */
