@@ -32,7 +32,7 @@ import {
 } from './timeline-engine.presenter.js';
 
 /** The message when an eventId is not on the timeline's sequence. */
-export const EVENT_NOT_ON_TIMELINE = 'eventId must be an event of this timeline, or of its history before its branch point.';
+const EVENT_NOT_ON_TIMELINE = 'eventId must be an event of this timeline, or of its history before its branch point.';
 
 /** Which characters of a state to answer: paging and search are on when any of `search`, `page`, `limit` is given. */
 export interface StatePageQuery {

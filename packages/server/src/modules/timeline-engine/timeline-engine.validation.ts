@@ -16,7 +16,7 @@ import type { ChangeField } from './engine/types.js';
 import { countWorldChanges, findExistingIds } from './timeline-engine.repository.js';
 
 /** The messages of the id rules, by what is missing. */
-export const CHANGE_RULE_MESSAGES = {
+const CHANGE_RULE_MESSAGES = {
   noCharacter: 'No character with that id in this world.',
   noItem: 'No item with that id in this world.',
   selfRelationship: 'A character cannot have a relationship with itself.',
@@ -79,7 +79,7 @@ function inspect(input: EventChangeFields): { fields: Record<string, string>; ch
 }
 
 /** Versioned change entries of an event body, all three fields together. */
-export function countChangeEntries(input: EventChangeFields): number {
+function countChangeEntries(input: EventChangeFields): number {
   return [input.characterAttributeChanges, input.inventoryChanges, input.relationshipChanges].reduce<number>((total, value) => {
     if (!isVersionedValue(value)) return total;
     const changes = (value as { changes?: unknown }).changes;

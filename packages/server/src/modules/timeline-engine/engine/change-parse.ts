@@ -67,7 +67,7 @@ function problemsOf(field: ChangeField, prefix: ReadonlyArray<PropertyKey>, erro
  * @param raw the stored JSON value (null, free form, or versioned).
  * @returns its form; for versioned values every valid entry with its index, and a problem per invalid entry.
  */
-export function parseChangeField<T>(
+function parseChangeField<T>(
   field: ChangeField,
   raw: unknown,
   schema: z.ZodType<T>,

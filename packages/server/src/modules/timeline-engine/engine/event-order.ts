@@ -29,7 +29,7 @@ const eventKey = (event: EngineEvent): number => {
  * Compares two events for story order (a sort comparator).
  * @returns negative when a comes first, positive when b does, 0 only for the same event.
  */
-export function compareEvents(a: EngineEvent, b: EngineEvent): number {
+function compareEvents(a: EngineEvent, b: EngineEvent): number {
   const at = eventKey(a);
   const bt = eventKey(b);
   if (at !== bt) return at < bt ? -1 : 1;

@@ -44,7 +44,7 @@ export interface Replay {
 export const SNAPSHOT_EVERY = 256;
 
 /** A snapshot is also kept once this many change entries were applied since the last one (bounds a state's cost). */
-export const SNAPSHOT_EVERY_ENTRIES = 2_000;
+const SNAPSHOT_EVERY_ENTRIES = 2_000;
 
 /** Long engine work gives the event loop a turn after about this many change entries read or applied. */
 export const YIELD_EVERY_ENTRIES = 2_000;
@@ -134,7 +134,7 @@ function* planSteps(chain: readonly TimelineEvents[]): Generator<number, { plan:
  * @param chain the timeline and its ancestors with their own events, root first (parents before children).
  * @returns the planned events in order and the structural issues found.
  */
-export function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEvent[]; issues: EngineIssue[] } {
+function buildPlan(chain: readonly TimelineEvents[]): { plan: PlannedEvent[]; issues: EngineIssue[] } {
   return runToEnd(planSteps(chain));
 }
 
@@ -227,7 +227,7 @@ function* replaySteps(
  * @returns the replay; never throws on bad data.
  * @throws RangeError when the chain is empty.
  */
-export function replayPlan(
+function replayPlan(
   start: StartState,
   chain: readonly EngineTimeline[],
   planned: { plan: PlannedEvent[]; issues: EngineIssue[] },

@@ -40,7 +40,7 @@ export interface StoredWorld {
  * Reads some characters out of a start state that holds every character of a world.
  * @returns a start state with those characters (see `StoredWorld.readCharacters`).
  */
-export function pickCharacters(world: StartState, characterIds: Iterable<string>, itemIds: Iterable<string> = []): StartState {
+function pickCharacters(world: StartState, characterIds: Iterable<string>, itemIds: Iterable<string> = []): StartState {
   const picked: StartState = { characters: new Map(), characterNames: new Map(), itemNames: new Map() };
   const nameCharacter = (id: string) => {
     const name = world.characterNames.get(id);
