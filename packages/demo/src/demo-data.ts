@@ -20,8 +20,8 @@ import {
 } from '@loreforge/contract';
 import { demoMentionKeys } from './demo-mentions.js';
 
-/** The folder holding the demo world's data file and map image (`packages/demo/data`). */
-export const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../data');
+/** The folder holding the demo world's data file and map image (`packages/demo/content`). */
+export const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../content');
 
 /** The Oz data file inside DEMO_DIR. */
 export const OZ_DATA_FILE = 'oz-world.json';

@@ -1,5 +1,5 @@
 /**
- * `@loreforge/demo`: the Land of Oz demo world (data/oz-world.json and its map) and the loader that builds it
+ * `@loreforge/demo`: the Land of Oz demo world (content/oz-world.json and its map) and the loader that builds it
  * through the public API, used by `npm run demo`, the browser journeys and the screenshots.
  */
 export { type DemoAccount, DemoLoadError, signInDemoAccount } from './api.js';
