@@ -24,7 +24,7 @@ import type { WorldOutletContext } from './WorldScreen';
  * The quick-create form, loaded when a "+ New" popover first opens: it brings the form library, zod, the
  * calendar date field and the rich text editor, none of which the world page needs to become interactive.
  */
-const QuickCreateForm = lazy(async () => ({ default: (await import('./QuickCreateForm')).QuickCreateForm }));
+const QuickCreateForm = lazy(async () => ({ default: (await import('../../components/quick-create/QuickCreateForm')).QuickCreateForm }));
 
 const CARD_TYPES: { type: WorldEntityType; singular: string; icon: IconName }[] = [
   { type: 'characters', singular: 'character', icon: 'character' },
