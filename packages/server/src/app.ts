@@ -96,7 +96,6 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(apiRoutes, {
     prefix: '/api',
     importLimits: config.importLimits,
-    sqliteFile: config.databaseUrl ? undefined : config.sqliteFile,
     live: { streamsPerUser: config.liveStreamsPerUser, heartbeatMs: config.liveHeartbeatMs },
   });
   await app.register(webPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });

@@ -48,8 +48,6 @@ import type { ArchiveLimits } from './modules/transfer/archive.js';
 export interface ApiRoutesOptions {
   /** Bounds of POST /worlds/import. */
   importLimits: ArchiveLimits;
-  /** The SQLite file, which an export reads in a snapshot of its own; undefined on PostgreSQL. */
-  sqliteFile?: string | undefined;
   /** The live feed's limits (config liveStreamsPerUser, liveHeartbeatMs). */
   live: LiveOptions;
 }
@@ -105,7 +103,7 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
     await api.register(historyRoutes);
     await api.register(visitRoutes);
     await api.register(noteRoutes);
-    await api.register(transferRoutes, { importLimits: options.importLimits, sqliteFile: options.sqliteFile });
+    await api.register(transferRoutes, { importLimits: options.importLimits });
     await api.register(changeRoutes, options.live);
     await api.register(presenceRoutes);
     await api.register(backlinkRoutes);

@@ -3,7 +3,6 @@
  * records read early and records read late agree and no reference dangles. On each database, through the
  * same snapshot the export route uses.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleRecord } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
@@ -40,11 +39,7 @@ describe.each(DIALECTS)('an export in one snapshot on %s', (dialect) => {
     const dorothy = await send('POST', '/characters', { name: 'Dorothy', currentLocationId: city.pointId });
     const row = await t.app.db.selectFrom('world').selectAll().where('id', '=', world.worldId).executeTakeFirstOrThrow();
     const scope = { world: row, worldId: row.id, viewer: { userId: owner.user.userId, role: 'owner' as const }, seesSecrets: true };
-    const file = dialect === 'sqlite'
-      ? (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.db)).rows[0]?.file
-      : undefined;
-
-    const archive = await bytesOf(await streamInSnapshot(t.app.db, file, async (snapshot) => {
+    const archive = await bytesOf(await streamInSnapshot(t.app.db, async (snapshot) => {
       // The export has begun (its snapshot is taken); the place is deleted before any page of it is read.
       await send('DELETE', `/maps/${map.mapId}/points/${city.pointId}`);
       return streamBundle(snapshot, scope);

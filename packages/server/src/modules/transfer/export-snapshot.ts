@@ -17,16 +17,19 @@ import { SQLite } from '../../db/sqlite-driver.js';
 /** Waits until a stream has ended, failed or been closed (a download broken off). */
 const settled = (stream: NodeJS.ReadableStream): Promise<void> => finished(stream).catch(() => undefined);
 
+/** The file of a SQLite database as SQLite names it ('' for an in-memory one). */
+async function sqliteFileOf(db: Db): Promise<string> {
+  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  return rows[0]?.file ?? '';
+}
+
 /**
  * Builds an export's stream with every read in one snapshot, released when the stream settles.
- * @param sqliteFile the SQLite database file (undefined on PostgreSQL, or ':memory:' for none).
  * @param build makes the stream from a database handle; its reads (now and while streaming) see one snapshot.
  * @returns the stream `build` made.
  * @throws whatever `build` throws (the snapshot is released then).
  */
-export async function streamInSnapshot(
-  db: Db, sqliteFile: string | undefined, build: (snapshot: Db) => Promise<NodeJS.ReadableStream>,
-): Promise<NodeJS.ReadableStream> {
+export async function streamInSnapshot(db: Db, build: (snapshot: Db) => Promise<NodeJS.ReadableStream>): Promise<NodeJS.ReadableStream> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return new Promise((resolve, reject) => {
       db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
@@ -38,7 +41,8 @@ export async function streamInSnapshot(
       }).catch(reject);
     });
   }
-  if (sqliteFile === undefined || sqliteFile === '' || sqliteFile === ':memory:') return build(db);
+  const sqliteFile = await sqliteFileOf(db);
+  if (sqliteFile === '') return build(db);
   const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(sqliteFile, { readonly: true, fileMustExist: true }) }) });
   const release = async () => {
     await sql`commit`.execute(reader).catch(() => undefined);

@@ -25,8 +25,6 @@ const tags = ['transfer'];
 /** Options of the transfer routes: the import's bounds (config.ts importLimits). */
 export interface TransferRoutesOptions {
   importLimits: ArchiveLimits;
-  /** The SQLite file (config sqliteFile) an export opens a read snapshot on; undefined on PostgreSQL. */
-  sqliteFile?: string | undefined;
 }
 
 const archiveTooLarge = (limits: ArchiveLimits): AppError =>
@@ -75,7 +73,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
     const exportScope = { world: scope.world, worldId: scope.world.id, viewer: scope.viewer, seesSecrets: scope.seesSecrets };
     const exporter = findExporter(format);
     // Every read of the export in one snapshot, so a write meanwhile cannot leave a dangling reference.
-    const stream = await streamInSnapshot(app.db, options.sqliteFile, async (snapshot) => {
+    const stream = await streamInSnapshot(app.db, async (snapshot) => {
       if (!exporter) return streamBundle(snapshot, exportScope);
       const { bundle, images } = await readWholeBundle(snapshot, exportScope);
       return zipFiles(exporter.fromBundle(bundle, images));
