@@ -1559,7 +1559,7 @@ export interface paths {
         };
         /**
          * Download the world as a zip: a Loreforge bundle (default) or another registered format
-         * @description Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor's or the owner's export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. The bundle format is documented in docs/export-format.md.
+         * @description Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor's or the owner's export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. Everything is read in one snapshot of the database. The bundle format is documented in docs/export-format.md.
          */
         get: operations["exportWorld"];
         put?: never;
