@@ -7,7 +7,7 @@
  * each listed in `notMapped`. Pure: no database.
  */
 import {
-  BUNDLE_FILES, BUNDLE_MESSAGES, type BundleEntityType, type ConnectableType, type BundleRecord, LIMITS, type NotMapped,
+  BUNDLE_FILES, BUNDLE_MESSAGES, type BundleEntityType, type ConnectableType, type TaggableType, type BundleRecord, LIMITS, type NotMapped,
   instantFromIsoDateTime, jsonSizeProblem, normalizeDateTime,
 } from '@loreforge/contract';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
@@ -71,6 +71,11 @@ const UUID_PATTERN = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 /** Reference kinds of connections, map points and tags → the entity type whose ids they name. */
 const KIND_TYPES: Record<ConnectableType, BundleEntityType> = {
   character: 'characters', item: 'items', timeline: 'timelines', event: 'events', map: 'maps', quest: 'quests', goal: 'goals',
+};
+
+/** The bundle's entity type of each taggable type. */
+const TAG_KINDS: Record<TaggableType, BundleEntityType> = {
+  ...KIND_TYPES, map_point: 'mapPoints', map_area: 'mapAreas', relationship: 'relationships', connection: 'connections',
 };
 
 /** Id fields of each entity type's records. */
@@ -147,6 +152,7 @@ function accessOf(record: { visibility: string; gmNotes: string | null }, contex
     visibility: record.visibility,
     revealed_to: '[]',
     gm_notes: context.ids.text(record.gmNotes),
+    gm_notes_html: null,
     created_by: context.userId,
     updated_by: context.userId,
   };
@@ -397,9 +403,10 @@ export function planImport(imported: ImportedBundle, userId: string, now: string
     context.notMapped.push({ path: BUNDLE_FILES.connections, reason: `The connection "${row.connection_type}" links an entity that was left out; the connection was left out too.` });
     return false;
   });
+  for (const rows of [plan.map_point, plan.map_area, plan.relationship, plan.connection]) for (const row of rows) inserted.add(row.id);
   let tagged = 0;
   for (const [index, record] of kept.tags) {
-    const entityId = ids.get(KIND_TYPES[record.entityType], record.entityId);
+    const entityId = ids.get(TAG_KINDS[record.entityType], record.entityId);
     if (!entityId || !inserted.has(entityId)) { leftOut(context, 'tags', index, 'entityId', record.entityId); continue; }
     const seen = new Set<string>();
     for (const tag of record.tags) {
