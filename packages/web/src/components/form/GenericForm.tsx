@@ -80,7 +80,7 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
         result = { values: { ...(parsed.values as Record<string, unknown>), ...html }, errors: {} };
       }
       if (access && Object.keys(parsed.errors).length === 0) {
-        const { visibility: _visibility, revealedTo: _revealedTo, gmNotes: _gmNotes, ...rest } = result.values as Record<string, unknown>;
+        const { visibility: _visibility, revealedTo: _revealedTo, gmNotes: _gmNotes, gmNotesHtml: _gmNotesHtml, ...rest } = result.values as Record<string, unknown>;
         result = { values: { ...rest, ...accessValues(values, access.entity) }, errors: {} };
       }
       if (Object.keys(checkboxErrors).length === 0) return result;
