@@ -186,4 +186,30 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     expect(within(panel).getByText('Event 4')).toBeInTheDocument();
     expect(stateAsked.every((id) => id === events[3]?.eventId)).toBe(true);
   });
+
+  it('shows the chosen event in full with what mentions it ("Mentioned in"), following the choice', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const events = [1, 2].map((n) => buildEvent(n, { description: `${'Long story '.repeat(8)}${n}` }));
+    const backlinksAsked: string[] = [];
+    mockFetch(withEngine((url) => {
+      if (url.pathname.endsWith('/backlinks')) {
+        backlinksAsked.push(url.pathname);
+        const mentioned = url.pathname.includes(events[1]?.eventId ?? '-');
+        return jsonResponse({ data: mentioned ? [{ type: 'character', id: 'c1', parentId: null, name: 'Dorothy' }] : [] });
+      }
+      if (url.pathname.includes('/tags/')) return jsonResponse({ entityType: 'event', entityId: 'x', tags: [] });
+      return url.pathname.endsWith('/events') ? jsonResponse(page(events)) : jsonResponse(buildTimeline({ currentDateTime: '2025-03-11T09:00:00.000Z' }));
+    }));
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    const first = await screen.findByRole('region', { name: 'Event 1' });
+    expect(within(first).getByText(`${'Long story '.repeat(8)}1`)).toBeInTheDocument();
+    expect(await within(first).findByText('Nothing mentions this yet.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show state after Event 2' }));
+    const second = await screen.findByRole('region', { name: 'Event 2' });
+    const mentionedIn = within(second).getByRole('region', { name: 'Mentioned in' });
+    expect(await within(mentionedIn).findByRole('link', { name: 'Dorothy' })).toHaveAttribute('href', `/worlds/${W}/characters/c1`);
+    expect(backlinksAsked).toContain(`/api/worlds/${W}/events/${events[1]?.eventId}/backlinks`);
+  });
 });

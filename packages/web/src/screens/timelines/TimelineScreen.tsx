@@ -19,6 +19,7 @@ import { formatMoment } from '../../lib/format';
 import { useCalendar } from '../../api/calendars';
 import { TimelineMonthView } from './TimelineMonthView';
 import { BranchComparison } from './BranchComparison';
+import { EventDetailPanel } from './EventDetailPanel';
 import { StatePanel } from './StatePanel';
 import { TimelineIssuesPanel } from './TimelineIssuesPanel';
 import { TimelineView } from './TimelineView';
@@ -95,6 +96,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const selectedEventId = selected[currentId] ?? nowEventId;
   const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
   const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
+  const selectedEvent = useMemo(() => loaded.find((event) => event.eventId === selectedEventId), [loaded, selectedEventId]);
 
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const branchKey = branches.join(',');
@@ -214,6 +216,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
             />
           </Col>
           <Col lg={5}>
+            {selectedEvent && <EventDetailPanel key={selectedEvent.eventId} worldId={worldId} event={selectedEvent} />}
             <StatePanel key={currentId} worldId={worldId} timelineId={currentId} eventId={selectedEventId} />
           </Col>
         </Row>
