@@ -95,6 +95,6 @@ describe.each(DIALECTS)('rich GM notes on %s', (dialect) => {
       method: 'PUT', url: `${oz.base}/items/${cap.itemId}`, headers: oz.owner.headers, payload: { name: 'Cap', gmNotesHtml: `<p>${'x'.repeat(20_001)}</p>` },
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().message).toContain('GM Notes must be no more than');
+    expect(tooLong.json<{ message: string }>().message).toContain('GM Notes must be no more than');
   });
 });

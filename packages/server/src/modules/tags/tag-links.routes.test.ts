@@ -5,6 +5,9 @@ import { DIALECTS } from '../../../test/dialects.js';
 import { addMember } from '../../../test/factories/member.js';
 import { createWorld } from '../../../test/factories/world.js';
 
+/** A page of a list, as far as these tests read it. */
+interface Paged { pagination: { totalItems: number } }
+
 /** Tags on map points, map areas, relationships and connections (issue "Linked lore", tags). */
 describe.each(DIALECTS)('tags on map points, areas, relationships and connections on %s', (dialect) => {
   let t: TestApp;
@@ -51,11 +54,11 @@ describe.each(DIALECTS)('tags on map points, areas, relationships and connection
       const put = await oz.put(kind.type, kind.id, [' Yellow Road ', 'yellow road', 'Journey']);
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json()).toEqual({ entityType: kind.type, entityId: kind.id, tags: ['Journey', 'Yellow Road'] });
-      expect((await oz.get(`/tags/${kind.type}/${kind.id}`)).json().tags).toEqual(['Journey', 'Yellow Road']);
+      expect((await oz.get(`/tags/${kind.type}/${kind.id}`)).json<{ tags: string[] }>().tags).toEqual(['Journey', 'Yellow Road']);
       const list = await oz.get(`${kind.list}?tag=YELLOW%20ROAD`);
       expect(list.statusCode, list.body).toBe(200);
-      expect(list.json().data.map((row: Record<string, string>) => row[kind.key])).toEqual([kind.id]);
-      expect((await oz.get(`${kind.list}?tag=poppies`)).json().pagination.totalItems).toBe(0);
+      expect(list.json<{ data: Record<string, string>[] }>().data.map((row) => row[kind.key])).toEqual([kind.id]);
+      expect((await oz.get(`${kind.list}?tag=poppies`)).json<Paged>().pagination.totalItems).toBe(0);
     }
     expect(await oz.worldTags()).toEqual([{ tag: 'Journey', count: 4 }, { tag: 'Yellow Road', count: 4 }]);
 
@@ -65,10 +68,10 @@ describe.each(DIALECTS)('tags on map points, areas, relationships and connection
 
     const tooMany = await oz.put('map_point', oz.pointId, Array.from({ length: 21 }, (_, i) => `t${i}`));
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toContain('An entity can carry no more than 20 tags.');
+    expect(tooMany.json<{ message: string }>().message).toContain('An entity can carry no more than 20 tags.');
     const wrongKind = await oz.put('map_area', oz.pointId, ['x']);
     expect(wrongKind.statusCode).toBe(404);
-    expect(wrongKind.json().message).toBe('Map area not found.');
+    expect(wrongKind.json<{ message: string }>().message).toBe('Map area not found.');
   });
 
   it('never shows a secret point\'s tags to a player: not in its tags, the world\'s tags and counts, nor the search', async () => {
@@ -90,7 +93,7 @@ describe.each(DIALECTS)('tags on map points, areas, relationships and connection
     expect(search.body).not.toContain(pointId);
     expect(search.json<WorldSearchResponse>().data).toEqual([]);
     const list = await oz.get(`/maps/${oz.mapId}/points?tag=humbug`, oz.player.headers);
-    expect(list.json().pagination.totalItems).toBe(0);
+    expect(list.json<Paged>().pagination.totalItems).toBe(0);
     expect((await oz.get('/search?q=humbug')).json<WorldSearchResponse>().data.map((hit) => hit.id)).toEqual([pointId]);
     const write = await oz.put('map_point', oz.pointId, ['mine'], oz.player.headers);
     expect(write.statusCode).toBe(403);

@@ -15,7 +15,12 @@ export interface AccessFormTarget {
 }
 
 /** The access fields an entity carries, when it carries them. */
-type AccessCarrier = { visibility?: Visibility; revealedTo?: readonly string[]; gmNotes?: string | null; gmNotesHtml?: string | null };
+interface AccessCarrier {
+  visibility?: Visibility;
+  revealedTo?: readonly string[];
+  gmNotes?: string | null;
+  gmNotesHtml?: string | null;
+}
 
 /** Names of the access fields in a form's values. */
 export const ACCESS_NAMES = ['visibility', 'revealedTo', 'gmNotes', 'gmNotesHtml'] as const;

@@ -1,5 +1,6 @@
 import type { Event } from '@loreforge/contract';
 import { AccessDetails } from '../../components/access/AccessDetails';
+import { ConnectionsPanel } from '../../components/connections/ConnectionsPanel';
 import { MentionedIn } from '../../components/rich-text/MentionedIn';
 import { RichText } from '../../components/rich-text/RichText';
 import { TagEditor } from '../../components/tags/TagEditor';
@@ -25,9 +26,10 @@ export function EventDetailPanel({ worldId, event }: EventDetailPanelProps) {
       <time dateTime={event.dateTime ?? undefined} className="d-block small text-body-secondary mb-2">
         {formatMoment(event.dateTime, event.formattedDate)}
       </time>
-      <RichText worldId={worldId} html={event.descriptionHtml} empty={<p className="mb-2">{event.description || 'No description.'}</p>} />
+      <RichText worldId={worldId} html={event.descriptionHtml} empty={<p className="mb-2">{event.description?.trim() ? event.description : 'No description.'}</p>} />
       <div className="my-2"><TagEditor worldId={worldId} type="event" id={event.eventId} /></div>
       <AccessDetails worldId={worldId} entity={event} />
+      <ConnectionsPanel worldId={worldId} here={{ type: 'event', id: event.eventId }} hereName={event.name} headingLevel={3} />
       <div className="mt-3"><MentionedIn worldId={worldId} type="event" id={event.eventId} headingLevel={3} /></div>
     </section>
   );

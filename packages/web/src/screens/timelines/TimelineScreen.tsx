@@ -26,6 +26,7 @@ import { TimelineView } from './TimelineView';
 import { TimeScrubber } from './TimeScrubber';
 import { RichText } from '../../components/rich-text/RichText';
 import { MentionedIn } from '../../components/rich-text/MentionedIn';
+import { ConnectionsPanel } from '../../components/connections/ConnectionsPanel';
 
 /** SPEC §8 messages of the timeline screen. */
 export const TIMELINE_MESSAGES = {
@@ -142,6 +143,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           <div className="me-auto min-w-0">
             <h1 className="h3 mb-1 text-break">{timelineLabel(t)}</h1>
             {t.descriptionHtml && <div className="mb-1"><RichText worldId={t.worldId} html={t.descriptionHtml} /></div>}
+            <div className="mb-1"><ConnectionsPanel worldId={t.worldId} here={{ type: 'timeline', id: t.timelineId }} hereName={t.name} /></div>
             <div className="mb-1"><MentionedIn worldId={t.worldId} type="timeline" id={t.timelineId} /></div>
             <p className="small text-body-secondary mb-0">
               Now: <time dateTime={t.currentDateTime ?? undefined}>{formatMoment(t.currentDateTime, t.currentDateFormatted)}</time>
