@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.js';
 import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 

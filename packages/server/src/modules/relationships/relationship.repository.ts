@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.js';
 import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
