@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Connection } from '@loreforge/contract';
 import { api } from './client';
-import { connectionsResource } from './collections';
+import { connectionsResource } from './registry';
 import { toListResult, type ListResult } from './list';
 
 /** Most connections of one entity read at once. */
@@ -19,7 +19,7 @@ export function useEntityConnections(worldId: string, entityId: string) {
   return useQuery({
     queryKey: [...resource.key, 'of', entityId],
     queryFn: async ({ signal }): Promise<ListResult<Connection>> =>
-      toListResult<Connection>(await api.get<unknown>(resource.path, { query: { ...params, entityId }, signal }), params),
+      toListResult<Connection>(await api.get<unknown>(resource.path, { query: { ...params, entityId }, signal })),
     enabled: Boolean(worldId && entityId),
   });
 }

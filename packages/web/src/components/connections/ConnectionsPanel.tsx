@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import type { Connection, ConnectionCreateInput } from '@loreforge/contract';
 import { api, handleError } from '../../api/client';
-import { connectionsResource } from '../../api/collections';
+import { connectionsResource } from '../../api/registry';
 import { useEntityConnections } from '../../api/connections';
 import { useResourceMutations } from '../../api/resource';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
