@@ -116,7 +116,7 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     await user.click(await screen.findByRole('button', { name: 'Open branch at The Fork' }));
     expect(await screen.findByText('Road not taken')).toBeInTheDocument();
     expect(branchCalls()).toBe(callsAfterOpen);
-  });
+  }, 20_000);
 
   it("says 'This timeline has no events yet.' for an empty timeline", async () => {
     signIn();
