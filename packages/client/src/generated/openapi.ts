@@ -2478,7 +2478,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -4624,7 +4624,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -4652,6 +4652,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -4781,6 +4783,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -4812,6 +4816,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -4972,6 +4978,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -5093,6 +5101,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -5124,6 +5134,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -5421,6 +5433,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -5584,7 +5598,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "affinity" | "trustLevel";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -5613,6 +5627,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -5746,6 +5762,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     targetCharacterId: string;
                     /**
                      * @default Stranger
@@ -5782,6 +5800,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -5964,6 +5984,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -6089,6 +6111,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     targetCharacterId: string;
                     /**
                      * @default Stranger
@@ -6125,6 +6149,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -6406,7 +6432,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "title";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -6434,6 +6460,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -6564,6 +6592,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     title: string;
                     description: string;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -6593,6 +6623,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -6754,6 +6786,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -6876,6 +6910,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     title: string;
                     description: string;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -6905,6 +6941,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -7183,7 +7221,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "title";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -7212,6 +7250,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -7343,6 +7383,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     title: string;
                     description: string;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -7370,6 +7412,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -7532,6 +7576,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -7655,6 +7701,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     title: string;
                     description: string;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -7682,6 +7730,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -7961,7 +8011,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "quantity";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -7992,6 +8042,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -8119,6 +8171,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     itemId: string;
                     /** @default 1 */
                     quantity?: number;
@@ -8145,6 +8199,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -8303,6 +8359,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -8422,6 +8480,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     quantity: number;
                     /** @default false */
                     equipped?: boolean;
@@ -8446,6 +8506,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -8721,7 +8783,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -8749,6 +8811,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -8877,6 +8941,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -8904,6 +8970,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9063,6 +9131,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9183,6 +9253,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -9210,6 +9282,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9486,7 +9560,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "quantity";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -9515,6 +9589,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -9646,6 +9722,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     characterId: string;
                     /** @default 1 */
                     quantity?: number;
@@ -9672,6 +9750,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9834,6 +9914,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9944,7 +10026,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "currentDateTime";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -9972,6 +10054,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -10115,6 +10199,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -10161,6 +10247,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -10335,6 +10423,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -10470,6 +10560,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -10516,6 +10608,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -10807,7 +10901,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "dateTime";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -10837,6 +10931,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -10988,6 +11084,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -11037,6 +11135,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -11204,7 +11304,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "dateTime";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -11233,6 +11333,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -11391,6 +11493,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -11534,6 +11638,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -11583,6 +11689,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -11882,7 +11990,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -11910,6 +12018,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -12040,6 +12150,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -12061,6 +12173,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -12222,6 +12336,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -12344,6 +12460,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -12365,6 +12483,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -12756,6 +12876,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -13034,7 +13156,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -13063,6 +13185,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -13194,6 +13318,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -13225,6 +13351,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -13387,6 +13515,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -13510,6 +13640,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -13541,6 +13673,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -13820,7 +13954,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -13849,6 +13983,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -13977,6 +14113,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -14005,6 +14143,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -14164,6 +14304,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -14284,6 +14426,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -14312,6 +14456,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -14588,7 +14734,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "connectionType";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -14618,6 +14764,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -14748,6 +14896,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
                     sourceId: string;
@@ -14776,6 +14926,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -14937,6 +15089,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -15059,6 +15213,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
                     sourceId: string;
@@ -15087,6 +15243,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -15365,7 +15523,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "status";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -15395,6 +15553,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -15414,6 +15574,8 @@ export interface operations {
                                 visibility: "everyone" | "editors";
                                 revealedTo: string[];
                                 gmNotes: string | null;
+                                /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                                gmNotesHtml: string | null;
                                 /** @description userId of who created it (null for data older than shared worlds). */
                                 createdBy: string | null;
                                 /** @description userId of who changed it last. */
@@ -15541,6 +15703,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -15570,6 +15734,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -15589,6 +15755,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -15732,7 +15900,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "status";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -15760,6 +15928,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -15779,6 +15949,8 @@ export interface operations {
                                 visibility: "everyone" | "editors";
                                 revealedTo: string[];
                                 gmNotes: string | null;
+                                /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                                gmNotesHtml: string | null;
                                 /** @description userId of who created it (null for data older than shared worlds). */
                                 createdBy: string | null;
                                 /** @description userId of who changed it last. */
@@ -15913,6 +16085,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -15932,6 +16106,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16051,6 +16227,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -16081,6 +16259,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -16100,6 +16280,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16395,6 +16577,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -16414,6 +16598,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16598,6 +16784,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -16617,6 +16805,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16778,7 +16968,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -16807,6 +16997,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16932,6 +17124,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     description: string;
                     /**
                      * @description How many steps complete the objective (integer ≥ 1).
@@ -16959,6 +17153,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -17115,6 +17311,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -17232,6 +17430,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     description: string;
                     /**
                      * @description How many steps complete the objective (integer ≥ 1).
@@ -17259,6 +17459,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -17552,6 +17754,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -17571,6 +17775,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -18513,7 +18719,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -20239,7 +20445,7 @@ export interface operations {
             };
             path: {
                 worldId: string;
-                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal" | "map_point" | "map_area" | "relationship" | "connection";
                 entityId: string;
             };
             cookie?: never;
@@ -20254,7 +20460,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal" | "map_point" | "map_area" | "relationship" | "connection";
                         entityId: string;
                         tags: string[];
                     };
@@ -20340,7 +20546,7 @@ export interface operations {
             header?: never;
             path: {
                 worldId: string;
-                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal" | "map_point" | "map_area" | "relationship" | "connection";
                 entityId: string;
             };
             cookie?: never;
@@ -20362,7 +20568,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal" | "map_point" | "map_area" | "relationship" | "connection";
                         entityId: string;
                         tags: string[];
                     };
@@ -21977,7 +22183,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;

@@ -87,6 +87,7 @@ function newCharacterRow(scope: WorldScope, input: CharacterInput): CharacterTab
     visibility: input.visibility ?? 'everyone',
     revealed_to: '[]',
     gm_notes: input.gmNotes ?? null,
+    gm_notes_html: null,
     created_by: scope.userId,
     updated_by: scope.userId,
     created_at: now,
@@ -111,7 +112,7 @@ export async function createCharacterForUser(
 ): Promise<CharacterRecord> {
   requireEditor(scope);
   const needsChecks = input.activeQuests.length > 0 || input.currentLocationId !== null
-    || (input.revealedTo?.length ?? 0) > 0 || (input.assignedTo ?? null) !== null || Boolean(input.descriptionHtml?.trim());
+    || (input.revealedTo?.length ?? 0) > 0 || (input.assignedTo ?? null) !== null || Boolean(input.descriptionHtml?.trim()) || Boolean(input.gmNotesHtml?.trim());
   if (needsChecks) return db.transaction().execute((trx) => createCharacter(trx, scope, input));
   const row = newCharacterRow(scope, input);
   if (!(await batch.insert(row, scope.userId))) throw notFound('World');

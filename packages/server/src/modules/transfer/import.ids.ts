@@ -4,7 +4,7 @@
  * timeline or event, and how a reference the import cannot satisfy is reported. Pure: no database.
  */
 import {
-  BUNDLE_FILES, BUNDLE_MESSAGES, type BundleEntityType, type ConnectableType, LIMITS, type NotMapped,
+  BUNDLE_FILES, BUNDLE_MESSAGES, type BundleEntityType, type ConnectableType, LIMITS, type TaggableType, type NotMapped,
   instantFromIsoDateTime, jsonSizeProblem, normalizeDateTime,
 } from '@loreforge/contract';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
@@ -17,6 +17,11 @@ const UUID_PATTERN = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 /** Reference kinds of connections, map points and tags → the entity type whose ids they name. */
 export const KIND_TYPES: Record<ConnectableType, BundleEntityType> = {
   character: 'characters', item: 'items', timeline: 'timelines', event: 'events', map: 'maps', quest: 'quests', goal: 'goals',
+};
+
+/** The bundle's entity type of each taggable type (the connectable ones, and the parts tags also reach). */
+export const TAG_KINDS: Record<TaggableType, BundleEntityType> = {
+  ...KIND_TYPES, map_point: 'mapPoints', map_area: 'mapAreas', relationship: 'relationships', connection: 'connections',
 };
 
 /** Id fields of each entity type's records. */
@@ -119,6 +124,7 @@ export function accessOf(record: { visibility: string; gmNotes: string | null },
     visibility: record.visibility,
     revealed_to: '[]',
     gm_notes: context.ids.text(record.gmNotes),
+    gm_notes_html: null,
     created_by: context.userId,
     updated_by: context.userId,
   };

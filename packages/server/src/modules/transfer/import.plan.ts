@@ -29,7 +29,7 @@ import type { EventTable, TimelineTable } from '../../db/tables/timeline.table.j
 import { badRequest } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import {
-  type Context, ID_FIELDS, IdMap, KIND_TYPES, accessOf, at, changeCount, jsonText, leftOut, momentOf, optionalRef, timestampOf,
+  type Context, ID_FIELDS, IdMap, KIND_TYPES, TAG_KINDS, accessOf, at, changeCount, jsonText, leftOut, momentOf, optionalRef, timestampOf,
 } from './import.ids.js';
 import { type DescribedRow, planRowRichText } from './import.rich-text.js';
 
@@ -469,7 +469,7 @@ export class ImportPlanner {
       this.created.connections += 1;
     }
     for await (const [index, record] of this.kept('tags')) {
-      const entityId = ids.get(KIND_TYPES[record.entityType], record.entityId);
+      const entityId = ids.get(TAG_KINDS[record.entityType], record.entityId);
       if (!entityId) { leftOut(context, 'tags', index, 'entityId', record.entityId); continue; }
       const seen = new Set<string>();
       for (const tag of record.tags) {
