@@ -42,7 +42,10 @@ export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 /** One entry of an entity's history. */
 export const HistoryEntrySchema = z.object({
-  sequence: z.number().int().describe("The change's place in its world's change log (restore names it)."),
+  sequence: z.number().int().describe(
+    "The change's place in the world's change feed as you are shown it there: the world's own number for editors and the owner " +
+      '(restore names it), an opaque position for players and viewers.',
+  ),
   action: z.enum(CHANGE_ACTIONS),
   by: z.string().nullable().describe('userId of who made the change.'),
   byUsername: z.string().nullable(),

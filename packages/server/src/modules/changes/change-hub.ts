@@ -3,7 +3,9 @@
  * of each world, fed from the change log whenever the database signals a commit (db/world-signals.ts), so
  * every instance delivers every change to its own subscribers, in sequence order, each exactly once.
  *
- * - Each stream keeps the last sequence it has passed (sent or hidden from it); a read of the world's log starts
+ * - Each stream is sent positions as its reader is shown them (feed-cursor.ts: opaque cursors for players and
+ *   viewers, so no gap tells of a hidden change), and keeps internally the last log sequence it has passed
+ *   (sent or hidden from it); a read of the world's log starts
  *   after the lowest of them and each stream gets only what is after its own, so a resumed stream and a live
  *   one share reads and none gets a change twice.
  * - Access is checked at delivery: before each read the world's members are read again; a stream whose user is
@@ -18,6 +20,7 @@ import type { WorldSignal, WorldSignals } from '../../db/world-signals.js';
 import { type WorldScope, scopeOf } from '../worlds/world-scope.js';
 import { listPresence, presentTo } from '../presence/presence.repository.js';
 import { filterVisibleChanges, readChanges } from './change.repository.js';
+import { type FeedPositions, feedPositions } from './feed-cursor.js';
 
 /** Changes one read of a world's log takes. */
 const READ_BATCH = 500;
@@ -28,7 +31,9 @@ export interface Subscriber {
   readonly userId: string;
   /** Who reads (updated when their role changes). */
   scope: WorldScope;
-  /** The last sequence this stream has passed. */
+  /** How this reader is shown positions (feed-cursor.ts; updated with the scope). */
+  positions: FeedPositions;
+  /** The last log sequence this stream has passed (the log's own number, never sent as is to non-editors). */
   cursor: number;
   /** Writes an SSE frame; false when the connection's buffer is full. */
   write: (frame: string) => boolean;
@@ -53,13 +58,15 @@ export interface ChangeHubOptions {
   streamsPerUser: number;
   /** Interval of the comment lines that keep idle streams open (ms). */
   heartbeatMs: number;
+  /** Key of the feed's cursors (app.feedCursorKey). */
+  cursorKey: Buffer;
   logger: FastifyBaseLogger;
 }
 
 /** Thrown by `add` when the user already holds `streamsPerUser` streams. */
 export class TooManyStreams extends Error {}
 
-/** Formats one SSE event. @param id the sequence (omitted for presence). */
+/** Formats one SSE event. @param id the position as the reader is shown it (omitted for presence). */
 export function sseFrame(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -181,7 +188,10 @@ export class ChangeHub {
         this.#end(subscriber);
         continue;
       }
-      if (role !== subscriber.scope.role || subscriber.scope.world !== world) subscriber.scope = scopeOf(world, subscriber.userId, role);
+      if (role !== subscriber.scope.role || subscriber.scope.world !== world) {
+        subscriber.scope = scopeOf(world, subscriber.userId, role);
+        subscriber.positions = feedPositions(this.options.cursorKey, subscriber.scope);
+      }
       open.push(subscriber);
     }
     return open;
@@ -219,7 +229,9 @@ export class ChangeHub {
             for (const subscriber of group) {
               if (!feed.subscribers.has(subscriber)) continue;
               for (const change of visible) {
-                if (change.sequence > subscriber.cursor) subscriber.write(sseFrame('change', change, change.sequence));
+                if (change.sequence <= subscriber.cursor) continue;
+                const shown = subscriber.positions.show(change.sequence);
+                subscriber.write(sseFrame('change', { ...change, sequence: shown }, shown));
               }
               subscriber.cursor = last;
             }

@@ -12,6 +12,7 @@ import {
 } from '@loreforge/contract';
 import { WorldParams, errorResponses } from '../../lib/route-parts.js';
 import { requireEditor } from '../worlds/world-scope.js';
+import { feedPositions } from '../changes/feed-cursor.js';
 import { VisibilityMemo } from './history-fields.js';
 import { requireHistory } from './history.access.js';
 import { restoreVersion } from './history.commands.js';
@@ -35,7 +36,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Newest first. Any member who may see the entity may read it; a secret entity is a 404 for players and viewers, ' +
         'exactly like a missing one. GM notes and reveals appear only for editors and the owner; a reference to an entity ' +
-        'the reader may not see reads as null. Updates that changed nothing the reader may see are left out.',
+        'the reader may not see reads as null. Updates that changed nothing the reader may see are left out. An entry\'s `sequence` is ' +
+        'its place in the change feed as the reader is shown it there: the world\'s own number for editors and the owner (restore names ' +
+        'it), an opaque position of their own for players and viewers.',
       params: HistoryParams,
       querystring: PageQuerySchema,
       response: { 200: HistoryPageSchema, ...errorResponses },
@@ -48,11 +51,13 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await listEntityChanges(app.db, scope, worldId, entityType, entityId);
     const usernames = await findUsernames(app.db, [...new Set(rows.map((row) => row.by).filter((id): id is string => id !== null))]);
     const memo = new VisibilityMemo(app.db, scope);
+    // Players and viewers get each entry's place in the log as their own feed cursor, so no gap counts hidden changes.
+    const positions = feedPositions(app.feedCursorKey, scope);
     const entries = [];
     for (const row of rows) {
       const entry = await presentHistoryEntry(row, entityId, scope, memo, usernames);
       // An update the reader sees nothing of (only bookkeeping, or only fields kept from them) is no news to them.
-      if (entry.action !== 'updated' || entry.changes.length > 0) entries.push(entry);
+      if (entry.action !== 'updated' || entry.changes.length > 0) entries.push({ ...entry, sequence: positions.show(entry.sequence) });
     }
     const shown = entries.slice((page - 1) * limit, page * limit);
     return presentHistoryPage(entityType, entityId, target, shown, scope, memo, { page, limit, total: entries.length });
