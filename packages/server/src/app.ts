@@ -96,7 +96,7 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   await app.register(apiRoutes, {
     prefix: '/api',
     importLimits: config.importLimits,
-    live: { streamsPerUser: config.liveStreamsPerUser, heartbeatMs: config.liveHeartbeatMs, backlogBytes: config.liveBacklogBytes },
+    live: { streamsPerUser: config.liveStreamsPerUser, heartbeatMs: config.liveHeartbeatMs },
   });
   await app.register(webPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
   return app;

@@ -91,11 +91,6 @@ export interface AppConfig {
   liveStreamsPerUser: number;
   /** Interval of the heartbeat comments that keep idle live streams open through proxies (ms, default 15,000). */
   liveHeartbeatMs: number;
-  /**
-   * Bytes a live stream may have waiting unread on this instance before it is ended (LIVE_BACKLOG_BYTES,
-   * default 1 MiB): a client that stops reading resumes from its last event id instead of growing the server.
-   */
-  liveBacklogBytes: number;
 }
 
 function readInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -165,7 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     liveStreamsPerUser: readInt('LIVE_STREAMS_PER_USER', 10, env) || 1,
     liveHeartbeatMs: readInt('LIVE_HEARTBEAT_MS', 15_000, env) || 1_000,
-    liveBacklogBytes: readInt('LIVE_BACKLOG_BYTES', 1024 * 1024, env) || 64 * 1024,
     ...overrides,
   };
 }

@@ -48,7 +48,7 @@ import type { ArchiveLimits } from './modules/transfer/archive.js';
 export interface ApiRoutesOptions {
   /** Bounds of POST /worlds/import. */
   importLimits: ArchiveLimits;
-  /** The live feed's limits (config liveStreamsPerUser, liveHeartbeatMs, liveBacklogBytes). */
+  /** The live feed's limits (config liveStreamsPerUser, liveHeartbeatMs). */
   live: LiveOptions;
 }
 

@@ -12,6 +12,8 @@
  *   no longer a member (or whose world is gone) is ended, one whose role changed reads with the new role.
  * - Readers of one class (editors, viewers, each player) share one visibility check per read.
  * - One read per world runs at a time; signals during it make it read again.
+ * - A stream whose client stops reading is paused at the first full write and read on from the log when its
+ *   connection drains, so memory per stream stays bounded (see `Subscriber.paused`).
  */
 import { type WorldRole } from '@loreforge/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,6 +37,12 @@ export interface Subscriber {
   positions: FeedPositions;
   /** The last log sequence this stream has passed (the log's own number, never sent as is to non-editors). */
   cursor: number;
+  /**
+   * Set when a write found the connection's buffer full (its client is not reading): the hub sends it nothing
+   * more until `resume` (the connection drained), then reads on from the log after `cursor`. So a stream that is
+   * not read holds at most its socket's buffer and one frame, however much the world changes meanwhile.
+   */
+  paused: boolean;
   /** Writes an SSE frame; false when the connection's buffer is full. */
   write: (frame: string) => boolean;
   /** Ends the stream (the hub has already forgotten it). */
@@ -111,6 +119,16 @@ export class ChangeHub {
     void this.#deliverPresence(subscriber.worldId, [subscriber]);
   }
 
+  /**
+   * Sends a paused stream what it has missed since it stopped reading (its connection drained), and who is here.
+   */
+  resume(subscriber: Subscriber): void {
+    if (!subscriber.paused) return;
+    subscriber.paused = false;
+    void this.#deliver(subscriber.worldId);
+    void this.#deliverPresence(subscriber.worldId, [subscriber]);
+  }
+
   /** Forgets a stream (its connection closed); safe to call twice. */
   remove(subscriber: Subscriber): void {
     const feed = this.#worlds.get(subscriber.worldId);
@@ -160,7 +178,7 @@ export class ChangeHub {
 
   #beat(): void {
     for (const feed of this.#worlds.values()) {
-      for (const subscriber of feed.subscribers) subscriber.write(': heartbeat\n\n');
+      for (const subscriber of feed.subscribers) if (!subscriber.paused) subscriber.write(': heartbeat\n\n');
     }
   }
 
@@ -209,6 +227,7 @@ export class ChangeHub {
       do {
         feed.again = false;
         let open = await this.#checkAccess(worldId, feed);
+        open = open.filter((subscriber) => !subscriber.paused);
         while (open.length > 0) {
           const from = Math.min(...open.map((subscriber) => subscriber.cursor));
           const changes = await readChanges(this.db, worldId, from, READ_BATCH);
@@ -231,13 +250,17 @@ export class ChangeHub {
               for (const change of visible) {
                 if (change.sequence <= subscriber.cursor) continue;
                 const shown = subscriber.positions.show(change.sequence);
-                subscriber.write(sseFrame('change', { ...change, sequence: shown }, shown));
+                subscriber.cursor = change.sequence;
+                if (!subscriber.write(sseFrame('change', { ...change, sequence: shown }, shown))) {
+                  subscriber.paused = true;
+                  break;
+                }
               }
-              subscriber.cursor = last;
+              if (!subscriber.paused) subscriber.cursor = last;
             }
           }
           if (changes.length < READ_BATCH) break;
-          open = open.filter((subscriber) => feed.subscribers.has(subscriber));
+          open = open.filter((subscriber) => feed.subscribers.has(subscriber) && !subscriber.paused);
         }
         // Set by signals that arrive while this runs (asynchronously), which the type checker cannot see.
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
@@ -278,7 +301,7 @@ export class ChangeHub {
         const [first] = group;
         if (first === undefined) continue;
         const frame = sseFrame('presence', { data: await presentTo(this.db, first.scope, presence) });
-        for (const subscriber of group) if (feed.subscribers.has(subscriber)) subscriber.write(frame);
+        for (const subscriber of group) if (feed.subscribers.has(subscriber) && !subscriber.paused) subscriber.write(frame);
       }
     } catch (error) {
       this.options.logger.warn({ err: error, worldId }, 'live presence read failed');

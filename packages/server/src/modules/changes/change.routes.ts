@@ -14,12 +14,10 @@ import { type FeedPositions, feedPositions } from './feed-cursor.js';
 
 const tags = ['live'];
 
-/** Limits of the live streams (config liveStreamsPerUser, liveHeartbeatMs, liveBacklogBytes). */
+/** Limits of the live streams (config liveStreamsPerUser, liveHeartbeatMs). */
 export interface LiveOptions {
   streamsPerUser: number;
   heartbeatMs: number;
-  /** Unread bytes a stream may hold on the server before it is ended (the client resumes from its last id). */
-  backlogBytes: number;
 }
 
 /**
@@ -66,8 +64,8 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
           `one that is not yours is a 400 '${LIVE_MESSAGES.afterUnknown}'.\n\nSent with \`Accept: text/event-stream\`, the answer is a ` +
           'Server-Sent Events stream instead: `event: change` with the change as `data` and its `sequence` as `id`, from after ' +
           '`Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; ' +
-          'a comment line every 15 seconds. A stream ends when you stop being a member, and when you leave too much of it unread (resume ' +
-          `with Last-Event-ID: nothing is lost). Over the per-user limit of open streams the answer is 429 '${LIVE_MESSAGES.tooManyStreams(10)}' (with your limit).`,
+          'a comment line every 15 seconds. A stream ends when you stop being a member. A client that stops reading is sent nothing ' +
+          `more until it reads again; then the stream goes on from where it was. Over the per-user limit of open streams the answer is 429 '${LIVE_MESSAGES.tooManyStreams(10)}' (with your limit).`,
         params: WorldParams,
         querystring: ChangesQuerySchema,
         response: { 200: WorldChangePageSchema, ...errorResponses, 429: ErrorResponseSchema },
@@ -109,17 +107,8 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
         scope: world,
         positions,
         cursor,
-        write: (frame) => {
-          if (ended) return false;
-          const drained = raw.write(frame);
-          // A client that stops reading: end its stream rather than hold ever more for it (it resumes from its last id).
-          if (!drained && raw.writableLength > options.backlogBytes) {
-            hub.remove(subscriber);
-            ended = true;
-            raw.destroy();
-          }
-          return drained;
-        },
+        paused: false,
+        write: (frame) => (ended ? false : raw.write(frame)),
         end: () => {
           if (ended) return;
           ended = true;
@@ -148,6 +137,8 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
       };
       raw.on('close', close);
       raw.on('error', close);
+      // A client that stopped reading is sent nothing more until it has read what it holds; then the hub reads on from the log.
+      raw.on('drain', () => hub.resume(subscriber));
       return reply;
     },
   );
