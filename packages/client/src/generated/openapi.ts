@@ -1439,7 +1439,7 @@ export interface paths {
         };
         /**
          * An entity's history: who changed it, when, and which fields from what to what
-         * @description Newest first. Any member who may see the entity may read it; a secret entity is a 404 for players and viewers, exactly like a missing one. GM notes and reveals appear only for editors and the owner; a reference to an entity the reader may not see reads as null. Updates that changed nothing the reader may see are left out.
+         * @description Newest first. Any member who may see the entity may read it; a secret entity is a 404 for players and viewers, exactly like a missing one. GM notes and reveals appear only for editors and the owner; a reference to an entity the reader may not see reads as null. Updates that changed nothing the reader may see are left out. An entry's `sequence` is its place in the change feed as the reader is shown it there: the world's own number for editors and the owner (restore names it), an opaque position of their own for players and viewers.
          */
         get: operations["getEntityHistory"];
         put?: never;
@@ -1599,9 +1599,9 @@ export interface paths {
         };
         /**
          * Read a world's committed changes after a sequence number, as a page or a live stream
-         * @description Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first. Read on with `after` set to `nextAfter` until `hasMore` is false. A page may hold fewer than `limit` changes (and gaps in `sequence`): changes of entities you may not see are left out.
+         * @description Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first, at most `limit` of them. Read on with `after` set to `nextAfter` until `hasMore` is false. Changes of entities you may not see are left out, and nothing in an answer tells they exist: a page is counted in changes you may see, and for players and viewers `sequence` is an opaque position of their own (not ordered, no gaps to count; editors and the owner get the world's own numbers). Pass positions back unchanged; one that is not yours is a 400 'after is not a position of your feed in this world: pass back a sequence or nextAfter this feed gave you (0 reads from the start).'.
          *
-         *     Sent with `Accept: text/event-stream`, the answer is a Server-Sent Events stream instead: `event: change` with the change as `data` and its sequence as `id`, from after `Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; a comment line every 15 seconds. A stream ends when you stop being a member. Over the per-user limit of open streams the answer is 429 'You already have 10 live connections open; close a tab or window showing Loreforge and try again.' (with your limit).
+         *     Sent with `Accept: text/event-stream`, the answer is a Server-Sent Events stream instead: `event: change` with the change as `data` and its `sequence` as `id`, from after `Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; a comment line every 15 seconds. A stream ends when you stop being a member. A client that stops reading is sent nothing more until it reads again; then the stream goes on from where it was. Over the per-user limit of open streams the answer is 429 'You already have 10 live connections open; close a tab or window showing Loreforge and try again.' (with your limit).
          */
         get: operations["listWorldChanges"];
         put?: never;
@@ -21523,7 +21523,7 @@ export interface operations {
                         /** @description Whether an earlier version of this entity can be restored (by editors and the owner). */
                         restorable: boolean;
                         data: {
-                            /** @description The change's place in its world's change log (restore names it). */
+                            /** @description The change's place in the world's change feed as you are shown it there: the world's own number for editors and the owner (restore names it), an opaque position for players and viewers. */
                             sequence: number;
                             /** @enum {string} */
                             action: "created" | "updated" | "deleted";
@@ -22892,7 +22892,7 @@ export interface operations {
     listWorldChanges: {
         parameters: {
             query?: {
-                /** @description Answer changes whose sequence is greater than this (the last one you have seen); default 0, from the start. */
+                /** @description Answer the changes after this position: a `sequence` or `nextAfter` this feed gave you (0, the default, reads from the start). Positions are your own: another member's, or a made-up number, is a 400. */
                 after?: number;
                 /** @description Most changes to answer, 1 to 1000; default 100. */
                 limit?: number;
@@ -22916,7 +22916,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Position in the world's change feed: 1, 2, 3 … in commit order (gaps are changes you may not see). */
+                            /** @description The change's position in your feed, to pass back as `after` or `Last-Event-ID`. Editors and the owner get the world's own numbers (1, 2, 3 … in commit order); players and viewers get an opaque number per member and world, not ordered and not comparable, so it says nothing about changes they may not see. Entries always come in commit order. */
                             sequence: number;
                             /**
                              * @description Which kind of entity changed.
@@ -22932,9 +22932,9 @@ export interface operations {
                             /** @description When it was committed, ISO 8601 UTC. */
                             at: string;
                         }[];
-                        /** @description Pass as `after` to read on: the last sequence this page looked at. */
+                        /** @description Pass as `after` to read on: the position of the last change of this page (`after` itself when the page is empty). */
                         nextAfter: number;
-                        /** @description Whether more changes follow now. */
+                        /** @description Whether more changes you may see follow now. */
                         hasMore: boolean;
                     };
                 };
