@@ -1430,6 +1430,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{worldId}/history/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's recently deleted entities, to restore (editors and the owner)
+         * @description Entities deleted and not restored since, newest first (at most 50), each with the `sequence` of its deletion: POST …/history/{entityType}/{entityId}/{sequence}/restore brings it back. 403 'Your role in this world does not allow this.' for players and viewers.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                    "x-view-as"?: string;
+                };
+                path: {
+                    worldId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                entityType: "character" | "item" | "inventoryEntry" | "goal" | "relationship" | "timeline" | "event" | "map" | "mapPoint" | "mapArea" | "connection" | "quest" | "objective";
+                                entityId: string;
+                                /** @description Its name or title when it was deleted. */
+                                name: string | null;
+                                /** @description The deletion in the change log: restore this to bring the entity back. */
+                                sequence: number;
+                                deletedAt: string;
+                                deletedBy: string | null;
+                                deletedByUsername: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{worldId}/history/{entityType}/{entityId}": {
         parameters: {
             query?: never;
@@ -1461,7 +1590,7 @@ export interface paths {
         put?: never;
         /**
          * Write an earlier version of an entity back, as a new change (editors and the owner)
-         * @description Answers the entity as its own GET does, with its new ETag. Send If-Match with the ETag you read to refuse the restore when someone changed the entity meanwhile (409). 409 'This entity was deleted; restoring a deleted entity is not supported. Create it again instead.'; 409 when the version refers to something that no longer exists; 400 'That change deleted the entity; choose a version from before it.'; 403 'Your role in this world does not allow this.'.
+         * @description Answers the entity as its own GET does, with its new ETag. Send If-Match with the ETag you read to refuse the restore when someone changed the entity meanwhile (409). A deleted entity comes back with the same id, from the state before its deletion (name the deletion's sequence) or from an earlier version; it is recorded as a creation. 409 'This goal belongs to the character "Dorothy", which was deleted: restore the character first.' (with what is missing) when what it belongs to is deleted too; 409 when the version refers to something that no longer exists; 400 'That change deleted the entity; choose a version from before it.'; 403 'Your role in this world does not allow this.'.
          */
         post: operations["restoreEntityVersion"];
         delete?: never;
@@ -21520,7 +21649,7 @@ export interface operations {
                         /** @description The entity's name or title now (or when it was deleted). */
                         name: string | null;
                         deleted: boolean;
-                        /** @description Whether an earlier version of this entity can be restored (by editors and the owner). */
+                        /** @description Whether an earlier version of this entity, or the entity once deleted, can be restored (by editors and the owner). */
                         restorable: boolean;
                         data: {
                             /** @description The change's place in the world's change feed as you are shown it there: the world's own number for editors and the owner (restore names it), an opaque position for players and viewers. */
