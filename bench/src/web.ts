@@ -225,7 +225,9 @@ async function timelineRun(browser: Browser, baseUrl: string, session: Session, 
       if (Date.now() > deadline) throw new Error('the timeline showed no events within 30 s');
       firstEventsMs = Number(await page.evaluate('window.__lfBench ? window.__lfBench.firstEvents : 0'));
     }
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': a world page keeps its live change stream open, so the network never idles.
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
     const scroll = (await page.evaluate(TIMELINE_SCROLL)) as { longTasks: number; longest: number; settled: boolean };
     return { firstEventsMs, scrollLongTasks: scroll.longTasks, longestMs: scroll.longest, settled: scroll.settled };
   } finally {

@@ -63,6 +63,19 @@ export const SearchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
+/**
+ * How many description-only hits of one entity type the world search counts: beyond it, the total is a lower
+ * bound (a word found in most of a large world's descriptions is not worth counting on every keystroke).
+ */
+export const WORLD_SEARCH_TEXT_HITS_COUNTED = 1000;
+
 /** The world search's answer: hits in rank order and the list pagination block (nextCursor is always null). */
-export const WorldSearchResponseSchema = z.object({ data: z.array(SearchHitSchema), pagination: PaginationSchema });
+export const WorldSearchResponseSchema = z.object({
+  data: z.array(SearchHitSchema),
+  pagination: PaginationSchema.extend({
+    totalItemsCapped: z.boolean().describe(
+      `True when the description-only hits of some entity type were counted only up to ${WORLD_SEARCH_TEXT_HITS_COUNTED}: totalItems is then a lower bound.`,
+    ),
+  }),
+});
 export type WorldSearchResponse = z.infer<typeof WorldSearchResponseSchema>;

@@ -1269,7 +1269,7 @@ export interface paths {
         };
         /**
          * Search a whole world
-         * @description Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name or description contains q. Ranked: exact name, name prefix, name contains, then (when no name contains q) names a typo away, then description only, in stored order. One or two characters find the start of names only. Highlights are character offsets into plain text.
+         * @description Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name or description contains q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names a typo away, then description only, in stored order. One or two characters find the start of names only. Highlights are character offsets into plain text. Description-only hits are counted up to 1000 per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.
          */
         get: operations["searchWorld"];
         put?: never;
@@ -20087,6 +20087,8 @@ export interface operations {
                             limit: number;
                             /** @description Pass as cursor to fetch the next page; null on the last page. */
                             nextCursor: string | null;
+                            /** @description True when the description-only hits of some entity type were counted only up to 1000: totalItems is then a lower bound. */
+                            totalItemsCapped: boolean;
                         };
                     };
                 };

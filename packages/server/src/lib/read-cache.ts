@@ -8,7 +8,7 @@
  *
  * A request still authenticates and reads the version (one primary-key read; for a world it is the ownership
  * check the route makes anyway); only the reads of the answer's rows are skipped when an answer for this URL
- * and this version is kept. The rules of the list cache (lib/list-cache.ts) make it exact: the version is read
+ * and this version is kept. The rules of the versioned store (lib/versioned-store.ts) make it exact: the version is read
  * before the answer is built and an answer is kept only if the version read again afterwards is unchanged, so
  * a kept answer describes exactly that version's rows, and a request that starts after a write reads the
  * raised version and so a new key. Answers are bounded by count and by their size as JSON, least recently
@@ -20,7 +20,7 @@
  */
 import type { Db } from '../db/database.js';
 import { compiledQuery } from './compiled-query.js';
-import { rememberIn, versionUnchanged, versionedStores } from './list-cache.js';
+import { rememberIn, versionUnchanged, versionedStores } from './versioned-store.js';
 
 /** The read cache's bounds per database handle (read when its store is created). */
 export const readCacheLimits = {
@@ -66,9 +66,9 @@ export interface VersionedWorld {
  * @throws whatever build throws (an error is never kept).
  */
 export function cachedWorldRead<T>(db: Db, world: VersionedWorld, key: string, build: () => Promise<T>): Promise<T> {
-  const scope = { db, worldId: world.id, contentVersion: Number(world.content_version) };
-  const full = `world\u0000${world.id}\u0000${scope.contentVersion}\u0000${key}`;
-  return rememberIn(storeOf(db), full, build, sizeOf, () => versionUnchanged(scope));
+  const version = { worldId: world.id, contentVersion: Number(world.content_version) };
+  const full = `world\u0000${world.id}\u0000${version.contentVersion}\u0000${key}`;
+  return rememberIn(storeOf(db), full, build, sizeOf, () => versionUnchanged(db, version));
 }
 
 const selectWorldsVersion = compiledQuery((db, userId: string) =>

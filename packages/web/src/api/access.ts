@@ -14,6 +14,8 @@ import type {
   WorldRole,
 } from '@loreforge/contract';
 import { api } from './client';
+import { toListResult } from './list';
+import { invitationsResource, membersResource } from './registry';
 
 const worldPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}`;
 
@@ -24,18 +26,11 @@ export const accessKeys = {
   preview: (code: string) => ['world-invitations', code] as const,
 };
 
-/** Reads an answer that is either a plain array or a `{ data: [...] }` page. */
-function rowsOf<T>(answer: unknown): T[] {
-  if (Array.isArray(answer)) return answer as T[];
-  if (answer && typeof answer === 'object' && Array.isArray((answer as { data?: unknown }).data)) return (answer as { data: T[] }).data;
-  return [];
-}
-
 /** GET /worlds/{worldId}/members: every member with role and username (any member may read it). */
 export function useMembers(worldId: string | undefined) {
   return useQuery({
     queryKey: accessKeys.members(worldId ?? ''),
-    queryFn: async ({ signal }) => rowsOf<WorldMember>(await api.get<unknown>(`${worldPath(worldId ?? '')}/members`, { query: { limit: 1000 }, signal })),
+    queryFn: async ({ signal }) => toListResult<WorldMember>(await api.get<unknown>(membersResource(worldId ?? '').path, { query: { limit: 1000 }, signal })).data,
     enabled: Boolean(worldId),
   });
 }
@@ -44,7 +39,7 @@ export function useMembers(worldId: string | undefined) {
 export function useInvitations(worldId: string, enabled: boolean) {
   return useQuery({
     queryKey: accessKeys.invitations(worldId),
-    queryFn: async ({ signal }) => rowsOf<WorldInvitation>(await api.get<unknown>(`${worldPath(worldId)}/invitations`, { query: { limit: 1000 }, signal })),
+    queryFn: async ({ signal }) => toListResult<WorldInvitation>(await api.get<unknown>(invitationsResource(worldId).path, { query: { limit: 1000 }, signal })).data,
     enabled,
   });
 }

@@ -1,5 +1,4 @@
 /** Auth and invite calls (SPEC §7 Auth). Session storage is the auth context's job, not this module's. */
-import { useMutation } from '@tanstack/react-query';
 import type { InviteRequestInput, LoginInput, RegisterInput, User } from '@loreforge/contract';
 import { api } from './client';
 
@@ -19,17 +18,8 @@ export function registerRequest(input: RegisterInput): Promise<AuthReply> {
   return api.post<AuthReply>('/auth/register', input, { isPublic: true });
 }
 
-/** GET /auth/me: the user of the stored token. @throws ApiError 401 when the token is missing or expired. */
-export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
-  return api.get<User>('/auth/me', { signal });
-}
 
 /** POST /invites/request with name and email; resolves to the server's `{ message }` (202). */
 export function requestInvite(input: InviteRequestInput): Promise<{ message?: string }> {
   return api.post<{ message?: string }>('/invites/request', input, { isPublic: true });
-}
-
-/** Mutation around {@link requestInvite} for the request-invite screen. */
-export function useRequestInvite() {
-  return useMutation({ mutationFn: requestInvite });
 }

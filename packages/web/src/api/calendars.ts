@@ -1,12 +1,11 @@
 /** World calendar calls and hooks (issue 12, docs/calendars.md): CRUD, the lookup for selects, and the import. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Calendar, CalendarCreateInput, MovedDate } from '@loreforge/contract';
+import type { Calendar, MovedDate } from '@loreforge/contract';
 import { api } from './client';
-import { LOOKUP_PARAMS } from './lookup';
-import { createResource, useResourceMutations } from './resource';
+import { calendarsResource } from './registry';
+import { useResourceLookup, useResourceMutations } from './resource';
 
-/** The calendars of a world as a resource (`/worlds/{worldId}/calendars`). */
-export const calendarsResource = (worldId: string) => createResource<Calendar, CalendarCreateInput>(`/worlds/${worldId}/calendars`);
+export { calendarsResource };
 
 /** A calendar as PUT answers it: with the events and timeline "now"s whose date now reads differently. */
 export type CalendarUpdateResult = Calendar & { movedDates?: MovedDate[] };
@@ -26,8 +25,7 @@ export function useCalendar(worldId: string, calendarId: string | null | undefin
 
 /** Up to 1000 calendars of a world sorted by name, for lists and selects. */
 export function useCalendarLookup(worldId: string) {
-  const resource = calendarsResource(worldId);
-  return useQuery({ queryKey: resource.listKey(LOOKUP_PARAMS), queryFn: ({ signal }) => resource.list(LOOKUP_PARAMS, signal) });
+  return useResourceLookup(calendarsResource(worldId));
 }
 
 /** Create, update (If-Match with the loaded version) and delete of a world's calendars; each refreshes the world's queries. */

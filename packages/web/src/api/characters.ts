@@ -1,16 +1,8 @@
-/** Character calls (SPEC §7 Characters), following the pattern of `worlds.ts`. */
-import type { Character, CharacterCreateInput } from '@loreforge/contract';
-import { createResource, useResourceItem, useResourceList, useResourceMutations } from './resource';
-import type { ListParams } from './list';
+/** Character hooks (SPEC §7 Characters) on the registry's `charactersResource`. */
+import { charactersResource } from './registry';
+import { useResourceItem, useResourceMutations } from './resource';
 
-/** The `/worlds/{worldId}/characters` collection. */
-export const charactersResource = (worldId: string) =>
-  createResource<Character, CharacterCreateInput>(`/worlds/${encodeURIComponent(worldId)}/characters`);
-
-/** One page of a world's characters; disabled while `worldId` is undefined. */
-export function useCharacters(worldId: string | undefined, params: ListParams) {
-  return useResourceList(charactersResource(worldId ?? ''), params, Boolean(worldId));
-}
+export { charactersResource };
 
 /** One character. */
 export function useCharacter(worldId: string, characterId: string | undefined) {
@@ -21,6 +13,3 @@ export function useCharacter(worldId: string, characterId: string | undefined) {
 export function useCharacterMutations(worldId: string) {
   return useResourceMutations(charactersResource(worldId));
 }
-
-/** Characters fetched for selects (giving an item instance): one large page by name (SPEC §9 lookups). */
-export const CHARACTER_LOOKUP_PARAMS: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };

@@ -43,6 +43,12 @@ describe('api client (SPEC §6, §7)', () => {
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Name is required.', fields: { name: 'Name is required.' } });
   });
 
+  it("names an error whose body has no contract code by its status, so screens never branch on a code the server cannot send", async () => {
+    signIn();
+    mockFetch(() => jsonResponse({ message: 'Bad gateway.', code: 'SOMETHING_ELSE' }, 502));
+    await expect(api.get('/worlds')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'Bad gateway.' });
+  });
+
   it('clears the stored token on a 401 but keeps the user record (no redirect)', async () => {
     signIn();
     mockFetch(() => jsonResponse({ message: 'Your session is invalid or has expired. Please sign in again.', code: 'UNAUTHORIZED' }, 401));
@@ -83,9 +89,9 @@ describe('api client (SPEC §6, §7)', () => {
 
 describe('handleError (SPEC §8)', () => {
   it('prefers the server message, then the error text, then the fallback', () => {
-    expect(handleError(new ApiError(400, 'X', 'Server says no.'), 'Fallback')).toBe('Server says no.');
+    expect(handleError(new ApiError(400, 'BAD_REQUEST', 'Server says no.'), 'Fallback')).toBe('Server says no.');
     expect(handleError(new Error('Broken pipe'), 'Fallback')).toBe('Broken pipe');
-    expect(handleError(new ApiError(500, 'X', ''), 'Fallback')).toBe('Fallback');
+    expect(handleError(new ApiError(500, 'INTERNAL_ERROR', ''), 'Fallback')).toBe('Fallback');
     expect(handleError(undefined, 'Fallback')).toBe('Fallback');
   });
 });
@@ -101,7 +107,7 @@ describe('notFoundMessage (SPEC §8 not-found messages)', () => {
     expect(notFoundMessage(malformed, 'World with ID nope not found.')).toBe('World with ID nope not found.');
     const badField = new ApiError(400, 'VALIDATION_FAILED', 'Name is required.', { name: 'Name is required.' });
     expect(notFoundMessage(badField, 'World not found.')).toBeUndefined();
-    expect(notFoundMessage(new ApiError(500, 'INTERNAL', 'Something broke.'), 'World not found.')).toBeUndefined();
+    expect(notFoundMessage(new ApiError(500, 'INTERNAL_ERROR', 'Something broke.'), 'World not found.')).toBeUndefined();
     expect(notFoundMessage(new Error('offline'), 'World not found.')).toBeUndefined();
   });
 });

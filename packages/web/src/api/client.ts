@@ -2,15 +2,30 @@
  * The one API client of the web app (SPEC §6, §7, §8): base `/api`, JSON, a 10 s timeout, the bearer token
  * from the stored session, and every non-2xx response turned into an {@link ApiError}.
  */
-import { LIMITS, MESSAGES, VIEW_AS_HEADER } from '@loreforge/contract';
+import { ERROR_CODES, LIMITS, MESSAGES, VIEW_AS_HEADER, type ErrorCode } from '@loreforge/contract';
 import { clearToken, getToken } from '../session/session-store';
 import { viewAsFor } from '../session/view-as-store';
 
 /** Root of every API path. */
 export const API_BASE = '/api';
 
-/** Codes the client adds for failures that never reached the server's error handler. */
-export type ClientErrorCode = 'TIMEOUT' | 'NETWORK_ERROR' | 'BAD_RESPONSE';
+/**
+ * Codes the client adds for failures that never reached the server's error handler: no answer in time, no
+ * answer at all, an answer it could not read, or an error status whose body named no contract code.
+ */
+export type ClientErrorCode = 'TIMEOUT' | 'NETWORK_ERROR' | 'BAD_RESPONSE' | `HTTP_${number}`;
+
+/** The `code` of an {@link ApiError}: one of the contract's error codes, or one the client adds. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/**
+ * Reads the `code` of an error body.
+ * @param value the body's `code` property; @param status the HTTP status of the answer.
+ * @returns the value when it is one of the contract's ERROR_CODES, else `HTTP_<status>`.
+ */
+export function errorCodeOf(value: unknown, status: number): ApiErrorCode {
+  return (ERROR_CODES as readonly unknown[]).includes(value) ? (value as ErrorCode) : `HTTP_${status}`;
+}
 
 /**
  * A failed API call: the HTTP status (0 when no response arrived), the server's `code`, its `message`
@@ -18,10 +33,10 @@ export type ClientErrorCode = 'TIMEOUT' | 'NETWORK_ERROR' | 'BAD_RESPONSE';
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -48,7 +63,7 @@ export class StaleVersionError extends ApiError {
  * @param updatedAt the entity's `updatedAt` as loaded.
  * @returns the server's ETag for that version, `W/"<updatedAt>"`.
  */
-export const versionTag = (updatedAt: string): string => `W/"${updatedAt}"`;
+const versionTag = (updatedAt: string): string => `W/"${updatedAt}"`;
 
 /** Scalar values accepted in a query string; undefined, null and '' are left out. */
 export type QueryValue = string | number | boolean | null | undefined;
@@ -170,7 +185,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     const record = isRecord(data) ? data : {};
     const message = typeof record.message === 'string' ? record.message : '';
-    const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
+    const code = errorCodeOf(record.code, response.status);
     if (version && response.status === 409 && code === 'CONFLICT') throw new StaleVersionError(message);
     throw new ApiError(response.status, code, message, readFields(record.fields));
   }
@@ -200,11 +215,6 @@ export function handleError(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message.trim()) return error.message;
   if (typeof error === 'string' && error.trim()) return error;
   return fallback;
-}
-
-/** @returns true when `error` is an ApiError with the given HTTP status. */
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
 /**

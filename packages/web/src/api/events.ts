@@ -1,12 +1,10 @@
 /** Event calls and hooks (SPEC §7 Timelines and events): CRUD, the timeline-filtered list and a lookup. */
-import { useQuery } from '@tanstack/react-query';
 import type { Event } from '@loreforge/contract';
 import { api } from './client';
-import { eventsResource } from './collections';
+import { eventsResource } from './registry';
 import { listQuery, toListResult } from './list';
 import type { ListSource } from '../components/generic-list/GenericList';
-import { LOOKUP_PARAMS } from './lookup';
-import { useResourceItem, useResourceMutations } from './resource';
+import { useResourceItem, useResourceLookup, useResourceMutations } from './resource';
 
 export { eventsResource };
 
@@ -26,11 +24,7 @@ export function eventListSource(worldId: string, timelineId: EventTimelineFilter
   return {
     listKey: (params) => [...resource.key, 'list', { ...params, timelineId: filter ?? ALL_TIMELINES }],
     list: async (params, signal) =>
-      toListResult<Event>(
-        await api.get<unknown>(resource.path, { query: { ...listQuery(params), timelineId: filter }, signal }),
-        params,
-        'events',
-      ),
+      toListResult<Event>(await api.get<unknown>(resource.path, { query: { ...listQuery(params), timelineId: filter }, signal })),
   };
 }
 
@@ -46,9 +40,5 @@ export function useEventMutations(worldId: string) {
 
 /** Up to 1000 events of a world sorted by name, for selects (genesis and branching event). */
 export function useEventLookup(worldId: string) {
-  const resource = eventsResource(worldId);
-  return useQuery({
-    queryKey: resource.listKey(LOOKUP_PARAMS),
-    queryFn: ({ signal }) => resource.list(LOOKUP_PARAMS, signal),
-  });
+  return useResourceLookup(eventsResource(worldId));
 }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InventoryEntry, InventoryUpdateInput, SlotFilter } from '@loreforge/contract';
 import { api } from './client';
-import { inventoryResource } from './collections';
+import { inventoryResource } from './registry';
 import { loadedVersion } from './resource';
 import { listQuery, toListResult, type ListParams, type ListResult } from './list';
 import type { QueryKey } from '@tanstack/react-query';
@@ -25,10 +25,7 @@ export function inventorySource(worldId: string, characterId: string, slotFilter
   return {
     listKey: (params) => [...resource.listKey(params), slotFilter],
     list: async (params, signal) =>
-      toListResult<InventoryEntry>(
-        await api.get<unknown>(resource.path, { query: { ...listQuery(params), slotFilter }, signal }),
-        params,
-      ),
+      toListResult<InventoryEntry>(await api.get<unknown>(resource.path, { query: { ...listQuery(params), slotFilter }, signal })),
   };
 }
 

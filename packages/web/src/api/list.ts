@@ -1,9 +1,13 @@
 /**
- * List calls of SPEC §7 "Generic list calls": the query every list sends and the one shape every list
- * screen reads, whatever envelope the server answered with.
+ * List calls of SPEC §7 "Generic list calls": the query every list sends and the contract's `{ data, pagination }`
+ * envelope every list screen reads.
  */
-import { LIMITS, MESSAGES, type Pagination, type SortOrder } from '@loreforge/contract';
+import { z } from 'zod';
+import { LIMITS, MESSAGES, PaginationSchema, type Pagination, type SortOrder } from '@loreforge/contract';
 import { ApiError } from './client';
+
+/** The list envelope of the contract with rows left unchecked (each resource's type vouches for them). */
+const ListEnvelopeSchema = z.object({ data: z.array(z.unknown()), pagination: PaginationSchema });
 
 /** Query of a list call: page from 1, page size, free-text search, a tag and sort (SPEC §4, §9; issue "Linked lore" tags). */
 export interface ListParams {
@@ -31,58 +35,19 @@ export const DEFAULT_LIST_PARAMS: ListParams = {
   sortOrder: 'desc',
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 /**
- * Normalises any list response of SPEC §7 to {@link ListResult}: `{ data | items | <key>, pagination }`,
- * `{ <key>, total, page, limit }` or a bare array (paged locally). Missing totalPages is computed from
- * total and limit.
+ * Reads a list response of SPEC §7: exactly the contract's envelope `{ data: T[], pagination }`, the only shape
+ * the server sends. The rows are taken as typed by the caller; the pagination block is checked against the
+ * contract's schema.
  * @param raw the parsed response body.
- * @param params the query that was sent (for local paging and fallbacks).
- * @param key an extra property that may hold the rows, e.g. 'timelines'.
- * @throws ApiError 'Unexpected data format.' (code BAD_RESPONSE) when the body holds no array of rows.
+ * @returns the rows and pagination as sent.
+ * @throws ApiError 'Unexpected data format.' (code BAD_RESPONSE) for any other body, so a misunderstood answer
+ *   never reads as an empty list ('No …s found.').
  */
-export function toListResult<T>(raw: unknown, params: ListParams, key?: string): ListResult<T> {
-  const limit = params.limit > 0 ? params.limit : LIMITS.defaultPageSize;
-  if (Array.isArray(raw)) {
-    const rows = raw as T[];
-    const start = (params.page - 1) * limit;
-    return {
-      data: rows.slice(start, start + limit),
-      pagination: {
-        currentPage: params.page,
-        totalPages: Math.ceil(rows.length / limit),
-        totalItems: rows.length,
-        limit,
-        nextCursor: null,
-      },
-    };
-  }
-  // A body with no rows in any place SPEC §7 names would otherwise read as an empty list ('No …s found.'),
-  // which is untrue: say the answer was not understood (SPEC §8 'Unexpected data format.').
-  const candidate = isRecord(raw) ? (raw.data ?? raw.items ?? (key ? raw[key] : undefined)) : undefined;
-  if (!isRecord(raw) || !Array.isArray(candidate)) throw new ApiError(0, 'BAD_RESPONSE', MESSAGES.unexpectedDataFormat);
-  const data = candidate as T[];
-  const block = isRecord(raw.pagination) ? raw.pagination : raw;
-  const pageLimit = num(block.limit) ?? limit;
-  const totalItems = num(block.totalItems) ?? num(block.total) ?? data.length;
-  const totalPages = num(block.totalPages) ?? Math.ceil(totalItems / pageLimit);
-  return {
-    data,
-    pagination: {
-      currentPage: num(block.currentPage) ?? num(block.page) ?? params.page,
-      totalPages,
-      totalItems,
-      limit: pageLimit,
-      nextCursor: typeof block.nextCursor === 'string' ? block.nextCursor : null,
-    },
-  };
+export function toListResult<T>(raw: unknown): ListResult<T> {
+  const envelope = ListEnvelopeSchema.safeParse(raw);
+  if (!envelope.success) throw new ApiError(0, 'BAD_RESPONSE', MESSAGES.unexpectedDataFormat);
+  return { data: envelope.data.data as T[], pagination: envelope.data.pagination };
 }
 
 /** @returns the list query as query-string values (undefined entries are dropped by the client). */

@@ -1,7 +1,10 @@
 /** The one-big-page query used to fill selects with a world's entities (SPEC §9 lookup limits). */
 import type { ListParams } from './list';
 
-/** Page 1 of up to 1000 rows sorted by name: timelines for the event form, events and timelines for selects. */
+/**
+ * Page 1 of up to 1000 rows sorted by name: the one query of every select, picker and whole-map feature list
+ * (timelines for the event form, characters, items, events, maps and their points and areas).
+ */
 export const LOOKUP_PARAMS: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };
 
 /**

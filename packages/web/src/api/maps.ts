@@ -2,21 +2,17 @@
  * Map calls and hooks (SPEC §7 Maps): maps, their image (raw upload, fetched as a blob because it needs the
  * bearer token), points and areas.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type WorldMap } from '@loreforge/contract';
 import { getToken } from '../session/session-store';
 import { API_BASE, ApiError, apiRequest } from './client';
-import { areasResource, mapsResource, pointsResource } from './collections';
-import type { ListParams } from './list';
-import { useResourceItem, useResourceMutations } from './resource';
+import { areasResource, mapsResource, pointsResource } from './registry';
+import { useResourceItem, useResourceLookup, useResourceMutations } from './resource';
 
 export { areasResource, mapsResource, pointsResource };
 
 /** Image types the server accepts for a map (issue API contract). */
 export const MAP_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-
-/** Every point or area of a map in one request (maps hold few; the API allows up to 10,000 per page). */
-export const MAP_FEATURE_PARAMS: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };
 
 const imagePath = (worldId: string, mapId: string) =>
   `/worlds/${encodeURIComponent(worldId)}/maps/${encodeURIComponent(mapId)}/image`;
@@ -33,14 +29,12 @@ export function useMapMutations(worldId: string) {
 
 /** All points of a map (up to 1000), sorted by name. */
 export function useMapPoints(worldId: string, mapId: string) {
-  const resource = pointsResource(worldId, mapId);
-  return useQuery({ queryKey: resource.listKey(MAP_FEATURE_PARAMS), queryFn: ({ signal }) => resource.list(MAP_FEATURE_PARAMS, signal) });
+  return useResourceLookup(pointsResource(worldId, mapId));
 }
 
 /** All areas of a map (up to 1000), sorted by name. */
 export function useMapAreas(worldId: string, mapId: string) {
-  const resource = areasResource(worldId, mapId);
-  return useQuery({ queryKey: resource.listKey(MAP_FEATURE_PARAMS), queryFn: ({ signal }) => resource.list(MAP_FEATURE_PARAMS, signal) });
+  return useResourceLookup(areasResource(worldId, mapId));
 }
 
 /**
@@ -51,7 +45,7 @@ export function useMapAreas(worldId: string, mapId: string) {
  * StaleVersionError (409) is thrown.
  * @throws ApiError 413/415 with the server's message, or a timeout after 60 s.
  */
-export function uploadMapImage(worldId: string, mapId: string, file: Blob, version?: string): Promise<WorldMap> {
+function uploadMapImage(worldId: string, mapId: string, file: Blob, version?: string): Promise<WorldMap> {
   return apiRequest<WorldMap>(imagePath(worldId, mapId), { method: 'PUT', rawBody: file, timeoutMs: 60_000, version });
 }
 
@@ -60,7 +54,7 @@ export function uploadMapImage(worldId: string, mapId: string, file: Blob, versi
  * meanwhile is kept and StaleVersionError (409) is thrown.
  * @throws ApiError 404 when it has none.
  */
-export function deleteMapImage(worldId: string, mapId: string, version?: string): Promise<void> {
+function deleteMapImage(worldId: string, mapId: string, version?: string): Promise<void> {
   return apiRequest<void>(imagePath(worldId, mapId), { method: 'DELETE', version });
 }
 

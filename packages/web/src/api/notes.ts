@@ -5,8 +5,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Note, NoteTargetType, Pagination } from '@loreforge/contract';
 import { api } from './client';
+import { notesResource } from './registry';
 
-const notesPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}/notes`;
+const notesPath = (worldId: string) => notesResource(worldId).path;
 
 /** Query key of the notes of one target (or every note of the world with no target). */
 export const notesKey = (worldId: string, entityType?: NoteTargetType, entityId?: string) => [

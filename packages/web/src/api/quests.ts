@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ObjectiveCreateInput, Objective, Quest } from '@loreforge/contract';
 import { api, apiRequest } from './client';
-import { questsResource } from './collections';
+import { questsResource } from './registry';
 import { useResourceItem, useResourceMutations } from './resource';
 
 export { questsResource };
@@ -38,7 +38,7 @@ export function useQuestMutations(worldId: string) {
  * POST /quests/{q}/accept, optionally for a character. @returns the quest, now active.
  * @throws ApiError 409 with the server's message when the quest is not pending.
  */
-export function acceptQuest(worldId: string, questId: string, characterId?: string): Promise<Quest> {
+function acceptQuest(worldId: string, questId: string, characterId?: string): Promise<Quest> {
   return api.post<Quest>(`${questPath(worldId, questId)}/accept`, characterId ? { characterId } : {});
 }
 
@@ -46,7 +46,7 @@ export function acceptQuest(worldId: string, questId: string, characterId?: stri
  * DELETE /quests/{q}/abandon. @returns the quest, back to pending.
  * @throws ApiError 409 with the server's message when the quest is not active.
  */
-export function abandonQuest(worldId: string, questId: string): Promise<Quest> {
+function abandonQuest(worldId: string, questId: string): Promise<Quest> {
   return apiRequest<Quest>(`${questPath(worldId, questId)}/abandon`, { method: 'DELETE' });
 }
 
@@ -54,12 +54,12 @@ export function abandonQuest(worldId: string, questId: string): Promise<Quest> {
  * POST /quests/{q}/objectives/{o}/progress with an increment (may be negative). @returns the quest.
  * @throws ApiError 409 when the quest is not active, 400 when the result leaves 0…target.
  */
-export function addObjectiveProgress(worldId: string, questId: string, objectiveId: string, increment: number): Promise<Quest> {
+function addObjectiveProgress(worldId: string, questId: string, objectiveId: string, increment: number): Promise<Quest> {
   return api.post<Quest>(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}/progress`, { increment });
 }
 
 /** POST /quests/{q}/objectives. @returns the created objective. */
-export function createObjective(worldId: string, questId: string, input: ObjectiveCreateInput): Promise<Objective> {
+function createObjective(worldId: string, questId: string, input: ObjectiveCreateInput): Promise<Objective> {
   return api.post<Objective>(`${questPath(worldId, questId)}/objectives`, input);
 }
 
@@ -68,12 +68,12 @@ export function createObjective(worldId: string, questId: string, input: Objecti
  * loaded updatedAt) a stale edit gets 409 (StaleVersionError).
  * @returns the saved objective.
  */
-export function updateObjective(worldId: string, questId: string, objectiveId: string, input: ObjectiveCreateInput, version?: string): Promise<Objective> {
+function updateObjective(worldId: string, questId: string, objectiveId: string, input: ObjectiveCreateInput, version?: string): Promise<Objective> {
   return api.put<Objective>(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`, input, { version });
 }
 
 /** DELETE /quests/{q}/objectives/{o}. */
-export function deleteObjective(worldId: string, questId: string, objectiveId: string, version?: string): Promise<void> {
+function deleteObjective(worldId: string, questId: string, objectiveId: string, version?: string): Promise<void> {
   return api.delete(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`, { version });
 }
 

@@ -1,5 +1,5 @@
 /** Relationship calls and hooks (SPEC §7 Relationships): a character's relationships to other characters. */
-import { relationshipsResource } from './collections';
+import { relationshipsResource } from './registry';
 import { useResourceItem, useResourceMutations } from './resource';
 
 export { relationshipsResource };

@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-query';
 import { api, StaleVersionError } from './client';
 import { listQuery, toListResult, type ListParams, type ListResult } from './list';
+import { LOOKUP_PARAMS } from './lookup';
 
 /** CRUD calls of one collection, e.g. `/worlds/{w}/characters`. Every function throws ApiError on failure. */
 export interface Resource<T, TInput> {
@@ -37,16 +38,15 @@ export interface Resource<T, TInput> {
 }
 
 /** Splits an API path into query-key segments, so `/worlds/1/maps` invalidates with `['worlds','1']`. */
-export function pathKey(path: string): string[] {
+function pathKey(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
 /**
  * Builds the CRUD calls of one collection.
  * @param path collection path below `/api`, e.g. `/worlds/${worldId}/items`.
- * @param rowsKey an extra response property that may hold the rows (e.g. 'timelines'), see toListResult.
  */
-export function createResource<T, TInput>(path: string, rowsKey?: string): Resource<T, TInput> {
+export function createResource<T, TInput>(path: string): Resource<T, TInput> {
   const key = pathKey(path);
   return {
     path,
@@ -54,7 +54,7 @@ export function createResource<T, TInput>(path: string, rowsKey?: string): Resou
     listKey: (params) => [...key, 'list', params],
     detailKey: (id) => [...key, id],
     list: async (params, signal) =>
-      toListResult<T>(await api.get<unknown>(path, { query: listQuery(params), signal }), params, rowsKey),
+      toListResult<T>(await api.get<unknown>(path, { query: listQuery(params), signal })),
     get: (id, signal) => api.get<T>(`${path}/${encodeURIComponent(id)}`, { signal }),
     create: (input) => api.post<T>(path, input),
     update: (id, input, version) => api.put<T>(`${path}/${encodeURIComponent(id)}`, input, { version }),
@@ -159,4 +159,18 @@ export function useResourceMutations<T, TInput>(resource: Resource<T, TInput>) {
     onSuccess: invalidate,
   });
   return { create, update, remove };
+}
+
+/**
+ * Every row of a collection for a select or picker: one page of {@link LOOKUP_PARAMS} (up to 1000 rows by
+ * name, SPEC §9 lookup limits), cached under the collection's list key so writes refresh it.
+ * @param resource the collection; @param enabled false to wait (e.g. until the person may see it).
+ * @returns the TanStack query of that page; its error is the ApiError of the list call.
+ */
+export function useResourceLookup<T, TInput>(resource: Resource<T, TInput>, enabled = true) {
+  return useQuery({
+    queryKey: resource.listKey(LOOKUP_PARAMS),
+    queryFn: ({ signal }) => resource.list(LOOKUP_PARAMS, signal),
+    enabled,
+  });
 }

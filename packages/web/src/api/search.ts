@@ -8,7 +8,7 @@ import { api } from './client';
 import { entityPath } from '../lib/entity-path';
 
 /** How many hits the palette shows at once. */
-export const PALETTE_LIMIT = 8;
+const PALETTE_LIMIT = 8;
 
 /**
  * Searches a world.

@@ -2,15 +2,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Event, Timeline } from '@loreforge/contract';
 import { api } from './client';
-import { timelineEventsResource, timelinesResource } from './collections';
+import { timelineEventsResource, timelinesResource } from './registry';
 import { toListResult, type ListResult } from './list';
-import { LOOKUP_PARAMS } from './lookup';
-import { useResourceMutations } from './resource';
+import { useResourceLookup, useResourceMutations } from './resource';
 
 export { timelinesResource };
 
 /** Events fetched per request on the visual timeline: big enough to fill a screen many times over. */
-export const TIMELINE_EVENTS_PAGE_SIZE = 500;
+const TIMELINE_EVENTS_PAGE_SIZE = 500;
 
 /**
  * How long a timeline and its events count as fresh: a branch reopened within it comes from the cache without
@@ -36,11 +35,7 @@ export function useTimelineMutations(worldId: string) {
 
 /** Up to 1000 timelines of a world sorted by name, for selects (SPEC §9). */
 export function useTimelineLookup(worldId: string) {
-  const resource = timelinesResource(worldId);
-  return useQuery({
-    queryKey: resource.listKey(LOOKUP_PARAMS),
-    queryFn: ({ signal }) => resource.list(LOOKUP_PARAMS, signal),
-  });
+  return useResourceLookup(timelinesResource(worldId));
 }
 
 /** Where the next page of a timeline's events starts: a keyset cursor, else a page number. */
@@ -54,7 +49,7 @@ export interface EventPageParam {
  * @returns the page's events and the contract's pagination block.
  * @throws ApiError when the timeline is missing (404) or the call fails.
  */
-export async function fetchTimelineEventsPage(
+async function fetchTimelineEventsPage(
   worldId: string,
   timelineId: string,
   pageParam: EventPageParam,
@@ -63,7 +58,7 @@ export async function fetchTimelineEventsPage(
   const path = timelineEventsResource(worldId, timelineId).path;
   const params = { page: pageParam.page, limit: TIMELINE_EVENTS_PAGE_SIZE };
   const raw = await api.get<unknown>(path, { query: { ...params, cursor: pageParam.cursor }, signal });
-  return toListResult<Event>(raw, params, 'events');
+  return toListResult<Event>(raw);
 }
 
 /**

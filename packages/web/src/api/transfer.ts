@@ -7,7 +7,7 @@
 import { VIEW_AS_HEADER, type ExportFormat, type ImportResult } from '@loreforge/contract';
 import { clearToken, getToken } from '../session/session-store';
 import { viewAsFor } from '../session/view-as-store';
-import { API_BASE, ApiError } from './client';
+import { API_BASE, ApiError, errorCodeOf } from './client';
 
 /** The export formats offered, with their labels; the last two are written by their own exporters. */
 export const EXPORT_CHOICES: readonly { format: ExportFormat; label: string; hint: string }[] = [
@@ -36,7 +36,7 @@ function errorOf(status: number, text: string): ApiError {
   if (status === 401) clearToken();
   try {
     const body = JSON.parse(text) as { message?: unknown; code?: unknown; fields?: Record<string, string> };
-    return new ApiError(status, typeof body.code === 'string' ? body.code : `HTTP_${status}`, typeof body.message === 'string' ? body.message : '', body.fields);
+    return new ApiError(status, errorCodeOf(body.code, status), typeof body.message === 'string' ? body.message : '', body.fields);
   } catch {
     return new ApiError(status, `HTTP_${status}`, '');
   }

@@ -5,8 +5,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Pagination, Webhook, WebhookCreateInput, WebhookDelivery, WebhookUpdateInput, WebhookWithSecret } from '@loreforge/contract';
 import { api } from './client';
+import { webhooksResource } from './registry';
 
-const webhooksPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}/webhooks`;
+const webhooksPath = (worldId: string) => webhooksResource(worldId).path;
 
 /** Query keys: under the world's key, so a world-wide invalidation reaches them too. */
 export const webhookKeys = {

@@ -4,9 +4,9 @@
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { MapPoint, Quest, WorldMap } from '@loreforge/contract';
-import { mapsResource, pointsResource, questsResource } from './collections';
+import { mapsResource, pointsResource, questsResource } from './registry';
 import { LOOKUP_PARAMS } from './lookup';
-import { MAP_FEATURE_PARAMS } from './maps';
+import { useResourceLookup } from './resource';
 
 /** One map and its points, sorted by name. */
 export interface MapLocationGroup {
@@ -33,16 +33,12 @@ export interface WorldLocations {
  */
 export function useWorldLocations(worldId: string, enabled = true): WorldLocations {
   const maps = mapsResource(worldId);
-  const mapList = useQuery({
-    queryKey: maps.listKey(LOOKUP_PARAMS),
-    queryFn: ({ signal }) => maps.list(LOOKUP_PARAMS, signal),
-    enabled: enabled && worldId !== '',
-  });
+  const mapList = useResourceLookup(maps, enabled && worldId !== '');
   const mapRows = mapList.data?.data ?? [];
   const pointLists = useQueries({
     queries: mapRows.map((map) => {
       const points = pointsResource(worldId, map.mapId);
-      return { queryKey: points.listKey(MAP_FEATURE_PARAMS), queryFn: ({ signal }: { signal: AbortSignal }) => points.list(MAP_FEATURE_PARAMS, signal) };
+      return { queryKey: points.listKey(LOOKUP_PARAMS), queryFn: ({ signal }: { signal: AbortSignal }) => points.list(LOOKUP_PARAMS, signal) };
     }),
   });
   const groups = mapRows

@@ -1,12 +1,11 @@
-/** World calls and hooks (SPEC §7 Worlds). The template for other resource modules. */
+/** World hooks (SPEC §7 Worlds) on the registry's `worldsResource`, and moving a character between worlds. */
 import { useQueryClient, useMutation } from '@tanstack/react-query';
-import type { World, WorldCreateInput } from '@loreforge/contract';
 import { api } from './client';
-import { createResource, useResourceItem, useResourceList, useResourceMutations } from './resource';
+import { worldsResource } from './registry';
+import { useResourceItem, useResourceList, useResourceMutations } from './resource';
 import type { ListParams } from './list';
 
-/** The `/worlds` collection: list, get, create (POST name, description), update (PUT), delete. */
-export const worldsResource = createResource<World, WorldCreateInput>('/worlds');
+export { worldsResource };
 
 /** The signed-in user's worlds, one page (SPEC §2 home). */
 export function useWorlds(params: ListParams) {

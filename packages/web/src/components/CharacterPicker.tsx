@@ -1,13 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import { MESSAGES } from '@loreforge/contract';
 import { charactersResource } from '../api/characters';
-import type { ListParams } from '../api/list';
+import { useResourceLookup } from '../api/resource';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadingSpinner } from './LoadingSpinner';
-
-/** Characters fetched for a picker: one large page, sorted by name (SPEC §9 lookup limits). */
-export const PICKER_PARAMS: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };
 
 /** Props of {@link CharacterPicker}. */
 export interface CharacterPickerProps {
@@ -30,11 +26,7 @@ export interface CharacterPickerProps {
  * 'No other characters available in this world.' when none remain.
  */
 export function CharacterPicker({ worldId, excludeId, value, onChange, id, invalid, describedBy, disabled }: CharacterPickerProps) {
-  const resource = charactersResource(worldId);
-  const query = useQuery({
-    queryKey: resource.listKey(PICKER_PARAMS),
-    queryFn: ({ signal }) => resource.list(PICKER_PARAMS, signal),
-  });
+  const query = useResourceLookup(charactersResource(worldId));
 
   if (query.isPending) return <LoadingSpinner inline label={MESSAGES.loadingCharacters} />;
   if (query.isError) {

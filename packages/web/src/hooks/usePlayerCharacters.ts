@@ -2,9 +2,9 @@
  * The characters a player plays in a world (issue 11: a player accepts quests for them, records progress on the
  * quests they hold, and edits them). Empty for anyone who is not a player, and while loading.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { Character } from '@loreforge/contract';
-import { CHARACTER_LOOKUP_PARAMS, charactersResource } from '../api/characters';
+import { charactersResource } from '../api/characters';
+import { useResourceLookup } from '../api/resource';
 import { useWorldAccess } from './useWorldAccess';
 
 /** The answer of {@link usePlayerCharacters}. */
@@ -22,12 +22,7 @@ export interface PlayerCharacters {
 export function usePlayerCharacters(worldId: string): PlayerCharacters {
   const access = useWorldAccess(worldId);
   const isPlayer = access.role === 'player' && Boolean(access.actingUserId);
-  const resource = charactersResource(worldId);
-  const query = useQuery({
-    queryKey: resource.listKey(CHARACTER_LOOKUP_PARAMS),
-    queryFn: ({ signal }) => resource.list(CHARACTER_LOOKUP_PARAMS, signal),
-    enabled: isPlayer,
-  });
+  const query = useResourceLookup(charactersResource(worldId), isPlayer);
   const characters = isPlayer ? (query.data?.data ?? []).filter((character) => character.assignedTo === access.actingUserId) : [];
   return {
     characters,

@@ -3,6 +3,8 @@
  * `worldChildRoutes` are full pages of the entities.
  */
 import type { RouteObject } from 'react-router';
+import { characterPageRoutes } from './character-routes';
+import { itemPageRoutes } from './item-routes';
 import { lazyScreen } from './lazy';
 
 const characters = () => import('../screens/characters/CharacterScreens');
@@ -42,9 +44,9 @@ export const worldChildRoutes: RouteObject[] = [
   { path: 'characters/create', lazy: lazyScreen(characters, 'CharacterFormScreen') },
   { path: 'characters/:characterId/edit', lazy: lazyScreen(characters, 'CharacterFormScreen') },
   { path: 'characters/:characterId/family', lazy: lazyScreen(() => import('../screens/graph/FamilyTreeScreen'), 'FamilyTreeScreen') },
-  { path: 'characters/:characterId/*', lazy: lazyScreen(characters, 'CharacterScreen') },
+  { path: 'characters/:characterId', lazy: lazyScreen(characters, 'CharacterScreen'), children: characterPageRoutes },
   { path: 'items/create', lazy: lazyScreen(items, 'ItemFormScreen') },
-  { path: 'items/:itemId/*', lazy: lazyScreen(items, 'ItemScreen') },
+  { path: 'items/:itemId', lazy: lazyScreen(items, 'ItemScreen'), children: itemPageRoutes },
   { path: 'goals/create', lazy: lazyScreen(goals, 'GoalScreen') },
   { path: 'goals/:goalId', lazy: lazyScreen(goals, 'GoalScreen') },
   { path: 'goals/:goalId/edit', lazy: lazyScreen(goals, 'GoalScreen') },

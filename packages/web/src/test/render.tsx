@@ -33,6 +33,14 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
+/** A one-page list response in the contract's `{ data, pagination }` envelope, as every list call answers. */
+export function listResponse(rows: unknown[], status = 200): Response {
+  return jsonResponse(
+    { data: rows, pagination: { currentPage: 1, totalPages: rows.length > 0 ? 1 : 0, totalItems: rows.length, limit: 1000, nextCursor: null } },
+    status,
+  );
+}
+
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
 /**

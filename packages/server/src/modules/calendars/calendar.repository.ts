@@ -1,7 +1,7 @@
 /** Queries on `calendar` (issue 12). Every function takes `db` first so it runs inside a transaction too. */
 import type { Db } from '../../db/database.js';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable columns of a calendar (the definition already serialised). */

@@ -1,7 +1,7 @@
 /** Queries on `character` and `character_active_quest` (SPEC §3 Character, §7 Characters). */
 import type { Db } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { compiledQuery } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
 import { whereVisible } from '../worlds/visibility.js';

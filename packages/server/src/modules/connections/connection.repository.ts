@@ -1,7 +1,7 @@
 /** Queries on `connection` (SPEC §7 Connections; payload designed in the issue's API contract). */
 import type { Db } from '../../db/database.js';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 

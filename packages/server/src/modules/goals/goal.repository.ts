@@ -1,7 +1,7 @@
 /** Queries on `goal`: world goals (character_id null) and characters' goals (SPEC §3 Goal). */
 import type { Db } from '../../db/database.js';
 import type { GoalTable } from '../../db/tables/goal.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';

@@ -3,7 +3,7 @@ import type { SlotFilter } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { InventoryItemTable } from '../../db/tables/item.table.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.js';
 import type { InventoryItemTable } from '../../db/tables/item.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 

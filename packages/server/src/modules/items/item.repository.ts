@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.js';
 import type { ItemTable } from '../../db/tables/item.table.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 

@@ -1,7 +1,7 @@
 /** Queries on `map_area` (SPEC §7 Maps: areas; payload designed in the issue's API contract). */
 import type { Db } from '../../db/database.js';
 import type { MapAreaTable } from '../../db/tables/map.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';

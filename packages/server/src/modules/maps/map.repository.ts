@@ -1,7 +1,7 @@
 /** Queries on `map` and `map_image` (SPEC §7 Maps). Lists never load image bytes: only the image's metadata. */
 import type { Db } from '../../db/database.js';
 import type { MapImageTable, MapTable } from '../../db/tables/map.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { whereVisible } from '../worlds/visibility.js';

@@ -8,7 +8,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { NoteTargetType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { MemberNoteTable } from '../../db/tables/member-note.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { isVisible, visibleCondition } from '../worlds/visibility.js';
 import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 

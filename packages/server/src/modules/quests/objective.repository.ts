@@ -1,7 +1,7 @@
 /** Queries on `quest_objective` (objectives designed in the issue's API contract; completed is derived). */
 import type { Db } from '../../db/database.js';
 import type { QuestObjectiveTable } from '../../db/tables/quest.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { whereVisible } from '../worlds/visibility.js';

@@ -2,7 +2,7 @@
 import type { QuestStatus } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { QuestTable } from '../../db/tables/quest.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { whereVisible } from '../worlds/visibility.js';

@@ -20,7 +20,7 @@ import {
 } from '@loreforge/contract';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import type { Db } from '../../db/database.js';
-import type { ListParams } from '../../lib/list.js';
+import type { ListParams } from '../../lib/list/index.js';
 import { newId } from '../../lib/ids.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';

@@ -1,7 +1,7 @@
 /** Queries on `relationship`: directed, from a character to another of the same world (SPEC §3 Relationship). */
 import type { Db } from '../../db/database.js';
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';

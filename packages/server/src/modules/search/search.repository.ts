@@ -6,9 +6,9 @@
  * (the same function on SQLite, lib/trigram.ts).
  */
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
-import type { SearchEntityType } from '@loreforge/contract';
+import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { likePattern } from '../../lib/list-search.js';
+import { likePattern } from '../../lib/list/index.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../lib/trigram.js';
 import { type SecretTable, visibleCondition } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
@@ -16,6 +16,13 @@ import type { WorldScope } from '../worlds/world-scope.js';
 
 /** How many names sharing trigrams with the query, best first, a fuzzy pass scores on SQLite per table. */
 const FUZZY_CANDIDATES = 200;
+
+/**
+ * How many description-only hits of one entity type are counted (WORLD_SEARCH_TEXT_HITS_COUNTED): a word in a
+ * quarter of a 100,000-character world's descriptions took 100-250 ms to count exactly, for a number nobody pages
+ * through. Name, typo and tag hits are always counted exactly.
+ */
+const TEXT_HITS_COUNTED = WORLD_SEARCH_TEXT_HITS_COUNTED;
 
 /** Rank tiers, best first; the presenter names them (SEARCH_MATCH_KINDS). */
 export const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, tag: 4, text: 5 } as const;
@@ -189,39 +196,51 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
 
 /**
  * Reads a slice of a union of pass queries, ranked by tier, score, name, type and id (`byName`), or in the
- * order the rows were stored.
+ * order the rows were stored, counted up to TEXT_HITS_COUNTED (then `capped`).
  * @returns the slice's rows and the union's total (counted apart only when the slice is empty).
  */
-async function readSlice(db: Db, parts: Array<RawBuilder<unknown>>, byName: boolean, offset: number, limit: number): Promise<{ rows: SearchRow[]; total: number }> {
-  if (parts.length === 0) return { rows: [], total: 0 };
+async function readSlice(db: Db, parts: Array<RawBuilder<unknown>>, byName: boolean, offset: number, limit: number): Promise<{ rows: SearchRow[]; total: number; capped: boolean }> {
+  if (parts.length === 0) return { rows: [], total: 0, capped: false };
   const union = sql.join(parts, sql` union all `);
   if (!byName) {
-    // Stored order needs no ranking: count, then read only the slice (the database stops after it).
-    const counted = await sql<{ total: number }>`select count(*) as total from (${union}) hits`.execute(db);
-    const total = Number(counted.rows[0]?.total ?? 0);
-    if (limit === 0 || offset >= total) return { rows: [], total };
-    const { rows } = await sql<SearchRow>`select hits.* from (${union}) hits order by hits.seq limit ${limit} offset ${offset}`.execute(db);
-    return { rows, total };
+    // Stored order needs no ranking: count (no further than the cap), then read only the slice (the database
+    // stops after it).
+    const counted = await sql<{ total: number }>`select count(*) as total from (select 1 from (${union}) hits limit ${sql.lit(TEXT_HITS_COUNTED + 1)}) counted`.execute(db);
+    const found = Number(counted.rows[0]?.total ?? 0);
+    const capped = found > TEXT_HITS_COUNTED;
+    const total = Math.min(found, TEXT_HITS_COUNTED);
+    if (limit === 0 || offset >= total) return { rows: [], total, capped };
+    const { rows } = await sql<SearchRow>`select hits.* from (${union}) hits order by hits.seq limit ${Math.min(limit, total - offset)} offset ${offset}`.execute(db);
+    return { rows, total, capped };
   }
   if (limit > 0) {
     const order = byName ? sql`hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id` : sql`hits.seq`;
     const { rows } = await sql<SearchRow>`select hits.*, count(*) over () as total from (${union}) hits
       order by ${order} limit ${limit} offset ${offset}`.execute(db);
     const first = rows[0];
-    if (first) return { rows, total: Number(first.total) };
+    if (first) return { rows, total: Number(first.total), capped: false };
   }
   const counted = await sql<{ total: number }>`select count(*) as total from (${union}) hits`.execute(db);
-  return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
+  return { rows: [], total: Number(counted.rows[0]?.total ?? 0), capped: false };
+}
+
+/** Whether a union of pass queries has any row (the database stops at the first). */
+async function anyRow(db: Db, parts: Array<RawBuilder<unknown> | undefined>): Promise<boolean> {
+  const present = parts.filter((part) => part !== undefined);
+  if (present.length === 0) return false;
+  const { rows } = await sql`select 1 as found from (${sql.join(present, sql` union all `)}) hits limit 1`.execute(db);
+  return rows.length > 0;
 }
 
 /**
  * Finds a world's entities whose name, tags or description match a query, best first: exact name, name prefix,
- * name contains, then (only when no name contains the query) names a typo away by similarity, then a tag starting
+ * name contains, then (only when neither a name nor a description contains the query) names a typo away by similarity, then a tag starting
  * with the query, then description only; ties by name, type and id (text-only hits in stored order).
  * @param term the trimmed query (1–200 characters). @param page 1-based; @param limit 1–50.
- * @returns the page's rows, and the total number of hits.
+ * @returns the page's rows, the total number of hits, and whether the description-only hits of some type were
+ *   counted only up to WORLD_SEARCH_TEXT_HITS_COUNTED (`totalCapped`; the total is then a lower bound).
  */
-export async function searchWorld(db: Db, scope: SearchScope, term: string, page: number, limit: number): Promise<{ rows: SearchRow[]; total: number }> {
+export async function searchWorld(db: Db, scope: SearchScope, term: string, page: number, limit: number): Promise<{ rows: SearchRow[]; total: number; totalCapped: boolean }> {
   const contains = likePattern(term);
   const terms: Terms = {
     term,
@@ -235,13 +254,18 @@ export async function searchWorld(db: Db, scope: SearchScope, term: string, page
   const offset = (page - 1) * limit;
   const rows: SearchRow[] = [];
   let total = 0;
+  let totalCapped = false;
   const read = async (parts: Array<RawBuilder<unknown> | undefined>, byName: boolean) => {
     const slice = await readSlice(db, parts.filter((part) => part !== undefined), byName, Math.max(0, offset - total), limit - rows.length);
     rows.push(...slice.rows);
     total += slice.total;
+    totalCapped ||= slice.capped;
   };
   await read(SOURCES.map((source) => passQuery(source, scope, 'name', terms)), true);
-  if (total === 0) {
+  // Names a typo away only when the query is found nowhere as written: a word that some description holds was
+  // no typo, and scoring every name that shares a common trigram with it (bm25 over the trigram table) cost up
+  // to 150 ms in a 100,000-character world.
+  if (total === 0 && !(await anyRow(db, SOURCES.map((source) => passQuery(source, scope, 'text', terms))))) {
     terms.fuzzy = true;
     await read(SOURCES.map((source) => passQuery(source, scope, 'fuzzy', terms)), true);
   }
@@ -249,5 +273,5 @@ export async function searchWorld(db: Db, scope: SearchScope, term: string, page
   // Text-only hits, source by source in the order they were stored: a word found in a large share of a world's
   // descriptions is then paged without sorting every hit.
   for (const source of SOURCES) await read([passQuery(source, scope, 'text', terms)], false);
-  return { rows, total };
+  return { rows, total, totalCapped };
 }

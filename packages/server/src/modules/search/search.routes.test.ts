@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchHit, WorldSearchResponse } from '@loreforge/contract';
+import { type SearchHit, WORLD_SEARCH_TEXT_HITS_COUNTED, type WorldSearchResponse } from '@loreforge/contract';
+import { newId } from '../../lib/ids.js';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
@@ -35,6 +36,43 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
   const search = async (worldId: string, headers: Record<string, string>, query: string) =>
     t.app.inject({ method: 'GET', url: `/api/worlds/${worldId}/search?${query}`, headers });
 
+  it('counts description-only hits of a type up to the cap, says so, and still pages through the first of them', async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Crowded Oz' });
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: WORLD_SEARCH_TEXT_HITS_COUNTED + 5 }, (_, index) => ({
+      id: newId(), world_id: world.worldId, name: `Munchkin ${index}`, description: 'A restless soul of the east.',
+      attributes: '{}', current_location_id: null, created_at: now, updated_at: now,
+    }));
+    for (let start = 0; start < rows.length; start += 100) await t.app.db.insertInto('character').values(rows.slice(start, start + 100)).execute();
+    await createItem(t.app, { world, owner, name: 'Restless Bell', description: null });
+
+    const first = (await search(world.worldId, owner.headers, 'q=restless&limit=10')).json<WorldSearchResponse>();
+    expect(first.data[0]?.name.text).toBe('Restless Bell');
+    expect(first.data.slice(1).every((hit) => hit.type === 'character' && hit.match === 'text')).toBe(true);
+    expect(first.pagination).toMatchObject({ totalItems: WORLD_SEARCH_TEXT_HITS_COUNTED + 1, totalItemsCapped: true });
+
+    // The bell and the first 1,000 characters found: the last page holds one hit, the page after none.
+    const lastPage = Math.ceil((WORLD_SEARCH_TEXT_HITS_COUNTED + 1) / 10);
+    const last = (await search(world.worldId, owner.headers, `q=restless&limit=10&page=${lastPage}`)).json<WorldSearchResponse>();
+    expect(last.data).toHaveLength(1);
+    expect(last.pagination).toMatchObject({ currentPage: lastPage, totalPages: lastPage });
+    const beyond = (await search(world.worldId, owner.headers, `q=restless&limit=10&page=${lastPage + 1}`)).json<WorldSearchResponse>();
+    expect(beyond.data).toHaveLength(0);
+
+    const rare = (await search(world.worldId, owner.headers, 'q=bell')).json<WorldSearchResponse>();
+    expect(rare.pagination).toMatchObject({ totalItems: 1, totalItemsCapped: false });
+  });
+
+  it('offers names a typo away only when the query is found nowhere as written', async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Quadling Country' });
+    await createCharacter(t.app, { world, owner, name: 'Scarecrow', description: 'Wants brains.' });
+    await createItem(t.app, { world, owner, name: 'Ledger', description: 'Lists every scarcrow of the province, as the farmers spell it.' });
+    const typo = (await search(world.worldId, owner.headers, 'q=Scarcrw')).json<WorldSearchResponse>();
+    expect(typo.data.map((hit) => [hit.name.text, hit.match])).toEqual([['Scarecrow', 'fuzzy']]);
+    const written = (await search(world.worldId, owner.headers, 'q=scarcrow')).json<WorldSearchResponse>();
+    expect(written.data.map((hit) => [hit.name.text, hit.match])).toEqual([['Ledger', 'text']]);
+  });
+
   it('finds every kind of entity at once, names before text, with highlighted snippets', async () => {
     const oz = await buildOz();
     const response = await search(oz.world.worldId, oz.owner.headers, 'q=golden');
@@ -46,7 +84,7 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
       ['event', 'The Witch uses the cap', 'text'],
       ['goal', 'Get home to Kansas', 'text'],
     ]);
-    expect(body.pagination).toEqual({ currentPage: 1, totalPages: 1, totalItems: 4, limit: 10, nextCursor: null });
+    expect(body.pagination).toEqual({ currentPage: 1, totalPages: 1, totalItems: 4, totalItemsCapped: false, limit: 10, nextCursor: null });
     const [cap, gate, event, goal] = body.data as [SearchHit, SearchHit, SearchHit, SearchHit];
     expect(cap).toMatchObject({ id: oz.cap.itemId, parentId: null, name: { highlights: [{ start: 0, end: 6 }] }, snippet: null });
     expect(gate.parentId).toBe(oz.mapId);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema, WorldSearchQuerySchema, WorldSearchResponseSchema, uuidField } from '@loreforge/contract';
+import { ErrorResponseSchema, WORLD_SEARCH_TEXT_HITS_COUNTED, WorldSearchQuerySchema, WorldSearchResponseSchema, uuidField } from '@loreforge/contract';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { presentSearchHit } from './search.presenter.js';
 import { searchWorld } from './search.repository.js';
@@ -19,9 +19,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['search'],
       summary: 'Search a whole world',
       description: 'Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name '
-        + 'or description contains q. Ranked: exact name, name prefix, name contains, then (when no name contains q) names '
+        + 'or description contains q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names '
         + 'a typo away, then description only, in stored order. One or two characters find the start of names only. '
-        + 'Highlights are character offsets into plain text.',
+        + 'Highlights are character offsets into plain text. Description-only hits are counted up to '
+        + `${WORLD_SEARCH_TEXT_HITS_COUNTED} per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.`,
       params: WorldParams,
       querystring: WorldSearchQuerySchema,
       response: { 200: WorldSearchResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
@@ -30,10 +31,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = request.world;
     const { q, page, limit } = request.query;
     return cachedScopedRead(app.db, scope, request.url, async () => {
-      const { rows, total } = await searchWorld(app.db, scope, q, page, limit);
+      const { rows, total, totalCapped } = await searchWorld(app.db, scope, q, page, limit);
       return {
         data: rows.map((row) => presentSearchHit(row, q)),
-        pagination: { currentPage: page, totalPages: Math.ceil(total / limit), totalItems: total, limit, nextCursor: null },
+        pagination: { currentPage: page, totalPages: Math.ceil(total / limit), totalItems: total, totalItemsCapped: totalCapped, limit, nextCursor: null },
       };
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEngineEvent, buildEngineTimeline, buildStart, changes, rootChain } from '../../../test/factories/engine-world.js';
+import { buildEngineEvent, buildEngineTimeline, buildStart, canonicalState, changes, rootChain } from '../../../test/factories/engine-world.js';
 import { diffStates } from './engine-diff.js';
 import { characterHistory } from './engine-history.js';
 import { itemProvenance } from './engine-provenance.js';
@@ -196,5 +196,24 @@ describe('timeline engine: history and provenance', () => {
       [DOROTHY, 'gift', 'return'],
       [LION, 'return', null],
     ]);
+  });
+});
+
+describe('timeline engine: states between snapshots', () => {
+  it('answers the same state for a moment asked again, among more moments than it keeps, as a fresh replay does', () => {
+    const events = Array.from({ length: 40 }, (_, index) =>
+      buildEngineEvent({
+        dateTime: new Date(Date.UTC(1900, 4, 1) + index * 3_600_000).toISOString(),
+        characterAttributeChanges: changes({ op: 'increment', characterId: DOROTHY, path: 'courage', by: 1 }),
+      }),
+    );
+    // Snapshots every 16 events, so most counts below are built from a snapshot and remembered.
+    const replay = replayTimeline(start(), rootChain(events), 16);
+    const asked = [3, 7, 3, 11, 13, 5, 9, 21, 25, 27, 29, 7, 3, 33, 35, 3, 39, 40, 0, 16, 3];
+    for (const count of asked) {
+      const fresh = replayTimeline(start(), rootChain(events), 16);
+      expect(canonicalState(stateAfter(replay, count))).toEqual(canonicalState(stateAfter(fresh, count)));
+      expect(stateAfter(replay, count).get(DOROTHY)?.attributes).toEqual({ courage: 1 + count, home: { city: 'Kansas' } });
+    }
   });
 });

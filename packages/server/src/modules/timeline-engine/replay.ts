@@ -256,6 +256,44 @@ export function replayPlanYielding(
  */
 export function stateAfter(replay: Replay, count: number): WorldState {
   const wanted = Math.max(0, Math.min(count, replay.plan.length));
+  const recent = recentStates.get(replay);
+  const known = recent?.get(wanted);
+  if (recent && known) {
+    recent.delete(wanted);
+    recent.set(wanted, known);
+    return known;
+  }
+  const { state, applied } = stateFromSnapshot(replay, wanted);
+  if (applied > 0) remember(replay, wanted, state);
+  return state;
+}
+
+/**
+ * States between snapshots that were asked for lately, per replay: a table asks for the same moment (the
+ * timeline's "now", the day the scrubber rests on) many times, and each costs up to SNAPSHOT_EVERY event
+ * applications. A replay is immutable, so a state it gave stays right for as long as the replay lives; the
+ * WeakMap lets both go together.
+ */
+const recentStates = new WeakMap<Replay, Map<number, WorldState>>();
+
+/** How many in-between states each replay keeps (least recently asked first out). */
+export const RECENT_STATES_PER_REPLAY = 8;
+
+function remember(replay: Replay, count: number, state: WorldState): void {
+  let recent = recentStates.get(replay);
+  if (!recent) {
+    recent = new Map();
+    recentStates.set(replay, recent);
+  }
+  recent.set(count, state);
+  if (recent.size > RECENT_STATES_PER_REPLAY) {
+    const oldest = recent.keys().next();
+    if (!oldest.done) recent.delete(oldest.value);
+  }
+}
+
+/** The state after `wanted` events, applied from the nearest snapshot at or before it, and how many it applied. */
+function stateFromSnapshot(replay: Replay, wanted: number): { state: WorldState; applied: number } {
   let low = 0;
   let high = replay.snapshots.length - 1;
   while (low < high) {
@@ -264,13 +302,13 @@ export function stateAfter(replay: Replay, count: number): WorldState {
     else high = mid - 1;
   }
   const snapshot = replay.snapshots[low] ?? { count: 0, state: replay.start.characters };
-  if (snapshot.count === wanted) return snapshot.state;
+  if (snapshot.count === wanted) return { state: snapshot.state, applied: 0 };
   const draft = new StateDraft(snapshot.state);
   for (let index = snapshot.count; index < wanted; index += 1) {
     const planned = replay.plan[index];
     if (planned) applyEventChanges(draft, replay.start, planned.event, planned.parsed);
   }
-  return draft.snapshot();
+  return { state: draft.snapshot(), applied: wanted - snapshot.count };
 }
 
 /**

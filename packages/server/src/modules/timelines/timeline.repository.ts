@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.js';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import { maskHidden, whereVisible } from '../worlds/visibility.js';
 import type { ReadScope, WorldScope } from '../worlds/world-scope.js';

@@ -1,7 +1,7 @@
 /** Queries on `world`, including the kept per-world counts (SPEC §3 World counts). */
 import type { Db } from '../../db/database.js';
 import type { WorldTable } from '../../db/tables/world.table.js';
-import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list.js';
+import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 
 /** A world row with the listing user's role in it. */

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WorldRole } from '@loreforge/contract';
 import { ItemFormScreen } from '../../screens/items/ItemScreens';
-import { buildUser, jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { buildUser, jsonResponse, listResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 
 const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const TOTO = '33333333-3333-4333-8333-333333333333';
@@ -20,7 +20,7 @@ function serve(role: WorldRole) {
       });
     }
     if (url.pathname === `/api/worlds/${W}/members`) {
-      return jsonResponse([
+      return listResponse([
         { userId: buildUser().userId, username: 'aria', role, joinedAt: '2025-01-01T00:00:00.000Z' },
         { userId: TOTO, username: 'toto', role: 'player', joinedAt: '2025-01-01T00:00:00.000Z' },
       ]);

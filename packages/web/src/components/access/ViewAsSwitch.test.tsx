@@ -6,7 +6,7 @@ import { VIEW_AS_HEADER, type World, type WorldMember, type WorldRole } from '@l
 import { worldTabRoutes } from '../../routes/world-routes';
 import { WorldScreen } from '../../screens/worlds/WorldScreen';
 import { setViewAs } from '../../session/view-as-store';
-import { buildUser, jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { buildUser, jsonResponse, listResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { ViewAsBanner } from './ViewAsBanner';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -36,7 +36,7 @@ function serve(myRole: WorldRole) {
       return jsonResponse(world);
     }
     if (url.pathname === `/api/worlds/${W}/members`) {
-      return jsonResponse([member(ME.userId, ME.username, myRole), member(TOTO, 'toto', 'player'), member('4444', 'glinda', 'editor')]);
+      return listResponse([member(ME.userId, ME.username, myRole), member(TOTO, 'toto', 'player'), member('4444', 'glinda', 'editor')]);
     }
     return jsonResponse({ message: 'Not found.', code: 'NOT_FOUND' }, 404);
   });

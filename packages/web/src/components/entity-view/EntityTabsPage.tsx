@@ -20,7 +20,7 @@ export interface EntityTabsPageProps {
   tabs: readonly EntityTab[];
   /** The page's URL, e.g. `/worlds/w/characters/c`. */
   base: string;
-  /** The tab content (usually a `<Routes>`), shown in the page's panel. */
+  /** The tab content (the page's `<Outlet>`, whose routes are in routes/), shown in the page's panel. */
   children: ReactNode;
   /** Anything after the panel, such as dialogs. */
   after?: ReactNode;

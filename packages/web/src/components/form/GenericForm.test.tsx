@@ -111,7 +111,7 @@ describe('GenericForm messages (SPEC §5 generic form rules)', () => {
   });
 
   it('falls back to the error text, then to the generic submit failure', async () => {
-    const onSubmit = vi.fn().mockRejectedValueOnce(new Error('Disk full')).mockRejectedValueOnce(new ApiError(500, 'X', ''));
+    const onSubmit = vi.fn().mockRejectedValueOnce(new Error('Disk full')).mockRejectedValueOnce(new ApiError(500, 'INTERNAL_ERROR', ''));
     const { user } = setup(onSubmit);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));

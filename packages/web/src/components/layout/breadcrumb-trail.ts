@@ -16,7 +16,7 @@ import {
   questsResource,
   relationshipsResource,
   timelinesResource,
-} from '../../api/collections';
+} from '../../api/registry';
 import { worldsResource } from '../../api/worlds';
 import { relationshipTypeLabel } from '../../lib/relationship-labels';
 

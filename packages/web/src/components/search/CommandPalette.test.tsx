@@ -31,7 +31,7 @@ function renderBox() {
   const fetchMock = mockFetch((url) =>
     jsonResponse({
       data: url.searchParams.get('q') === 'golden' ? HITS : [],
-      pagination: { currentPage: 1, totalPages: 1, totalItems: url.searchParams.get('q') === 'golden' ? 2 : 0, limit: 8, nextCursor: null },
+      pagination: { currentPage: 1, totalPages: 1, totalItems: url.searchParams.get('q') === 'golden' ? 2 : 0, totalItemsCapped: false, limit: 8, nextCursor: null },
     }),
   );
   const utils = renderRoutes([
@@ -77,13 +77,25 @@ describe('the world command palette', () => {
     signIn();
     mockFetch(() => jsonResponse({
       data: [hit({ type: 'character', id: 'witch', match: 'tag', name: { text: 'Wicked Witch of the West', highlights: [] } })],
-      pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 8, nextCursor: null },
+      pagination: { currentPage: 1, totalPages: 1, totalItems: 1, totalItemsCapped: false, limit: 8, nextCursor: null },
     }));
     renderRoutes([{ path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> }], `/worlds/${WORLD}/details`);
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'vill' } });
     const [option] = await screen.findAllByRole('option');
     expect(option?.textContent).toBe('Wicked Witch of the WestCharacterTagged vill…');
+  });
+
+  it('says a count that stopped at its cap is a lower bound', async () => {
+    signIn();
+    mockFetch(() => jsonResponse({
+      data: HITS,
+      pagination: { currentPage: 1, totalPages: 126, totalItems: 1001, totalItemsCapped: true, limit: 8, nextCursor: null },
+    }));
+    renderRoutes([{ path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> }], `/worlds/${WORLD}/details`);
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'restless' } });
+    expect(await screen.findByText('1,001+ results, best 2 shown.')).toBeInTheDocument();
   });
 
   it('says when nothing matches', async () => {

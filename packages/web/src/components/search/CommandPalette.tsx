@@ -40,6 +40,7 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
   const search = useWorldSearch(worldId, query);
   const hits: SearchHit[] = query.trim() ? (search.data?.data ?? []) : [];
   const total = query.trim() ? (search.data?.pagination.totalItems ?? 0) : 0;
+  const more = query.trim() && search.data?.pagination.totalItemsCapped ? '+' : '';
 
   useEffect(() => setActive(0), [search.data]);
   useEffect(() => {
@@ -117,7 +118,7 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
                 ? 'Searching…'
                 : total === 0
                   ? 'Nothing found.'
-                  : `${total} result${total === 1 ? '' : 's'}${total > hits.length ? `, best ${hits.length} shown` : ''}.`}
+                  : `${total.toLocaleString()}${more} result${total === 1 && !more ? '' : 's'}${total > hits.length ? `, best ${hits.length} shown` : ''}.`}
         </div>
       </Modal.Body>
     </Modal>

@@ -5,7 +5,8 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { handleError, retryUnlessMissing } from '../../api/client';
 import { useEvent, useEventMutations } from '../../api/events';
-import { CHARACTER_LOOKUP_PARAMS, useCharacters } from '../../api/characters';
+import { charactersResource } from '../../api/characters';
+import { useResourceLookup } from '../../api/resource';
 import { useItemLookup } from '../../api/items';
 import { useTimelineLookup } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -30,7 +31,7 @@ export function EventFormScreen() {
   const editing = Boolean(id);
   const event = useEvent(worldId, id);
   const timelines = useTimelineLookup(worldId);
-  const characters = useCharacters(worldId, CHARACTER_LOOKUP_PARAMS);
+  const characters = useResourceLookup(charactersResource(worldId));
   const items = useItemLookup(worldId);
   const helper = {
     characters: (characters.data?.data ?? []).map((c) => ({ id: c.characterId, name: c.name })),

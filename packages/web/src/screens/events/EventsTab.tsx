@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericList } from '../../components/generic-list/GenericList';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { formatMoment, truncate } from '../../lib/format';
-import { QuickCreateForm } from '../worlds/QuickCreateForm';
+import { QuickCreateForm } from '../../components/quick-create/QuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/events (SPEC §2, §5 Event: the list is filtered by timeline). A timeline select comes

@@ -1,6 +1,6 @@
 /*
  * World goals (SPEC §2 "Goals", §3 Goal, §4 statuses, §5 Goal): goals that belong to the world rather than
- * to one character. A character's goals live under the character screen (CharacterGoalRoutes).
+ * to one character. A character's goals live under the character screen (routes/character-routes.tsx).
  */
 import { useLocation, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';

@@ -4,7 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { AreaCreateSchema, type AreaCreateInput, type MapArea } from '@loreforge/contract';
 import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
-import { numberInput } from './feature-form';
+import { RichTextEditor } from '../../components/rich-text/RichTextEditor';
+import { TagEditor } from '../../components/tags/TagEditor';
+import { descriptionFields, featureTagType, numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 
 /** Props of {@link AreaFormModal}. */
@@ -24,12 +26,13 @@ type VertexText = [string, string];
  * The dialog to add or edit a map area: name, description, colour and its vertices as x/y number inputs (at
  * least 3), so an area can be made or corrected from the keyboard as well as drawn. Validated with
  * AreaCreateSchema; a failed save shows the server's message. Editors also set its Visibility, Revealed To and
- * GM Notes (issue 11).
+ * GM Notes (issue 11), and an existing
+ * one's tags, which save on their own (issue "Linked lore").
  */
 export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFormModalProps) {
   const id = useId();
   const [name, setName] = useState(area?.name ?? '');
-  const [description, setDescription] = useState(area?.description ?? '');
+  const [description, setDescription] = useState(area?.descriptionHtml ?? '');
   const [color, setColor] = useState(area?.color ?? '#3388ff');
   const initial = area?.polygon ?? drawn;
   const [vertices, setVertices] = useState<VertexText[]>(
@@ -38,6 +41,7 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
   const accessForm = useForm<FieldValues>();
   const save = useFeatureSave(AreaCreateSchema, onSave, onClose);
   const { errors } = save;
+  const tagType = featureTagType('map_area');
 
   const setVertex = (index: number, axis: 0 | 1, text: string) =>
     setVertices((list) => list.map((v, i): VertexText => (i === index ? (axis === 0 ? [text, v[1]] : [v[0], text]) : v)));
@@ -45,19 +49,21 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
   const submit = () =>
     void save.submit({
       name,
-      description,
+      ...descriptionFields(description),
       color,
       polygon: vertices.map(([vx, vy]) => [numberInput(vx), numberInput(vy)]),
       ...accessValues(accessForm.getValues(), area),
     });
 
   return (
-    <FeatureFormModal title={area ? 'Edit area' : 'Add area'} submitLabel={area ? 'Save area' : 'Add area'} save={save} onSubmit={submit} onClose={onClose}>
+    <FeatureFormModal title={area ? 'Edit area' : 'Add area'} submitLabel={area ? 'Save area' : 'Add area'} save={save} onSubmit={submit} onClose={onClose}
+      aside={area && tagType ? <TagEditor worldId={worldId} type={tagType} id={area.areaId} /> : undefined}>
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>
       <FeatureField controlId={`${id}-description`} label="Description" error={errors.description}>
-        <Form.Control as="textarea" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <RichTextEditor id={`${id}-description`} worldId={worldId} label="Description" value={description} onChange={setDescription}
+          invalid={Boolean(errors.description)} />
       </FeatureField>
       <FeatureField controlId={`${id}-color`} label="Colour" error={errors.color}>
         <Form.Control type="color" value={color} onChange={(e) => setColor(e.target.value)} title="Area colour" />

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import { POINT_ENTITY_TYPES, type PointEntityType } from '@loreforge/contract';
 import { handleError } from '../../api/client';
-import { itemsResource } from '../../api/collections';
-import { LOOKUP_PARAMS } from '../../api/lookup';
+import { itemsResource } from '../../api/registry';
+import { useResourceLookup } from '../../api/resource';
 import { CharacterPicker } from '../../components/CharacterPicker';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -25,8 +24,7 @@ export interface EntityLinkFieldProps {
 }
 
 function ItemSelect({ worldId, id, value, onChange, invalid }: { worldId: string; id: string; value: string; onChange(id: string): void; invalid: boolean }) {
-  const resource = itemsResource(worldId);
-  const query = useQuery({ queryKey: resource.listKey(LOOKUP_PARAMS), queryFn: ({ signal }) => resource.list(LOOKUP_PARAMS, signal) });
+  const query = useResourceLookup(itemsResource(worldId));
   if (query.isPending) return <LoadingSpinner inline label="Loading items..." />;
   if (query.isError) return <ErrorAlert message={handleError(query.error, 'Failed to load items. Please try again.')} onRetry={() => void query.refetch()} />;
   if (query.data.data.length === 0) return <p className="text-body-secondary mb-0" id={id}>No items in this world yet.</p>;

@@ -64,13 +64,15 @@ export interface FeatureFormModalProps {
   onClose(): void;
   /** The dialog's fields. */
   children: ReactNode;
+  /** What saves on its own (an existing feature's tags), shown below the form rather than inside it. */
+  aside?: ReactNode;
 }
 
 /**
  * The frame of a map point or area dialog: title with a close button, the fields, the save failure, and
- * Cancel and submit buttons that are disabled while saving.
+ * Cancel and submit buttons that are disabled while saving; below the form, what saves on its own (`aside`).
  */
-export function FeatureFormModal({ title, submitLabel, save, onSubmit, onClose, children }: FeatureFormModalProps) {
+export function FeatureFormModal({ title, submitLabel, save, onSubmit, onClose, children, aside }: FeatureFormModalProps) {
   const titleId = useId();
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -94,6 +96,7 @@ export function FeatureFormModal({ title, submitLabel, save, onSubmit, onClose, 
           </Button>
         </Modal.Footer>
       </Form>
+      {aside && <section className="modal-body border-top" aria-label="Tags">{aside}</section>}
     </Modal>
   );
 }

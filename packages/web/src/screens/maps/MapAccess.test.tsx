@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WorldMap, WorldRole } from '@loreforge/contract';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, listResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { MapScreen } from './MapScreen';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -37,7 +37,7 @@ function serve(role: WorldRole) {
         ...STAMP,
       });
     }
-    if (url.pathname === `/api/worlds/${W}/members`) return jsonResponse([]);
+    if (url.pathname === `/api/worlds/${W}/members`) return listResponse([]);
     if (url.pathname.endsWith('/points')) return jsonResponse(page([harbour]));
     if (url.pathname.endsWith('/areas') || url.pathname.endsWith('/notes')) return jsonResponse(page([]));
     return jsonResponse(map);

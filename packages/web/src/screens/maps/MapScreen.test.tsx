@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { WorldMap } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { MapScreen } from './MapScreen';
+import { featureTagType } from './feature-form';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -41,7 +42,7 @@ describe('MapScreen (maps are real maps)', () => {
     expect(new Headers(put?.[1]?.headers).get('content-type')).toBe('image/png');
   });
 
-  it('adds a point from the side list with typed pixel coordinates, for keyboard users', async () => {
+  it('adds a point from the side list with typed pixel coordinates, for keyboard users', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     signIn();
     let sent: unknown;
@@ -50,7 +51,7 @@ describe('MapScreen (maps are real maps)', () => {
         sent = JSON.parse(String(init.body));
         return jsonResponse({ pointId: 'p1', mapId: M, name: 'Harbour', description: null, x: 120, y: 45, entity: null, createdAt: '', updatedAt: '' }, 201);
       }
-      return url.pathname.endsWith('/points') || url.pathname.endsWith('/areas') ? jsonResponse(empty) : jsonResponse(map);
+      return ['/points', '/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
     });
     renderRoutes(routes, `/worlds/${W}/maps/${M}`);
     await user.click(await screen.findByRole('button', { name: 'Add point' }));
@@ -66,5 +67,55 @@ describe('MapScreen (maps are real maps)', () => {
     await user.type(within(dialog).getByLabelText('Y'), '45');
     await user.click(within(dialog).getByRole('button', { name: 'Add point' }));
     await waitFor(() => expect(sent).toEqual({ name: 'Harbour', description: null, x: 120, y: 45, entity: null }));
+  });
+
+  it('edits a point\'s description as rich text, keeping its formatting and sending its plain text beside it', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    signIn();
+    const point = { ...PUBLIC_ACCESS, pointId: 'p1', mapId: M, name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>',
+      x: 120, y: 45, entity: null, createdAt: '', updatedAt: '2025-01-02T00:00:00.000Z' };
+    let sent: Record<string, unknown> | undefined;
+    mockFetch((url, init) => {
+      if (init.method === 'PUT') {
+        sent = JSON.parse(init.body as string) as Record<string, unknown>;
+        return jsonResponse({ ...point, ...sent });
+      }
+      if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });
+      return ['/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
+    });
+    renderRoutes(routes, `/worlds/${W}/maps/${M}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit point Harbour' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit point' });
+    const editor = within(dialog).getByLabelText('Description');
+    expect(within(editor).getByText('Old').tagName).toBe('STRONG');
+    await user.click(within(dialog).getByRole('button', { name: 'Save point' }));
+    await waitFor(() => expect(sent).toMatchObject({ name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>' }));
+  });
+
+  // Map points carry tags once the contract lists them among the taggable types (issue "Linked lore").
+  it.runIf(featureTagType('map_point') !== undefined)('shows and edits an existing point\'s tags in its dialog, saved on their own', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    signIn();
+    const point = { ...PUBLIC_ACCESS, pointId: 'p1', mapId: M, name: 'Harbour', description: null, descriptionHtml: null,
+      x: 120, y: 45, entity: null, createdAt: '', updatedAt: '' };
+    const tagWrites: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname === `/api/worlds/${W}/tags/map_point/p1`) {
+        if (init.method === 'PUT') tagWrites.push(JSON.parse(init.body as string));
+        return jsonResponse({ tags: init.method === 'PUT' ? ['port', 'trade'] : ['port'] });
+      }
+      if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });
+      return ['/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
+    });
+    renderRoutes(routes, `/worlds/${W}/maps/${M}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit point Harbour' }));
+    const tags = within(await screen.findByRole('dialog', { name: 'Edit point' })).getByRole('region', { name: 'Tags' });
+    expect(await within(tags).findByText('port')).toBeInTheDocument();
+    await user.click(within(tags).getByRole('button', { name: 'Edit tags' }));
+    await user.clear(within(tags).getByLabelText('Tags (comma-separated)'));
+    await user.type(within(tags).getByLabelText('Tags (comma-separated)'), 'port, trade');
+    await user.click(within(tags).getByRole('button', { name: 'Save tags' }));
+    await waitFor(() => expect(tagWrites).toEqual([{ tags: ['port', 'trade'] }]));
+    expect(screen.getByRole('dialog', { name: 'Edit point' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,6 @@
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { Link, useParams } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -11,30 +9,28 @@ import { handleError, notFoundMessage } from '../../api/client';
 import { areasResource, pointsResource, useMap, useMapAreas, useMapImageMutations, useMapPoints } from '../../api/maps';
 import { useResourceMutations } from '../../api/resource';
 import { IfAllowed } from '../../components/access/IfAllowed';
-import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { NotesPanel } from '../../components/notes/NotesPanel';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { TagEditor } from '../../components/tags/TagEditor';
-import { AreaFormModal } from './AreaFormModal';
-import { MapCanvas, type MapMode } from './MapCanvas';
 import { MapFeatureList } from './MapFeatureList';
 import { MapImageUpload } from './MapImageUpload';
 import type { PixelPoint } from './map-coordinates';
 import { FEATURE_SAVE_FAILED } from './FeatureFormModal';
-import { PointFormModal } from './PointFormModal';
 import { useMapImage } from './useMapImage';
+import { MapDialogs, type DeleteTarget } from './MapDialogs';
+import { MapModeBanner, MapModeButtons } from './MapModeControls';
+import { MapStage } from './MapStage';
+import { initialMapScreenState, mapScreenReducer } from './map-screen-state';
 import { RichText } from '../../components/rich-text/RichText';
 import { MentionedIn } from '../../components/rich-text/MentionedIn';
-
-type PointDialog = { point: MapPoint | null; position: PixelPoint | null };
-type AreaDialog = { area: MapArea | null; drawn: [number, number][] };
-type PendingDelete = { kind: 'point'; point: MapPoint } | { kind: 'area'; area: MapArea } | { kind: 'image' };
 
 const pointInput = (point: MapPoint, position: PixelPoint) => ({
   name: point.name,
   description: point.description,
+  // The formatted text goes back as it is, or the server would rebuild it from the plain text.
+  descriptionHtml: point.descriptionHtml,
   x: position.x,
   y: position.y,
   entity: point.entity ? { type: point.entity.type, id: point.entity.id } : null,
@@ -59,15 +55,8 @@ export function MapScreen() {
   const pointMutations = useResourceMutations(pointsResource(worldId, mapId));
   const areaMutations = useResourceMutations(areasResource(worldId, mapId));
   const imageMutations = useMapImageMutations(worldId, mapId, map.data?.image?.updatedAt);
-  const [mode, setMode] = useState<MapMode>('view');
-  const [draft, setDraft] = useState<PixelPoint[]>([]);
-  const [pointDialog, setPointDialog] = useState<PointDialog | null>(null);
-  const [areaDialog, setAreaDialog] = useState<AreaDialog | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [resetKey, setResetKey] = useState(0);
-  const [selectedPointId, setSelectedPointId] = useState<string | null>(null);
-  const [reshapingId, setReshapingId] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(mapScreenReducer, initialMapScreenState);
+  const { mode, draft, dialog, actionError, selectedPointId, reshapingId } = state;
 
   if (map.isPending) return <LoadingSpinner label="Loading map..." />;
   if (map.isError) {
@@ -85,97 +74,33 @@ export function MapScreen() {
   const areaRows = areas.data?.data ?? [];
   const reshaping = areaRows.find((area) => area.areaId === reshapingId) ?? null;
 
-  const handleMapClick = (position: PixelPoint) => {
-    if (mode === 'add-point') {
-      setMode('view');
-      setPointDialog({ point: null, position });
-    } else if (mode === 'draw-area') {
-      setDraft((list) => [...list, position]);
-    }
-  };
-
   const handlePointMove = async (point: MapPoint, position: PixelPoint) => {
-    setActionError(null);
+    dispatch({ type: 'action-started' });
     try {
       await pointMutations.update.mutateAsync({ id: point.pointId, input: pointInput(point, position) });
     } catch (error) {
-      setActionError(handleError(error, FEATURE_SAVE_FAILED));
-      setResetKey((k) => k + 1);
+      dispatch({ type: 'action-failed', message: handleError(error, FEATURE_SAVE_FAILED) });
     }
   };
 
   const handleAreaReshape = async (area: MapArea, polygon: [number, number][]) => {
-    setActionError(null);
+    dispatch({ type: 'action-started' });
     try {
       await areaMutations.update.mutateAsync({
         id: area.areaId,
-        input: { name: area.name, description: area.description, color: area.color, polygon },
+        input: { name: area.name, description: area.description, descriptionHtml: area.descriptionHtml, color: area.color, polygon },
         version: area.updatedAt,
       });
     } catch (error) {
-      setActionError(handleError(error, FEATURE_SAVE_FAILED));
-      setResetKey((k) => k + 1);
+      dispatch({ type: 'action-failed', message: handleError(error, FEATURE_SAVE_FAILED) });
     }
   };
 
-  const finishDrawing = () => {
-    setAreaDialog({ area: null, drawn: draft.map((p): [number, number] => [p.x, p.y]) });
-    setMode('view');
-    setDraft([]);
-  };
-
-  const cancelDrawing = () => {
-    setMode('view');
-    setDraft([]);
-  };
-
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    if (pendingDelete.kind === 'point') await pointMutations.remove.mutateAsync(pendingDelete.point.pointId);
-    else if (pendingDelete.kind === 'area') await areaMutations.remove.mutateAsync(pendingDelete.area.areaId);
+  const confirmDelete = async (target: DeleteTarget) => {
+    if (target.kind === 'point') await pointMutations.remove.mutateAsync(target.point.pointId);
+    else if (target.kind === 'area') await areaMutations.remove.mutateAsync(target.area.areaId);
     else await imageMutations.remove.mutateAsync();
-    setPendingDelete(null);
-  };
-
-  const canvas = () => {
-    if (!m.image) {
-      return (
-        <Card className="lf-card h-100">
-          <Card.Body className="p-4 text-center d-flex flex-column justify-content-center gap-3" style={{ minHeight: 360 }}>
-            <div>
-              <h2 className="h5">This map has no image yet</h2>
-              {canManage && <p className="text-body-secondary mb-0">Upload a PNG, JPEG or WebP image (up to 10 MB) to place points and areas on it.</p>}
-            </div>
-            {canManage && (
-              <div className="mx-auto text-start" style={{ maxWidth: 420 }}>
-                <MapImageUpload worldId={worldId} mapId={mapId} label="Upload map image" />
-              </div>
-            )}
-          </Card.Body>
-        </Card>
-      );
-    }
-    if (image.status === 'loading' || image.status === 'none') return <LoadingSpinner label="Loading map image..." />;
-    if (image.status === 'error') return <ErrorAlert message={image.message} />;
-    return (
-      <MapCanvas
-        label={`Map of ${m.name}`}
-        imageUrl={image.url}
-        size={image.size}
-        points={pointRows}
-        areas={areaRows}
-        mode={mode}
-        draft={draft}
-        resetKey={resetKey}
-        onMapClick={handleMapClick}
-        onPointMove={(point, position) => void handlePointMove(point, position)}
-        onPointSelect={(point) => setSelectedPointId(point.pointId)}
-        onAreaSelect={(area) => { if (canManage) setAreaDialog({ area, drawn: [] }); }}
-        readOnly={!canManage}
-        reshaping={mode === 'view' ? reshaping : null}
-        onAreaReshape={(area, polygon) => void handleAreaReshape(area, polygon)}
-      />
-    );
+    dispatch({ type: 'close-dialog' });
   };
 
   return (
@@ -190,51 +115,38 @@ export function MapScreen() {
           <MentionedIn worldId={m.worldId} type="map" id={m.mapId} />
         </div>
         <div className="d-flex flex-wrap gap-2 align-items-start">
-          {canManage && image.status === 'ready' && (
-            <>
-              <Button variant={mode === 'add-point' ? 'primary' : 'outline-primary'} aria-pressed={mode === 'add-point'}
-                onClick={() => { setDraft([]); setMode(mode === 'add-point' ? 'view' : 'add-point'); }}>
-                Place point on map
-              </Button>
-              <Button variant={mode === 'draw-area' ? 'primary' : 'outline-primary'} aria-pressed={mode === 'draw-area'}
-                onClick={() => (mode === 'draw-area' ? cancelDrawing() : (setDraft([]), setMode('draw-area')))}>
-                Draw area
-              </Button>
-            </>
-          )}
+          {canManage && image.status === 'ready' && <MapModeButtons mode={mode} dispatch={dispatch} />}
           <IfAllowed worldId={worldId} to="manage">
             <Link to={`/worlds/${worldId}/maps/${mapId}/edit`} className="btn btn-outline-secondary">Edit map</Link>
           </IfAllowed>
         </div>
       </header>
 
-      <ErrorAlert message={actionError} onDismiss={() => setActionError(null)} />
-      {reshaping && mode === 'view' && (
-        <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2">
-          <span className="me-auto">
-            Reshaping <strong>{reshaping.name}</strong>: drag a corner to move it, or the centre handle to move the whole area.
-          </span>
-          <Button size="sm" onClick={() => setReshapingId(null)}>Done</Button>
-        </Alert>
-      )}
-      {mode === 'add-point' && <Alert variant="info">Click the map where the new point belongs. <Button size="sm" variant="link" onClick={() => setMode('view')}>Cancel</Button></Alert>}
-      {mode === 'draw-area' && (
-        <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2">
-          <span className="me-auto" aria-live="polite">Click the map to place the area's corners: {draft.length} placed{draft.length < 3 ? ` (at least 3 needed)` : ''}.</span>
-          <Button size="sm" onClick={finishDrawing} disabled={draft.length < 3}>Finish area</Button>
-          <Button size="sm" variant="outline-secondary" onClick={() => setDraft((list) => list.slice(0, -1))} disabled={draft.length === 0}>Undo last</Button>
-          <Button size="sm" variant="outline-secondary" onClick={cancelDrawing}>Cancel</Button>
-        </Alert>
-      )}
+      <ErrorAlert message={actionError} onDismiss={() => dispatch({ type: 'dismiss-error' })} />
+      <MapModeBanner mode={mode} draftCorners={draft.length} reshaping={mode === 'view' ? reshaping : null} dispatch={dispatch} />
 
       <Row className="g-3">
-        <Col lg={8}>{canvas()}</Col>
+        <Col lg={8}>
+          <MapStage
+            worldId={worldId}
+            map={m}
+            image={image}
+            canManage={canManage}
+            points={pointRows}
+            areas={areaRows}
+            state={state}
+            reshaping={mode === 'view' ? reshaping : null}
+            dispatch={dispatch}
+            onPointMove={(point, position) => void handlePointMove(point, position)}
+            onAreaReshape={(area, polygon) => void handleAreaReshape(area, polygon)}
+          />
+        </Col>
         <Col lg={4}>
           <div className="lf-panel">
             {canManage && m.image && (
               <div className="mb-4 d-flex flex-column gap-2">
                 <MapImageUpload worldId={worldId} mapId={mapId} label="Replace map image" version={map.data?.image?.updatedAt} />
-                <Button size="sm" variant="outline-danger" className="align-self-start" onClick={() => setPendingDelete({ kind: 'image' })}>
+                <Button size="sm" variant="outline-danger" className="align-self-start" onClick={() => dispatch({ type: 'ask-delete', target: { kind: 'image' } })}>
                   Remove image
                 </Button>
               </div>
@@ -246,15 +158,15 @@ export function MapScreen() {
               points={pointRows}
               areas={areaRows}
               selectedPointId={selectedPointId}
-              onAddPoint={() => setPointDialog({ point: null, position: null })}
-              onEditPoint={(point) => setPointDialog({ point, position: null })}
-              onDeletePoint={(point) => setPendingDelete({ kind: 'point', point })}
-              onAddArea={() => setAreaDialog({ area: null, drawn: [] })}
-              onEditArea={(area) => setAreaDialog({ area, drawn: [] })}
-              onDeleteArea={(area) => setPendingDelete({ kind: 'area', area })}
+              onAddPoint={() => dispatch({ type: 'open-point', point: null })}
+              onEditPoint={(point) => dispatch({ type: 'open-point', point })}
+              onDeletePoint={(point) => dispatch({ type: 'ask-delete', target: { kind: 'point', point } })}
+              onAddArea={() => dispatch({ type: 'open-area', area: null })}
+              onEditArea={(area) => dispatch({ type: 'open-area', area })}
+              onDeleteArea={(area) => dispatch({ type: 'ask-delete', target: { kind: 'area', area } })}
               canManage={canManage}
               {...(image.status === 'ready'
-                ? { onReshapeArea: (area: MapArea) => setReshapingId(area.areaId === reshapingId ? null : area.areaId), reshapingAreaId: reshapingId }
+                ? { onReshapeArea: (area: MapArea) => dispatch({ type: 'toggle-reshape', areaId: area.areaId }), reshapingAreaId: reshapingId }
                 : {})}
             />
           </div>
@@ -264,40 +176,15 @@ export function MapScreen() {
         </Col>
       </Row>
 
-      {pointDialog && (
-        <PointFormModal
-          worldId={worldId}
-          point={pointDialog.point}
-          position={pointDialog.position}
-          onClose={() => setPointDialog(null)}
-          onSave={(input) => {
-            const editing = pointDialog.point;
-            return editing
-              ? pointMutations.update.mutateAsync({ id: editing.pointId, input })
-              : pointMutations.create.mutateAsync(input);
-          }}
-        />
-      )}
-      {areaDialog && (
-        <AreaFormModal
-          worldId={worldId}
-          area={areaDialog.area}
-          drawn={areaDialog.drawn}
-          onClose={() => setAreaDialog(null)}
-          onSave={(input) => {
-            const editing = areaDialog.area;
-            return editing
-              ? areaMutations.update.mutateAsync({ id: editing.areaId, input })
-              : areaMutations.create.mutateAsync(input);
-          }}
-        />
-      )}
-      <ConfirmDeleteModal
-        show={pendingDelete !== null}
-        entityType={pendingDelete?.kind === 'image' ? 'map image' : `map ${pendingDelete?.kind ?? 'point'}`}
-        entityName={pendingDelete?.kind === 'point' ? pendingDelete.point.name : pendingDelete?.kind === 'area' ? pendingDelete.area.name : null}
-        onCancel={() => setPendingDelete(null)}
-        onConfirm={confirmDelete}
+      <MapDialogs
+        worldId={worldId}
+        dialog={dialog}
+        onClose={() => dispatch({ type: 'close-dialog' })}
+        onSavePoint={(input, editing) =>
+          editing ? pointMutations.update.mutateAsync({ id: editing.pointId, input }) : pointMutations.create.mutateAsync(input)}
+        onSaveArea={(input, editing) =>
+          editing ? areaMutations.update.mutateAsync({ id: editing.areaId, input }) : areaMutations.create.mutateAsync(input)}
+        onConfirmDelete={confirmDelete}
       />
     </Container>
   );

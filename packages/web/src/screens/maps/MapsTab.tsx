@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { mapsResource, useMapMutations } from '../../api/maps';
 import { GenericList } from '../../components/generic-list/GenericList';
-import { QuickCreateForm } from '../worlds/QuickCreateForm';
+import { QuickCreateForm } from '../../components/quick-create/QuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/maps (SPEC §2): the world's maps in a GenericList with quick create, a link to each

@@ -4,7 +4,9 @@ import Form from 'react-bootstrap/Form';
 import { PointCreateSchema, type MapPoint, type PointCreateInput } from '@loreforge/contract';
 import { EntityLinkField, type EntityLink } from './EntityLinkField';
 import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
-import { numberInput } from './feature-form';
+import { RichTextEditor } from '../../components/rich-text/RichTextEditor';
+import { TagEditor } from '../../components/tags/TagEditor';
+import { descriptionFields, featureTagType, numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 import type { PixelPoint } from './map-coordinates';
 
@@ -21,23 +23,25 @@ export interface PointFormModalProps {
 /**
  * The dialog to add or edit a map point: name, description, x and y in image pixels (typed, so keyboard users
  * can place points without the map), and a linked character or item. Validated with PointCreateSchema; a
- * failed save shows the server's message. Editors also set its Visibility, Revealed To and GM Notes (issue 11).
+ * failed save shows the server's message. Editors also set its Visibility, Revealed To and GM Notes (issue 11), and an existing
+ * one's tags, which save on their own (issue "Linked lore").
  */
 export function PointFormModal({ worldId, point, position, onSave, onClose }: PointFormModalProps) {
   const id = useId();
   const [name, setName] = useState(point?.name ?? '');
-  const [description, setDescription] = useState(point?.description ?? '');
+  const [description, setDescription] = useState(point?.descriptionHtml ?? '');
   const [x, setX] = useState(String(point?.x ?? position?.x ?? ''));
   const [y, setY] = useState(String(point?.y ?? position?.y ?? ''));
   const [link, setLink] = useState<EntityLink>({ type: point?.entity?.type ?? '', id: point?.entity?.id ?? '' });
   const accessForm = useForm<FieldValues>();
   const save = useFeatureSave(PointCreateSchema, onSave, onClose);
   const { errors } = save;
+  const tagType = featureTagType('map_point');
 
   const submit = () =>
     void save.submit({
       name,
-      description,
+      ...descriptionFields(description),
       x: numberInput(x),
       y: numberInput(y),
       entity: link.type ? { type: link.type, id: link.id } : null,
@@ -45,12 +49,14 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
     });
 
   return (
-    <FeatureFormModal title={point ? 'Edit point' : 'Add point'} submitLabel={point ? 'Save point' : 'Add point'} save={save} onSubmit={submit} onClose={onClose}>
+    <FeatureFormModal title={point ? 'Edit point' : 'Add point'} submitLabel={point ? 'Save point' : 'Add point'} save={save} onSubmit={submit} onClose={onClose}
+      aside={point && tagType ? <TagEditor worldId={worldId} type={tagType} id={point.pointId} /> : undefined}>
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>
       <FeatureField controlId={`${id}-description`} label="Description" error={errors.description}>
-        <Form.Control as="textarea" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <RichTextEditor id={`${id}-description`} worldId={worldId} label="Description" value={description} onChange={setDescription}
+          invalid={Boolean(errors.description)} />
       </FeatureField>
       <div className="row g-2">
         <div className="col">

@@ -1,6 +1,8 @@
 /** Validation helpers shared by the point and area dialogs. */
 import type { z } from 'zod';
+import { TAGGABLE_TYPES, type TaggableType } from '@loreforge/contract';
 import { ApiError } from '../../api/client';
+import { richTextToPlain } from '../../components/rich-text/rich-text-dom';
 
 /** Field name → the first message about it. */
 export type FieldMessages = Record<string, string>;
@@ -35,4 +37,24 @@ export function numberInput(text: string): number | string {
   if (trimmed === '') return '';
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : text;
+}
+
+/**
+ * The description fields a point or area dialog sends (issue "Linked lore" rich text, docs/rich-text.md): the
+ * editor's HTML as `descriptionHtml` with its plain text as `description` (what the schema's length rule checks);
+ * an empty editor sends only `description: ''`, which clears both.
+ * @param html the editor's HTML, '' when empty.
+ */
+export function descriptionFields(html: string): { description: string; descriptionHtml?: string } {
+  return html === '' ? { description: '' } : { description: richTextToPlain(html), descriptionHtml: html };
+}
+
+/**
+ * The tag type of map points or areas (issue "Linked lore" tags), when the contract lists it among the taggable
+ * types: the server takes their tags at GET/PUT …/tags/{type}/{id} like any other tagged entity's.
+ * @param type 'map_point' or 'map_area'.
+ * @returns the type, or undefined while the contract has no tags for it (the dialogs then show none).
+ */
+export function featureTagType(type: 'map_point' | 'map_area'): TaggableType | undefined {
+  return TAGGABLE_TYPES.find((candidate: string) => candidate === type);
 }

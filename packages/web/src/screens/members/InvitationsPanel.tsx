@@ -2,14 +2,17 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { MEMBER_ROLES, type MemberRole, type WorldInvitation } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { invitationLink, useInvitations, useMemberMutations } from '../../api/access';
+import { QueryTable } from '../../components/data-table/QueryTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { ROLE_LABELS } from '../../components/access/RoleBadge';
 import { formatDateTime } from '../../lib/format';
+
+/** Headings of the invitation links table. */
+const INVITATION_COLUMNS = [{ label: 'Link' }, { label: 'Role' }, { label: 'Uses' }, { label: 'Expires' }, { label: 'State' }, { label: 'Actions', hidden: true }];
+
 
 /** Whether an invitation still lets someone in: not revoked, not expired, not used up. */
 export function invitationState(invitation: WorldInvitation, now = Date.now()): 'active' | 'revoked' | 'expired' | 'used up' {
@@ -97,53 +100,41 @@ export function InvitationsPanel({ worldId }: { worldId: string }) {
         </Button>
       </Form>
       {error && <ErrorAlert message={error} />}
-      {invitations.isPending && <LoadingSpinner label="Loading invitations..." />}
-      {invitations.isError && <ErrorAlert message={handleError(invitations.error, 'Failed to load invitations.')} onRetry={() => void invitations.refetch()} />}
-      {invitations.isSuccess && invitations.data.length === 0 && <p className="text-body-secondary">No invitation links yet.</p>}
-      {invitations.isSuccess && invitations.data.length > 0 && (
-        <Table responsive size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Link</th>
-              <th scope="col">Role</th>
-              <th scope="col">Uses</th>
-              <th scope="col">Expires</th>
-              <th scope="col">State</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+      <QueryTable
+        source={{ ...invitations, rows: invitations.data }}
+        columns={INVITATION_COLUMNS}
+        loadingLabel="Loading invitations..."
+        failureMessage="Failed to load invitations."
+        emptyText="No invitation links yet."
+        renderRow={(invitation) => {
+          const state = invitationState(invitation);
+          return (
+            <tr key={invitation.invitationId}>
+              <td><code className="text-break">{invitationLink(invitation.code)}</code></td>
+              <td>{ROLE_LABELS[invitation.role]}</td>
+              <td>{invitation.uses} / {invitation.maxUses ?? '∞'}</td>
+              <td>{invitation.expiresAt ? formatDateTime(invitation.expiresAt) : 'Never'}</td>
+              <td><Badge bg={state === 'active' ? 'success' : 'secondary'}>{state}</Badge></td>
+              <td className="text-end text-nowrap">
+                {state === 'active' && (
+                  <div className="d-inline-flex gap-2">
+                    <CopyLinkButton code={invitation.code} />
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      disabled={revoke.isPending}
+                      onClick={() => revoke.mutate(invitation.invitationId)}
+                      aria-label={`Revoke link ${invitation.code}`}
+                    >
+                      Revoke
+                    </Button>
+                  </div>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {invitations.data.map((invitation) => {
-              const state = invitationState(invitation);
-              return (
-                <tr key={invitation.invitationId}>
-                  <td><code className="text-break">{invitationLink(invitation.code)}</code></td>
-                  <td>{ROLE_LABELS[invitation.role]}</td>
-                  <td>{invitation.uses} / {invitation.maxUses ?? '∞'}</td>
-                  <td>{invitation.expiresAt ? formatDateTime(invitation.expiresAt) : 'Never'}</td>
-                  <td><Badge bg={state === 'active' ? 'success' : 'secondary'}>{state}</Badge></td>
-                  <td className="text-end text-nowrap">
-                    {state === 'active' && (
-                      <div className="d-inline-flex gap-2">
-                        <CopyLinkButton code={invitation.code} />
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          disabled={revoke.isPending}
-                          onClick={() => revoke.mutate(invitation.invitationId)}
-                          aria-label={`Revoke link ${invitation.code}`}
-                        >
-                          Revoke
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
+          );
+        }}
+      />
     </section>
   );
 }

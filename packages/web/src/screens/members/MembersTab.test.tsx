@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { World, WorldMember, WorldRole } from '@loreforge/contract';
 import { worldTabRoutes } from '../../routes/world-routes';
-import { buildUser, jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { buildUser, jsonResponse, listResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { WorldScreen } from '../worlds/WorldScreen';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -43,7 +43,7 @@ function serve(role: WorldRole) {
     const path = url.pathname;
     if (method !== 'GET') calls.push({ method, path, body });
     if (path === `/api/worlds/${W}`) return jsonResponse(world(role));
-    if (path === `/api/worlds/${W}/members` && method === 'GET') return jsonResponse(members);
+    if (path === `/api/worlds/${W}/members` && method === 'GET') return listResponse(members);
     if (path === `/api/worlds/${W}/members` && method === 'POST') {
       const added = member('66666666-6666-4666-8666-666666666666', body.user, body.role);
       members = [...members, added];
@@ -57,7 +57,7 @@ function serve(role: WorldRole) {
       members = members.filter((one) => !path.endsWith(one.userId));
       return new Response(null, { status: 204 });
     }
-    if (path === `/api/worlds/${W}/invitations`) return jsonResponse([]);
+    if (path === `/api/worlds/${W}/invitations`) return listResponse([]);
     if (path === '/api/worlds') return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 12, nextCursor: null } });
     return jsonResponse({ message: 'Not found.', code: 'NOT_FOUND' }, 404);
   });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import Form from 'react-bootstrap/Form';
 import { MESSAGES } from '@loreforge/contract';
 import { handleError } from '../../api/client';
+import { LOOKUP_PARAMS } from '../../api/lookup';
 import { useWorlds } from '../../api/worlds';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -20,7 +21,7 @@ export interface WorldSelectProps {
  * a list of one.
  */
 export function WorldSelect({ id, value, onChange }: WorldSelectProps) {
-  const worlds = useWorlds({ page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' });
+  const worlds = useWorlds(LOOKUP_PARAMS);
   const onlyWorldId = worlds.data?.data.length === 1 ? worlds.data.data[0]?.worldId : undefined;
   useEffect(() => {
     if (!value && onlyWorldId) onChange(onlyWorldId);

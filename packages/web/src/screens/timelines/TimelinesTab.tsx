@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { timelinesResource, useTimelineMutations } from '../../api/timelines';
 import { GenericList } from '../../components/generic-list/GenericList';
-import { QuickCreateForm } from '../worlds/QuickCreateForm';
+import { QuickCreateForm } from '../../components/quick-create/QuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/timelines (SPEC §2): the world's timelines in a GenericList with search, sort, grid or

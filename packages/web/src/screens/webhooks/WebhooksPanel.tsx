@@ -3,13 +3,16 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import type { Webhook, WebhookWithSecret } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { useWebhookMutations, useWebhooks } from '../../api/webhooks';
+import { QueryTable } from '../../components/data-table/QueryTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { DeliveryLog } from './DeliveryLog';
+
+/** Headings of the webhooks table. */
+const WEBHOOK_COLUMNS = [{ label: 'URL' }, { label: 'Events' }, { label: 'Secret' }, { label: 'State' }, { label: 'Actions', hidden: true }];
+
 
 /** Splits the events box ("character.*, item.deleted") into the list the API takes; empty means every change. */
 export function parseEvents(text: string): string[] {
@@ -97,37 +100,26 @@ export function WebhooksPanel({ worldId }: { worldId: string }) {
       </Form>
       {secret && <SecretOnce made={secret} onDone={() => setSecret(null)} />}
       {error && <ErrorAlert message={error} />}
-      {webhooks.isPending && <LoadingSpinner label="Loading webhooks..." />}
-      {webhooks.isError && <ErrorAlert message={handleError(webhooks.error, 'Failed to load webhooks.')} onRetry={() => void webhooks.refetch()} />}
-      {webhooks.isSuccess && webhooks.data.length === 0 && <p className="text-body-secondary">No webhooks yet.</p>}
-      {webhooks.isSuccess && webhooks.data.length > 0 && (
-        <Table responsive size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Events</th>
-              <th scope="col">Secret</th>
-              <th scope="col">State</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {webhooks.data.map((webhook) => (
-              <WebhookRow
-                key={webhook.webhookId}
-                webhook={webhook}
-                worldId={worldId}
-                open={open === webhook.webhookId}
-                busy={update.isPending || rotate.isPending || remove.isPending}
-                onShowLog={() => setOpen(open === webhook.webhookId ? null : webhook.webhookId)}
-                onToggle={() => handleToggle(webhook)}
-                onRotate={() => void run(async () => setSecret(await rotate.mutateAsync(webhook.webhookId)), 'Could not rotate the secret.')}
-                onDelete={() => void run(() => remove.mutateAsync(webhook.webhookId), 'Could not delete the webhook.')}
-              />
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <QueryTable
+        source={{ ...webhooks, rows: webhooks.data }}
+        columns={WEBHOOK_COLUMNS}
+        loadingLabel="Loading webhooks..."
+        failureMessage="Failed to load webhooks."
+        emptyText="No webhooks yet."
+        renderRow={(webhook) => (
+          <WebhookRow
+            key={webhook.webhookId}
+            webhook={webhook}
+            worldId={worldId}
+            open={open === webhook.webhookId}
+            busy={update.isPending || rotate.isPending || remove.isPending}
+            onShowLog={() => setOpen(open === webhook.webhookId ? null : webhook.webhookId)}
+            onToggle={() => handleToggle(webhook)}
+            onRotate={() => void run(async () => setSecret(await rotate.mutateAsync(webhook.webhookId)), 'Could not rotate the secret.')}
+            onDelete={() => void run(() => remove.mutateAsync(webhook.webhookId), 'Could not delete the webhook.')}
+          />
+        )}
+      />
     </section>
   );
 }

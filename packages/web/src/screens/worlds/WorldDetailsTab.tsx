@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -16,10 +16,16 @@ import { pluralize } from '../../lib/text';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
 import { IfAllowed } from '../../components/access/IfAllowed';
 import { NotesPanel } from '../../components/notes/NotesPanel';
-import { QuickCreateForm } from './QuickCreateForm';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { SinceLastVisitCard } from './SinceLastVisitCard';
 import { RecentlyDeleted } from '../../components/history/RecentlyDeleted';
 import type { WorldOutletContext } from './WorldScreen';
+
+/**
+ * The quick-create form, loaded when a "+ New" popover first opens: it brings the form library, zod, the
+ * calendar date field and the rich text editor, none of which the world page needs to become interactive.
+ */
+const QuickCreateForm = lazy(async () => ({ default: (await import('../../components/quick-create/QuickCreateForm')).QuickCreateForm }));
 
 const CARD_TYPES: { type: WorldEntityType; singular: string; icon: IconName }[] = [
   { type: 'characters', singular: 'character', icon: 'character' },
@@ -74,15 +80,17 @@ function CountCard({
           <Popover id={`quick-create-${type}`} style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
             <Popover.Header as="h3">New {singular}</Popover.Header>
             <Popover.Body>
-              <QuickCreateForm
-                worldId={worldId}
-                type={type}
-                onCancel={() => setOpen(false)}
-                onCreated={(name) => {
-                  setOpen(false);
-                  onCreated(`Created ${singular} "${name}".`);
-                }}
-              />
+              <Suspense fallback={<LoadingSpinner />}>
+                <QuickCreateForm
+                  worldId={worldId}
+                  type={type}
+                  onCancel={() => setOpen(false)}
+                  onCreated={(name) => {
+                    setOpen(false);
+                    onCreated(`Created ${singular} "${name}".`);
+                  }}
+                />
+              </Suspense>
             </Popover.Body>
           </Popover>
         </Overlay>

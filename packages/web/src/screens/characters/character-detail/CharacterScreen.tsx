@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useCharacter, useCharacterMutations } from '../../../api/characters';
@@ -11,13 +11,8 @@ import { SecretBadge } from '../../../components/access/SecretBadge';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
-import { CharacterGoalRoutes } from '../../goals/CharacterGoalRoutes';
-import { InventoryRoutes } from '../../inventory/InventoryRoutes';
-import { RelationshipRoutes } from '../../relationships/RelationshipRoutes';
-import { CharacterDetailsTab } from './CharacterDetailsTab';
-import { CharacterHistoryTab } from './CharacterHistoryTab';
+import type { CharacterOutlet } from './CharacterPages';
 import { MoveCharacterModal } from './MoveCharacterModal';
-import { EntityHistory } from '../../../components/history/EntityHistory';
 import { TagEditor } from '../../../components/tags/TagEditor';
 
 const TABS = [
@@ -29,10 +24,10 @@ const TABS = [
 ] as const;
 
 /**
- * /worlds/:worldId/characters/:characterId/* (SPEC §2): the character's name with Edit, Move and Delete, and
+ * /worlds/:worldId/characters/:characterId (SPEC §2): the character's name with Edit, Move and Delete, and
  * tabs Details (default), Inventory, Goals, Relationships and History (its changes with restore, issue 15, then the
  * timeline engine's story history), each at its own URL
- * with its nested create, view and edit pages. Loading failures show the server message or 'Failed to load character or world data.
+ * with its nested create, view and edit pages (routes/character-routes.tsx, rendered in the tab panel). Loading failures show the server message or 'Failed to load character or world data.
  * Please try again.'; deletion asks first and says it is irreversible.
  */
 export function CharacterScreen() {
@@ -111,23 +106,7 @@ export function CharacterScreen() {
         </>
       }
     >
-      <Routes>
-        <Route index element={<CharacterDetailsTab character={character} />} />
-        <Route path="details" element={<CharacterDetailsTab character={character} />} />
-        <Route path="inventory/*" element={<InventoryRoutes worldId={worldId} character={character} />} />
-        <Route path="goals/*" element={<CharacterGoalRoutes worldId={worldId} character={character} />} />
-        <Route path="relationships/*" element={<RelationshipRoutes worldId={worldId} character={character} />} />
-        <Route
-          path="history"
-          element={
-            <>
-              <EntityHistory worldId={worldId} type="character" id={character.characterId} updatedAt={character.updatedAt} noun="character" />
-              <CharacterHistoryTab worldId={worldId} character={character} />
-            </>
-          }
-        />
-        <Route path="*" element={<p className="mb-0">This page of the character does not exist. <Link to={base}>Back to the details</Link></p>} />
-      </Routes>
+      <Outlet context={{ worldId, character } satisfies CharacterOutlet} />
     </EntityTabsPage>
   );
 }

@@ -5,6 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import type { Character } from '@loreforge/contract';
 import { handleError } from '../../../api/client';
+import { LOOKUP_PARAMS } from '../../../api/lookup';
 import { useMoveCharacter, useWorlds } from '../../../api/worlds';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
@@ -24,7 +25,7 @@ export interface MoveCharacterModalProps {
  */
 export function MoveCharacterModal({ character, show, onClose, onMoved }: MoveCharacterModalProps) {
   const ids = useId();
-  const worlds = useWorlds({ page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' });
+  const worlds = useWorlds(LOOKUP_PARAMS);
   const move = useMoveCharacter();
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);

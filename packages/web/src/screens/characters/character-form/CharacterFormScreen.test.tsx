@@ -26,7 +26,7 @@ function renderCreate() {
       return jsonResponse({ ...body, characterId: 'new-id', worldId: WORLD, createdAt: '', updatedAt: '' }, 201);
     }
     if (url.pathname === `/api/worlds/${WORLD}`) return jsonResponse({ worldId: WORLD, name: 'Oz' });
-    if (url.pathname === `/api/worlds/${WORLD}/quests`) return jsonResponse({ quests: QUESTS, pagination: page(QUESTS.length) });
+    if (url.pathname === `/api/worlds/${WORLD}/quests`) return jsonResponse({ data: QUESTS, pagination: page(QUESTS.length) });
     if (url.pathname === `/api/worlds/${WORLD}/maps`) return jsonResponse({ data: [MAP], pagination: page(1) });
     if (url.pathname === `/api/worlds/${WORLD}/maps/${MAP.mapId}/points`) return jsonResponse({ data: [POINT], pagination: page(1) });
     return jsonResponse({ message: `unexpected ${url.pathname}`, code: 'NOT_FOUND' }, 404);

@@ -3,7 +3,7 @@ import type { Character } from '@loreforge/contract';
 import { charactersResource } from '../../../api/characters';
 import { useResourceMutations } from '../../../api/resource';
 import { GenericList } from '../../../components/generic-list/GenericList';
-import { QuickCreateForm } from '../../worlds/QuickCreateForm';
+import { QuickCreateForm } from '../../../components/quick-create/QuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/characters: the world's characters in a GenericList with quick create, edit and delete

@@ -3,7 +3,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
-import { InventoryRoutes } from '../InventoryRoutes';
 import { InventoryTab } from './InventoryTab';
 
 const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -49,12 +48,4 @@ describe('InventoryTab (SPEC §2 Inventory)', () => {
     expect(await screen.findByText('Failed to load inventory. Please try again.')).toBeInTheDocument();
   });
 
-  it('says an address it does not know has no page, with a way back, instead of a blank tab', async () => {
-    signIn();
-    mockFetch(() => jsonResponse(page([])));
-    renderRoutes([{ path: '/worlds/:worldId/characters/:characterId/inventory/*', element: <InventoryRoutes worldId={WORLD} character={character} /> }],
-      `/worlds/${WORLD}/characters/c1/inventory/e1`);
-    expect(await screen.findByText(/There is no page at this address/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the inventory' })).toHaveAttribute('href', `/worlds/${WORLD}/characters/c1/inventory`);
-  });
 });

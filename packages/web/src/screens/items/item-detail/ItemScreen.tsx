@@ -1,9 +1,7 @@
-import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import { handleError, notFoundMessage } from '../../../api/client';
-import { itemsResource, useItem } from '../../../api/items';
-import { useResourceMutations } from '../../../api/resource';
-import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { useItem } from '../../../api/items';
 import { IfAllowed } from '../../../components/access/IfAllowed';
 import { NotesPanel } from '../../../components/notes/NotesPanel';
 import { SecretBadge } from '../../../components/access/SecretBadge';
@@ -11,15 +9,7 @@ import { TagEditor } from '../../../components/tags/TagEditor';
 import { EntityTabsPage } from '../../../components/entity-view/EntityTabsPage';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
-import { ItemForm } from '../item-form/ItemForm';
-import { GiveInstanceScreen } from '../instances/GiveInstanceScreen';
-import { InstanceEditScreen } from '../instances/InstanceEditScreen';
-import { InstanceViewScreen } from '../instances/InstanceViewScreen';
-import { CharacterInstancesTab } from './CharacterInstancesTab';
-import { ItemDetailsTab } from './ItemDetailsTab';
-import { ItemInstancesTab } from './ItemInstancesTab';
-import { LocationInstancesTab } from './LocationInstancesTab';
-import { EntityHistory } from '../../../components/history/EntityHistory';
+import type { ItemOutlet } from './ItemPages';
 
 const TABS = [
   { path: 'details', label: 'Item Details' },
@@ -30,18 +20,17 @@ const TABS = [
 ] as const;
 
 /**
- * /worlds/:worldId/items/:itemId/* (SPEC §2 Items): the item's name with Edit and Delete, tabs Item Details
+ * /worlds/:worldId/items/:itemId (SPEC §2 Items): the item's name with Edit and Delete, tabs Item Details
  * (default), Character Instances, Location Instances (placeholder), Item Instances and History (its changes with
  * restore, issue 15), and the nested pages
- * edit, delete, create (give an instance), :instanceId, :instanceId/edit and :instanceId/delete.
+ * edit, delete, create (give an instance), :instanceId, :instanceId/edit and :instanceId/delete (routes/item-routes.tsx,
+ * rendered in the tab panel).
  * Load failure: the server message or 'Failed to fetch item details.'; deleting asks first and its failure
  * reads 'Failed to delete item. Please try again.'
  */
 export function ItemScreen() {
   const { worldId = '', itemId = '' } = useParams();
-  const navigate = useNavigate();
   const query = useItem(worldId, itemId);
-  const { remove } = useResourceMutations(itemsResource(worldId));
   const base = `/worlds/${worldId}/items/${itemId}`;
 
   if (query.isPending) return <LoadingSpinner label="Loading item..." />;
@@ -59,7 +48,6 @@ export function ItemScreen() {
     );
   }
   const item = query.data;
-  const details = <ItemDetailsTab item={item} />;
 
   return (
     <EntityTabsPage
@@ -87,38 +75,7 @@ export function ItemScreen() {
         </>
       }
     >
-      <Routes>
-        <Route index element={details} />
-        <Route path="details" element={details} />
-        <Route path="character-instances" element={<CharacterInstancesTab worldId={worldId} itemId={itemId} />} />
-        <Route path="location-instances" element={<LocationInstancesTab worldId={worldId} />} />
-        <Route path="instances" element={<ItemInstancesTab worldId={worldId} itemId={itemId} />} />
-        <Route path="history" element={<EntityHistory worldId={worldId} type="item" id={item.itemId} updatedAt={item.updatedAt} noun="item" />} />
-        <Route path="edit" element={<ItemForm />} />
-        <Route
-          path="delete"
-          element={
-            <>
-              {details}
-              <ConfirmDeleteModal
-                show
-                entityType="item"
-                entityName={item.name}
-                failureFallback="Failed to delete item. Please try again."
-                onCancel={() => void navigate(base, { replace: true })}
-                onConfirm={async () => {
-                  await remove.mutateAsync(item.itemId);
-                  void navigate(`/worlds/${worldId}/items`, { replace: true });
-                }}
-              />
-            </>
-          }
-        />
-        <Route path="create" element={<GiveInstanceScreen worldId={worldId} item={item} />} />
-        <Route path=":instanceId" element={<InstanceViewScreen worldId={worldId} item={item} />} />
-        <Route path=":instanceId/edit" element={<InstanceEditScreen worldId={worldId} item={item} />} />
-        <Route path=":instanceId/delete" element={<InstanceViewScreen worldId={worldId} item={item} confirmDelete />} />
-      </Routes>
+      <Outlet context={{ worldId, item } satisfies ItemOutlet} />
     </EntityTabsPage>
   );
 }

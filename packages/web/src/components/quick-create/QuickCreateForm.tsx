@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -12,20 +11,20 @@ import {
 } from '@loreforge/contract';
 import { useCalendar } from '../../api/calendars';
 import { charactersResource } from '../../api/characters';
-import { eventsResource, itemsResource, mapsResource, timelinesResource } from '../../api/collections';
-import type { ListParams } from '../../api/list';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { calendarDateFieldConfig, checkedAgainstCalendar, notifyingSelectConfig } from '../../components/calendar/calendar-form';
-import { GenericForm } from '../../components/form/GenericForm';
-import type { FieldConfig } from '../../components/form/types';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
-import type { WorldEntityType } from './entity-help';
+import { eventsResource, itemsResource, mapsResource, timelinesResource } from '../../api/registry';
+import { useResourceLookup } from '../../api/resource';
+import { ErrorAlert } from '../ErrorAlert';
+import { calendarDateFieldConfig, checkedAgainstCalendar, notifyingSelectConfig } from '../calendar/calendar-form';
+import { GenericForm } from '../form/GenericForm';
+import type { FieldConfig } from '../form/types';
+import { LoadingSpinner } from '../LoadingSpinner';
 
 const NAME: FieldConfig = { name: 'name', label: 'Name', type: 'text', required: true };
-const DESCRIPTION: FieldConfig = { name: 'description', label: 'Description', type: 'textarea', rows: 2 };
+/** The description in the rich text editor (issue "Linked lore"): sent as `description` and `descriptionHtml`. */
+const DESCRIPTION: FieldConfig = { name: 'description', label: 'Description', type: 'richtext', rows: 2 };
 
-/** SPEC §9: timelines for the event form are fetched with limit 1000. */
-const TIMELINE_LOOKUP: ListParams = { page: 1, limit: 1000, sortBy: 'name', sortOrder: 'asc' };
+/** The entity types a world's quick-create makes: the collections of SPEC §1 "quick-create popover". */
+export type QuickCreateType = 'characters' | 'timelines' | 'maps' | 'events' | 'items';
 
 /** In the quick-create the event's timeline is required (SPEC §5 Event). */
 const EventQuickCreateSchema = EventFieldsSchema.extend({
@@ -35,7 +34,7 @@ const EventQuickCreateSchema = EventFieldsSchema.extend({
 /** Props of {@link QuickCreateForm}. */
 export interface QuickCreateFormProps {
   worldId: string;
-  type: WorldEntityType;
+  type: QuickCreateType;
   /** Called with the created entity's name after success. */
   onCreated(name: string): void;
   onCancel?: () => void;
@@ -43,11 +42,8 @@ export interface QuickCreateFormProps {
 
 function EventQuickCreate({ worldId, onCreated, onCancel }: Omit<QuickCreateFormProps, 'type'>) {
   const queryClient = useQueryClient();
-  const timelines = timelinesResource(worldId);
-  const query = useQuery({
-    queryKey: timelines.listKey(TIMELINE_LOOKUP),
-    queryFn: ({ signal }) => timelines.list(TIMELINE_LOOKUP, signal),
-  });
+  // SPEC §9: timelines for the event form are fetched with limit 1000.
+  const query = useResourceLookup(timelinesResource(worldId));
   // An event on a timeline with its own calendar is dated in that calendar (issue 12).
   const [timelineId, setTimelineId] = useState('');
   const calendarId = query.data?.data.find((t) => t.timelineId === timelineId)?.calendarId ?? null;

@@ -1,9 +1,14 @@
 /**
- * The remaining collections of SPEC §7 as resources, so screens and breadcrumbs share one definition.
- * Each is `createResource(path)`; use `useResourceList`, `useResourceItem` and `useResourceMutations` from
- * `resource.ts` with them, or add a named hook module like `characters.ts` when a screen needs more.
+ * The registry of the API's resources (SPEC §7): every collection the web app reads or writes is declared here
+ * once, as `createResource(path)`, which gives its path, list/get/create/update/delete calls and query keys.
+ * Screens use them through `useResourceList`, `useResourceItem`, `useResourceLookup` and `useResourceMutations`
+ * of `resource.ts`, or through a named hook module (e.g. `characters.ts`) when a screen needs more.
  */
 import type {
+  Calendar,
+  CalendarCreateInput,
+  Character,
+  CharacterCreateInput,
   Connection,
   ConnectionCreateInput,
   Event,
@@ -28,14 +33,31 @@ import type {
   TimelineCreateInput,
   WorldMap,
   MapCreateInput,
+  MemberAddInput,
+  Note,
+  NoteCreateInput,
+  Webhook,
+  WebhookCreateInput,
+  WorldInvitation,
+  WorldMember,
+  World,
+  WorldCreateInput,
 } from '@loreforge/contract';
 import { createResource } from './resource';
 
 const seg = encodeURIComponent;
 const world = (worldId: string) => `/worlds/${seg(worldId)}`;
 
+/** `/worlds`: the signed-in user's worlds. */
+export const worldsResource = createResource<World, WorldCreateInput>('/worlds');
+/** `/worlds/{w}/characters`. */
+export const charactersResource = (worldId: string) =>
+  createResource<Character, CharacterCreateInput>(`${world(worldId)}/characters`);
+/** `/worlds/{w}/calendars` (issue 12). */
+export const calendarsResource = (worldId: string) =>
+  createResource<Calendar, CalendarCreateInput>(`${world(worldId)}/calendars`);
 /** `/worlds/{w}/items`. */
-export const itemsResource = (worldId: string) => createResource<Item, ItemCreateInput>(`${world(worldId)}/items`, 'items');
+export const itemsResource = (worldId: string) => createResource<Item, ItemCreateInput>(`${world(worldId)}/items`);
 /** `/worlds/{w}/items/{itemId}/instances` (POST gives an instance to a character). */
 export const itemInstancesResource = (worldId: string, itemId: string) =>
   createResource<ItemInstance, ItemInstanceCreateInput>(`${world(worldId)}/items/${seg(itemId)}/instances`);
@@ -52,12 +74,12 @@ export const characterGoalsResource = (worldId: string, characterId: string) =>
 export const goalsResource = (worldId: string) => createResource<Goal, GoalCreateInput>(`${world(worldId)}/goals`);
 /** `/worlds/{w}/timelines`. */
 export const timelinesResource = (worldId: string) =>
-  createResource<Timeline, TimelineCreateInput>(`${world(worldId)}/timelines`, 'timelines');
+  createResource<Timeline, TimelineCreateInput>(`${world(worldId)}/timelines`);
 /** `/worlds/{w}/timelines/{t}/events`. */
 export const timelineEventsResource = (worldId: string, timelineId: string) =>
-  createResource<Event, EventCreateInput>(`${world(worldId)}/timelines/${seg(timelineId)}/events`, 'events');
+  createResource<Event, EventCreateInput>(`${world(worldId)}/timelines/${seg(timelineId)}/events`);
 /** `/worlds/{w}/events`. */
-export const eventsResource = (worldId: string) => createResource<Event, EventCreateInput>(`${world(worldId)}/events`, 'events');
+export const eventsResource = (worldId: string) => createResource<Event, EventCreateInput>(`${world(worldId)}/events`);
 /** `/worlds/{w}/maps`. */
 export const mapsResource = (worldId: string) => createResource<WorldMap, MapCreateInput>(`${world(worldId)}/maps`);
 /** `/worlds/{w}/maps/{m}/points`. */
@@ -70,4 +92,12 @@ export const areasResource = (worldId: string, mapId: string) =>
 export const connectionsResource = (worldId: string) =>
   createResource<Connection, ConnectionCreateInput>(`${world(worldId)}/connections`);
 /** `/worlds/{w}/quests`. */
-export const questsResource = (worldId: string) => createResource<Quest, QuestCreateInput>(`${world(worldId)}/quests`, 'quests');
+export const questsResource = (worldId: string) => createResource<Quest, QuestCreateInput>(`${world(worldId)}/quests`);
+/** `/worlds/{w}/members` (issue 11): members with their roles. */
+export const membersResource = (worldId: string) => createResource<WorldMember, MemberAddInput>(`${world(worldId)}/members`);
+/** `/worlds/{w}/invitations` (issue 11, owner only). */
+export const invitationsResource = (worldId: string) => createResource<WorldInvitation, unknown>(`${world(worldId)}/invitations`);
+/** `/worlds/{w}/notes` (issue 11): the signed-in member's own notes. */
+export const notesResource = (worldId: string) => createResource<Note, NoteCreateInput>(`${world(worldId)}/notes`);
+/** `/worlds/{w}/webhooks` (issue 15, owner only). */
+export const webhooksResource = (worldId: string) => createResource<Webhook, WebhookCreateInput>(`${world(worldId)}/webhooks`);

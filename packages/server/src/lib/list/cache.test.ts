@@ -6,17 +6,18 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Character } from '@loreforge/contract';
-import { type TestApp, buildTestApp } from '../../test/app.js';
-import { DIALECTS } from '../../test/dialects.js';
-import { openSecondConnection } from '../../test/second-connection.js';
-import { insertQuestRow } from '../../test/factories/quest-row.js';
-import { createWorld } from '../../test/factories/world.js';
-import type { TestUser } from '../../test/factories/user.js';
-import type { Db } from '../db/database.js';
-import { listCharacters } from '../modules/characters/character.repository.js';
-import { scopeOf } from '../modules/worlds/world-scope.js';
-import { newId } from './ids.js';
-import { listCacheLimits } from './list-cache.js';
+import { type TestApp, buildTestApp } from '../../../test/app.js';
+import { DIALECTS } from '../../../test/dialects.js';
+import { openSecondConnection } from '../../../test/second-connection.js';
+import { insertQuestRow } from '../../../test/factories/quest-row.js';
+import { createWorld } from '../../../test/factories/world.js';
+import type { TestUser } from '../../../test/factories/user.js';
+import type { Db } from '../../db/database.js';
+import { listCharacters } from '../../modules/characters/character.repository.js';
+import { scopeOf } from '../../modules/worlds/world-scope.js';
+import { newId } from '../ids.js';
+import { listCacheLimits } from './cache.js';
+import { searchLimits } from './query.js';
 
 interface Page {
   data: Character[];
@@ -24,6 +25,7 @@ interface Page {
 }
 
 const defaults = { ...listCacheLimits };
+const searchDefaults = { ...searchLimits };
 const NAMES = ['Gwendolyn Ashdown', 'Brenna Dunmore', 'Cedric Gwenfair', 'Dagny Larkspur', 'Elowen Oakheart'];
 
 /** Inserts `count` characters straight into the database, 1 ms apart (the database keeps the world's count). */
@@ -88,7 +90,7 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
   /** The list as the database answers it without the cache (the same query, no content version). */
   const uncached = async (worldId: string, params: { sortBy?: string; sortOrder?: 'asc' | 'desc'; search?: string }) => {
     const world = await t.app.db.selectFrom('world').selectAll().where('id', '=', worldId).executeTakeFirstOrThrow();
-    // No content version: the list is read from the database only (lib/list.ts worldListCache).
+    // No content version: the list is read from the database only (lib/list/index.ts worldListCache).
     const uncachedWorld = { ...world, content_version: undefined as unknown as number };
     const page = await listCharacters(t.app.db, scopeOf(uncachedWorld, world.created_by, 'owner'), { page: 1, limit: 10_000, ...params });
     return { ids: page.rows.map((row) => row.id), total: page.pagination.totalItems };
@@ -187,14 +189,25 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
     }
   });
 
-  it('stays exact when a search matches more rows than it may keep', async () => {
-    Object.assign(listCacheLimits, { maxSearchIds: 5 });
-    const { world, owner } = await createWorld(t.app);
-    await insertCharacters(t.app.db, world.worldId, 30);
-    const truth = await uncached(world.worldId, { search: 'gwen' });
-    expect(truth.total).toBe(12);
-    expect(await byPageNumber(owner, world.worldId, 'search=gwen', 5)).toEqual(truth);
-    expect(await walk(owner, world.worldId, 'search=gwen', 5)).toEqual(truth.ids);
+  it('keeps a large scope\'s search totals exact across writes (the total kept per version)', async () => {
+    // Every world counts as large, so searches use the full-text index (on SQLite) and keep their totals.
+    Object.assign(searchLimits, { fullTextMinRows: 0 });
+    try {
+      const { world, owner } = await createWorld(t.app);
+      const ids = await insertCharacters(t.app.db, world.worldId, 30);
+      const truth = await uncached(world.worldId, { search: 'gwen' });
+      expect(truth.total).toBe(12);
+      expect(await byPageNumber(owner, world.worldId, 'search=gwen', 5)).toEqual(truth);
+      expect(await walk(owner, world.worldId, 'search=gwen', 5)).toEqual(truth.ids);
+      // A match deleted and another added: the next pages count anew.
+      await t.app.db.deleteFrom('character').where('id', '=', ids[0] ?? '').execute();
+      await insertCharacters(t.app.db, world.worldId, 5, 30);
+      const after = await uncached(world.worldId, { search: 'gwen' });
+      expect(after.total).toBe(13);
+      expect(await byPageNumber(owner, world.worldId, 'search=gwen', 5)).toEqual(after);
+    } finally {
+      Object.assign(searchLimits, searchDefaults);
+    }
   });
 
   it('answers a page past the end with no rows and the exact total', async () => {

@@ -6,13 +6,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Character, Relationship } from '@loreforge/contract';
-import { type TestApp, buildTestApp } from '../../test/app.js';
-import { DIALECTS } from '../../test/dialects.js';
-import { createCharacter } from '../../test/factories/character.js';
-import { createRelationship } from '../../test/factories/relationship.js';
-import { createWorld } from '../../test/factories/world.js';
-import type { TestUser } from '../../test/factories/user.js';
-import { searchLimits } from './list-search.js';
+import { type TestApp, buildTestApp } from '../../../test/app.js';
+import { DIALECTS } from '../../../test/dialects.js';
+import { createCharacter } from '../../../test/factories/character.js';
+import { createRelationship } from '../../../test/factories/relationship.js';
+import { createWorld } from '../../../test/factories/world.js';
+import type { TestUser } from '../../../test/factories/user.js';
+import { searchLimits } from './query.js';
 
 interface Page<T> {
   data: T[];

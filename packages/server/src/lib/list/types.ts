@@ -1,10 +1,13 @@
 /**
  * The types of the generic list (SPEC §8 lists: page, limit, search, sortBy, sortOrder, cursor, and the
- * `{ data, pagination }` envelope), shared by the list modules so none of them imports another's code.
+ * `{ data, pagination }` envelope), shared by the steps of lib/list so none of them imports another's code.
  */
-import type { SelectQueryBuilder } from 'kysely';
+import type { Expression, SelectQueryBuilder } from 'kysely';
 import type { Pagination, SortOrder } from '@loreforge/contract';
-import type { Database, Db } from '../db/database.js';
+import type { Database, Db } from '../../db/database.js';
+import type { WorldVersion } from '../versioned-store.js';
+
+export type { WorldVersion } from '../versioned-store.js';
 
 /** Parsed list query parameters (see listQuerySchema in the contract). */
 export interface ListParams {
@@ -38,14 +41,24 @@ export type CursorValue = string | number;
  */
 export type Keyset = readonly [value: CursorValue, id: string, rank?: number];
 
+/** The suffix of a search's order name (`name:asc:ranked`): name matches first. */
+export const RANKED = ':ranked';
+
 /**
- * The world a list is limited to and its content version (`world.content_version`, raised by database
- * triggers on every write of the world's characters, items, inventory, relationships, goals, timelines,
- * events, maps and quests). It must be read before the list runs, e.g. by the ownership check.
+ * The order of a list: its sort column, the id column breaking ties, and the direction; in a search, `rank`
+ * (0 for a name match, 1 otherwise) comes first, ascending.
  */
-export interface WorldVersion {
-  worldId: string;
-  contentVersion: number;
+export interface ListOrder {
+  column: string;
+  idColumn: string;
+  sortOrder: 'asc' | 'desc';
+  rank?: Expression<number> | undefined;
+}
+
+/** Where a page read starts: after a keyset (a cursor or an anchor), then skipping some rows. */
+export interface PageStart {
+  after?: Keyset | undefined;
+  skip: number;
 }
 
 /**
@@ -81,8 +94,10 @@ export interface ListSpec<TB extends keyof Database, Row extends { id: string }>
   /** A known exact total when there is no search (a kept counter), to skip counting. */
   knownTotal?: number | undefined;
   /**
-   * Set to answer searches, totals and deep page numbers from the list cache (lib/list-cache.ts) under the
-   * world's content version. Only for a query over versioned tables that is limited to that one world.
+   * Set to keep totals (of lists without a kept count, and of searches in scopes large enough for the
+   * full-text index) and deep page anchors in the list cache (lib/list/cache.ts) under the world's content
+   * version (read before the list runs, e.g. by the ownership check). Only for a query over versioned tables
+   * that is limited to that one world.
    */
   cache?: (WorldVersion & { db: Db }) | undefined;
   params: ListParams;

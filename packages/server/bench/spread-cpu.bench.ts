@@ -1,0 +1,129 @@
+/**
+ * The server's CPU time per request of the spread (bench/spread-world.ts), per kind of request, in one process:
+ * the app answers `app.inject` requests drawn by the spread's generator one at a time, and each request's
+ * process CPU time (user + system) is summed under its kind. Unlike req/s, the figure holds still on a machine
+ * shared with other work, so it judges a change of the cache-miss path (docs/performance.md).
+ *
+ * Run from packages/server: `node --import tsx bench/spread-cpu.bench.ts`. Settings (environment):
+ * - `SPREAD_REQUESTS` requests measured (default 6000) after `SPREAD_WARMUP` (default 1500);
+ * - `SPREAD_WRITES` share of writes, 0 to 1 (default 0);
+ * - `SPREAD_READ_CACHE=0` turns the read cache off, so every read takes the cache-miss path;
+ * - `DATABASE_URL` runs on PostgreSQL (a database the bench may fill) instead of a new SQLite file;
+ * - `SPREAD_PROFILE=<file>` writes a V8 CPU profile of the measured requests to that file;
+ * - `SPREAD_SQLITE_FILE=<file>` keeps the generated SQLite database there (with `<file>.json` describing it) and
+ *   reuses it on the next run, so runs compare on the same data (a run's writes stay in it).
+ */
+import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import path from 'node:path';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { connectDatabase } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { readCacheLimits } from '../src/lib/read-cache.js';
+import { type SpreadData, generateSpread, spreadRequests } from './spread-world.js';
+
+const REQUESTS = Number(process.env.SPREAD_REQUESTS ?? 6000);
+const WARMUP = Number(process.env.SPREAD_WARMUP ?? 1500);
+const WRITES = Number(process.env.SPREAD_WRITES ?? 0);
+const PROFILE = process.env.SPREAD_PROFILE;
+if (process.env.SPREAD_READ_CACHE === '0') readCacheLimits.maxEntries = 0;
+
+/** The kind of a spread request, from its method and path. */
+function kindOf(method: string, url: string): string {
+  if (method !== 'GET') return method === 'POST' ? 'create a character' : 'edit a character';
+  const [pathname = '', query = ''] = url.split('?');
+  const searched = /(^|&)search=/.test(query) ? ', searched' : '';
+  if (pathname.endsWith('/relationships')) return `relationships${searched}`;
+  if (pathname.endsWith('/inventory')) return `inventory${searched}`;
+  if (pathname.endsWith('/events')) return `events${searched}`;
+  if (pathname.endsWith('/characters')) return `characters list${searched}`;
+  if (pathname.endsWith('/items')) return `items list${searched}`;
+  return /\/items\/[^/]+$/.test(pathname) ? 'one item' : 'one character';
+}
+
+/** One line of the report: requests, CPU time and wall time (which includes waiting on PostgreSQL) per request. */
+const line = (kind: string, sum: { count: number; micros: number; wallMs: number }): string =>
+  `${kind.padEnd(26)} ${String(sum.count).padStart(6)} requests ${String(Math.round(sum.micros / sum.count)).padStart(6)} µs CPU ${String(Math.round((sum.wallMs * 1000) / sum.count)).padStart(7)} µs wall each`;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-spread-cpu-'));
+// An empty DATABASE_URL means SQLite, as in the server's own configuration.
+const databaseUrl = process.env.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
+const keptFile = databaseUrl ? undefined : process.env.SPREAD_SQLITE_FILE;
+const kept = keptFile && fs.existsSync(`${keptFile}.json`) ? (JSON.parse(fs.readFileSync(`${keptFile}.json`, 'utf8')) as SpreadData) : undefined;
+const database = connectDatabase({ databaseUrl, sqliteFile: keptFile ?? path.join(dataDir, 'loreforge.sqlite') });
+try {
+  await migrateToLatest(database);
+  const data = kept ?? (await generateSpread(database.db, (line) => console.log(`generating ${line}`)));
+  if (keptFile && !kept) fs.writeFileSync(`${keptFile}.json`, JSON.stringify(data));
+  const config = loadConfig({}, { dataDir, databaseUrl, tokenSecret: 'spread-cpu', logLevel: 'warn', webDistDir: undefined, authRateLimitPerMinute: 1_000_000 });
+  const app = await buildApp({ config, database, closeDatabase: false });
+  await app.ready();
+  const tokens: string[] = [];
+  for (const user of data.users) {
+    const answer = await app.inject({ method: 'POST', url: '/api/auth/login', payload: user });
+    tokens.push(answer.json<{ token: string }>().token);
+  }
+  const drawer = spreadRequests(data, tokens, { writeShare: WRITES, viewer: 'owner', seed: 7 });
+  const perKind = new Map<string, { count: number; micros: number; wallMs: number }>();
+  const run = async (count: number, measure: boolean): Promise<void> => {
+    for (let i = 0; i < count; i += 1) {
+      const request = drawer.next();
+      const started = performance.now();
+      const before = process.cpuUsage();
+      const answer = await app.inject({ method: request.method, url: request.path, headers: request.headers, ...(request.body ? { payload: request.body } : {}) });
+      const used = process.cpuUsage(before);
+      const wall = performance.now() - started;
+      if (answer.statusCode >= 400) throw new Error(`${request.method} ${request.path} answered ${answer.statusCode}: ${answer.body}`);
+      if (request.editing) drawer.returnEdited(request.editing, typeof answer.headers.etag === 'string' ? answer.headers.etag : undefined);
+      if (!measure) continue;
+      const kind = kindOf(request.method, request.path);
+      const sum = perKind.get(kind) ?? { count: 0, micros: 0, wallMs: 0 };
+      sum.count += 1;
+      sum.micros += used.user + used.system;
+      sum.wallMs += wall;
+      perKind.set(kind, sum);
+    }
+  };
+  await run(WARMUP, false);
+  // The floor: what a request costs through inject, authentication and the hooks, without a database read.
+  const health = { count: 0, micros: 0, wallMs: 0 };
+  for (let i = 0; i < 500; i += 1) {
+    const started = performance.now();
+    const before = process.cpuUsage();
+    await app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${tokens[0] ?? ''}` } });
+    const used = process.cpuUsage(before);
+    health.count += 1;
+    health.micros += used.user + used.system;
+    health.wallMs += performance.now() - started;
+  }
+  perKind.set('(floor) /api/health', health);
+  const session = PROFILE ? new inspector.Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  await run(REQUESTS, true);
+  if (session && PROFILE) {
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(PROFILE, JSON.stringify(profile));
+  }
+  let count = 0;
+  let micros = 0;
+  let wallMs = 0;
+  console.log(`${database.db.getExecutor().adapter.constructor.name}, read cache ${readCacheLimits.maxEntries > 0 ? 'on' : 'off'}, writes ${WRITES}`);
+  for (const [kind, sum] of [...perKind].sort(([a], [b]) => a.localeCompare(b))) {
+    count += sum.count;
+    micros += sum.micros;
+    wallMs += sum.wallMs;
+    console.log(line(kind, sum));
+  }
+  console.log(line('all', { count, micros, wallMs }));
+  await app.close();
+} finally {
+  await database.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

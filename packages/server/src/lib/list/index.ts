@@ -1,0 +1,88 @@
+/**
+ * The generic list of the API contract (SPEC §8 lists): search, whitelisted sort, page-number or keyset
+ * (cursor) paging, exact totals, and the `{ data, pagination }` envelope. A repository builds its scoped query
+ * (one world's characters, the rows its reader may see) with a spec and hands it to `paginate`, which runs
+ * four steps, each in its own file, in this order:
+ *
+ * 1. parse (`parse.ts`): the sort (whitelisted, 400 otherwise), the order (a search ranks name matches first),
+ *    the cursor (400 when malformed or made for another order) or page number, into a `ListPlan`;
+ * 2. query (`query.ts`): the conditions the query gains: the tag filter, the search (FTS5 on SQLite for large
+ *    scopes, LIKE otherwise; pg_trgm on PostgreSQL) and, for a cursor or an anchor, "after this keyset";
+ * 3. page (`page.ts`): one statement reads the page's rows, with the total in the same statement
+ *    (`count(*) over ()`) when the world's kept count or the list cache does not give it;
+ * 4. envelope (`envelope.ts`): the pagination block and the next page's cursor.
+ *
+ * The list cache (`cache.ts`), set by `cache` in the spec, keeps per world content version what serves the
+ * first request after each write of a large world: totals of lists without a kept count and of searches in
+ * scopes large enough for the full-text index, and the anchors of deep page numbers. Whole answers are kept by
+ * the read cache (lib/read-cache.ts), before any of this runs. docs/performance.md measures what each pays.
+ */
+import type { Database, Db } from '../../db/database.js';
+import { anchoredStart, cachedTotal, listCacheLimits, listCacheScope } from './cache.js';
+import { paginationOf } from './envelope.js';
+import { readPage } from './page.js';
+import { planList } from './parse.js';
+import { listSearchCondition, mayBeLarge, withTag } from './query.js';
+import type { ListResult, ListSpec, SortColumn } from './types.js';
+
+export type { ListParams, ListResult, ListSpec, SearchableTable, SortColumn } from './types.js';
+export { likePattern, searchCondition } from './query.js';
+export { resolveSort } from './parse.js';
+
+/**
+ * The two sort fields every entity list offers, createdAt and updatedAt, for a table whose rows carry
+ * created_at and updated_at. Spread it into `sortColumns` beside the list's own fields.
+ */
+export function timestampSortColumns<Row extends { created_at: string; updated_at: string }>(
+  table: string,
+): { createdAt: SortColumn<Row>; updatedAt: SortColumn<Row> } {
+  return {
+    createdAt: { column: `${table}.created_at`, key: 'created_at' },
+    updatedAt: { column: `${table}.updated_at`, key: 'updated_at' },
+  };
+}
+
+/**
+ * Runs a list query. With a search, rows whose name (the first search column) holds the term come first, then
+ * the others, each group in the requested order; totals, page numbers and cursors follow that order.
+ * @returns the page's rows and the pagination block (exact totals; a page past the end has no rows).
+ * @throws AppError 400 for an unknown sort field, a malformed cursor, or a tag on a list without tags.
+ */
+export async function paginate<TB extends keyof Database, Row extends { id: string }>(
+  listSpec: ListSpec<TB, Row>,
+): Promise<ListResult<Row>> {
+  const spec = listSpec.params.tag ? withTag(listSpec, listSpec.params.tag) : listSpec;
+  const { params } = spec;
+  const plan = planList(spec);
+  const { search, start } = plan;
+
+  if (search) {
+    const searched = spec.query.where(listSearchCondition(spec.searchColumns, search, spec.fullText));
+    // A search of a large scope keeps its total per version; a small scope's is counted in the page's statement.
+    const scope = spec.cache && mayBeLarge(spec.fullText) ? listCacheScope(spec.cache, searched) : undefined;
+    const total = scope ? await cachedTotal(scope, searched) : undefined;
+    return readPage(searched, plan, params, start, total);
+  }
+
+  // The cache's key compiles the scoped query, so it is made only when the cache is asked: for a total the
+  // world does not keep, or a deep page number.
+  const deep = !plan.cursor && start.skip >= listCacheLimits.anchorSpacing;
+  const scope = spec.cache && (spec.knownTotal === undefined || deep) ? listCacheScope(spec.cache, spec.query) : undefined;
+  const total = spec.knownTotal ?? (scope ? await cachedTotal(scope, spec.query) : undefined);
+  if (scope && total !== undefined && deep) {
+    const fromAnchor = await anchoredStart(scope, spec.query, plan.order, start.skip);
+    if (fromAnchor === null) return { rows: [], pagination: paginationOf(params, total, null) };
+    if (fromAnchor) return readPage(spec.query, plan, params, fromAnchor, total);
+  }
+  return readPage(spec.query, plan, params, start, total);
+}
+
+/**
+ * The `cache` option of a list limited to one world (ListSpec.cache).
+ * @param contentVersion the world's content_version as read by the route's ownership check; without it the
+ * list is read from the database only.
+ */
+export function worldListCache(db: Db, worldId: string, contentVersion: number | undefined): ListSpec<keyof Database, { id: string }>['cache'] {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- PostgreSQL answers bigint columns as strings
+  return contentVersion === undefined ? undefined : { db, worldId, contentVersion: Number(contentVersion) };
+}
