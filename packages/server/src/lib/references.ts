@@ -1,7 +1,8 @@
 /**
- * Polymorphic references (connections and map point links name an entity by type and id, without a foreign
- * key). These helpers keep them valid: look an entity up in a world, and remove every reference to one that
- * is deleted or leaves its world.
+ * References across modules. Polymorphic references (connections and map point links name an entity by type and
+ * id, without a foreign key) are kept valid here: look an entity up in a world, and remove every reference to one
+ * that is deleted or leaves its world. The ties a character leaves behind when it moves world, and the event
+ * lookups of the timeline rules, live here too, so that no module reaches into another that reaches back.
  */
 import type { ConnectableType } from '@loreforge/contract';
 import type { Db } from '../db/database.js';
@@ -77,4 +78,32 @@ export async function removeReferencesTo(db: Db, type: ConnectableType, id: stri
       .where('entity_id', '=', id)
       .execute();
   }
+}
+
+/** Deletes every relationship from or to a character (used when it leaves its world). */
+export async function deleteRelationshipsOf(db: Db, characterId: string): Promise<void> {
+  await db
+    .deleteFrom('relationship')
+    .where((eb) => eb.or([eb('character_id', '=', characterId), eb('target_character_id', '=', characterId)]))
+    .execute();
+}
+
+/** Deletes every inventory entry of a character (its items stay in the old world when it moves). */
+export async function deleteInventoryOf(db: Db, characterId: string): Promise<void> {
+  await db.deleteFrom('inventory_item').where('character_id', '=', characterId).execute();
+}
+
+/** Moves every goal of a character into another world (the character moves with them). */
+export async function moveGoalsOfCharacter(db: Db, characterId: string, worldId: string): Promise<void> {
+  await db.updateTable('goal').set({ world_id: worldId, updated_at: nowIso() }).where('character_id', '=', characterId).execute();
+}
+
+/**
+ * The timeline of an event of a world, for rules that link to events (a timeline's branching and genesis events,
+ * SPEC §3 Timeline). Those rules run for editors only, who see every event, so no visibility applies.
+ * @returns `{ timelineId }` (null for an event on no timeline), or undefined when the world has no such event.
+ */
+export async function findEventTimeline(db: Db, worldId: string, eventId: string): Promise<{ timelineId: string | null } | undefined> {
+  const row = await db.selectFrom('event').select('timeline_id').where('id', '=', eventId).where('world_id', '=', worldId).executeTakeFirst();
+  return row === undefined ? undefined : { timelineId: row.timeline_id };
 }

@@ -51,7 +51,7 @@ export interface AuthPluginOptions {
  * Reads the token secret kept in the data folder, creating a random 48-byte one on first use.
  * @returns the secret as base64url text.
  */
-export function loadOrCreateSecret(dataDir: string): string {
+function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'token-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(dataDir, { recursive: true });
@@ -72,7 +72,7 @@ export interface BearerClaims {
  * token without a subject. A token without a version (signed before versions existed) counts as version 0.
  * Whether the version still holds is for the caller to check against the user's.
  */
-export function bearerClaims(app: FastifyInstance, header: string): BearerClaims | undefined {
+function bearerClaims(app: FastifyInstance, header: string): BearerClaims | undefined {
   if (!/^Bearer\s/i.test(header)) return undefined;
   const parts = header.split(' ');
   const token = parts.length === 2 ? parts[1] : undefined;

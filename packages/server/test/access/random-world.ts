@@ -101,7 +101,6 @@ export async function buildPlannedWorld(
     made.set(key, id);
   };
   const text = (key: string) => ({ name: `Lore ${key}`, description: `Lore ${key} text` });
-  const pick = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
 
   const characters = ['public', 'public', ...plan.characters] as Variant[];
   for (const [index, variant] of characters.entries()) {

@@ -74,11 +74,6 @@ export async function replaceMentionsOf(db: Db, worldId: string, sourceType: Ric
     .execute();
 }
 
-/** Removes the mentions a source entity makes (it is deleted or leaves its world). */
-export async function deleteMentionsOf(db: Db, sourceType: RichTextSourceType, sourceId: string): Promise<void> {
-  await db.deleteFrom('mention').where('source_type', '=', sourceType).where('source_id', '=', sourceId).execute();
-}
-
 /** Sources whose text mentions the target, by type. */
 async function mentionSources(db: Db, worldId: string, target: MentionRef): Promise<Map<RichTextSourceType, string[]>> {
   const rows = await db.selectFrom('mention').select(['source_type', 'source_id'])

@@ -68,11 +68,3 @@ export async function updateRelationshipRow(db: Db, relationshipId: string, chan
 export async function deleteRelationshipRow(db: Db, relationshipId: string): Promise<void> {
   await db.deleteFrom('relationship').where('id', '=', relationshipId).execute();
 }
-
-/** Deletes every relationship from or to a character (used when it leaves its world). */
-export async function deleteRelationshipsOf(db: Db, characterId: string): Promise<void> {
-  await db
-    .deleteFrom('relationship')
-    .where((eb) => eb.or([eb('character_id', '=', characterId), eb('target_character_id', '=', characterId)]))
-    .execute();
-}

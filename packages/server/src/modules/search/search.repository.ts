@@ -25,7 +25,7 @@ const FUZZY_CANDIDATES = 200;
 const TEXT_HITS_COUNTED = WORLD_SEARCH_TEXT_HITS_COUNTED;
 
 /** Rank tiers, best first; the presenter names them (SEARCH_MATCH_KINDS). */
-export const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, tag: 4, text: 5 } as const;
+const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, tag: 4, text: 5 } as const;
 
 /** A searchable table: its entity type, name column and the parent a link to it needs. */
 interface SearchSource {

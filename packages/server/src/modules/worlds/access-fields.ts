@@ -17,7 +17,7 @@ export interface AccessBody {
 }
 
 /** The user ids a row is revealed to. */
-export function revealedIds(row: Pick<AccessColumns, 'revealed_to'>): string[] {
+function revealedIds(row: Pick<AccessColumns, 'revealed_to'>): string[] {
   const ids = fromJsonText<unknown>(row.revealed_to, []);
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
