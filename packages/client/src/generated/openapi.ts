@@ -1430,6 +1430,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{worldId}/history/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's recently deleted entities, to restore (editors and the owner)
+         * @description Entities deleted and not restored since, newest first (at most 50), each with the `sequence` of its deletion: POST …/history/{entityType}/{entityId}/{sequence}/restore brings it back. 403 'Your role in this world does not allow this.' for players and viewers.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                    "x-view-as"?: string;
+                };
+                path: {
+                    worldId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                entityType: "character" | "item" | "inventoryEntry" | "goal" | "relationship" | "timeline" | "event" | "map" | "mapPoint" | "mapArea" | "connection" | "quest" | "objective";
+                                entityId: string;
+                                /** @description Its name or title when it was deleted. */
+                                name: string | null;
+                                /** @description The deletion in the change log: restore this to bring the entity back. */
+                                sequence: number;
+                                deletedAt: string;
+                                deletedBy: string | null;
+                                deletedByUsername: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{worldId}/history/{entityType}/{entityId}": {
         parameters: {
             query?: never;
@@ -1439,7 +1568,7 @@ export interface paths {
         };
         /**
          * An entity's history: who changed it, when, and which fields from what to what
-         * @description Newest first. Any member who may see the entity may read it; a secret entity is a 404 for players and viewers, exactly like a missing one. GM notes and reveals appear only for editors and the owner; a reference to an entity the reader may not see reads as null. Updates that changed nothing the reader may see are left out.
+         * @description Newest first. Any member who may see the entity may read it; a secret entity is a 404 for players and viewers, exactly like a missing one. GM notes and reveals appear only for editors and the owner; a reference to an entity the reader may not see reads as null. Updates that changed nothing the reader may see are left out. An entry's `sequence` is its place in the change feed as the reader is shown it there: the world's own number for editors and the owner (restore names it), an opaque position of their own for players and viewers.
          */
         get: operations["getEntityHistory"];
         put?: never;
@@ -1461,7 +1590,7 @@ export interface paths {
         put?: never;
         /**
          * Write an earlier version of an entity back, as a new change (editors and the owner)
-         * @description Answers the entity as its own GET does, with its new ETag. Send If-Match with the ETag you read to refuse the restore when someone changed the entity meanwhile (409). 409 'This entity was deleted; restoring a deleted entity is not supported. Create it again instead.'; 409 when the version refers to something that no longer exists; 400 'That change deleted the entity; choose a version from before it.'; 403 'Your role in this world does not allow this.'.
+         * @description Answers the entity as its own GET does, with its new ETag. Send If-Match with the ETag you read to refuse the restore when someone changed the entity meanwhile (409). A deleted entity comes back with the same id, from the state before its deletion (name the deletion's sequence) or from an earlier version; it is recorded as a creation. 409 'This goal belongs to the character "Dorothy", which was deleted: restore the character first.' (with what is missing) when what it belongs to is deleted too; 409 when the version refers to something that no longer exists; 400 'That change deleted the entity; choose a version from before it.'; 403 'Your role in this world does not allow this.'.
          */
         post: operations["restoreEntityVersion"];
         delete?: never;
@@ -1599,9 +1728,9 @@ export interface paths {
         };
         /**
          * Read a world's committed changes after a sequence number, as a page or a live stream
-         * @description Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first. Read on with `after` set to `nextAfter` until `hasMore` is false. A page may hold fewer than `limit` changes (and gaps in `sequence`): changes of entities you may not see are left out.
+         * @description Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first, at most `limit` of them. Read on with `after` set to `nextAfter` until `hasMore` is false. Changes of entities you may not see are left out, and nothing in an answer tells they exist: a page is counted in changes you may see, and for players and viewers `sequence` is an opaque position of their own (not ordered, no gaps to count; editors and the owner get the world's own numbers). Pass positions back unchanged; one that is not yours is a 400 'after is not a position of your feed in this world: pass back a sequence or nextAfter this feed gave you (0 reads from the start).'.
          *
-         *     Sent with `Accept: text/event-stream`, the answer is a Server-Sent Events stream instead: `event: change` with the change as `data` and its sequence as `id`, from after `Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; a comment line every 15 seconds. A stream ends when you stop being a member. Over the per-user limit of open streams the answer is 429 'You already have 10 live connections open; close a tab or window showing Loreforge and try again.' (with your limit).
+         *     Sent with `Accept: text/event-stream`, the answer is a Server-Sent Events stream instead: `event: change` with the change as `data` and its `sequence` as `id`, from after `Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; a comment line every 15 seconds. A stream ends when you stop being a member. A client that stops reading is sent nothing more until it reads again; then the stream goes on from where it was. Over the per-user limit of open streams the answer is 429 'You already have 10 live connections open; close a tab or window showing Loreforge and try again.' (with your limit).
          */
         get: operations["listWorldChanges"];
         put?: never;
@@ -21728,10 +21857,10 @@ export interface operations {
                         /** @description The entity's name or title now (or when it was deleted). */
                         name: string | null;
                         deleted: boolean;
-                        /** @description Whether an earlier version of this entity can be restored (by editors and the owner). */
+                        /** @description Whether an earlier version of this entity, or the entity once deleted, can be restored (by editors and the owner). */
                         restorable: boolean;
                         data: {
-                            /** @description The change's place in its world's change log (restore names it). */
+                            /** @description The change's place in the world's change feed as you are shown it there: the world's own number for editors and the owner (restore names it), an opaque position for players and viewers. */
                             sequence: number;
                             /** @enum {string} */
                             action: "created" | "updated" | "deleted";
@@ -23100,7 +23229,7 @@ export interface operations {
     listWorldChanges: {
         parameters: {
             query?: {
-                /** @description Answer changes whose sequence is greater than this (the last one you have seen); default 0, from the start. */
+                /** @description Answer the changes after this position: a `sequence` or `nextAfter` this feed gave you (0, the default, reads from the start). Positions are your own: another member's, or a made-up number, is a 400. */
                 after?: number;
                 /** @description Most changes to answer, 1 to 1000; default 100. */
                 limit?: number;
@@ -23124,7 +23253,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Position in the world's change feed: 1, 2, 3 … in commit order (gaps are changes you may not see). */
+                            /** @description The change's position in your feed, to pass back as `after` or `Last-Event-ID`. Editors and the owner get the world's own numbers (1, 2, 3 … in commit order); players and viewers get an opaque number per member and world, not ordered and not comparable, so it says nothing about changes they may not see. Entries always come in commit order. */
                             sequence: number;
                             /**
                              * @description Which kind of entity changed.
@@ -23140,9 +23269,9 @@ export interface operations {
                             /** @description When it was committed, ISO 8601 UTC. */
                             at: string;
                         }[];
-                        /** @description Pass as `after` to read on: the last sequence this page looked at. */
+                        /** @description Pass as `after` to read on: the position of the last change of this page (`after` itself when the page is empty). */
                         nextAfter: number;
-                        /** @description Whether more changes follow now. */
+                        /** @description Whether more changes you may see follow now. */
                         hasMore: boolean;
                     };
                 };

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { MESSAGES } from '@loreforge/contract';
 import { unauthorized } from '../errors/app-error.js';
 import { findTokenVersion } from '../modules/auth/user.repository.js';
+import { deriveCursorKey } from '../modules/changes/feed-cursor.js';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     signToken: (userId: string, tokenVersion?: number) => string;
     /** onRequest hook: requires a valid bearer token; passes AppError 401 to `done` otherwise. */
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    /** Key of the change feed's cursors, derived from the token secret (modules/changes/feed-cursor.ts). */
+    feedCursorKey: Buffer;
   }
   interface FastifyRequest {
     /** The signed-in user's id, set by `authenticate`. */
@@ -90,6 +93,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     await app.register(jwt, { secret, sign: { expiresIn: options.expiresIn, algorithm: 'HS256' }, verify: { algorithms: ['HS256'], cache: 1000 } });
     // Verified tokens are cached (until their expiry), so a busy client does not pay an HMAC per request.
     app.decorateRequest('userId', '');
+    app.decorate('feedCursorKey', deriveCursorKey(secret));
     app.decorate('signToken', (userId: string, tokenVersion = 0) => app.jwt.sign({ sub: userId, ver: tokenVersion }));
     app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const header = request.headers.authorization;
