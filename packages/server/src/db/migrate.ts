@@ -23,6 +23,7 @@ import * as createMemberNote from './migrations/2026_11_25_130000_create_member_
 import * as addRichText from './migrations/2026_11_25_140000_add_rich_text.js';
 import * as addCalendarAuthors from './migrations/2026_11_25_150000_add_calendar_authors.js';
 import * as refreshChangeTriggers from './migrations/2026_11_25_190000_refresh_change_triggers.js';
+import * as addGmNotesHtml from './migrations/2026_11_26_220000_add_gm_notes_html.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_140000_add_rich_text': addRichText,
   '2026_11_25_150000_add_calendar_authors': addCalendarAuthors,
   '2026_11_25_190000_refresh_change_triggers': refreshChangeTriggers,
+  '2026_11_26_220000_add_gm_notes_html': addGmNotesHtml,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

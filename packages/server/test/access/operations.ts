@@ -4,7 +4,7 @@
  * The matrix fails on an operation missing here, so a new route cannot ship without its access rule.
  */
 import type { FastifyInstance } from 'fastify';
-import fantasyCalendarExport from '../../../contract/src/calendar/fixtures/aldemar.fantasy-calendar.json';
+import fantasyCalendarExport from '@loreforge/contract/fixtures/aldemar.fantasy-calendar.json';
 import { createInviteCode } from '../../src/modules/invites/invite.repository.js';
 import { type TestUser, createUser } from '../factories/user.js';
 import { TINY_PNG } from '../resilience/full-world.js';
@@ -318,6 +318,8 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     variants: ['public', 'secret', 'revealed'],
     build: async (context) => ({ params: { ...context.params, ...taggedCharacter(context) } }),
   },
+  // Recently deleted: editors and the owner only (it names deleted secrets).
+  'GET /api/worlds/{worldId}/history/deleted': write(200),
   'POST /api/worlds/{worldId}/history/{entityType}/{entityId}/{sequence}/restore': {
     rule: 'write',
     ok: 200,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar, CalendarMoment, Pagination, World } from '@loreforge/contract';
-import fantasyCalendarExport from '../../../../contract/src/calendar/fixtures/aldemar.fantasy-calendar.json';
+import fantasyCalendarExport from '@loreforge/contract/fixtures/aldemar.fantasy-calendar.json';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { addMember } from '../../../test/factories/member.js';
