@@ -14,7 +14,7 @@ import { connectDatabase, migrateToLatest } from '@loreforge/server/database';
 import { BUILT_SERVER, type RunningProcess, SERVER_NODE_FLAGS, startProcess } from '@loreforge/server/testing';
 import { type GeneratedWorld, SIZES, generateWorld } from '@loreforge/server/bench-world';
 import { REPO_ROOT, rssMb } from './processes.js';
-import { CALENDAR_LIST_CASE, CALENDAR_STATE_CASE, type CaseResult, type DialectResult, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
+import { CALENDAR_LIST_CASE, CALENDAR_STATE_CASE, type CaseResult, type DialectResult, SPREAD_PLAYER, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
 import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from '@loreforge/server/bench-spread';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 import { EXPORT_CASE, IMPORT_CASE, benchTransfer } from './transfer.js';
@@ -44,9 +44,10 @@ interface SpreadRun {
 
 /**
  * autocannon's `requests` for a spread case: each request is drawn by setupRequest; an edit's answer gives
- * its character back to the pool with the new ETag (onResponse).
+ * its character back to the pool with the new ETag (onResponse), and every answer's status is counted in
+ * `statuses` (status → answers), so a case whose drawn requests miss (404s) shows it in the log.
  */
-function spreadOptions(run: SpreadRun, mix: SpreadMix): Pick<autocannon.Options, 'requests'> {
+function spreadOptions(run: SpreadRun, mix: SpreadMix, statuses: Map<number, number>): Pick<autocannon.Options, 'requests'> {
   const drawer = spreadRequests(run.data, run.tokens, mix);
   const request: autocannon.Request = {
     setupRequest: (request, context) => {
@@ -55,6 +56,7 @@ function spreadOptions(run: SpreadRun, mix: SpreadMix): Pick<autocannon.Options,
       return { ...request, method: drawn.method, path: drawn.path, headers: drawn.headers, body: drawn.body ?? '' };
     },
     onResponse: (status, _body, context, headers) => {
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
       const { editing } = context as { editing?: Parameters<typeof drawer.returnEdited>[0] };
       if (editing) drawer.returnEdited(editing, status === 200 ? (headers as Record<string, string> | undefined)?.etag : undefined);
     },
@@ -65,16 +67,19 @@ function spreadOptions(run: SpreadRun, mix: SpreadMix): Pick<autocannon.Options,
 async function load(url: string, token: string | null, spec: LoadCase, spread?: SpreadRun): Promise<{ reqPerSec: number; p50: number; p99: number; errors: number }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
+  const statuses = new Map<number, number>();
   const options = {
     url: `${url}${spec.path}`,
     method: spec.method ?? 'GET',
     headers,
     ...(spec.body ? { body: spec.body } : {}),
-    ...(spec.spread && spread ? spreadOptions(spread, spec.spread) : {}),
+    ...(spec.spread && spread ? spreadOptions(spread, spec.spread, statuses) : {}),
     connections: CONNECTIONS,
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches and connection pools
+  statuses.clear();
   const result = await autocannon({ ...options, duration: DURATION });
+  if (statuses.size > 0) log(`${spec.name}: answers by status ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status} ×${count}`).join(', ')}`);
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
@@ -219,10 +224,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
         path: `/api/worlds/${world.bigWorldId}/timelines/${world.calendarTimelineId}/state?characterId=${world.engineCharacterId}&date=${encodeURIComponent(world.calendarMidDate)}`,
       },
       { name: CALENDAR_LIST_CASE, path: `/api/worlds/${world.bigWorldId}/timelines/${world.calendarTimelineId}/events?limit=50&sortBy=dateTime&sortOrder=desc` },
-      // Traffic as it comes (spread.ts): 100 worlds, 10 users, requests drawn at random. A player's view of
-      // shared worlds is one more case here with `viewer: 'player'` once worlds can be shared.
+      // Traffic as it comes (spread.ts): 100 worlds, 10 users, requests drawn at random; then the same kinds of
+      // reads by each world's player, who sees one row in twenty fewer (the visibility rule on every read).
       { name: SPREAD_READS, path: '/api/health', spread: { writeShare: 0, viewer: 'owner', seed: 1 } },
       { name: SPREAD_WRITES, path: '/api/health', spread: { writeShare: 0.1, viewer: 'owner', seed: 2 } },
+      { name: SPREAD_PLAYER, path: '/api/health', spread: { writeShare: 0, viewer: 'player', seed: 3 } },
     ];
 
     const searchPath = `/api/worlds/${world.bigWorldId}/search`;

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { enumField, requiredText, uuidField } from './fields.js';
 import { LIMITS } from './limits.js';
+import { richTextField, richTextOutput } from './rich-text.js';
 
 /** Every role a member of a world can have. */
 export const WORLD_ROLES = ['owner', 'editor', 'player', 'viewer'] as const;
@@ -57,17 +58,23 @@ export const AccessInputSchema = z.object({
     // As every optional text field (optionalText): '' means "no notes" and is kept as null; absent keeps them.
     .transform((value) => (value === '' ? null : value))
     .describe('Notes only editors and the owner see; empty clears them.'),
+  gmNotesHtml: richTextField('GM Notes')
+    .describe(
+      'GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). '
+      + 'Mentions in it show under the mentioned entity\'s backlinks for editors and the owner only.',
+    ),
 });
 export type AccessInput = z.input<typeof AccessInputSchema>;
 
 /**
  * Access fields of every secret-capable entity in answers. For a reader who is not an editor,
- * `revealedTo` is [] and `gmNotes` is null (they never learn who else was shown a secret, nor its notes).
+ * `revealedTo` is [], `gmNotes` and `gmNotesHtml` are null (they never learn who else was shown a secret, nor its notes).
  */
 export const AccessFieldsSchema = z.object({
   visibility: z.enum(VISIBILITIES),
   revealedTo: z.array(z.string()),
   gmNotes: z.string().nullable(),
+  gmNotesHtml: richTextOutput().describe('GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors.'),
   createdBy: z.string().nullable().describe('userId of who created it (null for data older than shared worlds).'),
   updatedBy: z.string().nullable().describe('userId of who changed it last.'),
 });

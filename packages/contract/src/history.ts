@@ -42,7 +42,10 @@ export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 /** One entry of an entity's history. */
 export const HistoryEntrySchema = z.object({
-  sequence: z.number().int().describe("The change's place in its world's change log (restore names it)."),
+  sequence: z.number().int().describe(
+    "The change's place in the world's change feed as you are shown it there: the world's own number for editors and the owner " +
+      '(restore names it), an opaque position for players and viewers.',
+  ),
   action: z.enum(CHANGE_ACTIONS),
   by: z.string().nullable().describe('userId of who made the change.'),
   byUsername: z.string().nullable(),
@@ -57,7 +60,7 @@ export const HistoryPageSchema = z.object({
   entityId: z.string(),
   name: z.string().nullable().describe("The entity's name or title now (or when it was deleted)."),
   deleted: z.boolean(),
-  restorable: z.boolean().describe('Whether an earlier version of this entity can be restored (by editors and the owner).'),
+  restorable: z.boolean().describe('Whether an earlier version of this entity, or the entity once deleted, can be restored (by editors and the owner).'),
   data: z.array(HistoryEntrySchema),
   pagination: z.object({ currentPage: z.number().int(), totalPages: z.number().int(), totalItems: z.number().int(), limit: z.number().int() }),
 });
@@ -94,11 +97,35 @@ export const VisitRecordSchema = z.object({
 });
 export type VisitRecord = z.infer<typeof VisitRecordSchema>;
 
+/** One entity deleted and not restored since, as editors see it in "Recently deleted". */
+export const DeletedEntitySchema = z.object({
+  entityType: z.enum(RESTORABLE_ENTITY_TYPES),
+  entityId: z.string(),
+  name: z.string().nullable().describe('Its name or title when it was deleted.'),
+  sequence: z.number().int().describe('The deletion in the change log: restore this to bring the entity back.'),
+  deletedAt: z.string(),
+  deletedBy: z.string().nullable(),
+  deletedByUsername: z.string().nullable(),
+});
+export type DeletedEntity = z.infer<typeof DeletedEntitySchema>;
+
+/** GET /worlds/{worldId}/history/deleted: newest first. */
+export const DeletedEntityListSchema = z.object({ data: z.array(DeletedEntitySchema) });
+export type DeletedEntityList = z.infer<typeof DeletedEntityListSchema>;
+
+/** Most entities "Recently deleted" lists. */
+export const DELETED_ENTITIES_MAX = 50;
+
 /** Messages of history and restore. */
 export const HISTORY_MESSAGES = {
   notFound: 'No history of that entity in this world.',
   notRestorable: 'Only characters, items, inventory entries, goals, relationships, timelines, events, maps, map points and areas, connections, quests and objectives can be restored.',
   deletedEntity: 'This entity was deleted; restoring a deleted entity is not supported. Create it again instead.',
+  /** A deleted entity cannot come back while what it belongs to is gone. */
+  parentMissing: (what: string, name: string | null, type: string) =>
+    `This ${type} belongs to the ${what}${name ? ` "${name}"` : ''}, which was deleted: restore the ${what} first.`,
+  restoreClash: (type: string) =>
+    `This ${type} cannot be restored as it was: it refers to something that no longer exists, or clashes with something made since.`,
   noSuchVersion: 'No version with that sequence in this entity\'s history.',
   deleteVersion: 'That change deleted the entity; choose a version from before it.',
 } as const;

@@ -36,7 +36,7 @@ export function listQuerySchema<const T extends readonly [string, ...string[]]>(
       .optional()
       .describe('asc or desc; default desc for createdAt, asc otherwise.'),
     tag: z.string().trim().min(1, 'tag cannot be empty.').max(40, m.maxLength('tag', 40)).optional()
-      .describe('Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals.'),
+      .describe('Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections.'),
     cursor: z.string().max(1000).optional()
       .describe('Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it.'),
   });

@@ -35,8 +35,12 @@ export const CHANGES_PAGE_MAX = 1000;
 /** Messages of the live feed. */
 export const LIVE_MESSAGES = {
   afterInvalid: 'after must be a whole number of 0 or more (the last sequence you have seen).',
+  afterUnknown:
+    'after is not a position of your feed in this world: pass back a sequence or nextAfter this feed gave you (0 reads from the start).',
   limitInvalid: `limit must be a whole number from 1 to ${CHANGES_PAGE_MAX}.`,
   lastEventIdInvalid: 'Last-Event-ID must be a whole number of 0 or more (the id of the last event you received).',
+  lastEventIdUnknown:
+    'Last-Event-ID is not a position of your feed in this world: send the id of the last event this stream gave you, or none to start from now.',
   tooManyStreams: (limit: number) =>
     `You already have ${limit} live connections open; close a tab or window showing Loreforge and try again.`,
   entityPair: 'entityType and entityId go together: send both or neither.',
@@ -53,7 +57,10 @@ const sequenceParam = (message: string) =>
 export const ChangesQuerySchema = z.object({
   after: sequenceParam(LIVE_MESSAGES.afterInvalid)
     .default(0)
-    .describe('Answer changes whose sequence is greater than this (the last one you have seen); default 0, from the start.'),
+    .describe(
+      'Answer the changes after this position: a `sequence` or `nextAfter` this feed gave you (0, the default, reads from the start). ' +
+        'Positions are your own: another member\'s, or a made-up number, is a 400.',
+    ),
   limit: z.coerce
     .number({ error: () => LIVE_MESSAGES.limitInvalid })
     .int(LIVE_MESSAGES.limitInvalid)
@@ -66,7 +73,14 @@ export type ChangesQuery = z.infer<typeof ChangesQuerySchema>;
 
 /** One committed write of a world. */
 export const WorldChangeSchema = z.object({
-  sequence: z.number().int().describe("Position in the world's change feed: 1, 2, 3 … in commit order (gaps are changes you may not see)."),
+  sequence: z
+    .number()
+    .int()
+    .describe(
+      "The change's position in your feed, to pass back as `after` or `Last-Event-ID`. Editors and the owner get the world's own " +
+        'numbers (1, 2, 3 … in commit order); players and viewers get an opaque number per member and world, not ordered and not ' +
+        'comparable, so it says nothing about changes they may not see. Entries always come in commit order.',
+    ),
   entityType: z.enum(CHANGE_ENTITY_TYPES).describe('Which kind of entity changed.'),
   entityId: z.string().describe("The entity's id (a member's userId)."),
   action: z.enum(CHANGE_ACTIONS),
@@ -78,8 +92,11 @@ export type WorldChange = z.infer<typeof WorldChangeSchema>;
 /** A page of the change feed. */
 export const WorldChangePageSchema = z.object({
   data: z.array(WorldChangeSchema),
-  nextAfter: z.number().int().describe('Pass as `after` to read on: the last sequence this page looked at.'),
-  hasMore: z.boolean().describe('Whether more changes follow now.'),
+  nextAfter: z
+    .number()
+    .int()
+    .describe('Pass as `after` to read on: the position of the last change of this page (`after` itself when the page is empty).'),
+  hasMore: z.boolean().describe('Whether more changes you may see follow now.'),
 });
 export type WorldChangePage = z.infer<typeof WorldChangePageSchema>;
 

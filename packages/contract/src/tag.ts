@@ -1,11 +1,17 @@
 /**
- * Tags (issue "Linked lore"): any character, item, quest, event, timeline, map or goal can carry tags; lists
- * filter by one (`?tag=`), and the world search finds entities by their tags.
+ * Tags (issue "Linked lore"): any character, item, quest, event, timeline, map, goal, map point, map area,
+ * relationship or connection can carry tags; lists filter by one (`?tag=`), and the world search finds entities by
+ * their tags.
  */
 import { z } from 'zod';
 
-/** Entity types that carry tags; the path segment of GET/PUT /worlds/{worldId}/tags/{entityType}/{entityId}. */
-export const TAGGABLE_TYPES = ['character', 'item', 'quest', 'event', 'timeline', 'map', 'goal'] as const;
+/**
+ * Entity types that carry tags; the path segment of GET/PUT /worlds/{worldId}/tags/{entityType}/{entityId}. Each is
+ * the name of the entity's table (`map_point`, `map_area` for map points and areas).
+ */
+export const TAGGABLE_TYPES = [
+  'character', 'item', 'quest', 'event', 'timeline', 'map', 'goal', 'map_point', 'map_area', 'relationship', 'connection',
+] as const;
 export type TaggableType = (typeof TAGGABLE_TYPES)[number];
 
 /** Longest tag, in characters. */

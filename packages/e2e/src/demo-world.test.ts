@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DemoLoadResult, runDemo } from '@loreforge/server/demo';
+import { type DemoLoadResult, runDemo } from '@loreforge/demo';
 import { expectAccessible } from './browser.js';
 import { journey, useJourneyEnv } from './journey.js';
 import { DIALECTS } from './server.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runDemo } from '@loreforge/server/demo';
+import { runDemo } from '@loreforge/demo';
 import { expectAccessible } from './browser.js';
 import { journey, newAccount, useJourneyEnv } from './journey.js';
 import { DIALECTS } from './server.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { unwrap } from '@loreforge/client';
-import { type DemoLoadResult, runDemo } from '@loreforge/server/demo';
+import { type DemoLoadResult, runDemo } from '@loreforge/demo';
 import { apiClientFor } from './api.js';
 import { expectAccessible, newContext } from './browser.js';
 import { createWorldThroughUi, journey, registerThroughUi, useJourneyEnv } from './journey.js';

@@ -8,7 +8,7 @@ import { DIALECTS } from './server.js';
 describe.each(DIALECTS)('an entity\'s history and restore, in Chromium on %s', (dialect) => {
   const env = useJourneyEnv(dialect);
 
-  it('lets the owner rename the Cowardly Lion, see the change in History, and restore the old name', async () => {
+  it('lets the owner rename the Cowardly Lion, restore the old name from History, and bring the Lion back once deleted', async () => {
     await journey(env(), 'history-restore', async (page) => {
       const account = await registerThroughUi(page, env());
       const worldId = await createWorldThroughUi(page, 'The Land of Oz');
@@ -46,6 +46,22 @@ describe.each(DIALECTS)('an entity\'s history and restore, in Chromium on %s', (
       // The page itself reads the old name after a reload.
       await page.goto(lionPath);
       await page.getByRole('heading', { name: 'The Cowardly Lion', level: 1 }).waitFor();
+
+      // Deleted from the characters list, the Lion waits under "Recently deleted" on the world page; Restore brings its page back.
+      await page.goto(`/worlds/${worldId}/characters`);
+      await page.getByRole('button', { name: 'Delete The Cowardly Lion', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.goto(`/worlds/${worldId}`);
+      const deleted = page.getByRole('region', { name: 'Recently deleted' });
+      await deleted.getByText(`character, deleted by ${account.username}`, { exact: false }).waitFor();
+      await expectAccessible(page, 'world page with recently deleted');
+      await deleted.getByRole('button', { name: 'Restore The Cowardly Lion' }).click();
+      await deleted.getByRole('status').getByText('Restored character "The Cowardly Lion".').waitFor();
+      await deleted.getByRole('link', { name: 'Open it' }).click();
+      await page.getByRole('heading', { name: 'The Cowardly Lion', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(lionPath);
     });
   });
 });

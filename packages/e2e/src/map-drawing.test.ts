@@ -4,7 +4,7 @@ import { expectAccessible } from './browser.js';
 import { createWorldThroughUi, journey, registerThroughUi, useJourneyEnv } from './journey.js';
 import { DIALECTS, REPO_ROOT } from './server.js';
 
-const MAP_IMAGE = path.join(REPO_ROOT, 'packages/server/demo/oz-map.png');
+const MAP_IMAGE = path.join(REPO_ROOT, 'packages/demo/content/oz-map.png');
 
 describe.each(DIALECTS)('drawing on a map, in Chromium on %s', (dialect) => {
   const env = useJourneyEnv(dialect);

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { runDemo } from '@loreforge/server/demo';
+import { runDemo } from '@loreforge/demo';
 import { launchBrowser, newContext } from './browser.js';
 import { REPO_ROOT, startServer } from './server.js';
 

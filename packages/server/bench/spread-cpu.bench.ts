@@ -7,6 +7,7 @@
  * Run from packages/server: `node --import tsx bench/spread-cpu.bench.ts`. Settings (environment):
  * - `SPREAD_REQUESTS` requests measured (default 6000) after `SPREAD_WARMUP` (default 1500);
  * - `SPREAD_WRITES` share of writes, 0 to 1 (default 0);
+ * - `SPREAD_VIEWER=player` reads as each world's player (reads only) instead of its owner;
  * - `SPREAD_READ_CACHE=0` turns the read cache off, so every read takes the cache-miss path;
  * - `DATABASE_URL` runs on PostgreSQL (a database the bench may fill) instead of a new SQLite file;
  * - `SPREAD_PROFILE=<file>` writes a V8 CPU profile of the measured requests to that file;
@@ -28,6 +29,7 @@ import { type SpreadData, generateSpread, spreadRequests } from './spread-world.
 const REQUESTS = Number(process.env.SPREAD_REQUESTS ?? 6000);
 const WARMUP = Number(process.env.SPREAD_WARMUP ?? 1500);
 const WRITES = Number(process.env.SPREAD_WRITES ?? 0);
+const VIEWER = process.env.SPREAD_VIEWER === 'player' ? 'player' : 'owner';
 const PROFILE = process.env.SPREAD_PROFILE;
 if (process.env.SPREAD_READ_CACHE === '0') readCacheLimits.maxEntries = 0;
 
@@ -66,7 +68,7 @@ try {
     const answer = await app.inject({ method: 'POST', url: '/api/auth/login', payload: user });
     tokens.push(answer.json<{ token: string }>().token);
   }
-  const drawer = spreadRequests(data, tokens, { writeShare: WRITES, viewer: 'owner', seed: 7 });
+  const drawer = spreadRequests(data, tokens, { writeShare: WRITES, viewer: VIEWER, seed: 7 });
   const perKind = new Map<string, { count: number; micros: number; wallMs: number }>();
   const run = async (count: number, measure: boolean): Promise<void> => {
     for (let i = 0; i < count; i += 1) {
@@ -114,7 +116,7 @@ try {
   let count = 0;
   let micros = 0;
   let wallMs = 0;
-  console.log(`${database.db.getExecutor().adapter.constructor.name}, read cache ${readCacheLimits.maxEntries > 0 ? 'on' : 'off'}, writes ${WRITES}`);
+  console.log(`${database.db.getExecutor().adapter.constructor.name}, read cache ${readCacheLimits.maxEntries > 0 ? 'on' : 'off'}, writes ${WRITES}, viewer ${VIEWER}`);
   for (const [kind, sum] of [...perKind].sort(([a], [b]) => a.localeCompare(b))) {
     count += sum.count;
     micros += sum.micros;

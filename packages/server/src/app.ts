@@ -37,7 +37,7 @@ export { JSON_BODY_LIMIT } from './lib/body-limits.js';
  * @param hops how many proxies stand in front of the server (at least 1).
  * @returns a `trustProxy` function for Fastify (proxy-addr's `(address, index) => boolean`).
  */
-export function trustNearestHops(hops: number): (address: string, index: number) => boolean {
+function trustNearestHops(hops: number): (address: string, index: number) => boolean {
   return (_address, index) => index < hops;
 }
 

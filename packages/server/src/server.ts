@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import { type AppConfig, loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { ensureFirstInvite } from './modules/invites/first-invite.js';
+import { ensureFirstInvite } from './modules/auth/first-invite.js';
 import { describeStartupProblem } from './startup-problem.js';
 
 /** Migrates on a connection of its own without a statement timeout: a migration may rightly run for minutes. */

@@ -1430,6 +1430,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{worldId}/history/deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world's recently deleted entities, to restore (editors and the owner)
+         * @description Entities deleted and not restored since, newest first (at most 50), each with the `sequence` of its deletion: POST …/history/{entityType}/{entityId}/{sequence}/restore brings it back. 403 'Your role in this world does not allow this.' for players and viewers.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                    "x-view-as"?: string;
+                };
+                path: {
+                    worldId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                entityType: "character" | "item" | "inventoryEntry" | "goal" | "relationship" | "timeline" | "event" | "map" | "mapPoint" | "mapArea" | "connection" | "quest" | "objective";
+                                entityId: string;
+                                /** @description Its name or title when it was deleted. */
+                                name: string | null;
+                                /** @description The deletion in the change log: restore this to bring the entity back. */
+                                sequence: number;
+                                deletedAt: string;
+                                deletedBy: string | null;
+                                deletedByUsername: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Signed in, but not allowed to do this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found, or not yours (the API never reveals what other users hold). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description A sentence a person can act on. */
+                            message: string;
+                            /** @description Machine-readable code, e.g. NOT_FOUND. */
+                            code: string;
+                            /** @description Field name → SPEC §5 message. */
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{worldId}/history/{entityType}/{entityId}": {
         parameters: {
             query?: never;
@@ -1439,7 +1568,7 @@ export interface paths {
         };
         /**
          * An entity's history: who changed it, when, and which fields from what to what
-         * @description Newest first. Any member who may see the entity may read it; a secret entity is a 404 for players and viewers, exactly like a missing one. GM notes and reveals appear only for editors and the owner; a reference to an entity the reader may not see reads as null. Updates that changed nothing the reader may see are left out.
+         * @description Newest first. Any member who may see the entity may read it; a secret entity is a 404 for players and viewers, exactly like a missing one. GM notes and reveals appear only for editors and the owner; a reference to an entity the reader may not see reads as null. Updates that changed nothing the reader may see are left out. An entry's `sequence` is its place in the change feed as the reader is shown it there: the world's own number for editors and the owner (restore names it), an opaque position of their own for players and viewers.
          */
         get: operations["getEntityHistory"];
         put?: never;
@@ -1461,7 +1590,7 @@ export interface paths {
         put?: never;
         /**
          * Write an earlier version of an entity back, as a new change (editors and the owner)
-         * @description Answers the entity as its own GET does, with its new ETag. Send If-Match with the ETag you read to refuse the restore when someone changed the entity meanwhile (409). 409 'This entity was deleted; restoring a deleted entity is not supported. Create it again instead.'; 409 when the version refers to something that no longer exists; 400 'That change deleted the entity; choose a version from before it.'; 403 'Your role in this world does not allow this.'.
+         * @description Answers the entity as its own GET does, with its new ETag. Send If-Match with the ETag you read to refuse the restore when someone changed the entity meanwhile (409). A deleted entity comes back with the same id, from the state before its deletion (name the deletion's sequence) or from an earlier version; it is recorded as a creation. 409 'This goal belongs to the character "Dorothy", which was deleted: restore the character first.' (with what is missing) when what it belongs to is deleted too; 409 when the version refers to something that no longer exists; 400 'That change deleted the entity; choose a version from before it.'; 403 'Your role in this world does not allow this.'.
          */
         post: operations["restoreEntityVersion"];
         delete?: never;
@@ -1559,7 +1688,7 @@ export interface paths {
         };
         /**
          * Download the world as a zip: a Loreforge bundle (default) or another registered format
-         * @description Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor's or the owner's export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. The bundle format is documented in docs/export-format.md.
+         * @description Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor's or the owner's export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. Everything is read in one snapshot of the database. The bundle format is documented in docs/export-format.md.
          */
         get: operations["exportWorld"];
         put?: never;
@@ -1599,9 +1728,9 @@ export interface paths {
         };
         /**
          * Read a world's committed changes after a sequence number, as a page or a live stream
-         * @description Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first. Read on with `after` set to `nextAfter` until `hasMore` is false. A page may hold fewer than `limit` changes (and gaps in `sequence`): changes of entities you may not see are left out.
+         * @description Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first, at most `limit` of them. Read on with `after` set to `nextAfter` until `hasMore` is false. Changes of entities you may not see are left out, and nothing in an answer tells they exist: a page is counted in changes you may see, and for players and viewers `sequence` is an opaque position of their own (not ordered, no gaps to count; editors and the owner get the world's own numbers). Pass positions back unchanged; one that is not yours is a 400 'after is not a position of your feed in this world: pass back a sequence or nextAfter this feed gave you (0 reads from the start).'.
          *
-         *     Sent with `Accept: text/event-stream`, the answer is a Server-Sent Events stream instead: `event: change` with the change as `data` and its sequence as `id`, from after `Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; a comment line every 15 seconds. A stream ends when you stop being a member. Over the per-user limit of open streams the answer is 429 'You already have 10 live connections open; close a tab or window showing Loreforge and try again.' (with your limit).
+         *     Sent with `Accept: text/event-stream`, the answer is a Server-Sent Events stream instead: `event: change` with the change as `data` and its `sequence` as `id`, from after `Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; a comment line every 15 seconds. A stream ends when you stop being a member. A client that stops reading is sent nothing more until it reads again; then the stream goes on from where it was. Over the per-user limit of open streams the answer is 429 'You already have 10 live connections open; close a tab or window showing Loreforge and try again.' (with your limit).
          */
         get: operations["listWorldChanges"];
         put?: never;
@@ -2478,7 +2607,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -4624,7 +4753,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -4652,6 +4781,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -4781,6 +4912,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -4812,6 +4945,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -4972,6 +5107,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -5093,6 +5230,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -5124,6 +5263,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -5421,6 +5562,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -5584,7 +5727,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "affinity" | "trustLevel";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -5613,6 +5756,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -5746,6 +5891,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     targetCharacterId: string;
                     /**
                      * @default Stranger
@@ -5782,6 +5929,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -5964,6 +6113,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -6089,6 +6240,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     targetCharacterId: string;
                     /**
                      * @default Stranger
@@ -6125,6 +6278,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -6406,7 +6561,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "title";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -6434,6 +6589,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -6564,6 +6721,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     title: string;
                     description: string;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -6593,6 +6752,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -6754,6 +6915,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -6876,6 +7039,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     title: string;
                     description: string;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -6905,6 +7070,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -7183,7 +7350,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "title";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -7212,6 +7379,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -7343,6 +7512,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     title: string;
                     description: string;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -7370,6 +7541,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -7532,6 +7705,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -7655,6 +7830,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     title: string;
                     description: string;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -7682,6 +7859,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -7961,7 +8140,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "quantity";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -7992,6 +8171,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -8119,6 +8300,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     itemId: string;
                     /** @default 1 */
                     quantity?: number;
@@ -8145,6 +8328,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -8303,6 +8488,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -8422,6 +8609,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     quantity: number;
                     /** @default false */
                     equipped?: boolean;
@@ -8446,6 +8635,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -8721,7 +8912,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -8749,6 +8940,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -8877,6 +9070,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -8904,6 +9099,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9063,6 +9260,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9183,6 +9382,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -9210,6 +9411,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9486,7 +9689,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "quantity";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -9515,6 +9718,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -9646,6 +9851,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     characterId: string;
                     /** @default 1 */
                     quantity?: number;
@@ -9672,6 +9879,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9834,6 +10043,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -9944,7 +10155,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "currentDateTime";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -9972,6 +10183,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -10115,6 +10328,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -10161,6 +10376,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -10335,6 +10552,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -10470,6 +10689,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -10516,6 +10737,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -10807,7 +11030,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "dateTime";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -10837,6 +11060,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -10988,6 +11213,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -11037,6 +11264,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -11204,7 +11433,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "dateTime";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -11233,6 +11462,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -11391,6 +11622,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -11534,6 +11767,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -11583,6 +11818,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -11882,7 +12119,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -11910,6 +12147,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -12040,6 +12279,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -12061,6 +12302,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -12222,6 +12465,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -12344,6 +12589,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -12365,6 +12612,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -12756,6 +13005,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -13034,7 +13285,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -13063,6 +13314,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -13194,6 +13447,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -13225,6 +13480,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -13387,6 +13644,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -13510,6 +13769,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -13541,6 +13802,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -13820,7 +14083,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -13849,6 +14112,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -13977,6 +14242,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -14005,6 +14272,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -14164,6 +14433,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -14284,6 +14555,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -14312,6 +14585,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -14588,7 +14863,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "connectionType";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -14618,6 +14893,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -14748,6 +15025,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
                     sourceId: string;
@@ -14776,6 +15055,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -14937,6 +15218,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -15059,6 +15342,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     /** @enum {string} */
                     sourceType: "character" | "item" | "timeline" | "event" | "map" | "quest" | "goal";
                     sourceId: string;
@@ -15087,6 +15372,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -15365,7 +15652,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "status";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -15395,6 +15682,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -15414,6 +15703,8 @@ export interface operations {
                                 visibility: "everyone" | "editors";
                                 revealedTo: string[];
                                 gmNotes: string | null;
+                                /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                                gmNotesHtml: string | null;
                                 /** @description userId of who created it (null for data older than shared worlds). */
                                 createdBy: string | null;
                                 /** @description userId of who changed it last. */
@@ -15541,6 +15832,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -15570,6 +15863,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -15589,6 +15884,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -15732,7 +16029,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name" | "status";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -15760,6 +16057,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -15779,6 +16078,8 @@ export interface operations {
                                 visibility: "everyone" | "editors";
                                 revealedTo: string[];
                                 gmNotes: string | null;
+                                /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                                gmNotesHtml: string | null;
                                 /** @description userId of who created it (null for data older than shared worlds). */
                                 createdBy: string | null;
                                 /** @description userId of who changed it last. */
@@ -15913,6 +16214,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -15932,6 +16235,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16051,6 +16356,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     name: string;
                     description?: string | null;
                     /** @description Description as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; when given, the plain description is derived from it. Absent: derived from the plain text. */
@@ -16081,6 +16388,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -16100,6 +16409,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16395,6 +16706,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -16414,6 +16727,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16598,6 +16913,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -16617,6 +16934,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16778,7 +17097,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -16807,6 +17126,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -16932,6 +17253,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     description: string;
                     /**
                      * @description How many steps complete the objective (integer ≥ 1).
@@ -16959,6 +17282,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -17115,6 +17440,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -17232,6 +17559,8 @@ export interface operations {
                     revealedTo?: string[];
                     /** @description Notes only editors and the owner see; empty clears them. */
                     gmNotes?: string | null;
+                    /** @description GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). Mentions in it show under the mentioned entity's backlinks for editors and the owner only. */
+                    gmNotesHtml?: string | null;
                     description: string;
                     /**
                      * @description How many steps complete the objective (integer ≥ 1).
@@ -17259,6 +17588,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -17552,6 +17883,8 @@ export interface operations {
                         visibility: "everyone" | "editors";
                         revealedTo: string[];
                         gmNotes: string | null;
+                        /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                        gmNotesHtml: string | null;
                         /** @description userId of who created it (null for data older than shared worlds). */
                         createdBy: string | null;
                         /** @description userId of who changed it last. */
@@ -17571,6 +17904,8 @@ export interface operations {
                             visibility: "everyone" | "editors";
                             revealedTo: string[];
                             gmNotes: string | null;
+                            /** @description GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors. */
+                            gmNotesHtml: string | null;
                             /** @description userId of who created it (null for data older than shared worlds). */
                             createdBy: string | null;
                             /** @description userId of who changed it last. */
@@ -18513,7 +18848,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt" | "name";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -20239,7 +20574,7 @@ export interface operations {
             };
             path: {
                 worldId: string;
-                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal" | "map_point" | "map_area" | "relationship" | "connection";
                 entityId: string;
             };
             cookie?: never;
@@ -20254,7 +20589,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal" | "map_point" | "map_area" | "relationship" | "connection";
                         entityId: string;
                         tags: string[];
                     };
@@ -20340,7 +20675,7 @@ export interface operations {
             header?: never;
             path: {
                 worldId: string;
-                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal" | "map_point" | "map_area" | "relationship" | "connection";
                 entityId: string;
             };
             cookie?: never;
@@ -20362,7 +20697,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal";
+                        entityType: "character" | "item" | "quest" | "event" | "timeline" | "map" | "goal" | "map_point" | "map_area" | "relationship" | "connection";
                         entityId: string;
                         tags: string[];
                     };
@@ -21522,10 +21857,10 @@ export interface operations {
                         /** @description The entity's name or title now (or when it was deleted). */
                         name: string | null;
                         deleted: boolean;
-                        /** @description Whether an earlier version of this entity can be restored (by editors and the owner). */
+                        /** @description Whether an earlier version of this entity, or the entity once deleted, can be restored (by editors and the owner). */
                         restorable: boolean;
                         data: {
-                            /** @description The change's place in its world's change log (restore names it). */
+                            /** @description The change's place in the world's change feed as you are shown it there: the world's own number for editors and the owner (restore names it), an opaque position for players and viewers. */
                             sequence: number;
                             /** @enum {string} */
                             action: "created" | "updated" | "deleted";
@@ -21977,7 +22312,7 @@ export interface operations {
                 sortBy?: "createdAt" | "updatedAt";
                 /** @description asc or desc; default desc for createdAt, asc otherwise. */
                 sortOrder?: "asc" | "desc";
-                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps and goals. */
+                /** @description Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections. */
                 tag?: string;
                 /** @description Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it. */
                 cursor?: string;
@@ -22894,7 +23229,7 @@ export interface operations {
     listWorldChanges: {
         parameters: {
             query?: {
-                /** @description Answer changes whose sequence is greater than this (the last one you have seen); default 0, from the start. */
+                /** @description Answer the changes after this position: a `sequence` or `nextAfter` this feed gave you (0, the default, reads from the start). Positions are your own: another member's, or a made-up number, is a 400. */
                 after?: number;
                 /** @description Most changes to answer, 1 to 1000; default 100. */
                 limit?: number;
@@ -22918,7 +23253,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Position in the world's change feed: 1, 2, 3 … in commit order (gaps are changes you may not see). */
+                            /** @description The change's position in your feed, to pass back as `after` or `Last-Event-ID`. Editors and the owner get the world's own numbers (1, 2, 3 … in commit order); players and viewers get an opaque number per member and world, not ordered and not comparable, so it says nothing about changes they may not see. Entries always come in commit order. */
                             sequence: number;
                             /**
                              * @description Which kind of entity changed.
@@ -22934,9 +23269,9 @@ export interface operations {
                             /** @description When it was committed, ISO 8601 UTC. */
                             at: string;
                         }[];
-                        /** @description Pass as `after` to read on: the last sequence this page looked at. */
+                        /** @description Pass as `after` to read on: the position of the last change of this page (`after` itself when the page is empty). */
                         nextAfter: number;
-                        /** @description Whether more changes follow now. */
+                        /** @description Whether more changes you may see follow now. */
                         hasMore: boolean;
                     };
                 };

@@ -13,7 +13,7 @@ import type { ConnectionTable } from './tables/connection.table.js';
 import type { QuestObjectiveTable, QuestTable } from './tables/quest.table.js';
 import type { CalendarTable } from './tables/calendar.table.js';
 import type { EntityTagTable } from './tables/entity-tag.table.js';
-import type { MentionTable } from './tables/mention.table.js';
+import type { GmNotesMentionTable, MentionTable } from './tables/mention.table.js';
 import type { MemberNoteTable } from './tables/member-note.table.js';
 import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
@@ -28,6 +28,7 @@ export interface Database {
   world: WorldTable;
   entity_tag: EntityTagTable;
   mention: MentionTable;
+  gm_notes_mention: GmNotesMentionTable;
   world_member: WorldMemberTable;
   world_invitation: WorldInvitationTable;
   character: WithAccessColumns<CharacterTable, 'assigned_to'>;

@@ -23,6 +23,8 @@ import * as createMemberNote from './migrations/2026_11_25_130000_create_member_
 import * as addRichText from './migrations/2026_11_25_140000_add_rich_text.js';
 import * as addCalendarAuthors from './migrations/2026_11_25_150000_add_calendar_authors.js';
 import * as refreshChangeTriggers from './migrations/2026_11_25_190000_refresh_change_triggers.js';
+import * as addGmNotesHtml from './migrations/2026_11_26_220000_add_gm_notes_html.js';
+import * as refreshChangeTriggersGmNotes from './migrations/2026_11_26_230000_refresh_change_triggers_gm_notes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_140000_add_rich_text': addRichText,
   '2026_11_25_150000_add_calendar_authors': addCalendarAuthors,
   '2026_11_25_190000_refresh_change_triggers': refreshChangeTriggers,
+  '2026_11_26_220000_add_gm_notes_html': addGmNotesHtml,
+  '2026_11_26_230000_refresh_change_triggers_gm_notes': refreshChangeTriggersGmNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { type TestApp, buildTestApp } from '../../test/app.js';
 import { createCharacter } from '../../test/factories/character.js';
-import { refreshChangeTriggers } from './migrations/2026_11_25_110000_create_world_change.js';
+import { CHANGE_ENTITY_TYPES, refreshChangeTriggers } from './migrations/2026_11_25_110000_create_world_change.js';
 
 describe('the SQLite change triggers after a column is added', () => {
   let t: TestApp;
@@ -10,6 +10,20 @@ describe('the SQLite change triggers after a column is added', () => {
     t = await buildTestApp('sqlite');
   });
   afterAll(async () => t.close());
+
+  it('name every column of every recorded table on a freshly migrated database, so no migration can forget to rebuild them', async () => {
+    const triggers = await sql<{ tbl_name: string; sql: string }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(t.app.db);
+    const missing: string[] = [];
+    for (const table of Object.keys(CHANGE_ENTITY_TYPES)) {
+      const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(t.app.db);
+      const recording = triggers.rows.filter((trigger) => trigger.tbl_name === table && trigger.sql.includes('world_change'));
+      expect(recording.length, `the triggers of ${table}`).toBeGreaterThan(0);
+      for (const { name } of columns.rows) {
+        if (!recording.some((trigger) => trigger.sql.includes(`'${name}'`))) missing.push(`${table}.${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 
   it('record the columns later migrations added (rich text, calendar authors) on a freshly migrated database', async () => {
     const { character, world, owner } = await createCharacter(t.app, { name: 'Scarecrow' });

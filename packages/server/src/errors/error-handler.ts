@@ -11,7 +11,7 @@ import { noteStorageFull } from '../db/storage-state.js';
 import { AppError } from './app-error.js';
 
 /** Seconds a client is asked to wait before retrying while the database is away. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ErrorBody {
   message: string;

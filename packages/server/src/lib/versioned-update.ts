@@ -36,7 +36,7 @@ export const staleVersionMessage = (entity: string): string =>
   `Someone else changed this ${entity} since you loaded it. Reload to see their changes, then try again.`;
 
 /** The OpenAPI description of the If-Match header, shared by every PUT, PATCH and DELETE route. */
-export const IF_MATCH_DESCRIPTION =
+const IF_MATCH_DESCRIPTION =
   'Optional. The ETag of the version you loaded (W/"<updatedAt>"). When the entity has changed since, the ' +
   'request is refused with 409 CONFLICT and nothing changes. Without it the last write wins.';
 
@@ -161,16 +161,6 @@ export function setVersionEtag(request: FastifyRequest, reply: FastifyReply, pay
   if (!ENTITY_METHODS.has(request.method) || (reply.statusCode !== 200 && reply.statusCode !== 201)) return;
   if (reply.hasHeader('etag') || !isEntityPayload(payload)) return;
   reply.header('etag', etagFor(payload.updatedAt));
-}
-
-/**
- * preSerialization hook: adds `ETag: W/"<updatedAt>"` to every 200/201 answer that is one entity (see
- * setVersionEtag).
- * @returns the payload unchanged.
- */
-export async function addVersionEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  setVersionEtag(request, reply, payload);
-  return payload;
 }
 
 /**

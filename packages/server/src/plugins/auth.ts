@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { MESSAGES } from '@loreforge/contract';
 import { unauthorized } from '../errors/app-error.js';
 import { findTokenVersion } from '../modules/auth/user.repository.js';
+import { deriveCursorKey } from '../modules/changes/feed-cursor.js';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     signToken: (userId: string, tokenVersion?: number) => string;
     /** onRequest hook: requires a valid bearer token; passes AppError 401 to `done` otherwise. */
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    /** Key of the change feed's cursors, derived from the token secret (modules/changes/feed-cursor.ts). */
+    feedCursorKey: Buffer;
   }
   interface FastifyRequest {
     /** The signed-in user's id, set by `authenticate`. */
@@ -48,7 +51,7 @@ export interface AuthPluginOptions {
  * Reads the token secret kept in the data folder, creating a random 48-byte one on first use.
  * @returns the secret as base64url text.
  */
-export function loadOrCreateSecret(dataDir: string): string {
+function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'token-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(dataDir, { recursive: true });
@@ -69,7 +72,7 @@ export interface BearerClaims {
  * token without a subject. A token without a version (signed before versions existed) counts as version 0.
  * Whether the version still holds is for the caller to check against the user's.
  */
-export function bearerClaims(app: FastifyInstance, header: string): BearerClaims | undefined {
+function bearerClaims(app: FastifyInstance, header: string): BearerClaims | undefined {
   if (!/^Bearer\s/i.test(header)) return undefined;
   const parts = header.split(' ');
   const token = parts.length === 2 ? parts[1] : undefined;
@@ -90,6 +93,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     await app.register(jwt, { secret, sign: { expiresIn: options.expiresIn, algorithm: 'HS256' }, verify: { algorithms: ['HS256'], cache: 1000 } });
     // Verified tokens are cached (until their expiry), so a busy client does not pay an HMAC per request.
     app.decorateRequest('userId', '');
+    app.decorate('feedCursorKey', deriveCursorKey(secret));
     app.decorate('signToken', (userId: string, tokenVersion = 0) => app.jwt.sign({ sub: userId, ver: tokenVersion }));
     app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const header = request.headers.authorization;

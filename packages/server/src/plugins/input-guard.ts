@@ -9,7 +9,7 @@ import { LIMITS } from '@loreforge/contract';
 import { invalidField } from '../errors/app-error.js';
 
 /** The message for a NUL character in a field. */
-export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000).';
+const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000).';
 
 /** The message for text holding half of a UTF-16 surrogate pair, which no UTF-8 database can store as sent. */
 export const LONE_SURROGATE_MESSAGE = 'Text must be valid Unicode: it contains an unpaired surrogate (\\uD800–\\uDFFF).';
@@ -18,7 +18,7 @@ export const LONE_SURROGATE_MESSAGE = 'Text must be valid Unicode: it contains a
  * Bodies nested deeper than this are refused before anything walks them: JSON fields stop at
  * LIMITS.jsonMaxDepth (with their own message), and a body sits only a few levels above its fields.
  */
-export const BODY_MAX_DEPTH = LIMITS.jsonMaxDepth + 8;
+const BODY_MAX_DEPTH = LIMITS.jsonMaxDepth + 8;
 
 /** The message for a body nested deeper than BODY_MAX_DEPTH. */
 export const DEPTH_MESSAGE = `The request body is nested more than ${BODY_MAX_DEPTH} levels deep.`;
@@ -53,7 +53,7 @@ function stringProblem(text: string, field: string): TextProblem | undefined {
  * exactly (see NUMBER_MESSAGE), or nesting deeper than BODY_MAX_DEPTH. Walks with its own stack, so a body nested 100,000 levels deep cannot exhaust the call stack.
  * @returns the problem, or undefined when the value is clean.
  */
-export function findTextProblem(value: unknown): TextProblem | undefined {
+function findTextProblem(value: unknown): TextProblem | undefined {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
   while (stack.length > 0) {
     const next = stack.pop();
@@ -82,12 +82,6 @@ export function findTextProblem(value: unknown): TextProblem | undefined {
     }
   }
   return undefined;
-}
-
-/** The dotted path of the first string (key or value) containing U+0000, or undefined when there is none. */
-export function findNul(value: unknown): string | undefined {
-  const problem = findTextProblem(value);
-  return problem?.message === NUL_MESSAGE ? problem.field : undefined;
 }
 
 /** Options of the input guard: the body cap of routes that declare no body (bytes). */

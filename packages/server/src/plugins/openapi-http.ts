@@ -32,7 +32,7 @@ const VERSION_ETAG = {
 };
 
 /** The `x-view-as` header parameter of every GET under /api/worlds/{worldId} (world-scope.plugin.ts reads it). */
-export const VIEW_AS_PARAMETER = {
+const VIEW_AS_PARAMETER = {
   in: 'header',
   name: VIEW_AS_HEADER,
   required: false,

@@ -12,7 +12,7 @@ import { MESSAGES } from '@loreforge/contract';
 import { redisWithMemoryFallback } from './rate-limit-store.js';
 
 /** Loreforge's helmet configuration: a CSP the web app works under, no framing, HSTS. */
-export const HELMET_OPTIONS: HelmetOptions = {
+const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -44,7 +44,7 @@ const HSTS = 'strict-transport-security';
  * @returns header name → value, as helmet would set them.
  * @throws Error when the configuration is invalid (as helmet does).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -318,6 +318,8 @@ export const OPERATIONS: Record<string, OperationSpec> = {
     variants: ['public', 'secret', 'revealed'],
     build: async (context) => ({ params: { ...context.params, ...taggedCharacter(context) } }),
   },
+  // Recently deleted: editors and the owner only (it names deleted secrets).
+  'GET /api/worlds/{worldId}/history/deleted': write(200),
   'POST /api/worlds/{worldId}/history/{entityType}/{entityId}/{sequence}/restore': {
     rule: 'write',
     ok: 200,

@@ -257,8 +257,8 @@ export async function buildPlannedWorld(
   return { worldId, keys, anchors };
 }
 
-// The change feed's `sequence` and `nextAfter` count every write of the world, and the world without secrets was
-// written fewer times: the feed's entries are compared without them (docs/live-updates.md, "Sequence numbers").
+// The change feed's `sequence` and `nextAfter` are a player's own opaque positions, keyed per world, so they differ
+// between the two worlds by design: the feed's entries are compared without them (docs/live-updates.md, "Positions").
 const VOLATILE = new Set([
   'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'visibility', 'nextCursor', 'joinedAt', 'version', 'etag', 'at', 'sequence', 'nextAfter',
 ]);

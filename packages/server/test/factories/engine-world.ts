@@ -10,7 +10,7 @@ import type {
   StartState,
   TimelineEvents,
   WorldState,
-} from '../../src/modules/timeline-engine/engine.types.js';
+} from '../../src/modules/timeline-engine/engine/types.js';
 
 /** A character of a start state: id, name, attributes and holdings (itemId → quantity). */
 export interface StartCharacter {

@@ -4,7 +4,7 @@
  * read once per world per page load and kept out of the world's keys, so live refreshes do not empty it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HistoryEntityType, HistoryPage, SinceLastVisit, VisitRecord } from '@loreforge/contract';
+import type { DeletedEntity, DeletedEntityList, HistoryEntityType, HistoryPage, SinceLastVisit, VisitRecord } from '@loreforge/contract';
 import { api } from './client';
 
 const worldPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}`;
@@ -13,7 +13,34 @@ const worldPath = (worldId: string) => `/worlds/${encodeURIComponent(worldId)}`;
 export const historyKeys = {
   entity: (worldId: string, type: string, id: string, page: number) => ['worlds', worldId, 'history', type, id, page] as const,
   sinceLastVisit: (worldId: string) => ['since-last-visit', worldId] as const,
+  deleted: (worldId: string) => ['worlds', worldId, 'history', 'deleted'] as const,
 };
+
+/**
+ * GET /worlds/{worldId}/history/deleted: the entities deleted and not restored since, newest first (editors and
+ * the owner; pass `enabled` false for others, whom the server refuses). Under the world's keys, so a live
+ * change refreshes it.
+ */
+export function useDeletedEntities(worldId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: historyKeys.deleted(worldId),
+    queryFn: ({ signal }) => api.get<DeletedEntityList>(`${worldPath(worldId)}/history/deleted`, { signal }),
+    enabled,
+  });
+}
+
+/**
+ * Restores a deleted entity from its deletion (POST …/history/{entityType}/{entityId}/{sequence}/restore), then
+ * refreshes everything of the world. Throws ApiError with the server's message (a 409 names what is missing).
+ */
+export function useRestoreDeleted(worldId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entity: DeletedEntity) =>
+      api.post<Record<string, unknown>>(`${worldPath(worldId)}/history/${entity.entityType}/${encodeURIComponent(entity.entityId)}/${entity.sequence}/restore`, undefined),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['worlds', worldId] }),
+  });
+}
 
 /** GET /worlds/{worldId}/history/{entityType}/{entityId}: one page of 10 entries, newest first. */
 export function useEntityHistory(worldId: string, type: HistoryEntityType, id: string, page: number) {

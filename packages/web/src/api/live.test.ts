@@ -25,6 +25,13 @@ describe('which queries a live change refreshes', () => {
     expect(isAffected(['worlds', 'kansas', 'characters', 'list'], 'oz', renamed)).toBe(false);
   });
 
+  it('refreshes the recently deleted list when something is deleted or comes back, not on edits', () => {
+    const key = ['worlds', 'oz', 'history', 'deleted'];
+    expect(isAffected(key, 'oz', change({ action: 'deleted' }))).toBe(true);
+    expect(isAffected(key, 'oz', change({ action: 'created' }))).toBe(true);
+    expect(isAffected(key, 'oz', change({ action: 'updated' }))).toBe(false);
+  });
+
   it("refreshes a map point's queries under its map, found by the collection name", () => {
     expect(isAffected(['worlds', 'oz', 'maps', 'm1', 'points', 'list', {}], 'oz', change({ entityType: 'mapPoint', entityId: 'p1' }))).toBe(
       true,

@@ -42,7 +42,8 @@ export const presenceKey = (worldId: string): QueryKey => ['worlds', worldId, 'p
 /**
  * Whether a query (by its key) shows data that `change` may have altered in world `worldId`.
  * @returns true for the world's own record (its counts) and the worlds list on any change; for keys under the
- *   world, true when they name the entity or a collection the change's type affects.
+ *   world, true when they name the entity or a collection the change's type affects, and for the list of
+ *   recently deleted entities on any creation or deletion.
  */
 export function isAffected(key: QueryKey, worldId: string, change: WorldChange): boolean {
   if (key[0] !== 'worlds') return false;
@@ -53,6 +54,8 @@ export function isAffected(key: QueryKey, worldId: string, change: WorldChange):
   const rest = key.slice(2).map(String);
   if (rest[0] === 'presence') return false;
   if (change.entityType === 'world') return false;
+  // "Recently deleted" moves when something is deleted or comes back (a restore records a creation).
+  if (rest[0] === 'history' && rest[1] === 'deleted') return change.action !== 'updated';
   if (rest.includes(change.entityId)) return true;
   const segments = AFFECTED_SEGMENTS[change.entityType];
   return rest.some((segment) => segments.includes(segment) || DERIVED_SEGMENTS.includes(segment));

@@ -9,6 +9,8 @@ export interface AccessColumns {
   /** JSON list of the userIds of players the secret is revealed to ('[]' for none). */
   revealed_to: string;
   gm_notes: string | null;
+  /** The GM notes' sanitised HTML (migration 2026_11_26_220000); null for plain notes. */
+  gm_notes_html: string | null;
   /** userId of the writer; null for rows older than shared worlds. */
   created_by: string | null;
   updated_by: string | null;
@@ -23,6 +25,7 @@ export interface AccessColumnTypes {
   visibility: ColumnType<string, string | undefined, string>;
   revealed_to: ColumnType<string, string | undefined, string>;
   gm_notes: ColumnType<string | null, string | null | undefined, string | null>;
+  gm_notes_html: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: ColumnType<string | null, string | null | undefined, string | null>;
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }

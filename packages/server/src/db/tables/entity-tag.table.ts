@@ -1,4 +1,4 @@
-/** `entity_tag`: a tag of a character, item, quest, event, timeline, map or goal (migration 2026_11_24_510000). */
+/** `entity_tag`: a tag of a character, item, quest, event, timeline, map, goal, map point, map area, relationship or connection (migration 2026_11_24_510000). */
 export interface EntityTagTable {
   world_id: string;
   /** One of TAGGABLE_TYPES. */

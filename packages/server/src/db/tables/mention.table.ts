@@ -8,3 +8,6 @@ export interface MentionTable {
   target_type: string;
   target_id: string;
 }
+
+/** `gm_notes_mention`: as `mention`, for mentions inside GM notes; only editors' and the owner's backlinks read it. */
+export type GmNotesMentionTable = MentionTable;

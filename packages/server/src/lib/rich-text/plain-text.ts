@@ -37,7 +37,7 @@ export function htmlToPlainText(html: string): string {
  * @param text the plain description, or null.
  * @returns the HTML, or null for null or blank text.
  */
-export function plainTextToHtml(text: string | null | undefined): string | null {
+function plainTextToHtml(text: string | null | undefined): string | null {
   if (text === null || text === undefined || text.trim() === '') return null;
   return text
     .split(/\r?\n\s*\r?\n/)

@@ -28,7 +28,7 @@ export interface Clock {
 export const GREGORIAN_CLOCK: Clock = { calendarId: null, name: 'Gregorian', definition: gregorianCalendar() };
 
 /** The message when a calendarId does not name a calendar of the world. */
-export const CALENDAR_NOT_IN_WORLD = 'Calendar must be a calendar of this world.';
+const CALENDAR_NOT_IN_WORLD = 'Calendar must be a calendar of this world.';
 
 /**
  * The clock of a calendar id.

@@ -16,24 +16,14 @@ import {
 } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
-import { invalidField, notFound } from '../../errors/app-error.js';
+import { invalidField } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { findCalendar, insertCalendar } from './calendar.repository.js';
+import { insertCalendar } from './calendar.repository.js';
 import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 
 /** A validated calendar body (create and PUT). */
 export type CalendarInput = z.output<typeof CalendarCreateSchema>;
-
-/**
- * Loads a calendar of the scope's world (any member may read it).
- * @throws AppError 404 'Calendar not found.' when missing or in another world.
- */
-export async function requireCalendar(db: Db, scope: WorldScope, calendarId: string): Promise<CalendarTable> {
-  const calendar = await findCalendar(db, scope, calendarId);
-  if (!calendar) throw notFound('Calendar');
-  return calendar;
-}
 
 /** The stored columns of a calendar body: name, description and the definition as JSON text (preset dropped). */
 export function calendarColumns(input: CalendarInput): Pick<CalendarTable, 'name' | 'description' | 'definition'> {
@@ -67,7 +57,7 @@ export async function createCalendar(db: Db, scope: WorldScope, input: CalendarI
  * @param field the request field to name in the message.
  * @throws AppError 400 naming the field.
  */
-export function assertStorableInstant(instant: bigint, field: string): void {
+function assertStorableInstant(instant: bigint, field: string): void {
   if (instant < STORED_INSTANT_MIN || instant > STORED_INSTANT_MAX) {
     throw invalidField(field, `This date is too far from the calendar's epoch to store (instants run from ${STORED_INSTANT_MIN} to ${STORED_INSTANT_MAX} minutes).`);
   }

@@ -3,13 +3,17 @@
  * of each world, fed from the change log whenever the database signals a commit (db/world-signals.ts), so
  * every instance delivers every change to its own subscribers, in sequence order, each exactly once.
  *
- * - Each stream keeps the last sequence it has passed (sent or hidden from it); a read of the world's log starts
+ * - Each stream is sent positions as its reader is shown them (feed-cursor.ts: opaque cursors for players and
+ *   viewers, so no gap tells of a hidden change), and keeps internally the last log sequence it has passed
+ *   (sent or hidden from it); a read of the world's log starts
  *   after the lowest of them and each stream gets only what is after its own, so a resumed stream and a live
  *   one share reads and none gets a change twice.
  * - Access is checked at delivery: before each read the world's members are read again; a stream whose user is
  *   no longer a member (or whose world is gone) is ended, one whose role changed reads with the new role.
  * - Readers of one class (editors, viewers, each player) share one visibility check per read.
  * - One read per world runs at a time; signals during it make it read again.
+ * - A stream whose client stops reading is paused at the first full write and read on from the log when its
+ *   connection drains, so memory per stream stays bounded (see `Subscriber.paused`).
  */
 import { type WorldRole } from '@loreforge/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +22,7 @@ import type { WorldSignal, WorldSignals } from '../../db/world-signals.js';
 import { type WorldScope, scopeOf } from '../worlds/world-scope.js';
 import { listPresence, presentTo } from '../presence/presence.repository.js';
 import { filterVisibleChanges, readChanges } from './change.repository.js';
+import { type FeedPositions, feedPositions } from './feed-cursor.js';
 
 /** Changes one read of a world's log takes. */
 const READ_BATCH = 500;
@@ -28,8 +33,16 @@ export interface Subscriber {
   readonly userId: string;
   /** Who reads (updated when their role changes). */
   scope: WorldScope;
-  /** The last sequence this stream has passed. */
+  /** How this reader is shown positions (feed-cursor.ts; updated with the scope). */
+  positions: FeedPositions;
+  /** The last log sequence this stream has passed (the log's own number, never sent as is to non-editors). */
   cursor: number;
+  /**
+   * Set when a write found the connection's buffer full (its client is not reading): the hub sends it nothing
+   * more until `resume` (the connection drained), then reads on from the log after `cursor`. So a stream that is
+   * not read holds at most its socket's buffer and one frame, however much the world changes meanwhile.
+   */
+  paused: boolean;
   /** Writes an SSE frame; false when the connection's buffer is full. */
   write: (frame: string) => boolean;
   /** Ends the stream (the hub has already forgotten it). */
@@ -53,13 +66,15 @@ export interface ChangeHubOptions {
   streamsPerUser: number;
   /** Interval of the comment lines that keep idle streams open (ms). */
   heartbeatMs: number;
+  /** Key of the feed's cursors (app.feedCursorKey). */
+  cursorKey: Buffer;
   logger: FastifyBaseLogger;
 }
 
 /** Thrown by `add` when the user already holds `streamsPerUser` streams. */
 export class TooManyStreams extends Error {}
 
-/** Formats one SSE event. @param id the sequence (omitted for presence). */
+/** Formats one SSE event. @param id the position as the reader is shown it (omitted for presence). */
 export function sseFrame(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -100,6 +115,16 @@ export class ChangeHub {
     }
     feed.subscribers.add(subscriber);
     this.#start();
+    void this.#deliver(subscriber.worldId);
+    void this.#deliverPresence(subscriber.worldId, [subscriber]);
+  }
+
+  /**
+   * Sends a paused stream what it has missed since it stopped reading (its connection drained), and who is here.
+   */
+  resume(subscriber: Subscriber): void {
+    if (!subscriber.paused) return;
+    subscriber.paused = false;
     void this.#deliver(subscriber.worldId);
     void this.#deliverPresence(subscriber.worldId, [subscriber]);
   }
@@ -153,7 +178,7 @@ export class ChangeHub {
 
   #beat(): void {
     for (const feed of this.#worlds.values()) {
-      for (const subscriber of feed.subscribers) subscriber.write(': heartbeat\n\n');
+      for (const subscriber of feed.subscribers) if (!subscriber.paused) subscriber.write(': heartbeat\n\n');
     }
   }
 
@@ -181,7 +206,10 @@ export class ChangeHub {
         this.#end(subscriber);
         continue;
       }
-      if (role !== subscriber.scope.role || subscriber.scope.world !== world) subscriber.scope = scopeOf(world, subscriber.userId, role);
+      if (role !== subscriber.scope.role || subscriber.scope.world !== world) {
+        subscriber.scope = scopeOf(world, subscriber.userId, role);
+        subscriber.positions = feedPositions(this.options.cursorKey, subscriber.scope);
+      }
       open.push(subscriber);
     }
     return open;
@@ -199,6 +227,7 @@ export class ChangeHub {
       do {
         feed.again = false;
         let open = await this.#checkAccess(worldId, feed);
+        open = open.filter((subscriber) => !subscriber.paused);
         while (open.length > 0) {
           const from = Math.min(...open.map((subscriber) => subscriber.cursor));
           const changes = await readChanges(this.db, worldId, from, READ_BATCH);
@@ -219,13 +248,19 @@ export class ChangeHub {
             for (const subscriber of group) {
               if (!feed.subscribers.has(subscriber)) continue;
               for (const change of visible) {
-                if (change.sequence > subscriber.cursor) subscriber.write(sseFrame('change', change, change.sequence));
+                if (change.sequence <= subscriber.cursor) continue;
+                const shown = subscriber.positions.show(change.sequence);
+                subscriber.cursor = change.sequence;
+                if (!subscriber.write(sseFrame('change', { ...change, sequence: shown }, shown))) {
+                  subscriber.paused = true;
+                  break;
+                }
               }
-              subscriber.cursor = last;
+              if (!subscriber.paused) subscriber.cursor = last;
             }
           }
           if (changes.length < READ_BATCH) break;
-          open = open.filter((subscriber) => feed.subscribers.has(subscriber));
+          open = open.filter((subscriber) => feed.subscribers.has(subscriber) && !subscriber.paused);
         }
         // Set by signals that arrive while this runs (asynchronously), which the type checker cannot see.
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
@@ -266,7 +301,7 @@ export class ChangeHub {
         const [first] = group;
         if (first === undefined) continue;
         const frame = sseFrame('presence', { data: await presentTo(this.db, first.scope, presence) });
-        for (const subscriber of group) if (feed.subscribers.has(subscriber)) subscriber.write(frame);
+        for (const subscriber of group) if (feed.subscribers.has(subscriber) && !subscriber.paused) subscriber.write(frame);
       }
     } catch (error) {
       this.options.logger.warn({ err: error, worldId }, 'live presence read failed');

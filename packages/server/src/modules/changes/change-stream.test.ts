@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_MESSAGES, type WorldChange, type WorldChangePage } from '@loreforge/contract';
@@ -122,6 +124,115 @@ describe.each(DIALECTS)('the live change stream on %s', (dialect) => {
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ message: LIVE_MESSAGES.lastEventIdInvalid });
   });
+
+  it("gives a player their own positions as event ids, resumes from them, and refuses the owner's numbers with a 400", async () => {
+    const { world, owner } = await createWorld(t.app);
+    const player = await addMember(t.app, owner, world.worldId, 'player');
+    const { character } = await createCharacter(t.app, { world, owner, name: 'Dorothy' });
+    const first = await open(world.worldId, player);
+    await createCharacter(t.app, { world, owner, name: 'Ozma', visibility: 'editors' });
+    await rename(t.app, owner, world.worldId, character.characterId, 'Dorothy Gale');
+    await first.waitFor((events) => changesOf(events).length === 1);
+    first.close();
+    const lastId = first.events.filter((event) => event.event === 'change').at(-1)?.id ?? '';
+    // The id is the change's position in the player's JSON feed, not the world's number for it.
+    const feed = await allChanges(world.worldId, player);
+    expect(feed.at(-1)?.sequence).toBe(Number(lastId));
+    const ownerFeed = await allChanges(world.worldId, owner);
+    expect(ownerFeed.map((change) => change.sequence)).not.toContain(Number(lastId));
+
+    await createCharacter(t.app, { world, owner, name: 'Glinda the Good', visibility: 'editors' });
+    const { character: toto } = await createCharacter(t.app, { world, owner, name: 'Toto' });
+    const resumed = await open(world.worldId, player, { 'last-event-id': lastId });
+    await resumed.waitFor((events) => changesOf(events).length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(changesOf(resumed.events).map((change) => change.entityId)).toEqual([toto.characterId]);
+
+    for (const forged of [String(ownerFeed.at(-1)?.sequence), '4503599627370495']) {
+      const refused = await open(world.worldId, player, { 'last-event-id': forged });
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body)).toMatchObject({ message: LIVE_MESSAGES.lastEventIdUnknown });
+    }
+  });
+});
+
+describe.each(DIALECTS)('a live stream whose client stops reading, on %s', (dialect) => {
+  let t: TestApp;
+  let base: string;
+  const serverSockets: Socket[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    t.app.server.on('connection', (socket: Socket) => serverSockets.push(socket));
+    base = await listenLocally(t.app);
+  });
+  afterAll(async () => t.close());
+
+  /** Opens a stream over a plain HTTP connection, paused: nothing is read until the caller reads it. */
+  const connect = (worldId: string, headers: Record<string, string>) =>
+    new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.get(`${base}/api/worlds/${worldId}/changes`, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (response) => {
+        response.pause();
+        resolve(response);
+      });
+      request.on('error', reject);
+    });
+  /** Reads a stream until `count` change events arrived. @returns their ids, in order. */
+  const readChanges = (response: http.IncomingMessage, count: number) =>
+    new Promise<string[]>((resolve, reject) => {
+      let buffer = '';
+      const ids: string[] = [];
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const block of blocks) if (block.includes('event: change')) ids.push(/^id: (\d+)$/m.exec(block)?.[1] ?? '');
+        if (ids.length >= count) resolve(ids);
+      });
+      response.on('close', () => reject(new Error(`the stream ended after ${ids.length} changes`)));
+      response.resume();
+    });
+  const settled = async (socket: Socket) => {
+    // The server has written what it will while nothing is read: its count of bytes stops moving.
+    let before = -1;
+    while (socket.bytesWritten + socket.writableLength !== before) {
+      before = socket.bytesWritten + socket.writableLength;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  };
+
+  it('holds back what its client does not read, then goes on from the log once it reads again, losing nothing', async () => {
+    const { world, owner } = await createWorld(t.app);
+    const worldId = world.worldId;
+    const stalled = await connect(worldId, owner.headers);
+    expect(stalled.statusCode).toBe(200);
+    const socket = serverSockets.at(-1);
+    if (socket === undefined) throw new Error('no server-side connection');
+    const counter = await t.app.db.selectFrom('world_change_counter').select('last_sequence').where('world_id', '=', worldId).executeTakeFirstOrThrow();
+    const start = counter.last_sequence;
+    // A long log in one go (2,000 changes of about 4 kB each, 8 MB of events): far more than the connection's buffers hold.
+    const total = 2_000;
+    const padding = 'x'.repeat(4_000);
+    const rows = Array.from({ length: total }, (_, index) => ({
+      world_id: worldId, sequence: start + index + 1, entity_type: 'calendar', entity_id: `${padding}${index}`, action: 'updated',
+      by: owner.user.userId, at: new Date().toISOString(), visibility: null, revealed_to: null, before: null, after: null,
+    }));
+    for (let index = 0; index < rows.length; index += 200) await t.app.db.insertInto('world_change').values(rows.slice(index, index + 200)).execute();
+    await t.app.db.updateTable('world_change_counter').set({ last_sequence: start + total }).where('world_id', '=', worldId).execute();
+    // A real write signals every instance, which then reads the new log.
+    const { character } = await createCharacter(t.app, { world, owner, name: 'Last of all' });
+
+    await settled(socket);
+    // The server holds at most a socket buffer's worth and one event for it, and has sent far from everything.
+    expect(socket.writableLength).toBeLessThan(64 * 1024);
+    expect(socket.bytesWritten).toBeLessThan((total * 4_100 * 3) / 4);
+
+    const received = await readChanges(stalled, total + 1);
+    stalled.destroy();
+    expect(received.map(Number)).toEqual(Array.from({ length: total + 1 }, (_, index) => start + index + 1));
+    const page = await t.app.inject({ url: `/api/worlds/${worldId}/changes?after=${start + total}`, headers: owner.headers });
+    expect(page.json<WorldChangePage>().data[0]).toMatchObject({ sequence: start + total + 1, entityId: character.characterId });
+  }, 90_000);
 });
 
 describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL database', () => {
@@ -162,5 +273,32 @@ describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL d
       expect(got.map((change) => change.sequence)).toEqual(expected.map((change) => change.sequence));
       expect(got.map((change) => change.by)).toEqual(expected.map((change) => change.by));
     }
+  });
+
+  it("resumes a player's stream on the other instance from their own position, with every change they may see and no secret", async () => {
+    const { world, owner } = await createWorld(t.app);
+    const player = await addMember(t.app, owner, world.worldId, 'player');
+    const first = await openStream(bases[0] ?? '', world.worldId, player.headers);
+    streams.push(first);
+    await createCharacter(t.app, { world, owner, name: 'Dorothy' });
+    await first.waitFor((events) => changesOf(events).length === 1);
+    first.close();
+    const lastId = first.events.filter((event) => event.event === 'change').at(-1)?.id ?? '';
+    const secrets: string[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const app = index % 2 === 0 ? t.app : second;
+      if (index % 2 === 0) secrets.push((await createCharacter(app, { world, owner, name: `Secret ${index}`, visibility: 'editors' })).character.characterId);
+      else await createCharacter(app, { world, owner, name: `Munchkin ${index}` });
+    }
+    const resumed = await openStream(bases[1] ?? '', world.worldId, { ...player.headers, 'last-event-id': lastId });
+    streams.push(resumed);
+    const page = await second.inject({ url: `/api/worlds/${world.worldId}/changes?after=${lastId}`, headers: player.headers });
+    expect(page.statusCode).toBe(200);
+    const expected = page.json<WorldChangePage>().data;
+    expect(expected).toHaveLength(3);
+    await resumed.waitFor((events) => changesOf(events).length >= 3, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(changesOf(resumed.events)).toEqual(expected);
+    for (const id of secrets) expect(JSON.stringify(resumed.events)).not.toContain(id);
   });
 });

@@ -39,9 +39,9 @@ export interface ChangeRow {
 /** A page of visible changes and how far the log was read for it. */
 export interface ChangeScan {
   rows: ChangeRow[];
-  /** The last sequence looked at (visible or not): the next read starts after it. */
+  /** Where the next read starts: the last change answered when more follow, else the last one looked at. */
   scannedTo: number;
-  /** Whether the log holds more changes after scannedTo. */
+  /** Whether more changes the reader may see follow. */
   hasMore: boolean;
 }
 
@@ -133,20 +133,33 @@ const presentChange = (row: Candidate): ChangeRow => ({
   at: row.at,
 });
 
+/** Rows of the log one step of a page's scan reads. */
+const SCAN_BATCH = 500;
+
 /**
- * The changes of a world after a sequence that the reader may see, oldest first.
+ * The first `limit` changes of a world after a sequence that the reader may see, oldest first. A page is counted
+ * in visible changes, so its length and `hasMore` say nothing about hidden ones: the scan reads on past them
+ * (in batches) until it has `limit` visible changes and knows whether a further one exists, or reaches the end.
  * @param db the database; @param scope who reads; @param worldId the world.
- * @param after answer sequences greater than this (0 for all); @param limit most rows to look at (1 to 1,000):
- *   fewer may be answered when some are hidden; `scannedTo` says where to continue.
- * @returns the visible changes, the last sequence looked at, and whether more follow.
+ * @param after answer sequences greater than this (0 for all); @param limit most changes to answer (1 to 1,000).
+ * @returns the visible changes; `scannedTo`, where the next read starts (the last change answered when more
+ *   follow, else the end of the log); whether more visible changes follow now.
  */
 export async function listVisibleChanges(db: Db, scope: ReadScope, worldId: string, after: number, limit: number): Promise<ChangeScan> {
-  // One read: every row up to the limit, so the scan moves on past hidden ones.
-  const looked = await readChanges(db, worldId, after, limit + 1);
-  const hasMore = looked.length > limit;
-  const page = looked.slice(0, limit);
-  const scannedTo = page.at(-1)?.sequence ?? after;
-  return { rows: await filterVisibleChanges(db, scope, page), scannedTo, hasMore };
+  const rows: ChangeRow[] = [];
+  let from = after;
+  for (;;) {
+    const batchSize = scope.seesSecrets ? limit + 1 : Math.max(limit + 1, SCAN_BATCH);
+    const looked = await readChanges(db, worldId, from, batchSize);
+    rows.push(...(await filterVisibleChanges(db, scope, looked)));
+    if (rows.length > limit) {
+      const page = rows.slice(0, limit);
+      return { rows: page, scannedTo: page.at(-1)?.sequence ?? from, hasMore: true };
+    }
+    const last = looked.at(-1);
+    if (last === undefined || looked.length < batchSize) return { rows, scannedTo: last?.sequence ?? from, hasMore: false };
+    from = last.sequence;
+  }
 }
 
 /**

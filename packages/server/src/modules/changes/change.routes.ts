@@ -10,6 +10,7 @@ import { AppError, badRequest } from '../../errors/app-error.js';
 import { WorldParams, errorResponses } from '../../lib/route-parts.js';
 import { ChangeHub, type Subscriber, TooManyStreams } from './change-hub.js';
 import { findLastSequence, listVisibleChanges } from './change.repository.js';
+import { type FeedPositions, feedPositions } from './feed-cursor.js';
 
 const tags = ['live'];
 
@@ -26,15 +27,26 @@ export interface LiveOptions {
 function parseLastEventId(header: string | string[] | undefined): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value.trim() === '') return undefined;
-  if (!/^\d{1,15}$/.test(value.trim()))
+  const number = Number(value.trim());
+  if (!/^\d{1,16}$/.test(value.trim()) || !Number.isSafeInteger(number))
     throw badRequest(LIVE_MESSAGES.lastEventIdInvalid, { 'last-event-id': LIVE_MESSAGES.lastEventIdInvalid });
-  return Number(value.trim());
+  return number;
+}
+
+/**
+ * The log position a number the reader sent names (docs/live-updates.md "Positions").
+ * @throws AppError 400 with `message` when it is not a position of this reader's feed.
+ */
+function readPosition(positions: FeedPositions, value: number, field: string, message: string): number {
+  const position = positions.read(value);
+  if (position === undefined) throw badRequest(message, { [field]: message });
+  return position;
 }
 
 const wantsStream = (accept: string | undefined): boolean => accept?.includes('text/event-stream') === true;
 
 export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, options) => {
-  const hub = new ChangeHub(app.db, app.worldSignals, { ...options, logger: app.log });
+  const hub = new ChangeHub(app.db, app.worldSignals, { ...options, cursorKey: app.feedCursorKey, logger: app.log });
   // Before the server stops accepting: open streams would otherwise hold its close until they end by themselves.
   app.addHook('preClose', async () => hub.close());
 
@@ -45,12 +57,15 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
         tags,
         summary: "Read a world's committed changes after a sequence number, as a page or a live stream",
         description:
-          'Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first. Read on with `after` set to `nextAfter` ' +
-          'until `hasMore` is false. A page may hold fewer than `limit` changes (and gaps in `sequence`): changes of entities you may not see ' +
-          'are left out.\n\nSent with `Accept: text/event-stream`, the answer is a Server-Sent Events stream instead: `event: change` with ' +
-          'the change as `data` and its sequence as `id`, from after `Last-Event-ID` (or `after`; by default from now on); `event: presence` ' +
-          'with `{data: [presence]}` whenever who is here changes; a comment line every 15 seconds. A stream ends when you stop being a ' +
-          `member. Over the per-user limit of open streams the answer is 429 '${LIVE_MESSAGES.tooManyStreams(10)}' (with your limit).`,
+          'Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first, at most `limit` of them. Read on with ' +
+          '`after` set to `nextAfter` until `hasMore` is false. Changes of entities you may not see are left out, and nothing in an answer ' +
+          'tells they exist: a page is counted in changes you may see, and for players and viewers `sequence` is an opaque position of ' +
+          'their own (not ordered, no gaps to count; editors and the owner get the world\'s own numbers). Pass positions back unchanged; ' +
+          `one that is not yours is a 400 '${LIVE_MESSAGES.afterUnknown}'.\n\nSent with \`Accept: text/event-stream\`, the answer is a ` +
+          'Server-Sent Events stream instead: `event: change` with the change as `data` and its `sequence` as `id`, from after ' +
+          '`Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; ' +
+          'a comment line every 15 seconds. A stream ends when you stop being a member. A client that stops reading is sent nothing ' +
+          `more until it reads again; then the stream goes on from where it was. Over the per-user limit of open streams the answer is 429 '${LIVE_MESSAGES.tooManyStreams(10)}' (with your limit).`,
         params: WorldParams,
         querystring: ChangesQuerySchema,
         response: { 200: WorldChangePageSchema, ...errorResponses, 429: ErrorResponseSchema },
@@ -58,15 +73,29 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
     },
     async (request, reply) => {
       const world = request.world;
+      const positions = feedPositions(app.feedCursorKey, world);
       if (!wantsStream(request.headers.accept)) {
-        const { after, limit } = request.query;
+        const { limit } = request.query;
+        const after = readPosition(positions, request.query.after, 'after', LIVE_MESSAGES.afterUnknown);
         const scan = await listVisibleChanges(app.db, world, world.world.id, after, limit);
-        return { data: scan.rows, nextAfter: scan.scannedTo, hasMore: scan.hasMore };
+        // Where the next page starts is the last change answered (or `after`): a position past hidden changes would show them.
+        const nextAfter = scan.rows.at(-1)?.sequence ?? after;
+        return {
+          data: scan.rows.map((row) => ({ ...row, sequence: positions.show(row.sequence) })),
+          nextAfter: positions.show(nextAfter),
+          hasMore: scan.hasMore,
+        };
       }
 
       // Where to start: after Last-Event-ID (a reconnecting client), else after `after` when given, else from now on.
       const afterGiven = new URL(request.url, 'http://localhost').searchParams.has('after');
-      const resumeFrom = parseLastEventId(request.headers['last-event-id']) ?? (afterGiven ? request.query.after : undefined);
+      const lastEventId = parseLastEventId(request.headers['last-event-id']);
+      const resumeFrom =
+        lastEventId !== undefined
+          ? readPosition(positions, lastEventId, 'last-event-id', LIVE_MESSAGES.lastEventIdUnknown)
+          : afterGiven
+            ? readPosition(positions, request.query.after, 'after', LIVE_MESSAGES.afterUnknown)
+            : undefined;
       // An id from the future (another world's, a typo) would hold changes back until the log caught up with it.
       const last = await findLastSequence(app.db, world.world.id);
       const cursor = resumeFrom === undefined ? last : Math.min(resumeFrom, last);
@@ -76,7 +105,9 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
         worldId: world.world.id,
         userId: world.userId,
         scope: world,
+        positions,
         cursor,
+        paused: false,
         write: (frame) => (ended ? false : raw.write(frame)),
         end: () => {
           if (ended) return;
@@ -106,6 +137,8 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
       };
       raw.on('close', close);
       raw.on('error', close);
+      // A client that stopped reading is sent nothing more until it has read what it holds; then the hub reads on from the log.
+      raw.on('drain', () => hub.resume(subscriber));
       return reply;
     },
   );

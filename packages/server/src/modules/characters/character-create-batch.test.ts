@@ -47,7 +47,7 @@ describe.each(DIALECTS)('character create batches on %s', (dialect) => {
       const now = nowIso();
       return {
         id, world_id: world.worldId, name, description: null, attributes: '{}', current_location_id: null, assigned_to: null,
-        visibility: 'everyone', revealed_to: '[]', gm_notes: null, created_by: owner.user.userId, updated_by: owner.user.userId, created_at: now, updated_at: now,
+        visibility: 'everyone', revealed_to: '[]', gm_notes: null, gm_notes_html: null, created_by: owner.user.userId, updated_by: owner.user.userId, created_at: now, updated_at: now,
       };
     };
     const first = row('Glinda');

@@ -18,7 +18,7 @@ import type { CharacterTable } from '../../db/tables/character.table.js';
 import { insertCharacterIntoOwnedWorld } from './character.repository.js';
 
 /** The most rows one batch carries. */
-export const CHARACTER_BATCH_MAX = 64;
+const CHARACTER_BATCH_MAX = 64;
 
 interface Job {
   row: CharacterTable;

@@ -11,11 +11,8 @@ import { ACCESS_MESSAGES, isEditorRole } from '@loreforge/contract';
 import { forbidden, invalidField, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
-import { removeReferencesTo } from '../../lib/references.js';
+import { deleteInventoryOf, deleteRelationshipsOf, moveGoalsOfCharacter, removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { moveGoalsOfCharacter } from '../goals/goal.repository.js';
-import { deleteInventoryOf } from '../inventory/inventory.repository.js';
-import { deleteRelationshipsOf } from '../relationships/relationship.repository.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { accessColumns } from '../worlds/access-fields.js';
 import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
@@ -90,6 +87,7 @@ function newCharacterRow(scope: WorldScope, input: CharacterInput): CharacterTab
     visibility: input.visibility ?? 'everyone',
     revealed_to: '[]',
     gm_notes: input.gmNotes ?? null,
+    gm_notes_html: null,
     created_by: scope.userId,
     updated_by: scope.userId,
     created_at: now,
@@ -114,7 +112,7 @@ export async function createCharacterForUser(
 ): Promise<CharacterRecord> {
   requireEditor(scope);
   const needsChecks = input.activeQuests.length > 0 || input.currentLocationId !== null
-    || (input.revealedTo?.length ?? 0) > 0 || (input.assignedTo ?? null) !== null || Boolean(input.descriptionHtml?.trim());
+    || (input.revealedTo?.length ?? 0) > 0 || (input.assignedTo ?? null) !== null || Boolean(input.descriptionHtml?.trim()) || Boolean(input.gmNotesHtml?.trim());
   if (needsChecks) return db.transaction().execute((trx) => createCharacter(trx, scope, input));
   const row = newCharacterRow(scope, input);
   if (!(await batch.insert(row, scope.userId))) throw notFound('World');

@@ -1,5 +1,6 @@
 /** Queries on `connection` (SPEC §7 Connections; payload designed in the issue's API contract). */
 import type { Db } from '../../db/database.js';
+import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { whereVisible } from '../worlds/visibility.js';
@@ -52,5 +53,6 @@ export async function updateConnection(db: Db, connectionId: string, changes: Co
 
 /** Deletes a connection. */
 export async function deleteConnection(db: Db, connectionId: string): Promise<void> {
+  await deleteTagsOf(db, 'connection', [connectionId]);
   await db.deleteFrom('connection').where('id', '=', connectionId).execute();
 }

@@ -32,7 +32,7 @@ import {
   listConnections,
   updateConnection,
 } from './connection.repository.js';
-import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { IfMatchHeaders, withIfMatch } from '../../lib/versioned-update.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 const ConnectionParams = WorldParams.extend({ connectionId: uuidField('connectionId') });

@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { assertEventChanges } from '../timeline-engine/change-validation.js';
+import { assertEventChanges } from '../timeline-engine/timeline-engine.validation.js';
 import { type StoredMoment, clockOfTimeline, storedMoment } from '../calendars/calendar.clock.js';
 import { clearBranchingEventsOutsideParent, clearTimelineLinksToEvent, findTimeline } from '../timelines/timeline.repository.js';
 import { type EventChanges, deleteEventRow, insertEvent, updateEventRow } from './event.repository.js';
@@ -24,7 +24,7 @@ import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-tex
 export type EventInput = z.output<typeof EventCreateSchema>;
 
 /** The messages of the event's link rules, keyed by the field they concern. */
-export const EVENT_RULE_MESSAGES = {
+const EVENT_RULE_MESSAGES = {
   timelineNotInWorld: 'Timeline must be a timeline of this world.',
   childTimelineInvalid: "Child Timeline must be a timeline of this world other than the event's own.",
 } as const;
@@ -34,7 +34,7 @@ export const EVENT_RULE_MESSAGES = {
  * timeline of the world other than the event's own.
  * @throws AppError 400 with `fields.timelineId` and/or `fields.childTimelineId`.
  */
-export async function assertEventLinks(db: Db, scope: WorldScope, input: EventInput): Promise<void> {
+async function assertEventLinks(db: Db, scope: WorldScope, input: EventInput): Promise<void> {
   const fields: Record<string, string> = {};
   if (input.timelineId !== null && !(await findTimeline(db, scope, input.timelineId))) {
     fields.timelineId = EVENT_RULE_MESSAGES.timelineNotInWorld;

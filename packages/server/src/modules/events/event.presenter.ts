@@ -17,7 +17,7 @@ type StoredChanges = Event['characterAttributeChanges'];
  * @param scope the reader (decides which access fields are answered).
  * @param clock the calendar of the event's timeline (Gregorian without one).
  */
-export const presentEvent = (row: EventTable, scope: ReadScope, clock: Clock = GREGORIAN_CLOCK): Event => {
+const presentEvent = (row: EventTable, scope: ReadScope, clock: Clock = GREGORIAN_CLOCK): Event => {
   const moment = answerMoment(clock, instantOfRow(row.instant, row.date_time), row.date_time);
   return {
     ...presentAccess(row, scope),

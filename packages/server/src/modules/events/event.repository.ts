@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { maskHidden, whereVisible } from '../worlds/visibility.js';
-import { hideHiddenChanges } from '../timeline-engine/visible-changes.js';
+import { hideHiddenChanges } from '../timeline-engine/timeline-engine.visible-changes.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of an event, as stored (change fields as JSON text or null). */

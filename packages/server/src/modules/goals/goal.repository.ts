@@ -55,8 +55,3 @@ export async function updateGoalRow(db: Db, goalId: string, changes: GoalChanges
 export async function deleteGoalRow(db: Db, goalId: string): Promise<void> {
   await db.deleteFrom('goal').where('id', '=', goalId).execute();
 }
-
-/** Moves every goal of a character into another world (the character moves with them). */
-export async function moveGoalsOfCharacter(db: Db, characterId: string, worldId: string): Promise<void> {
-  await db.updateTable('goal').set({ world_id: worldId, updated_at: nowIso() }).where('character_id', '=', characterId).execute();
-}

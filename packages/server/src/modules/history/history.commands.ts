@@ -4,7 +4,7 @@
  * validation (a referenced entity that no longer exists is refused), If-Match (409 when the entity moved on),
  * counts, caches and change log entry (the restore is itself in the history, by whoever restored).
  * Fields the version does not hold (a character's active quests live in their own table) keep their current
- * values. Restoring a deleted entity is not supported: the answer says to create it again.
+ * values. A deleted entity is written back as a new row with its id (history.undelete.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -15,6 +15,7 @@ import type { WorldScope } from '../worlds/world-scope.js';
 import { snapshotFields } from './history-fields.js';
 import { parseSnapshot } from './history.access.js';
 import { findEntityChange, findEntityRow } from './history.repository.js';
+import { restoreDeleted } from './history.undelete.js';
 
 /** The path of an entity under its world, from its current row (parents' ids included). */
 const ENTITY_PATHS: Record<RestorableEntityType, (row: Record<string, unknown>) => string> = {
@@ -62,12 +63,22 @@ export interface RestoreOutcome {
   etag: string | undefined;
 }
 
+/** The entity as its own GET answers it now, with its ETag. */
+async function answerAsRead(app: FastifyInstance, worldId: string, type: RestorableEntityType, entityId: string, authorization: string): Promise<RestoreOutcome> {
+  const row = await findEntityRow(app.db, worldId, type, entityId);
+  if (!row) throw conflict(HISTORY_MESSAGES.restoreClash(type));
+  const read = await app.inject({ method: 'GET', url: `/api/worlds/${worldId}/${ENTITY_PATHS[type](row)}`, headers: { authorization } });
+  const etag = read.headers.etag;
+  return { status: read.statusCode, body: read.json<Record<string, unknown>>(), etag: typeof etag === 'string' ? etag : undefined };
+}
+
 /**
- * Restores version `sequence` of an entity.
+ * Restores version `sequence` of an entity; a deleted entity comes back from it (history.undelete.ts).
  * @param headers the caller's authorization and optional If-Match, passed to the entity's routes.
  * @returns the entity's PUT outcome (200 and the entity as it now reads).
  * @throws AppError 400 HISTORY_MESSAGES.notRestorable for a type without plain fields to write back, 400
- * deleteVersion for a version that is a deletion; 404 noSuchVersion; 409 deletedEntity when the entity is gone;
+ * deleteVersion for a version that is a deletion of an entity that exists; 404 noSuchVersion; for a deleted
+ * entity, restoreDeleted's 409s (what it belongs to is gone, or it clashes);
  * 409 with the entity route's message when the version cannot be written now (a referenced entity no longer
  * exists, a name no longer allowed …); 409 from If-Match when the entity changed since the caller read it.
  */
@@ -79,9 +90,13 @@ export async function restoreVersion(
   const worldId = scope.world.id;
   const change = await findEntityChange(app.db, worldId, type, entityId, sequence);
   if (!change) throw new AppError(404, 'NOT_FOUND', HISTORY_MESSAGES.noSuchVersion);
+  const current = await findEntityRow(app.db, worldId, type, entityId);
+  if (!current) {
+    await restoreDeleted(app, scope, type, entityId, change);
+    return answerAsRead(app, worldId, type, entityId, headers.authorization);
+  }
   if (change.after === null) throw badRequest(HISTORY_MESSAGES.deleteVersion);
-  const row = await findEntityRow(app.db, worldId, type, entityId);
-  if (!row) throw conflict(HISTORY_MESSAGES.deletedEntity);
+  const row = current;
 
   const url = `/api/worlds/${worldId}/${ENTITY_PATHS[type](row)}`;
   const read = await app.inject({ method: 'GET', url, headers: { authorization: headers.authorization } });

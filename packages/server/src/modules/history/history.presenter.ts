@@ -41,7 +41,7 @@ export async function presentHistoryPage(
     entityId,
     name: nameOf(await visibleFields(snapshotFields(named, entityId), scope, memo)),
     deleted: target.row === undefined,
-    restorable: target.row !== undefined && (RESTORABLE_ENTITY_TYPES as readonly string[]).includes(type),
+    restorable: (RESTORABLE_ENTITY_TYPES as readonly string[]).includes(type),
     data: entries,
     pagination: { currentPage: paging.page, totalPages: Math.ceil(paging.total / paging.limit), totalItems: paging.total, limit: paging.limit },
   };

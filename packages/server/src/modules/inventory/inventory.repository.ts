@@ -111,8 +111,3 @@ export async function updateInventoryRow(db: Db, inventoryItemId: string, change
 export async function deleteInventoryRow(db: Db, inventoryItemId: string): Promise<void> {
   await db.deleteFrom('inventory_item').where('id', '=', inventoryItemId).execute();
 }
-
-/** Deletes every inventory entry of a character (its items stay in the old world when it moves). */
-export async function deleteInventoryOf(db: Db, characterId: string): Promise<void> {
-  await db.deleteFrom('inventory_item').where('character_id', '=', characterId).execute();
-}

@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/time.js';
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A new code such as 'LF-7KQ2-M9XD-4TRP' (60 bits of randomness, no look-alike characters). */
-export function generateInviteCode(): string {
+function generateInviteCode(): string {
   const bytes = crypto.randomBytes(12);
   const chars = Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join('');
   return `LF-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;

@@ -2,7 +2,6 @@
  * Item instance routes (SPEC §7 Items; issue 2: the inventory entries that hold an item):
  * GET/POST /worlds/{worldId}/items/{itemId}/instances and GET .../instances/{instanceId}.
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   INVENTORY_SORT_FIELDS,

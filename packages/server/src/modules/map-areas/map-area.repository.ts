@@ -1,5 +1,6 @@
 /** Queries on `map_area` (SPEC §7 Maps: areas; payload designed in the issue's API contract). */
 import type { Db } from '../../db/database.js';
+import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { MapAreaTable } from '../../db/tables/map.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
@@ -41,5 +42,6 @@ export async function updateMapArea(db: Db, areaId: string, changes: MapAreaChan
 
 /** Deletes an area. */
 export async function deleteMapArea(db: Db, areaId: string): Promise<void> {
+  await deleteTagsOf(db, 'map_area', [areaId]);
   await db.deleteFrom('map_area').where('id', '=', areaId).execute();
 }

@@ -25,7 +25,7 @@ import { accessColumns } from '../worlds/access-fields.js';
 import { type ReadScope, requireEditor } from '../worlds/world-scope.js';
 import { presentMapArea } from './map-area.presenter.js';
 import { deleteMapArea, findMapArea, insertMapArea, listMapAreas, updateMapArea } from './map-area.repository.js';
-import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { IfMatchHeaders, withIfMatch } from '../../lib/versioned-update.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });

@@ -1,5 +1,6 @@
 /** Queries on `map_point` (SPEC §7 Maps: points; payload designed in the issue's API contract). */
 import type { Db } from '../../db/database.js';
+import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { MapPointTable } from '../../db/tables/map.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
@@ -41,5 +42,6 @@ export async function updateMapPoint(db: Db, pointId: string, changes: MapPointC
 
 /** Deletes a point; characters located there get no location (ON DELETE SET NULL). */
 export async function deleteMapPoint(db: Db, pointId: string): Promise<void> {
+  await deleteTagsOf(db, 'map_point', [pointId]);
   await db.deleteFrom('map_point').where('id', '=', pointId).execute();
 }

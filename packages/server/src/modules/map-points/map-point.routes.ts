@@ -26,7 +26,7 @@ import { accessColumns } from '../worlds/access-fields.js';
 import { type ReadScope, requireEditor } from '../worlds/world-scope.js';
 import { pointEntityRefs, presentMapPoint } from './map-point.presenter.js';
 import { deleteMapPoint, findMapPoint, insertMapPoint, listMapPoints, updateMapPoint } from './map-point.repository.js';
-import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
+import { IfMatchHeaders, withIfMatch } from '../../lib/versioned-update.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 const MapParams = WorldParams.extend({ mapId: uuidField('mapId') });

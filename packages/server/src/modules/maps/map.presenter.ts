@@ -5,7 +5,7 @@ import type { MapRow } from './map.repository.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /** The path that serves a map's image (GET needs the bearer token like every /api call). */
-export const mapImageUrl = (worldId: string, mapId: string): string => `/api/worlds/${worldId}/maps/${mapId}/image`;
+const mapImageUrl = (worldId: string, mapId: string): string => `/api/worlds/${worldId}/maps/${mapId}/image`;
 
 /** Presents a map row with its image metadata (SPEC §3 Map, in the API's camelCase). */
 export const presentMap = (row: MapRow, scope: ReadScope): WorldMap => ({

@@ -12,7 +12,7 @@ import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 import { type MentionTarget, findMentionTargets } from './mention.repository.js';
 
 /** Keys of answers that hold rich text. */
-const RICH_TEXT_KEYS = new Set(['descriptionHtml']);
+const RICH_TEXT_KEYS = new Set(['descriptionHtml', 'gmNotesHtml']);
 /** Deepest level of an answer searched for rich text (answers are shallow; this bounds a pathological one). */
 const MAX_DEPTH = 12;
 

@@ -74,22 +74,36 @@ export async function replaceMentionsOf(db: Db, worldId: string, sourceType: Ric
     .execute();
 }
 
-/** Removes the mentions a source entity makes (it is deleted or leaves its world). */
-export async function deleteMentionsOf(db: Db, sourceType: RichTextSourceType, sourceId: string): Promise<void> {
-  await db.deleteFrom('mention').where('source_type', '=', sourceType).where('source_id', '=', sourceId).execute();
+/**
+ * Makes `refs` the mentions inside one source entity's GM notes (`gm_notes_mention`, which only editors' and the
+ * owner's backlinks read). Call in the transaction that writes the source.
+ */
+export async function replaceGmNotesMentionsOf(db: Db, worldId: string, sourceType: RichTextSourceType, sourceId: string, refs: MentionRef[]): Promise<void> {
+  await db.deleteFrom('gm_notes_mention').where('source_type', '=', sourceType).where('source_id', '=', sourceId).execute();
+  const distinct = [...new Map(refs.map((ref) => [mentionKey(ref.type, ref.id), ref])).values()];
+  if (distinct.length === 0) return;
+  await db.insertInto('gm_notes_mention')
+    .values(distinct.map((ref) => ({ world_id: worldId, source_type: sourceType, source_id: sourceId, target_type: ref.type, target_id: ref.id })))
+    .execute();
 }
 
-/** Sources whose text mentions the target, by type. */
-async function mentionSources(db: Db, worldId: string, target: MentionRef): Promise<Map<RichTextSourceType, string[]>> {
-  const rows = await db.selectFrom('mention').select(['source_type', 'source_id'])
-    .where('world_id', '=', worldId).where('target_type', '=', target.type).where('target_id', '=', target.id)
-    .execute();
-  const byType = new Map<RichTextSourceType, string[]>();
-  for (const row of rows) {
-    const type = row.source_type as RichTextSourceType;
-    byType.set(type, [...(byType.get(type) ?? []), row.source_id]);
+/**
+ * Sources whose text mentions the target, by type (distinct ids). Mentions inside GM notes count only for a reader
+ * who sees secrets (editors and the owner): for anyone else that table is never read.
+ */
+async function mentionSources(db: Db, scope: ReadScope, worldId: string, target: MentionRef): Promise<Map<RichTextSourceType, string[]>> {
+  const tables = scope.seesSecrets ? (['mention', 'gm_notes_mention'] as const) : (['mention'] as const);
+  const byType = new Map<RichTextSourceType, Set<string>>();
+  for (const table of tables) {
+    const rows = await db.selectFrom(table).select(['source_type', 'source_id'])
+      .where('world_id', '=', worldId).where('target_type', '=', target.type).where('target_id', '=', target.id)
+      .execute();
+    for (const row of rows) {
+      const type = row.source_type as RichTextSourceType;
+      byType.set(type, (byType.get(type) ?? new Set<string>()).add(row.source_id));
+    }
   }
-  return byType;
+  return new Map([...byType].map(([type, ids]) => [type, [...ids]]));
 }
 
 /** The visible sources of one type, as backlinks. */
@@ -122,11 +136,12 @@ async function visibleSources(db: Db, scope: ReadScope, worldId: string, type: R
 }
 
 /**
- * The entities of a world whose text mentions the target and that the reader may see (GET …/backlinks), by name.
+ * The entities of a world whose text mentions the target and that the reader may see (GET …/backlinks), by name;
+ * for editors and the owner also those whose GM notes mention it.
  * @returns backlinks sorted by name, then type and id.
  */
 export async function listBacklinks(db: Db, scope: ReadScope, worldId: string, target: MentionRef): Promise<Backlink[]> {
   const links: Backlink[] = [];
-  for (const [type, ids] of await mentionSources(db, worldId, target)) links.push(...(await visibleSources(db, scope, worldId, type, ids)));
+  for (const [type, ids] of await mentionSources(db, scope, worldId, target)) links.push(...(await visibleSources(db, scope, worldId, type, ids)));
   return links.sort((a, b) => a.name.localeCompare(b.name) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id));
 }

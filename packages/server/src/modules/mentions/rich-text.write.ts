@@ -10,7 +10,7 @@ import { type MentionRef, extractMentions, keepMentions, mentionKey } from '../.
 import { htmlToPlainText } from '../../lib/rich-text/plain-text.js';
 import { sanitizeRichText } from '../../lib/rich-text/sanitize.js';
 import type { WorldScope } from '../worlds/world-scope.js';
-import { findMentionTargets, replaceMentionsOf } from './mention.repository.js';
+import { findMentionTargets, replaceGmNotesMentionsOf, replaceMentionsOf } from './mention.repository.js';
 
 /** The description fields of a validated body. */
 export interface RichTextBody {
@@ -57,12 +57,22 @@ export async function prepareRichText(
   return { description: text, description_html: checked, mentions: extractMentions(checked) };
 }
 
+/** The table of each source type that has GM notes (every one but the world). */
+const GM_NOTES_TABLES = {
+  character: 'character', item: 'item', event: 'event', timeline: 'timeline', map: 'map', mapPoint: 'map_point',
+  mapArea: 'map_area', quest: 'quest', goal: 'goal', relationship: 'relationship', connection: 'connection',
+} as const satisfies Partial<Record<RichTextSourceType, string>>;
+
 /**
- * Records the mentions of a written source in the backlink index (in the write's transaction).
+ * Records the mentions of a written source in the backlink index (in the write's transaction, after the row is
+ * written): those of its text, and apart those of its GM notes as stored, which only editors' backlinks read.
  * @param columns what prepareRichText answered for this write.
  */
 export async function saveMentions(db: Db, scope: WorldScope, sourceType: RichTextSourceType, sourceId: string, columns: RichTextColumns): Promise<void> {
   await replaceMentionsOf(db, scope.world.id, sourceType, sourceId, columns.mentions);
+  if (sourceType === 'world') return;
+  const row = await db.selectFrom(GM_NOTES_TABLES[sourceType]).select('gm_notes_html').where('id', '=', sourceId).executeTakeFirst();
+  await replaceGmNotesMentionsOf(db, scope.world.id, sourceType, sourceId, extractMentions(row?.gm_notes_html ?? null));
 }
 
 /** The columns of RichTextColumns a row stores. */

@@ -1,5 +1,6 @@
 /** Queries on `relationship`: directed, from a character to another of the same world (SPEC §3 Relationship). */
 import type { Db } from '../../db/database.js';
+import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
@@ -66,13 +67,6 @@ export async function updateRelationshipRow(db: Db, relationshipId: string, chan
 
 /** Deletes one relationship. */
 export async function deleteRelationshipRow(db: Db, relationshipId: string): Promise<void> {
+  await deleteTagsOf(db, 'relationship', [relationshipId]);
   await db.deleteFrom('relationship').where('id', '=', relationshipId).execute();
-}
-
-/** Deletes every relationship from or to a character (used when it leaves its world). */
-export async function deleteRelationshipsOf(db: Db, characterId: string): Promise<void> {
-  await db
-    .deleteFrom('relationship')
-    .where((eb) => eb.or([eb('character_id', '=', characterId), eb('target_character_id', '=', characterId)]))
-    .execute();
 }

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldGraph, WorldSearchResponse } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
-import { addMember } from '../../../test/factories/member.js';
-import { createWorld } from '../../../test/factories/world.js';
+import { createSharedWorld } from '../../../test/factories/shared-world.js';
 
 describe.each(DIALECTS)('search, graph and tags keep secrets on %s', (dialect) => {
   let t: TestApp;
@@ -14,14 +13,8 @@ describe.each(DIALECTS)('search, graph and tags keep secrets on %s', (dialect) =
 
   /** Oz with a public Dorothy, a secret Oscar (tagged, related to Dorothy) and a secret revealed to the player. */
   async function ozWithSecrets() {
-    const { world, owner } = await createWorld(t.app, { name: 'Oz' });
-    const player = await addMember(t.app, owner, world.worldId, 'player');
-    const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
-    const post = async (path: string, payload: object) => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}${path}`, headers: owner.headers, payload });
-      if (response.statusCode !== 201) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-      return response.json<{ characterId: string }>();
-    };
+    const { world, owner, members, post } = await createSharedWorld(t.app, 'Oz', ['player', 'viewer']);
+    const { player, viewer } = members;
     const dorothy = await post('/characters', { name: 'Dorothy', description: 'A girl from Kansas, far from the Wizard.' });
     const oscar = await post('/characters', { name: 'Oscar the Wizard', description: 'A humbug from Omaha.', visibility: 'editors' });
     const glinda = await post('/characters', { name: 'Glinda the Witch', visibility: 'editors', revealedTo: [player.user.userId] });

@@ -13,7 +13,7 @@ const AFTER = 100;
  * Every case-insensitive occurrence of `term` in `text`.
  * @returns ranges in `text`'s own offsets; none when lower-casing changes the text's length (offsets would lie).
  */
-export function findRanges(text: string, term: string): TextRange[] {
+function findRanges(text: string, term: string): TextRange[] {
   const haystack = text.toLowerCase();
   const needle = term.toLowerCase();
   if (needle.length === 0 || haystack.length !== text.length) return [];
@@ -29,7 +29,7 @@ export function findRanges(text: string, term: string): TextRange[] {
  * out, and the occurrences inside it.
  * @returns null when the term does not occur in the description.
  */
-export function snippetOf(description: string | null, term: string): HighlightedText | null {
+function snippetOf(description: string | null, term: string): HighlightedText | null {
   if (!description) return null;
   const first = findRanges(description, term)[0];
   if (!first) return null;

@@ -25,7 +25,7 @@ const FUZZY_CANDIDATES = 200;
 const TEXT_HITS_COUNTED = WORLD_SEARCH_TEXT_HITS_COUNTED;
 
 /** Rank tiers, best first; the presenter names them (SEARCH_MATCH_KINDS). */
-export const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, tag: 4, text: 5 } as const;
+const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, tag: 4, text: 5 } as const;
 
 /** A searchable table: its entity type, name column and the parent a link to it needs. */
 interface SearchSource {
@@ -33,7 +33,7 @@ interface SearchSource {
   table: SecretTable;
   nameColumn: 'name' | 'title';
   parentColumn: 'map_id' | 'character_id' | null;
-  /** Whether its entities carry tags (TAGGABLE_TYPES). */
+  /** Whether its entities carry tags (TAGGABLE_TYPES, which name them by their table). */
   tagged: boolean;
 }
 
@@ -44,8 +44,8 @@ const SOURCES: SearchSource[] = [
   { type: 'event', table: 'event', nameColumn: 'name', parentColumn: null, tagged: true },
   { type: 'timeline', table: 'timeline', nameColumn: 'name', parentColumn: null, tagged: true },
   { type: 'map', table: 'map', nameColumn: 'name', parentColumn: null, tagged: true },
-  { type: 'mapPoint', table: 'map_point', nameColumn: 'name', parentColumn: 'map_id', tagged: false },
-  { type: 'mapArea', table: 'map_area', nameColumn: 'name', parentColumn: 'map_id', tagged: false },
+  { type: 'mapPoint', table: 'map_point', nameColumn: 'name', parentColumn: 'map_id', tagged: true },
+  { type: 'mapArea', table: 'map_area', nameColumn: 'name', parentColumn: 'map_id', tagged: true },
   { type: 'goal', table: 'goal', nameColumn: 'title', parentColumn: 'character_id', tagged: true },
 ];
 
@@ -99,7 +99,7 @@ function taggedIds(source: SearchSource, scope: SearchScope, terms: Terms): RawB
   const starts = terms.sqlite
     ? sql`g.tag_key >= ${terms.lowered} and g.tag_key < ${`${terms.lowered}\u{10FFFF}`}`
     : sql`g.tag_key like ${terms.prefix} escape '\\'`;
-  return sql`select g.entity_id from entity_tag g where g.world_id = ${scope.world.id} and ${starts} and g.entity_type = ${sql.lit(source.type)}`;
+  return sql`select g.entity_id from entity_tag g where g.world_id = ${scope.world.id} and ${starts} and g.entity_type = ${sql.lit(source.table)}`;
 }
 
 /**

@@ -40,6 +40,15 @@ export async function replaceEntityTags(db: Db, worldId: string, type: TaggableT
 }
 
 /**
+ * Drops the tags of deleted entities of one type (call in the transaction that deletes them, before the rows go).
+ * @param ids the entities' ids; nothing happens for none.
+ */
+export async function deleteTagsOf(db: Db, type: TaggableType, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('entity_tag').where('entity_type', '=', type).where('entity_id', 'in', [...ids]).execute();
+}
+
+/**
  * Every tag of a world with how many entities the reader may see carry it, by lower case (the first spelling shown).
  * @returns `{ tag, count }` sorted by tag.
  */

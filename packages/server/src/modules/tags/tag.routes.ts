@@ -20,8 +20,8 @@ const EntityParams = WorldParams.extend({
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 const tags = ['tags'];
 
-/** The entity's label in a 404 message, e.g. 'Character'. */
-const label = (type: string): string => `${type.charAt(0).toUpperCase()}${type.slice(1)}`;
+/** The entity's label in a 404 message, e.g. 'Character', 'Map point'. */
+const label = (type: string): string => `${type.charAt(0).toUpperCase()}${type.slice(1).replaceAll('_', ' ')}`;
 
 /**
  * Keeps the first spelling of each tag, compared in lower case.

@@ -13,15 +13,15 @@ import {
   type TimelineState,
 } from '@loreforge/contract';
 import { invalidField, notFound } from '../../errors/app-error.js';
-import { type ClockOf, GREGORIAN_ONLY, answeredMoment, wordsOf, instantOfEvent } from './engine-clock.js';
-import { type CharacterLookup, diffStates } from './engine-diff.js';
-import type { StartState, WorldState } from './engine.types.js';
-import { characterHistory } from './engine-history.js';
-import { itemProvenance } from './engine-provenance.js';
-import { type Moment, resolveMoment } from './moment.js';
-import { compareByNameThenId } from './name-order.js';
-import { type Replay, stateAfter } from './replay.js';
-import type { StoredWorld } from './stored-world.js';
+import { type ClockOf, GREGORIAN_ONLY, answeredMoment, wordsOf, instantOfEvent } from './timeline-engine.clock.js';
+import { type CharacterLookup, diffStates } from './engine/diff.js';
+import type { StartState, WorldState } from './engine/types.js';
+import { characterHistory } from './engine/history.js';
+import { itemProvenance } from './engine/provenance.js';
+import { type Moment, resolveMoment } from './engine/moment.js';
+import { compareByNameThenId } from './engine/name-order.js';
+import { type Replay, stateAfter } from './engine/replay.js';
+import type { StoredWorld } from './engine/stored-world.js';
 import {
   type Names,
   presentChange,
@@ -32,7 +32,7 @@ import {
 } from './timeline-engine.presenter.js';
 
 /** The message when an eventId is not on the timeline's sequence. */
-export const EVENT_NOT_ON_TIMELINE = 'eventId must be an event of this timeline, or of its history before its branch point.';
+const EVENT_NOT_ON_TIMELINE = 'eventId must be an event of this timeline, or of its history before its branch point.';
 
 /** Which characters of a state to answer: paging and search are on when any of `search`, `page`, `limit` is given. */
 export interface StatePageQuery {

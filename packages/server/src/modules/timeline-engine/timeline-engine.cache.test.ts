@@ -11,8 +11,8 @@ import { createTimeline } from '../../../test/factories/timeline.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { buildStart } from '../../../test/factories/engine-world.js';
-import { NameOrder } from './name-order.js';
-import { replayTimeline } from './replay.js';
+import { NameOrder } from './engine/name-order.js';
+import { replayTimeline } from './engine/replay.js';
 import { EngineCache } from './timeline-engine.cache.js';
 import { loadReplay, withEngineSnapshot, wholeWorldReader } from './timeline-engine.service.js';
 

@@ -8,9 +8,9 @@
  *    catches writes by other processes or scripts.
  * See docs/timeline-engine.md "Caching and invalidation".
  */
-import { LayeredState } from './layered-state.js';
-import type { NameOrder } from './name-order.js';
-import type { Replay } from './replay.js';
+import { LayeredState } from './engine/layered-state.js';
+import type { NameOrder } from './engine/name-order.js';
+import type { Replay } from './engine/replay.js';
 
 interface Entry<T> {
   key: string;
@@ -25,20 +25,20 @@ interface Entry<T> {
  * of heap at most. The benchmark's 10,000-event timeline over 1,000 characters weighs about 50,000, its branch
  * 25,000 and its world's name order 13,000, whatever the number of characters in the world.
  */
-export const DEFAULT_MAX_WEIGHT = 150_000;
+const DEFAULT_MAX_WEIGHT = 150_000;
 
 /** Bytes of a name order per unit of weight (a held character state is several hundred bytes). */
 const NAME_ORDER_BYTES_PER_WEIGHT = 512;
 
 /** The weight of a replay: its events, the characters it holds and the entries its snapshots keep. */
-export function weightOfReplay(replay: Replay): number {
+function weightOfReplay(replay: Replay): number {
   let kept = 0;
   for (const { state } of replay.snapshots) kept += state instanceof LayeredState ? state.changed.size : state.size;
   return replay.plan.length + replay.start.characters.size + kept;
 }
 
 /** The weight of a name order (about 65 bytes a character, so a 100,000-character world weighs about 13,000). */
-export function weightOfNameOrder(order: NameOrder): number {
+function weightOfNameOrder(order: NameOrder): number {
   return Math.ceil(order.bytes / NAME_ORDER_BYTES_PER_WEIGHT);
 }
 

@@ -8,10 +8,10 @@ import type {
   EngineIssue as EngineIssueBody,
   TimelineDiff,
 } from '@loreforge/contract';
-import { type ClockOf, GREGORIAN_ONLY, datingOf } from './engine-clock.js';
-import type { Difference } from './engine-diff.js';
-import type { AppliedChange, CharacterState, EngineEvent, EngineIssue, StartState } from './engine.types.js';
-import type { Replay } from './replay.js';
+import { type ClockOf, GREGORIAN_ONLY, datingOf } from './timeline-engine.clock.js';
+import type { Difference } from './engine/diff.js';
+import type { AppliedChange, CharacterState, EngineEvent, EngineIssue, StartState } from './engine/types.js';
+import type { Replay } from './engine/replay.js';
 
 /** Where answers find the names of characters and items. */
 export type Names = Pick<StartState, 'characterNames' | 'itemNames'>;

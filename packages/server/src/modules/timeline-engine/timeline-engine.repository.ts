@@ -8,13 +8,13 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
-import { hideHiddenChanges } from './visible-changes.js';
+import { hideHiddenChanges } from './timeline-engine.visible-changes.js';
 
 /** Who the engine reads for and in which world: the engine sees only what the reader may see. */
 export type EngineScope = ReadScope & { world: { id: string } };
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import { fromJsonObject, fromJsonText } from '../../lib/json.js';
-import type { EngineEvent, EngineTimeline, Holding, JsonObject, RelationshipValues, StartState } from './engine.types.js';
+import type { EngineEvent, EngineTimeline, Holding, JsonObject, RelationshipValues, StartState } from './engine/types.js';
 
 /** The shared empty inventory or relationship map of the start state (read-only by type). */
 const NOTHING: ReadonlyMap<string, never> = new Map<string, never>();

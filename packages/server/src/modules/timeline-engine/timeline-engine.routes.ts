@@ -3,7 +3,6 @@
  * timelines compared, an item's provenance and a timeline's consistency issues. Every route checks that the caller
  * owns the world; anything not theirs is a 404.
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CharacterHistoryQuerySchema,
@@ -17,12 +16,12 @@ import {
   TimelineStateSchema,
   uuidField,
 } from '@loreforge/contract';
-import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
+import { WorldParams, errorResponses as errors } from '../../lib/route-parts.js';
 import { invalidField } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
 import { requireItem } from '../items/item.access.js';
-import { momentOfQuery, worldClocks } from './engine-clock.js';
-import { replayIssues } from './replay.js';
+import { momentOfQuery, worldClocks } from './timeline-engine.clock.js';
+import { replayIssues } from './engine/replay.js';
 import { answerDiff, answerHistory, answerProvenance, answerState } from './timeline-engine.answers.js';
 import { presentIssue } from './timeline-engine.presenter.js';
 import { findObjectivesCompletedOutsideActiveQuests } from './timeline-engine.repository.js';

@@ -6,10 +6,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { notFound } from '../../errors/app-error.js';
-import type { TimelineEvents } from './engine.types.js';
-import { NameOrder, compareByNameThenId } from './name-order.js';
-import type { Replay } from './replay.js';
-import { type StoredWorld, replayNamed } from './stored-world.js';
+import type { TimelineEvents } from './engine/types.js';
+import { NameOrder, compareByNameThenId } from './engine/name-order.js';
+import type { Replay } from './engine/replay.js';
+import { type StoredWorld, replayNamed } from './engine/stored-world.js';
 import type { EngineCache } from './timeline-engine.cache.js';
 import {
   type EngineScope,

@@ -13,7 +13,7 @@ import { richTextOf } from '../../lib/rich-text/plain-text.js';
  * @param scope the reader (decides which access fields are answered).
  * @param clock the timeline's calendar (Gregorian when it has none).
  */
-export const presentTimeline = (row: TimelineTable, scope: ReadScope, clock: Clock = GREGORIAN_CLOCK): Timeline => {
+const presentTimeline = (row: TimelineTable, scope: ReadScope, clock: Clock = GREGORIAN_CLOCK): Timeline => {
   const now = answerMoment(clock, instantOfRow(row.current_instant, row.current_date_time), row.current_date_time);
   return {
     ...presentAccess(row, scope),

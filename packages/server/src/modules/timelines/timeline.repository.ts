@@ -16,7 +16,7 @@ export type TimelineChanges = Omit<TimelineTable, 'id' | 'world_id' | 'created_a
  * Hides from a reader a timeline's links to events they may not see (its genesis or branching event).
  * @returns the rows with those links null.
  */
-export async function maskTimelineLinks(db: Db, scope: ReadScope, rows: TimelineTable[]): Promise<TimelineTable[]> {
+async function maskTimelineLinks(db: Db, scope: ReadScope, rows: TimelineTable[]): Promise<TimelineTable[]> {
   const withGenesis = await maskHidden(db, scope, rows, 'genesis_event', 'event');
   return maskHidden(db, scope, withGenesis, 'branching_event', 'event');
 }

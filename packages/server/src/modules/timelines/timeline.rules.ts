@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { TimelineCreateSchema } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { throwIfFieldErrors } from '../../lib/field-errors.js';
-import { findEvent } from '../events/event.repository.js';
+import { findEventTimeline } from '../../lib/references.js';
 import { findTimeline } from './timeline.repository.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 
@@ -15,7 +15,7 @@ import type { WorldScope } from '../worlds/world-scope.js';
 export type TimelineInput = z.output<typeof TimelineCreateSchema>;
 
 /** The messages of the rules, keyed by the field they concern. */
-export const TIMELINE_RULE_MESSAGES = {
+const TIMELINE_RULE_MESSAGES = {
   parentNotInWorld: 'Parent Timeline must be another timeline of this world.',
   parentIsBranch: 'Parent Timeline cannot be this timeline or one of its own branches.',
   branchingNeedsParent: 'Branching Event needs a Parent Timeline.',
@@ -54,11 +54,11 @@ export async function assertTimelineLinks(db: Db, scope: WorldScope, timelineId:
   if (input.branchingEvent !== null) {
     if (parentId === null) fields.branchingEvent = TIMELINE_RULE_MESSAGES.branchingNeedsParent;
     else if (!fields.parentTimelineId) {
-      const event = await findEvent(db, scope, input.branchingEvent);
-      if (!event || event.timeline_id !== parentId) fields.branchingEvent = TIMELINE_RULE_MESSAGES.branchingNotInParent;
+      const event = await findEventTimeline(db, scope.world.id, input.branchingEvent);
+      if (event?.timelineId !== parentId) fields.branchingEvent = TIMELINE_RULE_MESSAGES.branchingNotInParent;
     }
   }
-  if (input.genesisEvent !== null && !(await findEvent(db, scope, input.genesisEvent))) {
+  if (input.genesisEvent !== null && !(await findEventTimeline(db, scope.world.id, input.genesisEvent))) {
     fields.genesisEvent = TIMELINE_RULE_MESSAGES.genesisNotInWorld;
   }
   throwIfFieldErrors(fields);

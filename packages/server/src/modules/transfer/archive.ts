@@ -56,86 +56,138 @@ export function normaliseEntryPath(raw: string): string {
 
 const openZip = (buffer: Buffer): Promise<ZipFile> =>
   new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: true }, (error, zip) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false }, (error, zip) => {
       if (error) reject(badRequest(BUNDLE_MESSAGES.notAnArchive));
       else resolve(zip);
     });
   });
 
-/** Reads one entry's bytes, refusing as soon as the running total passes the budget left. */
-const readEntry = (zip: ZipFile, entry: Entry, path: string, budget: number, maxUnpacked: number): Promise<Buffer> =>
+/** An archive whose entries passed every bound, read one file at a time (nothing is unpacked up front). */
+export interface ZipArchive {
+  /** The normalised paths of its files (folders left out). */
+  readonly paths: ReadonlySet<string>;
+  /**
+   * A file's bytes as they inflate, chunk by chunk.
+   * @throws AppError 400 sizeMismatch (more bytes than declared: a bomb) or corrupt, while iterating.
+   */
+  chunks: (path: string) => AsyncIterable<Buffer>;
+  /** A whole file's bytes (for small files, or one image at a time); undefined when the archive lacks it. */
+  read: (path: string) => Promise<Buffer | undefined>;
+  /** Lets go of the archive. */
+  close: () => void;
+}
+
+/** The entries of a zip, checked one by one against the bounds, without reading any content. */
+const listEntries = (zip: ZipFile, limits: ArchiveLimits): Promise<Map<string, Entry>> =>
+  new Promise((resolve, reject) => {
+    const entries = new Map<string, Entry>();
+    let declared = 0;
+    const fail = (error: unknown) => {
+      reject(error instanceof AppError ? error : badRequest(BUNDLE_MESSAGES.corrupt(error instanceof Error ? error.message : String(error))));
+    };
+    zip.on('error', fail);
+    zip.on('end', () => resolve(entries));
+    zip.on('entry', (entry: Entry) => {
+      try {
+        const rawName = Buffer.isBuffer(entry.fileName) ? new TextDecoder('utf-8').decode(entry.fileName) : entry.fileName;
+        const path = normaliseEntryPath(rawName);
+        const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+        const isFolder = rawName.endsWith('/') || mode === S_IFDIR;
+        if (!isFolder && mode !== 0 && mode !== S_IFREG) throw badRequest(BUNDLE_MESSAGES.notAFile(path));
+        if (!isFolder && path !== '') {
+          if (entry.isEncrypted()) throw badRequest(BUNDLE_MESSAGES.encrypted(path));
+          if (entries.has(path)) throw badRequest(BUNDLE_MESSAGES.duplicatePath(path));
+          // The declared sizes here; the bytes inflated are held to them while reading (validateEntrySizes):
+          // a bomb that lies about its size is caught mid-stream.
+          declared += entry.uncompressedSize;
+          if (declared > limits.maxUnpackedBytes) throw badRequest(BUNDLE_MESSAGES.tooLargeUnpacked(limits.maxUnpackedBytes));
+          entries.set(path, entry);
+        }
+        zip.readEntry();
+      } catch (error) {
+        fail(error);
+      }
+    });
+    zip.readEntry();
+  });
+
+/** Opens one entry's inflating stream. */
+const openEntry = (zip: ZipFile, entry: Entry): Promise<NodeJS.ReadableStream> =>
   new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error) {
-        reject(badRequest(BUNDLE_MESSAGES.corrupt(error.message)));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > budget) {
-          stream.destroy();
-          reject(badRequest(BUNDLE_MESSAGES.tooLargeUnpacked(maxUnpacked)));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      // yauzl checks the bytes inflated against the declared size: more is the mark of a bomb.
-      stream.on('error', (streamError: Error) => reject(badRequest(streamError.message.includes('too many bytes')
-        ? BUNDLE_MESSAGES.sizeMismatch(path)
-        : BUNDLE_MESSAGES.corrupt(`${path}: ${streamError.message}`))));
-      stream.on('end', () => resolve(Buffer.concat(chunks, size)));
+      if (error) reject(badRequest(BUNDLE_MESSAGES.corrupt(error.message)));
+      else resolve(stream);
     });
   });
 
+/** One entry's chunks, a stream error turned into the 400 a person can act on. */
+async function* entryChunks(zip: ZipFile, entry: Entry, path: string): AsyncGenerator<Buffer> {
+  const stream = await openEntry(zip, entry);
+  try {
+    for await (const chunk of stream) yield chunk as Buffer;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // yauzl checks the bytes inflated against the declared size: more is the mark of a bomb.
+    throw badRequest(message.includes('too many bytes') ? BUNDLE_MESSAGES.sizeMismatch(path) : BUNDLE_MESSAGES.corrupt(`${path}: ${message}`));
+  } finally {
+    (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  }
+}
+
 /**
- * Unpacks a zip archive held in memory, within `limits`.
+ * Opens a zip archive held in memory and checks every entry against `limits`, without unpacking anything.
+ * @param archive the archive's bytes (the request body); kept, not copied, until `close`.
+ * @returns the archive's file paths and readers of one file at a time.
+ * @throws AppError 400 (BUNDLE_MESSAGES): notAnArchive, archiveTooLarge, tooManyEntries, tooLargeUnpacked,
+ * unsafePath, notAFile, encrypted, duplicatePath, corrupt; reading a file may still throw sizeMismatch or corrupt.
+ */
+export async function openZipArchive(archive: Uint8Array, limits: ArchiveLimits): Promise<ZipArchive> {
+  if (archive.byteLength > limits.maxArchiveBytes) throw badRequest(BUNDLE_MESSAGES.archiveTooLarge(limits.maxArchiveBytes));
+  const buffer = Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
+  const zip = await openZip(buffer);
+  let entries: Map<string, Entry>;
+  try {
+    if (zip.entryCount > limits.maxEntries) throw badRequest(BUNDLE_MESSAGES.tooManyEntries(limits.maxEntries));
+    entries = await listEntries(zip, limits);
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+  const chunks = (path: string): AsyncIterable<Buffer> => {
+    const entry = entries.get(path);
+    if (!entry) throw new Error(`The archive has no file ${path}.`);
+    return entryChunks(zip, entry, path);
+  };
+  return {
+    paths: new Set(entries.keys()),
+    chunks,
+    read: async (path) => {
+      if (!entries.has(path)) return undefined;
+      const parts: Buffer[] = [];
+      for await (const chunk of chunks(path)) parts.push(chunk);
+      return Buffer.concat(parts);
+    },
+    close: () => zip.close(),
+  };
+}
+
+/**
+ * Unpacks a zip archive held in memory, within `limits`, for formats read as a whole (a Loreforge bundle is
+ * read file by file instead: bundle.importer.ts).
  * @param archive the archive's bytes (the request body).
  * @returns normalised path → bytes, files only (folder entries are dropped).
  * @throws AppError 400 (BUNDLE_MESSAGES): notAnArchive, archiveTooLarge, tooManyEntries, tooLargeUnpacked,
  * sizeMismatch, unsafePath, notAFile, encrypted, duplicatePath, corrupt.
  */
 export async function readZipArchive(archive: Uint8Array, limits: ArchiveLimits): Promise<ArchiveFiles> {
-  if (archive.byteLength > limits.maxArchiveBytes) throw badRequest(BUNDLE_MESSAGES.archiveTooLarge(limits.maxArchiveBytes));
-  const buffer = Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
-  const zip = await openZip(buffer);
-  if (zip.entryCount > limits.maxEntries) {
-    zip.close();
-    throw badRequest(BUNDLE_MESSAGES.tooManyEntries(limits.maxEntries));
-  }
+  return readWholeArchive(await openZipArchive(archive, limits));
+}
+
+/** Every file of an opened archive in memory, then the archive closed. */
+export async function readWholeArchive(zip: ZipArchive): Promise<ArchiveFiles> {
   const files = new Map<string, Uint8Array>();
-  let unpacked = 0;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const fail = (error: unknown) => {
-        reject(error instanceof AppError ? error : badRequest(BUNDLE_MESSAGES.corrupt(error instanceof Error ? error.message : String(error))));
-      };
-      zip.on('error', fail);
-      zip.on('end', () => resolve());
-      zip.on('entry', (entry: Entry) => {
-        void (async () => {
-          const rawName = Buffer.isBuffer(entry.fileName) ? new TextDecoder('utf-8').decode(entry.fileName) : entry.fileName;
-          const path = normaliseEntryPath(rawName);
-          const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-          const isFolder = rawName.endsWith('/') || mode === S_IFDIR;
-          if (!isFolder && mode !== 0 && mode !== S_IFREG) throw badRequest(BUNDLE_MESSAGES.notAFile(path));
-          if (isFolder || path === '') {
-            zip.readEntry();
-            return;
-          }
-          if (entry.isEncrypted()) throw badRequest(BUNDLE_MESSAGES.encrypted(path));
-          if (files.has(path)) throw badRequest(BUNDLE_MESSAGES.duplicatePath(path));
-          // The declared size first (cheap), then the bytes inflated: a bomb that lies is caught mid-stream.
-          if (unpacked + entry.uncompressedSize > limits.maxUnpackedBytes) throw badRequest(BUNDLE_MESSAGES.tooLargeUnpacked(limits.maxUnpackedBytes));
-          const bytes = await readEntry(zip, entry, path, limits.maxUnpackedBytes - unpacked, limits.maxUnpackedBytes);
-          unpacked += bytes.length;
-          files.set(path, bytes);
-          zip.readEntry();
-        })().catch(fail);
-      });
-      zip.readEntry();
-    });
+    for (const path of zip.paths) files.set(path, (await zip.read(path)) ?? new Uint8Array());
   } finally {
     zip.close();
   }

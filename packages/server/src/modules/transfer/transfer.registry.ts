@@ -4,15 +4,17 @@
  * `?format=` on GET /worlds/{worldId}/export). The native bundle export streams from the database and is not
  * listed among the exporters.
  */
-import { bundleImporter } from './bundle.importer.js';
 import { kankaImporter } from './formats/kanka/kanka.importer.js';
 import { markdownExporter } from './formats/markdown/markdown.exporter.js';
 import { onlyWorldsExporter } from './formats/onlyworlds/onlyworlds.exporter.js';
 import { onlyWorldsImporter } from './formats/onlyworlds/onlyworlds.importer.js';
 import type { WorldExporter, WorldImporter } from './transfer.formats.js';
 
-/** Importers, most specific first; the bundle comes first (its manifest.json is unambiguous). */
-export const IMPORTERS: readonly WorldImporter[] = [bundleImporter, kankaImporter, onlyWorldsImporter];
+/**
+ * Importers of other formats, most specific first. A Loreforge bundle (manifest.json at the root) is not among
+ * them: it is read file by file (bundle.importer.ts) rather than whole.
+ */
+export const IMPORTERS: readonly WorldImporter[] = [kankaImporter, onlyWorldsImporter];
 
 /** Exporters other than the bundle, by their `format` name. */
 export const EXPORTERS: readonly WorldExporter[] = [onlyWorldsExporter, markdownExporter];

@@ -16,7 +16,7 @@ import type { QuestObjectiveTable, QuestTable } from '../../db/tables/quest.tabl
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import type { EventTable, TimelineTable } from '../../db/tables/timeline.table.js';
 import { type CharacterRecord, withActiveQuests } from '../characters/character.repository.js';
-import { hideHiddenChanges } from '../timeline-engine/visible-changes.js';
+import { hideHiddenChanges } from '../timeline-engine/timeline-engine.visible-changes.js';
 import { maskHidden, visibleCondition, whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 

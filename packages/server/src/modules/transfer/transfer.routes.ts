@@ -16,6 +16,7 @@ import { presentWorld } from '../worlds/world.presenter.js';
 import { keptCounts } from '../worlds/world-counts.js';
 import type { ArchiveLimits } from './archive.js';
 import { readWholeBundle, streamBundle, zipFiles } from './bundle.export.js';
+import { streamInSnapshot } from './export-snapshot.js';
 import { importWorld } from './transfer.commands.js';
 import { exportFormats, findExporter } from './transfer.registry.js';
 
@@ -59,7 +60,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
       description:
         'Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor\'s or the owner\'s ' +
         "export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. " +
-        'The bundle format is documented in docs/export-format.md.',
+        'Everything is read in one snapshot of the database. The bundle format is documented in docs/export-format.md.',
       produces: ['application/zip'],
       params: WorldParams,
       querystring: ExportQuerySchema,
@@ -70,14 +71,13 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
     const formats = exportFormats();
     if (!formats.includes(format)) throw badRequest(BUNDLE_MESSAGES.unknownExportFormat(formats), { format: BUNDLE_MESSAGES.unknownExportFormat(formats) });
     const exportScope = { world: scope.world, worldId: scope.world.id, viewer: scope.viewer, seesSecrets: scope.seesSecrets };
-    let stream: NodeJS.ReadableStream;
     const exporter = findExporter(format);
-    if (exporter) {
-      const { bundle, images } = await readWholeBundle(app.db, exportScope);
-      stream = zipFiles(exporter.fromBundle(bundle, images));
-    } else {
-      stream = await streamBundle(app.db, exportScope);
-    }
+    // Every read of the export in one snapshot, so a write meanwhile cannot leave a dangling reference.
+    const stream = await streamInSnapshot(app.db, async (snapshot) => {
+      if (!exporter) return streamBundle(snapshot, exportScope);
+      const { bundle, images } = await readWholeBundle(snapshot, exportScope);
+      return zipFiles(exporter.fromBundle(bundle, images));
+    });
     const fileName = exportFileName(scope.world.name, format);
     return reply
       .header('content-type', 'application/zip')

@@ -32,7 +32,7 @@ export class WebhookTargetError extends Error {
  * @param address an IPv4 or IPv6 literal (IPv4-mapped IPv6 is judged as the IPv4 it carries).
  * @returns false for anything ipaddr.js does not class as plain `unicast`, and for text that is no address.
  */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
   return parsed.range() === 'unicast';
@@ -65,7 +65,7 @@ const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');
  * @returns the addresses, in resolver order.
  * @throws WebhookTargetError urlUnresolvable when the name does not resolve, urlPrivate when an address is not public.
  */
-export async function resolvePublicAddresses(host: string, allowPrivate: boolean): Promise<dns.LookupAddress[]> {
+async function resolvePublicAddresses(host: string, allowPrivate: boolean): Promise<dns.LookupAddress[]> {
   let addresses: dns.LookupAddress[];
   try {
     addresses = ipaddr.isValid(host)

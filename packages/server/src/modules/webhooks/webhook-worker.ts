@@ -37,7 +37,7 @@ const CLAIMS_PER_TICK = 20;
  * Turns new changes into pending deliveries for every active webhook (step 1).
  * @returns how many deliveries were queued.
  */
-export async function fanOutChanges(db: Kysely<Database>, dialect: Dialect): Promise<number> {
+async function fanOutChanges(db: Kysely<Database>, dialect: Dialect): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('webhook').selectAll().where('active', '=', 1).orderBy('id').limit(WEBHOOKS_PER_TICK);
     if (dialect === 'postgres') query = query.forUpdate().skipLocked();
@@ -78,7 +78,7 @@ async function fanOutWebhook(trx: Db, webhook: WebhookRow): Promise<number> {
  * @param claimMs how long the claim holds before another instance may retake the row.
  * @returns the claimed rows, now `sending`.
  */
-export async function claimDueDeliveries(db: Kysely<Database>, dialect: Dialect, claimMs: number, limit = CLAIMS_PER_TICK): Promise<WebhookDeliveryRow[]> {
+async function claimDueDeliveries(db: Kysely<Database>, dialect: Dialect, claimMs: number, limit = CLAIMS_PER_TICK): Promise<WebhookDeliveryRow[]> {
   const now = new Date();
   const nowIso = now.toISOString();
   let due = db.selectFrom('webhook_delivery').select('id')
@@ -100,7 +100,7 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: Dialect,
  * Sends one claimed delivery and records the outcome (step 3); a failure before the last attempt queues the next.
  * @returns whether the receiver took it.
  */
-export async function deliverClaimed(db: Kysely<Database>, delivery: WebhookDeliveryRow, settings: WebhookSettings): Promise<boolean> {
+async function deliverClaimed(db: Kysely<Database>, delivery: WebhookDeliveryRow, settings: WebhookSettings): Promise<boolean> {
   const webhook = await db.selectFrom('webhook').selectAll().where('id', '=', delivery.webhook_id).executeTakeFirst();
   const result = !webhook || Number(webhook.active) !== 1
     ? { ok: false, statusCode: null, durationMs: 0, error: 'The webhook was paused or deleted before this attempt.' }

@@ -54,7 +54,7 @@ const selectMemberRole = compiledQuery((db, worldId: string, userId: string) =>
  * The cache class of a reader (see WorldScope.cacheKey).
  * @returns 'editors', 'viewers' or 'player:<userId>'.
  */
-export function cacheKeyOf(viewer: Viewer): string {
+function cacheKeyOf(viewer: Viewer): string {
   if (isEditorRole(viewer.role)) return 'editors';
   return viewer.role === 'player' ? `player:${viewer.userId}` : 'viewers';
 }

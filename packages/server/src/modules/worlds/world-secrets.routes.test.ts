@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, type Character, type World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
-import { addMember } from '../../../test/factories/member.js';
 import type { TestUser } from '../../../test/factories/user.js';
-import { createWorld } from '../../../test/factories/world.js';
+import { createSharedWorld } from '../../../test/factories/shared-world.js';
 import { exportWorld, readJson } from '../../../test/transfer/bundle-compare.js';
 
 describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
@@ -16,15 +15,8 @@ describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
 
   /** A world with a public Dorothy (assigned to the player), a secret Wizard with GM notes, a secret event and a relationship to the Wizard. */
   async function ozWithSecrets() {
-    const { world, owner } = await createWorld(t.app, { name: 'Oz' });
-    const player = await addMember(t.app, owner, world.worldId, 'player');
-    const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
-    const editor = await addMember(t.app, owner, world.worldId, 'editor');
-    const post = async (path: string, payload: object) => {
-      const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}${path}`, headers: owner.headers, payload });
-      if (response.statusCode !== 201) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-      return response.json<{ characterId: string; timelineId: string; eventId: string }>();
-    };
+    const { world, owner, members, post } = await createSharedWorld(t.app, 'Oz', ['player', 'viewer', 'editor']);
+    const { player, viewer, editor } = members;
     const dorothy = await post('/characters', { name: 'Dorothy', assignedTo: player.user.userId });
     const wizard = await post('/characters', { name: 'Oscar Diggs', visibility: 'editors', gmNotes: 'The Wizard is a humbug from Omaha.' });
     const glinda = await post('/characters', { name: 'Glinda', visibility: 'editors', revealedTo: [player.user.userId] });

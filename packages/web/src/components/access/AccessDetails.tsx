@@ -2,12 +2,14 @@ import Badge from 'react-bootstrap/Badge';
 import { useMembers } from '../../api/access';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { DetailList, type DetailRow } from '../entity-view/DetailList';
+import { RichText } from '../rich-text/RichText';
 
 /** The access fields an entity may carry (absent before the server sends them). */
 interface AccessCarrier {
   visibility?: string;
   revealedTo?: readonly string[];
   gmNotes?: string | null;
+  gmNotesHtml?: string | null;
   createdBy?: string | null;
   updatedBy?: string | null;
 }
@@ -15,7 +17,8 @@ interface AccessCarrier {
 /**
  * The sharing part of an entity's detail page (issue 11): "Created by" and "Updated by" as usernames (from
  * the world's members; "a former member" for someone no longer in it), and for editors and the owner only,
- * whether it is a secret, whom it is revealed to, and its GM notes. Renders nothing when the entity carries
+ * whether it is a secret, whom it is revealed to, and its GM notes (rich text with mentions when they have it).
+ * Renders nothing when the entity carries
  * none of these fields.
  * @param entity any entity of the world; @param worldId its world.
  */
@@ -47,7 +50,7 @@ function AccessRows({ worldId, carrier }: { worldId: string; carrier: AccessCarr
       ),
     });
     if (secret) rows.push({ label: 'Revealed to', value: revealed || 'Nobody' });
-    rows.push({ label: 'GM notes', value: carrier.gmNotes });
+    rows.push({ label: 'GM notes', value: carrier.gmNotesHtml ? <RichText worldId={worldId} html={carrier.gmNotesHtml} /> : carrier.gmNotes });
   }
   rows.push({ label: 'Created by', value: nameOf(carrier.createdBy) });
   rows.push({ label: 'Updated by', value: nameOf(carrier.updatedBy) });

@@ -46,10 +46,11 @@ describe('the access fields of entity forms (issue 11)', () => {
     await user.type(screen.getByLabelText(/^Name/), 'Silver Shoes');
     await user.selectOptions(await screen.findByLabelText('Visibility', {}, { timeout: 5000 }), 'editors');
     await user.click(await screen.findByRole('checkbox', { name: 'toto' }));
-    await user.type(screen.getByLabelText('GM notes'), 'They carry her home.');
+    await user.click(screen.getByRole('textbox', { name: 'GM notes' }));
+    await user.paste('They carry her home.');
     await user.click(screen.getByRole('button', { name: 'Create item' }));
     expect(await screen.findByText('Item page')).toBeInTheDocument();
-    expect(posts).toEqual([expect.objectContaining({ name: 'Silver Shoes', visibility: 'editors', revealedTo: [TOTO], gmNotes: 'They carry her home.' })]);
+    expect(posts).toEqual([expect.objectContaining({ name: 'Silver Shoes', visibility: 'editors', revealedTo: [TOTO], gmNotes: 'They carry her home.', gmNotesHtml: '<p>They carry her home.</p>' })]);
   }, 20_000);
 
   it('sends no access fields when the editor leaves them as they are', async () => {

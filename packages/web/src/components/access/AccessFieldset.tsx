@@ -4,37 +4,63 @@ import Form from 'react-bootstrap/Form';
 import { AccessInputSchema, type AccessInput, type Visibility } from '@loreforge/contract';
 import { useMembers } from '../../api/access';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
+import { RichTextField } from '../rich-text/RichTextField';
+import { plainToRichText, richTextToPlain } from '../rich-text/rich-text-dom';
 
 /** The entity a form edits, as far as its access fields go (absent when creating). */
 export interface AccessFormTarget {
   worldId: string;
-  /** Any entity; its `visibility`, `revealedTo` and `gmNotes` are read when the server sent them. */
+  /** Any entity; its `visibility`, `revealedTo`, `gmNotes` and `gmNotesHtml` are read when the server sent them. */
   entity?: object | null;
 }
 
 /** The access fields an entity carries, when it carries them. */
-type AccessCarrier = { visibility?: Visibility; revealedTo?: readonly string[]; gmNotes?: string | null };
+interface AccessCarrier {
+  visibility?: Visibility;
+  revealedTo?: readonly string[];
+  gmNotes?: string | null;
+  gmNotesHtml?: string | null;
+}
 
 /** Names of the access fields in a form's values. */
-const ACCESS_NAMES = ['visibility', 'revealedTo', 'gmNotes'] as const;
+export const ACCESS_NAMES = ['visibility', 'revealedTo', 'gmNotes', 'gmNotesHtml'] as const;
+
+/** The GM notes an entity starts the editor with: its rich notes, or its plain notes as paragraphs. */
+export const initialGmNotesHtml = (entity: AccessCarrier | null | undefined): string =>
+  entity?.gmNotesHtml ?? plainToRichText(entity?.gmNotes);
+
+/**
+ * The GM notes of a form's values: from the rich editor (`gmNotesHtml`, plain notes derived from it) or a plain
+ * `gmNotes` value; blank notes are none.
+ */
+function notesOf(values: Record<string, unknown>): { html: string | null; text: string | null } {
+  if (typeof values.gmNotesHtml === 'string') {
+    const text = richTextToPlain(values.gmNotesHtml).trim();
+    return text === '' ? { html: null, text: null } : { html: values.gmNotesHtml, text };
+  }
+  const text = typeof values.gmNotes === 'string' && values.gmNotes.trim() !== '' ? values.gmNotes : null;
+  return { html: null, text };
+}
 
 /**
  * The access fields a form holds, ready for the API: present only when the fieldset was shown (an editor) and
- * something in it changed from the entity's values, an empty GM note sent as null, Revealed To emptied for an
- * entity everyone sees.
+ * something in it changed from the entity's values, empty GM notes sent as null, rich GM notes as `gmNotesHtml`
+ * beside their plain text (issue "Linked lore"), Revealed To emptied for an entity everyone sees.
  * @param initial the entity as loaded (absent when creating: everyone, no reveals, no notes).
  * @returns the fields to merge into the payload, or undefined when there is nothing to send.
  */
 export function accessValues(values: Record<string, unknown>, initial?: object | null): AccessInput | undefined {
   if (!ACCESS_NAMES.some((name) => name in values && values[name] !== undefined)) return undefined;
   const visibility = values.visibility === 'editors' ? 'editors' : 'everyone';
-  const notes = typeof values.gmNotes === 'string' && values.gmNotes.trim() !== '' ? values.gmNotes : null;
+  const notes = notesOf(values);
   const revealedTo = visibility === 'editors' && Array.isArray(values.revealedTo) ? (values.revealedTo as string[]) : [];
   const before = (initial ?? {}) as AccessCarrier;
-  const unchanged = visibility === (before.visibility ?? 'everyone')
-    && notes === (before.gmNotes ?? null)
+  const rich = typeof values.gmNotesHtml === 'string';
+  const sameNotes = rich && notes.html !== null ? notes.html === initialGmNotesHtml(before) : notes.text === (before.gmNotes ?? null);
+  const unchanged = visibility === (before.visibility ?? 'everyone') && sameNotes
     && JSON.stringify([...revealedTo].sort()) === JSON.stringify([...(before.revealedTo ?? [])].sort());
-  return unchanged ? undefined : AccessInputSchema.parse({ visibility, revealedTo, gmNotes: notes });
+  if (unchanged) return undefined;
+  return AccessInputSchema.parse({ visibility, revealedTo, gmNotes: notes.text, ...(rich ? { gmNotesHtml: notes.html } : {}) });
 }
 
 /**
@@ -98,15 +124,26 @@ export function AccessFieldset({ control, target }: { control: Control<FieldValu
           }}
         />
       )}
-      <Form.Group controlId={`${id}-gm-notes`}>
-        <Form.Label>GM notes</Form.Label>
+      <Form.Group>
+        <Form.Label htmlFor={`${id}-gm-notes`}>GM notes</Form.Label>
         <Controller
           control={control}
-          name="gmNotes"
-          defaultValue={entity?.gmNotes ?? ''}
-          render={({ field }) => <Form.Control as="textarea" rows={3} {...field} value={String(field.value ?? '')} />}
+          name="gmNotesHtml"
+          defaultValue={initialGmNotesHtml(entity)}
+          render={({ field }) => (
+            <RichTextField
+              id={`${id}-gm-notes`}
+              label="GM notes"
+              value={typeof field.value === 'string' ? field.value : ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              describedBy={`${id}-gm-notes-help`}
+            />
+          )}
         />
-        <Form.Text>Only editors and the owner see these notes.</Form.Text>
+        <Form.Text id={`${id}-gm-notes-help`}>
+          Only editors and the owner see these notes; an @ mention here never shows under the mentioned page for players.
+        </Form.Text>
       </Form.Group>
     </fieldset>
   );

@@ -8,7 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { MESSAGES, mustBeChecked } from '@loreforge/contract';
 import { ApiError, StaleVersionError, handleError } from '../../api/client';
 import { ErrorAlert } from '../ErrorAlert';
-import { AccessFieldset, accessValues, type AccessFormTarget } from '../access/AccessFieldset';
+import { ACCESS_NAMES, AccessFieldset, accessValues, type AccessFormTarget } from '../access/AccessFieldset';
 import { plainToRichText } from '../rich-text/rich-text-dom';
 import { RichTextField } from '../rich-text/RichTextField';
 import { prepareValues, richTextHtmlName } from './prepare-values';
@@ -80,7 +80,8 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
         result = { values: { ...(parsed.values as Record<string, unknown>), ...html }, errors: {} };
       }
       if (access && Object.keys(parsed.errors).length === 0) {
-        const { visibility: _visibility, revealedTo: _revealedTo, gmNotes: _gmNotes, ...rest } = result.values as Record<string, unknown>;
+        const rest = Object.fromEntries(Object.entries(result.values as Record<string, unknown>)
+          .filter(([key]) => !(ACCESS_NAMES as readonly string[]).includes(key)));
         result = { values: { ...rest, ...accessValues(values, access.entity) }, errors: {} };
       }
       if (Object.keys(checkboxErrors).length === 0) return result;

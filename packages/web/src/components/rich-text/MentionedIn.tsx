@@ -29,19 +29,22 @@ export interface MentionedInProps {
   id: string;
   /** The map of a map point or area. */
   parentId?: string | null;
+  /** Level of the heading, for where the list sits in the page's outline (default 2). */
+  headingLevel?: 2 | 3;
 }
 
 /**
  * "Mentioned in" (issue "Linked lore"): the entities whose text mentions this one, as the reader may see them,
  * each a link to its page, live from GET …/backlinks.
  */
-export function MentionedIn({ worldId, type, id, parentId }: MentionedInProps) {
+export function MentionedIn({ worldId, type, id, parentId, headingLevel = 2 }: MentionedInProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const backlinks = useBacklinks(worldId, type, id, parentId);
   const headingId = `mentioned-in-${id}`;
   const links = backlinks.data?.data ?? [];
   return (
     <section aria-labelledby={headingId} className="mentioned-in">
-      <h2 id={headingId} className="h5">Mentioned in</h2>
+      <Heading id={headingId} className={headingLevel === 3 ? 'h6' : 'h5'}>Mentioned in</Heading>
       {backlinks.isPending && <p className="text-body-secondary small mb-0">Loading…</p>}
       {backlinks.isError && <p className="text-danger small mb-0">{handleError(backlinks.error, 'Could not load what mentions this.')}</p>}
       {backlinks.isSuccess && links.length === 0 && <p className="text-body-secondary mb-0">Nothing mentions this yet.</p>}

@@ -17,7 +17,7 @@ describe('CalendarFormScreen (issue 12 calendar editor)', () => {
     const user = userEvent.setup();
     signIn();
     let sent: Record<string, unknown> | undefined;
-    mockFetch((url, init) => {
+    mockFetch((_url, init) => {
       if (init.method === 'POST') {
         sent = JSON.parse(String(init.body)) as Record<string, unknown>;
         return jsonResponse({ ...sent, calendarId: C, worldId: W }, 201);

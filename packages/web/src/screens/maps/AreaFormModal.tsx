@@ -6,7 +6,7 @@ import { AreaCreateSchema, type AreaCreateInput, type MapArea } from '@loreforge
 import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
 import { RichTextEditor } from '../../components/rich-text/RichTextEditor';
 import { TagEditor } from '../../components/tags/TagEditor';
-import { descriptionFields, featureTagType, numberInput } from './feature-form';
+import { descriptionFields, numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 
 /** Props of {@link AreaFormModal}. */
@@ -41,7 +41,6 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
   const accessForm = useForm<FieldValues>();
   const save = useFeatureSave(AreaCreateSchema, onSave, onClose);
   const { errors } = save;
-  const tagType = featureTagType('map_area');
 
   const setVertex = (index: number, axis: 0 | 1, text: string) =>
     setVertices((list) => list.map((v, i): VertexText => (i === index ? (axis === 0 ? [text, v[1]] : [v[0], text]) : v)));
@@ -57,7 +56,7 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
 
   return (
     <FeatureFormModal title={area ? 'Edit area' : 'Add area'} submitLabel={area ? 'Save area' : 'Add area'} save={save} onSubmit={submit} onClose={onClose}
-      aside={area && tagType ? <TagEditor worldId={worldId} type={tagType} id={area.areaId} /> : undefined}>
+      aside={area ? <TagEditor worldId={worldId} type="map_area" id={area.areaId} /> : undefined}>
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>

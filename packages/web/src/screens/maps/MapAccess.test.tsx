@@ -57,7 +57,8 @@ describe('a map by role (issue 11)', () => {
     await user.type(within(dialog).getByLabelText('X'), '5');
     await user.type(within(dialog).getByLabelText('Y'), '6');
     await user.selectOptions(await within(dialog).findByLabelText('Visibility'), 'editors');
-    await user.type(within(dialog).getByLabelText('GM notes'), 'Smugglers land here.');
+    await user.click(within(dialog).getByRole('textbox', { name: 'GM notes' }));
+    await user.paste('Smugglers land here.');
     await user.click(within(dialog).getByRole('button', { name: 'Add point' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ name: 'Hidden cove', x: 5, y: 6, visibility: 'editors', gmNotes: 'Smugglers land here.' });

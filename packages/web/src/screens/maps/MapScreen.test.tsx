@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import type { WorldMap } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { MapScreen } from './MapScreen';
-import { featureTagType } from './feature-form';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -92,8 +91,7 @@ describe('MapScreen (maps are real maps)', () => {
     await waitFor(() => expect(sent).toMatchObject({ name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>' }));
   });
 
-  // Map points carry tags once the contract lists them among the taggable types (issue "Linked lore").
-  it.runIf(featureTagType('map_point') !== undefined)('shows and edits an existing point\'s tags in its dialog, saved on their own', { timeout: 20_000 }, async () => {
+  it('shows and edits an existing point\'s tags in its dialog, saved on their own', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     signIn();
     const point = { ...PUBLIC_ACCESS, pointId: 'p1', mapId: M, name: 'Harbour', description: null, descriptionHtml: null,

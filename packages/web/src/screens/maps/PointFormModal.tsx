@@ -6,7 +6,7 @@ import { EntityLinkField, type EntityLink } from './EntityLinkField';
 import { AccessFieldset, accessValues } from '../../components/access/AccessFieldset';
 import { RichTextEditor } from '../../components/rich-text/RichTextEditor';
 import { TagEditor } from '../../components/tags/TagEditor';
-import { descriptionFields, featureTagType, numberInput } from './feature-form';
+import { descriptionFields, numberInput } from './feature-form';
 import { FeatureField, FeatureFormModal, useFeatureSave } from './FeatureFormModal';
 import type { PixelPoint } from './map-coordinates';
 
@@ -36,7 +36,6 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
   const accessForm = useForm<FieldValues>();
   const save = useFeatureSave(PointCreateSchema, onSave, onClose);
   const { errors } = save;
-  const tagType = featureTagType('map_point');
 
   const submit = () =>
     void save.submit({
@@ -50,7 +49,7 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
 
   return (
     <FeatureFormModal title={point ? 'Edit point' : 'Add point'} submitLabel={point ? 'Save point' : 'Add point'} save={save} onSubmit={submit} onClose={onClose}
-      aside={point && tagType ? <TagEditor worldId={worldId} type={tagType} id={point.pointId} /> : undefined}>
+      aside={point ? <TagEditor worldId={worldId} type="map_point" id={point.pointId} /> : undefined}>
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>

@@ -1,6 +1,5 @@
 /** Validation helpers shared by the point and area dialogs. */
 import type { z } from 'zod';
-import { TAGGABLE_TYPES, type TaggableType } from '@loreforge/contract';
 import { ApiError } from '../../api/client';
 import { richTextToPlain } from '../../components/rich-text/rich-text-dom';
 
@@ -47,14 +46,4 @@ export function numberInput(text: string): number | string {
  */
 export function descriptionFields(html: string): { description: string; descriptionHtml?: string } {
   return html === '' ? { description: '' } : { description: richTextToPlain(html), descriptionHtml: html };
-}
-
-/**
- * The tag type of map points or areas (issue "Linked lore" tags), when the contract lists it among the taggable
- * types: the server takes their tags at GET/PUT …/tags/{type}/{id} like any other tagged entity's.
- * @param type 'map_point' or 'map_area'.
- * @returns the type, or undefined while the contract has no tags for it (the dialogs then show none).
- */
-export function featureTagType(type: 'map_point' | 'map_area'): TaggableType | undefined {
-  return TAGGABLE_TYPES.find((candidate: string) => candidate === type);
 }

@@ -44,7 +44,7 @@ describe('ObjectiveList', () => {
   it('edits an objective in a dialog with the contract checks, sending the version that was shown', async () => {
     signIn();
     const puts: Array<{ body: unknown; ifMatch: string | null }> = [];
-    mockFetch((url, init) => {
+    mockFetch((_url, init) => {
       if (init.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         puts.push({ body, ifMatch: new Headers(init.headers).get('If-Match') });

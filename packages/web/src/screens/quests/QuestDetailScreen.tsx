@@ -21,6 +21,7 @@ import { ObjectiveList } from './ObjectiveList';
 import { QuestStatusBadge } from './QuestStatusBadge';
 import { RichText } from '../../components/rich-text/RichText';
 import { MentionedIn } from '../../components/rich-text/MentionedIn';
+import { ConnectionsPanel } from '../../components/connections/ConnectionsPanel';
 
 /**
  * /worlds/:worldId/quests/:questId: a quest with its objectives (SPEC §4: accepted, abandoned, objective
@@ -89,6 +90,7 @@ export function QuestDetailScreen() {
         <section className="mb-4" aria-label="Tags">
           <TagEditor worldId={worldId} type="quest" id={q.questId} />
         </section>
+        <div className="mb-4"><ConnectionsPanel worldId={q.worldId} here={{ type: 'quest', id: q.questId }} hereName={q.name} /></div>
         <div className="mb-4"><MentionedIn worldId={q.worldId} type="quest" id={q.questId} /></div>
 
         <ErrorAlert message={error} onDismiss={() => setError(null)} />

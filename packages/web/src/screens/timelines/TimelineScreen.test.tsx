@@ -36,12 +36,13 @@ const page = (data: Event[], totalItems = data.length) => ({
 type Handler = Parameters<typeof mockFetch>[0];
 const ENGINE_PATH = /\/(state|issues|diff)$/;
 
-/** Answers the engine's routes (no issues, an empty state) and passes everything else to `handler`. */
+/** Answers the engine's routes (no issues, an empty state) and the connections (none), and passes everything else to `handler`. */
 function withEngine(handler: Handler): Handler {
   return (url, init) => {
     const timelineId = url.pathname.split('/')[5] ?? '';
     if (url.pathname.endsWith('/issues')) return jsonResponse({ timelineId, data: [] });
     if (url.pathname.endsWith('/state')) return jsonResponse({ timelineId, at: null, eventCount: 0, lastEvent: null, characters: [] });
+    if (url.pathname.endsWith('/connections')) return jsonResponse(page([]));
     if (url.pathname.endsWith('/diff')) return jsonResponse({ timelineId, againstTimelineId: '', at: '2025-03-14T09:30:00.000Z', differences: [] });
     return handler(url, init);
   };
@@ -92,9 +93,10 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
       }
       return jsonResponse(buildTimeline());
     }));
-    // Only the branch's own reads count: not the engine's, its tags', the "Mentioned in" backlinks nor the reader's notes.
+    // Only the branch's own reads count: not the engine's, its tags', the "Mentioned in" backlinks, its connections nor the reader's notes.
     const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '')
-      && !String(input).includes('/tags/') && !String(input).includes('/backlinks') && !String(input).includes('/notes')).length;
+      && !String(input).includes('/tags/') && !String(input).includes('/backlinks') && !String(input).includes('/notes')
+      && !String(input).includes('/connections')).length;
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
 
     await screen.findByRole('heading', { name: 'Age of Embers' });
@@ -114,7 +116,7 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     await user.click(await screen.findByRole('button', { name: 'Open branch at The Fork' }));
     expect(await screen.findByText('Road not taken')).toBeInTheDocument();
     expect(branchCalls()).toBe(callsAfterOpen);
-  });
+  }, 20_000);
 
   it("says 'This timeline has no events yet.' for an empty timeline", async () => {
     signIn();
@@ -148,19 +150,19 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     }));
     const { router, unmount } = renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     await user.click(await screen.findByRole('button', { name: 'Open branch at The Fork' }));
-    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The Other Path' }, { timeout: 4000 })).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?branch=${BRANCH}`);
 
     await router.navigate(-1);
-    expect(await screen.findByRole('heading', { name: 'Age of Embers' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Age of Embers' }, { timeout: 4000 })).toBeInTheDocument();
     await router.navigate(1);
-    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The Other Path' }, { timeout: 4000 })).toBeInTheDocument();
     unmount();
 
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}?branch=${BRANCH}`);
-    expect(await screen.findByRole('heading', { name: 'The Other Path' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The Other Path' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Back to Parent Timeline/ })).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('opens at the timeline\'s now: the scrubber, the marked card and the state panel show the same event', async () => {
     signIn();
@@ -185,5 +187,31 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     expect(await within(panel).findByRole('heading', { name: 'State after' })).toBeInTheDocument();
     expect(within(panel).getByText('Event 4')).toBeInTheDocument();
     expect(stateAsked.every((id) => id === events[3]?.eventId)).toBe(true);
+  });
+
+  it('shows the chosen event in full with what mentions it ("Mentioned in"), following the choice', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const events = [1, 2].map((n) => buildEvent(n, { description: `${'Long story '.repeat(8)}${n}` }));
+    const backlinksAsked: string[] = [];
+    mockFetch(withEngine((url) => {
+      if (url.pathname.endsWith('/backlinks')) {
+        backlinksAsked.push(url.pathname);
+        const mentioned = url.pathname.includes(events[1]?.eventId ?? '-');
+        return jsonResponse({ data: mentioned ? [{ type: 'character', id: 'c1', parentId: null, name: 'Dorothy' }] : [] });
+      }
+      if (url.pathname.includes('/tags/')) return jsonResponse({ entityType: 'event', entityId: 'x', tags: [] });
+      return url.pathname.endsWith('/events') ? jsonResponse(page(events)) : jsonResponse(buildTimeline({ currentDateTime: '2025-03-11T09:00:00.000Z' }));
+    }));
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    const first = await screen.findByRole('region', { name: 'Event 1' });
+    expect(within(first).getByText(`${'Long story '.repeat(8)}1`)).toBeInTheDocument();
+    expect(await within(first).findByText('Nothing mentions this yet.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show state after Event 2' }));
+    const second = await screen.findByRole('region', { name: 'Event 2' });
+    const mentionedIn = within(second).getByRole('region', { name: 'Mentioned in' });
+    expect(await within(mentionedIn).findByRole('link', { name: 'Dorothy' })).toHaveAttribute('href', `/worlds/${W}/characters/c1`);
+    expect(backlinksAsked).toContain(`/api/worlds/${W}/events/${events[1]?.eventId}/backlinks`);
   });
 });

@@ -19,12 +19,14 @@ import { formatMoment } from '../../lib/format';
 import { useCalendar } from '../../api/calendars';
 import { TimelineMonthView } from './TimelineMonthView';
 import { BranchComparison } from './BranchComparison';
+import { EventDetailPanel } from './EventDetailPanel';
 import { StatePanel } from './StatePanel';
 import { TimelineIssuesPanel } from './TimelineIssuesPanel';
 import { TimelineView } from './TimelineView';
 import { TimeScrubber } from './TimeScrubber';
 import { RichText } from '../../components/rich-text/RichText';
 import { MentionedIn } from '../../components/rich-text/MentionedIn';
+import { ConnectionsPanel } from '../../components/connections/ConnectionsPanel';
 
 /** SPEC §8 messages of the timeline screen. */
 export const TIMELINE_MESSAGES = {
@@ -95,6 +97,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const selectedEventId = selected[currentId] ?? nowEventId;
   const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
   const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
+  const selectedEvent = useMemo(() => loaded.find((event) => event.eventId === selectedEventId), [loaded, selectedEventId]);
 
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const branchKey = branches.join(',');
@@ -140,6 +143,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           <div className="me-auto min-w-0">
             <h1 className="h3 mb-1 text-break">{timelineLabel(t)}</h1>
             {t.descriptionHtml && <div className="mb-1"><RichText worldId={t.worldId} html={t.descriptionHtml} /></div>}
+            <div className="mb-1"><ConnectionsPanel worldId={t.worldId} here={{ type: 'timeline', id: t.timelineId }} hereName={t.name} /></div>
             <div className="mb-1"><MentionedIn worldId={t.worldId} type="timeline" id={t.timelineId} /></div>
             <p className="small text-body-secondary mb-0">
               Now: <time dateTime={t.currentDateTime ?? undefined}>{formatMoment(t.currentDateTime, t.currentDateFormatted)}</time>
@@ -214,6 +218,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
             />
           </Col>
           <Col lg={5}>
+            {selectedEvent && <EventDetailPanel key={selectedEvent.eventId} worldId={worldId} event={selectedEvent} />}
             <StatePanel key={currentId} worldId={worldId} timelineId={currentId} eventId={selectedEventId} />
           </Col>
         </Row>

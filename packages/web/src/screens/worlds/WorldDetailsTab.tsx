@@ -18,6 +18,7 @@ import { IfAllowed } from '../../components/access/IfAllowed';
 import { NotesPanel } from '../../components/notes/NotesPanel';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { SinceLastVisitCard } from './SinceLastVisitCard';
+import { RecentlyDeleted } from '../../components/history/RecentlyDeleted';
 import type { WorldOutletContext } from './WorldScreen';
 
 /**
@@ -100,7 +101,8 @@ function CountCard({
 
 /**
  * The world's Details tab (SPEC §1, §2): count cards for characters, timelines, maps, events and items, each
- * with a quick-create button; what others changed since the member's last visit (issue 15); clicking a card shows
+ * with a quick-create button; what others changed since the member's last visit and, for editors, what was
+ * recently deleted, to restore (issue 15); clicking a card shows
  * that type's help in tabs Information, Usage, Interactions and Creating. Below, the member's own notes on the
  * world (issue 11).
  */
@@ -135,6 +137,7 @@ export function WorldDetailsTab() {
       </Row>
 
       <SinceLastVisitCard worldId={world.worldId} />
+      <RecentlyDeleted worldId={world.worldId} />
 
       <Card className="lf-card mb-4" id="entity-help">
         <Card.Body className="p-4">

@@ -13,6 +13,7 @@ import { CharacterAsOfNow } from './CharacterAsOfNow';
 import { splitAttributes } from './split-attributes';
 import { RichText } from '../../../components/rich-text/RichText';
 import { MentionedIn } from '../../../components/rich-text/MentionedIn';
+import { ConnectionsPanel } from '../../../components/connections/ConnectionsPanel';
 
 function AttributeRows({ entries, caption }: { entries: [string, unknown][]; caption: string }) {
   return (
@@ -96,6 +97,7 @@ function StoredCharacter({ character }: { character: Character }) {
         ]}
       />
       <AccessDetails worldId={character.worldId} entity={character} />
+      <ConnectionsPanel worldId={character.worldId} here={{ type: 'character', id: character.characterId }} hereName={character.name} />
       <MentionedIn worldId={character.worldId} type="character" id={character.characterId} />
       <section aria-labelledby="character-attributes">
         <h2 id="character-attributes" className="h5">Attributes</h2>

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 import { GoalStatusBadge } from '../GoalStatusBadge';
 import { RichText } from '../../../components/rich-text/RichText';
 import { MentionedIn } from '../../../components/rich-text/MentionedIn';
+import { ConnectionsPanel } from '../../../components/connections/ConnectionsPanel';
 
 /** Props of {@link GoalViewScreen}. */
 export interface GoalViewScreenProps {
@@ -70,6 +71,7 @@ export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenP
       <section className="mt-3" aria-label="Tags">
         <TagEditor worldId={goal.worldId} type="goal" id={goal.goalId} />
       </section>
+      <ConnectionsPanel worldId={goal.worldId} here={{ type: 'goal', id: goal.goalId }} hereName={goal.title} />
       <MentionedIn worldId={goal.worldId} type="goal" id={goal.goalId} />
       <ConfirmDeleteModal
         show={deleting}

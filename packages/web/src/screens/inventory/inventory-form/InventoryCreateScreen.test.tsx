@@ -15,7 +15,7 @@ describe('InventoryCreateScreen (SPEC §5 Inventory)', () => {
     const user = userEvent.setup();
     signIn();
     const posts: unknown[] = [];
-    mockFetch((url, init) => {
+    mockFetch((_url, init) => {
       if (init.method === 'POST') {
         posts.push(JSON.parse(String(init.body)));
         return jsonResponse({}, 201);

@@ -12,7 +12,7 @@ const item = { itemId: 'i1', name: 'Sword' } as Item;
 function setup(postStatus: number) {
   signIn();
   const posts: Record<string, unknown>[] = [];
-  mockFetch((url, init) => {
+  mockFetch((_url, init) => {
     if (init.method === 'POST') {
       posts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
       return postStatus === 201

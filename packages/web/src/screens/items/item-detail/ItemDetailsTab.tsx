@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { ItemAsOfNow } from './ItemAsOfNow';
 import { RichText } from '../../../components/rich-text/RichText';
 import { MentionedIn } from '../../../components/rich-text/MentionedIn';
+import { ConnectionsPanel } from '../../../components/connections/ConnectionsPanel';
 
 /**
  * The Item Details tab (SPEC §2 Items, §3 Item): the stored record, labelled as the start of the story
@@ -44,6 +45,7 @@ function StoredItem({ item }: { item: Item }) {
         ]}
       />
       <AccessDetails worldId={item.worldId} entity={item} />
+      <ConnectionsPanel worldId={item.worldId} here={{ type: 'item', id: item.itemId }} hereName={item.name} />
       <MentionedIn worldId={item.worldId} type="item" id={item.itemId} />
       <section aria-labelledby="item-properties">
         <h2 id="item-properties" className="h5">Properties</h2>

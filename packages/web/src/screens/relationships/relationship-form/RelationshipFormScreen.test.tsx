@@ -46,7 +46,7 @@ describe('RelationshipFormScreen (SPEC §5 Relationship)', () => {
     await user.click(screen.getByRole('button', { name: 'Create relationship' }));
     expect(await screen.findByText('Related Character is required.')).toBeInTheDocument();
     expect(posts).toHaveLength(0);
-  });
+  }, 20_000);
 
   it('starts as a Stranger at 0 and sends the slider values as numbers', async () => {
     const { user, posts } = setup();

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { COMMUNICATION_STYLES, RELATIONSHIP_TYPES, type Character } from '@loreforge/contract';
-import { handleError, retryUnlessMissing } from '../../../api/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, handleError, retryUnlessMissing } from '../../../api/client';
 import { useRelationship, useRelationshipMutations } from '../../../api/relationships';
 import { CharacterPicker } from '../../../components/CharacterPicker';
 import { EntityPanel } from '../../../components/entity-view/EntityPanel';
@@ -9,10 +10,11 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { GenericForm } from '../../../components/form/GenericForm';
 import type { FieldConfig } from '../../../components/form/types';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
+import { TagEditor, parseTags } from '../../../components/tags/TagEditor';
 import { RelationshipFormSchema, relationshipFormValues, SCORE_RANGE } from './relationship-form-schema';
 import { communicationStyleLabel, relationshipTypeLabel } from '../../../lib/relationship-labels';
 
-function buildFields(worldId: string, characterId: string): FieldConfig[] {
+function buildFields(worldId: string, characterId: string, editing: boolean): FieldConfig[] {
   const score = (name: string, label: string, help: string): FieldConfig => ({
     name, label, type: 'range', min: SCORE_RANGE.min, max: SCORE_RANGE.max, step: 1, help,
   });
@@ -54,6 +56,8 @@ function buildFields(worldId: string, characterId: string): FieldConfig[] {
     { name: 'pastInteractions', label: 'Past Interactions', type: 'textarea' },
     { name: 'currentGoalAlignment', label: 'Current Goal Alignment', type: 'text' },
     { name: 'dependenceLevel', label: 'Dependence Level', type: 'text' },
+    // An existing relationship's tags are edited above the form (TagEditor); a new one's are typed here.
+    ...(editing ? [] : [{ name: 'tags', label: 'Tags', type: 'text', placeholder: 'family, rivals', help: 'Comma-separated.' } satisfies FieldConfig]),
   ];
 }
 
@@ -67,7 +71,8 @@ export interface RelationshipFormScreenProps {
 /**
  * relationships/create and relationships/:relationshipId/edit (SPEC §2, §5 Relationship): the related
  * character (a picker without this character), the type (default Stranger), affinity, power balance and
- * trust as sliders from -100 to 100 showing their number, the communication style and the optional texts.
+ * trust as sliders from -100 to 100 showing their number, the communication style, the optional texts and its
+ * tags (typed on create, the TagEditor on edit; issue "Linked lore").
  * 'Failed to load relationship data. Please try again.' when the edited one cannot be loaded.
  */
 export function RelationshipFormScreen({ worldId, character }: RelationshipFormScreenProps) {
@@ -75,10 +80,11 @@ export function RelationshipFormScreen({ worldId, character }: RelationshipFormS
   const navigate = useNavigate();
   const query = useRelationship(worldId, character.characterId, relationshipId);
   const { create, update } = useRelationshipMutations(worldId, character.characterId);
-  const fields = useMemo(() => buildFields(worldId, character.characterId), [worldId, character.characterId]);
+  const editing = Boolean(relationshipId);
+  const fields = useMemo(() => buildFields(worldId, character.characterId, editing), [worldId, character.characterId, editing]);
   const defaults = useMemo(() => relationshipFormValues(query.data), [query.data]);
   const base = `/worlds/${worldId}/characters/${character.characterId}/relationships`;
-  const editing = Boolean(relationshipId);
+  const queryClient = useQueryClient();
 
   let body;
   if (editing && query.isPending) body = <LoadingSpinner label="Loading relationship..." />;
@@ -99,10 +105,15 @@ export function RelationshipFormScreen({ worldId, character }: RelationshipFormS
         submitLabel={editing ? 'Save relationship' : 'Create relationship'}
         failureFallback="Failed to save. Please try again."
         onCancel={() => void navigate(relationshipId ? `${base}/${relationshipId}` : base)}
-        onSubmit={async (values) => {
+        onSubmit={async ({ tags, ...values }) => {
           const saved = relationshipId
             ? await update.mutateAsync({ id: relationshipId, input: values })
             : await create.mutateAsync(values);
+          const typed = parseTags(tags ?? '');
+          if (!relationshipId && typed.length > 0) {
+            await api.put(`/worlds/${encodeURIComponent(worldId)}/tags/relationship/${encodeURIComponent(saved.relationshipId)}`, { tags: typed });
+            await queryClient.invalidateQueries({ queryKey: ['worlds', worldId] });
+          }
           void navigate(`${base}/${saved.relationshipId}`);
         }}
       />
@@ -110,6 +121,11 @@ export function RelationshipFormScreen({ worldId, character }: RelationshipFormS
   }
   return (
     <EntityPanel title={editing ? `Edit ${character.name}'s Relationship` : `New Relationship for ${character.name}`}>
+      {editing && relationshipId && query.isSuccess && (
+        <section className="mb-4" aria-label="Tags">
+          <TagEditor worldId={worldId} type="relationship" id={relationshipId} />
+        </section>
+      )}
       {body}
     </EntityPanel>
   );

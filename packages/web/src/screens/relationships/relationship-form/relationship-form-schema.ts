@@ -22,6 +22,8 @@ export const RelationshipFormSchema = RelationshipCreateSchema.extend({
     .union([z.literal(''), enumField('Communication Style', COMMUNICATION_STYLES)])
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** Tags typed for a new relationship (comma-separated), saved once it exists; never part of its payload. */
+  tags: z.string().optional(),
 });
 
 /**

@@ -14,10 +14,13 @@ import { formatDateTime } from '../../../lib/format';
 import { ScoreMeter } from './ScoreMeter';
 import { communicationStyleLabel, relationshipTypeLabel } from '../../../lib/relationship-labels';
 import { RichText } from '../../../components/rich-text/RichText';
+import { TagEditor } from '../../../components/tags/TagEditor';
+import { useWorldAccess } from '../../../hooks/useWorldAccess';
 
 /**
  * relationships/:relationshipId (SPEC §2, §3 Relationship): who it points at (linked), the type, the three
- * scores as meters and the texts, with Edit and Delete (asks first, irreversible). Load failure:
+ * scores as meters, the texts and its tags, with Edit and Delete for editors and the owner (asks first,
+ * irreversible). Load failure:
  * 'Failed to load relationship data. Please try again.'
  * @param worldId the world; @param character the relationship's owner.
  */
@@ -27,6 +30,7 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
   const query = useRelationship(worldId, character.characterId, relationshipId);
   const { remove } = useRelationshipMutations(worldId, character.characterId);
   const [deleting, setDeleting] = useState(false);
+  const access = useWorldAccess(worldId);
   const base = `/worlds/${worldId}/characters/${character.characterId}/relationships`;
 
   if (query.isPending) return <LoadingSpinner label="Loading relationship..." />;
@@ -50,8 +54,12 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
       actions={
         <>
           <Link to={base} className="btn btn-outline-secondary">Back</Link>
-          <Link to={`${base}/${r.relationshipId}/edit`} className="btn btn-outline-primary">Edit</Link>
-          <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete</Button>
+          {access.isEditor && (
+            <>
+              <Link to={`${base}/${r.relationshipId}/edit`} className="btn btn-outline-primary">Edit</Link>
+              <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete</Button>
+            </>
+          )}
         </>
       }
     >
@@ -73,6 +81,9 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
           { label: 'Created', value: formatDateTime(r.createdAt) },
         ]}
       />
+      <section className="mt-3" aria-label="Tags">
+        <TagEditor worldId={worldId} type="relationship" id={r.relationshipId} />
+      </section>
       <ConfirmDeleteModal
         show={deleting}
         entityType="relationship"

@@ -11,6 +11,7 @@ import type { ExportFile, WorldExporter } from '../../transfer.formats.js';
 import { formatId } from '../shared/records.js';
 import { slugify } from '../shared/file-names.js';
 import { LOREFORGE_EXTENSION, ONLYWORLDS_VERSION, ONLYWORLDS_WORLD_PATH, type OnlyWorldsType } from './onlyworlds.model.js';
+import { flipY, imageHeight } from './onlyworlds.pins.js';
 import { mentionsToOwReferences } from './onlyworlds.text.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
@@ -93,27 +94,32 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       ...tagField(item.itemId),
     });
   }
+  // OnlyWorlds measures y from the map's bottom edge: the image's height, or (without an image) the lowest point's.
+  const heightOf = new Map<string, number>();
+  for (const point of entities.mapPoints) heightOf.set(point.mapId, Math.max(heightOf.get(point.mapId) ?? 1, Math.ceil(point.y)));
   for (const map of entities.maps) {
     const bytes = map.image ? images.get(map.image.path) : undefined;
     const imagePath =
       map.image && bytes ? `images/${slugify(map.name, 'map')}--${map.mapId}.${EXTENSIONS[map.image.contentType] ?? 'png'}` : null;
     if (imagePath && bytes) yield { path: imagePath, data: bytes };
+    const height = imageHeight(bytes) ?? heightOf.get(map.mapId) ?? 1;
+    heightOf.set(map.mapId, height);
     yield element('map', map.mapId, map.name, {
       description: text(map.description),
       image_url: imagePath,
+      height,
       ...access(map),
       ...tagField(map.mapId),
     });
   }
   for (const point of entities.mapPoints) {
     if (!point.entity) yield element('location', point.pointId, point.name, { description: text(point.description), ...access(point) });
-    // y is written as Loreforge keeps it (pixels from the image's top edge).
     yield element('pin', formatId('onlyworlds-pin', point.pointId), point.name, {
       map: point.mapId,
       element: point.entity ? point.entity.id : point.pointId,
       element_type: point.entity ? (point.entity.type === 'item' ? 'object' : 'character') : 'location',
       x: Math.round(point.x),
-      y: Math.round(point.y),
+      y: Math.round(flipY(point.y, heightOf.get(point.mapId) ?? 1)),
       z: null,
       ...access(point),
     });

@@ -42,6 +42,7 @@ import {
   type OnlyWorldsElement,
   type OnlyWorldsType,
 } from './onlyworlds.model.js';
+import { flipY, imageHeight } from './onlyworlds.pins.js';
 import { owReferencesToMentions } from './onlyworlds.text.js';
 
 const ELEMENT_FILE = /^elements\/([a-z]{1,20})\/[^/]+\.json$/;
@@ -194,6 +195,8 @@ export function readOnlyWorldsFolder(archiveFiles: ArchiveFiles, options: Import
 
   // Maps first (points name them), then the generated map for locations without a pin.
   const images = new Map<string, Uint8Array>();
+  /** Each map's height in pixels (its `height`, else its image's): pins are placed from its bottom edge. */
+  const heights = new Map<string, number>();
   for (const element of elements.filter((candidate) => candidate.type === 'map')) {
     const id = target.get(element.data.id)?.id ?? formatId('onlyworlds', 'map', element.data.id);
     let image: BundleRecord<'maps'>['image'] = null;
@@ -203,12 +206,17 @@ export function readOnlyWorldsFolder(archiveFiles: ArchiveFiles, options: Import
     if (url !== '' && bytes && IMAGE_TYPES[extension] && bytes.length <= LIMITS.mapImageMaxBytes) {
       image = { path: url, contentType: IMAGE_TYPES[extension], size: bytes.length };
       images.set(url, bytes);
+      const pixels = imageHeight(bytes);
+      if (pixels !== undefined) heights.set(id, pixels);
     } else if (url !== '') {
       report.add(
         `${element.path}#image_url`,
         `the map image ${url} is not a PNG, JPEG or WebP file of the folder (at most ${LIMITS.mapImageMaxBytes} bytes); the map has no image`,
       );
     }
+    // The map's own height is the frame its pins were placed in; the image's height stands in when it has none.
+    const declared = clampInt(element.data.height, 0, LIMITS.mapCoordinateMax, 0);
+    if (declared > 0) heights.set(id, declared);
     fieldsOf(element);
     entities.maps.push({
       mapId: id,
@@ -243,6 +251,9 @@ export function readOnlyWorldsFolder(archiveFiles: ArchiveFiles, options: Import
         `the pin's ${linkedElement.type} ${linkedElement.data.name} is not something a map point can link to; the point keeps its name`,
       );
     const pointId = target.get(isLocation ? linkedElement.data.id : pin.data.id)?.id ?? formatId('onlyworlds', 'pin', pin.data.id);
+    const height = heights.get(map.id);
+    const y = clampInt(pin.data.y, 0, LIMITS.mapCoordinateMax, 0);
+    if (height === undefined) report.add(pin.path, "the pin's map has neither an image nor a height, so its y is kept as measured from the bottom edge");
     const source = isLocation ? linkedElement : pin;
     entities.mapPoints.push({
       pointId,
@@ -250,7 +261,7 @@ export function readOnlyWorldsFolder(archiveFiles: ArchiveFiles, options: Import
       name: clampName(pin.data.name || linkedElement?.data.name, 'Pin'),
       description: textOf(source, ...(isLocation ? Object.entries(fieldsOf(source)).filter(([, value]) => typeof value === 'string') : [])),
       x: clampInt(pin.data.x, 0, LIMITS.mapCoordinateMax, 0),
-      y: clampInt(pin.data.y, 0, LIMITS.mapCoordinateMax, 0),
+      y: height === undefined ? y : flipY(y, height),
       entity,
       ...access(pin),
       ...times(pin),

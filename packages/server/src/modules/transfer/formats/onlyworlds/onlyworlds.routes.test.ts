@@ -91,7 +91,8 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     const points = (
       await get<{ data: { pointId: string; name: string; x: number; y: number }[] }>(owner, `/${worldId}/maps/${ozMap.mapId}/points`)
     ).data;
-    expect(points).toEqual([expect.objectContaining({ name: 'Emerald City', x: 1, y: 1 })]);
+    // OnlyWorlds measures from the bottom of the 100-pixel map, Loreforge from the top.
+    expect(points).toEqual([expect.objectContaining({ name: 'Emerald City', x: 40, y: 70 })]);
     expect(byName.get('Scarecrow')!.currentLocationId).toBe(points[0]!.pointId);
 
     const events = (await get<{ data: { name: string; dateTime: string | null }[] }>(owner, `/${worldId}/events`)).data;
@@ -136,6 +137,7 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     };
     const map = await send('/maps', { name: 'Map of Oz' });
     const emerald = await send(`/maps/${map.mapId}/points`, { name: 'Emerald City', x: 40, y: 60 });
+    await send(`/maps/${map.mapId}/points`, { name: 'Munchkin Country', x: 10, y: 100 });
     const toto = await send('/characters', { name: 'Toto', attributes: { species: 'dog', loyal: true } });
     const dorothy = await send('/characters', {
       name: 'Dorothy',
@@ -171,6 +173,16 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
       objects: [shoes.itemId],
     });
 
+    const elementOf = (pattern: RegExp) => {
+      const found = paths.find((p) => pattern.test(p));
+      const bytes = found === undefined ? undefined : files.get(found);
+      expect(bytes, String(pattern)).toBeDefined();
+      return JSON.parse(Buffer.from(bytes ?? new Uint8Array()).toString('utf8')) as Record<string, unknown>;
+    };
+    // A map without an image is as tall as its lowest point; pins are measured from its bottom edge.
+    expect(elementOf(/^elements\/map\//)).toMatchObject({ height: 100 });
+    expect(elementOf(/^elements\/pin\/emerald-city--/)).toMatchObject({ x: 40, y: 40 });
+
     const archive = rawZip(paths.map((name) => ({ name, data: files.get(name)! })));
     const { status, body } = await importArchive(t.app, owner.headers, archive);
     expect(status, JSON.stringify(body)).toBe(201);
@@ -202,8 +214,10 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
         `/${body.world.worldId}/maps/${maps[0]!.mapId}/points`,
       )
     ).data;
-    expect(points).toEqual([expect.objectContaining({ name: 'Emerald City', x: 40, y: 60 })]);
-    expect(newDorothy.currentLocationId).toBe(points[0]!.pointId);
+    expect(points).toEqual(expect.arrayContaining([
+      expect.objectContaining({ name: 'Emerald City', x: 40, y: 60 }), expect.objectContaining({ name: 'Munchkin Country', x: 10, y: 100 }),
+    ]));
+    expect(newDorothy.currentLocationId).toBe(points.find((point) => point.name === 'Emerald City')!.pointId);
     const events = (
       await get<{ data: { name: string; dateTime: string | null; timelineName?: string | null }[] }>(owner, `/${body.world.worldId}/events`)
     ).data;

@@ -111,7 +111,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** Text of markup by removing every tag (block tags end a line) and decoding the common entities; linear. */
 function stripTags(html: string): string {
   return html
-    .replace(TAG, (tag, _close: string, name: string) => (BLOCKS.has(name.toLowerCase()) || name.toLowerCase() === 'br' ? '\n' : ''))
+    .replace(TAG, (_tag, _close: string, name: string) => (BLOCKS.has(name.toLowerCase()) || name.toLowerCase() === 'br' ? '\n' : ''))
     .replace(/&(amp|lt|gt|quot|apos|nbsp|#\d{1,7}|#x[0-9a-f]{1,6});/gi, (_whole, entity: string) => {
       if (entity.startsWith('#')) {
         const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1));
