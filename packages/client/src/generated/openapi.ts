@@ -1441,116 +1441,7 @@ export interface paths {
          * The world's recently deleted entities, to restore (editors and the owner)
          * @description Entities deleted and not restored since, newest first (at most 50), each with the `sequence` of its deletion: POST …/history/{entityType}/{entityId}/{sequence}/restore brings it back. 403 'Your role in this world does not allow this.' for players and viewers.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
-                    "x-view-as"?: string;
-                };
-                path: {
-                    worldId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @enum {string} */
-                                entityType: "character" | "item" | "inventoryEntry" | "goal" | "relationship" | "timeline" | "event" | "map" | "mapPoint" | "mapArea" | "connection" | "quest" | "objective";
-                                entityId: string;
-                                /** @description Its name or title when it was deleted. */
-                                name: string | null;
-                                /** @description The deletion in the change log: restore this to bring the entity back. */
-                                sequence: number;
-                                deletedAt: string;
-                                deletedBy: string | null;
-                                deletedByUsername: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Signed in, but not allowed to do this. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not found, or not yours (the API never reveals what other users hold). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A sentence a person can act on. */
-                            message: string;
-                            /** @description Machine-readable code, e.g. NOT_FOUND. */
-                            code: string;
-                            /** @description Field name → SPEC §5 message. */
-                            fields?: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listDeletedEntities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -21805,6 +21696,116 @@ export interface operations {
             };
             /** @description Conflicts with the current state: a duplicate, a disallowed change, or an `If-Match` version that is no longer current. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listDeletedEntities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: "view as player". The userId of a player or viewer of this world; the answer is then exactly what that member would get (no secrets but those revealed to them, no GM notes). Only an editor or the owner may send it (403 'Only the world's editors can do this.' otherwise); a userId that is not a player or viewer of the world is a 400 'View as: that account is not a player or viewer of this world.'. Ignored on writes, which are always the signed-in user's. */
+                "x-view-as"?: string;
+            };
+            path: {
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            entityType: "character" | "item" | "inventoryEntry" | "goal" | "relationship" | "timeline" | "event" | "map" | "mapPoint" | "mapArea" | "connection" | "quest" | "objective";
+                            entityId: string;
+                            /** @description Its name or title when it was deleted. */
+                            name: string | null;
+                            /** @description The deletion in the change log: restore this to bring the entity back. */
+                            sequence: number;
+                            deletedAt: string;
+                            deletedBy: string | null;
+                            deletedByUsername: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input: `message` says what to change, `fields` names each field and its problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no token, an expired or invalid one, or (signing in) a wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed to do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence a person can act on. */
+                        message: string;
+                        /** @description Machine-readable code, e.g. NOT_FOUND. */
+                        code: string;
+                        /** @description Field name → SPEC §5 message. */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours (the API never reveals what other users hold). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

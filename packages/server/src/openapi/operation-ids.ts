@@ -152,6 +152,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /api/worlds/:worldId/webhooks/:webhookId': 'deleteWebhook',
   'POST /api/worlds/:worldId/webhooks/:webhookId/secret': 'rotateWebhookSecret',
   'GET /api/worlds/:worldId/webhooks/:webhookId/deliveries': 'listWebhookDeliveries',
+  'GET /api/worlds/:worldId/history/deleted': 'listDeletedEntities',
   'GET /api/worlds/:worldId/history/:entityType/:entityId': 'getEntityHistory',
   'POST /api/worlds/:worldId/history/:entityType/:entityId/:sequence/restore': 'restoreEntityVersion',
   'GET /api/worlds/:worldId/since-last-visit': 'getChangesSinceLastVisit',
