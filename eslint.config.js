@@ -12,7 +12,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'coverage/**', 'packages/client/src/generated/**', '.ci/node-*/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'coverage/**',
+      'packages/client/src/generated/**',
+      '.ci/node-*/**',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,

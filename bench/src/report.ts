@@ -130,18 +130,34 @@ export function printApiTable(results: DialectResult[]): number {
   const figures = (c: CaseResult | undefined): string => {
     if (!c || c.errors === -1) return cell('n/a', 9) + cell('', 8) + cell('', 7) + cell('', 7) + cell('', 7);
     const ratio = c.ratio === null ? '—' : `${(c.ratio * 100).toFixed(1)}%`;
-    return cell(c.reqPerSec.toFixed(0), 9) + cell(ratio, 8) + cell(c.p50.toFixed(0), 7) + cell(c.p99.toFixed(0), 7) + cell(c.maxRssMb.toFixed(0), 7);
+    return (
+      cell(c.reqPerSec.toFixed(0), 9) +
+      cell(ratio, 8) +
+      cell(c.p50.toFixed(0), 7) +
+      cell(c.p99.toFixed(0), 7) +
+      cell(c.maxRssMb.toFixed(0), 7)
+    );
   };
   for (const r of results) {
-    console.log(`\n${r.dialect}: baseline (bare Fastify, same page) ${r.baselineReqPerSec.toFixed(0)} req/s; world generated in ${r.generateSeconds.toFixed(0)} s`);
+    console.log(
+      `\n${r.dialect}: baseline (bare Fastify, same page) ${r.baselineReqPerSec.toFixed(0)} req/s; world generated in ${r.generateSeconds.toFixed(0)} s`,
+    );
   }
   const head = `${'case'.padEnd(42)}${cell('req/s', 9)}${cell('ratio', 8)}${cell('p50', 7)}${cell('p99', 7)}${cell('RSS', 7)}  ${'budget (SQLite)'.padEnd(26)}${'result'.padEnd(8)}`;
-  const pgHead = postgres ? `${cell('PG req/s', 9)}${cell('ratio', 8)}${cell('p50', 7)}${cell('p99', 7)}${cell('RSS', 7)}${cell('PG slower', 10)}  result` : '';
+  const pgHead = postgres
+    ? `${cell('PG req/s', 9)}${cell('ratio', 8)}${cell('p50', 7)}${cell('p99', 7)}${cell('RSS', 7)}${cell('PG slower', 10)}  result`
+    : '';
   console.log(`\n${head}${pgHead}`);
   const cases = sqlite?.cases ?? [];
   const parts = [
-    { title: '— cache hits: one URL asked over and over, answered from the read cache —', cases: cases.filter((c) => !SPREAD_CASES.has(c.name)) },
-    { title: '— spread: requests drawn at random, most answers built anew (the cache-miss path) —', cases: cases.filter((c) => SPREAD_CASES.has(c.name)) },
+    {
+      title: '— cache hits: one URL asked over and over, answered from the read cache —',
+      cases: cases.filter((c) => !SPREAD_CASES.has(c.name)),
+    },
+    {
+      title: '— spread: requests drawn at random, most answers built anew (the cache-miss path) —',
+      cases: cases.filter((c) => SPREAD_CASES.has(c.name)),
+    },
   ];
   for (const part of parts) {
     if (part.cases.length > 0) console.log(part.title);
@@ -162,8 +178,12 @@ export function printApiTable(results: DialectResult[]): number {
   for (const r of results) {
     const pass = r.maxRssMb < MAX_RSS_MB;
     if (!pass) failures += 1;
-    console.log(`${`server max RSS under the load, ${r.dialect}`.padEnd(42)}${cell(`${r.maxRssMb.toFixed(0)} MB`, 9)}${''.padEnd(31)}  ${`< ${MAX_RSS_MB} MB`.padEnd(26)}${pass ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `${`server max RSS under the load, ${r.dialect}`.padEnd(42)}${cell(`${r.maxRssMb.toFixed(0)} MB`, 9)}${''.padEnd(31)}  ${`< ${MAX_RSS_MB} MB`.padEnd(26)}${pass ? 'PASS' : 'FAIL'}`,
+    );
   }
-  console.log('(p50 and p99 in ms; RSS: the server\'s largest resident memory during the case, in MB; ratio = req/s over the baseline measured in the same run)');
+  console.log(
+    "(p50 and p99 in ms; RSS: the server's largest resident memory during the case, in MB; ratio = req/s over the baseline measured in the same run)",
+  );
   return failures;
 }

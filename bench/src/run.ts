@@ -14,7 +14,16 @@ import { connectDatabase, migrateToLatest } from '@loreforge/server/database';
 import { BUILT_SERVER, type RunningProcess, SERVER_NODE_FLAGS, startProcess } from '@loreforge/server/testing';
 import { type GeneratedWorld, SIZES, generateWorld } from '@loreforge/server/bench-world';
 import { REPO_ROOT, rssMb } from './processes.js';
-import { CALENDAR_LIST_CASE, CALENDAR_STATE_CASE, type CaseResult, type DialectResult, SPREAD_PLAYER, SPREAD_READS, SPREAD_WRITES, printApiTable } from './report.js';
+import {
+  CALENDAR_LIST_CASE,
+  CALENDAR_STATE_CASE,
+  type CaseResult,
+  type DialectResult,
+  SPREAD_PLAYER,
+  SPREAD_READS,
+  SPREAD_WRITES,
+  printApiTable,
+} from './report.js';
 import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from '@loreforge/server/bench-spread';
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 import { EXPORT_CASE, IMPORT_CASE, benchTransfer } from './transfer.js';
@@ -64,7 +73,12 @@ function spreadOptions(run: SpreadRun, mix: SpreadMix, statuses: Map<number, num
   return { requests: [request] };
 }
 
-async function load(url: string, token: string | null, spec: LoadCase, spread?: SpreadRun): Promise<{ reqPerSec: number; p50: number; p99: number; errors: number }> {
+async function load(
+  url: string,
+  token: string | null,
+  spec: LoadCase,
+  spread?: SpreadRun,
+): Promise<{ reqPerSec: number; p50: number; p99: number; errors: number }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const statuses = new Map<number, number>();
@@ -79,7 +93,13 @@ async function load(url: string, token: string | null, spec: LoadCase, spread?: 
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches and connection pools
   statuses.clear();
   const result = await autocannon({ ...options, duration: DURATION });
-  if (statuses.size > 0) log(`${spec.name}: answers by status ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status} ×${count}`).join(', ')}`);
+  if (statuses.size > 0)
+    log(
+      `${spec.name}: answers by status ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status} ×${count}`)
+        .join(', ')}`,
+    );
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
@@ -95,8 +115,28 @@ const DEEP_PAGE = Math.max(2, Math.round(SIZES.characters / 20));
 const TYPED_SEARCH_CASE = 'world search, typed (uncached, one at a time)';
 
 /** What a person types into the search palette, keystroke by keystroke, each answer new (so never cached). */
-const TYPED_QUERIES = ['G', 'Gw', 'Gwe', 'Gwen', 'Gwend', 'Gwendo', 'Gwendol', 'Gwendoly', 'Gwendolyn', 'Gwendolin',
-  'Th', 'Tho', 'Thorn', 'Thornf', 'Thornfeld', 'Relic 12', 'Chronicle entry 99', 'Quest 7', 'restless', 'Long Chron'];
+const TYPED_QUERIES = [
+  'G',
+  'Gw',
+  'Gwe',
+  'Gwen',
+  'Gwend',
+  'Gwendo',
+  'Gwendol',
+  'Gwendoly',
+  'Gwendolyn',
+  'Gwendolin',
+  'Th',
+  'Tho',
+  'Thorn',
+  'Thornf',
+  'Thornfeld',
+  'Relic 12',
+  'Chronicle entry 99',
+  'Quest 7',
+  'restless',
+  'Long Chron',
+];
 
 /**
  * The world search as the command palette uses it: one request per keystroke, one at a time, each query new.
@@ -110,7 +150,9 @@ async function typedSearch(baseUrl: string, token: string, searchPath: string): 
   await (await fetch(`${baseUrl}${searchPath}?q=warm`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
   for (const query of TYPED_QUERIES) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${searchPath}?q=${encodeURIComponent(query)}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${baseUrl}${searchPath}?q=${encodeURIComponent(query)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     await response.arrayBuffer();
     times.push(performance.now() - started);
     if (!response.ok) errors += 1;
@@ -128,7 +170,9 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: NodeJS.ProcessEnv; world: GeneratedWorld; spread: SpreadData; seconds: number; cleanup: () => Promise<void> }> {
+async function prepareDatabase(
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ env: NodeJS.ProcessEnv; world: GeneratedWorld; spread: SpreadData; seconds: number; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-bench-'));
   let databaseUrl: string | undefined;
   let dropDatabase: () => Promise<void> = async () => undefined;
@@ -157,7 +201,15 @@ async function prepareDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ env: N
   await handle.destroy();
   return {
     spread,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', TOKEN_SECRET: 'bench-secret', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '100000', WEB_DIST_DIR: '', LIVE_STREAMS_PER_USER: String(LIVE_STREAMS) },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      TOKEN_SECRET: 'bench-secret',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      WEB_DIST_DIR: '',
+      LIVE_STREAMS_PER_USER: String(LIVE_STREAMS),
+    },
     world,
     seconds: (Date.now() - started) / 1000,
     cleanup: async () => {
@@ -189,11 +241,18 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     const charactersPath = `/api/worlds/${world.bigWorldId}/characters`;
     const characters = { path: { worldId: world.bigWorldId } };
     const firstPage = unwrap(await client.GET('/api/worlds/{worldId}/characters', { params: { ...characters, query: { limit: 10 } } }));
-    const deep = unwrap(await client.GET('/api/worlds/{worldId}/characters', { params: { ...characters, query: { limit: 10, page: DEEP_PAGE - 1 } } }));
+    const deep = unwrap(
+      await client.GET('/api/worlds/{worldId}/characters', { params: { ...characters, query: { limit: 10, page: DEEP_PAGE - 1 } } }),
+    );
 
     const pageFile = path.join(os.tmpdir(), `loreforge-bench-page-${process.pid}.json`);
     fs.writeFileSync(pageFile, JSON.stringify(firstPage));
-    baseline = await startProcess({ script: 'bench/src/baseline.ts', cwd: REPO_ROOT, env: { ...process.env, BASELINE_PAGE_FILE: pageFile }, readyPath: '/page' });
+    baseline = await startProcess({
+      script: 'bench/src/baseline.ts',
+      cwd: REPO_ROOT,
+      env: { ...process.env, BASELINE_PAGE_FILE: pageFile },
+      readyPath: '/page',
+    });
 
     log(`${dialect}: baseline`);
     const base = await load(baseline.baseUrl, null, { name: 'baseline', path: '/page' });
@@ -216,14 +275,20 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       },
       // One character's state: the engine replays all 10,000 events either way, but the answer for every one of
       // 100,000 characters is tens of megabytes, which would measure JSON size rather than the engine.
-      { name: 'timeline state at the end (10,000 events)', path: `/api/worlds/${world.bigWorldId}/timelines/${world.timelineId}/state?characterId=${world.engineCharacterId}` },
+      {
+        name: 'timeline state at the end (10,000 events)',
+        path: `/api/worlds/${world.bigWorldId}/timelines/${world.timelineId}/state?characterId=${world.engineCharacterId}`,
+      },
       // The same engine on a timeline in a world calendar (issue 12): the state at a date of the Harptos calendar,
       // read from its text, and the first page of its events sorted by date (their instants' sort keys).
       {
         name: CALENDAR_STATE_CASE,
         path: `/api/worlds/${world.bigWorldId}/timelines/${world.calendarTimelineId}/state?characterId=${world.engineCharacterId}&date=${encodeURIComponent(world.calendarMidDate)}`,
       },
-      { name: CALENDAR_LIST_CASE, path: `/api/worlds/${world.bigWorldId}/timelines/${world.calendarTimelineId}/events?limit=50&sortBy=dateTime&sortOrder=desc` },
+      {
+        name: CALENDAR_LIST_CASE,
+        path: `/api/worlds/${world.bigWorldId}/timelines/${world.calendarTimelineId}/events?limit=50&sortBy=dateTime&sortOrder=desc`,
+      },
       // Traffic as it comes (spread.ts): 100 worlds, 10 users, requests drawn at random; then the same kinds of
       // reads by each world's player, who sees one row in twenty fewer (the visibility rule on every read).
       { name: SPREAD_READS, path: '/api/health', spread: { writeShare: 0, viewer: 'owner', seed: 1 } },
@@ -248,7 +313,13 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     try {
       const only = process.env.BENCH_ONLY?.toLowerCase();
       for (const spec of only ? cases.filter((c) => c.name.toLowerCase().includes(only)) : cases) {
-        const probe = spec.spread ? { ok: true, status: 200 } : await fetch(`${server.baseUrl}${spec.path}`, { method: spec.method ?? 'GET', headers: { authorization: `Bearer ${tokenOf(spec)}`, 'content-type': 'application/json' }, ...(spec.body ? { body: spec.body } : {}) });
+        const probe = spec.spread
+          ? { ok: true, status: 200 }
+          : await fetch(`${server.baseUrl}${spec.path}`, {
+              method: spec.method ?? 'GET',
+              headers: { authorization: `Bearer ${tokenOf(spec)}`, 'content-type': 'application/json' },
+              ...(spec.body ? { body: spec.body } : {}),
+            });
         if (!probe.ok) {
           log(`${dialect}: ${spec.name}: skipped, the route answered ${probe.status}`);
           results.push({ name: spec.name, reqPerSec: 0, p50: 0, p99: 0, errors: -1, ratio: null, maxRssMb: 0 });
@@ -275,7 +346,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     }
     if (!only || [EXPORT_CASE, IMPORT_CASE].some((name) => name.toLowerCase().includes(only))) {
       log(`${dialect}: ${EXPORT_CASE}, then ${IMPORT_CASE}`);
-      results.push(...await benchTransfer(server, token, world.bigWorldId, (line) => log(`${dialect}: ${line}`)));
+      results.push(...(await benchTransfer(server, token, world.bigWorldId, (line) => log(`${dialect}: ${line}`))));
     }
     if (dialect === 'sqlite' && process.env.BENCH_WEB !== '0') web = await benchWeb(prepared.env, world);
     return { dialect, baselineReqPerSec: base.reqPerSec, cases: results, maxRssMb: maxRss, generateSeconds: prepared.seconds };
@@ -296,5 +367,10 @@ if (web) printWebTable(web);
 const webFailures = web ? web.figures.filter((f) => !f.pass).length : 0;
 const seconds = (Date.now() - started) / 1000;
 const output = path.join(REPO_ROOT, 'bench/results.json');
-fs.writeFileSync(output, `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, seconds, results, web }, null, 2)}\n`);
-console.log(`\n${apiFailures + webFailures === 0 ? 'Every budget is met.' : `${apiFailures + webFailures} budget(s) not met.`} Wrote ${path.relative(REPO_ROOT, output)} in ${seconds.toFixed(0)} s (budget: 600 s).`);
+fs.writeFileSync(
+  output,
+  `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, seconds, results, web }, null, 2)}\n`,
+);
+console.log(
+  `\n${apiFailures + webFailures === 0 ? 'Every budget is met.' : `${apiFailures + webFailures} budget(s) not met.`} Wrote ${path.relative(REPO_ROOT, output)} in ${seconds.toFixed(0)} s (budget: 600 s).`,
+);

@@ -36,12 +36,16 @@ async function timed(server: RunningProcess, name: string, step: () => Promise<b
  */
 function postArchive(url: string, headers: Record<string, string>, body: Uint8Array): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/zip', 'content-length': String(body.byteLength) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/zip', 'content-length': String(body.byteLength) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -51,7 +55,12 @@ function postArchive(url: string, headers: Record<string, string>, body: Uint8Ar
  * Exports a world and imports the archive, one request each.
  * @param log progress lines; @returns the two cases' figures (errors 1 when a step did not answer 2xx).
  */
-export async function benchTransfer(server: RunningProcess, token: string, worldId: string, log: (line: string) => void): Promise<CaseResult[]> {
+export async function benchTransfer(
+  server: RunningProcess,
+  token: string,
+  worldId: string,
+  log: (line: string) => void,
+): Promise<CaseResult[]> {
   const headers = { authorization: `Bearer ${token}` };
   let archive = new Uint8Array();
   const exported = await timed(server, EXPORT_CASE, async () => {
@@ -59,7 +68,9 @@ export async function benchTransfer(server: RunningProcess, token: string, world
     archive = new Uint8Array(await response.arrayBuffer());
     return response.ok;
   });
-  log(`export: ${(archive.byteLength / 1024 / 1024).toFixed(1)} MB in ${(exported.p50 / 1000).toFixed(1)} s, server RSS up to ${exported.maxRssMb.toFixed(0)} MB`);
+  log(
+    `export: ${(archive.byteLength / 1024 / 1024).toFixed(1)} MB in ${(exported.p50 / 1000).toFixed(1)} s, server RSS up to ${exported.maxRssMb.toFixed(0)} MB`,
+  );
   const imported = await timed(server, IMPORT_CASE, async () => {
     const response = await postArchive(`${server.baseUrl}/api/worlds/import`, headers, archive);
     const ok = response.status >= 200 && response.status < 300;

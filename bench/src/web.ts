@@ -62,7 +62,14 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-function figure(name: string, runs: number[], unit: string, budget: string, passes: (value: number) => boolean, detail?: string): WebFigure {
+function figure(
+  name: string,
+  runs: number[],
+  unit: string,
+  budget: string,
+  passes: (value: number) => boolean,
+  detail?: string,
+): WebFigure {
   const value = median(runs);
   return { name, value, unit, budget, pass: passes(value), runs, ...(detail ? { detail } : {}) };
 }
@@ -71,13 +78,30 @@ function figure(name: string, runs: number[], unit: string, budget: string, pass
 async function startChromium(): Promise<{ port: number; browser: Browser; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-bench-chromium-'));
-  const child: ChildProcess = spawn(CHROMIUM_PATH, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--no-first-run', '--disable-sync', '--disable-quic', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`,
-    'about:blank',
-  ], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    CHROMIUM_PATH,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 30_000;
-  while (!(await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its DevTools port`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -110,7 +134,12 @@ async function landingScriptBytes(browser: Browser, baseUrl: string): Promise<{ 
       const type = response.request().resourceType();
       const contentType = response.headers()['content-type'] ?? '';
       if (type === 'script' || contentType.includes('javascript')) {
-        bodies.push(response.body().then((body) => zlib.gzipSync(body, { level: 9 }).length, () => 0));
+        bodies.push(
+          response.body().then(
+            (body) => zlib.gzipSync(body, { level: 9 }).length,
+            () => 0,
+          ),
+        );
       }
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
@@ -140,12 +169,17 @@ async function signInDefaultContext(browser: Browser, baseUrl: string, session: 
 }
 
 /** One Lighthouse run; with a session, the origin's storage is kept (so the app starts signed in) but the cache is cold. */
-async function lighthouseScores(port: number, url: string, keepStorage: boolean): Promise<{ performance: number; accessibility: number; failing: string[]; metrics: string; interactiveMs: number }> {
-  const run = () => lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: keepStorage },
-    FORM_FACTOR === 'desktop' ? desktopConfig : undefined,
-  );
+async function lighthouseScores(
+  port: number,
+  url: string,
+  keepStorage: boolean,
+): Promise<{ performance: number; accessibility: number; failing: string[]; metrics: string; interactiveMs: number }> {
+  const run = () =>
+    lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: keepStorage },
+      FORM_FACTOR === 'desktop' ? desktopConfig : undefined,
+    );
   // On a busy machine the trace sometimes misses its navigation start (NO_NAVSTART); one retry is enough.
   let result = await run();
   if (result?.lhr.runtimeError) result = await run();
@@ -160,10 +194,23 @@ async function lighthouseScores(port: number, url: string, keepStorage: boolean)
     .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id);
   const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index']
-    .map((id) => `${id.split('-').map((word) => word[0]).join('').toUpperCase()} ${audits[id]?.displayValue ?? '?'}`)
+    .map(
+      (id) =>
+        `${id
+          .split('-')
+          .map((word) => word[0])
+          .join('')
+          .toUpperCase()} ${audits[id]?.displayValue ?? '?'}`,
+    )
     .join(', ');
   const interactiveMs = Number(audits.interactive?.numericValue ?? Number.NaN);
-  return { performance: Math.round(performance * 100), accessibility: Math.round(accessibility * 100), failing, metrics: `${metrics}, TTI ${audits.interactive?.displayValue ?? '?'}`, interactiveMs };
+  return {
+    performance: Math.round(performance * 100),
+    accessibility: Math.round(accessibility * 100),
+    failing,
+    metrics: `${metrics}, TTI ${audits.interactive?.displayValue ?? '?'}`,
+    interactiveMs,
+  };
 }
 
 /** Installed before any page script: records long tasks and when the first real event card is on screen. */
@@ -255,7 +302,11 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
   let server: RunningProcess | undefined;
   let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
   try {
-    server = await startProcess({ script: BUILT_SERVER, env: { ...process.env, ...env, WEB_DIST_DIR: DIST_DIR }, nodeFlags: SERVER_NODE_FLAGS });
+    server = await startProcess({
+      script: BUILT_SERVER,
+      env: { ...process.env, ...env, WEB_DIST_DIR: DIST_DIR },
+      nodeFlags: SERVER_NODE_FLAGS,
+    });
     const baseUrl = server.baseUrl;
     const { token, user } = await signIn(baseUrl, { email: world.email, password: world.password });
     const session: Session = { token, user };
@@ -263,7 +314,9 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
 
     log('landing page JavaScript');
     const script = await landingScriptBytes(chrome.browser, baseUrl);
-    result.figures.push(figure('landing page JS (gzipped)', [script.bytes / 1024], 'KB', '≤ 120 KB', (v) => v <= 120, `${script.files} files`));
+    result.figures.push(
+      figure('landing page JS (gzipped)', [script.bytes / 1024], 'KB', '≤ 120 KB', (v) => v <= 120, `${script.files} files`),
+    );
 
     const scores: Record<'landing' | 'home', { performance: number[]; accessibility: number[] }> = {
       landing: { performance: [], accessibility: [] },
@@ -292,15 +345,33 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
         worldPage.interactiveMs.push(score.interactiveMs);
         worldPage.metrics.push(score.metrics);
       }
-      result.figures.push(figure(
-        `signed-in world page interactive (Lighthouse ${FORM_FACTOR} TTI)`, worldPage.interactiveMs, 'ms', '≤ 1500 ms', (v) => v <= 1500, worldPage.metrics.join(' | '),
-      ));
+      result.figures.push(
+        figure(
+          `signed-in world page interactive (Lighthouse ${FORM_FACTOR} TTI)`,
+          worldPage.interactiveMs,
+          'ms',
+          '≤ 1500 ms',
+          (v) => v <= 1500,
+          worldPage.metrics.join(' | '),
+        ),
+      );
       for (const target of ['landing', 'home'] as const) {
         const label = target === 'landing' ? 'landing page' : 'signed-in home';
         const metrics = notes[target].metrics.join(' | ');
         const failing = [...notes[target].failing].join(', ');
-        result.figures.push(figure(`Lighthouse performance, ${label} (${FORM_FACTOR})`, scores[target].performance, '', '≥ 90', (v) => v >= 90, metrics));
-        result.figures.push(figure(`Lighthouse accessibility, ${label}`, scores[target].accessibility, '', '≥ 95', (v) => v >= 95, failing ? `failing: ${failing}` : undefined));
+        result.figures.push(
+          figure(`Lighthouse performance, ${label} (${FORM_FACTOR})`, scores[target].performance, '', '≥ 90', (v) => v >= 90, metrics),
+        );
+        result.figures.push(
+          figure(
+            `Lighthouse accessibility, ${label}`,
+            scores[target].accessibility,
+            '',
+            '≥ 95',
+            (v) => v >= 95,
+            failing ? `failing: ${failing}` : undefined,
+          ),
+        );
       }
     } catch (error) {
       result.errors.push(`Lighthouse: ${error instanceof Error ? error.message : String(error)}`);
@@ -311,11 +382,25 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
       log(`timeline with ${world.counts.events ?? 10_000} events, run ${run + 1} of ${RUNS}`);
       runs.push(await timelineRun(chrome.browser, baseUrl, session, world));
     }
-    result.figures.push(figure('timeline (10,000 events): first events rendered', runs.map((r) => r.firstEventsMs), 'ms', '< 1000 ms', (v) => v < 1000));
-    result.figures.push(figure(
-      'timeline (10,000 events): long tasks while scrolling', runs.map((r) => r.scrollLongTasks), '', 'none', (v) => v === 0,
-      `longest ${median(runs.map((r) => r.longestMs)).toFixed(0)} ms${runs.every((r) => r.settled) ? '' : '; some rows still loading at the end'}`,
-    ));
+    result.figures.push(
+      figure(
+        'timeline (10,000 events): first events rendered',
+        runs.map((r) => r.firstEventsMs),
+        'ms',
+        '< 1000 ms',
+        (v) => v < 1000,
+      ),
+    );
+    result.figures.push(
+      figure(
+        'timeline (10,000 events): long tasks while scrolling',
+        runs.map((r) => r.scrollLongTasks),
+        '',
+        'none',
+        (v) => v === 0,
+        `longest ${median(runs.map((r) => r.longestMs)).toFixed(0)} ms${runs.every((r) => r.settled) ? '' : '; some rows still loading at the end'}`,
+      ),
+    );
   } catch (error) {
     result.errors.push(error instanceof Error ? error.message : String(error));
   } finally {
@@ -331,7 +416,9 @@ export function printWebTable(web: WebResult): void {
   console.log(`${'figure'.padEnd(56)}${'value'.padStart(10)}${'budget'.padStart(12)}  result`);
   for (const f of web.figures) {
     const value = `${f.value.toFixed(f.unit === 'KB' ? 1 : 0)}${f.unit ? ` ${f.unit}` : ''}`;
-    console.log(`${f.name.padEnd(56)}${value.padStart(10)}${f.budget.padStart(12)}  ${f.pass ? 'PASS' : 'FAIL'}${f.detail ? ` (${f.detail})` : ''}`);
+    console.log(
+      `${f.name.padEnd(56)}${value.padStart(10)}${f.budget.padStart(12)}  ${f.pass ? 'PASS' : 'FAIL'}${f.detail ? ` (${f.detail})` : ''}`,
+    );
   }
   for (const error of web.errors) console.log(`not measured: ${error}`);
 }

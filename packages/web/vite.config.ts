@@ -21,9 +21,9 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-        );
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
         const body = fs.readFileSync(file);
@@ -44,9 +44,10 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // React Router's package exports point every bundler at its development build (extra checks and warnings run
     // on every render and navigation); the production build shipped beside it skips them.
-    alias: command === 'build'
-      ? [{ find: /^react-router$/, replacement: path.join(path.dirname(require.resolve('react-router')), '../production/index.mjs') }]
-      : [],
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: path.join(path.dirname(require.resolve('react-router')), '../production/index.mjs') }]
+        : [],
   },
   server: {
     port: 5173,

@@ -46,23 +46,25 @@ export const VIEW_AS_HEADER = 'x-view-as';
  * Absent on update means "keep as is"; absent on create means everyone / no reveals / no notes.
  */
 export const AccessInputSchema = z.object({
-  visibility: enumField('Visibility', VISIBILITIES).optional()
+  visibility: enumField('Visibility', VISIBILITIES)
+    .optional()
     .describe("'everyone' (default) or 'editors' (a secret only editors and the owner see)."),
-  revealedTo: z.array(uuidField('Revealed To'), { error: () => 'Revealed To must be a list of user ids.' })
+  revealedTo: z
+    .array(uuidField('Revealed To'), { error: () => 'Revealed To must be a list of user ids.' })
     .max(LIMITS.revealedToMax)
     .optional()
     .describe('userIds of players who may see this secret although it is for editors (a player who found the clue).'),
-  gmNotes: z.string({ error: () => 'GM Notes must be text.' })
+  gmNotes: z
+    .string({ error: () => 'GM Notes must be text.' })
     .max(LIMITS.textMax, `GM Notes must be no more than ${LIMITS.textMax} characters.`)
     .nullish()
     // As every optional text field (optionalText): '' means "no notes" and is kept as null; absent keeps them.
     .transform((value) => (value === '' ? null : value))
     .describe('Notes only editors and the owner see; empty clears them.'),
-  gmNotesHtml: richTextField('GM Notes')
-    .describe(
-      'GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). '
-      + 'Mentions in it show under the mentioned entity\'s backlinks for editors and the owner only.',
-    ),
+  gmNotesHtml: richTextField('GM Notes').describe(
+    'GM notes as HTML (as descriptionHtml: sanitised on the server; when given, the plain gmNotes is derived from it). ' +
+      "Mentions in it show under the mentioned entity's backlinks for editors and the owner only.",
+  ),
 });
 export type AccessInput = z.input<typeof AccessInputSchema>;
 
@@ -74,7 +76,9 @@ export const AccessFieldsSchema = z.object({
   visibility: z.enum(VISIBILITIES),
   revealedTo: z.array(z.string()),
   gmNotes: z.string().nullable(),
-  gmNotesHtml: richTextOutput().describe('GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors.'),
+  gmNotesHtml: richTextOutput().describe(
+    'GM notes as sanitised HTML (mentions rendered for the reader); null for plain notes and for readers who are not editors.',
+  ),
   createdBy: z.string().nullable().describe('userId of who created it (null for data older than shared worlds).'),
   updatedBy: z.string().nullable().describe('userId of who changed it last.'),
 });
@@ -107,14 +111,16 @@ export type OwnershipTransferInput = z.input<typeof OwnershipTransferSchema>;
 /** POST /worlds/{worldId}/invitations: a link an account can accept to join with a role. */
 export const WorldInvitationCreateSchema = z.object({
   role: enumField('Role', MEMBER_ROLES),
-  maxUses: z.number({ error: () => 'Max Uses must be a number.' })
+  maxUses: z
+    .number({ error: () => 'Max Uses must be a number.' })
     .int('Max Uses must be a whole number.')
     .min(1, 'Max Uses must be at least 1.')
     .max(1000, 'Max Uses must be no more than 1000.')
     .nullish()
     .transform((value) => value ?? null)
     .describe('1 for a single-use link; null or absent for a link usable until revoked or expired.'),
-  expiresAt: z.iso.datetime({ offset: true, error: () => 'Expires At must be a date and time such as 2026-12-31T23:59:00Z.' })
+  expiresAt: z.iso
+    .datetime({ offset: true, error: () => 'Expires At must be a date and time such as 2026-12-31T23:59:00Z.' })
     .nullish()
     .transform((value) => value ?? null)
     .describe('When the link stops working (ISO 8601 with a zone); null for never.'),

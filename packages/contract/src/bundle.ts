@@ -16,7 +16,15 @@
 import { z } from 'zod';
 import { VISIBILITIES } from './access.js';
 import { CalendarDefinitionSchema } from './calendar/calendar.model.js';
-import { COMMUNICATION_STYLES, CONNECTABLE_TYPES, GOAL_STATUSES, GOAL_TYPES, POINT_ENTITY_TYPES, QUEST_STATUSES, RELATIONSHIP_TYPES } from './enums.js';
+import {
+  COMMUNICATION_STYLES,
+  CONNECTABLE_TYPES,
+  GOAL_STATUSES,
+  GOAL_TYPES,
+  POINT_ENTITY_TYPES,
+  QUEST_STATUSES,
+  RELATIONSHIP_TYPES,
+} from './enums.js';
 import { LIMITS } from './limits.js';
 import { RICH_TEXT_MAX } from './rich-text.js';
 import { WorldSchema } from './world.js';
@@ -35,8 +43,21 @@ export const BUNDLE_MAP_IMAGE_FOLDER = 'maps';
 
 /** Entity types of a bundle, in the order an import creates them (a record only names records of earlier types or of its own). */
 export const BUNDLE_ENTITY_TYPES = [
-  'calendars', 'characters', 'items', 'inventory', 'goals', 'relationships', 'timelines', 'events',
-  'maps', 'mapPoints', 'mapAreas', 'quests', 'objectives', 'connections', 'tags',
+  'calendars',
+  'characters',
+  'items',
+  'inventory',
+  'goals',
+  'relationships',
+  'timelines',
+  'events',
+  'maps',
+  'mapPoints',
+  'mapAreas',
+  'quests',
+  'objectives',
+  'connections',
+  'tags',
 ] as const;
 export type BundleEntityType = (typeof BUNDLE_ENTITY_TYPES)[number];
 
@@ -69,8 +90,10 @@ export const BUNDLE_MESSAGES = {
   archiveTooLarge: (maxBytes: number) => `The archive is larger than ${maxBytes} bytes, the most an import accepts.`,
   tooManyEntries: (max: number) => `The archive holds more than ${max} files, the most an import accepts.`,
   tooLargeUnpacked: (maxBytes: number) => `The archive unpacks to more than ${maxBytes} bytes, the most an import accepts.`,
-  sizeMismatch: (path: string) => `The file ${path} in the archive unpacks to more bytes than it declares (a zip bomb?); the archive is refused.`,
-  unsafePath: (path: string) => `The archive holds a file with an unsafe name (${path}): names must be relative paths without '..' or '\\'.`,
+  sizeMismatch: (path: string) =>
+    `The file ${path} in the archive unpacks to more bytes than it declares (a zip bomb?); the archive is refused.`,
+  unsafePath: (path: string) =>
+    `The archive holds a file with an unsafe name (${path}): names must be relative paths without '..' or '\\'.`,
   notAFile: (path: string) => `The archive holds a link or special file (${path}); only plain files and folders are accepted.`,
   duplicatePath: (path: string) => `The archive holds ${path} twice.`,
   encrypted: (path: string) => `The file ${path} in the archive is encrypted; export it again without a password.`,
@@ -78,7 +101,8 @@ export const BUNDLE_MESSAGES = {
   invalidJson: (path: string) => `${path} is not valid JSON.`,
   jsonTooDeep: (path: string, max: number) => `${path} is nested more than ${max} levels deep.`,
   nulCharacter: (path: string) => `${path} holds a NUL character (\\u0000), which Loreforge cannot store in text.`,
-  unknownFormat: 'The archive is not a format Loreforge can import: expected a Loreforge bundle (manifest.json), a Kanka campaign export or an OnlyWorlds folder.',
+  unknownFormat:
+    'The archive is not a format Loreforge can import: expected a Loreforge bundle (manifest.json), a Kanka campaign export or an OnlyWorlds folder.',
   wrongFormat: `manifest.json does not describe a Loreforge bundle (its "format" must be "${BUNDLE_FORMAT}").`,
   wrongVersion: (version: unknown) =>
     `This bundle has format version ${JSON.stringify(version)}; this Loreforge reads version ${BUNDLE_FORMAT_VERSION}. Export it again from a matching release.`,
@@ -99,8 +123,13 @@ const timestamp = () => z.string().max(64).describe('ISO 8601 UTC, as the export
  * The rich text of a description (docs/rich-text.md): sanitised HTML with mention spans, as the exporting reader
  * could see it. Optional so bundles written before rich text stay importable; an import sanitises it again.
  */
-const richText = () => z.string().max(RICH_TEXT_MAX).nullable().optional()
-  .describe('Sanitised HTML of the description with its mentions (docs/rich-text.md); absent in bundles written before rich text.');
+const richText = () =>
+  z
+    .string()
+    .max(RICH_TEXT_MAX)
+    .nullable()
+    .optional()
+    .describe('Sanitised HTML of the description with its mentions (docs/rich-text.md); absent in bundles written before rich text.');
 const jsonObject = () => z.record(z.string(), z.unknown());
 const score = () => z.number().int().min(LIMITS.relationshipScoreMin).max(LIMITS.relationshipScoreMax);
 
@@ -208,8 +237,12 @@ export const BundleRelationshipSchema = BundleAccessSchema.extend({
   updatedAt: timestamp(),
 });
 
-const instant = () => z.string().regex(/^-?\d{1,20}$/).nullable()
-  .describe("Whole minutes since the calendar's epoch (decimal digits); null on data written before calendars.");
+const instant = () =>
+  z
+    .string()
+    .regex(/^-?\d{1,20}$/)
+    .nullable()
+    .describe("Whole minutes since the calendar's epoch (decimal digits); null on data written before calendars.");
 
 /** `timelines.json`. */
 export const BundleTimelineSchema = BundleAccessSchema.extend({
@@ -229,8 +262,11 @@ export const BundleTimelineSchema = BundleAccessSchema.extend({
   updatedAt: timestamp(),
 });
 
-const changes = () => z.union([jsonObject(), z.array(z.unknown())]).nullable()
-  .describe('The changes as saved: `{ "version": 1, "changes": [...] }` (see changes.ts), or null.');
+const changes = () =>
+  z
+    .union([jsonObject(), z.array(z.unknown())])
+    .nullable()
+    .describe('The changes as saved: `{ "version": 1, "changes": [...] }` (see changes.ts), or null.');
 
 /** `events.json`: with their three change documents (ids in them name characters and items of the bundle). */
 export const BundleEventSchema = BundleAccessSchema.extend({
@@ -239,7 +275,11 @@ export const BundleEventSchema = BundleAccessSchema.extend({
   name: name(),
   description: text(),
   descriptionHtml: richText(),
-  dateTime: z.string().max(64).nullable().describe('ISO 8601 on a Gregorian timeline (or without timeline); null on one with its own calendar.'),
+  dateTime: z
+    .string()
+    .max(64)
+    .nullable()
+    .describe('ISO 8601 on a Gregorian timeline (or without timeline); null on one with its own calendar.'),
   instant: instant(),
   characterAttributeChanges: changes(),
   inventoryChanges: changes(),
@@ -292,7 +332,10 @@ export const BundleMapAreaSchema = BundleAccessSchema.extend({
   description: text(),
   descriptionHtml: richText(),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  polygon: z.array(z.tuple([coordinate(), coordinate()])).min(LIMITS.areaPolygonMinPoints).max(LIMITS.areaPolygonMaxPoints),
+  polygon: z
+    .array(z.tuple([coordinate(), coordinate()]))
+    .min(LIMITS.areaPolygonMinPoints)
+    .max(LIMITS.areaPolygonMaxPoints),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });
@@ -365,7 +408,7 @@ export const BUNDLE_RECORD_SCHEMAS = {
 /** The records of one entity type, as read (output of its schema). */
 export type BundleRecord<T extends BundleEntityType> = z.infer<(typeof BUNDLE_RECORD_SCHEMAS)[T]>;
 /** Every record of a bundle, by type (what importers produce and exporters read). */
-export type BundleEntities = { [T in BundleEntityType]: BundleRecord<T>[] };
+export type BundleEntities = { [T in BundleEntityType]: Array<BundleRecord<T>> };
 
 /** `manifest.json`. */
 export const BundleManifestSchema = z.object({
@@ -375,12 +418,12 @@ export const BundleManifestSchema = z.object({
   generator: z.string().max(200).describe("What wrote the bundle ('Loreforge <version>' or an importer's name)."),
   world: z.object({ name: name() }),
   includesSecrets: z.boolean().describe('Whether the exporter saw secrets and GM notes (an editor or the owner).'),
-  counts: z.object(Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [type, z.number().int().min(0)])) as Record<BundleEntityType, z.ZodNumber>)
+  counts: z
+    .object(Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [type, z.number().int().min(0)])) as Record<BundleEntityType, z.ZodNumber>)
     .describe('Records in each entity file.'),
-  files: z.record(
-    z.string().max(300),
-    z.object({ size: z.number().int().min(0).describe('Bytes.'), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
-  ).describe('Every other file of the archive (world, entity files, images) with its size and SHA-256 (hex).'),
+  files: z
+    .record(z.string().max(300), z.object({ size: z.number().int().min(0).describe('Bytes.'), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .describe('Every other file of the archive (world, entity files, images) with its size and SHA-256 (hex).'),
 });
 export type BundleManifest = z.infer<typeof BundleManifestSchema>;
 
@@ -392,8 +435,21 @@ export interface Bundle {
 
 /** An empty set of entities (importers fill it). */
 export const emptyBundleEntities = (): BundleEntities => ({
-  calendars: [], characters: [], items: [], inventory: [], goals: [], relationships: [], timelines: [], events: [],
-  maps: [], mapPoints: [], mapAreas: [], quests: [], objectives: [], connections: [], tags: [],
+  calendars: [],
+  characters: [],
+  items: [],
+  inventory: [],
+  goals: [],
+  relationships: [],
+  timelines: [],
+  events: [],
+  maps: [],
+  mapPoints: [],
+  mapAreas: [],
+  quests: [],
+  objectives: [],
+  connections: [],
+  tags: [],
 });
 
 /** Something an importer could not carry over, and why (listed in the import's answer, never dropped silently). */
@@ -407,7 +463,8 @@ export type NotMapped = z.infer<typeof NotMappedSchema>;
 export const ImportResultSchema = z.object({
   world: WorldSchema.describe('The new world, owned by the caller.'),
   format: z.string().describe('The format recognised (bundle, kanka, onlyworlds…).'),
-  created: z.object(Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [type, z.number().int()])) as Record<BundleEntityType, z.ZodNumber>)
+  created: z
+    .object(Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [type, z.number().int()])) as Record<BundleEntityType, z.ZodNumber>)
     .describe('Records created per entity type (tags: entities tagged).'),
   notMapped: z.array(NotMappedSchema),
 });
@@ -415,7 +472,11 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 /** Query of GET /worlds/{worldId}/export. */
 export const ExportQuerySchema = z.object({
-  format: z.string().max(40).default('bundle').describe(`One of ${EXPORT_FORMATS.join(', ')} (bundle by default).`),
+  format: z
+    .string()
+    .max(40)
+    .default('bundle')
+    .describe(`One of ${EXPORT_FORMATS.join(', ')} (bundle by default).`),
 });
 
 /**
@@ -426,10 +487,13 @@ export const ExportQuerySchema = z.object({
  */
 export function bundleJsonSchema(): Record<string, unknown> {
   const files = Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [BUNDLE_FILES[type], BUNDLE_RECORD_SCHEMAS[type].array()]));
-  const schema = z.toJSONSchema(z.object({ [BUNDLE_MANIFEST_PATH]: BundleManifestSchema, [BUNDLE_WORLD_PATH]: BundleWorldSchema, ...files }), {
-    io: 'input',
-    unrepresentable: 'any',
-  });
+  const schema = z.toJSONSchema(
+    z.object({ [BUNDLE_MANIFEST_PATH]: BundleManifestSchema, [BUNDLE_WORLD_PATH]: BundleWorldSchema, ...files }),
+    {
+      io: 'input',
+      unrepresentable: 'any',
+    },
+  );
   return {
     ...schema,
     $id: 'https://loreforge.app/schemas/export-format.schema.json',

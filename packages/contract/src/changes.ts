@@ -21,28 +21,37 @@ const path = z
   .regex(/^[^.\s][^.]*(\.[^.\s][^.]*)*$/, 'path must be attribute names joined by dots, such as "magic.mana".')
   .max(200, 'path must be no more than 200 characters.');
 
-export const AttributeChangeSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('set'), characterId: uuidField('characterId'), path, value: z.json() }),
-  z.object({ op: z.literal('unset'), characterId: uuidField('characterId'), path }),
-  z.object({
-    op: z.literal('increment'),
-    characterId: uuidField('characterId'),
-    path,
-    by: z.number({ error: () => 'by must be a number.' }),
-  }),
-], { error: () => 'op must be one of: set, unset, increment.' });
+export const AttributeChangeSchema = z.discriminatedUnion(
+  'op',
+  [
+    z.object({ op: z.literal('set'), characterId: uuidField('characterId'), path, value: z.json() }),
+    z.object({ op: z.literal('unset'), characterId: uuidField('characterId'), path }),
+    z.object({
+      op: z.literal('increment'),
+      characterId: uuidField('characterId'),
+      path,
+      by: z.number({ error: () => 'by must be a number.' }),
+    }),
+  ],
+  { error: () => 'op must be one of: set, unset, increment.' },
+);
 export type AttributeChange = z.infer<typeof AttributeChangeSchema>;
 
 export const InventoryChangeSchema = z
-  .object({
-    characterId: uuidField('characterId'),
-    itemId: uuidField('itemId'),
-    quantity: z.number({ error: () => 'quantity must be a whole number (negative to lose).' })
-      .int('quantity must be a whole number (negative to lose).')
-      .min(-LIMITS.quantityMax).max(LIMITS.quantityMax)
-      .default(0),
-    equipped: z.boolean({ error: () => 'equipped must be true or false.' }).optional(),
-  }, { error: () => 'An inventory change must be an object {characterId, itemId, quantity, equipped}.' })
+  .object(
+    {
+      characterId: uuidField('characterId'),
+      itemId: uuidField('itemId'),
+      quantity: z
+        .number({ error: () => 'quantity must be a whole number (negative to lose).' })
+        .int('quantity must be a whole number (negative to lose).')
+        .min(-LIMITS.quantityMax)
+        .max(LIMITS.quantityMax)
+        .default(0),
+      equipped: z.boolean({ error: () => 'equipped must be true or false.' }).optional(),
+    },
+    { error: () => 'An inventory change must be an object {characterId, itemId, quantity, equipped}.' },
+  )
   .refine((change) => change.quantity !== 0 || change.equipped !== undefined, {
     message: 'An inventory change needs a quantity other than 0, or equipped.',
   });
@@ -67,31 +76,39 @@ export const RelationshipValuesSchema = z
   .partial()
   .strict();
 
-export const RelationshipChangeSchema = z.discriminatedUnion('op', [
-  z.object({
-    op: z.literal('create'),
-    characterId: uuidField('characterId'),
-    targetCharacterId: uuidField('targetCharacterId'),
-    set: RelationshipValuesSchema.default({}),
-  }),
-  z.object({
-    op: z.literal('update'),
-    characterId: uuidField('characterId'),
-    targetCharacterId: uuidField('targetCharacterId'),
-    set: RelationshipValuesSchema.optional(),
-    delta: z.object({ affinity: scoreDelta, powerBalance: scoreDelta, trustLevel: scoreDelta }).partial().strict().optional(),
-  }),
-  z.object({ op: z.literal('end'), characterId: uuidField('characterId'), targetCharacterId: uuidField('targetCharacterId') }),
-], { error: () => 'op must be one of: create, update, end.' });
+export const RelationshipChangeSchema = z.discriminatedUnion(
+  'op',
+  [
+    z.object({
+      op: z.literal('create'),
+      characterId: uuidField('characterId'),
+      targetCharacterId: uuidField('targetCharacterId'),
+      set: RelationshipValuesSchema.default({}),
+    }),
+    z.object({
+      op: z.literal('update'),
+      characterId: uuidField('characterId'),
+      targetCharacterId: uuidField('targetCharacterId'),
+      set: RelationshipValuesSchema.optional(),
+      delta: z.object({ affinity: scoreDelta, powerBalance: scoreDelta, trustLevel: scoreDelta }).partial().strict().optional(),
+    }),
+    z.object({ op: z.literal('end'), characterId: uuidField('characterId'), targetCharacterId: uuidField('targetCharacterId') }),
+  ],
+  { error: () => 'op must be one of: create, update, end.' },
+);
 export type RelationshipChange = z.infer<typeof RelationshipChangeSchema>;
 
 /** Wraps a change schema into the versioned document `{ version: 1, changes: [...] }`. */
 function changeDocument<T extends z.ZodType>(change: T) {
-  return z.object({
-    version: z.literal(CHANGE_FORMAT_VERSION, { error: () => `version must be ${CHANGE_FORMAT_VERSION}.` }),
-    changes: z.array(change, { error: () => 'changes must be a list of changes.' })
-      .max(LIMITS.eventChangesMax, `An event may hold at most ${LIMITS.eventChangesMax} changes per field.`),
-  }, { error: () => `A change field must be an object {"version": ${CHANGE_FORMAT_VERSION}, "changes": [...]}.` });
+  return z.object(
+    {
+      version: z.literal(CHANGE_FORMAT_VERSION, { error: () => `version must be ${CHANGE_FORMAT_VERSION}.` }),
+      changes: z
+        .array(change, { error: () => 'changes must be a list of changes.' })
+        .max(LIMITS.eventChangesMax, `An event may hold at most ${LIMITS.eventChangesMax} changes per field.`),
+    },
+    { error: () => `A change field must be an object {"version": ${CHANGE_FORMAT_VERSION}, "changes": [...]}.` },
+  );
 }
 
 export const AttributeChangesDocumentSchema = changeDocument(AttributeChangeSchema);

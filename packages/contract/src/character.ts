@@ -9,17 +9,22 @@ export const CharacterCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   descriptionHtml: richTextField('Description'),
-  attributes: jsonObjectField('Attributes', MESSAGES.attributesInvalidJson).nullish()
+  attributes: jsonObjectField('Attributes', MESSAGES.attributesInvalidJson)
+    .nullish()
     .transform((value) => value ?? {})
     .describe('JSON object: scalar values are core attributes, nested objects are groups.'),
-  currentLocationId: optionalUuidField('Current Location')
-    .describe('pointId of a map point in the same world where the character is, or null.'),
-  activeQuests: z.array(uuidField('Active Quest'), { error: () => 'Active Quests must be a list of quest ids.' })
+  currentLocationId: optionalUuidField('Current Location').describe(
+    'pointId of a map point in the same world where the character is, or null.',
+  ),
+  activeQuests: z
+    .array(uuidField('Active Quest'), { error: () => 'Active Quests must be a list of quest ids.' })
     .max(1000)
     .nullish()
     .transform((value) => value ?? [])
     .describe('questIds of quests in the same world the character is pursuing.'),
-  assignedTo: uuidField('Assigned To').nullable().optional()
+  assignedTo: uuidField('Assigned To')
+    .nullable()
+    .optional()
     .describe('userId of the player who plays this character (they may then edit it), or null. Editors only; absent keeps it.'),
 });
 export type CharacterCreateInput = z.input<typeof CharacterCreateSchema>;

@@ -62,7 +62,11 @@ describe('field messages follow SPEC §5', () => {
 
   it('registration needs matching passwords', () => {
     const result = RegisterFormSchema.safeParse({
-      username: 'dorothy', email: 'd@k.test', password: 'secret1', confirmPassword: 'secret2', inviteCode: 'LF-1',
+      username: 'dorothy',
+      email: 'd@k.test',
+      password: 'secret1',
+      confirmPassword: 'secret2',
+      inviteCode: 'LF-1',
     });
     expect(messages(result)).toEqual({ confirmPassword: 'Passwords do not match' });
   });
@@ -93,7 +97,10 @@ describe('normalizeDateTime', () => {
 describe('event change documents', () => {
   it('accepts a versioned list of attribute changes and names a bad op', () => {
     const id = '0191e5a2-1111-7000-8000-000000000001';
-    expect(AttributeChangesDocumentSchema.safeParse({ version: 1, changes: [{ op: 'set', characterId: id, path: 'home', value: 'Oz' }] }).success).toBe(true);
+    expect(
+      AttributeChangesDocumentSchema.safeParse({ version: 1, changes: [{ op: 'set', characterId: id, path: 'home', value: 'Oz' }] })
+        .success,
+    ).toBe(true);
     const bad = AttributeChangesDocumentSchema.safeParse({ version: 1, changes: [{ op: 'explode', characterId: id, path: 'x' }] });
     expect(bad.success).toBe(false);
     expect(messages(bad)['changes.0.op']).toBe('op must be one of: set, unset, increment.');

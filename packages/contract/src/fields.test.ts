@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EMAIL_PATTERN, dateTimeField, emailField, optionalDateTimeField } from './fields.js';
 
-const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (result.error?.issues ?? []).map((issue) => issue.message);
+const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  (result.error?.issues ?? []).map((issue) => issue.message);
 
 /** Every string of the given characters up to the given length. */
 function allStrings(alphabet: string[], maxLength: number): string[] {
@@ -40,7 +41,9 @@ describe('date-time fields', () => {
     expect(messages(Event.safeParse({ dateTime: '9999-12-31T23:30-05:00' }))).toEqual([`Date Time ${outOfRange}`]);
     expect(messages(Event.safeParse({ dateTime: '0000-06-01T12:00:00Z' }))).toEqual([`Date Time ${outOfRange}`]);
     expect(messages(Event.safeParse({ dateTime: '0001-01-01T00:30+01:00' }))).toEqual([`Date Time ${outOfRange}`]);
-    expect(messages(Event.safeParse({ dateTime: '1900-05-02T16:00:00Z', endsAt: '9999-12-31T23:59-01:00' }))).toEqual([`Ends At ${outOfRange}`]);
+    expect(messages(Event.safeParse({ dateTime: '1900-05-02T16:00:00Z', endsAt: '9999-12-31T23:59-01:00' }))).toEqual([
+      `Ends At ${outOfRange}`,
+    ]);
   });
 
   it('keeps accepting the first and last moments of the range', () => {

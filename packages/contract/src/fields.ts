@@ -125,8 +125,7 @@ function jsonDepth(value: unknown, depth = 0): number {
 /** Checks a JSON value's size and nesting against LIMITS; returns a message or null when acceptable. */
 export function jsonSizeProblem(label: string, value: unknown): string | null {
   if (jsonDepth(value) > LIMITS.jsonMaxDepth) return `${label} is nested too deeply (at most ${LIMITS.jsonMaxDepth} levels).`;
-  if (JSON.stringify(value).length > LIMITS.jsonMaxChars)
-    return `${label} is too large (at most ${LIMITS.jsonMaxChars} characters).`;
+  if (JSON.stringify(value).length > LIMITS.jsonMaxChars) return `${label} is too large (at most ${LIMITS.jsonMaxChars} characters).`;
   return null;
 }
 
@@ -135,12 +134,10 @@ export function jsonSizeProblem(label: string, value: unknown): string | null {
  * @param label human label; @param invalidMessage message when the value is not an object.
  */
 export function jsonObjectField(label: string, invalidMessage: string = m.mustBeObject(label)) {
-  return z
-    .record(z.string(), z.unknown(), { error: () => invalidMessage })
-    .superRefine((value, ctx) => {
-      const problem = jsonSizeProblem(label, value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+  return z.record(z.string(), z.unknown(), { error: () => invalidMessage }).superRefine((value, ctx) => {
+    const problem = jsonSizeProblem(label, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 }
 
 /** Any JSON value (object or array) or null, for free-form change fields; bounded in size. */

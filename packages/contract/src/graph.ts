@@ -40,10 +40,10 @@ export type GraphNode = z.infer<typeof GraphNodeSchema>;
 export const GraphEdgeSchema = z.object({
   id: z.string().describe('The relationship, connection or inventory entry the edge stands for.'),
   kind: z.enum(GRAPH_EDGE_KINDS),
-  source: z.string().describe('id of the node it starts from (a relationship\'s character, a connection\'s source, the holder).'),
+  source: z.string().describe("id of the node it starts from (a relationship's character, a connection's source, the holder)."),
   target: z.string(),
   label: z.string().describe('Relationship type, connection type, or "holds".'),
-  affinity: z.number().int().nullable().describe('A relationship\'s affinity (-100 to 100); null for other kinds.'),
+  affinity: z.number().int().nullable().describe("A relationship's affinity (-100 to 100); null for other kinds."),
 });
 export type GraphEdge = z.infer<typeof GraphEdgeSchema>;
 
@@ -51,7 +51,11 @@ export type GraphEdge = z.infer<typeof GraphEdgeSchema>;
 export const WorldGraphSchema = z.object({
   nodes: z.array(GraphNodeSchema),
   edges: z.array(GraphEdgeSchema),
-  truncated: z.boolean().describe(`true when the world has more than ${GRAPH_NODE_MAX} characters and items or ${GRAPH_EDGE_MAX} edges, and some were left out.`),
+  truncated: z
+    .boolean()
+    .describe(
+      `true when the world has more than ${GRAPH_NODE_MAX} characters and items or ${GRAPH_EDGE_MAX} edges, and some were left out.`,
+    ),
 });
 export type WorldGraph = z.infer<typeof WorldGraphSchema>;
 
@@ -60,8 +64,9 @@ export type WorldGraph = z.infer<typeof WorldGraphSchema>;
  * (the timeline engine's state: just after `eventId`, at `at`, or at the timeline's currentDateTime).
  */
 export const WorldGraphQuerySchema = z.object({
-  timelineId: optionalUuidField('timelineId')
-    .describe("Show relationships (with their affinity then) and holdings as they stand on this timeline; without it, as stored."),
+  timelineId: optionalUuidField('timelineId').describe(
+    'Show relationships (with their affinity then) and holdings as they stand on this timeline; without it, as stored.',
+  ),
   at: optionalDateTimeField('at').describe("With timelineId: the moment (ISO 8601). Default: the timeline's currentDateTime."),
   eventId: optionalUuidField('eventId').describe('With timelineId, instead of at: just after this event of the timeline.'),
 });

@@ -8,28 +8,53 @@ import { z } from 'zod';
 import { CHANGE_ACTIONS, CHANGE_ENTITY_TYPES } from './live.js';
 import { mustBeOneOf } from './messages.js';
 
-
 /**
  * Entity types an earlier version can be restored of: those whose fields are plain columns written through a PUT
  * route of their own (a calendar's definition is one structured document, restored by editing it).
  */
 export const RESTORABLE_ENTITY_TYPES = [
-  'character', 'item', 'inventoryEntry', 'goal', 'relationship', 'timeline', 'event', 'map', 'mapPoint', 'mapArea',
-  'connection', 'quest', 'objective',
+  'character',
+  'item',
+  'inventoryEntry',
+  'goal',
+  'relationship',
+  'timeline',
+  'event',
+  'map',
+  'mapPoint',
+  'mapArea',
+  'connection',
+  'quest',
+  'objective',
 ] as const;
 export type RestorableEntityType = (typeof RESTORABLE_ENTITY_TYPES)[number];
 
 /** Entity types with a history of their own (every type of the change log but members). */
 export const HISTORY_ENTITY_TYPES = [
-  'world', 'character', 'item', 'inventoryEntry', 'goal', 'relationship', 'timeline', 'event', 'map', 'mapPoint',
-  'mapArea', 'quest', 'objective', 'connection', 'calendar',
+  'world',
+  'character',
+  'item',
+  'inventoryEntry',
+  'goal',
+  'relationship',
+  'timeline',
+  'event',
+  'map',
+  'mapPoint',
+  'mapArea',
+  'quest',
+  'objective',
+  'connection',
+  'calendar',
 ] as const satisfies ReadonlyArray<(typeof CHANGE_ENTITY_TYPES)[number]>;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 
 /** The `entityType` path parameter of the history routes. */
-export const HistoryEntityTypeSchema = z.enum(HISTORY_ENTITY_TYPES, {
-  error: () => mustBeOneOf('entityType', HISTORY_ENTITY_TYPES),
-}).describe(`One of ${HISTORY_ENTITY_TYPES.join(', ')}.`);
+export const HistoryEntityTypeSchema = z
+  .enum(HISTORY_ENTITY_TYPES, {
+    error: () => mustBeOneOf('entityType', HISTORY_ENTITY_TYPES),
+  })
+  .describe(`One of ${HISTORY_ENTITY_TYPES.join(', ')}.`);
 
 /** One field an update changed. `plain` is false for structured values (objects, lists). */
 export const FieldChangeSchema = z.object({
@@ -42,15 +67,20 @@ export type FieldChange = z.infer<typeof FieldChangeSchema>;
 
 /** One entry of an entity's history. */
 export const HistoryEntrySchema = z.object({
-  sequence: z.number().int().describe(
-    "The change's place in the world's change feed as you are shown it there: the world's own number for editors and the owner " +
-      '(restore names it), an opaque position for players and viewers.',
-  ),
+  sequence: z
+    .number()
+    .int()
+    .describe(
+      "The change's place in the world's change feed as you are shown it there: the world's own number for editors and the owner " +
+        '(restore names it), an opaque position for players and viewers.',
+    ),
   action: z.enum(CHANGE_ACTIONS),
   by: z.string().nullable().describe('userId of who made the change.'),
   byUsername: z.string().nullable(),
   at: z.string(),
-  changes: z.array(FieldChangeSchema).describe('For updates: the fields that changed; for create and delete: every field the reader may see, from or to none.'),
+  changes: z
+    .array(FieldChangeSchema)
+    .describe('For updates: the fields that changed; for create and delete: every field the reader may see, from or to none.'),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
@@ -60,9 +90,16 @@ export const HistoryPageSchema = z.object({
   entityId: z.string(),
   name: z.string().nullable().describe("The entity's name or title now (or when it was deleted)."),
   deleted: z.boolean(),
-  restorable: z.boolean().describe('Whether an earlier version of this entity, or the entity once deleted, can be restored (by editors and the owner).'),
+  restorable: z
+    .boolean()
+    .describe('Whether an earlier version of this entity, or the entity once deleted, can be restored (by editors and the owner).'),
   data: z.array(HistoryEntrySchema),
-  pagination: z.object({ currentPage: z.number().int(), totalPages: z.number().int(), totalItems: z.number().int(), limit: z.number().int() }),
+  pagination: z.object({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalItems: z.number().int(),
+    limit: z.number().int(),
+  }),
 });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
@@ -82,7 +119,7 @@ export type VisitChange = z.infer<typeof VisitChangeSchema>;
 
 /** GET /worlds/{worldId}/since-last-visit. */
 export const SinceLastVisitSchema = z.object({
-  previousVisitAt: z.string().nullable().describe("When the member last opened the world (null on a first visit)."),
+  previousVisitAt: z.string().nullable().describe('When the member last opened the world (null on a first visit).'),
   totalEntities: z.number().int().describe('Changed entities the reader may see (the list holds at most 50, newest first).'),
   groups: z.array(z.object({ entityType: z.string(), entities: z.array(VisitChangeSchema) })).describe('Grouped by entity type.'),
 });
@@ -119,13 +156,14 @@ export const DELETED_ENTITIES_MAX = 50;
 /** Messages of history and restore. */
 export const HISTORY_MESSAGES = {
   notFound: 'No history of that entity in this world.',
-  notRestorable: 'Only characters, items, inventory entries, goals, relationships, timelines, events, maps, map points and areas, connections, quests and objectives can be restored.',
+  notRestorable:
+    'Only characters, items, inventory entries, goals, relationships, timelines, events, maps, map points and areas, connections, quests and objectives can be restored.',
   deletedEntity: 'This entity was deleted; restoring a deleted entity is not supported. Create it again instead.',
   /** A deleted entity cannot come back while what it belongs to is gone. */
   parentMissing: (what: string, name: string | null, type: string) =>
     `This ${type} belongs to the ${what}${name ? ` "${name}"` : ''}, which was deleted: restore the ${what} first.`,
   restoreClash: (type: string) =>
     `This ${type} cannot be restored as it was: it refers to something that no longer exists, or clashes with something made since.`,
-  noSuchVersion: 'No version with that sequence in this entity\'s history.',
+  noSuchVersion: "No version with that sequence in this entity's history.",
   deleteVersion: 'That change deleted the entity; choose a version from before it.',
 } as const;

@@ -10,8 +10,12 @@ export const ItemCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name', { min: LIMITS.itemNameMin }),
   description: optionalText('Description'),
   descriptionHtml: richTextField('Description'),
-  properties: jsonObjectField('Properties', MESSAGES.propertiesInvalidJson).nullish().transform((v) => v ?? {}),
-  attributes: jsonObjectField('Attributes').nullish().transform((v) => v ?? {}),
+  properties: jsonObjectField('Properties', MESSAGES.propertiesInvalidJson)
+    .nullish()
+    .transform((v) => v ?? {}),
+  attributes: jsonObjectField('Attributes')
+    .nullish()
+    .transform((v) => v ?? {}),
 });
 export type ItemCreateInput = z.input<typeof ItemCreateSchema>;
 export const ItemUpdateSchema = ItemCreateSchema;
@@ -37,7 +41,9 @@ export const InventoryCreateSchema = AccessInputSchema.extend({
   quantity: quantity.default(LIMITS.inventoryQuantityDefault),
   equipped: booleanField('Equipped').default(false),
   notes: optionalText('Notes'),
-  attributes: jsonObjectField('Attributes').nullish().transform((v) => v ?? {}),
+  attributes: jsonObjectField('Attributes')
+    .nullish()
+    .transform((v) => v ?? {}),
 });
 export type InventoryCreateInput = z.input<typeof InventoryCreateSchema>;
 /** PUT keeps the item; quantity and equipped are required, notes and attributes optional. */
@@ -45,7 +51,9 @@ export const InventoryUpdateSchema = AccessInputSchema.extend({
   quantity,
   equipped: booleanField('Equipped').default(false),
   notes: optionalText('Notes'),
-  attributes: jsonObjectField('Attributes').nullish().transform((v) => v ?? {}),
+  attributes: jsonObjectField('Attributes')
+    .nullish()
+    .transform((v) => v ?? {}),
 });
 export type InventoryUpdateInput = z.input<typeof InventoryUpdateSchema>;
 
@@ -80,11 +88,15 @@ export type ItemInstance = z.infer<typeof ItemInstanceSchema>;
 
 /** POST .../items/{itemId}/instances: give an instance to a character (SPEC §5 'Please select a character.'). */
 export const ItemInstanceCreateSchema = AccessInputSchema.extend({
-  characterId: z.string({ error: () => MESSAGES.selectCharacter }).min(1, MESSAGES.selectCharacter)
+  characterId: z
+    .string({ error: () => MESSAGES.selectCharacter })
+    .min(1, MESSAGES.selectCharacter)
     .regex(/^[0-9a-f-]{36}$/i, MESSAGES.selectCharacter),
   quantity: quantity.default(LIMITS.inventoryQuantityDefault),
   equipped: booleanField('Equipped').default(false),
   notes: optionalText('Notes'),
-  attributes: jsonObjectField('Attributes').nullish().transform((v) => v ?? {}),
+  attributes: jsonObjectField('Attributes')
+    .nullish()
+    .transform((v) => v ?? {}),
 });
 export type ItemInstanceCreateInput = z.input<typeof ItemInstanceCreateSchema>;

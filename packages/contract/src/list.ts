@@ -25,7 +25,10 @@ export function listQuerySchema<const T extends readonly [string, ...string[]]>(
   return z.object({
     page: intParam('page', 1, 1_000_000_000, 1).describe('Page number, starting at 1.'),
     limit: intParam('limit', 1, LIMITS.maxPageSize, LIMITS.defaultPageSize).describe('Page size, 1 to 10,000.'),
-    search: z.string().max(200, m.maxLength('search', 200)).optional()
+    search: z
+      .string()
+      .max(200, m.maxLength('search', 200))
+      .optional()
       .describe('Case-insensitive text to find in name/title and description.'),
     sortBy: z
       .enum(sortFields, { error: () => `sortBy must be one of: ${sortFields.join(', ')}.` })
@@ -35,10 +38,22 @@ export function listQuerySchema<const T extends readonly [string, ...string[]]>(
       .enum(SORT_ORDERS, { error: () => 'sortOrder must be asc or desc.' })
       .optional()
       .describe('asc or desc; default desc for createdAt, asc otherwise.'),
-    tag: z.string().trim().min(1, 'tag cannot be empty.').max(40, m.maxLength('tag', 40)).optional()
-      .describe('Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections.'),
-    cursor: z.string().max(1000).optional()
-      .describe('Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it.'),
+    tag: z
+      .string()
+      .trim()
+      .min(1, 'tag cannot be empty.')
+      .max(40, m.maxLength('tag', 40))
+      .optional()
+      .describe(
+        'Only entities carrying this tag (any case); for characters, items, quests, events, timelines, maps, goals, map points, map areas, relationships and connections.',
+      ),
+    cursor: z
+      .string()
+      .max(1000)
+      .optional()
+      .describe(
+        'Opaque keyset cursor from pagination.nextCursor, used with the sortBy and sortOrder it was made for (another order is a 400); when given, page is ignored and currentPage echoes it.',
+      ),
   });
 }
 

@@ -59,7 +59,7 @@ export const ChangesQuerySchema = z.object({
     .default(0)
     .describe(
       'Answer the changes after this position: a `sequence` or `nextAfter` this feed gave you (0, the default, reads from the start). ' +
-        'Positions are your own: another member\'s, or a made-up number, is a 400.',
+        "Positions are your own: another member's, or a made-up number, is a 400.",
     ),
   limit: z.coerce
     .number({ error: () => LIVE_MESSAGES.limitInvalid })

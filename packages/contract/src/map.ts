@@ -36,10 +36,13 @@ export const MAP_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as const;
 
 const coordinate = (label: string) => numberField(label, 0, LIMITS.mapCoordinateMax);
 
-export const PointEntitySchema = z.object({
-  type: enumField('Linked entity type', POINT_ENTITY_TYPES),
-  id: uuidField('Linked entity'),
-}, { error: () => `Linked entity must be an object {type, id} with type one of: ${POINT_ENTITY_TYPES.join(', ')}.` });
+export const PointEntitySchema = z.object(
+  {
+    type: enumField('Linked entity type', POINT_ENTITY_TYPES),
+    id: uuidField('Linked entity'),
+  },
+  { error: () => `Linked entity must be an object {type, id} with type one of: ${POINT_ENTITY_TYPES.join(', ')}.` },
+);
 
 export const PointCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
@@ -47,7 +50,8 @@ export const PointCreateSchema = AccessInputSchema.extend({
   descriptionHtml: richTextField('Description'),
   x: coordinate('X').describe('Pixels from the left edge of the map image.'),
   y: coordinate('Y').describe('Pixels from the top edge of the map image.'),
-  entity: PointEntitySchema.nullish().transform((v) => v ?? null)
+  entity: PointEntitySchema.nullish()
+    .transform((v) => v ?? null)
     .describe('A character or item this point marks, in the same world.'),
 });
 export type PointCreateInput = z.input<typeof PointCreateSchema>;
@@ -71,7 +75,8 @@ export const AreaCreateSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   descriptionHtml: richTextField('Description'),
-  color: z.string({ error: () => 'Color must be a hex colour such as #3388ff.' })
+  color: z
+    .string({ error: () => 'Color must be a hex colour such as #3388ff.' })
     .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex colour such as #3388ff.')
     .default('#3388ff'),
   polygon: z

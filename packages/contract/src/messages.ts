@@ -30,13 +30,11 @@ export const mustBeBoolean = (label: string): string => `${label} must be true o
 /** A text value is expected but something else was sent. */
 export const mustBeText = (label: string): string => `${label} must be text.`;
 /** One of a closed list of values is expected. */
-export const mustBeOneOf = (label: string, values: readonly string[]): string =>
-  `${label} must be one of: ${values.join(', ')}.`;
+export const mustBeOneOf = (label: string, values: readonly string[]): string => `${label} must be one of: ${values.join(', ')}.`;
 /** A JSON object (not an array or scalar) is expected. */
 export const mustBeObject = (label: string): string => `${label} must be a JSON object.`;
 /** A date and time in ISO 8601 form is expected. */
-export const mustBeDateTime = (label: string): string =>
-  `${label} must be a date and time such as 2025-03-14T09:30.`;
+export const mustBeDateTime = (label: string): string => `${label} must be a date and time such as 2025-03-14T09:30.`;
 /** A date-time outside the years 1 to 9999, which stored text cannot keep in order (issue 20). */
 export const dateTimeYearOutOfRange = (label: string): string =>
   `${label} must fall in the years 1 to 9999 (in UTC), such as 1900-05-02T16:00:00Z.`;
@@ -50,8 +48,7 @@ export const MESSAGES = {
   characterNeedsWorld: 'A character can only be created within a world.',
   selectCharacter: 'Please select a character.',
   variableNameEmpty: 'The variable "Name" cannot be empty.',
-  variableNameTaken: (name: string): string =>
-    `A variable named "${name}" already exists. Please use a unique name.`,
+  variableNameTaken: (name: string): string => `A variable named "${name}" already exists. Please use a unique name.`,
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
   loginMissingTokenOrUser: 'Login response did not include token or user.',

@@ -13,7 +13,8 @@ export const QuestCreateSchema = AccessInputSchema.extend({
   status: enumField('Status', QUEST_STATUSES).default('pending'),
   isOptional: booleanField('Optional Quest').default(false),
   difficulty: numberField('Difficulty', LIMITS.questDifficultyMin, LIMITS.questDifficultyMax, true)
-    .nullish().transform((v) => v ?? null),
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type QuestCreateInput = z.input<typeof QuestCreateSchema>;
 /**

@@ -6,8 +6,7 @@ import { COMMUNICATION_STYLES, RELATIONSHIP_TYPES } from './enums.js';
 import { enumField, numberField, optionalText, uuidField } from './fields.js';
 import { richTextField, richTextOutput } from './rich-text.js';
 
-const score = (label: string) =>
-  numberField(label, LIMITS.relationshipScoreMin, LIMITS.relationshipScoreMax, true).default(0);
+const score = (label: string) => numberField(label, LIMITS.relationshipScoreMin, LIMITS.relationshipScoreMax, true).default(0);
 
 export const RelationshipCreateSchema = AccessInputSchema.extend({
   targetCharacterId: uuidField('Related Character'),
@@ -17,7 +16,9 @@ export const RelationshipCreateSchema = AccessInputSchema.extend({
   affinity: score('Affinity'),
   powerBalance: score('Power Balance'),
   trustLevel: score('Trust Level'),
-  communicationStyle: enumField('Communication Style', COMMUNICATION_STYLES).nullish().transform((v) => v ?? null),
+  communicationStyle: enumField('Communication Style', COMMUNICATION_STYLES)
+    .nullish()
+    .transform((v) => v ?? null),
   pastInteractions: optionalText('Past Interactions'),
   currentGoalAlignment: optionalText('Current Goal Alignment'),
   dependenceLevel: optionalText('Dependence Level'),

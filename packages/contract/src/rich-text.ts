@@ -18,7 +18,18 @@ export type MentionEntityType = (typeof MENTION_ENTITY_TYPES)[number];
 
 /** Entity types whose text may hold mentions (the sources of backlinks). */
 export const RICH_TEXT_SOURCE_TYPES = [
-  'world', 'character', 'item', 'event', 'timeline', 'map', 'mapPoint', 'mapArea', 'quest', 'goal', 'relationship', 'connection',
+  'world',
+  'character',
+  'item',
+  'event',
+  'timeline',
+  'map',
+  'mapPoint',
+  'mapArea',
+  'quest',
+  'goal',
+  'relationship',
+  'connection',
 ] as const;
 export type RichTextSourceType = (typeof RICH_TEXT_SOURCE_TYPES)[number];
 
@@ -36,20 +47,25 @@ export function richTextField(label: string) {
     .max(RICH_TEXT_MAX, m.maxLength(label, RICH_TEXT_MAX))
     .nullish()
     .describe(
-      `${label} as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; `
-      + `when given, the plain ${label.toLowerCase()} is derived from it. Absent: derived from the plain text.`,
+      `${label} as HTML (headings, bold, italic, lists, links, quotes, tables, images, mentions). Sanitised on the server; ` +
+        `when given, the plain ${label.toLowerCase()} is derived from it. Absent: derived from the plain text.`,
     );
 }
 
 /** The rich text of an answer: sanitised HTML with mentions rendered for the reader, or null. */
 export const richTextOutput = () =>
-  z.string().nullable().describe('Sanitised HTML; each mention shows its target\'s current name, or plain text when the reader may not see it.');
+  z
+    .string()
+    .nullable()
+    .describe("Sanitised HTML; each mention shows its target's current name, or plain text when the reader may not see it.");
 
 /** One entity whose text mentions the addressed one (GET …/{entity}/backlinks). */
 export const BacklinkSchema = z.object({
   type: z.enum(RICH_TEXT_SOURCE_TYPES),
   id: z.string(),
-  parentId: z.string().nullable()
+  parentId: z
+    .string()
+    .nullable()
     .describe('mapId of a map point or area, characterId of a relationship or character goal; null otherwise.'),
   name: z.string().describe("Its name (a goal's title, a relationship's target name, a connection's type)."),
 });

@@ -25,16 +25,27 @@ export const SEARCH_PAGE_MAX = 50;
 
 /** GET /worlds/{worldId}/search query: `q` (required, 1–200 characters once trimmed), `page` and `limit` (1–50, default 10). */
 export const WorldSearchQuerySchema = z.object({
-  q: z.string({ error: () => m.required('q') })
+  q: z
+    .string({ error: () => m.required('q') })
     .trim()
     .min(1, m.required('q'))
     .max(SEARCH_QUERY_MAX, m.maxLength('q', SEARCH_QUERY_MAX))
-    .describe('What to find: names and descriptions of every entity of the world. One or two characters find the start of names only; a name a typo away is offered when no name contains q.'),
-  page: z.coerce.number({ error: () => m.mustBeNumber('page') })
-    .int(m.mustBeWholeNumber('page')).min(1, m.atLeast('page', 1)).max(1_000_000, m.noMoreThan('page', 1_000_000)).default(1)
+    .describe(
+      'What to find: names and descriptions of every entity of the world. One or two characters find the start of names only; a name a typo away is offered when no name contains q.',
+    ),
+  page: z.coerce
+    .number({ error: () => m.mustBeNumber('page') })
+    .int(m.mustBeWholeNumber('page'))
+    .min(1, m.atLeast('page', 1))
+    .max(1_000_000, m.noMoreThan('page', 1_000_000))
+    .default(1)
     .describe('Page number, starting at 1.'),
-  limit: z.coerce.number({ error: () => m.mustBeNumber('limit') })
-    .int(m.mustBeWholeNumber('limit')).min(1, m.atLeast('limit', 1)).max(SEARCH_PAGE_MAX, m.noMoreThan('limit', SEARCH_PAGE_MAX)).default(10)
+  limit: z.coerce
+    .number({ error: () => m.mustBeNumber('limit') })
+    .int(m.mustBeWholeNumber('limit'))
+    .min(1, m.atLeast('limit', 1))
+    .max(SEARCH_PAGE_MAX, m.noMoreThan('limit', SEARCH_PAGE_MAX))
+    .default(10)
     .describe(`Page size, 1 to ${SEARCH_PAGE_MAX}.`),
 });
 export type WorldSearchQuery = z.input<typeof WorldSearchQuerySchema>;
@@ -57,9 +68,10 @@ export const SearchHitSchema = z.object({
   /** The map of a map point or area, the character of a character's goal; null otherwise. */
   parentId: z.string().nullable().describe('mapId of a map point or area, characterId of a character goal; null otherwise.'),
   match: z.enum(SEARCH_MATCH_KINDS),
-  name: HighlightedTextSchema.describe('The name (a goal\'s title), with the ranges that matched.'),
-  snippet: HighlightedTextSchema.nullable()
-    .describe('A short piece of the description around the first match (… where cut), or null when the text did not match.'),
+  name: HighlightedTextSchema.describe("The name (a goal's title), with the ranges that matched."),
+  snippet: HighlightedTextSchema.nullable().describe(
+    'A short piece of the description around the first match (… where cut), or null when the text did not match.',
+  ),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
@@ -73,9 +85,11 @@ export const WORLD_SEARCH_TEXT_HITS_COUNTED = 1000;
 export const WorldSearchResponseSchema = z.object({
   data: z.array(SearchHitSchema),
   pagination: PaginationSchema.extend({
-    totalItemsCapped: z.boolean().describe(
-      `True when the description-only hits of some entity type were counted only up to ${WORLD_SEARCH_TEXT_HITS_COUNTED}: totalItems is then a lower bound.`,
-    ),
+    totalItemsCapped: z
+      .boolean()
+      .describe(
+        `True when the description-only hits of some entity type were counted only up to ${WORLD_SEARCH_TEXT_HITS_COUNTED}: totalItems is then a lower bound.`,
+      ),
   }),
 });
 export type WorldSearchResponse = z.infer<typeof WorldSearchResponseSchema>;

@@ -10,7 +10,17 @@ import { z } from 'zod';
  * the name of the entity's table (`map_point`, `map_area` for map points and areas).
  */
 export const TAGGABLE_TYPES = [
-  'character', 'item', 'quest', 'event', 'timeline', 'map', 'goal', 'map_point', 'map_area', 'relationship', 'connection',
+  'character',
+  'item',
+  'quest',
+  'event',
+  'timeline',
+  'map',
+  'goal',
+  'map_point',
+  'map_area',
+  'relationship',
+  'connection',
 ] as const;
 export type TaggableType = (typeof TAGGABLE_TYPES)[number];
 
@@ -20,14 +30,16 @@ export const TAG_MAX = 40;
 export const TAGS_PER_ENTITY_MAX = 20;
 
 /** One tag: trimmed text of 1–40 characters, compared without regard to case. */
-export const tagField = z.string({ error: () => 'Each tag must be text.' })
+export const tagField = z
+  .string({ error: () => 'Each tag must be text.' })
   .trim()
   .min(1, 'A tag cannot be empty.')
   .max(TAG_MAX, `A tag must be no more than ${TAG_MAX} characters.`);
 
 /** PUT …/tags/{entityType}/{entityId}: the entity's whole set of tags (duplicates in another case are merged). */
 export const TagsUpdateSchema = z.object({
-  tags: z.array(tagField, { error: () => 'Tags must be a list of text.' })
+  tags: z
+    .array(tagField, { error: () => 'Tags must be a list of text.' })
     .max(TAGS_PER_ENTITY_MAX, `An entity can carry no more than ${TAGS_PER_ENTITY_MAX} tags.`)
     .describe('Every tag of the entity, replacing those it had.'),
 });

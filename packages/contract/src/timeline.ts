@@ -14,7 +14,9 @@ import { mustBeDateTime, required } from './messages.js';
 const calendarDateField = (label: string) =>
   CalendarDateSchema.nullish()
     .transform((value) => value ?? null)
-    .describe(`${label} in the timeline's calendar: {year, month, day, hour, minute, era?} (era: name or abbreviation; without it year is the absolute year).`);
+    .describe(
+      `${label} in the timeline's calendar: {year, month, day, hour, minute, era?} (era: name or abbreviation; without it year is the absolute year).`,
+    );
 
 const isMissingValue = (value: unknown): boolean => value === undefined || value === null || value === '';
 /** Stands in for the ISO field when the calendar date is given instead (never a valid date-time itself). */
@@ -25,12 +27,14 @@ const GIVEN_AS_CALENDAR_DATE = 'given as calendarDate';
  * marked so its own check passes (and reads as null); when neither is, the ISO field says '{label} is required.'
  * next to every other field's message.
  */
-const markIsoGivenAsDate = (isoKey: string, dateKey: string) => (input: unknown): unknown => {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  const body = input as Record<string, unknown>;
-  if (!isMissingValue(body[isoKey]) || isMissingValue(body[dateKey])) return input;
-  return { ...body, [isoKey]: GIVEN_AS_CALENDAR_DATE };
-};
+const markIsoGivenAsDate =
+  (isoKey: string, dateKey: string) =>
+  (input: unknown): unknown => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+    const body = input as Record<string, unknown>;
+    if (!isMissingValue(body[isoKey]) || isMissingValue(body[dateKey])) return input;
+    return { ...body, [isoKey]: GIVEN_AS_CALENDAR_DATE };
+  };
 
 /** A date-time field that is required unless the calendar date stands in for it (then null). */
 const isoOrCalendarDate = (label: string) =>
@@ -43,8 +47,12 @@ export const TimelineFieldsSchema = AccessInputSchema.extend({
   name: requiredText('Name'),
   description: optionalText('Description'),
   descriptionHtml: richTextField('Description'),
-  calendarId: optionalUuidField('Calendar').describe("calendarId of the world's calendar this timeline keeps time in; absent or null: the built-in Gregorian calendar."),
-  currentDateTime: isoOrCalendarDate('Current Date/Time').describe("The timeline's 'now' (ISO 8601, UTC), on a Gregorian timeline; or give currentDate."),
+  calendarId: optionalUuidField('Calendar').describe(
+    "calendarId of the world's calendar this timeline keeps time in; absent or null: the built-in Gregorian calendar.",
+  ),
+  currentDateTime: isoOrCalendarDate('Current Date/Time').describe(
+    "The timeline's 'now' (ISO 8601, UTC), on a Gregorian timeline; or give currentDate.",
+  ),
   currentDate: calendarDateField("The timeline's 'now'"),
   genesisEvent: optionalUuidField('Genesis Event').describe('eventId of the event the timeline starts with.'),
   initialStates: optionalUuidField('Initial States'),
@@ -64,7 +72,11 @@ export const TimelineSchema = AccessFieldsSchema.extend({
   name: z.string(),
   description: z.string().nullable(),
   descriptionHtml: richTextOutput(),
-  calendarId: z.string().nullable().optional().describe('Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars.'),
+  calendarId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Null: the built-in Gregorian calendar. Always answered; optional for clients written before calendars.'),
   currentDateTime: z.string().nullable().describe("ISO 8601 'now' on a Gregorian timeline; null on a timeline with its own calendar."),
   currentInstant: z.string().optional().describe("The 'now' as whole minutes since the calendar's epoch (decimal digits)."),
   currentDate: CalendarDateAnswerSchema.optional(),
@@ -113,7 +125,7 @@ export const EventSchema = AccessFieldsSchema.extend({
   name: z.string(),
   description: z.string().nullable(),
   descriptionHtml: richTextOutput(),
-  dateTime: z.string().nullable().describe("ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar."),
+  dateTime: z.string().nullable().describe('ISO 8601 on a Gregorian timeline; null on a timeline with its own calendar.'),
   instant: z.string().optional().describe("Whole minutes since the calendar's epoch (decimal digits); orders events."),
   calendarDate: CalendarDateAnswerSchema.optional(),
   formattedDate: z.string().optional().describe("The date in the calendar's own words."),

@@ -39,8 +39,11 @@ export const WEBHOOK_MESSAGES = {
 export function isWebhookEventType(text: string): boolean {
   if (text === '*') return true;
   const [type, action, ...rest] = text.split('.');
-  return rest.length === 0 && (CHANGE_ENTITY_TYPES as readonly string[]).includes(type ?? '')
-    && (action === '*' || (CHANGE_ACTIONS as readonly string[]).includes(action ?? ''));
+  return (
+    rest.length === 0 &&
+    (CHANGE_ENTITY_TYPES as readonly string[]).includes(type ?? '') &&
+    (action === '*' || (CHANGE_ACTIONS as readonly string[]).includes(action ?? ''))
+  );
 }
 
 /**
@@ -66,7 +69,9 @@ const eventsField = z
   .min(1, 'Events must name at least one event type, or "*" for every change.')
   .max(WEBHOOK_LIMITS.eventsMax, `Events must be no more than ${WEBHOOK_LIMITS.eventsMax} entries.`)
   .transform((events) => [...new Set(events)])
-  .describe(`Event types: "*" (every change), "<entityType>.*" or "<entityType>.<action>"; entity types ${CHANGE_ENTITY_TYPES.join(', ')}; actions ${CHANGE_ACTIONS.join(', ')}.`);
+  .describe(
+    `Event types: "*" (every change), "<entityType>.*" or "<entityType>.<action>"; entity types ${CHANGE_ENTITY_TYPES.join(', ')}; actions ${CHANGE_ACTIONS.join(', ')}.`,
+  );
 
 /** POST /worlds/{worldId}/webhooks. */
 export const WebhookCreateSchema = z.object({
@@ -139,7 +144,6 @@ export const WebhookDeliverySchema = z.object({
   completedAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
-
 
 const pageParam = (label: string, max: number, fallback: number) =>
   z.coerce

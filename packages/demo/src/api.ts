@@ -56,7 +56,11 @@ function messageOf(error: unknown, status: number): string {
   if (typeof error === 'string') return error ? error.slice(0, 300) : `HTTP ${status}`;
   if (typeof error !== 'object' || error === null || typeof (error as { message?: unknown }).message !== 'string') return `HTTP ${status}`;
   const { message, fields } = error as { message: string; fields?: Record<string, string> };
-  const details = fields ? ` (${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; ')})` : '';
+  const details = fields
+    ? ` (${Object.entries(fields)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; ')})`
+    : '';
   return `${message}${details}`;
 }
 
@@ -104,16 +108,23 @@ export async function signInDemoAccount(
     throw new DemoLoadError('Signing in', null, (error as Error).message);
   }
   if (login.response.status === 200 && login.data) return { token: login.data.token, userId: login.data.user.userId, registered: false };
-  if (login.response.status !== 401) throw new DemoLoadError('Signing in', login.response.status, messageOf(login.error, login.response.status));
+  if (login.response.status !== 401)
+    throw new DemoLoadError('Signing in', login.response.status, messageOf(login.error, login.response.status));
   const step = 'Registering the demo account';
   const code = await inviteCode();
   const registered = await client
-    .POST('/api/auth/register', { body: { username: account.username, email: account.email, password: account.password, inviteCode: code } })
+    .POST('/api/auth/register', {
+      body: { username: account.username, email: account.email, password: account.password, inviteCode: code },
+    })
     .catch((error: unknown) => {
       throw new DemoLoadError(step, null, (error as Error).message);
     });
   if (registered.response.status === 409) {
-    throw new DemoLoadError(step, 409, `${messageOf(registered.error, 409)} The account ${account.email} exists with another password; set DEMO_PASSWORD to it.`);
+    throw new DemoLoadError(
+      step,
+      409,
+      `${messageOf(registered.error, 409)} The account ${account.email} exists with another password; set DEMO_PASSWORD to it.`,
+    );
   }
   const auth = await attempt(step, Promise.resolve(registered));
   return { token: auth.token, userId: auth.user.userId, registered: true };

@@ -48,7 +48,9 @@ try {
   const signInUrl = process.env.DEMO_API_URL ? new URL(process.env.DEMO_API_URL).origin : `http://localhost:${config.port}`;
   console.log('');
   console.log(`Demo world "${result.worldName}" is ready (world id ${result.worldId}).`);
-  console.log(`  ${s.characters} characters, ${s.items} items, ${s.inventoryEntries} inventory entries, ${s.relationships} relationships, ${s.goals} goals`);
+  console.log(
+    `  ${s.characters} characters, ${s.items} items, ${s.inventoryEntries} inventory entries, ${s.relationships} relationships, ${s.goals} goals`,
+  );
   console.log(`  ${s.timelines} timelines with ${s.events} events, ${s.maps} map with ${s.points} points and ${s.areas} areas`);
   console.log(`  ${s.quests} quests with ${s.objectives} objectives, ${s.connections} connections`);
   console.log('');
@@ -57,13 +59,16 @@ try {
   console.log(`  Email:    ${account.email}`);
   console.log(`  Password: ${account.password}`);
   console.log('');
-  console.log('The world is shared with a player, who plays Dorothy and sees none of the game master\'s secrets');
-  console.log('(the Wizard\'s true identity, the discovery of the humbug). Sign in as the player with:');
+  console.log("The world is shared with a player, who plays Dorothy and sees none of the game master's secrets");
+  console.log("(the Wizard's true identity, the discovery of the humbug). Sign in as the player with:");
   console.log(`  Email:    ${player.email}`);
   console.log(`  Password: ${player.password}`);
 } catch (error) {
   failed = true;
-  if (error instanceof DemoLoadError) console.error(`Loading the demo failed while ${error.step.charAt(0).toLowerCase()}${error.step.slice(1)}: ${error.apiMessage}${error.status === null ? '' : ` (HTTP ${error.status})`}`);
+  if (error instanceof DemoLoadError)
+    console.error(
+      `Loading the demo failed while ${error.step.charAt(0).toLowerCase()}${error.step.slice(1)}: ${error.apiMessage}${error.status === null ? '' : ` (HTTP ${error.status})`}`,
+    );
   else console.error(`Loading the demo failed: ${(error as Error).message}`);
 } finally {
   if (app) await app.close();

@@ -59,121 +59,145 @@ const CalendarEventSchema = EventSchema.omit({ dateTime: true }).extend({ calend
 
 export const DemoDataSchema = z.object({
   world: z.object({ name: z.string(), description: text }),
-  characters: z.array(z.object({
-    key,
-    name: z.string(),
-    description: text,
-    attributes: jsonObject,
-    /** Key of the map point where the character is at the start of the story. */
-    location: key.optional(),
-    visibility,
-    /** What only the game master knows (GM notes). */
-    gmNotes: text.optional(),
-  })),
+  characters: z.array(
+    z.object({
+      key,
+      name: z.string(),
+      description: text,
+      attributes: jsonObject,
+      /** Key of the map point where the character is at the start of the story. */
+      location: key.optional(),
+      visibility,
+      /** What only the game master knows (GM notes). */
+      gmNotes: text.optional(),
+    }),
+  ),
   items: z.array(z.object({ key, name: z.string(), description: text, properties: jsonObject, attributes: jsonObject })),
-  inventory: z.array(z.object({
-    character: key,
-    item: key,
-    quantity: z.number().int().min(1),
-    equipped: z.boolean(),
-    notes: text,
-  })),
-  relationships: z.array(z.object({
-    character: key,
-    target: key,
-    relationshipType: z.enum(RELATIONSHIP_TYPES),
-    description: text,
-    affinity: score,
-    trustLevel: score,
-    powerBalance: score,
-    communicationStyle: z.enum(COMMUNICATION_STYLES).nullable(),
-    pastInteractions: text,
-    currentGoalAlignment: text,
-    dependenceLevel: text,
-  })),
-  goals: z.array(z.object({
-    key,
-    character: key,
-    title: z.string(),
-    description: z.string(),
-    goalType: z.enum(GOAL_TYPES),
-    status: z.enum(GOAL_STATUSES),
-    targetDateTime: text,
-    notes: text,
-    visibility,
-  })),
-  timelines: z.array(z.object({
-    key,
-    name: z.string(),
-    description: text,
-    currentDateTime: z.string(),
-    /** Key of the event the timeline starts with. */
-    genesisEvent: key.optional(),
-    /** Key of the parent timeline, for a branch. */
-    parent: key.optional(),
-    /** Key of the parent's event where the branch diverges. */
-    branchingEvent: key.optional(),
-    events: z.array(EventSchema),
-  })),
+  inventory: z.array(
+    z.object({
+      character: key,
+      item: key,
+      quantity: z.number().int().min(1),
+      equipped: z.boolean(),
+      notes: text,
+    }),
+  ),
+  relationships: z.array(
+    z.object({
+      character: key,
+      target: key,
+      relationshipType: z.enum(RELATIONSHIP_TYPES),
+      description: text,
+      affinity: score,
+      trustLevel: score,
+      powerBalance: score,
+      communicationStyle: z.enum(COMMUNICATION_STYLES).nullable(),
+      pastInteractions: text,
+      currentGoalAlignment: text,
+      dependenceLevel: text,
+    }),
+  ),
+  goals: z.array(
+    z.object({
+      key,
+      character: key,
+      title: z.string(),
+      description: z.string(),
+      goalType: z.enum(GOAL_TYPES),
+      status: z.enum(GOAL_STATUSES),
+      targetDateTime: text,
+      notes: text,
+      visibility,
+    }),
+  ),
+  timelines: z.array(
+    z.object({
+      key,
+      name: z.string(),
+      description: text,
+      currentDateTime: z.string(),
+      /** Key of the event the timeline starts with. */
+      genesisEvent: key.optional(),
+      /** Key of the parent timeline, for a branch. */
+      parent: key.optional(),
+      /** Key of the parent's event where the branch diverges. */
+      branchingEvent: key.optional(),
+      events: z.array(EventSchema),
+    }),
+  ),
   map: z.object({
     key,
     name: z.string(),
     description: text,
     /** File name of the map image inside DEMO_DIR. */
     image: z.string(),
-    points: z.array(z.object({
-      key,
-      name: z.string(),
-      description: text,
-      x: z.number().min(0),
-      y: z.number().min(0),
-      /** Key of the area the point lies in, checked against the polygons. */
-      country: key.optional(),
-      entity: z.object({ type: z.enum(POINT_ENTITY_TYPES), key }).optional(),
-    })),
-    areas: z.array(z.object({
-      key,
-      name: z.string(),
-      description: text,
-      color: z.string(),
-      polygon: z.array(z.tuple([z.number(), z.number()])).min(3),
-    })),
+    points: z.array(
+      z.object({
+        key,
+        name: z.string(),
+        description: text,
+        x: z.number().min(0),
+        y: z.number().min(0),
+        /** Key of the area the point lies in, checked against the polygons. */
+        country: key.optional(),
+        entity: z.object({ type: z.enum(POINT_ENTITY_TYPES), key }).optional(),
+      }),
+    ),
+    areas: z.array(
+      z.object({
+        key,
+        name: z.string(),
+        description: text,
+        color: z.string(),
+        polygon: z.array(z.tuple([z.number(), z.number()])).min(3),
+      }),
+    ),
   }),
-  quests: z.array(z.object({
-    key,
-    name: z.string(),
-    description: text,
-    /** The status at the end of the story; the loader reaches it through accept, progress and, if needed, PUT. */
-    status: z.enum(QUEST_STATUSES),
-    isOptional: z.boolean(),
-    difficulty: z.number().int().min(1).max(10).nullable(),
-    /** Characters pursuing the quest: the first accepts it, the others get it in their activeQuests. */
-    acceptedBy: z.array(key),
-    objectives: z.array(z.object({
-      description: z.string(),
-      target: z.number().int().min(1),
-      progress: z.number().int().min(0),
+  quests: z.array(
+    z.object({
+      key,
+      name: z.string(),
+      description: text,
+      /** The status at the end of the story; the loader reaches it through accept, progress and, if needed, PUT. */
+      status: z.enum(QUEST_STATUSES),
       isOptional: z.boolean(),
-    })),
-  })),
-  connections: z.array(z.object({
-    source: EntityRefSchema,
-    target: EntityRefSchema,
-    connectionType: z.string(),
-    description: text,
-  })),
+      difficulty: z.number().int().min(1).max(10).nullable(),
+      /** Characters pursuing the quest: the first accepts it, the others get it in their activeQuests. */
+      acceptedBy: z.array(key),
+      objectives: z.array(
+        z.object({
+          description: z.string(),
+          target: z.number().int().min(1),
+          progress: z.number().int().min(0),
+          isOptional: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  connections: z.array(
+    z.object({
+      source: EntityRefSchema,
+      target: EntityRefSchema,
+      connectionType: z.string(),
+      description: text,
+    }),
+  ),
   /** The world's own calendars (issue 12): a key, a name and description, and the definition as the API takes it. */
   calendars: z.array(CalendarDefinitionObjectSchema.partial().extend({ key, name: z.string(), description: text })).default([]),
   /** Timelines that keep time in one of those calendars, their "now" and events dated in it. */
-  calendarTimelines: z.array(z.object({
-    key,
-    name: z.string(),
-    description: text,
-    /** Key of the calendar the timeline keeps time in. */
-    calendar: key,
-    currentDate: CalendarDateSchema,
-    events: z.array(CalendarEventSchema),
-  })).default([]),
+  calendarTimelines: z
+    .array(
+      z.object({
+        key,
+        name: z.string(),
+        description: text,
+        /** Key of the calendar the timeline keeps time in. */
+        calendar: key,
+        currentDate: CalendarDateSchema,
+        events: z.array(CalendarEventSchema),
+      }),
+    )
+    .default([]),
 });
 export type DemoData = z.infer<typeof DemoDataSchema>;
 export type DemoTimeline = DemoData['timelines'][number];
@@ -210,7 +234,7 @@ const CHANGE_ID_FIELDS = { characterId: 'character', targetCharacterId: 'charact
 export function substituteChangeIds(
   document: DemoChangeDocument,
   resolve: (kind: 'character' | 'item', key: string) => string | undefined,
-): { version: typeof CHANGE_FORMAT_VERSION; changes: Record<string, unknown>[] } | null {
+): { version: typeof CHANGE_FORMAT_VERSION; changes: Array<Record<string, unknown>> } | null {
   if (document === null) return null;
   const changes = document.changes.map((change, index) => {
     const copy: Record<string, unknown> = { ...change };
@@ -251,18 +275,48 @@ export function findDemoDataProblems(data: DemoData): string[] {
     }
     return set;
   };
-  const events = [...data.timelines.flatMap((timeline) => timeline.events), ...data.calendarTimelines.flatMap((timeline) => timeline.events)];
+  const events = [
+    ...data.timelines.flatMap((timeline) => timeline.events),
+    ...data.calendarTimelines.flatMap((timeline) => timeline.events),
+  ];
   const known: Record<string, Set<string>> = {
-    character: keysOf('character', data.characters.map((c) => c.key)),
-    item: keysOf('item', data.items.map((i) => i.key)),
-    timeline: keysOf('timeline', [...data.timelines, ...data.calendarTimelines].map((t) => t.key)),
-    calendar: keysOf('calendar', data.calendars.map((c) => c.key)),
-    event: keysOf('event', events.map((e) => e.key)),
+    character: keysOf(
+      'character',
+      data.characters.map((c) => c.key),
+    ),
+    item: keysOf(
+      'item',
+      data.items.map((i) => i.key),
+    ),
+    timeline: keysOf(
+      'timeline',
+      [...data.timelines, ...data.calendarTimelines].map((t) => t.key),
+    ),
+    calendar: keysOf(
+      'calendar',
+      data.calendars.map((c) => c.key),
+    ),
+    event: keysOf(
+      'event',
+      events.map((e) => e.key),
+    ),
     map: keysOf('map', [data.map.key]),
-    quest: keysOf('quest', data.quests.map((q) => q.key)),
-    goal: keysOf('goal', data.goals.map((g) => g.key)),
-    point: keysOf('point', data.map.points.map((p) => p.key)),
-    area: keysOf('area', data.map.areas.map((a) => a.key)),
+    quest: keysOf(
+      'quest',
+      data.quests.map((q) => q.key),
+    ),
+    goal: keysOf(
+      'goal',
+      data.goals.map((g) => g.key),
+    ),
+    point: keysOf(
+      'point',
+      data.map.points.map((p) => p.key),
+    ),
+    area: keysOf(
+      'area',
+      data.map.areas.map((a) => a.key),
+    ),
   };
   const need = (kind: string, k: string, where: string): void => {
     if (!known[kind]?.has(k)) problems.push(`${where}: unknown ${kind} key "${k}".`);
@@ -280,7 +334,8 @@ export function findDemoDataProblems(data: DemoData): string[] {
   for (const g of data.goals) need('character', g.character, `goal ${g.key}`);
   for (const timeline of data.timelines) {
     const own = new Set(timeline.events.map((e) => e.key));
-    if (timeline.genesisEvent && !own.has(timeline.genesisEvent)) problems.push(`timeline ${timeline.key}: genesisEvent is not one of its events.`);
+    if (timeline.genesisEvent && !own.has(timeline.genesisEvent))
+      problems.push(`timeline ${timeline.key}: genesisEvent is not one of its events.`);
     if (timeline.branchingEvent !== undefined || timeline.parent !== undefined) {
       const parent = data.timelines.find((t) => t.key === timeline.parent);
       if (!parent) problems.push(`timeline ${timeline.key}: a branch needs a known parent.`);

@@ -14,7 +14,7 @@ export type DemoMentionKind = 'character' | 'item' | 'event';
 export const hasDemoMentions = (text: string | null): boolean => demoMentionKeys(text).length > 0;
 
 /** Every (kind, key) a description mentions. */
-export function demoMentionKeys(text: string | null): { kind: DemoMentionKind; key: string }[] {
+export function demoMentionKeys(text: string | null): Array<{ kind: DemoMentionKind; key: string }> {
   if (text === null) return [];
   return [...text.matchAll(DEMO_MENTION)].map((match) => ({ kind: match[1] as DemoMentionKind, key: match[2] ?? '' }));
 }

@@ -45,8 +45,20 @@ export type DemoCharacterBody = CharacterCreateInput & { activeQuests: string[] 
 export class DemoLoad {
   readonly ids: Record<string, Record<string, string>> = {};
   readonly summary: DemoSummary = {
-    characters: 0, items: 0, inventoryEntries: 0, relationships: 0, goals: 0, timelines: 0, events: 0, calendars: 0,
-    maps: 0, points: 0, areas: 0, quests: 0, objectives: 0, connections: 0,
+    characters: 0,
+    items: 0,
+    inventoryEntries: 0,
+    relationships: 0,
+    goals: 0,
+    timelines: 0,
+    events: 0,
+    calendars: 0,
+    maps: 0,
+    points: 0,
+    areas: 0,
+    quests: 0,
+    objectives: 0,
+    connections: 0,
   };
   readonly characterBodies = new Map<string, DemoCharacterBody>();
   readonly eventBodies = new Map<string, DemoEventBody>();

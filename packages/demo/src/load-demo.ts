@@ -50,10 +50,13 @@ export async function loadDemoWorld(options: LoadDemoOptions): Promise<DemoLoadR
   const world = await attempt('Creating the world', client.POST('/api/worlds', { body: data.world }));
   log(`World "${world.name}" created.`);
   if (options.player) {
-    await attempt(`Sharing the world with ${options.player.username}`, client.POST('/api/worlds/{worldId}/members', {
-      params: { path: { worldId: world.worldId } },
-      body: { user: options.player.username, role: 'player' },
-    }));
+    await attempt(
+      `Sharing the world with ${options.player.username}`,
+      client.POST('/api/worlds/{worldId}/members', {
+        params: { path: { worldId: world.worldId } },
+        body: { user: options.player.username, role: 'player' },
+      }),
+    );
   }
 
   const load = new DemoLoad(client, world.worldId, data, log);

@@ -14,17 +14,20 @@ import type { DemoLoad } from './load-context.js';
 export async function loadConnections(load: DemoLoad): Promise<void> {
   const { client, worldId, data, summary } = load;
   for (const connection of data.connections) {
-    await attempt(`Connecting ${connection.source.key} to ${connection.target.key}`, client.POST('/api/worlds/{worldId}/connections', {
-      params: { path: { worldId } },
-      body: {
-        sourceType: connection.source.type,
-        sourceId: load.id(connection.source.type, connection.source.key),
-        targetType: connection.target.type,
-        targetId: load.id(connection.target.type, connection.target.key),
-        connectionType: connection.connectionType,
-        description: connection.description,
-      },
-    }));
+    await attempt(
+      `Connecting ${connection.source.key} to ${connection.target.key}`,
+      client.POST('/api/worlds/{worldId}/connections', {
+        params: { path: { worldId } },
+        body: {
+          sourceType: connection.source.type,
+          sourceId: load.id(connection.source.type, connection.source.key),
+          targetType: connection.target.type,
+          targetId: load.id(connection.target.type, connection.target.key),
+          connectionType: connection.connectionType,
+          description: connection.description,
+        },
+      }),
+    );
     summary.connections += 1;
   }
   load.log(`${summary.connections} connections created.`);
@@ -36,7 +39,12 @@ export async function loadConnections(load: DemoLoad): Promise<void> {
  */
 export async function linkMentions(load: DemoLoad): Promise<void> {
   const { client, worldId, data } = load;
-  const html = (text: string): string => demoRichText(text, (kind, key) => load.id(kind, key), (kind, key) => load.nameOf(kind, key));
+  const html = (text: string): string =>
+    demoRichText(
+      text,
+      (kind, key) => load.id(kind, key),
+      (kind, key) => load.nameOf(kind, key),
+    );
   for (const character of data.characters) {
     const body = load.characterBodies.get(character.key);
     if (!body || !character.description || !hasDemoMentions(character.description)) continue;
@@ -46,17 +54,23 @@ export async function linkMentions(load: DemoLoad): Promise<void> {
   for (const item of data.items) {
     if (!item.description || !hasDemoMentions(item.description)) continue;
     const { key, ...rest } = item;
-    await attempt(`Linking the description of ${item.name}`, client.PUT('/api/worlds/{worldId}/items/{itemId}', {
-      params: { path: { worldId, itemId: load.id('item', key) } },
-      body: { ...rest, descriptionHtml: html(item.description) },
-    }));
+    await attempt(
+      `Linking the description of ${item.name}`,
+      client.PUT('/api/worlds/{worldId}/items/{itemId}', {
+        params: { path: { worldId, itemId: load.id('item', key) } },
+        body: { ...rest, descriptionHtml: html(item.description) },
+      }),
+    );
   }
   for (const event of load.events) {
     const body = load.eventBodies.get(event.key);
     if (!body || !event.description || !hasDemoMentions(event.description)) continue;
-    await attempt(`Linking the description of "${event.name}"`, client.PUT('/api/worlds/{worldId}/events/{eventId}', {
-      params: { path: { worldId, eventId: load.id('event', event.key) } },
-      body: { ...body, descriptionHtml: html(event.description) },
-    }));
+    await attempt(
+      `Linking the description of "${event.name}"`,
+      client.PUT('/api/worlds/{worldId}/events/{eventId}', {
+        params: { path: { worldId, eventId: load.id('event', event.key) } },
+        body: { ...body, descriptionHtml: html(event.description) },
+      }),
+    );
   }
 }

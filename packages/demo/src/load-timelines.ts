@@ -18,7 +18,11 @@ type CalendarBody = operations['createCalendar']['requestBody']['content']['appl
  * The change documents of an event with each key replaced by its id.
  * @throws DemoLoadError naming the step when a document names a key nothing was created for.
  */
-function changesOf(load: DemoLoad, step: string, event: Pick<DemoEvent, 'characterAttributeChanges' | 'inventoryChanges' | 'relationshipChanges'>) {
+function changesOf(
+  load: DemoLoad,
+  step: string,
+  event: Pick<DemoEvent, 'characterAttributeChanges' | 'inventoryChanges' | 'relationshipChanges'>,
+) {
   const resolve = (kind: 'character' | 'item', key: string) => load.changeId(kind, key);
   try {
     return {
@@ -48,8 +52,10 @@ export async function loadTimelines(load: DemoLoad): Promise<void> {
       branchingEvent: timeline.branchingEvent ? load.id('event', timeline.branchingEvent) : null,
       genesisEvent: null,
     };
-    const created = await attempt(`Creating timeline "${timeline.name}"`,
-      client.POST('/api/worlds/{worldId}/timelines', { params: { path: { worldId } }, body: timelineBody }));
+    const created = await attempt(
+      `Creating timeline "${timeline.name}"`,
+      client.POST('/api/worlds/{worldId}/timelines', { params: { path: { worldId } }, body: timelineBody }),
+    );
     load.remember('timeline', timeline.key, created.timelineId);
     summary.timelines += 1;
     for (const event of timeline.events) {
@@ -70,10 +76,13 @@ export async function loadTimelines(load: DemoLoad): Promise<void> {
       summary.events += 1;
     }
     if (timeline.genesisEvent) {
-      await attempt(`Setting the genesis event of "${timeline.name}"`, client.PUT('/api/worlds/{worldId}/timelines/{timelineId}', {
-        params: { path: { worldId, timelineId: created.timelineId } },
-        body: { ...timelineBody, genesisEvent: load.id('event', timeline.genesisEvent) },
-      }));
+      await attempt(
+        `Setting the genesis event of "${timeline.name}"`,
+        client.PUT('/api/worlds/{worldId}/timelines/{timelineId}', {
+          params: { path: { worldId, timelineId: created.timelineId } },
+          body: { ...timelineBody, genesisEvent: load.id('event', timeline.genesisEvent) },
+        }),
+      );
     }
   }
   for (const timeline of data.timelines) {
@@ -81,10 +90,13 @@ export async function loadTimelines(load: DemoLoad): Promise<void> {
     const body = load.eventBodies.get(timeline.branchingEvent);
     if (!body) throw new Error(`No event was created for key "${timeline.branchingEvent}".`);
     const branched = { ...body, isBranchingEvent: true, childTimelineId: load.id('timeline', timeline.key) };
-    await attempt(`Marking "${body.name}" as the branching event of "${timeline.name}"`, client.PUT('/api/worlds/{worldId}/events/{eventId}', {
-      params: { path: { worldId, eventId: load.id('event', timeline.branchingEvent) } },
-      body: branched,
-    }));
+    await attempt(
+      `Marking "${body.name}" as the branching event of "${timeline.name}"`,
+      client.PUT('/api/worlds/{worldId}/events/{eventId}', {
+        params: { path: { worldId, eventId: load.id('event', timeline.branchingEvent) } },
+        body: branched,
+      }),
+    );
     load.eventBodies.set(timeline.branchingEvent, branched);
   }
 }
@@ -97,19 +109,27 @@ export async function loadCalendars(load: DemoLoad): Promise<void> {
   const { client, worldId, data, summary } = load;
   for (const calendar of data.calendars) {
     const { key, ...body } = calendar;
-    const created = await attempt(`Creating calendar "${calendar.name}"`,
-      client.POST('/api/worlds/{worldId}/calendars', { params: { path: { worldId } }, body: body as CalendarBody }));
+    const created = await attempt(
+      `Creating calendar "${calendar.name}"`,
+      client.POST('/api/worlds/{worldId}/calendars', { params: { path: { worldId } }, body: body as CalendarBody }),
+    );
     load.remember('calendar', key, created.calendarId);
     summary.calendars += 1;
   }
   for (const timeline of data.calendarTimelines) {
-    const created = await attempt(`Creating timeline "${timeline.name}"`, client.POST('/api/worlds/{worldId}/timelines', {
-      params: { path: { worldId } },
-      body: {
-        name: timeline.name, description: timeline.description, calendarId: load.id('calendar', timeline.calendar), currentDate: timeline.currentDate,
-        branchingEnabled: true,
-      } as unknown as TimelineBody,
-    }));
+    const created = await attempt(
+      `Creating timeline "${timeline.name}"`,
+      client.POST('/api/worlds/{worldId}/timelines', {
+        params: { path: { worldId } },
+        body: {
+          name: timeline.name,
+          description: timeline.description,
+          calendarId: load.id('calendar', timeline.calendar),
+          currentDate: timeline.currentDate,
+          branchingEnabled: true,
+        } as unknown as TimelineBody,
+      }),
+    );
     load.remember('timeline', timeline.key, created.timelineId);
     summary.timelines += 1;
     for (const event of timeline.events) {

@@ -41,9 +41,7 @@ describe.each(DIALECTS)('the Oz demo through the timeline engine on %s', (dialec
   const quantityHeld = (state: TimelineState, who: string, item: string): number =>
     character(state, who).inventory.find((h) => h.itemId === idOf('item', item))?.quantity ?? 0;
   const holdersOf = (state: TimelineState, item: string): string[] =>
-    state.characters
-      .filter((c) => c.inventory.some((h) => h.itemId === idOf('item', item) && h.quantity > 0))
-      .map((c) => c.characterId);
+    state.characters.filter((c) => c.inventory.some((h) => h.itemId === idOf('item', item) && h.quantity > 0)).map((c) => c.characterId);
 
   beforeAll(async () => {
     expect(mainEvents.length).toBeGreaterThan(0);
@@ -68,14 +66,16 @@ describe.each(DIALECTS)('the Oz demo through the timeline engine on %s', (dialec
     expect(quantityHeld(end, 'dorothy', 'silverShoes')).toBe(0);
     expect(holdersOf(end, 'silverShoes')).toEqual([]);
     // The same answer at a moment after the last event, by date rather than by event.
-    const byDate = await get<TimelineState>(`/timelines/${idOf('timeline', 'main')}/state?at=1901-01-01T00:00:00.000Z&characterId=${idOf('character', 'dorothy')}`);
+    const byDate = await get<TimelineState>(
+      `/timelines/${idOf('timeline', 'main')}/state?at=1901-01-01T00:00:00.000Z&characterId=${idOf('character', 'dorothy')}`,
+    );
     expect(byDate.characters).toHaveLength(1);
     expect(quantityHeld(byDate, 'dorothy', 'silverShoes')).toBe(0);
     // Not vacuous: she did wear them in between.
     const setOut = await stateAfter('main', 'setsOut');
-    expect(character(setOut, 'dorothy').inventory).toEqual(expect.arrayContaining([
-      expect.objectContaining({ itemId: idOf('item', 'silverShoes'), quantity: 2, equipped: true }),
-    ]));
+    expect(character(setOut, 'dorothy').inventory).toEqual(
+      expect.arrayContaining([expect.objectContaining({ itemId: idOf('item', 'silverShoes'), quantity: 2, equipped: true })]),
+    );
   });
 
   it('never gives Dorothy the Silver Shoes on the branch, at any of its events or at its end', async () => {
@@ -93,9 +93,17 @@ describe.each(DIALECTS)('the Oz demo through the timeline engine on %s', (dialec
     expect(holdersOf(before, 'goldenCap')).not.toContain(idOf('character', 'dorothy'));
     const taken = await stateAfter('main', 'giftsAndCap');
     expect(holdersOf(taken, 'goldenCap')).toEqual([idOf('character', 'dorothy')]);
-    expect(taken.lastEvent?.changes).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: 'inventory', characterId: idOf('character', 'dorothy'), itemId: idOf('item', 'goldenCap'), before: null, after: { quantity: 1, equipped: true } }),
-    ]));
+    expect(taken.lastEvent?.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'inventory',
+          characterId: idOf('character', 'dorothy'),
+          itemId: idOf('item', 'goldenCap'),
+          before: null,
+          after: { quantity: 1, equipped: true },
+        }),
+      ]),
+    );
     expect(holdersOf(await stateAfter('main', 'glinda'), 'goldenCap')).toEqual([idOf('character', 'glinda')]);
     expect(holdersOf(await stateAfter('main', 'capFreed'), 'goldenCap')).toEqual([idOf('character', 'kingMonkeys')]);
   });

@@ -6,11 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import {
-  AttributeChangesDocumentSchema,
-  InventoryChangesDocumentSchema,
-  RelationshipChangesDocumentSchema,
-} from '@loreforge/contract';
+import { AttributeChangesDocumentSchema, InventoryChangesDocumentSchema, RelationshipChangesDocumentSchema } from '@loreforge/contract';
 import { createInviteCode } from '@loreforge/server/host';
 import { DIALECTS, type TestApp, buildTestApp } from '@loreforge/server/testing';
 import { DEMO_DIR, type DemoData, findDemoDataProblems, readDemoData, substituteChangeIds } from '../src/demo-data.js';
@@ -48,17 +44,25 @@ describe('the Oz demo data', () => {
     expect(mainTimeline.events.length).toBeGreaterThanOrEqual(24);
     expect(branchTimeline.events.length).toBeGreaterThanOrEqual(4);
     expect(data.map.areas.map((a) => a.name)).toEqual([
-      'The Gillikin Country', 'The Munchkin Country', 'The Quadling Country', 'The Winkie Country',
+      'The Gillikin Country',
+      'The Munchkin Country',
+      'The Quadling Country',
+      'The Winkie Country',
     ]);
-    expect(data.quests.map((q) => q.name)).toEqual(expect.arrayContaining(['Reach the Emerald City', 'Defeat the Wicked Witch of the West']));
+    expect(data.quests.map((q) => q.name)).toEqual(
+      expect.arrayContaining(['Reach the Emerald City', 'Defeat the Wicked Witch of the West']),
+    );
   });
 
-  it("gives every character a species, a home and what they lack or seek, from the book", () => {
+  it('gives every character a species, a home and what they lack or seek, from the book', () => {
     const incomplete = data.characters
       .filter((c) => {
-        const attributes = c.attributes as Record<string, unknown>;
-        return !(typeof attributes.species === 'string' && typeof attributes.home === 'string'
-          && (typeof attributes.lacks === 'string' || typeof attributes.seeks === 'string'));
+        const attributes = c.attributes;
+        return !(
+          typeof attributes.species === 'string' &&
+          typeof attributes.home === 'string' &&
+          (typeof attributes.lacks === 'string' || typeof attributes.seeks === 'string')
+        );
       })
       .map((c) => c.name);
     expect(incomplete).toEqual([]);
@@ -68,13 +72,23 @@ describe('the Oz demo data', () => {
     expect(findDemoDataProblems(data)).toEqual([]);
   });
 
-  it('writes every change in the contract\'s versioned format', () => {
-    const fakeId = (_kind: string, key: string) => `00000000-0000-4000-8000-${Buffer.from(key).toString('hex').padEnd(12, '0').slice(0, 12)}`;
+  it("writes every change in the contract's versioned format", () => {
+    const fakeId = (_kind: string, key: string) =>
+      `00000000-0000-4000-8000-${Buffer.from(key).toString('hex').padEnd(12, '0').slice(0, 12)}`;
     for (const event of data.timelines.flatMap((t) => t.events)) {
       const resolve = (kind: 'character' | 'item', key: string) => fakeId(kind, key);
-      expect(AttributeChangesDocumentSchema.nullable().safeParse(substituteChangeIds(event.characterAttributeChanges, resolve)).success, event.key).toBe(true);
-      expect(InventoryChangesDocumentSchema.nullable().safeParse(substituteChangeIds(event.inventoryChanges, resolve)).success, event.key).toBe(true);
-      expect(RelationshipChangesDocumentSchema.nullable().safeParse(substituteChangeIds(event.relationshipChanges, resolve)).success, event.key).toBe(true);
+      expect(
+        AttributeChangesDocumentSchema.nullable().safeParse(substituteChangeIds(event.characterAttributeChanges, resolve)).success,
+        event.key,
+      ).toBe(true);
+      expect(
+        InventoryChangesDocumentSchema.nullable().safeParse(substituteChangeIds(event.inventoryChanges, resolve)).success,
+        event.key,
+      ).toBe(true);
+      expect(
+        RelationshipChangesDocumentSchema.nullable().safeParse(substituteChangeIds(event.relationshipChanges, resolve)).success,
+        event.key,
+      ).toBe(true);
     }
   });
 
@@ -184,7 +198,9 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     expect(world.counts.characters).toBeGreaterThanOrEqual(25);
     expect(world.counts.timelines).toBe(2 + data.calendarTimelines.length);
     expect(world.counts.maps).toBe(1);
-    expect(world.counts.events).toBe(mainTimeline.events.length + branchTimeline.events.length + data.calendarTimelines.flatMap((t) => t.events).length);
+    expect(world.counts.events).toBe(
+      mainTimeline.events.length + branchTimeline.events.length + data.calendarTimelines.flatMap((t) => t.events).length,
+    );
     expect(world.counts.events).toBeGreaterThanOrEqual(30);
     expect(world.counts.items).toBe(data.items.length);
     expect(result.registered).toBe(true);
@@ -195,13 +211,18 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     const inventory = await get<{ data: Array<{ itemName: string; quantity: number; equipped: boolean }> }>(
       `/worlds/${result.worldId}/characters/${dorothy}/inventory?limit=100`,
     );
-    const expected = data.inventory.filter((e) => e.character === 'dorothy').map((e) => ({
-      itemName: data.items.find((i) => i.key === e.item)?.name,
-      quantity: e.quantity,
-      equipped: e.equipped,
-    }));
-    expect(inventory.data.map(({ itemName, quantity, equipped }) => ({ itemName, quantity, equipped }))
-      .sort((a, b) => a.itemName.localeCompare(b.itemName))).toEqual(expected.sort((a, b) => String(a.itemName).localeCompare(String(b.itemName))));
+    const expected = data.inventory
+      .filter((e) => e.character === 'dorothy')
+      .map((e) => ({
+        itemName: data.items.find((i) => i.key === e.item)?.name,
+        quantity: e.quantity,
+        equipped: e.equipped,
+      }));
+    expect(
+      inventory.data
+        .map(({ itemName, quantity, equipped }) => ({ itemName, quantity, equipped }))
+        .sort((a, b) => a.itemName.localeCompare(b.itemName)),
+    ).toEqual(expected.sort((a, b) => String(a.itemName).localeCompare(String(b.itemName))));
     expect(inventory.data.map((e) => e.itemName)).not.toContain('The Silver Shoes');
 
     const character = await get<{ currentLocationId: string | null; activeQuests: string[]; attributes: Record<string, unknown> }>(
@@ -211,11 +232,14 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     expect(character.activeQuests).toEqual(expect.arrayContaining([idOf('quest', 'reachCity'), idOf('quest', 'wayHome')]));
     expect(character.attributes).toMatchObject({ home: 'Kansas', seeks: 'A way back to Kansas' });
 
-    const relationships = await get<Array<{ targetCharacterName: string; relationshipType: string }> | { data: Array<{ targetCharacterName: string; relationshipType: string }> }>(
-      `/worlds/${result.worldId}/characters/${dorothy}/relationships`,
-    );
+    const relationships = await get<
+      | Array<{ targetCharacterName: string; relationshipType: string }>
+      | { data: Array<{ targetCharacterName: string; relationshipType: string }> }
+    >(`/worlds/${result.worldId}/characters/${dorothy}/relationships`);
     const list = Array.isArray(relationships) ? relationships : relationships.data;
-    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ targetCharacterName: 'Toto', relationshipType: 'like_family' })]));
+    expect(list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ targetCharacterName: 'Toto', relationshipType: 'like_family' })]),
+    );
   });
 
   it('keeps the story in order, with the changes written against real ids', async () => {
@@ -244,16 +268,24 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     const cyclone = await get<{ isBranchingEvent: boolean; childTimelineId: string | null; timelineId: string }>(
       `/worlds/${result.worldId}/events/${idOf('event', 'cyclone')}`,
     );
-    expect(cyclone).toMatchObject({ isBranchingEvent: true, childTimelineId: idOf('timeline', 'missedWitch'), timelineId: idOf('timeline', 'main') });
+    expect(cyclone).toMatchObject({
+      isBranchingEvent: true,
+      childTimelineId: idOf('timeline', 'missedWitch'),
+      timelineId: idOf('timeline', 'main'),
+    });
     const main = await get<{ genesisEvent: string | null }>(`/worlds/${result.worldId}/timelines/${idOf('timeline', 'main')}`);
     expect(main.genesisEvent).toBe(idOf('event', 'cyclone'));
   });
 
-  it('keeps a second timeline in the Ozian calendar, its events in order and in Oz\'s own words', async () => {
+  it("keeps a second timeline in the Ozian calendar, its events in order and in Oz's own words", async () => {
     const chronicle = await get<{ calendarId: string | null; currentDateTime: string | null; currentDateFormatted: string }>(
       `/worlds/${result.worldId}/timelines/${idOf('timeline', 'ozChronicle')}`,
     );
-    expect(chronicle).toMatchObject({ calendarId: idOf('calendar', 'ozian'), currentDateTime: null, currentDateFormatted: '10th of Gillikin, 40 YW, 12:00' });
+    expect(chronicle).toMatchObject({
+      calendarId: idOf('calendar', 'ozian'),
+      currentDateTime: null,
+      currentDateFormatted: '10th of Gillikin, 40 YW, 12:00',
+    });
     const events = await get<{ data: Array<{ name: string; formattedDate: string }> }>(
       `/worlds/${result.worldId}/timelines/${idOf('timeline', 'ozChronicle')}/events?limit=100&sortBy=dateTime&sortOrder=asc`,
     );
@@ -277,13 +309,22 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     expect(map.name).toBe('The Land of Oz');
     expect(map.image).toMatchObject({ contentType: 'image/png', size: fs.statSync(path.join(DEMO_DIR, data.map.image)).size });
     const areas = await get<{ data: Array<{ name: string; color: string }> }>(`/worlds/${result.worldId}/maps/${mapId}/areas?limit=100`);
-    expect(areas.data.map((a) => a.name).sort()).toEqual(['The Gillikin Country', 'The Munchkin Country', 'The Quadling Country', 'The Winkie Country']);
-    const points = await get<{ data: Array<{ name: string; entity: { name: string | null } | null }> }>(`/worlds/${result.worldId}/maps/${mapId}/points?limit=100`);
+    expect(areas.data.map((a) => a.name).sort()).toEqual([
+      'The Gillikin Country',
+      'The Munchkin Country',
+      'The Quadling Country',
+      'The Winkie Country',
+    ]);
+    const points = await get<{ data: Array<{ name: string; entity: { name: string | null } | null }> }>(
+      `/worlds/${result.worldId}/maps/${mapId}/points?limit=100`,
+    );
     expect(points.data).toHaveLength(data.map.points.length);
-    expect(points.data).toEqual(expect.arrayContaining([
-      expect.objectContaining({ name: 'The Emerald City', entity: expect.objectContaining({ name: 'Oz, the Great and Terrible' }) }),
-      expect.objectContaining({ name: 'Castle of the Wicked Witch of the West' }),
-    ]));
+    expect(points.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'The Emerald City', entity: expect.objectContaining({ name: 'Oz, the Great and Terrible' }) }),
+        expect.objectContaining({ name: 'Castle of the Wicked Witch of the West' }),
+      ]),
+    );
   });
 
   it('ends each quest in the state the book leaves it', async () => {
@@ -293,14 +334,19 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     const byName = new Map(quests.data.map((q) => [q.name, q]));
     for (const quest of data.quests) {
       expect(byName.get(quest.name)?.status, quest.name).toBe(quest.status);
-      expect(byName.get(quest.name)?.objectives.map((o) => o.progress), quest.name).toEqual(quest.objectives.map((o) => o.progress));
+      expect(
+        byName.get(quest.name)?.objectives.map((o) => o.progress),
+        quest.name,
+      ).toEqual(quest.objectives.map((o) => o.progress));
     }
     const connections = await get<{ data: Array<{ connectionType: string; sourceName: string | null; targetName: string | null }> }>(
       `/worlds/${result.worldId}/connections?limit=100`,
     );
-    expect(connections.data).toEqual(expect.arrayContaining([
-      expect.objectContaining({ sourceName: 'The Golden Cap', connectionType: 'commands', targetName: 'The King of the Winged Monkeys' }),
-    ]));
+    expect(connections.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sourceName: 'The Golden Cap', connectionType: 'commands', targetName: 'The King of the Winged Monkeys' }),
+      ]),
+    );
   });
 
   it("links descriptions with mentions: the Scarecrow's names Dorothy, and Dorothy's page lists him under 'Mentioned in'", async () => {
@@ -309,13 +355,15 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     expect(scarecrow.descriptionHtml).toContain(`data-entity-type="character" data-id="${idOf('character', 'dorothy')}">Dorothy</span>`);
     expect(scarecrow.description).toContain('Dorothy lifts him down from his pole');
     expect(scarecrow.description).not.toContain('@[');
-    const backlinks = await get<{ data: Array<{ type: string; name: string }> }>(`${world}/characters/${idOf('character', 'dorothy')}/backlinks`);
+    const backlinks = await get<{ data: Array<{ type: string; name: string }> }>(
+      `${world}/characters/${idOf('character', 'dorothy')}/backlinks`,
+    );
     expect(backlinks.data.map((link) => link.name)).toEqual(expect.arrayContaining(['The Scarecrow', 'Toto', 'The Cowardly Lion']));
     const cap = await get<{ data: Array<{ type: string; name: string }> }>(`${world}/items/${idOf('item', 'goldenCap')}/backlinks`);
     expect(cap.data.filter((link) => link.type === 'event').map((link) => link.name)).toContain('Dorothy calls the Winged Monkeys');
   });
 
-  it('shares a world with the player toto, who plays Dorothy and sees neither the Wizard\'s secret nor the secret event', async () => {
+  it("shares a world with the player toto, who plays Dorothy and sees neither the Wizard's secret nor the secret event", async () => {
     const shared = await runDemo({
       baseUrl,
       account: { username: 'oz-gm', email: 'gm@loreforge.test', password: 'follow-the-yellow-brick-road' },
@@ -323,7 +371,8 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
       inviteCode: () => createInviteCode(testApp.app.db),
     });
     const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'toto@loreforge.test', password: 'there-is-no-place-like-home' }),
     });
     const { token, user } = (await login.json()) as { token: string; user: { userId: string } };
@@ -341,8 +390,15 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     ].join('\n');
     expect(everything).toContain('Oz, the Great and Terrible');
     // The player gets the hints (the shapes he takes), never the truth, which only his GM notes and the secret event hold.
-    const wizard = JSON.parse(await asPlayer(`${world}/characters/${shared.ids.character?.wizard ?? ''}`)) as { attributes: { appearance?: unknown } };
-    expect(wizard.attributes.appearance).toEqual({ toDorothy: 'A great Head', toScarecrow: 'A lovely Lady', toTinWoodman: 'A terrible Beast', toLion: 'A Ball of Fire' });
+    const wizard = JSON.parse(await asPlayer(`${world}/characters/${shared.ids.character?.wizard ?? ''}`)) as {
+      attributes: { appearance?: unknown };
+    };
+    expect(wizard.attributes.appearance).toEqual({
+      toDorothy: 'A great Head',
+      toScarecrow: 'A lovely Lady',
+      toTinWoodman: 'A terrible Beast',
+      toLion: 'A Ball of Fire',
+    });
     for (const truth of ['Omaha', 'humbug', 'Humbug', 'balloonist', 'real magic']) expect(everything, truth).not.toContain(truth);
     expect(everything).not.toContain('Keep it from the players');
     expect(everything).not.toContain('The discovery of Oz, the Terrible');

@@ -7,7 +7,16 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacklinksResponse, TimelineState } from '@loreforge/contract';
-import { type BundleFiles, DIALECTS, type TestApp, buildTestApp, canonicalBundle, exportWorld, importArchive, readJson } from '@loreforge/server/testing';
+import {
+  type BundleFiles,
+  DIALECTS,
+  type TestApp,
+  buildTestApp,
+  canonicalBundle,
+  exportWorld,
+  importArchive,
+  readJson,
+} from '@loreforge/server/testing';
 import { type DemoLoadResult, runDemo } from '../src/index.js';
 import { createInviteCode } from '@loreforge/server/host';
 
@@ -32,16 +41,20 @@ describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => 
 
   /** The state after each event of each timeline, by names (ids differ between the worlds). */
   async function statesAfterEvents(worldId: string, files: BundleFiles): Promise<Record<string, unknown>> {
-    const timelines = readJson<{ timelineId: string; name: string }[]>(files, 'timelines.json');
-    const events = readJson<{ eventId: string; name: string; timelineId: string | null }[]>(files, 'events.json');
-    const items = new Map(readJson<{ itemId: string; name: string }[]>(files, 'items.json').map((item) => [item.itemId, item.name]));
+    const timelines = readJson<Array<{ timelineId: string; name: string }>>(files, 'timelines.json');
+    const events = readJson<Array<{ eventId: string; name: string; timelineId: string | null }>>(files, 'events.json');
+    const items = new Map(readJson<Array<{ itemId: string; name: string }>>(files, 'items.json').map((item) => [item.itemId, item.name]));
     const out: Record<string, unknown> = {};
     for (const timeline of timelines) {
       for (const event of events.filter((e) => e.timelineId === timeline.timelineId)) {
-        const response = await t.app.inject({ url: `/api/worlds/${worldId}/timelines/${timeline.timelineId}/state?eventId=${event.eventId}`, headers });
+        const response = await t.app.inject({
+          url: `/api/worlds/${worldId}/timelines/${timeline.timelineId}/state?eventId=${event.eventId}`,
+          headers,
+        });
         expect(response.statusCode).toBe(200);
-        out[`${timeline.name} / ${event.name}`] = response.json<TimelineState>().characters
-          .map((c) => ({
+        out[`${timeline.name} / ${event.name}`] = response
+          .json<TimelineState>()
+          .characters.map((c) => ({
             name: c.name,
             attributes: c.attributes,
             holds: c.inventory.map((h) => `${items.get(h.itemId)}×${h.quantity}${h.equipped ? ' equipped' : ''}`).sort(),
@@ -55,7 +68,7 @@ describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => 
   /** Each character's backlinks as `type name` lines, by character name (ids differ between the worlds). */
   async function backlinksByCharacter(worldId: string, files: BundleFiles): Promise<Record<string, string[]>> {
     const out: Record<string, string[]> = {};
-    for (const character of readJson<{ characterId: string; name: string }[]>(files, 'characters.json')) {
+    for (const character of readJson<Array<{ characterId: string; name: string }>>(files, 'characters.json')) {
       const response = await t.app.inject({ url: `/api/worlds/${worldId}/characters/${character.characterId}/backlinks`, headers });
       expect(response.statusCode).toBe(200);
       out[character.name] = response.json<BacklinksResponse>().data.map((link) => `${link.type} ${link.name}`);
@@ -71,10 +84,19 @@ describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => 
     const imported = await importArchive(t.app, headers, first.archive);
     expect(imported.status).toBe(201);
     expect(imported.body.created).toMatchObject({
-      characters: demo.summary.characters, items: demo.summary.items, inventory: demo.summary.inventoryEntries,
-      relationships: demo.summary.relationships, goals: demo.summary.goals, timelines: demo.summary.timelines,
-      events: demo.summary.events, maps: demo.summary.maps, mapPoints: demo.summary.points, mapAreas: demo.summary.areas,
-      quests: demo.summary.quests, objectives: demo.summary.objectives, connections: demo.summary.connections,
+      characters: demo.summary.characters,
+      items: demo.summary.items,
+      inventory: demo.summary.inventoryEntries,
+      relationships: demo.summary.relationships,
+      goals: demo.summary.goals,
+      timelines: demo.summary.timelines,
+      events: demo.summary.events,
+      maps: demo.summary.maps,
+      mapPoints: demo.summary.points,
+      mapAreas: demo.summary.areas,
+      quests: demo.summary.quests,
+      objectives: demo.summary.objectives,
+      connections: demo.summary.connections,
     });
     const second = await exportWorld(t.app, headers, imported.body.world.worldId);
     expect(canonicalBundle(second.files)).toEqual(canonicalBundle(first.files, { dropReveals: true }));
@@ -84,7 +106,7 @@ describe.each(DIALECTS)('the Oz demo exported and imported on %s', (dialect) => 
     expect(await statesAfterEvents(imported.body.world.worldId, second.files)).toEqual(before);
 
     // The demo's descriptions mention one another: the rich text and the backlink index both survive.
-    const characters = readJson<{ name: string; descriptionHtml: string | null }[]>(second.files, 'characters.json');
+    const characters = readJson<Array<{ name: string; descriptionHtml: string | null }>>(second.files, 'characters.json');
     expect(characters.find((c) => c.name === 'The Scarecrow')?.descriptionHtml).toContain('data-type="mention"');
     const backlinks = await backlinksByCharacter(demo.worldId, first.files);
     expect(backlinks.Dorothy?.length ?? 0).toBeGreaterThan(0);

@@ -130,7 +130,9 @@ describe.each(DIALECTS)('signing up and worlds, in Chromium on %s', (dialect) =>
       const card = page.getByRole('heading', { name: 'The Quadling Country', level: 2 });
       await card.waitFor();
       expect(await page.getByRole('list', { name: 'Contents' }).getByRole('listitem').allInnerTexts()).toEqual([
-        '0 Characters', '0 Timelines', '0 Maps',
+        '0 Characters',
+        '0 Timelines',
+        '0 Maps',
       ]);
       await expectAccessible(page, 'home with a quick-created world');
 
@@ -185,7 +187,10 @@ describe.each(DIALECTS)('signing up and worlds, in Chromium on %s', (dialect) =>
       await page.getByText("You haven't created any worlds yet. Let's build one!").waitFor();
       expect(await page.getByText('Secret Kingdom of the First').count()).toBe(0);
       await page.goto(`/worlds/${worldId}`);
-      await page.getByText(/not found/i).first().waitFor();
+      await page
+        .getByText(/not found/i)
+        .first()
+        .waitFor();
       expect(await page.getByText('Secret Kingdom of the First').count()).toBe(0);
     });
   });

@@ -45,7 +45,13 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (severe.length > 0) {
     const detail = severe
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`)
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join('; ')}`,
+      )
       .join('\n');
     throw new Error(`Accessibility violations on ${screen}:\n${detail}`);
   }

@@ -68,7 +68,9 @@ describe.each(DIALECTS)('a world calendar made in the editor, in Chromium on %s'
       await page.waitForURL(new RegExp(`/worlds/${worldId}/events$`));
 
       await page.goto(`/worlds/${worldId}/timelines/${timelineId}`);
-      const events = page.getByRole('list', { name: '1 event in story order' }).or(page.getByRole('list', { name: '1 events in story order' }));
+      const events = page
+        .getByRole('list', { name: '1 event in story order' })
+        .or(page.getByRole('list', { name: '1 events in story order' }));
       await events.getByRole('heading', { name: 'A farmhouse falls on the Wicked Witch of the East' }).waitFor();
       await events.getByText('14th of Munchkin, 40 YW, 08:00').waitFor();
     });

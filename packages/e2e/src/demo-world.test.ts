@@ -18,10 +18,11 @@ describe.each(DIALECTS)('the Land of Oz demo, in Chromium on %s', (dialect) => {
 
   it('loads through the API and shows its world, timeline branch, map and Dorothy to the demo account', async () => {
     const { server } = env();
-    const result = await runDemo({ baseUrl: server.baseUrl, account: DEMO_ACCOUNT, inviteCode: async () => server.newInviteCode() })
-      .catch((error: unknown) => {
+    const result = await runDemo({ baseUrl: server.baseUrl, account: DEMO_ACCOUNT, inviteCode: async () => server.newInviteCode() }).catch(
+      (error: unknown) => {
         throw new Error(`${(error as Error).message}\nServer output:\n${server.output().slice(-4000)}`, { cause: error });
-      });
+      },
+    );
     expect(result.registered).toBe(true);
     const worldId = result.worldId;
 
@@ -36,7 +37,8 @@ describe.each(DIALECTS)('the Land of Oz demo, in Chromium on %s', (dialect) => {
       await page.getByRole('heading', { name: 'The Land of Oz', level: 2 }).waitFor();
       const counts = page.getByRole('list', { name: 'Contents' });
       expect(await counts.getByRole('listitem').allInnerTexts()).toEqual([
-        `${result.summary.characters} Characters`, `${result.summary.timelines} Timelines`,
+        `${result.summary.characters} Characters`,
+        `${result.summary.timelines} Timelines`,
         result.summary.maps === 1 ? '1 Map' : `${result.summary.maps} Maps`,
       ]);
       expect(result.summary.characters).toBeGreaterThanOrEqual(25);

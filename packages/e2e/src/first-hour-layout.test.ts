@@ -22,18 +22,21 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
  */
 async function pixelOfFullPage(page: Page, fromBottom: number): Promise<number[]> {
   const png = (await page.screenshot({ fullPage: true })).toString('base64');
-  return page.evaluate(async ({ data, offset }) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('No canvas');
-    context.drawImage(image, 0, 0);
-    return Array.from(context.getImageData(5, image.height - offset, 1, 1).data.slice(0, 3));
-  }, { data: png, offset: fromBottom });
+  return page.evaluate(
+    async ({ data, offset }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('No canvas');
+      context.drawImage(image, 0, 0);
+      return Array.from(context.getImageData(5, image.height - offset, 1, 1).data.slice(0, 3));
+    },
+    { data: png, offset: fromBottom },
+  );
 }
 
 describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes, in Chromium on %s', (dialect) => {
@@ -45,28 +48,47 @@ describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes
       const worldId = await createWorldThroughUi(page, 'The Land of Oz', LONG_DESCRIPTION);
       const api = await apiClientFor(page, env().server.baseUrl);
       const inWorld = { path: { worldId } };
-      const character = async (name: string) => unwrap(await api.POST('/api/worlds/{worldId}/characters', {
-        params: inWorld, body: { name, description: `${name} of Oz`, attributes: {}, currentLocationId: null, activeQuests: null },
-      }));
+      const character = async (name: string) =>
+        unwrap(
+          await api.POST('/api/worlds/{worldId}/characters', {
+            params: inWorld,
+            body: { name, description: `${name} of Oz`, attributes: {}, currentLocationId: null, activeQuests: null },
+          }),
+        );
       const dorothy = await character('Dorothy');
       for (const name of ['Toto', 'Scarecrow', 'Tin Woodman']) {
         const friend = await character(name);
-        unwrap(await api.POST('/api/worlds/{worldId}/characters/{characterId}/relationships', {
-          params: { path: { worldId, characterId: dorothy.characterId } },
-          body: { targetCharacterId: friend.characterId, relationshipType: 'extended_family', affinity: 80, trustLevel: 70, description: 'Met on the road' },
-        }));
+        unwrap(
+          await api.POST('/api/worlds/{worldId}/characters/{characterId}/relationships', {
+            params: { path: { worldId, characterId: dorothy.characterId } },
+            body: {
+              targetCharacterId: friend.characterId,
+              relationshipType: 'extended_family',
+              affinity: 80,
+              trustLevel: 70,
+              description: 'Met on the road',
+            },
+          }),
+        );
       }
-      const timeline = unwrap(await api.POST('/api/worlds/{worldId}/timelines', {
-        params: inWorld, body: { name: 'The Story', currentDateTime: '1900-06-20T14:00:00.000Z' },
-      }));
-      for (let day = 1; day <= 12; day += 1) {
-        unwrap(await api.POST('/api/worlds/{worldId}/events', {
+      const timeline = unwrap(
+        await api.POST('/api/worlds/{worldId}/timelines', {
           params: inWorld,
-          body: {
-            timelineId: timeline.timelineId, name: day === 3 ? LONG_EVENT : `Day ${day} on the road`, description: `What happened on day ${day}`,
-            dateTime: `1900-06-${String(day).padStart(2, '0')}T12:00:00.000Z`,
-          },
-        }));
+          body: { name: 'The Story', currentDateTime: '1900-06-20T14:00:00.000Z' },
+        }),
+      );
+      for (let day = 1; day <= 12; day += 1) {
+        unwrap(
+          await api.POST('/api/worlds/{worldId}/events', {
+            params: inWorld,
+            body: {
+              timelineId: timeline.timelineId,
+              name: day === 3 ? LONG_EVENT : `Day ${day} on the road`,
+              description: `What happened on day ${day}`,
+              dateTime: `1900-06-${String(day).padStart(2, '0')}T12:00:00.000Z`,
+            },
+          }),
+        );
       }
 
       // Desktop: the timeline scrolls with the page, six or more whole cards fit a screen, and a 50-character name is whole.
@@ -83,8 +105,17 @@ describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes
         return boxes;
       });
       expect(scrollBoxes, 'boxes scrolling the events inside the page').toEqual([]);
-      await expect.poll(() => track.locator('.lf-timeline-card').evaluateAll((cards) =>
-        cards.filter((card) => { const r = card.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }).length)).toBeGreaterThanOrEqual(6);
+      await expect
+        .poll(() =>
+          track.locator('.lf-timeline-card').evaluateAll(
+            (cards) =>
+              cards.filter((card) => {
+                const r = card.getBoundingClientRect();
+                return r.top >= 0 && r.bottom <= window.innerHeight;
+              }).length,
+          ),
+        )
+        .toBeGreaterThanOrEqual(6);
       const longTitle = track.getByRole('heading', { name: LONG_EVENT });
       expect(await longTitle.getAttribute('title')).toBe(LONG_EVENT);
       expect(await longTitle.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
@@ -108,14 +139,17 @@ describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes
       await search.waitFor();
       expect((await search.boundingBox())?.y ?? Infinity).toBeLessThan(PHONE.height / 2);
       const tabs = page.getByRole('navigation', { name: 'World sections' }).getByRole('link');
-      for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(PHONE.width);
+      for (const box of await tabs.evaluateAll((links) => links.map((l) => l.getBoundingClientRect().right)))
+        expect(box).toBeLessThanOrEqual(PHONE.width);
       expect(await tabs.count()).toBe(7);
       await expectAccessible(page, 'characters list on a phone');
 
       await page.goto(`/worlds/${worldId}/characters/${dorothy.characterId}/relationships`);
       await page.getByRole('link', { name: 'Toto' }).first().waitFor();
       const table = page.getByRole('table');
-      expect(await table.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      expect(
+        await table.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth + 1 && el.scrollWidth <= el.clientWidth + 1),
+      ).toBe(true);
       const row = page.getByRole('row', { name: /Toto/ });
       await expect.poll(() => row.innerText()).toMatch(/Extended family/);
       for (const name of ['Edit Toto', 'Delete Toto']) {
@@ -123,7 +157,9 @@ describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes
         expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${name} on screen`).toBe(true);
       }
       const add = await page.getByRole('button', { name: 'Add relationship' }).boundingBox();
-      for (const rowBox of await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().toJSON() as DOMRect))) {
+      for (const rowBox of await page
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().toJSON() as DOMRect))) {
         expect(add && overlaps(add, rowBox), 'the add button covers a row').toBe(false);
       }
       await expectAccessible(page, 'relationships on a phone');

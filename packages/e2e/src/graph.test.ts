@@ -67,14 +67,25 @@ describe.each(DIALECTS)('the web of relationships, in Chromium on %s', (dialect)
 
       // A secret the owner keeps: a character only editors see, who knows Dorothy.
       const api = await apiClientFor(page, server.baseUrl);
-      const secret = unwrap(await api.POST('/api/worlds/{worldId}/characters', {
-        params: { path: { worldId } },
-        body: { name: SECRET_NAME, description: null, attributes: {}, currentLocationId: null, activeQuests: null, visibility: 'editors' },
-      }));
-      unwrap(await api.POST('/api/worlds/{worldId}/characters/{characterId}/relationships', {
-        params: { path: { worldId, characterId: secret.characterId } },
-        body: { targetCharacterId: dorothyId, relationshipType: 'aware of', affinity: -40, powerBalance: 0, trustLevel: 0 },
-      }));
+      const secret = unwrap(
+        await api.POST('/api/worlds/{worldId}/characters', {
+          params: { path: { worldId } },
+          body: {
+            name: SECRET_NAME,
+            description: null,
+            attributes: {},
+            currentLocationId: null,
+            activeQuests: null,
+            visibility: 'editors',
+          },
+        }),
+      );
+      unwrap(
+        await api.POST('/api/worlds/{worldId}/characters/{characterId}/relationships', {
+          params: { path: { worldId, characterId: secret.characterId } },
+          body: { targetCharacterId: dorothyId, relationshipType: 'aware of', affinity: -40, powerBalance: 0, trustLevel: 0 },
+        }),
+      );
 
       await page.goto(`/worlds/${worldId}/graph`);
       await page.getByRole('heading', { name: 'Web of relationships' }).waitFor();
@@ -113,7 +124,9 @@ describe.each(DIALECTS)('the web of relationships, in Chromium on %s', (dialect)
       } finally {
         await playerContext.close();
       }
-      unwrap(await api.POST('/api/worlds/{worldId}/members', { params: { path: { worldId } }, body: { user: playerName, role: 'player' } }));
+      unwrap(
+        await api.POST('/api/worlds/{worldId}/members', { params: { path: { worldId } }, body: { user: playerName, role: 'player' } }),
+      );
     });
 
     await journey(env(), 'graph-player', async (page) => {
@@ -143,17 +156,27 @@ describe.each(DIALECTS)('the web of relationships, in Chromium on %s', (dialect)
       const ids: string[] = new Array<string>(LARGE_WORLD);
       const nameOf = (n: number) => `Winkie ${String(n).padStart(4, '0')}`;
       await inBatches(LARGE_WORLD, 16, async (n) => {
-        ids[n] = unwrap(await api.POST('/api/worlds/{worldId}/characters', {
-          params: { path: { worldId } },
-          body: { name: nameOf(n), description: null, attributes: {}, currentLocationId: null, activeQuests: null },
-        })).characterId;
+        ids[n] = unwrap(
+          await api.POST('/api/worlds/{worldId}/characters', {
+            params: { path: { worldId } },
+            body: { name: nameOf(n), description: null, attributes: {}, currentLocationId: null, activeQuests: null },
+          }),
+        ).characterId;
       });
       // A ring: each knows the next, so every character has two neighbours.
       await inBatches(LARGE_WORLD, 16, async (n) => {
-        unwrap(await api.POST('/api/worlds/{worldId}/characters/{characterId}/relationships', {
-          params: { path: { worldId, characterId: ids[n] ?? '' } },
-          body: { targetCharacterId: ids[(n + 1) % LARGE_WORLD] ?? '', relationshipType: 'acquaintence', affinity: 10, powerBalance: 0, trustLevel: 0 },
-        }));
+        unwrap(
+          await api.POST('/api/worlds/{worldId}/characters/{characterId}/relationships', {
+            params: { path: { worldId, characterId: ids[n] ?? '' } },
+            body: {
+              targetCharacterId: ids[(n + 1) % LARGE_WORLD] ?? '',
+              relationshipType: 'acquaintence',
+              affinity: 10,
+              powerBalance: 0,
+              trustLevel: 0,
+            },
+          }),
+        );
       });
 
       await page.goto(`/worlds/${worldId}/graph`);

@@ -5,7 +5,7 @@ import { expectAccessible } from './browser.js';
 import { createWorldThroughUi, journey, registerThroughUi, useJourneyEnv } from './journey.js';
 import { DIALECTS } from './server.js';
 
-describe.each(DIALECTS)('an entity\'s history and restore, in Chromium on %s', (dialect) => {
+describe.each(DIALECTS)("an entity's history and restore, in Chromium on %s", (dialect) => {
   const env = useJourneyEnv(dialect);
 
   it('lets the owner rename the Cowardly Lion, restore the old name from History, and bring the Lion back once deleted', async () => {
@@ -13,10 +13,18 @@ describe.each(DIALECTS)('an entity\'s history and restore, in Chromium on %s', (
       const account = await registerThroughUi(page, env());
       const worldId = await createWorldThroughUi(page, 'The Land of Oz');
       const api = await apiClientFor(page, env().server.baseUrl);
-      const lion = unwrap(await api.POST('/api/worlds/{worldId}/characters', {
-        params: { path: { worldId } },
-        body: { name: 'The Cowardly Lion', description: 'Afraid of everything', attributes: { courage: 1 }, currentLocationId: null, activeQuests: null },
-      }));
+      const lion = unwrap(
+        await api.POST('/api/worlds/{worldId}/characters', {
+          params: { path: { worldId } },
+          body: {
+            name: 'The Cowardly Lion',
+            description: 'Afraid of everything',
+            attributes: { courage: 1 },
+            currentLocationId: null,
+            activeQuests: null,
+          },
+        }),
+      );
       const lionPath = `/worlds/${worldId}/characters/${lion.characterId}`;
 
       // The owner renames the Lion through the edit form.
@@ -36,9 +44,15 @@ describe.each(DIALECTS)('an entity\'s history and restore, in Chromium on %s', (
       await expectAccessible(page, 'character history');
 
       // Restoring the version before the rename brings the old name back, as a new change.
-      await entries.nth(1).getByRole('button', { name: /^Restore the character as of/ }).click();
+      await entries
+        .nth(1)
+        .getByRole('button', { name: /^Restore the character as of/ })
+        .click();
       await entries.nth(1).getByRole('button', { name: 'Restore this version' }).click();
-      await changes.getByRole('status').getByText(/Restored the version of/).waitFor();
+      await changes
+        .getByRole('status')
+        .getByText(/Restored the version of/)
+        .waitFor();
       await page.getByRole('heading', { name: 'The Cowardly Lion', level: 1 }).waitFor();
       await entries.first().getByText('The Courageous Lion').waitFor();
       expect(await entries.count()).toBeGreaterThanOrEqual(3);

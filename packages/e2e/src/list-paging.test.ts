@@ -32,10 +32,12 @@ describe.each(DIALECTS)('searching, sorting and paging a long list, in Chromium 
       const worldId = await createWorldThroughUi(page, 'The Munchkin Country');
       const api = await apiClientFor(page, env().server.baseUrl);
       for (let n = 1; n <= CHARACTER_COUNT; n += 1) {
-        unwrap(await api.POST('/api/worlds/{worldId}/characters', {
-          params: { path: { worldId } },
-          body: { name: nameOf(n), description: `Munchkin number ${n}`, attributes: {}, currentLocationId: null, activeQuests: null },
-        }));
+        unwrap(
+          await api.POST('/api/worlds/{worldId}/characters', {
+            params: { path: { worldId } },
+            body: { name: nameOf(n), description: `Munchkin number ${n}`, attributes: {}, currentLocationId: null, activeQuests: null },
+          }),
+        );
       }
 
       await page.goto(`/worlds/${worldId}/characters`);

@@ -13,10 +13,13 @@ describe.each(DIALECTS)('rich text with mentions, in Chromium on %s', (dialect) 
       await registerThroughUi(page, env());
       const worldId = await createWorldThroughUi(page, 'The Road of Yellow Brick');
       const api = await apiClientFor(page, env().server.baseUrl);
-      const create = async (name: string, description: string) => unwrap(await api.POST('/api/worlds/{worldId}/characters', {
-        params: { path: { worldId } },
-        body: { name, description, attributes: {}, currentLocationId: null, activeQuests: null },
-      }));
+      const create = async (name: string, description: string) =>
+        unwrap(
+          await api.POST('/api/worlds/{worldId}/characters', {
+            params: { path: { worldId } },
+            body: { name, description, attributes: {}, currentLocationId: null, activeQuests: null },
+          }),
+        );
       const dorothy = await create('Dorothy', 'A girl from Kansas.');
       const scarecrow = await create('The Scarecrow', 'Stuffed with straw.');
 
@@ -48,9 +51,11 @@ describe.each(DIALECTS)('rich text with mentions, in Chromium on %s', (dialect) 
       await mentionedIn.getByRole('link', { name: 'The Scarecrow' }).waitFor();
       await expectAccessible(page, "Dorothy's page with 'Mentioned in'");
 
-      const stored = unwrap(await api.GET('/api/worlds/{worldId}/characters/{characterId}', {
-        params: { path: { worldId, characterId: scarecrow.characterId } },
-      }));
+      const stored = unwrap(
+        await api.GET('/api/worlds/{worldId}/characters/{characterId}', {
+          params: { path: { worldId, characterId: scarecrow.characterId } },
+        }),
+      );
       expect(stored.description).toBe('Stuffed with straw. He follows Dorothy to the Emerald City.');
     });
   });

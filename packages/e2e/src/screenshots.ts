@@ -48,7 +48,13 @@ try {
   await shot('timelines', `${w}/timelines`);
   await shot('timeline-story', `${w}/timelines/${id('timeline', 'main')}`);
   await shot('events', `${w}/events`);
-  await shot('map-of-oz', `${w}/maps/${id('map', 'oz')}`, () => page.locator('.leaflet-container').first().waitFor({ timeout: 10_000 }).catch(() => undefined));
+  await shot('map-of-oz', `${w}/maps/${id('map', 'oz')}`, () =>
+    page
+      .locator('.leaflet-container')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined),
+  );
   await shot('quests', `${w}/quests`);
   await shot('api-docs', '/api/docs');
   await context.close();

@@ -40,7 +40,12 @@ describe.each(DIALECTS)('a branching timeline, in Chromium on %s', (dialect) => 
       const parentId = await createTimeline(page, worldId, 'The Cyclone Year');
       await createTimeline(page, worldId, 'The House Misses', 'The Cyclone Year');
 
-      await createEvent(page, worldId, { name: 'The cyclone lifts the house', at: '1900-05-14T16:00', timeline: 'The Cyclone Year', branchTo: 'The House Misses' });
+      await createEvent(page, worldId, {
+        name: 'The cyclone lifts the house',
+        at: '1900-05-14T16:00',
+        timeline: 'The Cyclone Year',
+        branchTo: 'The House Misses',
+      });
       await createEvent(page, worldId, { name: 'The house lands on the Witch', at: '1900-05-15T08:00', timeline: 'The Cyclone Year' });
       await createEvent(page, worldId, { name: 'The Witch of the East survives', at: '1900-05-15T08:00', timeline: 'The House Misses' });
 
@@ -60,7 +65,9 @@ describe.each(DIALECTS)('a branching timeline, in Chromium on %s', (dialect) => 
 
       await page.getByRole('button', { name: 'Open branch at The cyclone lifts the house' }).click();
       await page.getByRole('heading', { name: 'The House Misses', level: 1 }).waitFor();
-      const branch = page.getByRole('list', { name: '1 events in story order' }).or(page.getByRole('list', { name: '1 event in story order' }));
+      const branch = page
+        .getByRole('list', { name: '1 events in story order' })
+        .or(page.getByRole('list', { name: '1 event in story order' }));
       await branch.getByRole('heading', { name: 'The Witch of the East survives' }).waitFor();
       expect(await page.getByRole('heading', { name: 'The house lands on the Witch' }).count()).toBe(0);
       await expectAccessible(page, 'branch timeline');

@@ -114,7 +114,6 @@ describe.each(DIALECTS)('timelines, events, maps and quests, in Chromium on %s',
       await page.waitForURL(new RegExp(`${world}/quests$`));
       await page.getByRole('row', { name: /^Reach the Emerald City completed/ }).waitFor();
 
-
       await expectCounts(page, worldId, { Timelines: 1, Events: 1, Maps: 1 });
 
       // Delete each, confirming.

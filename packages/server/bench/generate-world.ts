@@ -55,15 +55,96 @@ export const SIZES = {
 const SECRET_EVERY = 20;
 
 /** First names of generated characters. */
-export const FIRST = ['Aldric', 'Brenna', 'Cedric', 'Dagny', 'Elowen', 'Faolan', 'Gwendolyn', 'Hadrian', 'Isolde', 'Jorund', 'Kestrel',
-  'Lysandra', 'Malachai', 'Nerys', 'Oswin', 'Perrin', 'Quillon', 'Rowena', 'Soren', 'Thessaly', 'Ulric', 'Vesper', 'Wystan',
-  'Xanthe', 'Yorick', 'Zephyra', 'Anselm', 'Briony', 'Corwin', 'Delphine', 'Emrys', 'Fenella', 'Garrick', 'Honora', 'Ivor',
-  'Jessamy', 'Kaelen', 'Liesel', 'Mordecai', 'Niamh', 'Orrin', 'Philippa', 'Radomir', 'Seraphine', 'Tobias', 'Undine',
-  'Valentin', 'Winifred', 'Yseult', 'Zoltan', 'Ambrose', 'Bettany', 'Caspian', 'Dorothea', 'Evander', 'Florian', 'Griselda',
-  'Hollis', 'Ignatius', 'Juniper', 'Lucan', 'Marisol', 'Nikolai', 'Ottoline', 'Percival', 'Rosalind', 'Sylvester'];
+export const FIRST = [
+  'Aldric',
+  'Brenna',
+  'Cedric',
+  'Dagny',
+  'Elowen',
+  'Faolan',
+  'Gwendolyn',
+  'Hadrian',
+  'Isolde',
+  'Jorund',
+  'Kestrel',
+  'Lysandra',
+  'Malachai',
+  'Nerys',
+  'Oswin',
+  'Perrin',
+  'Quillon',
+  'Rowena',
+  'Soren',
+  'Thessaly',
+  'Ulric',
+  'Vesper',
+  'Wystan',
+  'Xanthe',
+  'Yorick',
+  'Zephyra',
+  'Anselm',
+  'Briony',
+  'Corwin',
+  'Delphine',
+  'Emrys',
+  'Fenella',
+  'Garrick',
+  'Honora',
+  'Ivor',
+  'Jessamy',
+  'Kaelen',
+  'Liesel',
+  'Mordecai',
+  'Niamh',
+  'Orrin',
+  'Philippa',
+  'Radomir',
+  'Seraphine',
+  'Tobias',
+  'Undine',
+  'Valentin',
+  'Winifred',
+  'Yseult',
+  'Zoltan',
+  'Ambrose',
+  'Bettany',
+  'Caspian',
+  'Dorothea',
+  'Evander',
+  'Florian',
+  'Griselda',
+  'Hollis',
+  'Ignatius',
+  'Juniper',
+  'Lucan',
+  'Marisol',
+  'Nikolai',
+  'Ottoline',
+  'Percival',
+  'Rosalind',
+  'Sylvester',
+];
 /** Family names of generated characters. */
-export const LAST = ['Ashdown', 'Blackwood', 'Crowhurst', 'Dunmore', 'Everleigh', 'Fairhaven', 'Greymere', 'Hollowell', 'Ironside',
-  'Kingsley', 'Larkspur', 'Mournvale', 'Northcote', 'Oakheart', 'Ravensworth', 'Stormholt', 'Thornfield', 'Whitlock'];
+export const LAST = [
+  'Ashdown',
+  'Blackwood',
+  'Crowhurst',
+  'Dunmore',
+  'Everleigh',
+  'Fairhaven',
+  'Greymere',
+  'Hollowell',
+  'Ironside',
+  'Kingsley',
+  'Larkspur',
+  'Mournvale',
+  'Northcote',
+  'Oakheart',
+  'Ravensworth',
+  'Stormholt',
+  'Thornfield',
+  'Whitlock',
+];
 
 const BATCH = 500;
 
@@ -94,9 +175,18 @@ export async function insertOwners(
   mode: LoadMode,
   worlds: Array<Pick<Insertable<Database['world']>, 'id' | 'created_by' | 'created_at'>>,
 ): Promise<void> {
-  await insertBatched(db, mode, 'world_member', worlds.map((w) => ({
-    world_id: w.id, user_id: w.created_by, role: 'owner', created_at: w.created_at, updated_at: w.created_at,
-  })));
+  await insertBatched(
+    db,
+    mode,
+    'world_member',
+    worlds.map((w) => ({
+      world_id: w.id,
+      user_id: w.created_by,
+      role: 'owner',
+      created_at: w.created_at,
+      updated_at: w.created_at,
+    })),
+  );
 }
 
 /** Inserts rows into a table in batches of 500 inside one transaction (triggers off when `mode` says so). */
@@ -110,7 +200,10 @@ export async function insertBatched<T extends keyof Database & string>(
     if (mode.triggersOff) await sql`set local session_replication_role = replica`.execute(trx);
     for (let i = 0; i < rows.length; i += BATCH) {
       // Kysely's insert typing is per table; the rows are of that table's shape.
-      await trx.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + BATCH))
+        .execute();
     }
   });
 }
@@ -118,7 +211,9 @@ export async function insertBatched<T extends keyof Database & string>(
 /** Sets every world's counts from its rows (after a load with the counting triggers off). */
 export async function recountWorlds(db: Kysely<Database>): Promise<void> {
   const counted = { character: 'character_count', item: 'item_count', timeline: 'timeline_count', event: 'event_count', map: 'map_count' };
-  const sets = Object.entries(counted).map(([table, column]) => `${column} = (select count(*) from "${table}" where "${table}".world_id = world.id)`);
+  const sets = Object.entries(counted).map(
+    ([table, column]) => `${column} = (select count(*) from "${table}" where "${table}".world_id = world.id)`,
+  );
   await sql.raw(`update world set ${sets.join(', ')}`).execute(db);
 }
 
@@ -140,16 +235,34 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   const password = 'bench-password';
   const userId = uuidv7();
   const userCreated = now();
-  await db.insertInto('user').values({
-    id: userId, username: 'bench', email, password_hash: await hashPassword(password), created_at: userCreated, updated_at: userCreated,
-  }).execute();
+  await db
+    .insertInto('user')
+    .values({
+      id: userId,
+      username: 'bench',
+      email,
+      password_hash: await hashPassword(password),
+      created_at: userCreated,
+      updated_at: userCreated,
+    })
+    .execute();
 
   // Counts start at zero: the database's triggers count every row inserted below (or recountWorlds does).
   const world = (name: string) => {
     const created = now();
     return {
-      id: uuidv7(), name, description: `${name}, generated for the benchmark`, created_by: userId,
-      character_count: 0, timeline_count: 0, map_count: 0, event_count: 0, item_count: 0, content_version: 0, created_at: created, updated_at: created,
+      id: uuidv7(),
+      name,
+      description: `${name}, generated for the benchmark`,
+      created_by: userId,
+      character_count: 0,
+      timeline_count: 0,
+      map_count: 0,
+      event_count: 0,
+      item_count: 0,
+      content_version: 0,
+      created_at: created,
+      updated_at: created,
     };
   };
 
@@ -157,10 +270,21 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   const small = Array.from({ length: SIZES.smallWorlds }, (_, i) => world(`Small world ${i + 1}`));
   await insertBatched(db, mode, 'world', small);
   await insertOwners(db, mode, small);
-  const smallCharacters = small.flatMap((w) => Array.from({ length: 3 }, (_, i) => {
-    const created = now();
-    return { id: uuidv7(), world_id: w.id, name: `Resident ${i + 1}`, description: null, attributes: '{}', current_location_id: null, created_at: created, updated_at: created };
-  }));
+  const smallCharacters = small.flatMap((w) =>
+    Array.from({ length: 3 }, (_, i) => {
+      const created = now();
+      return {
+        id: uuidv7(),
+        world_id: w.id,
+        name: `Resident ${i + 1}`,
+        description: null,
+        attributes: '{}',
+        current_location_id: null,
+        created_at: created,
+        updated_at: created,
+      };
+    }),
+  );
   await insertBatched(db, mode, 'character', smallCharacters);
 
   const big = world('The Great Atlas');
@@ -169,10 +293,20 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   const playerEmail = 'bench-player@loreforge.test';
   const playerId = uuidv7();
   const playerCreated = now();
-  await db.insertInto('user').values({
-    id: playerId, username: 'bench-player', email: playerEmail, password_hash: await hashPassword(password), created_at: playerCreated, updated_at: playerCreated,
-  }).execute();
-  await insertBatched(db, mode, 'world_member', [{ world_id: big.id, user_id: playerId, role: 'player', created_at: playerCreated, updated_at: playerCreated }]);
+  await db
+    .insertInto('user')
+    .values({
+      id: playerId,
+      username: 'bench-player',
+      email: playerEmail,
+      password_hash: await hashPassword(password),
+      created_at: playerCreated,
+      updated_at: playerCreated,
+    })
+    .execute();
+  await insertBatched(db, mode, 'world_member', [
+    { world_id: big.id, user_id: playerId, role: 'player', created_at: playerCreated, updated_at: playerCreated },
+  ]);
 
   log(`${SIZES.characters} characters`);
   const characters = Array.from({ length: SIZES.characters }, (_, i) => {
@@ -180,10 +314,15 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
     const first = FIRST[i % FIRST.length] ?? 'Nemo';
     const last = LAST[Math.floor(i / FIRST.length) % LAST.length] ?? 'Nobody';
     return {
-      id: uuidv7(), world_id: big.id, name: `${first} ${last} ${i}`, visibility: i % SECRET_EVERY === 7 ? 'editors' : 'everyone',
+      id: uuidv7(),
+      world_id: big.id,
+      name: `${first} ${last} ${i}`,
+      visibility: i % SECRET_EVERY === 7 ? 'editors' : 'everyone',
       description: `A ${['wandering', 'stubborn', 'learned', 'restless'][i % 4]} soul of the Atlas, number ${i}.`,
       attributes: JSON.stringify({ level: i % 20, strength: (i * 7) % 18, home: LAST[i % LAST.length] }),
-      current_location_id: null, created_at: created, updated_at: created,
+      current_location_id: null,
+      created_at: created,
+      updated_at: created,
     };
   });
   await insertBatched(db, mode, 'character', characters);
@@ -191,7 +330,16 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   log(`${SIZES.items} items`);
   const items = Array.from({ length: SIZES.items }, (_, i) => {
     const created = now();
-    return { id: uuidv7(), world_id: big.id, name: `Relic ${i}`, description: 'An old thing', properties: '{}', attributes: '{}', created_at: created, updated_at: created };
+    return {
+      id: uuidv7(),
+      world_id: big.id,
+      name: `Relic ${i}`,
+      description: 'An old thing',
+      properties: '{}',
+      attributes: '{}',
+      created_at: created,
+      updated_at: created,
+    };
   });
   await insertBatched(db, mode, 'item', items);
 
@@ -199,8 +347,16 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   const inventory = Array.from({ length: SIZES.inventory }, (_, i) => {
     const created = now();
     return {
-      id: uuidv7(), world_id: big.id, character_id: characters[i % SIZES.characters]?.id ?? '', item_id: items[i % SIZES.items]?.id ?? '',
-      quantity: 1 + (i % 5), equipped: i % 3 === 0 ? 1 : 0, notes: null, attributes: '{}', created_at: created, updated_at: created,
+      id: uuidv7(),
+      world_id: big.id,
+      character_id: characters[i % SIZES.characters]?.id ?? '',
+      item_id: items[i % SIZES.items]?.id ?? '',
+      quantity: 1 + (i % 5),
+      equipped: i % 3 === 0 ? 1 : 0,
+      notes: null,
+      attributes: '{}',
+      created_at: created,
+      updated_at: created,
     };
   });
   await insertBatched(db, mode, 'inventory_item', inventory);
@@ -209,10 +365,21 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   const relationships = Array.from({ length: SIZES.relationships }, (_, i) => {
     const created = now();
     return {
-      id: uuidv7(), world_id: big.id, character_id: characters[i]?.id ?? '', target_character_id: characters[i + 1]?.id ?? '',
-      relationship_type: 'friend', description: null, affinity: (i % 201) - 100, power_balance: 0, trust_level: (i % 101) - 50,
-      communication_style: null, past_interactions: null, current_goal_alignment: null, dependence_level: null,
-      created_at: created, updated_at: created,
+      id: uuidv7(),
+      world_id: big.id,
+      character_id: characters[i]?.id ?? '',
+      target_character_id: characters[i + 1]?.id ?? '',
+      relationship_type: 'friend',
+      description: null,
+      affinity: (i % 201) - 100,
+      power_balance: 0,
+      trust_level: (i % 101) - 50,
+      communication_style: null,
+      past_interactions: null,
+      current_goal_alignment: null,
+      dependence_level: null,
+      created_at: created,
+      updated_at: created,
     };
   });
   await insertBatched(db, mode, 'relationship', relationships);
@@ -228,33 +395,72 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
     const other = engineCast[(i * 7 + 1) % engineCast.length]?.id ?? '';
     const item = items[i % 100]?.id ?? '';
     return {
-      id: uuidv7(), world_id: big.id, timeline_id: timelineId, name: `Chronicle entry ${i}`, description: null,
+      id: uuidv7(),
+      world_id: big.id,
+      timeline_id: timelineId,
+      name: `Chronicle entry ${i}`,
+      description: null,
       date_time: new Date(Date.UTC(1200, 0, 1) + i * 3_600_000).toISOString(),
       character_attribute_changes: JSON.stringify({ version: 1, changes: [{ op: 'increment', characterId: who, path: 'level', by: 1 }] }),
       inventory_changes: JSON.stringify({ version: 1, changes: [{ characterId: who, itemId: item, quantity: 1 }] }),
-      relationship_changes: i % 10 === 0 && who !== other
-        ? JSON.stringify({ version: 1, changes: [{ op: 'update', characterId: who, targetCharacterId: other, delta: { affinity: 1 } }] })
-        : null,
+      relationship_changes:
+        i % 10 === 0 && who !== other
+          ? JSON.stringify({ version: 1, changes: [{ op: 'update', characterId: who, targetCharacterId: other, delta: { affinity: 1 } }] })
+          : null,
       is_branching_event: i === SIZES.events / 2 ? 1 : 0,
       child_timeline_id: i === SIZES.events / 2 ? branchTimelineId : null,
-      created_at: created, updated_at: created,
+      created_at: created,
+      updated_at: created,
     };
   });
   const branchingEvent = events[SIZES.events / 2]?.id ?? null;
   await insertBatched(db, mode, 'timeline', [
-    { id: timelineId, world_id: big.id, name: 'The Long Chronicle', description: null, current_date_time: new Date(Date.UTC(1202, 0, 1)).toISOString(),
-      genesis_event: null, initial_states: null, branching_enabled: 1, parent_timeline_id: null, branching_event: null, created_at: timelineCreated, updated_at: timelineCreated },
-    { id: branchTimelineId, world_id: big.id, name: 'What if', description: null, current_date_time: new Date(Date.UTC(1202, 0, 1)).toISOString(),
-      genesis_event: null, initial_states: null, branching_enabled: 1, parent_timeline_id: timelineId, branching_event: branchingEvent, created_at: now(), updated_at: now() },
+    {
+      id: timelineId,
+      world_id: big.id,
+      name: 'The Long Chronicle',
+      description: null,
+      current_date_time: new Date(Date.UTC(1202, 0, 1)).toISOString(),
+      genesis_event: null,
+      initial_states: null,
+      branching_enabled: 1,
+      parent_timeline_id: null,
+      branching_event: null,
+      created_at: timelineCreated,
+      updated_at: timelineCreated,
+    },
+    {
+      id: branchTimelineId,
+      world_id: big.id,
+      name: 'What if',
+      description: null,
+      current_date_time: new Date(Date.UTC(1202, 0, 1)).toISOString(),
+      genesis_event: null,
+      initial_states: null,
+      branching_enabled: 1,
+      parent_timeline_id: timelineId,
+      branching_event: branchingEvent,
+      created_at: now(),
+      updated_at: now(),
+    },
   ]);
   await insertBatched(db, mode, 'event', events);
   const branchEvents = Array.from({ length: 20 }, (_, i) => {
     const created = now();
     return {
-      id: uuidv7(), world_id: big.id, timeline_id: branchTimelineId, name: `Branch entry ${i}`, description: null,
+      id: uuidv7(),
+      world_id: big.id,
+      timeline_id: branchTimelineId,
+      name: `Branch entry ${i}`,
+      description: null,
       date_time: new Date(Date.UTC(1200, 0, 1) + (SIZES.events / 2 + i + 1) * 3_600_000 + 60_000).toISOString(),
-      character_attribute_changes: null, inventory_changes: null, relationship_changes: null, is_branching_event: 0,
-      child_timeline_id: null, created_at: created, updated_at: created,
+      character_attribute_changes: null,
+      inventory_changes: null,
+      relationship_changes: null,
+      is_branching_event: 0,
+      child_timeline_id: null,
+      created_at: created,
+      updated_at: created,
     };
   });
   await insertBatched(db, mode, 'event', branchEvents);
@@ -263,29 +469,60 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   const harptos = calendarPreset('harptos');
   const calendarId = uuidv7();
   const calendarCreated = now();
-  await insertBatched(db, mode, 'calendar', [{
-    id: calendarId, world_id: big.id, name: harptos.name, description: harptos.description, definition: JSON.stringify(harptos.definition),
-    created_by: userId, updated_by: userId, created_at: calendarCreated, updated_at: calendarCreated,
-  }]);
+  await insertBatched(db, mode, 'calendar', [
+    {
+      id: calendarId,
+      world_id: big.id,
+      name: harptos.name,
+      description: harptos.description,
+      definition: JSON.stringify(harptos.definition),
+      created_by: userId,
+      updated_by: userId,
+      created_at: calendarCreated,
+      updated_at: calendarCreated,
+    },
+  ]);
   // One event an hour from the first minute of 1490 DR: the run crosses festival days and a Shieldmeet.
   const calendarStart = instantFromDate(harptos.definition, { year: 1490, month: 1, day: 1, era: 'DR' });
   const calendarEnd = calendarStart + BigInt(SIZES.events) * 60n;
   const calendarTimelineId = uuidv7();
-  await insertBatched(db, mode, 'timeline', [{
-    id: calendarTimelineId, world_id: big.id, name: 'The Realms Chronicle', description: null, calendar_id: calendarId,
-    current_date_time: instantSortKey(calendarEnd), current_instant: calendarEnd.toString(),
-    genesis_event: null, initial_states: null, branching_enabled: 1, parent_timeline_id: null, branching_event: null, created_at: now(), updated_at: now(),
-  }]);
+  await insertBatched(db, mode, 'timeline', [
+    {
+      id: calendarTimelineId,
+      world_id: big.id,
+      name: 'The Realms Chronicle',
+      description: null,
+      calendar_id: calendarId,
+      current_date_time: instantSortKey(calendarEnd),
+      current_instant: calendarEnd.toString(),
+      genesis_event: null,
+      initial_states: null,
+      branching_enabled: 1,
+      parent_timeline_id: null,
+      branching_event: null,
+      created_at: now(),
+      updated_at: now(),
+    },
+  ]);
   const calendarEvents = Array.from({ length: SIZES.events }, (_, i) => {
     const created = now();
     const instant = calendarStart + BigInt(i) * 60n;
     const who = engineCast[i % engineCast.length]?.id ?? '';
     return {
-      id: uuidv7(), world_id: big.id, timeline_id: calendarTimelineId, name: `Realms entry ${i}`, description: null,
-      date_time: instantSortKey(instant), instant: instant.toString(),
+      id: uuidv7(),
+      world_id: big.id,
+      timeline_id: calendarTimelineId,
+      name: `Realms entry ${i}`,
+      description: null,
+      date_time: instantSortKey(instant),
+      instant: instant.toString(),
       character_attribute_changes: JSON.stringify({ version: 1, changes: [{ op: 'increment', characterId: who, path: 'renown', by: 1 }] }),
       inventory_changes: JSON.stringify({ version: 1, changes: [{ characterId: who, itemId: items[i % 100]?.id ?? '', quantity: 1 }] }),
-      relationship_changes: null, is_branching_event: 0, child_timeline_id: null, created_at: created, updated_at: created,
+      relationship_changes: null,
+      is_branching_event: 0,
+      child_timeline_id: null,
+      created_at: created,
+      updated_at: created,
     };
   });
   await insertBatched(db, mode, 'event', calendarEvents);
@@ -296,7 +533,17 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
   log(`${SIZES.quests} quests`);
   const quests = Array.from({ length: SIZES.quests }, (_, i) => {
     const created = now();
-    return { id: uuidv7(), world_id: big.id, name: `Quest ${i}`, description: null, status: 'pending', is_optional: 0, difficulty: 1 + (i % 10), created_at: created, updated_at: created };
+    return {
+      id: uuidv7(),
+      world_id: big.id,
+      name: `Quest ${i}`,
+      description: null,
+      status: 'pending',
+      is_optional: 0,
+      difficulty: 1 + (i % 10),
+      created_at: created,
+      updated_at: created,
+    };
   });
   await insertBatched(db, mode, 'quest', quests);
 
@@ -304,8 +551,20 @@ export async function generateWorld(db: Kysely<Database>, log: (line: string) =>
 
   const sample = characters[Math.floor(SIZES.characters / 2)];
   return {
-    userId, email, password, playerEmail, playerPassword: password, bigWorldId: big.id, smallWorldId: small[0]?.id ?? '', timelineId, branchTimelineId,
-    sampleCharacterId: sample?.id ?? '', engineCharacterId: characters[0]?.id ?? '', searchTerm: 'Gwendolyn', calendarTimelineId, calendarMidDate,
+    userId,
+    email,
+    password,
+    playerEmail,
+    playerPassword: password,
+    bigWorldId: big.id,
+    smallWorldId: small[0]?.id ?? '',
+    timelineId,
+    branchTimelineId,
+    sampleCharacterId: sample?.id ?? '',
+    engineCharacterId: characters[0]?.id ?? '',
+    searchTerm: 'Gwendolyn',
+    calendarTimelineId,
+    calendarMidDate,
     counts: { ...SIZES, worlds: SIZES.smallWorlds + 1 },
   };
 }

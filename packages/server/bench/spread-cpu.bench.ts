@@ -54,13 +54,17 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-spread-cpu-'));
 // An empty DATABASE_URL means SQLite, as in the server's own configuration.
 const databaseUrl = process.env.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
 const keptFile = databaseUrl ? undefined : process.env.SPREAD_SQLITE_FILE;
-const kept = keptFile && fs.existsSync(`${keptFile}.json`) ? (JSON.parse(fs.readFileSync(`${keptFile}.json`, 'utf8')) as SpreadData) : undefined;
+const kept =
+  keptFile && fs.existsSync(`${keptFile}.json`) ? (JSON.parse(fs.readFileSync(`${keptFile}.json`, 'utf8')) as SpreadData) : undefined;
 const database = connectDatabase({ databaseUrl, sqliteFile: keptFile ?? path.join(dataDir, 'loreforge.sqlite') });
 try {
   await migrateToLatest(database);
   const data = kept ?? (await generateSpread(database.db, (line) => console.log(`generating ${line}`)));
   if (keptFile && !kept) fs.writeFileSync(`${keptFile}.json`, JSON.stringify(data));
-  const config = loadConfig({}, { dataDir, databaseUrl, tokenSecret: 'spread-cpu', logLevel: 'warn', webDistDir: undefined, authRateLimitPerMinute: 1_000_000 });
+  const config = loadConfig(
+    {},
+    { dataDir, databaseUrl, tokenSecret: 'spread-cpu', logLevel: 'warn', webDistDir: undefined, authRateLimitPerMinute: 1_000_000 },
+  );
   const app = await buildApp({ config, database, closeDatabase: false });
   await app.ready();
   const tokens: string[] = [];
@@ -75,7 +79,12 @@ try {
       const request = drawer.next();
       const started = performance.now();
       const before = process.cpuUsage();
-      const answer = await app.inject({ method: request.method, url: request.path, headers: request.headers, ...(request.body ? { payload: request.body } : {}) });
+      const answer = await app.inject({
+        method: request.method,
+        url: request.path,
+        headers: request.headers,
+        ...(request.body ? { payload: request.body } : {}),
+      });
       const used = process.cpuUsage(before);
       const wall = performance.now() - started;
       if (answer.statusCode >= 400) throw new Error(`${request.method} ${request.path} answered ${answer.statusCode}: ${answer.body}`);
@@ -116,7 +125,9 @@ try {
   let count = 0;
   let micros = 0;
   let wallMs = 0;
-  console.log(`${database.db.getExecutor().adapter.constructor.name}, read cache ${readCacheLimits.maxEntries > 0 ? 'on' : 'off'}, writes ${WRITES}, viewer ${VIEWER}`);
+  console.log(
+    `${database.db.getExecutor().adapter.constructor.name}, read cache ${readCacheLimits.maxEntries > 0 ? 'on' : 'off'}, writes ${WRITES}, viewer ${VIEWER}`,
+  );
   for (const [kind, sum] of [...perKind].sort(([a], [b]) => a.localeCompare(b))) {
     count += sum.count;
     micros += sum.micros;

@@ -75,7 +75,16 @@ export interface SpreadData {
 export const SEARCH_TERMS = [
   ...FIRST.slice(0, 24),
   ...LAST.slice(0, 8),
-  'soul', 'wander', 'stubborn', 'learn', 'rest', 'friend', 'an', 'or', 'ell', 'wyn',
+  'soul',
+  'wander',
+  'stubborn',
+  'learn',
+  'rest',
+  'friend',
+  'an',
+  'or',
+  'ell',
+  'wyn',
 ];
 
 const DESCRIPTIONS = ['wandering', 'stubborn', 'learned', 'restless'];
@@ -93,19 +102,36 @@ export async function generateSpread(db: Kysely<Database>, log: (line: string) =
   const passwordHash = await hashPassword(password);
   const users = Array.from({ length: SPREAD_SIZES.users }, (_, i) => {
     const created = now();
-    return { id: uuidv7(), username: `spread${i}`, email: `spread${i}@loreforge.test`, password_hash: passwordHash, created_at: created, updated_at: created };
+    return {
+      id: uuidv7(),
+      username: `spread${i}`,
+      email: `spread${i}@loreforge.test`,
+      password_hash: passwordHash,
+      created_at: created,
+      updated_at: created,
+    };
   });
   // Player w plays in the w-th world of every owner.
   const players = Array.from({ length: SPREAD_SIZES.worldsPerUser }, (_, i) => {
     const created = now();
-    return { id: uuidv7(), username: `spreadplayer${i}`, email: `spreadplayer${i}@loreforge.test`, password_hash: passwordHash, created_at: created, updated_at: created };
+    return {
+      id: uuidv7(),
+      username: `spreadplayer${i}`,
+      email: `spreadplayer${i}@loreforge.test`,
+      password_hash: passwordHash,
+      created_at: created,
+      updated_at: created,
+    };
   });
-  await db.insertInto('user').values([...users, ...players]).execute();
+  await db
+    .insertInto('user')
+    .values([...users, ...players])
+    .execute();
 
   log(`${SPREAD_SIZES.users * SPREAD_SIZES.worldsPerUser} worlds of ${SPREAD_SIZES.charactersPerWorld} characters`);
   const worlds: SpreadWorld[] = [];
   const worldRows: Array<Insertable<Database['world']>> = [];
-  const members: Insertable<Database['world_member']>[] = [];
+  const members: Array<Insertable<Database['world_member']>> = [];
   const characters: Array<Insertable<Database['character']>> = [];
   const items: Array<Insertable<Database['item']>> = [];
   const timelines: Array<Insertable<Database['timeline']>> = [];
@@ -119,15 +145,32 @@ export async function generateSpread(db: Kysely<Database>, log: (line: string) =
       const worldId = uuidv7();
       const index = owner * SPREAD_SIZES.worldsPerUser + w;
       worldRows.push({
-        id: worldId, name: `Realm ${index}`, description: `Realm ${index} of ${user.username}`, created_by: user.id,
-        character_count: 0, timeline_count: 0, map_count: 0, event_count: 0, item_count: 0, content_version: 0, created_at: created, updated_at: created,
+        id: worldId,
+        name: `Realm ${index}`,
+        description: `Realm ${index} of ${user.username}`,
+        created_by: user.id,
+        character_count: 0,
+        timeline_count: 0,
+        map_count: 0,
+        event_count: 0,
+        item_count: 0,
+        content_version: 0,
+        created_at: created,
+        updated_at: created,
       });
       const player = players[w];
       if (!player) throw new Error(`no player for world ${w}`);
       members.push({ world_id: worldId, user_id: player.id, role: 'player', created_at: created, updated_at: created });
       const world: SpreadWorld = {
-        id: worldId, owner, player: SPREAD_SIZES.users + w, timelineId: uuidv7(), characterIds: [], itemIds: [], eventIds: [],
-        playerCharacterIds: [], playerItemIds: [],
+        id: worldId,
+        owner,
+        player: SPREAD_SIZES.users + w,
+        timelineId: uuidv7(),
+        characterIds: [],
+        itemIds: [],
+        eventIds: [],
+        playerCharacterIds: [],
+        playerItemIds: [],
       };
       for (let c = 0; c < SPREAD_SIZES.charactersPerWorld; c += 1) {
         const at = now();
@@ -142,12 +185,17 @@ export async function generateSpread(db: Kysely<Database>, log: (line: string) =
         const revealed = c === SECRET_AT;
         if (!isSecret(c) || revealed) world.playerCharacterIds.push(id);
         characters.push({
-          id, world_id: worldId, name: `${first} ${last}`,
+          id,
+          world_id: worldId,
+          name: `${first} ${last}`,
           description: `A ${DESCRIPTIONS[c % 4]} soul of realm ${index}, friend of ${friend}.`,
           attributes: JSON.stringify({ level: c % 20, home: LAST[c % LAST.length] }),
-          current_location_id: null, created_at: at, updated_at: at,
+          current_location_id: null,
+          created_at: at,
+          updated_at: at,
           assigned_to: c === 0 ? player.id : null,
-          visibility: visibilityOf(c), revealed_to: JSON.stringify(revealed ? [player.id] : []),
+          visibility: visibilityOf(c),
+          revealed_to: JSON.stringify(revealed ? [player.id] : []),
         });
         if (c % 10 === 9) editable.push({ worldId, id, owner, updatedAt: at });
       }
@@ -157,40 +205,87 @@ export async function generateSpread(db: Kysely<Database>, log: (line: string) =
         world.itemIds.push(id);
         if (!isSecret(i)) world.playerItemIds.push(id);
         items.push({
-          id, world_id: worldId, name: `${LAST[i % LAST.length]} relic ${i}`, description: `Kept by ${FIRST[i % FIRST.length]}`, properties: '{}', attributes: '{}',
-          created_at: at, updated_at: at, visibility: visibilityOf(i),
+          id,
+          world_id: worldId,
+          name: `${LAST[i % LAST.length]} relic ${i}`,
+          description: `Kept by ${FIRST[i % FIRST.length]}`,
+          properties: '{}',
+          attributes: '{}',
+          created_at: at,
+          updated_at: at,
+          visibility: visibilityOf(i),
         });
       }
       const timelineAt = now();
       timelines.push({
-        id: world.timelineId, world_id: worldId, name: 'Chronicle', description: null, current_date_time: new Date(Date.UTC(1300, 0, 1)).toISOString(),
-        genesis_event: null, initial_states: null, branching_enabled: 1, parent_timeline_id: null, branching_event: null, created_at: timelineAt, updated_at: timelineAt,
+        id: world.timelineId,
+        world_id: worldId,
+        name: 'Chronicle',
+        description: null,
+        current_date_time: new Date(Date.UTC(1300, 0, 1)).toISOString(),
+        genesis_event: null,
+        initial_states: null,
+        branching_enabled: 1,
+        parent_timeline_id: null,
+        branching_event: null,
+        created_at: timelineAt,
+        updated_at: timelineAt,
       });
       for (let e = 0; e < SPREAD_SIZES.eventsPerWorld; e += 1) {
         const at = now();
         const id = uuidv7();
         world.eventIds.push(id);
         events.push({
-          id, world_id: worldId, timeline_id: world.timelineId, name: `${FIRST[(e + index) % FIRST.length]} arrives`, description: `Entry ${e}`,
-          date_time: new Date(Date.UTC(1250, 0, 1) + e * 86_400_000).toISOString(), character_attribute_changes: null, inventory_changes: null,
-          relationship_changes: null, is_branching_event: 0, child_timeline_id: null, created_at: at, updated_at: at,
+          id,
+          world_id: worldId,
+          timeline_id: world.timelineId,
+          name: `${FIRST[(e + index) % FIRST.length]} arrives`,
+          description: `Entry ${e}`,
+          date_time: new Date(Date.UTC(1250, 0, 1) + e * 86_400_000).toISOString(),
+          character_attribute_changes: null,
+          inventory_changes: null,
+          relationship_changes: null,
+          is_branching_event: 0,
+          child_timeline_id: null,
+          created_at: at,
+          updated_at: at,
           visibility: visibilityOf(e),
         });
       }
       for (let r = 0; r < SPREAD_SIZES.relationshipsPerWorld; r += 1) {
         const at = now();
         relationships.push({
-          id: uuidv7(), world_id: worldId, character_id: world.characterIds[r % 150] ?? '', target_character_id: world.characterIds[(r * 7 + 1) % 300] ?? '',
-          relationship_type: r % 2 === 0 ? 'friend' : 'rival', description: `Met in ${LAST[r % LAST.length]}`, affinity: (r % 201) - 100, power_balance: 0,
-          trust_level: (r % 101) - 50, communication_style: null, past_interactions: null, current_goal_alignment: null, dependence_level: null,
-          created_at: at, updated_at: at, visibility: visibilityOf(r),
+          id: uuidv7(),
+          world_id: worldId,
+          character_id: world.characterIds[r % 150] ?? '',
+          target_character_id: world.characterIds[(r * 7 + 1) % 300] ?? '',
+          relationship_type: r % 2 === 0 ? 'friend' : 'rival',
+          description: `Met in ${LAST[r % LAST.length]}`,
+          affinity: (r % 201) - 100,
+          power_balance: 0,
+          trust_level: (r % 101) - 50,
+          communication_style: null,
+          past_interactions: null,
+          current_goal_alignment: null,
+          dependence_level: null,
+          created_at: at,
+          updated_at: at,
+          visibility: visibilityOf(r),
         });
       }
       for (let v = 0; v < SPREAD_SIZES.inventoryPerWorld; v += 1) {
         const at = now();
         inventory.push({
-          id: uuidv7(), world_id: worldId, character_id: world.characterIds[v % 150] ?? '', item_id: world.itemIds[v % SPREAD_SIZES.itemsPerWorld] ?? '',
-          quantity: 1 + (v % 5), equipped: v % 3 === 0 ? 1 : 0, notes: v % 4 === 0 ? 'Worn daily' : null, attributes: '{}', created_at: at, updated_at: at,
+          id: uuidv7(),
+          world_id: worldId,
+          character_id: world.characterIds[v % 150] ?? '',
+          item_id: world.itemIds[v % SPREAD_SIZES.itemsPerWorld] ?? '',
+          quantity: 1 + (v % 5),
+          equipped: v % 3 === 0 ? 1 : 0,
+          notes: v % 4 === 0 ? 'Worn daily' : null,
+          attributes: '{}',
+          created_at: at,
+          updated_at: at,
           visibility: visibilityOf(v),
         });
       }
@@ -270,16 +365,34 @@ function listQuery(random: () => number, sortFields: readonly string[], rows: nu
  * answer returns it (`returnEdited`), so two connections never edit one character at once.
  * @throws Error when a player's view is asked to write (players do not write in the spread).
  */
-export function spreadRequests(data: SpreadData, tokens: string[], mix: SpreadMix): { next: () => SpreadRequest; returnEdited: (character: EditableCharacter, etag: string | undefined) => void } {
+export function spreadRequests(
+  data: SpreadData,
+  tokens: string[],
+  mix: SpreadMix,
+): { next: () => SpreadRequest; returnEdited: (character: EditableCharacter, etag: string | undefined) => void } {
   if (mix.viewer === 'player' && mix.writeShare > 0) throw new Error("A player's view of the spread reads only: set writeShare to 0.");
   const random = seededRandom(mix.seed);
   // What the reader of each world may ask for: every row for its owner, the visible ones for its player (the
   // characters with relationships and inventory are the world's first 150).
-  const readable = new Map(data.worlds.map((world) => {
-    if (mix.viewer === 'owner') return [world.id, { reader: world.owner, characters: world.characterIds, items: world.itemIds, withLinks: world.characterIds.slice(0, 150) }];
-    const linked = new Set(world.characterIds.slice(0, 150));
-    return [world.id, { reader: world.player, characters: world.playerCharacterIds, items: world.playerItemIds, withLinks: world.playerCharacterIds.filter((id) => linked.has(id)) }];
-  }));
+  const readable = new Map(
+    data.worlds.map((world) => {
+      if (mix.viewer === 'owner')
+        return [
+          world.id,
+          { reader: world.owner, characters: world.characterIds, items: world.itemIds, withLinks: world.characterIds.slice(0, 150) },
+        ];
+      const linked = new Set(world.characterIds.slice(0, 150));
+      return [
+        world.id,
+        {
+          reader: world.player,
+          characters: world.playerCharacterIds,
+          items: world.playerItemIds,
+          withLinks: world.playerCharacterIds.filter((id) => linked.has(id)),
+        },
+      ];
+    }),
+  );
   const pool = [...data.editable];
   const headersOf = (owner: number) => ({ authorization: `Bearer ${tokens[owner] ?? ''}`, 'content-type': 'application/json' });
   let created = 0;
@@ -290,16 +403,27 @@ export function spreadRequests(data: SpreadData, tokens: string[], mix: SpreadMi
       const edit = random() < 0.5 ? pool.splice(Math.floor(random() * pool.length), 1)[0] : undefined;
       if (edit) {
         return {
-          method: 'PUT', path: `/api/worlds/${edit.worldId}/characters/${edit.id}`,
+          method: 'PUT',
+          path: `/api/worlds/${edit.worldId}/characters/${edit.id}`,
           headers: { ...headersOf(edit.owner), 'if-match': `W/"${edit.updatedAt}"` },
-          body: JSON.stringify({ name: `${pick(random, FIRST)} ${pick(random, LAST)}`, description: `Edited during the benchmark, ${pick(random, DESCRIPTIONS)}.`, attributes: { level: 1 } }),
+          body: JSON.stringify({
+            name: `${pick(random, FIRST)} ${pick(random, LAST)}`,
+            description: `Edited during the benchmark, ${pick(random, DESCRIPTIONS)}.`,
+            attributes: { level: 1 },
+          }),
           editing: edit,
         };
       }
       created += 1;
       return {
-        method: 'POST', path: `${base}/characters`, headers: headersOf(world.owner),
-        body: JSON.stringify({ name: `${pick(random, FIRST)} Newcomer ${created}`, description: 'Arrived during the benchmark', attributes: { level: 1 } }),
+        method: 'POST',
+        path: `${base}/characters`,
+        headers: headersOf(world.owner),
+        body: JSON.stringify({
+          name: `${pick(random, FIRST)} Newcomer ${created}`,
+          description: 'Arrived during the benchmark',
+          attributes: { level: 1 },
+        }),
       };
     }
     const view = readable.get(world.id);
@@ -308,12 +432,15 @@ export function spreadRequests(data: SpreadData, tokens: string[], mix: SpreadMi
     const kind = random();
     const character = pick(random, view.withLinks);
     let path: string;
-    if (kind < 0.4) path = `${base}/characters?${listQuery(random, ['createdAt', 'updatedAt', 'name'], SPREAD_SIZES.charactersPerWorld, 0.35)}`;
+    if (kind < 0.4)
+      path = `${base}/characters?${listQuery(random, ['createdAt', 'updatedAt', 'name'], SPREAD_SIZES.charactersPerWorld, 0.35)}`;
     else if (kind < 0.55) path = `${base}/characters/${pick(random, view.characters)}`;
     else if (kind < 0.65) path = `${base}/items?${listQuery(random, ['createdAt', 'updatedAt', 'name'], SPREAD_SIZES.itemsPerWorld, 0.3)}`;
     else if (kind < 0.7) path = `${base}/items/${pick(random, view.items)}`;
-    else if (kind < 0.8) path = `${base}/timelines/${world.timelineId}/events?${listQuery(random, ['createdAt', 'updatedAt', 'name', 'dateTime'], SPREAD_SIZES.eventsPerWorld, 0.3)}`;
-    else if (kind < 0.9) path = `${base}/characters/${character}/relationships?${listQuery(random, ['createdAt', 'updatedAt', 'affinity', 'trustLevel'], 2, 0.2)}`;
+    else if (kind < 0.8)
+      path = `${base}/timelines/${world.timelineId}/events?${listQuery(random, ['createdAt', 'updatedAt', 'name', 'dateTime'], SPREAD_SIZES.eventsPerWorld, 0.3)}`;
+    else if (kind < 0.9)
+      path = `${base}/characters/${character}/relationships?${listQuery(random, ['createdAt', 'updatedAt', 'affinity', 'trustLevel'], 2, 0.2)}`;
     else path = `${base}/characters/${character}/inventory?${listQuery(random, ['createdAt', 'updatedAt', 'quantity'], 2, 0.2)}`;
     return { method: 'GET', path, headers };
   };

@@ -59,11 +59,17 @@ async function measure(file: string): Promise<void> {
     gc();
     const before = process.memoryUsage();
     const cache = new EngineCache();
-    const state = (query: StatePageQuery) => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), async ({ replay, stored }) =>
-      answerState(await replay(world.timelineId), { now: true }, query, stored));
+    const state = (query: StatePageQuery) =>
+      withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), async ({ replay, stored }) =>
+        answerState(await replay(world.timelineId), { now: true }, query, stored),
+      );
     const one = { search: null, page: null, limit: null };
-    const [main, cold] = await timed(() => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), ({ replay }) => replay(world.timelineId)));
-    const [, branchCold] = await timed(() => withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), ({ replay }) => replay(world.branchTimelineId)));
+    const [main, cold] = await timed(() =>
+      withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), ({ replay }) => replay(world.timelineId)),
+    );
+    const [, branchCold] = await timed(() =>
+      withEngineSnapshot(db, cache, wholeWorldReader(world.bigWorldId), ({ replay }) => replay(world.branchTimelineId)),
+    );
     const [, warm] = await timed(() => state({ characterId: world.engineCharacterId, ...one }));
     const [, untouched] = await timed(() => state({ characterId: untouchedId, ...one }));
     const [, firstPage] = await timed(() => state({ characterId: null, search: world.searchTerm, page: 3, limit: 20 }));
@@ -73,13 +79,19 @@ async function measure(file: string): Promise<void> {
     const peak = process.resourceUsage().maxRSS * 1024;
     console.log(`world: 100,000 characters; replayed ${main.plan.length.toLocaleString('en')} events (main) and its branch`);
     console.log(`cold: main timeline ${ms(cold)}, branch ${ms(branchCold)}`);
-    console.log(`warm: state at the end of one touched character ${ms(warm)}, of an untouched character ${ms(untouched)}; a search page ${ms(firstPage)} (first), ${ms(nextPage)} (next)`);
+    console.log(
+      `warm: state at the end of one touched character ${ms(warm)}, of an untouched character ${ms(untouched)}; a search page ${ms(firstPage)} (first), ${ms(nextPage)} (next)`,
+    );
     console.log(`held: ${main.start.characters.size.toLocaleString('en')} characters in the main timeline's replay`);
-    console.log(`heap used: ${mb(before.heapUsed)} before, ${mb(after.heapUsed)} with both replays and the name order cached (+${mb(after.heapUsed - before.heapUsed)})`);
+    console.log(
+      `heap used: ${mb(before.heapUsed)} before, ${mb(after.heapUsed)} with both replays and the name order cached (+${mb(after.heapUsed - before.heapUsed)})`,
+    );
     console.log(`RSS: ${mb(before.rss)} before, ${mb(after.rss)} after, peak ${mb(peak)}`);
     // Last, so its transient memory is not in the figures above: every character's state (a 43 MB answer).
     const [full, fullTime] = await timed(() => state({ characterId: null, ...one }));
-    console.log(`every character's state: ${full.characters.length.toLocaleString('en')} in ${ms(fullTime)}; peak RSS then ${mb(process.resourceUsage().maxRSS * 1024)}`);
+    console.log(
+      `every character's state: ${full.characters.length.toLocaleString('en')} in ${ms(fullTime)}; peak RSS then ${mb(process.resourceUsage().maxRSS * 1024)}`,
+    );
   } finally {
     await handle.destroy();
   }

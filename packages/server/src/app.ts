@@ -70,9 +70,13 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
     try {
       text = typeof body === 'string' ? body : utf8.decode(body);
     } catch {
-      return done(invalidField('body', INVALID_UTF8_MESSAGE));
+      done(invalidField('body', INVALID_UTF8_MESSAGE));
+      return;
     }
-    if (text === '') return done(null, undefined);
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
     // Fastify's default JSON parser answers through `done` and returns nothing to await.
     void parseJson(request, text, done);
   });
@@ -81,7 +85,11 @@ export async function buildApp({ config, database, closeDatabase = true, logStre
   app.setSerializerCompiler(config.validateResponses ? serializerCompiler : () => answerJson);
   app.setErrorHandler(errorHandler);
 
-  await app.register(securityPlugin, { redisUrl: config.redisUrl, rateLimitNamespace: config.rateLimitNamespace, authRateLimitPerMinute: config.authRateLimitPerMinute });
+  await app.register(securityPlugin, {
+    redisUrl: config.redisUrl,
+    rateLimitNamespace: config.rateLimitNamespace,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+  });
   await app.register(inputGuardPlugin, { noBodyLimit: NO_BODY_LIMIT });
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
   await app.register(authPlugin, { secret: config.tokenSecret, dataDir: config.dataDir, expiresIn: config.tokenExpiresIn });

@@ -115,7 +115,8 @@ export function parseTrustProxy(raw: string | undefined): false | number | strin
   if (value === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value);
   const addresses = value.split(',').map((entry) => entry.trim());
-  if (addresses.some((entry) => entry === '')) throw new Error(`TRUST_PROXY must be true, a number of proxies or their addresses separated by commas, got "${value}".`);
+  if (addresses.some((entry) => entry === ''))
+    throw new Error(`TRUST_PROXY must be true, a number of proxies or their addresses separated by commas, got "${value}".`);
   return addresses;
 }
 

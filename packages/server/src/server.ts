@@ -13,7 +13,13 @@ import { describeStartupProblem } from './startup-problem.js';
 
 /** Migrates on a connection of its own without a statement timeout: a migration may rightly run for minutes. */
 async function migrate(config: AppConfig): Promise<void> {
-  const handle = connectDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 1, connectTimeoutMs: config.databaseConnectTimeoutMs, statementTimeoutMs: 0 });
+  const handle = connectDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    poolSize: 1,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: 0,
+  });
   try {
     await migrateToLatest(handle);
   } finally {

@@ -41,9 +41,15 @@ describe('starting on a data folder that cannot be written', () => {
   it('words a read-only file system, a full disk and an unreachable PostgreSQL, and leaves other errors alone', () => {
     const where = { dataDir: '/srv/loreforge', postgres: true };
     const readOnly = Object.assign(new Error('EROFS: read-only file system, open'), { code: 'EROFS' });
-    expect(describeStartupProblem(new Error('Migration failed', { cause: readOnly }), where)).toMatch(/^Loreforge cannot write to its data folder \/srv\/loreforge/);
-    expect(describeStartupProblem(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), where)).toMatch(/disk holding its database is full/);
-    expect(describeStartupProblem(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), where)).toMatch(/cannot reach PostgreSQL/);
+    expect(describeStartupProblem(new Error('Migration failed', { cause: readOnly }), where)).toMatch(
+      /^Loreforge cannot write to its data folder \/srv\/loreforge/,
+    );
+    expect(describeStartupProblem(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), where)).toMatch(
+      /disk holding its database is full/,
+    );
+    expect(
+      describeStartupProblem(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), where),
+    ).toMatch(/cannot reach PostgreSQL/);
     expect(describeStartupProblem(new TypeError('x is not a function'), where)).toBeUndefined();
   });
 });

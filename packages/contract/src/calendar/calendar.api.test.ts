@@ -18,7 +18,9 @@ describe('calendar bodies', () => {
       months: 'Months must have at least one entry.',
       preset: 'Preset must be one of: gregorian, harptos, thirteen-moons.',
     });
-    expect(messages(CalendarCreateSchema.safeParse({ name: 'Ember time', months: [{ name: 'Ember', days: -1 }], weekdays: ['One'] }))).toEqual({
+    expect(
+      messages(CalendarCreateSchema.safeParse({ name: 'Ember time', months: [{ name: 'Ember', days: -1 }], weekdays: ['One'] })),
+    ).toEqual({
       'months.0.days': 'Days must be at least 0.',
     });
   });

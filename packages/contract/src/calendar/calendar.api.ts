@@ -112,8 +112,14 @@ export const CalendarConvertQuerySchema = z.object({
     .string()
     .max(300, 'date must be no more than 300 characters.')
     .optional()
-    .describe('A date as YEAR-MONTH-DAY[THH:MM][ ERA]; MONTH is a number or a month name: 1492-Flamerule-30 DR. Without date or instant: the epoch.'),
-  instant: z.string().max(60, 'instant must be no more than 60 characters.').optional().describe('Whole minutes since the epoch, as digits.'),
+    .describe(
+      'A date as YEAR-MONTH-DAY[THH:MM][ ERA]; MONTH is a number or a month name: 1492-Flamerule-30 DR. Without date or instant: the epoch.',
+    ),
+  instant: z
+    .string()
+    .max(60, 'instant must be no more than 60 characters.')
+    .optional()
+    .describe('Whole minutes since the epoch, as digits.'),
 });
 
 /** Answer of the convert route (the same moment both ways, with its words, weekday, moons and season). */

@@ -69,7 +69,8 @@ function resolveYear(definition: CalendarDefinition, year: number, era: string |
   const bounds = [first, last].map((bound) => (bound === null ? null : eraYearOf(definition, index, bound)));
   const [low, high] = found.counting === 'down' ? [bounds[1], bounds[0]] : [bounds[0], bounds[1]];
   const where = ` in ${found.name}`;
-  if (low !== null && low !== undefined && high !== null && high !== undefined) return { field: 'year', message: between('Year', low, high, where) };
+  if (low !== null && low !== undefined && high !== null && high !== undefined)
+    return { field: 'year', message: between('Year', low, high, where) };
   if (low !== null && low !== undefined) return { field: 'year', message: `Year must be at least ${low}${where}.` };
   return { field: 'year', message: `Year must be no more than ${high}${where}.` };
 }
@@ -93,9 +94,10 @@ export function checkCalendarDate(calendar: CompiledCalendar, date: CalendarDate
     if (date.day >= 1 && date.day <= longest && !isLeap(calendar, absoluteYear)) {
       return {
         field: 'day',
-        message: length === 0
-          ? `${month?.name} has days only in leap years; ${yearLabel} is a common year.`
-          : `Day ${date.day} of ${month?.name} exists only in leap years; ${yearLabel} is a common year.`,
+        message:
+          length === 0
+            ? `${month?.name} has days only in leap years; ${yearLabel} is a common year.`
+            : `Day ${date.day} of ${month?.name} exists only in leap years; ${yearLabel} is a common year.`,
       };
     }
     if (length === 0) return { field: 'day', message: `${month?.name} has no days in ${yearLabel}.` };
@@ -104,7 +106,8 @@ export function checkCalendarDate(calendar: CompiledCalendar, date: CalendarDate
   const hour = date.hour ?? 0;
   const minute = date.minute ?? 0;
   if (hour < 0 || hour >= definition.hoursPerDay) return { field: 'hour', message: between('Hour', 0, definition.hoursPerDay - 1) };
-  if (minute < 0 || minute >= definition.minutesPerHour) return { field: 'minute', message: between('Minute', 0, definition.minutesPerHour - 1) };
+  if (minute < 0 || minute >= definition.minutesPerHour)
+    return { field: 'minute', message: between('Minute', 0, definition.minutesPerHour - 1) };
   return { absoluteYear, month: date.month, day: date.day, hour, minute };
 }
 
@@ -138,7 +141,11 @@ const DATE_TEXT_PATTERN = /^(-?\d{1,16})-([^-]+)-(\d{1,6})(?:[T ](\d{1,4}):(\d{1
  */
 export function parseCalendarDateText(definition: CalendarDefinition, text: string): CalendarDateInput | CalendarDateProblem {
   const match = DATE_TEXT_PATTERN.exec(text.trim());
-  if (!match) return { field: 'year', message: 'Date must read YEAR-MONTH-DAY, optionally followed by THH:MM and an era, such as 1492-7-30T12:00 DR.' };
+  if (!match)
+    return {
+      field: 'year',
+      message: 'Date must read YEAR-MONTH-DAY, optionally followed by THH:MM and an era, such as 1492-7-30T12:00 DR.',
+    };
   const [, year, monthText, day, hour, minute, era] = match;
   let month = Number(monthText);
   if (!Number.isInteger(month)) {

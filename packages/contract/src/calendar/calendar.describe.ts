@@ -3,7 +3,15 @@
  * the date written in the calendar's own words ("3rd of Ember, 1024 of the Second Age").
  */
 import { z } from 'zod';
-import { compileCalendar, dateFromInstant, monthLengths, toCalendarDate, weekdayIndex, type CompiledCalendar, type ResolvedDate } from './calendar.engine.js';
+import {
+  compileCalendar,
+  dateFromInstant,
+  monthLengths,
+  toCalendarDate,
+  weekdayIndex,
+  type CompiledCalendar,
+  type ResolvedDate,
+} from './calendar.engine.js';
 import { floorMod } from './calendar.leap.js';
 import type { CalendarDate, CalendarDefinition } from './calendar.model.js';
 
@@ -27,7 +35,10 @@ const micro = (value: number): bigint => BigInt(Math.round(value * 1_000_000));
  * Each moon's phase on a day (at the start of the day), exact for any day number.
  * @param dayNumber days since the epoch. @returns per moon its name, phase name and fraction of the cycle (0 ≤ f < 1).
  */
-export function moonPhasesOn(definition: CalendarDefinition, dayNumber: bigint): Array<{ moon: string; phase: MoonPhase; fraction: number }> {
+export function moonPhasesOn(
+  definition: CalendarDefinition,
+  dayNumber: bigint,
+): Array<{ moon: string; phase: MoonPhase; fraction: number }> {
   return definition.moons.map((moon) => {
     const cycle = micro(moon.cycleDays);
     const fraction = Number(floorMod(dayNumber * MICRO - micro(moon.offsetDays), cycle)) / Number(cycle);
@@ -63,9 +74,7 @@ function formatResolved(calendar: CompiledCalendar, date: ResolvedDate): string 
   const month = definition.months[date.month - 1];
   // A one-day intercalary month (a festival day) is written by its name alone; a longer one numbers its days.
   const festival = month?.intercalary === true && monthLengths(calendar, date.absoluteYear)[date.month - 1] === 1;
-  const template = festival
-    ? (definition.intercalaryFormat ?? DEFAULT_INTERCALARY_FORMAT)
-    : (definition.dateFormat ?? DEFAULT_DATE_FORMAT);
+  const template = festival ? (definition.intercalaryFormat ?? DEFAULT_INTERCALARY_FORMAT) : (definition.dateFormat ?? DEFAULT_DATE_FORMAT);
   const weekday = weekdayIndex(calendar, date);
   const tokens: Record<string, string> = {
     day: String(date.day),

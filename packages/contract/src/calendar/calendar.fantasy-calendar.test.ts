@@ -14,13 +14,29 @@ describe('importing a Fantasy-Calendar export', () => {
   it('carries over the months, weekdays, clock, moons, seasons and eras', () => {
     expect(result.name).toBe('Aldemar Reckoning');
     expect(definition.months.map((month) => [month.name, month.days, month.intercalary])).toEqual([
-      ['Deepwinter', 30, false], ['Thaw', 30, false], ['Seedtime', 31, false], ['Blossom', 30, false], ['Highsun', 31, false],
-      ['Festival of Lanterns', 1, true], ['Goldfall', 30, false], ['Ember', 31, false], ['Harvest', 30, false],
-      ['Mistwane', 30, false], ['Frostcome', 31, false], ['Longnight', 30, false], ["Comet's Return", 0, true],
+      ['Deepwinter', 30, false],
+      ['Thaw', 30, false],
+      ['Seedtime', 31, false],
+      ['Blossom', 30, false],
+      ['Highsun', 31, false],
+      ['Festival of Lanterns', 1, true],
+      ['Goldfall', 30, false],
+      ['Ember', 31, false],
+      ['Harvest', 30, false],
+      ['Mistwane', 30, false],
+      ['Frostcome', 31, false],
+      ['Longnight', 30, false],
+      ["Comet's Return", 0, true],
     ]);
     expect(definition).toMatchObject({ hoursPerDay: 20, minutesPerHour: 50, firstWeekday: 2 });
-    expect(definition.moons).toEqual([{ name: 'Ilune', cycleDays: 29.5, offsetDays: 4 }, { name: 'Brannoc', cycleDays: 47, offsetDays: 12 }]);
-    expect(definition.seasons).toEqual([{ name: 'Winter', month: 'Longnight', day: 12 }, { name: 'Summer', month: 'Highsun', day: 14 }]);
+    expect(definition.moons).toEqual([
+      { name: 'Ilune', cycleDays: 29.5, offsetDays: 4 },
+      { name: 'Brannoc', cycleDays: 47, offsetDays: 12 },
+    ]);
+    expect(definition.seasons).toEqual([
+      { name: 'Winter', month: 'Longnight', day: 12 },
+      { name: 'Summer', month: 'Highsun', day: 14 },
+    ]);
     expect(definition.eras.map((era) => [era.name, era.startYear, era.counting])).toEqual([
       ['Before the Crowning', null, 'absolute'],
       ['Age of Kings', 850, 'up'],
@@ -38,10 +54,15 @@ describe('importing a Fantasy-Calendar export', () => {
 
   it('reads dates in the imported eras, clock and weeks', () => {
     expect(describeInstant(definition, 0n).weekday).toBe('Earthday');
-    const moment = describeInstant(definition, instantFromDate(definition, { year: 175, month: 8, day: 3, hour: 11, minute: 0, era: 'AK' }));
+    const moment = describeInstant(
+      definition,
+      instantFromDate(definition, { year: 175, month: 8, day: 3, hour: 11, minute: 0, era: 'AK' }),
+    );
     expect(moment).toMatchObject({ formatted: '3rd of Ember, 175 AK, 11:00', season: 'Summer' });
     expect(moment.moons.map((moon) => moon.moon)).toEqual(['Ilune', 'Brannoc']);
-    expect(describeInstant(definition, instantFromDate(definition, { year: 849, month: 1, day: 1 })).formatted).toBe('1st of Deepwinter, 849 BC');
+    expect(describeInstant(definition, instantFromDate(definition, { year: 849, month: 1, day: 1 })).formatted).toBe(
+      '1st of Deepwinter, 849 BC',
+    );
   });
 
   it('explains a file that is not a Fantasy-Calendar export', () => {
@@ -52,6 +73,9 @@ describe('importing a Fantasy-Calendar export', () => {
     const broken = structuredClone(fixture) as { static_data: { year_data: { timespans: Array<{ length: number }> } } };
     const first = broken.static_data.year_data.timespans[0];
     if (first) first.length = -3;
-    expect(importFantasyCalendar(broken)).toEqual({ ok: false, problems: [{ path: 'months.0.days', message: 'Days must be at least 0.' }] });
+    expect(importFantasyCalendar(broken)).toEqual({
+      ok: false,
+      problems: [{ path: 'months.0.days', message: 'Days must be at least 0.' }],
+    });
   });
 });

@@ -13,45 +13,61 @@ const count = z.coerce.number();
 /** The part of a Fantasy-Calendar export Loreforge reads; everything else (weather, cycles, events) is ignored. */
 export const FantasyCalendarExportSchema = z.object({
   name: text.optional(),
-  static_data: z.object({
-    year_data: z.object({
-      first_day: count.optional(),
-      global_week: z.array(text, { error: () => 'static_data.year_data.global_week must be a list of weekday names.' }).min(1, 'static_data.year_data.global_week must name at least one weekday.'),
-      timespans: z
+  static_data: z.object(
+    {
+      year_data: z.object(
+        {
+          first_day: count.optional(),
+          global_week: z
+            .array(text, { error: () => 'static_data.year_data.global_week must be a list of weekday names.' })
+            .min(1, 'static_data.year_data.global_week must name at least one weekday.'),
+          timespans: z
+            .array(
+              z.object({
+                name: text,
+                type: z.enum(['month', 'intercalary']).optional(),
+                length: count,
+                interval: count.optional(),
+                offset: count.optional(),
+              }),
+              { error: () => 'static_data.year_data.timespans must be a list of months.' },
+            )
+            .min(1, 'static_data.year_data.timespans must have at least one month.'),
+          leap_days: z
+            .array(
+              z.object({
+                name: text.optional(),
+                timespan: count,
+                interval: z.union([text, count]),
+                offset: count.optional(),
+                intercalary: z.boolean().optional(),
+              }),
+            )
+            .optional(),
+        },
+        { error: () => 'static_data.year_data is missing: this does not look like a Fantasy-Calendar export.' },
+      ),
+      moons: z.array(z.object({ name: text.optional(), cycle: count, shift: count.optional() })).optional(),
+      clock: z.object({ hours: count.optional(), minutes: count.optional() }).partial().optional(),
+      seasons: z
+        .object({
+          data: z.array(z.object({ name: text, timespan: count.optional(), day: count.optional() })).optional(),
+          global_settings: z.object({ periodic_seasons: z.boolean().optional() }).partial().optional(),
+        })
+        .optional(),
+      eras: z
         .array(
           z.object({
             name: text,
-            type: z.enum(['month', 'intercalary']).optional(),
-            length: count,
-            interval: count.optional(),
-            offset: count.optional(),
+            abbreviation: text.optional(),
+            settings: z.object({ restart: z.boolean().optional(), starting_era: z.boolean().optional() }).partial().optional(),
+            date: z.object({ year: count }).partial().optional(),
           }),
-          { error: () => 'static_data.year_data.timespans must be a list of months.' },
         )
-        .min(1, 'static_data.year_data.timespans must have at least one month.'),
-      leap_days: z
-        .array(z.object({ name: text.optional(), timespan: count, interval: z.union([text, count]), offset: count.optional(), intercalary: z.boolean().optional() }))
         .optional(),
-    }, { error: () => 'static_data.year_data is missing: this does not look like a Fantasy-Calendar export.' }),
-    moons: z.array(z.object({ name: text.optional(), cycle: count, shift: count.optional() })).optional(),
-    clock: z.object({ hours: count.optional(), minutes: count.optional() }).partial().optional(),
-    seasons: z
-      .object({
-        data: z.array(z.object({ name: text, timespan: count.optional(), day: count.optional() })).optional(),
-        global_settings: z.object({ periodic_seasons: z.boolean().optional() }).partial().optional(),
-      })
-      .optional(),
-    eras: z
-      .array(
-        z.object({
-          name: text,
-          abbreviation: text.optional(),
-          settings: z.object({ restart: z.boolean().optional(), starting_era: z.boolean().optional() }).partial().optional(),
-          date: z.object({ year: count }).partial().optional(),
-        }),
-      )
-      .optional(),
-  }, { error: () => 'static_data is missing: this does not look like a Fantasy-Calendar export.' }),
+    },
+    { error: () => 'static_data is missing: this does not look like a Fantasy-Calendar export.' },
+  ),
   events: z.array(z.unknown()).optional(),
 });
 export type FantasyCalendarExport = z.infer<typeof FantasyCalendarExportSchema>;
@@ -87,12 +103,24 @@ export function mapFantasyCalendar(source: FantasyCalendarExport): FantasyCalend
   const timespans = data.year_data.timespans;
   const months = timespans.map((span) => {
     const every = Math.max(1, Math.trunc(span.interval ?? 1));
-    return { name: span.name.trim() ? span.name : 'Month', days: every > 1 ? 0 : Math.trunc(span.length), intercalary: span.type === 'intercalary' };
+    return {
+      name: span.name.trim() ? span.name : 'Month',
+      days: every > 1 ? 0 : Math.trunc(span.length),
+      intercalary: span.type === 'intercalary',
+    };
   });
   const leapRules: NonNullable<CalendarDefinitionInput['leapRules']> = [];
   timespans.forEach((span, index) => {
     const every = Math.max(1, Math.trunc(span.interval ?? 1));
-    if (every > 1) leapRules.push({ name: span.name, month: months[index]?.name ?? span.name, days: Math.trunc(span.length), every, offset: Math.trunc(span.offset ?? 0), exceptions: [] });
+    if (every > 1)
+      leapRules.push({
+        name: span.name,
+        month: months[index]?.name ?? span.name,
+        days: Math.trunc(span.length),
+        every,
+        offset: Math.trunc(span.offset ?? 0),
+        exceptions: [],
+      });
   });
   for (const leap of data.year_data.leap_days ?? []) {
     const month = months[Math.trunc(leap.timespan)];
@@ -142,7 +170,11 @@ export function mapFantasyCalendar(source: FantasyCalendarExport): FantasyCalend
       minutesPerHour: Math.trunc(data.clock?.minutes ?? 60) || 60,
       leapRules,
       eras,
-      moons: (data.moons ?? []).map((moon, index) => ({ name: moon.name?.trim() || `Moon ${index + 1}`, cycleDays: moon.cycle, offsetDays: moon.shift ?? 0 })),
+      moons: (data.moons ?? []).map((moon, index) => ({
+        name: moon.name?.trim() || `Moon ${index + 1}`,
+        cycleDays: moon.cycle,
+        offsetDays: moon.shift ?? 0,
+      })),
       seasons,
     },
     notes,

@@ -7,7 +7,7 @@ import { leapRulePeriod, type LeapRule } from './calendar.model.js';
 /** Floor division of BigInts (rounds towards minus infinity, unlike `/`). */
 export function floorDiv(a: bigint, b: bigint): bigint {
   const quotient = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? quotient - 1n : quotient;
+  return a % b !== 0n && a < 0n !== b < 0n ? quotient - 1n : quotient;
 }
 
 /** Mathematical modulo of BigInts: the result has the sign of `b` (0 ≤ result < b for b > 0). */

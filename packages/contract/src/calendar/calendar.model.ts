@@ -127,7 +127,11 @@ export function checkCalendarDefinition(definition: DefinitionShape, ctx: z.Refi
   const monthNames = new Set<string>();
   definition.months.forEach((month, index) => {
     if (monthNames.has(month.name)) {
-      ctx.addIssue({ code: 'custom', path: ['months', index, 'name'], message: `Month "${month.name}" appears twice; month names must be unique.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['months', index, 'name'],
+        message: `Month "${month.name}" appears twice; month names must be unique.`,
+      });
     }
     monthNames.add(month.name);
   });
@@ -136,7 +140,8 @@ export function checkCalendarDefinition(definition: DefinitionShape, ctx: z.Refi
   }
   const unknownMonth = (name: string) => `Month "${name}" does not exist in this calendar.`;
   definition.leapRules.forEach((rule, index) => {
-    if (!monthNames.has(rule.month)) ctx.addIssue({ code: 'custom', path: ['leapRules', index, 'month'], message: unknownMonth(rule.month) });
+    if (!monthNames.has(rule.month))
+      ctx.addIssue({ code: 'custom', path: ['leapRules', index, 'month'], message: unknownMonth(rule.month) });
     if (leapRulePeriod(rule) > CALENDAR_LIMITS.leapCycleMax) {
       ctx.addIssue({
         code: 'custom',
@@ -149,11 +154,19 @@ export function checkCalendarDefinition(definition: DefinitionShape, ctx: z.Refi
     const month = definition.months.find((candidate) => candidate.name === season.month);
     if (!month) ctx.addIssue({ code: 'custom', path: ['seasons', index, 'month'], message: unknownMonth(season.month) });
     else if (season.day > Math.max(month.days, 1)) {
-      ctx.addIssue({ code: 'custom', path: ['seasons', index, 'day'], message: `Day must be between 1 and ${Math.max(month.days, 1)} in ${month.name}.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seasons', index, 'day'],
+        message: `Day must be between 1 and ${Math.max(month.days, 1)} in ${month.name}.`,
+      });
     }
   });
   if (definition.firstWeekday >= definition.weekdays.length) {
-    ctx.addIssue({ code: 'custom', path: ['firstWeekday'], message: `First Weekday must be no more than ${definition.weekdays.length - 1}.` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['firstWeekday'],
+      message: `First Weekday must be no more than ${definition.weekdays.length - 1}.`,
+    });
   }
   checkEras(definition.eras, ctx);
 }
@@ -161,20 +174,37 @@ export function checkCalendarDefinition(definition: DefinitionShape, ctx: z.Refi
 function checkEras(eras: CalendarEra[], ctx: z.RefinementCtx): void {
   const names = new Set<string>();
   eras.forEach((era, index) => {
-    if (names.has(era.name)) ctx.addIssue({ code: 'custom', path: ['eras', index, 'name'], message: `Era "${era.name}" appears twice; era names must be unique.` });
+    if (names.has(era.name))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['eras', index, 'name'],
+        message: `Era "${era.name}" appears twice; era names must be unique.`,
+      });
     names.add(era.name);
     if (index > 0 && era.startYear === null) {
       ctx.addIssue({ code: 'custom', path: ['eras', index, 'startYear'], message: 'Start Year is required for every era but the first.' });
     }
     const previous = index > 0 ? eras[index - 1]?.startYear : null;
     if (index > 0 && era.startYear !== null && previous !== null && previous !== undefined && era.startYear <= previous) {
-      ctx.addIssue({ code: 'custom', path: ['eras', index, 'startYear'], message: 'Eras must be listed in order: each starts after the one before.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['eras', index, 'startYear'],
+        message: 'Eras must be listed in order: each starts after the one before.',
+      });
     }
     if (era.counting === 'down' && index === eras.length - 1) {
-      ctx.addIssue({ code: 'custom', path: ['eras', index, 'counting'], message: 'An era that counts down needs a following era where it ends.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['eras', index, 'counting'],
+        message: 'An era that counts down needs a following era where it ends.',
+      });
     }
     if (era.counting === 'up' && era.startYear === null) {
-      ctx.addIssue({ code: 'custom', path: ['eras', index, 'counting'], message: 'An era without a start year cannot count up; use down or absolute.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['eras', index, 'counting'],
+        message: 'An era without a start year cannot count up; use down or absolute.',
+      });
     }
   });
 }

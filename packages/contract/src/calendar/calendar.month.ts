@@ -46,7 +46,16 @@ export function monthView(definition: CalendarDefinition, absoluteYear: bigint, 
   for (let day = 1; day <= (lengths[month - 1] ?? 0); day += 1) {
     const number = dayNumber + BigInt(day - 1);
     const resolved: ResolvedDate = {
-      absoluteYear, eraYear: absoluteYear, era: null, eraIndex: null, month, day, hour: 0, minute: 0, dayNumber: number, dayOfYear: 0,
+      absoluteYear,
+      eraYear: absoluteYear,
+      era: null,
+      eraIndex: null,
+      month,
+      day,
+      hour: 0,
+      minute: 0,
+      dayNumber: number,
+      dayOfYear: 0,
     };
     days.push({
       day,
@@ -83,7 +92,12 @@ export function monthView(definition: CalendarDefinition, absoluteYear: bigint, 
 }
 
 /** The month `step` months after (or before, negative) a month, skipping months with no days that year. */
-export function stepMonth(definition: CalendarDefinition, absoluteYear: bigint, month: number, step: 1 | -1): { absoluteYear: bigint; month: number } {
+export function stepMonth(
+  definition: CalendarDefinition,
+  absoluteYear: bigint,
+  month: number,
+  step: 1 | -1,
+): { absoluteYear: bigint; month: number } {
   const calendar = compileCalendar(definition);
   let [year, index] = [absoluteYear, month];
   for (let guard = 0; guard < definition.months.length * 2 + 2; guard += 1) {

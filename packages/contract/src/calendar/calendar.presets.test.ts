@@ -57,19 +57,34 @@ describe('the Gregorian preset', () => {
     expect(read(gregorian, { year: 1, month: 1, day: 1, era: 'AD' }, -1n).formatted).toBe('31 December 1 BC');
     expect(read(gregorian, { year: 0, month: 6, day: 1 }).formatted).toBe('1 June 1 BC');
     expect(read(gregorian, { year: 44, month: 3, day: 15, era: 'BC' }).date).toMatchObject({ year: 44, era: 'Before Christ' });
-    expect(problem(gregorian, { year: 0, month: 1, day: 1, era: 'BC' })).toEqual({ field: 'year', message: 'Year must be at least 1 in Before Christ.' });
-    expect(problem(gregorian, { year: 0, month: 1, day: 1, era: 'Anno Domini' })).toEqual({ field: 'year', message: 'Year must be at least 1 in Anno Domini.' });
+    expect(problem(gregorian, { year: 0, month: 1, day: 1, era: 'BC' })).toEqual({
+      field: 'year',
+      message: 'Year must be at least 1 in Before Christ.',
+    });
+    expect(problem(gregorian, { year: 0, month: 1, day: 1, era: 'Anno Domini' })).toEqual({
+      field: 'year',
+      message: 'Year must be at least 1 in Anno Domini.',
+    });
   });
 
   it('names the field of every date it does not have', () => {
-    expect(problem(gregorian, { year: 2025, month: 4, day: 31 })).toEqual({ field: 'day', message: 'Day must be between 1 and 30 in April 2025.' });
+    expect(problem(gregorian, { year: 2025, month: 4, day: 31 })).toEqual({
+      field: 'day',
+      message: 'Day must be between 1 and 30 in April 2025.',
+    });
     expect(problem(gregorian, { year: 2025, month: 13, day: 1 })).toEqual({ field: 'month', message: 'Month must be between 1 and 12.' });
     expect(problem(gregorian, { year: 2025, month: 1, day: 1, era: 'Third Age' })).toEqual({
       field: 'era',
       message: 'Era "Third Age" does not exist in this calendar; use one of: Before Christ, Anno Domini.',
     });
-    expect(problem(gregorian, { year: 2025, month: 1, day: 1, hour: 24 })).toEqual({ field: 'hour', message: 'Hour must be between 0 and 23.' });
-    expect(problem(gregorian, { year: 2025, month: 1, day: 1, minute: 60 })).toEqual({ field: 'minute', message: 'Minute must be between 0 and 59.' });
+    expect(problem(gregorian, { year: 2025, month: 1, day: 1, hour: 24 })).toEqual({
+      field: 'hour',
+      message: 'Hour must be between 0 and 23.',
+    });
+    expect(problem(gregorian, { year: 2025, month: 1, day: 1, minute: 60 })).toEqual({
+      field: 'minute',
+      message: 'Minute must be between 0 and 59.',
+    });
   });
 });
 
@@ -102,7 +117,10 @@ describe('the Harptos preset', () => {
     expect(harptos.months.filter((month) => month.intercalary && month.days === 1)).toHaveLength(5);
     expect(read(harptos, { year: 1372, month: 1, day: 1 }).moons).toEqual([{ moon: 'Selûne', phase: 'Full Moon', fraction: 0.5 }]);
     expect(read(harptos, { year: 1372, month: 1, day: 1 }).season).toBe('Winter');
-    expect(problem(harptos, { year: 1492, month: 4, day: 31 })).toEqual({ field: 'day', message: 'Day must be between 1 and 30 in Ches 1492.' });
+    expect(problem(harptos, { year: 1492, month: 4, day: 31 })).toEqual({
+      field: 'day',
+      message: 'Day must be between 1 and 30 in Ches 1492.',
+    });
     expect(problem(harptos, { year: 1492, month: 19, day: 1 })).toEqual({ field: 'month', message: 'Month must be between 1 and 18.' });
   });
 });
@@ -133,11 +151,18 @@ describe('the Thirteen Moons preset', () => {
 describe('calendar definitions', () => {
   it('refuses leap rules, seasons and eras that name what the calendar lacks', () => {
     const result = CalendarDefinitionSchema.safeParse({
-      months: [{ name: 'Ember', days: 30 }, { name: 'Ember', days: 30 }],
+      months: [
+        { name: 'Ember', days: 30 },
+        { name: 'Ember', days: 30 },
+      ],
       weekdays: ['One'],
       leapRules: [{ month: 'Frost', every: 4 }],
       seasons: [{ name: 'Cold', month: 'Ember', day: 31 }],
-      eras: [{ name: 'Second Age', startYear: 10 }, { name: 'First Age', startYear: 5 }, { name: 'Last', startYear: 20, counting: 'down' }],
+      eras: [
+        { name: 'Second Age', startYear: 10 },
+        { name: 'First Age', startYear: 5 },
+        { name: 'Last', startYear: 20, counting: 'down' },
+      ],
     });
     const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
     expect(messages).toEqual({
@@ -154,9 +179,26 @@ describe('dates written as text', () => {
   const harptos = calendarPreset('harptos').definition;
 
   it('reads month numbers or names, a time and an era', () => {
-    expect(parseCalendarDateText(harptos, '1492-Flamerule-30 DR')).toEqual({ year: 1492, month: 9, day: 30, hour: 0, minute: 0, era: 'DR' });
-    expect(parseCalendarDateText(harptos, '-12-feast of the moon-1T06:05')).toEqual({ year: -12, month: 17, day: 1, hour: 6, minute: 5, era: null });
-    expect(parseCalendarDateText(harptos, '1492-Smarch-1')).toEqual({ field: 'month', message: 'Month "Smarch" does not exist in this calendar.' });
+    expect(parseCalendarDateText(harptos, '1492-Flamerule-30 DR')).toEqual({
+      year: 1492,
+      month: 9,
+      day: 30,
+      hour: 0,
+      minute: 0,
+      era: 'DR',
+    });
+    expect(parseCalendarDateText(harptos, '-12-feast of the moon-1T06:05')).toEqual({
+      year: -12,
+      month: 17,
+      day: 1,
+      hour: 6,
+      minute: 5,
+      era: null,
+    });
+    expect(parseCalendarDateText(harptos, '1492-Smarch-1')).toEqual({
+      field: 'month',
+      message: 'Month "Smarch" does not exist in this calendar.',
+    });
     expect(parseCalendarDateText(harptos, 'yesterday')).toMatchObject({ field: 'year' });
   });
 });
@@ -168,7 +210,9 @@ describe('month views', () => {
     const flamerule = monthView(harptos, 1492n, 9);
     expect(flamerule).toMatchObject({ monthName: 'Flamerule', yearLabel: '1492 DR', intercalary: false });
     expect(flamerule.weeks.map((week) => week.map((day) => day?.day ?? null))).toEqual([
-      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13, 14, 15, 16, 17, 18, 19, 20], [21, 22, 23, 24, 25, 26, 27, 28, 29, 30],
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+      [21, 22, 23, 24, 25, 26, 27, 28, 29, 30],
     ]);
     expect(stepMonth(harptos, 1492n, 10, 1)).toEqual({ absoluteYear: 1492n, month: 11 });
     expect(stepMonth(harptos, 1491n, 10, 1)).toEqual({ absoluteYear: 1491n, month: 12 });

@@ -12,15 +12,37 @@ const month = (name: string, days: number, intercalary = false) => ({ name, days
 
 const GREGORIAN: CalendarDefinitionInput = {
   months: [
-    month('January', 31), month('February', 28), month('March', 31), month('April', 30), month('May', 31), month('June', 30),
-    month('July', 31), month('August', 31), month('September', 30), month('October', 31), month('November', 30), month('December', 31),
+    month('January', 31),
+    month('February', 28),
+    month('March', 31),
+    month('April', 30),
+    month('May', 31),
+    month('June', 30),
+    month('July', 31),
+    month('August', 31),
+    month('September', 30),
+    month('October', 31),
+    month('November', 30),
+    month('December', 31),
   ],
   weekdays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
   // 1 January of year 1 (proleptic Gregorian) was a Monday.
   firstWeekday: 0,
   hoursPerDay: 24,
   minutesPerHour: 60,
-  leapRules: [{ name: 'Leap day', month: 'February', days: 1, every: 4, offset: 0, exceptions: [{ every: 100, leap: false }, { every: 400, leap: true }] }],
+  leapRules: [
+    {
+      name: 'Leap day',
+      month: 'February',
+      days: 1,
+      every: 4,
+      offset: 0,
+      exceptions: [
+        { every: 100, leap: false },
+        { every: 400, leap: true },
+      ],
+    },
+  ],
   eras: [
     { name: 'Before Christ', abbreviation: 'BC', startYear: null, counting: 'down', hasYearZero: false },
     { name: 'Anno Domini', abbreviation: 'AD', startYear: 1, counting: 'up', hasYearZero: false },
@@ -38,12 +60,37 @@ const GREGORIAN: CalendarDefinitionInput = {
 
 const HARPTOS: CalendarDefinitionInput = {
   months: [
-    month('Hammer', 30), month('Midwinter', 1, true), month('Alturiak', 30), month('Ches', 30), month('Tarsakh', 30),
-    month('Greengrass', 1, true), month('Mirtul', 30), month('Kythorn', 30), month('Flamerule', 30), month('Midsummer', 1, true),
-    month('Shieldmeet', 0, true), month('Eleasis', 30), month('Eleint', 30), month('Highharvestide', 1, true), month('Marpenoth', 30),
-    month('Uktar', 30), month('Feast of the Moon', 1, true), month('Nightal', 30),
+    month('Hammer', 30),
+    month('Midwinter', 1, true),
+    month('Alturiak', 30),
+    month('Ches', 30),
+    month('Tarsakh', 30),
+    month('Greengrass', 1, true),
+    month('Mirtul', 30),
+    month('Kythorn', 30),
+    month('Flamerule', 30),
+    month('Midsummer', 1, true),
+    month('Shieldmeet', 0, true),
+    month('Eleasis', 30),
+    month('Eleint', 30),
+    month('Highharvestide', 1, true),
+    month('Marpenoth', 30),
+    month('Uktar', 30),
+    month('Feast of the Moon', 1, true),
+    month('Nightal', 30),
   ],
-  weekdays: ['First-day', 'Second-day', 'Third-day', 'Fourth-day', 'Fifth-day', 'Sixth-day', 'Seventh-day', 'Eighth-day', 'Ninth-day', 'Tenth-day'],
+  weekdays: [
+    'First-day',
+    'Second-day',
+    'Third-day',
+    'Fourth-day',
+    'Fifth-day',
+    'Sixth-day',
+    'Seventh-day',
+    'Eighth-day',
+    'Ninth-day',
+    'Tenth-day',
+  ],
   firstWeekday: 0,
   hoursPerDay: 24,
   minutesPerHour: 60,
@@ -63,9 +110,20 @@ const HARPTOS: CalendarDefinitionInput = {
 
 const THIRTEEN_MOONS: CalendarDefinitionInput = {
   months: [
-    month('Wolf Moon', 28), month('Snow Moon', 28), month('Worm Moon', 28), month('Seed Moon', 28), month('Flower Moon', 28),
-    month('Rose Moon', 28), month('Thunder Moon', 28), month('Grain Moon', 28), month('Harvest Moon', 28), month("Hunter's Moon", 28),
-    month('Frost Moon', 28), month('Long Night Moon', 28), month('Blue Moon', 28), month('Day Out of Time', 1, true),
+    month('Wolf Moon', 28),
+    month('Snow Moon', 28),
+    month('Worm Moon', 28),
+    month('Seed Moon', 28),
+    month('Flower Moon', 28),
+    month('Rose Moon', 28),
+    month('Thunder Moon', 28),
+    month('Grain Moon', 28),
+    month('Harvest Moon', 28),
+    month("Hunter's Moon", 28),
+    month('Frost Moon', 28),
+    month('Long Night Moon', 28),
+    month('Blue Moon', 28),
+    month('Day Out of Time', 1, true),
   ],
   weekdays: ['Moonday', 'Tidesday', 'Wanesday', 'Starsday', 'Fireday', 'Stillday', 'Sunday'],
   firstWeekday: 0,
@@ -104,7 +162,11 @@ const PRESET_INPUTS: Record<CalendarPresetName, { name: string; description: str
  * A preset as written (definition input, before defaults), so a create body can start from it and override fields.
  * @param preset one of CALENDAR_PRESETS.
  */
-export function calendarPresetInput(preset: CalendarPresetName): { name: string; description: string; definition: CalendarDefinitionInput } {
+export function calendarPresetInput(preset: CalendarPresetName): {
+  name: string;
+  description: string;
+  definition: CalendarDefinitionInput;
+} {
   return PRESET_INPUTS[preset];
 }
 

@@ -1,15 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileCalendar, dateFromInstant, daysBeforeYear, instantOfAbsoluteDate, isLeap, monthLengths, toCalendarDate } from './calendar.engine.js';
+import {
+  compileCalendar,
+  dateFromInstant,
+  daysBeforeYear,
+  instantOfAbsoluteDate,
+  isLeap,
+  monthLengths,
+  toCalendarDate,
+} from './calendar.engine.js';
 import { instantFromDate } from './calendar.date.js';
 import { CalendarDefinitionSchema, type CalendarDefinition } from './calendar.model.js';
 import { calendarPreset } from './calendar.presets.js';
 import { instantFromIsoDateTime, isoDateTimeFromInstant } from './calendar.iso.js';
 
 const eraArbitrary = fc
-  .array(fc.record({ gap: fc.integer({ min: 1, max: 3000 }), counting: fc.constantFrom('up', 'down', 'absolute'), hasYearZero: fc.boolean() }), {
-    maxLength: 4,
-  })
+  .array(
+    fc.record({ gap: fc.integer({ min: 1, max: 3000 }), counting: fc.constantFrom('up', 'down', 'absolute'), hasYearZero: fc.boolean() }),
+    {
+      maxLength: 4,
+    },
+  )
   .chain((eras) =>
     fc.integer({ min: -5000, max: 5000 }).map((first) => {
       let start = first;
@@ -57,10 +68,7 @@ const calendarArbitrary: fc.Arbitrary<CalendarDefinition> = fc
     });
   });
 
-const instantArbitrary = fc.oneof(
-  fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }),
-  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
-);
+const instantArbitrary = fc.oneof(fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }));
 
 const key = (date: { absoluteYear: bigint; month: number; day: number; hour: number; minute: number }) => [
   date.absoluteYear,
@@ -155,7 +163,11 @@ describe('calendar engine properties', () => {
         expect(last.absoluteYear).toBe(year);
         expect(last.hour * definition.minutesPerHour + last.minute).toBe(Number(calendar.minutesPerDay) - 1);
         expect([first.absoluteYear, first.month, first.day, first.hour, first.minute]).toEqual([year + 1n, first.month, 1, 0, 0]);
-        expect(monthLengths(calendar, year + 1n).slice(0, first.month - 1).every((days) => days === 0)).toBe(true);
+        expect(
+          monthLengths(calendar, year + 1n)
+            .slice(0, first.month - 1)
+            .every((days) => days === 0),
+        ).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -191,17 +203,24 @@ describe('Gregorian agrees with ISO 8601', () => {
 
   it('gives every date of years 1 to 9999 the minutes JavaScript counts since 0001-01-01', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), (when) => {
-        const iso = when.toISOString();
-        const instant = instantFromIsoDateTime(iso);
-        expect(instant).toBe(BigInt(Math.floor((when.getTime() - epochMs) / 60_000)));
-        expect(isoDateTimeFromInstant(instant ?? 0n)).toBe(`${iso.slice(0, 16)}:00.000Z`);
-        const date = toCalendarDate(dateFromInstant(compileCalendar(gregorian), instant ?? 0n));
-        expect(date).toEqual({
-          year: when.getUTCFullYear(), month: when.getUTCMonth() + 1, day: when.getUTCDate(),
-          hour: when.getUTCHours(), minute: when.getUTCMinutes(), era: 'Anno Domini',
-        });
-      }),
+      fc.property(
+        fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+        (when) => {
+          const iso = when.toISOString();
+          const instant = instantFromIsoDateTime(iso);
+          expect(instant).toBe(BigInt(Math.floor((when.getTime() - epochMs) / 60_000)));
+          expect(isoDateTimeFromInstant(instant ?? 0n)).toBe(`${iso.slice(0, 16)}:00.000Z`);
+          const date = toCalendarDate(dateFromInstant(compileCalendar(gregorian), instant ?? 0n));
+          expect(date).toEqual({
+            year: when.getUTCFullYear(),
+            month: when.getUTCMonth() + 1,
+            day: when.getUTCDate(),
+            hour: when.getUTCHours(),
+            minute: when.getUTCMinutes(),
+            era: 'Anno Domini',
+          });
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

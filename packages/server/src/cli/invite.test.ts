@@ -48,8 +48,7 @@ describe('the invite command', () => {
 describe('npm run --silent invite, from the repository root', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-invite-npm-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-  const npm = (...args: string[]) =>
-    spawnSync('npm', ['run', '--silent', 'invite', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
+  const npm = (...args: string[]) => spawnSync('npm', ['run', '--silent', 'invite', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints the code alone, and `-- --requests` lists requests instead of making a code', async () => {

@@ -204,7 +204,8 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('journal_size_limit = 67108864');
   // pg_trgm's word_similarity, so the world search's typo tolerance is the same on both databases.
   sqlite.function('lf_word_similarity', { deterministic: true }, (query, text) =>
-    typeof query === 'string' && typeof text === 'string' ? wordSimilarity(query, text) : 0);
+    typeof query === 'string' && typeof text === 'string' ? wordSimilarity(query, text) : 0,
+  );
   // The change log's triggers name the acting user of the statement's request (db/actor.ts); SQLite runs a
   // statement synchronously inside the query call, so the request's asynchronous context is the current one.
   sqlite.function('lf_actor', { deterministic: false, varargs: false }, () => currentActor() ?? null);

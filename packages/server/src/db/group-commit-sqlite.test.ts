@@ -58,8 +58,15 @@ describe('group commit on SQLite', () => {
     await Promise.all(
       Array.from({ length: 80 }, async (_, i) => {
         await db.transaction().execute(async (trx) => {
-          await trx.insertInto('note').values({ id: i + 1, text: `note ${i + 1}` }).execute();
-          await trx.selectFrom('note').select('id').where('id', '=', i + 1).execute();
+          await trx
+            .insertInto('note')
+            .values({ id: i + 1, text: `note ${i + 1}` })
+            .execute();
+          await trx
+            .selectFrom('note')
+            .select('id')
+            .where('id', '=', i + 1)
+            .execute();
         });
         seenAtAnswer.push(committed(i + 1));
       }),
@@ -76,7 +83,17 @@ describe('group commit on SQLite', () => {
       const started: Array<Promise<boolean>> = [];
       for (let i = 0; i < 12; i += 1) {
         setImmediate(() => {
-          started.push(db.transaction().execute((trx) => trx.insertInto('note').values({ id: i + 1, text: 'x' }).execute()).then(() => committed(i + 1)));
+          started.push(
+            db
+              .transaction()
+              .execute((trx) =>
+                trx
+                  .insertInto('note')
+                  .values({ id: i + 1, text: 'x' })
+                  .execute(),
+              )
+              .then(() => committed(i + 1)),
+          );
           if (started.length === 12) resolve(started);
         });
       }
@@ -89,26 +106,39 @@ describe('group commit on SQLite', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
         db.transaction().execute(async (trx) => {
-          await trx.insertInto('note').values({ id: i + 1, text: `note ${i + 1}` }).execute();
+          await trx
+            .insertInto('note')
+            .values({ id: i + 1, text: `note ${i + 1}` })
+            .execute();
           if (i === 4) throw new Error('the fifth write fails after inserting');
         }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, (_, i) => (i === 4 ? 'rejected' : 'fulfilled')));
     expect(commits).toBeLessThan(10);
-    const ids = reader.prepare('select id from note order by id').all().map((row) => (row as { id: number }).id);
+    const ids = reader
+      .prepare('select id from note order by id')
+      .all()
+      .map((row) => (row as { id: number }).id);
     expect(ids).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10]);
   });
 
   it('commits a waiting group before a read outside a transaction, so the read sees only committed writes', async () => {
     let written = false;
-    const write = db.transaction().execute(async (trx) => {
-      await trx.insertInto('note').values({ id: 1, text: 'Dorothy takes the Silver Shoes' }).execute();
-    }).then(() => {
-      written = true;
-    });
+    const write = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('note').values({ id: 1, text: 'Dorothy takes the Silver Shoes' }).execute();
+      })
+      .then(() => {
+        written = true;
+      });
     // Queued behind the transaction; when it runs, the write above has been committed and answered first.
-    const read = db.selectFrom('note').selectAll().execute().then((rows) => ({ rows, durable: committed(1), writtenFirst: written }));
+    const read = db
+      .selectFrom('note')
+      .selectAll()
+      .execute()
+      .then((rows) => ({ rows, durable: committed(1), writtenFirst: written }));
     const [, seen] = await Promise.all([write, read]);
     expect(seen.rows).toEqual([{ id: 1, text: 'Dorothy takes the Silver Shoes' }]);
     expect(seen.durable).toBe(true);
@@ -116,8 +146,24 @@ describe('group commit on SQLite', () => {
   });
 
   it('leaves nothing open once the last write is answered', async () => {
-    await Promise.all(Array.from({ length: 5 }, (_, i) => db.insertInto('note').values({ id: i + 1, text: 'x' }).execute()));
-    await Promise.all(Array.from({ length: 5 }, (_, i) => db.transaction().execute((trx) => trx.insertInto('note').values({ id: i + 6, text: 'y' }).execute())));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        db
+          .insertInto('note')
+          .values({ id: i + 1, text: 'x' })
+          .execute(),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        db.transaction().execute((trx) =>
+          trx
+            .insertInto('note')
+            .values({ id: i + 6, text: 'y' })
+            .execute(),
+        ),
+      ),
+    );
     expect(sqlite.inTransaction).toBe(false);
     expect((await sql<{ n: number }>`select count(*) as n from note`.execute(db)).rows[0]?.n).toBe(10);
   });

@@ -23,14 +23,7 @@
  * Durability is unchanged: a write is answered only after the COMMIT that contains it returned.
  */
 import type SQLite from 'better-sqlite3';
-import {
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-  SqliteDialect,
-  type SqliteDatabase,
-} from 'kysely';
+import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { FifoSlots } from './fifo-slots.js';
 
 /** The most transactions one COMMIT carries, so no request waits behind an unbounded group. */

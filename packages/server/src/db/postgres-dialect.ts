@@ -132,7 +132,7 @@ export function namedStatementPool(pool: pg.Pool): PostgresPool {
         const name = values.length > 0 ? nameOf(text) : undefined;
         return (name === undefined ? client.query(text, values) : client.query({ name, text, values })).catch(failed);
       };
-      const query = (text: unknown, parameters?: ReadonlyArray<unknown>): unknown => {
+      const query = (text: unknown, parameters?: readonly unknown[]): unknown => {
         if (typeof text !== 'string') return client.query(text as pg.Submittable);
         const values = parameters === undefined ? [] : [...parameters];
         // A rollback may undo a setting made inside its transaction: make it again next time.

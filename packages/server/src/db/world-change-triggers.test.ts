@@ -12,7 +12,9 @@ describe('the SQLite change triggers after a column is added', () => {
   afterAll(async () => t.close());
 
   it('name every column of every recorded table on a freshly migrated database, so no migration can forget to rebuild them', async () => {
-    const triggers = await sql<{ tbl_name: string; sql: string }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(t.app.db);
+    const triggers = await sql<{ tbl_name: string; sql: string }>`select tbl_name, sql from sqlite_master where type = 'trigger'`.execute(
+      t.app.db,
+    );
     const missing: string[] = [];
     for (const table of Object.keys(CHANGE_ENTITY_TYPES)) {
       const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(t.app.db);
@@ -28,17 +30,33 @@ describe('the SQLite change triggers after a column is added', () => {
   it('record the columns later migrations added (rich text, calendar authors) on a freshly migrated database', async () => {
     const { character, world, owner } = await createCharacter(t.app, { name: 'Scarecrow' });
     const put = await t.app.inject({
-      method: 'PUT', url: `/api/worlds/${world.worldId}/characters/${character.characterId}`, headers: owner.headers,
+      method: 'PUT',
+      url: `/api/worlds/${world.worldId}/characters/${character.characterId}`,
+      headers: owner.headers,
       payload: { name: 'Scarecrow', descriptionHtml: '<p>Wants <strong>brains</strong>.</p>', attributes: {} },
     });
     expect(put.statusCode).toBe(200);
-    const updated = await t.app.db.selectFrom('world_change').select('after')
-      .where('entity_id', '=', character.characterId).where('action', '=', 'updated').orderBy('sequence', 'desc').executeTakeFirstOrThrow();
+    const updated = await t.app.db
+      .selectFrom('world_change')
+      .select('after')
+      .where('entity_id', '=', character.characterId)
+      .where('action', '=', 'updated')
+      .orderBy('sequence', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(updated.after ?? '{}')).toMatchObject({ description_html: '<p>Wants <strong>brains</strong>.</p>' });
-    const calendar = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/calendars`, headers: owner.headers, payload: { preset: 'harptos' } });
+    const calendar = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/calendars`,
+      headers: owner.headers,
+      payload: { preset: 'harptos' },
+    });
     expect(calendar.statusCode).toBe(201);
-    const created = await t.app.db.selectFrom('world_change').select('after')
-      .where('world_id', '=', world.worldId).where('entity_type', '=', 'calendar').executeTakeFirstOrThrow();
+    const created = await t.app.db
+      .selectFrom('world_change')
+      .select('after')
+      .where('world_id', '=', world.worldId)
+      .where('entity_type', '=', 'calendar')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(created.after ?? '{}')).toHaveProperty('created_by', owner.user.userId);
   });
 

@@ -30,8 +30,7 @@ export const invalidField = (field: string, message: string): AppError =>
   new AppError(400, 'VALIDATION_FAILED', message, { [field]: message });
 
 /** 401: no token, or a bad or expired one. */
-export const unauthorized = (message: string = MESSAGES.unauthorized): AppError =>
-  new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message: string = MESSAGES.unauthorized): AppError => new AppError(401, 'UNAUTHORIZED', message);
 
 /** 404 for anything missing or not the caller's: 'World not found.' (never reveals other users' data). */
 export const notFound = (entity: string): AppError => new AppError(404, 'NOT_FOUND', notFoundMessage(entity));

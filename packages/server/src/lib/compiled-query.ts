@@ -56,7 +56,7 @@ export function compiledQuery<Args extends readonly unknown[], Row>(
   return async (db, ...args) => {
     const template = templateFor(db, args.length);
     const parameters = template.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<Row>);
+    const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
     return result.rows;
   };
 }

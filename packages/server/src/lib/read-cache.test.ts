@@ -38,7 +38,12 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     return response.json<{ data: Character[] }>().data;
   };
   const createCharacter = async (owner: TestUser, worldId: string, name: string): Promise<Character> => {
-    const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${worldId}/characters`, headers: owner.headers, payload: { name } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${worldId}/characters`,
+      headers: owner.headers,
+      payload: { name },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Character>();
   };
@@ -49,7 +54,11 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     expect((await getCharacter(owner, world.worldId, dorothy.characterId)).name).toBe('Dorothy Gale');
     expect((await listCharacters(owner, world.worldId)).map((c) => c.name)).toEqual(['Dorothy Gale']);
 
-    await other.db.updateTable('character').set({ name: 'Dorothy of Kansas', updated_at: nowIso() }).where('id', '=', dorothy.characterId).execute();
+    await other.db
+      .updateTable('character')
+      .set({ name: 'Dorothy of Kansas', updated_at: nowIso() })
+      .where('id', '=', dorothy.characterId)
+      .execute();
     expect((await getCharacter(owner, world.worldId, dorothy.characterId)).name).toBe('Dorothy of Kansas');
     expect((await listCharacters(owner, world.worldId)).map((c) => c.name)).toEqual(['Dorothy of Kansas']);
 
@@ -66,7 +75,10 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     expect((await getCharacter(owner, world.worldId, dorothy.characterId)).activeQuests).toEqual([]);
     expect((await listCharacters(owner, world.worldId))[0]!.activeQuests).toEqual([]);
 
-    await other.db.insertInto('character_active_quest').values({ character_id: dorothy.characterId, quest_id: questId, created_at: nowIso() }).execute();
+    await other.db
+      .insertInto('character_active_quest')
+      .values({ character_id: dorothy.characterId, quest_id: questId, created_at: nowIso() })
+      .execute();
     expect((await getCharacter(owner, world.worldId, dorothy.characterId)).activeQuests).toEqual([questId]);
     expect((await listCharacters(owner, world.worldId))[0]!.activeQuests).toEqual([questId]);
 
@@ -117,12 +129,17 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     const dorothy = await createCharacter(owner, w, 'Dorothy Gale');
     const toto = await createCharacter(owner, w, 'Toto');
     const base = `characters/${dorothy.characterId}`;
-    const relationship = await post(`${base}/relationships`, { targetCharacterId: toto.characterId, relationshipType: 'friend', description: 'Her dog' });
+    const relationship = await post(`${base}/relationships`, {
+      targetCharacterId: toto.characterId,
+      relationshipType: 'friend',
+      description: 'Her dog',
+    });
     const item = await post('items', { name: 'Silver Shoes' });
     const entry = await post(`${base}/inventory`, { itemId: item.itemId, quantity: 1, equipped: false });
     const goal = await post(`${base}/goals`, { title: 'Return to Kansas', description: 'Home', goalType: 'Primary', status: 'Pending' });
     const read = async () => {
-      const get = async (path: string) => (await t.app.inject({ url: `/api/worlds/${w}/${base}/${path}`, headers: owner.headers })).json<Record<string, unknown>>();
+      const get = async (path: string) =>
+        (await t.app.inject({ url: `/api/worlds/${w}/${base}/${path}`, headers: owner.headers })).json<Record<string, unknown>>();
       const relationships = (await get('relationships')).data as Array<{ description: string }>;
       const inventory = (await get('inventory')).data as Array<{ quantity: number }>;
       const goals = (await get('goals')).data as Array<{ title: string }>;
@@ -132,12 +149,24 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
         goal: [(await get(`goals/${goal.goalId}`)).title, goals[0]?.title],
       };
     };
-    expect(await read()).toEqual({ relationship: ['Her dog', 'Her dog'], quantity: [1, 1], goal: ['Return to Kansas', 'Return to Kansas'] });
+    expect(await read()).toEqual({
+      relationship: ['Her dog', 'Her dog'],
+      quantity: [1, 1],
+      goal: ['Return to Kansas', 'Return to Kansas'],
+    });
     const now = nowIso();
-    await other.db.updateTable('relationship').set({ description: 'Her best friend', updated_at: now }).where('id', '=', relationship.relationshipId!).execute();
+    await other.db
+      .updateTable('relationship')
+      .set({ description: 'Her best friend', updated_at: now })
+      .where('id', '=', relationship.relationshipId!)
+      .execute();
     await other.db.updateTable('inventory_item').set({ quantity: 2, updated_at: now }).where('id', '=', entry.inventoryItemId!).execute();
     await other.db.updateTable('goal').set({ title: 'Go home to Aunt Em', updated_at: now }).where('id', '=', goal.goalId!).execute();
-    expect(await read()).toEqual({ relationship: ['Her best friend', 'Her best friend'], quantity: [2, 2], goal: ['Go home to Aunt Em', 'Go home to Aunt Em'] });
+    expect(await read()).toEqual({
+      relationship: ['Her best friend', 'Her best friend'],
+      quantity: [2, 2],
+      goal: ['Go home to Aunt Em', 'Go home to Aunt Em'],
+    });
   });
 
   const listWorlds = async (owner: TestUser): Promise<World[]> => {
@@ -149,17 +178,33 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
   it("keeps the worlds list's names and counts exact after writes by another connection", async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
     await createWorld(t.app, { owner, name: 'Kansas' });
-    expect((await listWorlds(owner)).map((w) => [w.name, w.counts.characters])).toEqual([['Kansas', 0], ['Oz', 0]]);
+    expect((await listWorlds(owner)).map((w) => [w.name, w.counts.characters])).toEqual([
+      ['Kansas', 0],
+      ['Oz', 0],
+    ]);
 
     await other.db.updateTable('world').set({ name: 'Land of Oz', updated_at: nowIso() }).where('id', '=', world.worldId).execute();
     expect((await listWorlds(owner)).map((w) => w.name)).toEqual(['Kansas', 'Land of Oz']);
 
     // A character inserted straight into the database: its triggers count it in the world.
     const now = nowIso();
-    await other.db.insertInto('character').values({
-      id: newId(), world_id: world.worldId, name: 'Toto', description: null, attributes: '{}', current_location_id: null, created_at: now, updated_at: now,
-    }).execute();
-    expect((await listWorlds(owner)).map((w) => [w.name, w.counts.characters])).toEqual([['Kansas', 0], ['Land of Oz', 1]]);
+    await other.db
+      .insertInto('character')
+      .values({
+        id: newId(),
+        world_id: world.worldId,
+        name: 'Toto',
+        description: null,
+        attributes: '{}',
+        current_location_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect((await listWorlds(owner)).map((w) => [w.name, w.counts.characters])).toEqual([
+      ['Kansas', 0],
+      ['Land of Oz', 1],
+    ]);
 
     await other.db.deleteFrom('world').where('id', '=', world.worldId).execute();
     expect((await listWorlds(owner)).map((w) => w.name)).toEqual(['Kansas']);

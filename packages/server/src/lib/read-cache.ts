@@ -76,14 +76,21 @@ const selectWorldsVersion = compiledQuery((db, userId: string) =>
     .selectFrom('user')
     .select((eb) => [
       'user.world_version',
-      eb.selectFrom('world').innerJoin('world_member', 'world_member.world_id', 'world.id')
+      eb
+        .selectFrom('world')
+        .innerJoin('world_member', 'world_member.world_id', 'world.id')
         .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('world.content_version'), inner.lit(0)).as('total'))
-        .whereRef('world_member.user_id', '=', 'user.id').as('content'),
-      eb.selectFrom('world').innerJoin('world_member', 'world_member.world_id', 'world.id')
+        .whereRef('world_member.user_id', '=', 'user.id')
+        .as('content'),
+      eb
+        .selectFrom('world')
+        .innerJoin('world_member', 'world_member.world_id', 'world.id')
         .select((inner) => inner.fn.max('world.updated_at').as('latest'))
-        .whereRef('world_member.user_id', '=', 'user.id').as('latest'),
+        .whereRef('world_member.user_id', '=', 'user.id')
+        .as('latest'),
     ])
-    .where('user.id', '=', userId));
+    .where('user.id', '=', userId),
+);
 
 /**
  * The version of a user's worlds list: their world_version (worlds created or deleted, memberships added,

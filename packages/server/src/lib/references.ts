@@ -58,14 +58,24 @@ export async function findEntityNames(
  */
 async function removeCascadedTags(db: Db, type: ConnectableType, id: string): Promise<void> {
   if (type === 'character') {
-    await db.deleteFrom('entity_tag').where('entity_type', '=', 'relationship')
-      .where('entity_id', 'in', db.selectFrom('relationship').select('id')
-        .where((eb) => eb.or([eb('character_id', '=', id), eb('target_character_id', '=', id)])))
+    await db
+      .deleteFrom('entity_tag')
+      .where('entity_type', '=', 'relationship')
+      .where(
+        'entity_id',
+        'in',
+        db
+          .selectFrom('relationship')
+          .select('id')
+          .where((eb) => eb.or([eb('character_id', '=', id), eb('target_character_id', '=', id)])),
+      )
       .execute();
   }
   if (type === 'map') {
     for (const table of ['map_point', 'map_area'] as const) {
-      await db.deleteFrom('entity_tag').where('entity_type', '=', table)
+      await db
+        .deleteFrom('entity_tag')
+        .where('entity_type', '=', table)
         .where('entity_id', 'in', db.selectFrom(table).select('id').where('map_id', '=', id))
         .execute();
     }
@@ -137,6 +147,11 @@ export async function moveGoalsOfCharacter(db: Db, characterId: string, worldId:
  * @returns `{ timelineId }` (null for an event on no timeline), or undefined when the world has no such event.
  */
 export async function findEventTimeline(db: Db, worldId: string, eventId: string): Promise<{ timelineId: string | null } | undefined> {
-  const row = await db.selectFrom('event').select('timeline_id').where('id', '=', eventId).where('world_id', '=', worldId).executeTakeFirst();
+  const row = await db
+    .selectFrom('event')
+    .select('timeline_id')
+    .where('id', '=', eventId)
+    .where('world_id', '=', worldId)
+    .executeTakeFirst();
   return row === undefined ? undefined : { timelineId: row.timeline_id };
 }

@@ -23,7 +23,10 @@ export const errorResponses = {
  * The list envelope of SPEC §8: `{ data, pagination }`.
  * @param rows the page's rows; @param present turns one row into its answer shape.
  */
-export function listReply<Row, Out>(result: { rows: Row[]; pagination: Pagination }, present: (row: Row) => Out): { data: Out[]; pagination: Pagination } {
+export function listReply<Row, Out>(
+  result: { rows: Row[]; pagination: Pagination },
+  present: (row: Row) => Out,
+): { data: Out[]; pagination: Pagination } {
   return { data: result.rows.map(present), pagination: result.pagination };
 }
 

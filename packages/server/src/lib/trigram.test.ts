@@ -32,7 +32,7 @@ describe.runIf(DIALECTS.includes('postgres'))('word similarity against pg_trgm',
   });
   afterAll(async () => client.end());
 
-  it('equals PostgreSQL\'s word_similarity, so typo tolerance is the same on both databases', async () => {
+  it("equals PostgreSQL's word_similarity, so typo tolerance is the same on both databases", async () => {
     for (const [query, text] of PAIRS) {
       const { rows } = await client.query<{ score: number }>('select public.word_similarity(lower($1), lower($2)) as score', [query, text]);
       expect(wordSimilarity(query, text), `${query} / ${text}`).toBeCloseTo(Number(rows[0]?.score), 5);

@@ -43,7 +43,8 @@ export interface WorldVersion {
 }
 
 const selectContentVersion = compiledQuery((db, worldId: string) =>
-  db.selectFrom('world').select('content_version').where('id', '=', worldId));
+  db.selectFrom('world').select('content_version').where('id', '=', worldId),
+);
 
 /**
  * Whether the world's content version is still the one an answer was keyed on (false when the world is gone).
@@ -51,7 +52,7 @@ const selectContentVersion = compiledQuery((db, worldId: string) =>
  */
 export async function versionUnchanged(db: Db, world: WorldVersion): Promise<boolean> {
   const [row] = await selectContentVersion(db, world.worldId);
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- PostgreSQL answers bigint columns as strings
+
   return row !== undefined && Number(row.content_version) === world.contentVersion;
 }
 

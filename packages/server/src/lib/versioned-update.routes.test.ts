@@ -39,8 +39,10 @@ describe.each(DIALECTS)('If-Match for members on %s', (dialect) => {
 
     const secret = await createCharacter(t.app, { world, owner, name: 'Oscar Diggs', visibility: 'editors' });
     const viewerStale = await t.app.inject({
-      method: 'PUT', url: `/api/worlds/${world.worldId}/characters/${secret.character.characterId}`,
-      headers: { ...viewer.headers, 'if-match': 'W/"2000-01-01T00:00:00.000Z"' }, payload: { name: 'x', attributes: {} },
+      method: 'PUT',
+      url: `/api/worlds/${world.worldId}/characters/${secret.character.characterId}`,
+      headers: { ...viewer.headers, 'if-match': 'W/"2000-01-01T00:00:00.000Z"' },
+      payload: { name: 'x', attributes: {} },
     });
     expect(viewerStale.statusCode).toBe(404);
   });

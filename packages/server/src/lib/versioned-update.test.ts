@@ -54,8 +54,20 @@ const CASES: EntityCase[] = [
     entity: 'relationship',
     collection: (ids) => `/api/worlds/${ids.worldId}/characters/${ids.characterId}/relationships`,
     idField: 'relationshipId',
-    create: (ids) => ({ targetCharacterId: ids.otherCharacterId, relationshipType: 'friend', affinity: 50, powerBalance: 50, trustLevel: 50 }),
-    update: (ids) => ({ targetCharacterId: ids.otherCharacterId, relationshipType: 'acquaintence', affinity: 80, powerBalance: 40, trustLevel: 90 }),
+    create: (ids) => ({
+      targetCharacterId: ids.otherCharacterId,
+      relationshipType: 'friend',
+      affinity: 50,
+      powerBalance: 50,
+      trustLevel: 50,
+    }),
+    update: (ids) => ({
+      targetCharacterId: ids.otherCharacterId,
+      relationshipType: 'acquaintence',
+      affinity: 80,
+      powerBalance: 40,
+      trustLevel: 90,
+    }),
   },
   {
     entity: 'goal',
@@ -96,15 +108,42 @@ const CASES: EntityCase[] = [
     entity: 'map area',
     collection: (ids) => `/api/worlds/${ids.worldId}/maps/${ids.mapId}/areas`,
     idField: 'areaId',
-    create: () => ({ name: 'Munchkin Country', polygon: [[0, 0], [10, 0], [10, 10]] }),
-    update: () => ({ name: 'Munchkin Land', color: '#0000ff', polygon: [[0, 0], [20, 0], [20, 20]] }),
+    create: () => ({
+      name: 'Munchkin Country',
+      polygon: [
+        [0, 0],
+        [10, 0],
+        [10, 10],
+      ],
+    }),
+    update: () => ({
+      name: 'Munchkin Land',
+      color: '#0000ff',
+      polygon: [
+        [0, 0],
+        [20, 0],
+        [20, 20],
+      ],
+    }),
   },
   {
     entity: 'connection',
     collection: (ids) => `/api/worlds/${ids.worldId}/connections`,
     idField: 'connectionId',
-    create: (ids) => ({ sourceType: 'character', sourceId: ids.characterId, targetType: 'item', targetId: ids.itemId, connectionType: 'owns' }),
-    update: (ids) => ({ sourceType: 'character', sourceId: ids.characterId, targetType: 'item', targetId: ids.itemId, connectionType: 'wears' }),
+    create: (ids) => ({
+      sourceType: 'character',
+      sourceId: ids.characterId,
+      targetType: 'item',
+      targetId: ids.itemId,
+      connectionType: 'owns',
+    }),
+    update: (ids) => ({
+      sourceType: 'character',
+      sourceId: ids.characterId,
+      targetType: 'item',
+      targetId: ids.itemId,
+      connectionType: 'wears',
+    }),
   },
   {
     entity: 'quest',
@@ -133,7 +172,12 @@ describe.each(DIALECTS)('If-Match and ETag on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, ifMatch?: string): Promise<LightMyRequestResponse> =>
+  const send = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    ifMatch?: string,
+  ): Promise<LightMyRequestResponse> =>
     t.app.inject({
       method,
       url,
@@ -161,15 +205,18 @@ describe.each(DIALECTS)('If-Match and ETag on %s', (dialect) => {
     }
   });
 
-  it.each(CASES.map((c) => [c.entity, c] as const))('refuses a stale If-Match on PUT of a %s with 409 and changes nothing', async (_, c) => {
-    const before = await send('GET', itemUrl(c));
-    const refused = await send('PUT', itemUrl(c), c.update(ids), STALE);
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json()).toEqual({ code: 'CONFLICT', message: staleVersionMessage(c.entity) });
-    const after = await send('GET', itemUrl(c));
-    expect(after.json()).toEqual(before.json());
-    expect(after.headers.etag).toBe(before.headers.etag);
-  });
+  it.each(CASES.map((c) => [c.entity, c] as const))(
+    'refuses a stale If-Match on PUT of a %s with 409 and changes nothing',
+    async (_, c) => {
+      const before = await send('GET', itemUrl(c));
+      const refused = await send('PUT', itemUrl(c), c.update(ids), STALE);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({ code: 'CONFLICT', message: staleVersionMessage(c.entity) });
+      const after = await send('GET', itemUrl(c));
+      expect(after.json()).toEqual(before.json());
+      expect(after.headers.etag).toBe(before.headers.etag);
+    },
+  );
 
   it.each(CASES.map((c) => [c.entity, c] as const))('accepts a fresh If-Match on PUT of a %s and answers a new ETag', async (_, c) => {
     const before = await send('GET', itemUrl(c));
@@ -188,7 +235,7 @@ describe.each(DIALECTS)('If-Match and ETag on %s', (dialect) => {
   });
 
   it('accepts a strong tag, a list of tags, * and no header at all', async () => {
-    const c = CASES[1] as EntityCase;
+    const c = CASES[1]!;
     const current = () => send('GET', itemUrl(c)).then((r) => r.json<{ updatedAt: string }>().updatedAt);
     expect((await send('PUT', itemUrl(c), c.update(ids), `"${await current()}"`)).statusCode).toBe(200);
     expect((await send('PUT', itemUrl(c), c.update(ids), `${STALE}, W/"${await current()}"`)).statusCode).toBe(200);
@@ -197,7 +244,7 @@ describe.each(DIALECTS)('If-Match and ETag on %s', (dialect) => {
   });
 
   it('answers 400 for an If-Match that is not an entity tag', async () => {
-    const c = CASES[1] as EntityCase;
+    const c = CASES[1]!;
     const response = await send('PUT', itemUrl(c), c.update(ids), 'yesterday');
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorResponse>().message).toMatch(/If-Match/);
@@ -214,7 +261,7 @@ describe.each(DIALECTS)('If-Match and ETag on %s', (dialect) => {
 
   it('answers 404, not 409, for another user’s entity whatever the If-Match', async () => {
     const stranger = await createUser(t.app);
-    const c = CASES[1] as EntityCase;
+    const c = CASES[1]!;
     const response = await t.app.inject({
       method: 'PUT',
       url: itemUrl(c),
@@ -224,14 +271,17 @@ describe.each(DIALECTS)('If-Match and ETag on %s', (dialect) => {
     expect(response.statusCode).toBe(404);
   });
 
-  it.each([...CASES].reverse().map((c) => [c.entity, c] as const))('refuses a stale If-Match on DELETE of a %s, then deletes with a fresh one', async (_, c) => {
-    const refused = await send('DELETE', itemUrl(c), undefined, STALE);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json<ErrorResponse>().message).toBe(staleVersionMessage(c.entity));
-    const still = await send('GET', itemUrl(c));
-    expect(still.statusCode).toBe(200);
-    const deleted = await send('DELETE', itemUrl(c), undefined, String(still.headers.etag));
-    expect(deleted.statusCode).toBe(204);
-    expect((await send('GET', itemUrl(c))).statusCode).toBe(404);
-  });
+  it.each([...CASES].reverse().map((c) => [c.entity, c] as const))(
+    'refuses a stale If-Match on DELETE of a %s, then deletes with a fresh one',
+    async (_, c) => {
+      const refused = await send('DELETE', itemUrl(c), undefined, STALE);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<ErrorResponse>().message).toBe(staleVersionMessage(c.entity));
+      const still = await send('GET', itemUrl(c));
+      expect(still.statusCode).toBe(200);
+      const deleted = await send('DELETE', itemUrl(c), undefined, String(still.headers.etag));
+      expect(deleted.statusCode).toBe(204);
+      expect((await send('GET', itemUrl(c))).statusCode).toBe(404);
+    },
+  );
 });

@@ -64,7 +64,7 @@ export function parseIfMatch(request: FastifyRequest): string[] | undefined {
   let rest = value;
   while (rest.trim() !== '') {
     const match = ENTITY_TAG.exec(rest);
-    if (!match || match[1] === undefined) {
+    if (match?.[1] === undefined) {
       throw badRequest('If-Match must be the ETag you received, such as W/"2026-01-02T03:04:05.678Z".');
     }
     versions.push(match[1]);
@@ -108,9 +108,10 @@ export async function claimVersion(db: Db, request: FastifyRequest, target: Vers
   if (versions === undefined) return;
   const table = sql.table(target.table);
   const owned = writableBy(target.table, request.userId);
-  const claimed = versions.length === 0
-    ? { numAffectedRows: 0n }
-    : await sql`update ${table} set updated_at = ${nowIso()}
+  const claimed =
+    versions.length === 0
+      ? { numAffectedRows: 0n }
+      : await sql`update ${table} set updated_at = ${nowIso()}
         where id = ${target.id} and ${owned} and updated_at in (${sql.join(versions)})`.execute(db);
   if ((claimed.numAffectedRows ?? 0n) > 0n) return;
   const current = await sql`select 1 as found from ${table} where id = ${target.id} and ${owned}`.execute(db);
@@ -128,12 +129,7 @@ export async function claimVersion(db: Db, request: FastifyRequest, target: Vers
  * @returns what `work` returns.
  * @throws AppError 409 when the version is stale, and whatever `work` throws.
  */
-export async function withIfMatch<T>(
-  db: Db,
-  request: FastifyRequest,
-  target: VersionTarget,
-  work: (db: Db) => Promise<T>,
-): Promise<T> {
+export async function withIfMatch<T>(db: Db, request: FastifyRequest, target: VersionTarget, work: (db: Db) => Promise<T>): Promise<T> {
   if (parseIfMatch(request) === undefined) return work(db);
   if (db.isTransaction) {
     await claimVersion(db, request, target);

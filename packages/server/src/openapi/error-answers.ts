@@ -18,9 +18,9 @@ interface OpenApiDocument {
 }
 
 interface OpenApiOperation {
-  parameters?: { in?: string; name?: string }[];
+  parameters?: Array<{ in?: string; name?: string }>;
   requestBody?: { content?: Record<string, unknown> };
-  security?: Record<string, string[]>[];
+  security?: Array<Record<string, string[]>>;
   responses?: Record<string, { description?: string; content?: unknown } | undefined>;
 }
 

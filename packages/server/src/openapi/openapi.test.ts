@@ -20,7 +20,7 @@ interface Operation {
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
 let document: Record<string, unknown>;
-let operations: { key: string; operation: Operation }[];
+let operations: Array<{ key: string; operation: Operation }>;
 
 beforeAll(async () => {
   document = await buildOpenApiDocument();
@@ -70,10 +70,13 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents the x-view-as header, with its description, on every GET under a world and on nothing else', () => {
-    const viewAs = (operation: Operation) => operation.parameters?.find((parameter) => parameter.in === 'header' && parameter.name === 'x-view-as');
+    const viewAs = (operation: Operation) =>
+      operation.parameters?.find((parameter) => parameter.in === 'header' && parameter.name === 'x-view-as');
     const worldReads = operations.filter(({ key }) => key.startsWith('GET /api/worlds/:worldId'));
     expect(worldReads.length).toBeGreaterThan(40);
-    expect(worldReads.filter(({ operation }) => !viewAs(operation)?.description?.includes('player or viewer')).map(({ key }) => key)).toEqual([]);
+    expect(
+      worldReads.filter(({ operation }) => !viewAs(operation)?.description?.includes('player or viewer')).map(({ key }) => key),
+    ).toEqual([]);
     const others = operations.filter(({ key, operation }) => !key.startsWith('GET /api/worlds/:worldId') && viewAs(operation));
     expect(others.map(({ key }) => key)).toEqual([]);
   });

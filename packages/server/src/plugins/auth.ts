@@ -90,20 +90,33 @@ function bearerClaims(app: FastifyInstance, header: string): BearerClaims | unde
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const secret = options.secret ?? loadOrCreateSecret(options.dataDir);
-    await app.register(jwt, { secret, sign: { expiresIn: options.expiresIn, algorithm: 'HS256' }, verify: { algorithms: ['HS256'], cache: 1000 } });
+    await app.register(jwt, {
+      secret,
+      sign: { expiresIn: options.expiresIn, algorithm: 'HS256' },
+      verify: { algorithms: ['HS256'], cache: 1000 },
+    });
     // Verified tokens are cached (until their expiry), so a busy client does not pay an HMAC per request.
     app.decorateRequest('userId', '');
     app.decorate('feedCursorKey', deriveCursorKey(secret));
     app.decorate('signToken', (userId: string, tokenVersion = 0) => app.jwt.sign({ sub: userId, ver: tokenVersion }));
     app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const header = request.headers.authorization;
-      if (!header) return done(unauthorized(MESSAGES.unauthorized));
+      if (!header) {
+        done(unauthorized(MESSAGES.unauthorized));
+        return;
+      }
       const claims = bearerClaims(app, header);
-      if (claims === undefined) return done(unauthorized(MESSAGES.invalidToken));
+      if (claims === undefined) {
+        done(unauthorized(MESSAGES.invalidToken));
+        return;
+      }
       // One primary-key read: a deleted account or a raised version (signed out everywhere) ends the token.
       findTokenVersion(app.db, claims.userId).then(
         (version) => {
-          if (version !== claims.tokenVersion) return done(unauthorized(MESSAGES.invalidToken));
+          if (version !== claims.tokenVersion) {
+            done(unauthorized(MESSAGES.invalidToken));
+            return;
+          }
           request.userId = claims.userId;
           done();
         },

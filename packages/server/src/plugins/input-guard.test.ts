@@ -40,7 +40,12 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
   it('still accepts every other character and gives the text back byte for byte', async () => {
     const owner = await createUser(t.app);
     const tricky = "Ωz — “quotes” 'single' <b>bold</b> \\ back\\slash 🧙‍♀️ \u0001\u001f tab\there %_";
-    const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: tricky.slice(0, 200), description: tricky } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/worlds',
+      headers: owner.headers,
+      payload: { name: tricky.slice(0, 200), description: tricky },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().description).toBe(tricky);
   });
@@ -55,7 +60,12 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
     });
     expect(lone.statusCode).toBe(400);
     expect(lone.json<ErrorResponse>().fields).toEqual({ description: LONE_SURROGATE_MESSAGE });
-    const pair = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Oz 🧙', description: '\ud83e\uddd9 whole' } });
+    const pair = await t.app.inject({
+      method: 'POST',
+      url: '/api/worlds',
+      headers: owner.headers,
+      payload: { name: 'Oz 🧙', description: '\ud83e\uddd9 whole' },
+    });
     expect(pair.statusCode).toBe(201);
     expect(pair.json().description).toBe('🧙 whole');
   });
@@ -63,10 +73,20 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
   it('answers 400, not 500, for a body nested 100,000 levels deep', async () => {
     const owner = await createUser(t.app);
     const deep = `{"name":"Oz","description":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`;
-    const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: deep });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/worlds',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: deep,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorResponse>().message).toBe(DEPTH_MESSAGE);
-    const array = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}` });
+    const array = await t.app.inject({
+      method: 'POST',
+      url: '/api/worlds',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+    });
     expect(array.statusCode).toBe(400);
   });
 });
@@ -81,11 +101,19 @@ describe.each(DIALECTS)('body caps per route on %s', (dialect) => {
   it('refuses a public form body over 16 KiB with 413 before reading it, and takes a normal one', async () => {
     const padding = 'x'.repeat(17 * 1024);
     for (const url of ['/api/auth/register', '/api/auth/login', '/api/invites/request']) {
-      const response = await t.app.inject({ method: 'POST', url, payload: { name: 'Dorothy', email: `d@${padding}.test`, password: 'secret123' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { name: 'Dorothy', email: `d@${padding}.test`, password: 'secret123' },
+      });
       expect(response.statusCode, url).toBe(413);
       expect(response.json<ErrorResponse>().code).toBe('PAYLOAD_TOO_LARGE');
     }
-    const fine = await t.app.inject({ method: 'POST', url: '/api/invites/request', payload: { name: 'Dorothy', email: 'dorothy@kansas.test' } });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/invites/request',
+      payload: { name: 'Dorothy', email: 'dorothy@kansas.test' },
+    });
     expect(fine.statusCode).toBe(202);
   });
 
@@ -101,7 +129,12 @@ describe.each(DIALECTS)('body caps per route on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}`, headers: owner.headers })).statusCode).toBe(200);
 
     const attributes = { lore: 'y'.repeat(150_000) };
-    const character = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Toto', attributes } });
+    const character = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/characters`,
+      headers: owner.headers,
+      payload: { name: 'Toto', attributes },
+    });
     expect(character.statusCode).toBe(201);
   });
 });
@@ -116,7 +149,12 @@ describe.each(DIALECTS)('numbers and bytes that cannot be kept exactly on %s', (
   it('refuses a body that is not valid UTF-8 with a 400 instead of storing U+FFFD', async () => {
     const { owner } = await createWorld(t.app);
     const payload = Buffer.concat([Buffer.from('{"name":"Oz '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: { ...owner.headers, 'content-type': 'application/json' }, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/worlds',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorResponse>().fields).toEqual({ body: INVALID_UTF8_MESSAGE });
     const list = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
@@ -135,7 +173,12 @@ describe.each(DIALECTS)('numbers and bytes that cannot be kept exactly on %s', (
       expect(response.statusCode, raw).toBe(400);
       expect(response.json<ErrorResponse>().fields).toEqual({ 'attributes.power': NUMBER_MESSAGE });
     }
-    const fine = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Toto', attributes: { power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 } } });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/characters`,
+      headers: owner.headers,
+      payload: { name: 'Toto', attributes: { power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 } },
+    });
     expect(fine.statusCode).toBe(201);
     expect(fine.json().attributes).toEqual({ power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 });
   });

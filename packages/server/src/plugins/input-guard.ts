@@ -100,7 +100,10 @@ export const inputGuardPlugin = fp<InputGuardOptions>(
     });
     // A callback hook, not an async one: it runs on every request and almost always finds nothing.
     app.addHook('preValidation', (request, _reply, done) => {
-      if (request.url.includes('%00') || request.url.includes('\u0000')) return done(invalidField('url', NUL_MESSAGE));
+      if (request.url.includes('%00') || request.url.includes('\u0000')) {
+        done(invalidField('url', NUL_MESSAGE));
+        return;
+      }
       const problem = findTextProblem(request.query) ?? findTextProblem(request.params) ?? findTextProblem(request.body);
       done(problem ? invalidField(problem.field, problem.message) : undefined);
     });

@@ -18,7 +18,7 @@ type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
 
 /** A store as the plugin's own are: `read` counts nothing (used by `{ increment: false }`). */
 interface Store extends FastifyRateLimitStore {
-  read?(key: string, callback: Callback, timeWindow: number, max: number): void;
+  read?: (key: string, callback: Callback, timeWindow: number, max: number) => void;
 }
 
 const StoreOf = (value: unknown) => value as new (...args: unknown[]) => Store;
@@ -31,26 +31,45 @@ class FallbackStore implements Store {
   ) {}
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-    this.shared.incr(key, (error, result) => {
-      if (!error) return callback(null, result);
-      this.onFallback(error);
-      this.local.incr(key, callback, timeWindow, max);
-    }, timeWindow, max);
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (!error) {
+          callback(null, result);
+          return;
+        }
+        this.onFallback(error);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
   }
 
   read(key: string, callback: Callback, timeWindow: number, max: number): void {
     const shared = this.shared.read?.bind(this.shared);
     const local = this.local.read?.bind(this.local);
-    if (!shared || !local) return callback(new Error('This rate-limit store cannot read without counting.'));
-    shared(key, (error, result) => {
-      if (!error) return callback(null, result);
-      this.onFallback(error);
-      local(key, callback, timeWindow, max);
-    }, timeWindow, max);
+    if (!shared || !local) {
+      callback(new Error('This rate-limit store cannot read without counting.'));
+      return;
+    }
+    shared(
+      key,
+      (error, result) => {
+        if (!error) {
+          callback(null, result);
+          return;
+        }
+        this.onFallback(error);
+        local(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
   }
 
   child(routeOptions: RouteOptions): Store {
-    return new FallbackStore(this.shared.child(routeOptions) as Store, this.local.child(routeOptions) as Store, this.onFallback);
+    return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.onFallback);
   }
 }
 

@@ -3,7 +3,13 @@ import { type TestApp, buildTestApp } from '../../test/app.js';
 
 /** The directives of a Content-Security-Policy header: name → sources. */
 function directives(header: string): Map<string, string[]> {
-  return new Map(header.split(';').map((part) => part.trim().split(/\s+/)).filter((words) => words[0]).map(([name = '', ...sources]) => [name, sources]));
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
 }
 
 describe('Content-Security-Policy', () => {

@@ -85,7 +85,8 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       if (hsts !== undefined && request.protocol === 'https') reply.header(HSTS, hsts);
       // API answers (errors included) are per user and change with every write: no browser or proxy keeps them.
       // The web app's files set their own caching (web.ts).
-      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) reply.header('cache-control', 'no-store');
+      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?'))
+        reply.header('cache-control', 'no-store');
       done();
     });
 

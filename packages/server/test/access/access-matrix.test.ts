@@ -93,7 +93,15 @@ describe.each(DIALECTS)('access matrix on %s', (dialect) => {
   async function runCase(route: ApiRoute, spec: OperationSpec, identity: IdentityName, variant: CaseVariant, tally: Tally): Promise<void> {
     const label = `${routeLabel(route)} as ${identity} on ${variant}`;
     const expected = spec.expect?.(identity, variant) ?? statusByRule(spec.rule, identity, variant, spec.ok);
-    const context: CaseContext = { app: t.app, world, maker, identity, variant, params: paramsFor(route, world, variant), succeeds: expected < 300 };
+    const context: CaseContext = {
+      app: t.app,
+      world,
+      maker,
+      identity,
+      variant,
+      params: paramsFor(route, world, variant),
+      succeeds: expected < 300,
+    };
     Object.assign(context, { params: { ...context.params, ...(await defaultOverride(context, route)).params } });
     const override = spec.build ? await spec.build(context) : {};
     const params = override.params ?? context.params;
@@ -101,11 +109,14 @@ describe.each(DIALECTS)('access matrix on %s', (dialect) => {
     const body = override.body ?? sampledBody(route, world, params);
 
     const send = (pathParams: Record<string, string>) => {
-      const url = fillPath(route.path, pathParams) + requiredQuery(route, { characterId: world.ids.characterId.public, timelineId: world.ids.timelineId.public });
+      const url =
+        fillPath(route.path, pathParams) +
+        requiredQuery(route, { characterId: world.ids.characterId.public, timelineId: world.ids.timelineId.public });
       if (route.method === 'PUT' && route.path.endsWith('/image')) {
         return t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'image/png' }, payload: TINY_PNG });
       }
-      if (Buffer.isBuffer(body)) return t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'application/zip' }, payload: body });
+      if (Buffer.isBuffer(body))
+        return t.app.inject({ method: route.method, url, headers: { ...headers, 'content-type': 'application/zip' }, payload: body });
       return t.app.inject({ method: route.method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
     };
 
@@ -155,7 +166,10 @@ describe.each(DIALECTS)('access matrix on %s', (dialect) => {
 
   it('answers every read with the exact status and never names a secret', async () => {
     const tally: Tally = { cases: 0, leaks: [], wrongStatus: [] };
-    await runCases(routes.filter((route) => route.method === 'GET'), tally);
+    await runCases(
+      routes.filter((route) => route.method === 'GET'),
+      tally,
+    );
     reportAccess(`matrix reads ${dialect}`, { cases: tally.cases, leaks: tally.leaks.length, wrongStatus: tally.wrongStatus.length });
     expect(tally.cases).toBeGreaterThan(500);
     expect(tally.leaks).toEqual([]);
@@ -165,7 +179,10 @@ describe.each(DIALECTS)('access matrix on %s', (dialect) => {
   it('answers every write with the exact status, never names a secret, and a refused write changes nothing', async () => {
     const tally: Tally = { cases: 0, leaks: [], wrongStatus: [] };
     const before = await fixtureSnapshot();
-    await runCases(routes.filter((route) => route.method !== 'GET'), tally);
+    await runCases(
+      routes.filter((route) => route.method !== 'GET'),
+      tally,
+    );
     const after = await fixtureSnapshot();
     const changed = after.filter((line, index) => line !== before[index]);
     reportAccess(`matrix writes ${dialect}`, { cases: tally.cases, leaks: tally.leaks.length, wrongStatus: tally.wrongStatus.length });

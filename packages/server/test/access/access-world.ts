@@ -211,9 +211,17 @@ export class EntityMaker {
         // hidden event shows the marker.
         const characterAttributeChanges = {
           version: 1,
-          changes: [{ op: 'set', characterId: this.parent('characterId'), path: `lore${VARIANTS.indexOf(variant)}`, value: `${marker} change` }],
+          changes: [
+            { op: 'set', characterId: this.parent('characterId'), path: `lore${VARIANTS.indexOf(variant)}`, value: `${marker} change` },
+          ],
         };
-        const body = { ...text, dateTime: '2026-02-01T00:00:00.000Z', timelineId: this.parent('timelineId'), characterAttributeChanges, ...access };
+        const body = {
+          ...text,
+          dateTime: '2026-02-01T00:00:00.000Z',
+          timelineId: this.parent('timelineId'),
+          characterAttributeChanges,
+          ...access,
+        };
         return idOf(await this.post('/events', body), kind);
       }
       case 'mapId':
@@ -221,7 +229,15 @@ export class EntityMaker {
       case 'pointId':
         return idOf(await this.post(`/maps/${this.parent('mapId')}/points`, { ...text, x: 1, y: 1, ...access }), kind);
       case 'areaId': {
-        const body = { ...text, polygon: [[0, 0], [10, 0], [0, 10]], ...access };
+        const body = {
+          ...text,
+          polygon: [
+            [0, 0],
+            [10, 0],
+            [0, 10],
+          ],
+          ...access,
+        };
         return idOf(await this.post(`/maps/${this.parent('mapId')}/areas`, body), kind);
       }
       case 'connectionId': {
@@ -238,7 +254,10 @@ export class EntityMaker {
       case 'questId':
         return idOf(await this.post('/quests', { ...text, ...access }), kind);
       case 'objectiveId':
-        return idOf(await this.post(`/quests/${this.parent('questId')}/objectives`, { description: `${marker} objective`, target: 100, ...access }), kind);
+        return idOf(
+          await this.post(`/quests/${this.parent('questId')}/objectives`, { description: `${marker} objective`, target: 100, ...access }),
+          kind,
+        );
     }
   }
 }

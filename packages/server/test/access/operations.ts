@@ -148,29 +148,50 @@ const write = (ok: number, build?: OperationSpec['build']): OperationSpec => ({ 
  * A successful calendar write gets a calendar of its own (the fixture's stays for the other cases); a refused
  * one aims at the fixture's. The body is the calendar as it reads, renamed.
  */
-const calendarWrite = (ok: number, withBody: boolean): OperationSpec => write(ok, async (context) => {
-  const calendarsUrl = `${base(context)}/calendars`;
-  const calendar = context.succeeds
-    ? await send(context.app, context.world.cast.owner, 'POST', calendarsUrl, { preset: 'thirteen-moons' })
-    : (await context.app.inject({ method: 'GET', url: `${calendarsUrl}/${context.world.calendarId}`, headers: context.world.cast.owner.headers })).json<Record<string, unknown>>();
-  const params = { ...context.params, calendarId: String(calendar.calendarId) };
-  return withBody ? { params, body: { ...calendar, name: `${context.world.markers.public} calendar` } } : { params };
-});
+const calendarWrite = (ok: number, withBody: boolean): OperationSpec =>
+  write(ok, async (context) => {
+    const calendarsUrl = `${base(context)}/calendars`;
+    const calendar = context.succeeds
+      ? await send(context.app, context.world.cast.owner, 'POST', calendarsUrl, { preset: 'thirteen-moons' })
+      : (
+          await context.app.inject({
+            method: 'GET',
+            url: `${calendarsUrl}/${context.world.calendarId}`,
+            headers: context.world.cast.owner.headers,
+          })
+        ).json<Record<string, unknown>>();
+    const params = { ...context.params, calendarId: String(calendar.calendarId) };
+    return withBody ? { params, body: { ...calendar, name: `${context.world.markers.public} calendar` } } : { params };
+  });
 
 /**
  * A note of the case's caller to address: their own for a member (a fresh one, so a deletion leaves the others),
  * the owner's for a non-member or a signed-out caller (who must not reach it).
  */
-const ownNote = (withBody: boolean): OperationSpec['build'] => async (context) => {
-  const { app, world } = context;
-  const author = context.succeeds ? headersAuthor(world, context.identity) : world.cast.owner;
-  const note = await send(app, author, 'POST', `${base(context)}/notes`, { entityType: 'character', entityId: world.ids.characterId.public, text: `${world.markers.public} note` });
-  return { params: { ...context.params, noteId: String(note.noteId) }, ...(withBody ? { body: { text: `${world.markers.public} note, edited` } } : {}) };
-};
+const ownNote =
+  (withBody: boolean): OperationSpec['build'] =>
+  async (context) => {
+    const { app, world } = context;
+    const author = context.succeeds ? headersAuthor(world, context.identity) : world.cast.owner;
+    const note = await send(app, author, 'POST', `${base(context)}/notes`, {
+      entityType: 'character',
+      entityId: world.ids.characterId.public,
+      text: `${world.markers.public} note`,
+    });
+    return {
+      params: { ...context.params, noteId: String(note.noteId) },
+      ...(withBody ? { body: { text: `${world.markers.public} note, edited` } } : {}),
+    };
+  };
 
 /** The fixture account of a member identity. */
 function headersAuthor(world: AccessWorld, identity: IdentityName): TestUser {
-  const byName: Partial<Record<IdentityName, TestUser>> = { owner: world.cast.owner, editor: world.cast.editor, player: world.cast.player, viewer: world.cast.viewer };
+  const byName: Partial<Record<IdentityName, TestUser>> = {
+    owner: world.cast.owner,
+    editor: world.cast.editor,
+    player: world.cast.player,
+    viewer: world.cast.viewer,
+  };
   const user = byName[identity];
   if (!user) throw new Error(`${identity} writes no notes`);
   return user;
@@ -298,7 +319,11 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'GET /api/worlds/{worldId}/webhooks': { rule: 'owner', ok: 200 },
   'POST /api/worlds/{worldId}/webhooks': { rule: 'owner', ok: 201, build: async () => ({ body: ACCESS_WEBHOOK }) },
   'GET /api/worlds/{worldId}/webhooks/{webhookId}': { rule: 'owner', ok: 200 },
-  'PUT /api/worlds/{worldId}/webhooks/{webhookId}': { rule: 'owner', ok: 200, build: async () => ({ body: { events: ['character.*'], active: false } }) },
+  'PUT /api/worlds/{worldId}/webhooks/{webhookId}': {
+    rule: 'owner',
+    ok: 200,
+    build: async () => ({ body: { events: ['character.*'], active: false } }),
+  },
   'DELETE /api/worlds/{worldId}/webhooks/{webhookId}': {
     rule: 'owner',
     ok: 204,
@@ -329,7 +354,10 @@ export const OPERATIONS: Record<string, OperationSpec> = {
       if (!context.succeeds) return { params: { ...context.params, ...target, sequence: '1' } };
       const variant: Variant = context.variant === 'secret' || context.variant === 'revealed' ? context.variant : 'public';
       const entityId = await context.maker.make('characterId', variant);
-      const history = await context.app.inject({ url: `${base(context)}/history/character/${entityId}`, headers: context.world.cast.owner.headers });
+      const history = await context.app.inject({
+        url: `${base(context)}/history/character/${entityId}`,
+        headers: context.world.cast.owner.headers,
+      });
       const entries = history.json<{ data: Array<{ sequence: number }> }>().data;
       return { params: { ...context.params, entityType: 'character', entityId, sequence: String(entries.at(-1)?.sequence ?? 1) } };
     },
@@ -372,7 +400,13 @@ export const OPERATIONS: Record<string, OperationSpec> = {
       url: `${base(context)}/characters/${context.params.characterId}/relationships/${context.params.relationshipId}`,
       headers: context.world.cast.owner.headers,
     });
-    return { body: { targetCharacterId: current.json<{ targetCharacterId: string }>().targetCharacterId, relationshipType: 'friend', description: 'Edited' } };
+    return {
+      body: {
+        targetCharacterId: current.json<{ targetCharacterId: string }>().targetCharacterId,
+        relationshipType: 'friend',
+        description: 'Edited',
+      },
+    };
   }),
   'DELETE /api/worlds/{worldId}/characters/{characterId}/relationships/{relationshipId}': write(204),
 
@@ -520,7 +554,9 @@ export const OPERATIONS: Record<string, OperationSpec> = {
   'POST /api/worlds/{worldId}/notes': {
     rule: 'member',
     ok: 201,
-    build: async (context) => ({ body: { entityType: 'character', entityId: context.world.ids.characterId.public, text: `${context.world.markers.public} note` } }),
+    build: async (context) => ({
+      body: { entityType: 'character', entityId: context.world.ids.characterId.public, text: `${context.world.markers.public} note` },
+    }),
   },
   'GET /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 200, build: ownNote(false) },
   'PUT /api/worlds/{worldId}/notes/{noteId}': { rule: 'member', ok: 200, build: ownNote(true) },

@@ -34,7 +34,10 @@ export interface WorldPlan {
 export const worldPlan: fc.Arbitrary<WorldPlan> = fc.record({
   characters: fc.array(flag, { maxLength: 4 }),
   items: fc.array(flag, { maxLength: 3 }),
-  inventory: fc.array(fc.record({ character: fc.nat({ max: 20 }), item: fc.nat({ max: 20 }), quantity: fc.integer({ min: 1, max: 5 }), flag }), { maxLength: 4 }),
+  inventory: fc.array(
+    fc.record({ character: fc.nat({ max: 20 }), item: fc.nat({ max: 20 }), quantity: fc.integer({ min: 1, max: 5 }), flag }),
+    { maxLength: 4 },
+  ),
   relationships: fc.array(fc.record({ from: fc.nat({ max: 20 }), to: fc.nat({ max: 20 }), flag }), { maxLength: 3 }),
   goals: fc.array(fc.record({ character: fc.nat({ max: 20 }), flag }), { maxLength: 3 }),
   timelines: fc.array(flag, { maxLength: 2 }),
@@ -89,9 +92,10 @@ export async function buildPlannedWorld(
     if (mode === 'visible' && variant === 'secret') return;
     const ids = needs.map((need) => made.get(need));
     if (ids.some((id) => id === undefined)) return;
-    const access = mode === 'visible' || variant === 'public'
-      ? {}
-      : { visibility: 'editors', ...(variant === 'revealed' ? { revealedTo: [player.user.userId] } : {}), gmNotes: `Notes of ${key}` };
+    const access =
+      mode === 'visible' || variant === 'public'
+        ? {}
+        : { visibility: 'editors', ...(variant === 'revealed' ? { revealedTo: [player.user.userId] } : {}), gmNotes: `Notes of ${key}` };
     const entity = await send(app, owner, 'POST', `${base}${url.replace(/\{(\d+)\}/g, (_m, index: string) => ids[Number(index)] ?? '')}`, {
       ...body(ids as string[]),
       ...access,
@@ -117,8 +121,14 @@ export async function buildPlannedWorld(
     const pair = `${characterKey(entry.character)}:${itemKey(entry.item)}`;
     if (heldPairs.has(pair)) continue;
     heldPairs.add(pair);
-    await create(`e${index}`, entry.flag, [characterKey(entry.character), itemKey(entry.item)], '/characters/{0}/inventory',
-      (ids) => ({ itemId: ids[1], quantity: entry.quantity, notes: `Lore e${index}` }), 'inventoryItemId');
+    await create(
+      `e${index}`,
+      entry.flag,
+      [characterKey(entry.character), itemKey(entry.item)],
+      '/characters/{0}/inventory',
+      (ids) => ({ itemId: ids[1], quantity: entry.quantity, notes: `Lore e${index}` }),
+      'inventoryItemId',
+    );
   }
   const relationships = [{ from: 0, to: 1, flag: 'public' as Variant }, ...plan.relationships];
   const relatedPairs = new Set<string>();
@@ -127,18 +137,37 @@ export async function buildPlannedWorld(
     const to = characterKey(relationship.to);
     if (from === to || relatedPairs.has(`${from}:${to}`)) continue;
     relatedPairs.add(`${from}:${to}`);
-    await create(`r${index}`, relationship.flag, [from, to], '/characters/{0}/relationships',
-      (ids) => ({ targetCharacterId: ids[1], relationshipType: 'friend', description: `Lore r${index}` }), 'relationshipId');
+    await create(
+      `r${index}`,
+      relationship.flag,
+      [from, to],
+      '/characters/{0}/relationships',
+      (ids) => ({ targetCharacterId: ids[1], relationshipType: 'friend', description: `Lore r${index}` }),
+      'relationshipId',
+    );
   }
   const goals = [{ character: 0, flag: 'public' as Variant }, ...plan.goals];
   for (const [index, goal] of goals.entries()) {
-    await create(`g${index}`, goal.flag, [characterKey(goal.character)], '/characters/{0}/goals',
-      () => ({ title: `Lore g${index}`, goalType: 'Primary', status: 'Pending', description: `Lore g${index} text` }), 'goalId');
+    await create(
+      `g${index}`,
+      goal.flag,
+      [characterKey(goal.character)],
+      '/characters/{0}/goals',
+      () => ({ title: `Lore g${index}`, goalType: 'Primary', status: 'Pending', description: `Lore g${index} text` }),
+      'goalId',
+    );
   }
 
   const timelines = ['public', ...plan.timelines] as Variant[];
   for (const [index, variant] of timelines.entries()) {
-    await create(`t${index}`, variant, [], '/timelines', () => ({ ...text(`t${index}`), currentDateTime: '2026-12-31T00:00:00.000Z' }), 'timelineId');
+    await create(
+      `t${index}`,
+      variant,
+      [],
+      '/timelines',
+      () => ({ ...text(`t${index}`), currentDateTime: '2026-12-31T00:00:00.000Z' }),
+      'timelineId',
+    );
   }
   const events = [{ flag: 'public' as Variant, day: 1, character: 0, value: 1, item: 0, quantity: 1 }, ...plan.events];
   for (const [index, event] of events.entries()) {
@@ -150,13 +179,23 @@ export async function buildPlannedWorld(
       const characterId = made.get(character);
       const itemId = made.get(item);
       return {
-        characterAttributeChanges: { version: 1, changes: characterId ? [{ op: 'set', characterId, path: 'mood', value: `Lore mood ${event.value}` }] : [] },
+        characterAttributeChanges: {
+          version: 1,
+          changes: characterId ? [{ op: 'set', characterId, path: 'mood', value: `Lore mood ${event.value}` }] : [],
+        },
         inventoryChanges: { version: 1, changes: characterId && itemId ? [{ characterId, itemId, quantity: event.quantity }] : [] },
         timelineId: ids[0],
       };
     };
     const day = String(event.day).padStart(2, '0');
-    await create(`v${index}`, event.flag, ['t0'], '/events', (ids) => ({ ...text(`v${index}`), dateTime: `2026-03-${day}T00:00:00.000Z`, ...changesFor(ids) }), 'eventId');
+    await create(
+      `v${index}`,
+      event.flag,
+      ['t0'],
+      '/events',
+      (ids) => ({ ...text(`v${index}`), dateTime: `2026-03-${day}T00:00:00.000Z`, ...changesFor(ids) }),
+      'eventId',
+    );
   }
 
   const maps = ['public', ...plan.maps] as Variant[];
@@ -169,10 +208,31 @@ export async function buildPlannedWorld(
   });
   if (image.statusCode !== 200) throw new Error(`map image upload answered ${image.statusCode}`);
   for (const [index, variant] of ['public', ...plan.points].entries()) {
-    await create(`p${index}`, variant as Variant, ['m0'], '/maps/{0}/points', () => ({ ...text(`p${index}`), x: index, y: index }), 'pointId');
+    await create(
+      `p${index}`,
+      variant as Variant,
+      ['m0'],
+      '/maps/{0}/points',
+      () => ({ ...text(`p${index}`), x: index, y: index }),
+      'pointId',
+    );
   }
   for (const [index, variant] of ['public', ...plan.areas].entries()) {
-    await create(`a${index}`, variant as Variant, ['m0'], '/maps/{0}/areas', () => ({ ...text(`a${index}`), polygon: [[0, 0], [10 + index, 0], [0, 10]] }), 'areaId');
+    await create(
+      `a${index}`,
+      variant as Variant,
+      ['m0'],
+      '/maps/{0}/areas',
+      () => ({
+        ...text(`a${index}`),
+        polygon: [
+          [0, 0],
+          [10 + index, 0],
+          [0, 10],
+        ],
+      }),
+      'areaId',
+    );
   }
 
   const quests = ['public', ...plan.quests] as Variant[];
@@ -185,26 +245,52 @@ export async function buildPlannedWorld(
     return id ? `<span data-type="mention" data-entity-type="${type}" data-id="${id}">Lore ${key}</span>` : `Lore ${key}`;
   };
   for (const [index, variant] of quests.entries()) {
-    await create(`q${index}`, variant, [], '/quests', () => ({
-      ...text(`q${index}`),
-      descriptionHtml: `<p>Lore q${index} <strong>seeks</strong> ${mention('character', characterKey(index + 2))} and ${mention('item', itemKey(index))}.</p>`,
-    }), 'questId');
+    await create(
+      `q${index}`,
+      variant,
+      [],
+      '/quests',
+      () => ({
+        ...text(`q${index}`),
+        descriptionHtml: `<p>Lore q${index} <strong>seeks</strong> ${mention('character', characterKey(index + 2))} and ${mention('item', itemKey(index))}.</p>`,
+      }),
+      'questId',
+    );
   }
   const objectives = [{ quest: 0, flag: 'public' as Variant }, ...plan.objectives];
   for (const [index, objective] of objectives.entries()) {
-    await create(`o${index}`, objective.flag, [`q${objective.quest % quests.length}`], '/quests/{0}/objectives',
-      () => ({ description: `Lore o${index}`, target: 3 }), 'objectiveId');
+    await create(
+      `o${index}`,
+      objective.flag,
+      [`q${objective.quest % quests.length}`],
+      '/quests/{0}/objectives',
+      () => ({ description: `Lore o${index}`, target: 3 }),
+      'objectiveId',
+    );
   }
   const connections = [{ character: 0, item: 0, flag: 'public' as Variant }, ...plan.connections];
   for (const [index, connection] of connections.entries()) {
-    await create(`n${index}`, connection.flag, [characterKey(connection.character), itemKey(connection.item)], '/connections',
-      (ids) => ({ sourceType: 'character', sourceId: ids[0], targetType: 'item', targetId: ids[1], connectionType: `Lore n${index}` }), 'connectionId');
+    await create(
+      `n${index}`,
+      connection.flag,
+      [characterKey(connection.character), itemKey(connection.item)],
+      '/connections',
+      (ids) => ({ sourceType: 'character', sourceId: ids[0], targetType: 'item', targetId: ids[1], connectionType: `Lore n${index}` }),
+      'connectionId',
+    );
   }
 
   // A calendar holds no secrets: the player reads it, and the timeline engine, in both worlds alike.
   await create('k0', 'public', [], '/calendars', () => ({ preset: 'harptos', name: 'Lore k0' }), 'calendarId');
   // A paused webhook (the owner's alone: a player's read is a 403 in both worlds).
-  await create('w0', 'public', [], '/webhooks', () => ({ url: 'https://93.184.215.14/hooks/loreforge', events: ['*'], active: false }), 'webhookId');
+  await create(
+    'w0',
+    'public',
+    [],
+    '/webhooks',
+    () => ({ url: 'https://93.184.215.14/hooks/loreforge', events: ['*'], active: false }),
+    'webhookId',
+  );
 
   // The player's own notes: on the world and on every character they see. In the whole world the player also
   // holds a note on each secret character (written while it was revealed to them, say): it must not show.
@@ -221,10 +307,19 @@ export async function buildPlannedWorld(
       await note(`w${index + 1}`, { entityType: 'character', entityId: characterId, text: `Lore w${index + 1}` });
     } else {
       const now = new Date().toISOString();
-      await app.db.insertInto('member_note').values({
-        id: crypto.randomUUID(), world_id: worldId, author_id: player.user.userId, entity_type: 'character', entity_id: characterId,
-        body: `Lore hidden w${index + 1}`, created_at: now, updated_at: now,
-      }).execute();
+      await app.db
+        .insertInto('member_note')
+        .values({
+          id: crypto.randomUUID(),
+          world_id: worldId,
+          author_id: player.user.userId,
+          entity_type: 'character',
+          entity_id: characterId,
+          body: `Lore hidden w${index + 1}`,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
     }
   }
 
@@ -260,7 +355,18 @@ export async function buildPlannedWorld(
 // The change feed's `sequence` and `nextAfter` are a player's own opaque positions, keyed per world, so they differ
 // between the two worlds by design: the feed's entries are compared without them (docs/live-updates.md, "Positions").
 const VOLATILE = new Set([
-  'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'visibility', 'nextCursor', 'joinedAt', 'version', 'etag', 'at', 'sequence', 'nextAfter',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'visibility',
+  'nextCursor',
+  'joinedAt',
+  'version',
+  'etag',
+  'at',
+  'sequence',
+  'nextAfter',
 ]);
 
 /**

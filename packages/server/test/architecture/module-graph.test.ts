@@ -75,7 +75,9 @@ describe('module import graph', () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(ENGINE)) {
       for (const spec of importsOf(file)) {
-        const outside = spec.startsWith('.') ? !path.resolve(path.dirname(file), spec).startsWith(ENGINE) : !['@loreforge/contract', 'zod'].includes(spec);
+        const outside = spec.startsWith('.')
+          ? !path.resolve(path.dirname(file), spec).startsWith(ENGINE)
+          : !['@loreforge/contract', 'zod'].includes(spec);
         if (outside) offenders.push(`${path.relative(SRC, file)} imports ${spec}`);
       }
     }

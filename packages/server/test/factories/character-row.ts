@@ -19,7 +19,16 @@ export async function insertCharacterRow(
   const id = newId();
   await app.db
     .insertInto('character')
-    .values({ id, world_id: worldId, name, description: null, attributes: '{}', current_location_id: null, created_at: now, updated_at: now })
+    .values({
+      id,
+      world_id: worldId,
+      name,
+      description: null,
+      attributes: '{}',
+      current_location_id: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return { characterId: id, name };
 }

@@ -17,7 +17,12 @@ export interface ConnectionEnd {
  * Inserts a connection between two entities of a world.
  * @returns the connection's id.
  */
-export async function insertConnectionRow(app: FastifyInstance, worldId: string, source: ConnectionEnd, target: ConnectionEnd): Promise<string> {
+export async function insertConnectionRow(
+  app: FastifyInstance,
+  worldId: string,
+  source: ConnectionEnd,
+  target: ConnectionEnd,
+): Promise<string> {
   const now = nowIso();
   const id = newId();
   await app.db

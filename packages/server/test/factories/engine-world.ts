@@ -72,7 +72,11 @@ export function canonicalState(state: WorldState): unknown {
   const sortKeys = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sortKeys);
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, sortKeys(v)]));
+      return Object.fromEntries(
+        Object.entries(value)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, v]) => [k, sortKeys(v)]),
+      );
     }
     return value;
   };

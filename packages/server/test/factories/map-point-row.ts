@@ -19,7 +19,10 @@ export async function insertMapPointRow(
   const mapId = newId();
   const pointId = newId();
   await app.db.transaction().execute(async (trx) => {
-    await trx.insertInto('map').values({ id: mapId, world_id: worldId, name: 'Atlas', description: null, created_at: now, updated_at: now }).execute();
+    await trx
+      .insertInto('map')
+      .values({ id: mapId, world_id: worldId, name: 'Atlas', description: null, created_at: now, updated_at: now })
+      .execute();
     await trx
       .insertInto('map_point')
       .values({
@@ -41,7 +44,10 @@ export async function insertMapPointRow(
 }
 
 /** A map point's linked entity, or undefined when the point is gone. */
-export async function findMapPointEntity(app: FastifyInstance, pointId: string): Promise<{ type: string | null; id: string | null } | undefined> {
+export async function findMapPointEntity(
+  app: FastifyInstance,
+  pointId: string,
+): Promise<{ type: string | null; id: string | null } | undefined> {
   const row = await app.db.selectFrom('map_point').select(['entity_type', 'entity_id']).where('id', '=', pointId).executeTakeFirst();
   return row ? { type: row.entity_type, id: row.entity_id } : undefined;
 }

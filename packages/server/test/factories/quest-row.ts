@@ -15,7 +15,17 @@ export async function insertQuestRow(app: FastifyInstance, worldId: string, name
   const id = newId();
   await app.db
     .insertInto('quest')
-    .values({ id, world_id: worldId, name, description: null, status: 'pending', is_optional: 0, difficulty: null, created_at: now, updated_at: now })
+    .values({
+      id,
+      world_id: worldId,
+      name,
+      description: null,
+      status: 'pending',
+      is_optional: 0,
+      difficulty: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }

@@ -12,7 +12,16 @@ export async function insertRawCharacter(app: FastifyInstance, worldId: string, 
   const now = nowIso();
   await app.db
     .insertInto('character')
-    .values({ id, world_id: worldId, name, description: null, attributes: '{}', current_location_id: null, created_at: now, updated_at: now })
+    .values({
+      id,
+      world_id: worldId,
+      name,
+      description: null,
+      attributes: '{}',
+      current_location_id: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return { id, name };
 }

@@ -38,7 +38,9 @@ async function redisAnswers(url: string): Promise<boolean> {
 }
 const REDIS_UP = await redisAnswers(REDIS_URL);
 if (!REDIS_UP && !REDIS_EXPECTED) {
-  console.warn(`[resilience] SKIPPED: Redis at ${REDIS_URL} did not answer, so the shared rate-limit test did not run. Set TEST_REDIS_URL to require it.`);
+  console.warn(
+    `[resilience] SKIPPED: Redis at ${REDIS_URL} did not answer, so the shared rate-limit test did not run. Set TEST_REDIS_URL to require it.`,
+  );
 }
 
 /** The three rate-limited requests, each with a body that reaches the handler. */
@@ -88,9 +90,12 @@ describe('rate limits behind a reverse proxy', () => {
     }
   }
 
-  it.each(['true', '1', '127.0.0.1', '127.0.0.0/8'])('counts one client as one with TRUST_PROXY=%s, however it forges X-Forwarded-For', async (setting) => {
-    expect(await forgedSignIns(setting)).toEqual([401, 401, 401, 429]);
-  });
+  it.each(['true', '1', '127.0.0.1', '127.0.0.0/8'])(
+    'counts one client as one with TRUST_PROXY=%s, however it forges X-Forwarded-For',
+    async (setting) => {
+      expect(await forgedSignIns(setting)).toEqual([401, 401, 401, 429]);
+    },
+  );
 
   it('reads TRUST_PROXY as no proxy, a number of proxies, or their addresses, and refuses an empty entry', () => {
     expect([undefined, '', 'false', '0'].map(parseTrustProxy)).toEqual([false, false, false, false]);
@@ -102,13 +107,20 @@ describe('rate limits behind a reverse proxy', () => {
 
 describe.skipIf(!REDIS_UP && !REDIS_EXPECTED)('rate limits shared through Redis', () => {
   it('counts requests to two instances against one limit', async () => {
-    if (!REDIS_UP) throw new Error(`Redis is expected (TEST_REDIS_URL or REDIS_URL is set) but at ${REDIS_URL} did not answer; start it (redis-server) and run again.`);
+    if (!REDIS_UP)
+      throw new Error(
+        `Redis is expected (TEST_REDIS_URL or REDIS_URL is set) but at ${REDIS_URL} did not answer; start it (redis-server) and run again.`,
+      );
     const namespace = `loreforge-test-${crypto.randomBytes(6).toString('hex')}-`;
     const overrides = { redisUrl: REDIS_URL, rateLimitNamespace: namespace, authRateLimitPerMinute: 4 };
     const a = await buildTestApp('sqlite', overrides);
     const b = await buildTestApp('sqlite', overrides);
     try {
-      const login = { method: 'POST' as const, url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'wrong-password' } };
+      const login = {
+        method: 'POST' as const,
+        url: '/api/auth/login',
+        payload: { email: 'nobody@example.test', password: 'wrong-password' },
+      };
       const statuses = [];
       for (const app of [a, b, a, b, a, b]) statuses.push((await app.app.inject(login)).statusCode);
       report('rate limit via redis', { limit: 4, requests: statuses.length, limited: statuses.filter((status) => status === 429).length });
@@ -134,7 +146,15 @@ describe('rate limits while Redis does not answer', () => {
     try {
       const statuses = [];
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        statuses.push((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'wrong-password' } })).statusCode);
+        statuses.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email: 'nobody@example.test', password: 'wrong-password' },
+            })
+          ).statusCode,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {
@@ -162,7 +182,11 @@ describe('passwords', () => {
       const statuses = [];
       for (const request of requests) statuses.push((await t.app.inject({ method: 'POST', ...request })).statusCode);
       expect(statuses).toEqual([201, 200, 401, 400, 400]);
-      const row = await t.app.db.selectFrom('user').select('password_hash').where('email', '=', 'hash@example.test').executeTakeFirstOrThrow();
+      const row = await t.app.db
+        .selectFrom('user')
+        .select('password_hash')
+        .where('email', '=', 'hash@example.test')
+        .executeTakeFirstOrThrow();
       expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
       expect(row.password_hash).not.toContain(password);
       expect(logged.length).toBeGreaterThan(1_000);
@@ -209,7 +233,11 @@ describe('headers, CORS and uploads', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/worlds',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
@@ -219,7 +247,12 @@ describe('headers, CORS and uploads', () => {
 
   it('refuses a map image whose bytes are not an image, whatever its type says', async () => {
     const { world, owner } = await createWorld(t.app);
-    const map = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Upload test' } });
+    const map = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/maps`,
+      headers: owner.headers,
+      payload: { name: 'Upload test' },
+    });
     const url = `/api/worlds/${world.worldId}/maps/${map.json<{ mapId: string }>().mapId}/image`;
     const impostors: Array<[string, Buffer]> = [
       ['image/png', Buffer.from('just some text in a file called map.png\n')],

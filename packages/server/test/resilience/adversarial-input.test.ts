@@ -81,7 +81,10 @@ describe.each(DIALECTS)('adversarial long input on %s', (dialect) => {
         const now = performance.now();
         longest = Math.max(longest, now - last);
         last = now;
-        if (answered) return resolve();
+        if (answered) {
+          resolve();
+          return;
+        }
         if (!inFlight) {
           inFlight = true;
           checks.push(
@@ -119,14 +122,21 @@ describe.each(DIALECTS)('adversarial long input on %s', (dialect) => {
           plainWait += plain.waited;
           adversarialWait += hostile.waited;
           const label = `${routeLabel(route)} ${field} (${pump.name})`;
-          if (hostile.healthStatuses.some((status) => status !== 200)) failures.push(`${label}: health answered ${hostile.healthStatuses.join(', ')}`);
+          if (hostile.healthStatuses.some((status) => status !== 200))
+            failures.push(`${label}: health answered ${hostile.healthStatuses.join(', ')}`);
           if (hostile.status >= 500) failures.push(`${label}: ${hostile.status} ${hostile.body.slice(0, 200)}`);
           if (hostile.status < 400) failures.push(`${label}: accepted ${hostile.status}`);
         }
       }
     }
     const ratio = adversarialWait / Math.max(plainWait, 1);
-    report(`adversarial input ${dialect}`, { cases, length: LENGTH, 'plain stalls ms': Math.round(plainWait), 'adversarial stalls ms': Math.round(adversarialWait), ratio: ratio.toFixed(2) });
+    report(`adversarial input ${dialect}`, {
+      cases,
+      length: LENGTH,
+      'plain stalls ms': Math.round(plainWait),
+      'adversarial stalls ms': Math.round(adversarialWait),
+      ratio: ratio.toFixed(2),
+    });
     expect(cases).toBeGreaterThan(50);
     expect(failures).toEqual([]);
     expect(ratio).toBeLessThan(MAX_RATIO);

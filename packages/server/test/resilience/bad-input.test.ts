@@ -32,7 +32,8 @@ function problemsWith(label: string, response: LightMyRequestResponse): string[]
   if (response.statusCode < 400) return [];
   try {
     const body = response.json<{ message?: unknown; code?: unknown }>();
-    if (typeof body.message !== 'string' || body.message.length === 0 || typeof body.code !== 'string') return [`${label}: ${response.statusCode} without a message`];
+    if (typeof body.message !== 'string' || body.message.length === 0 || typeof body.code !== 'string')
+      return [`${label}: ${response.statusCode} without a message`];
   } catch {
     return [`${label}: ${response.statusCode} with a body that is not JSON`];
   }
@@ -51,8 +52,13 @@ function freeTextFields(schema: JsonSchema): string[] {
       const plain = nonNull(property);
       // Rich text (…Html) is sanitised on write and its plain text derived from it (docs/rich-text.md), so it is not
       // kept byte for byte by design; the hostile-input corpus of modules/mentions tests it instead.
-      return plain.type === 'string' && !plain.enum && !plain.pattern && !plain.anyOf
-        && !/(Id|date|Date|email|password|inviteCode|color|Event|States|Html)$/.test(name);
+      return (
+        plain.type === 'string' &&
+        !plain.enum &&
+        !plain.pattern &&
+        !plain.anyOf &&
+        !/(Id|date|Date|email|password|inviteCode|color|Event|States|Html)$/.test(name)
+      );
     })
     .map(([name]) => name);
 }
@@ -99,23 +105,41 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
         const mutations = fc.sample(bodyMutation(fields), { numRuns: RUNS_PER_BODY, seed: SEED });
         for (const mutation of mutations) {
           const text = applyMutation(body, mutation);
-          check(`${label} ${mutation.kind} ${'field' in mutation ? mutation.field : ''} ${text.slice(0, 80)}`, await send(route, url, 'application/json', text));
+          check(
+            `${label} ${mutation.kind} ${'field' in mutation ? mutation.field : ''} ${text.slice(0, 80)}`,
+            await send(route, url, 'application/json', text),
+          );
         }
         for (const raw of slice(rawBodies(JSON_BODY_LIMIT), routeIndex)) {
           check(`${label} ${raw.name}`, await send(route, url, raw.contentType, raw.payload));
         }
       }
       for (const parameter of route.query) {
-        const values = ['-1', '0', '1e400', '99999999999999999999', 'abc', '%ff%fe', '%00', ...NASTY_STRINGS.slice(0, 12).map(encodeURIComponent)];
+        const values = [
+          '-1',
+          '0',
+          '1e400',
+          '99999999999999999999',
+          'abc',
+          '%ff%fe',
+          '%00',
+          ...NASTY_STRINGS.slice(0, 12).map(encodeURIComponent),
+        ];
         for (const value of slice(values, routeIndex + parameter.name.length)) {
           const separator = url.includes('?') ? '&' : '?';
-          check(`${label} ?${parameter.name}=${value}`, await send(route, `${url}${separator}${parameter.name}=${value}&${parameter.name}=2`, undefined, undefined));
+          check(
+            `${label} ?${parameter.name}=${value}`,
+            await send(route, `${url}${separator}${parameter.name}=${value}&${parameter.name}=2`, undefined, undefined),
+          );
         }
       }
       for (const name of route.pathParams) {
         for (const bad of slice(BAD_IDS, routeIndex + name.length)) {
           const raw = fillPath(route.path, { ...world.params, [name]: 'BAD' }).replace('BAD', bad);
-          check(`${label} {${name}}=${bad}`, await send(route, raw, route.bodySchema ? 'application/json' : undefined, route.bodySchema ? '{}' : undefined));
+          check(
+            `${label} {${name}}=${bad}`,
+            await send(route, raw, route.bodySchema ? 'application/json' : undefined, route.bodySchema ? '{}' : undefined),
+          );
         }
       }
     }
@@ -135,7 +159,9 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
       fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }),
       fc.constantFrom(...NASTY_STRINGS.filter((value) => value.length < 20_000)),
     );
-    const creates = routes.filter((route) => route.method === 'POST' && route.bodySchema && route.secured && freeTextFields(route.bodySchema).length > 0);
+    const creates = routes.filter(
+      (route) => route.method === 'POST' && route.bodySchema && route.secured && freeTextFields(route.bodySchema).length > 0,
+    );
     for (const route of creates) {
       const schema = route.bodySchema ?? {};
       const fields = freeTextFields(schema);
@@ -144,27 +170,42 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
       const samples = fc.sample(fc.tuple(...fields.map(() => text)), { numRuns: RUNS_PER_TEXT_ROUTE, seed: SEED });
       for (const values of samples) {
         tried += 1;
-        const body = sampleValue(schema, route.path.endsWith('/relationships') ? { ...world.refs, targetCharacterId: world.refs.characterId ?? '' } : world.refs) as Record<string, unknown>;
+        const body = sampleValue(
+          schema,
+          route.path.endsWith('/relationships') ? { ...world.refs, targetCharacterId: world.refs.characterId ?? '' } : world.refs,
+        ) as Record<string, unknown>;
         fields.forEach((field, index) => (body[field] = values[index]));
         const response = await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: body });
         failures.push(...problemsWith(`${routeLabel(route)} ${JSON.stringify(body).slice(0, 120)}`, response));
         if (response.statusCode >= 300) continue;
         accepted += 1;
         const created = response.json<Record<string, unknown>>();
-        const idField = Object.keys(created).find((key) => key.endsWith('Id') && typeof created[key] === 'string' && !pathIds.has(created[key] as string));
-        const readBack = idField ? await t.app.inject({ method: 'GET', url: `${url}/${String(created[idField])}`, headers: owner.headers }) : undefined;
+        const idField = Object.keys(created).find(
+          (key) => key.endsWith('Id') && typeof created[key] === 'string' && !pathIds.has(created[key]),
+        );
+        const readBack = idField
+          ? await t.app.inject({ method: 'GET', url: `${url}/${String(created[idField])}`, headers: owner.headers })
+          : undefined;
         const stored = readBack?.statusCode === 200 ? readBack.json<Record<string, unknown>>() : undefined;
         for (const field of fields) {
           if (!(field in created)) continue;
           // A blank optional field that is not nullable falls back to what the route documents (an imported
           // calendar keeps its file's name, or "Imported calendar"): only text that was set must come back.
           const optional = !(schema.required ?? []).includes(field);
-          if (optional && typeof body[field] === 'string' && body[field].trim() === '' && nonNull(schema.properties?.[field] ?? {}) === schema.properties?.[field]) continue;
+          if (
+            optional &&
+            typeof body[field] === 'string' &&
+            body[field].trim() === '' &&
+            nonNull(schema.properties?.[field] ?? {}) === schema.properties?.[field]
+          )
+            continue;
           // An empty optional text field means "none" by contract (optionalText): '' is kept as null.
           const nullable = nonNull(schema.properties?.[field] ?? {}) !== schema.properties?.[field];
           const expected = nullable && body[field] === '' ? null : body[field];
-          if (created[field] !== expected) failures.push(`${routeLabel(route)} ${field}: sent ${JSON.stringify(body[field])}, answered ${JSON.stringify(created[field])}`);
-          if (stored && stored[field] !== expected) failures.push(`${routeLabel(route)} ${field}: sent ${JSON.stringify(body[field])}, read back ${JSON.stringify(stored[field])}`);
+          if (created[field] !== expected)
+            failures.push(`${routeLabel(route)} ${field}: sent ${JSON.stringify(body[field])}, answered ${JSON.stringify(created[field])}`);
+          if (stored && stored[field] !== expected)
+            failures.push(`${routeLabel(route)} ${field}: sent ${JSON.stringify(body[field])}, read back ${JSON.stringify(stored[field])}`);
         }
       }
     }

@@ -72,15 +72,18 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
     await admin.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const config = loadConfig({}, {
-      dataDir,
-      databaseUrl: TEST_DATABASE_URL,
-      tokenSecret: `concurrency-${schema}`,
-      logLevel: 'silent',
-      webDistDir: undefined,
-      redisUrl: undefined,
-      authRateLimitPerMinute: 100_000,
-    });
+    const config = loadConfig(
+      {},
+      {
+        dataDir,
+        databaseUrl: TEST_DATABASE_URL,
+        tokenSecret: `concurrency-${schema}`,
+        logLevel: 'silent',
+        webDistDir: undefined,
+        redisUrl: undefined,
+        authRateLimitPerMinute: 100_000,
+      },
+    );
     for (let instance = 0; instance < 2; instance += 1) {
       const handle = connectDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', postgresSchema: schema, poolSize: 8 });
       if (instance === 0) await migrateToLatest(handle);
@@ -89,7 +92,7 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
       await app.ready();
       apps.push(app);
     }
-    owner = await createUser(apps[0] as FastifyInstance);
+    owner = await createUser(apps[0]!);
   });
 
   afterAll(async () => {
@@ -102,8 +105,14 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
   });
 
   /** Sends a request through instance `instance % 2`. */
-  const send = (instance: number, method: Method, url: string, payload?: Record<string, unknown>, ifMatch?: string): Promise<LightMyRequestResponse> => {
-    const app = apps[instance % 2] as FastifyInstance;
+  const send = (
+    instance: number,
+    method: Method,
+    url: string,
+    payload?: Record<string, unknown>,
+    ifMatch?: string,
+  ): Promise<LightMyRequestResponse> => {
+    const app = apps[instance % 2]!;
     return app.inject({
       method,
       url,
@@ -135,21 +144,29 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
         for (let round = 0; round < ROUNDS; round += 1) {
-          const characterId = characterIds[(client + round) % characterIds.length] as string;
+          const characterId = characterIds[(client + round) % characterIds.length]!;
           const url = `/api/worlds/${worldId}/characters/${characterId}`;
           const read = await send(client + round, 'GET', url);
           const etag = String(read.headers.etag);
           const name = `Edited by client ${client} in round ${round}`;
           tried += 1;
           // Read on one instance, write through the other: the version travels only in If-Match.
-          const written = await send(client + round + 1, 'PUT', url, { name, description: `${client}/${round}`, attributes: { client, round } }, etag);
+          const written = await send(
+            client + round + 1,
+            'PUT',
+            url,
+            { name, description: `${client}/${round}`, attributes: { client, round } },
+            etag,
+          );
           if (written.statusCode === 200) {
             const body = written.json<{ name: string; updatedAt: string }>();
             expect(written.headers.etag).toBe(`W/"${body.updatedAt}"`);
             successes.push({ characterId, basedOn: versionOf(etag), version: body.updatedAt, name: body.name });
           } else if (written.statusCode === 409) {
             conflicts += 1;
-            expect(written.json<ErrorResponse>().message).toBe('Someone else changed this character since you loaded it. Reload to see their changes, then try again.');
+            expect(written.json<ErrorResponse>().message).toBe(
+              'Someone else changed this character since you loaded it. Reload to see their changes, then try again.',
+            );
           } else {
             unexpected.push(`${written.statusCode} ${written.body}`);
           }
@@ -160,7 +177,10 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
     const lost = countLostUpdates(successes, initial);
     let finalMismatches = 0;
     for (const characterId of characterIds) {
-      const last = successes.filter((s) => s.characterId === characterId).sort((a, b) => a.version.localeCompare(b.version)).at(-1);
+      const last = successes
+        .filter((s) => s.characterId === characterId)
+        .sort((a, b) => a.version.localeCompare(b.version))
+        .at(-1);
       const final = await send(0, 'GET', `/api/worlds/${worldId}/characters/${characterId}`);
       const body = final.json<{ name: string; updatedAt: string }>();
       if (last && (body.name !== last.name || body.updatedAt !== last.version)) finalMismatches += 1;
@@ -208,7 +228,12 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
     const kinds = [
       { path: 'characters', idField: 'characterId', count: 'characters', body: (n: string) => ({ name: n, attributes: {} }) },
       { path: 'items', idField: 'itemId', count: 'items', body: (n: string) => ({ name: n, properties: {} }) },
-      { path: 'timelines', idField: 'timelineId', count: 'timelines', body: (n: string) => ({ name: n, currentDateTime: '1900-05-01T12:00:00Z' }) },
+      {
+        path: 'timelines',
+        idField: 'timelineId',
+        count: 'timelines',
+        body: (n: string) => ({ name: n, currentDateTime: '1900-05-01T12:00:00Z' }),
+      },
       { path: 'events', idField: 'eventId', count: 'events', body: (n: string) => ({ name: n, dateTime: '1900-05-02T16:00:00Z' }) },
       { path: 'maps', idField: 'mapId', count: 'maps', body: (n: string) => ({ name: n }) },
     ] as const;
@@ -216,7 +241,7 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
     let writes = 0;
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
-        const kind = kinds[client % kinds.length] as (typeof kinds)[number];
+        const kind = kinds[client % kinds.length]!;
         const mine: string[] = [];
         for (let index = 0; index < 4; index += 1) {
           const response = await send(client + index, 'POST', `/api/worlds/${worldId}/${kind.path}`, kind.body(`K${client}.${index}`));

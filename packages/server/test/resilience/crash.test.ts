@@ -17,7 +17,13 @@ const CLIENTS = byLevel(8, 16);
 
 /** What each kind of create writes, and the kept count it moves. */
 const KINDS = [
-  { path: 'characters', idField: 'characterId', table: 'character', count: 'character_count', body: () => ({ name: `Crash ${crypto.randomUUID()}` }) },
+  {
+    path: 'characters',
+    idField: 'characterId',
+    table: 'character',
+    count: 'character_count',
+    body: () => ({ name: `Crash ${crypto.randomUUID()}` }),
+  },
   { path: 'items', idField: 'itemId', table: 'item', count: 'item_count', body: () => ({ name: `Crash ${crypto.randomUUID()}` }) },
   { path: 'maps', idField: 'mapId', table: 'map', count: 'map_count', body: () => ({ name: `Crash ${crypto.randomUUID().slice(0, 8)}` }) },
   {
@@ -51,7 +57,8 @@ const ORPHAN_CHECKS: Array<[table: string, column: string, parent: string]> = [
 
 async function readStorage(database: ScratchDatabase, worldId: string): Promise<Storage> {
   const orphanSql = ORPHAN_CHECKS.map(
-    ([table, column, parent]) => `select '${table}.${column}' as what, count(*) as n from ${table} t where not exists (select 1 from ${parent} p where p.id = t.${column})`,
+    ([table, column, parent]) =>
+      `select '${table}.${column}' as what, count(*) as n from ${table} t where not exists (select 1 from ${parent} p where p.id = t.${column})`,
   );
   if (database.dialect === 'sqlite') {
     const db = new Database(`${database.dataDir}/loreforge.sqlite`, { readonly: true });
@@ -66,8 +73,11 @@ async function readStorage(database: ScratchDatabase, worldId: string): Promise<
         if (row.n > 0) problems.push(`${row.n} orphan rows in ${row.what}`);
       }
       const rows: Record<string, number> = {};
-      for (const kind of KINDS) rows[kind.count] = (db.prepare(`select count(*) as n from ${kind.table} where world_id = ?`).get(worldId) as { n: number }).n;
-      const counts = db.prepare('select character_count, item_count, map_count, timeline_count from world where id = ?').get(worldId) as Record<string, number>;
+      for (const kind of KINDS)
+        rows[kind.count] = (db.prepare(`select count(*) as n from ${kind.table} where world_id = ?`).get(worldId) as { n: number }).n;
+      const counts = db
+        .prepare('select character_count, item_count, map_count, timeline_count from world where id = ?')
+        .get(worldId) as Record<string, number>;
       return { rows, counts, problems };
     } finally {
       db.close();
@@ -90,7 +100,10 @@ async function readStorage(database: ScratchDatabase, worldId: string): Promise<
       const result = await client.query<{ n: string }>(`select count(*) as n from ${kind.table} where world_id = $1`, [worldId]);
       rows[kind.count] = Number(result.rows[0]?.n ?? -1);
     }
-    const world = await client.query<Record<string, number>>('select character_count, item_count, map_count, timeline_count from world where id = $1', [worldId]);
+    const world = await client.query<Record<string, number>>(
+      'select character_count, item_count, map_count, timeline_count from world where id = $1',
+      [worldId],
+    );
     return { rows, counts: Object.fromEntries(Object.entries(world.rows[0] ?? {}).map(([key, value]) => [key, Number(value)])), problems };
   } finally {
     await client.end();
@@ -101,7 +114,13 @@ async function readStorage(database: ScratchDatabase, worldId: string): Promise<
  * Fires creates from `clients` concurrent loops and SIGKILLs the server while they are in flight.
  * Adds the ids the server acknowledged with 201 to `acknowledged` (id → path). @returns the creates attempted.
  */
-async function fireCreates(server: ServerProcess, token: string, worldId: string, clients: number, acknowledged: Map<string, string>): Promise<number> {
+async function fireCreates(
+  server: ServerProcess,
+  token: string,
+  worldId: string,
+  clients: number,
+  acknowledged: Map<string, string>,
+): Promise<number> {
   let attempts = 0;
   let dead = false;
   const loop = async (client: number) => {
@@ -114,7 +133,8 @@ async function fireCreates(server: ServerProcess, token: string, worldId: string
         if (answer.status === 201 && typeof body?.[kind.idField] === 'string') acknowledged.set(String(body[kind.idField]), kind.path);
         else if (answer.status >= 500) throw new Error(`create answered ${answer.status}`);
       } catch (error) {
-        if (error instanceof TypeError) dead = true; // the connection was cut: the server is gone
+        if (error instanceof TypeError)
+          dead = true; // the connection was cut: the server is gone
         else throw error;
       }
     }
@@ -184,7 +204,8 @@ describe.each(DIALECTS)('crash safety on %s', (dialect) => {
       const apiCounts = (api.body as { counts: Record<string, number> }).counts;
       const apiTotal = Object.values(apiCounts).reduce((sum, value) => sum + value, 0);
       const rowTotal = Object.values(storage.rows).reduce((sum, value) => sum + value, 0);
-      if (apiTotal !== rowTotal + (apiCounts.events ?? 0)) problems.push(`cycle ${cycle}: the API counts ${JSON.stringify(apiCounts)} disagree with ${rowTotal} rows`);
+      if (apiTotal !== rowTotal + (apiCounts.events ?? 0))
+        problems.push(`cycle ${cycle}: the API counts ${JSON.stringify(apiCounts)} disagree with ${rowTotal} rows`);
     }
     await server.stop();
 

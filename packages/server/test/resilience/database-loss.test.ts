@@ -39,7 +39,11 @@ describe.runIf(DIALECTS.includes('postgres'))('losing PostgreSQL', () => {
   const connectionErrors: Error[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp('postgres', {}, undefined, { connectTimeoutMs: 2_000, statementTimeoutMs: 5_000, onConnectionError: (error) => connectionErrors.push(error) });
+    t = await buildTestApp('postgres', {}, undefined, {
+      connectTimeoutMs: 2_000,
+      statementTimeoutMs: 5_000,
+      onConnectionError: (error) => connectionErrors.push(error),
+    });
     owner = await createUser(t.app);
     admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
@@ -59,7 +63,12 @@ describe.runIf(DIALECTS.includes('postgres'))('losing PostgreSQL', () => {
       for (let round = 0; !stop; round += 1) {
         const create = round % 2 === 0;
         const response = create
-          ? await t.app.inject({ method: 'POST', url: `/api/worlds/${worldId}/characters`, headers: owner.headers, payload: { name: `Munchkin ${index}-${round}` } })
+          ? await t.app.inject({
+              method: 'POST',
+              url: `/api/worlds/${worldId}/characters`,
+              headers: owner.headers,
+              payload: { name: `Munchkin ${index}-${round}` },
+            })
           : await t.app.inject({ method: 'GET', url: `/api/worlds/${worldId}/characters?limit=5`, headers: owner.headers });
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
         if (create && response.statusCode === 201) created.push(response.json<{ characterId: string }>().characterId);
@@ -78,13 +87,23 @@ describe.runIf(DIALECTS.includes('postgres'))('losing PostgreSQL', () => {
     // Back to normal: health, a read and a write all succeed, and every acknowledged create is there.
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'POST', url: `/api/worlds/${worldId}/characters`, headers: owner.headers, payload: { name: 'Glinda' } });
+    const after = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${worldId}/characters`,
+      headers: owner.headers,
+      payload: { name: 'Glinda' },
+    });
     expect(after.statusCode).toBe(201);
     const list = await t.app.inject({ method: 'GET', url: `/api/worlds/${worldId}/characters?limit=10000`, headers: owner.headers });
     const listed = new Set(list.json<{ data: Array<{ characterId: string }> }>().data.map((character) => character.characterId));
     const lost = created.filter((id) => !listed.has(id));
 
-    report('database loss postgres', { terminated, answers: [...statuses.entries()].map(([status, count]) => `${status}x${count}`).join(','), acknowledged: created.length, lost: lost.length });
+    report('database loss postgres', {
+      terminated,
+      answers: [...statuses.entries()].map(([status, count]) => `${status}x${count}`).join(','),
+      acknowledged: created.length,
+      lost: lost.length,
+    });
     expect(terminated).toBeGreaterThan(0);
     expect([...statuses.keys()].filter((status) => status !== 200 && status !== 201 && status !== 503)).toEqual([]);
     expect(statuses.get(201) ?? 0).toBeGreaterThan(0);
@@ -111,8 +130,23 @@ describe.runIf(DIALECTS.includes('postgres'))('losing PostgreSQL', () => {
 
     it('answers 503 from health and from requests once the connect timeout has passed, instead of hanging', async () => {
       const connectTimeoutMs = 300;
-      const database = connectDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/test`, sqliteFile: '', poolSize: 2, connectTimeoutMs, statementTimeoutMs: 1_000 });
-      const config = loadConfig({}, { databaseUrl: 'postgres://unused', tokenSecret: 'black-hole-secret', logLevel: 'silent', webDistDir: undefined, validateResponses: true });
+      const database = connectDatabase({
+        databaseUrl: `postgres://postgres@127.0.0.1:${port}/test`,
+        sqliteFile: '',
+        poolSize: 2,
+        connectTimeoutMs,
+        statementTimeoutMs: 1_000,
+      });
+      const config = loadConfig(
+        {},
+        {
+          databaseUrl: 'postgres://unused',
+          tokenSecret: 'black-hole-secret',
+          logLevel: 'silent',
+          webDistDir: undefined,
+          validateResponses: true,
+        },
+      );
       const app = await buildApp({ config, database });
       try {
         // A hang would keep these promises pending until the test's own timeout fails it.
@@ -170,7 +204,12 @@ describe.runIf(DIALECTS.includes('sqlite'))('losing the SQLite file', () => {
       const long = 'A tale of the Deadly Desert. '.repeat(600);
       let full: { statusCode: number; json: () => { code?: string; message?: string } } | undefined;
       for (let attempt = 0; attempt < 50 && full === undefined; attempt += 1) {
-        const response = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: `Land ${attempt}`, description: long } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/worlds',
+          headers: owner.headers,
+          payload: { name: `Land ${attempt}`, description: long },
+        });
         if (response.statusCode !== 201) full = response;
       }
       expect(full?.statusCode).toBe(507);

@@ -85,7 +85,14 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
   });
   if (image.statusCode >= 300) throw new Error(`map image upload answered ${image.statusCode}: ${image.body}`);
   const point = await post(app, owner, `${base}/maps/${mapId}/points`, { ...text('point'), x: 1, y: 1 });
-  const area = await post(app, owner, `${base}/maps/${mapId}/areas`, { ...text('area'), polygon: [[0, 0], [10, 0], [0, 10]] });
+  const area = await post(app, owner, `${base}/maps/${mapId}/areas`, {
+    ...text('area'),
+    polygon: [
+      [0, 0],
+      [10, 0],
+      [0, 10],
+    ],
+  });
   const connection = await post(app, owner, `${base}/connections`, {
     sourceType: 'character',
     sourceId: characterId,
@@ -104,7 +111,11 @@ export async function buildFullWorld(app: FastifyInstance, owner: TestUser): Pro
   const candidate = await createUser(app);
   const invitation = await post(app, owner, `${base}/invitations`, { role: 'viewer' });
   // Paused, at a public address literal: saved without DNS, never called.
-  const webhook = await post(app, owner, `${base}/webhooks`, { url: 'https://93.184.215.14/hooks/loreforge', events: ['*'], active: false });
+  const webhook = await post(app, owner, `${base}/webhooks`, {
+    url: 'https://93.184.215.14/hooks/loreforge',
+    events: ['*'],
+    active: false,
+  });
 
   const inventoryItemId = idOf(entry, 'inventoryItemId');
   const params: Record<string, string> = {

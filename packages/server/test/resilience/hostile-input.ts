@@ -73,7 +73,11 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...BAD_IDS),
   fc.constantFrom(...NASTY_NUMBERS),
   fc.constantFrom<unknown>(true, false, null, [], {}, [1, 'two', null], { nested: { deep: true } }),
-  fc.constantFrom<unknown>(deepArray(2_000), deepObject(2_000), Array.from({ length: 50_000 }, (_unused, index) => index)),
+  fc.constantFrom<unknown>(
+    deepArray(2_000),
+    deepObject(2_000),
+    Array.from({ length: 50_000 }, (_unused, index) => index),
+  ),
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
   fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
@@ -140,8 +144,16 @@ export interface RawBody {
 export function rawBodies(limit: number): RawBody[] {
   const json = 'application/json';
   return [
-    { name: 'invalid UTF-8', contentType: json, payload: Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('b"}')]) },
-    { name: 'overlong UTF-8 slash', contentType: json, payload: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]) },
+    {
+      name: 'invalid UTF-8',
+      contentType: json,
+      payload: Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('b"}')]),
+    },
+    {
+      name: 'overlong UTF-8 slash',
+      contentType: json,
+      payload: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]),
+    },
     { name: 'raw NUL byte', contentType: json, payload: Buffer.from('{"name":"a\u0000b"}') },
     { name: 'escaped NUL', contentType: json, payload: '{"name":"a\\u0000b","description":"\\u0000"}' },
     { name: 'truncated JSON', contentType: json, payload: '{"name":' },
@@ -149,14 +161,26 @@ export function rawBodies(limit: number): RawBody[] {
     { name: 'JSON with a charset', contentType: 'application/json; charset=latin1', payload: '{"name":"x"}' },
     { name: 'text/plain', contentType: 'text/plain', payload: '{"name":"x"}' },
     { name: 'form encoded', contentType: 'application/x-www-form-urlencoded', payload: 'name=x&description=y' },
-    { name: 'multipart', contentType: 'multipart/form-data; boundary=X', payload: '--X\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--X--\r\n' },
+    {
+      name: 'multipart',
+      contentType: 'multipart/form-data; boundary=X',
+      payload: '--X\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--X--\r\n',
+    },
     { name: 'XML', contentType: 'application/xml', payload: '<name>x</name>' },
     { name: 'no content type', contentType: undefined, payload: '{"name":"x"}' },
     { name: 'over the body limit', contentType: json, payload: `{"name":"${'x'.repeat(limit)}"}` },
-    { name: 'nested 100,000 deep', contentType: json, payload: `{"name":"x","attributes":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}` },
+    {
+      name: 'nested 100,000 deep',
+      contentType: json,
+      payload: `{"name":"x","attributes":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`,
+    },
     { name: 'array nested 100,000 deep', contentType: json, payload: `${'['.repeat(100_000)}${']'.repeat(100_000)}` },
     { name: 'huge flat array', contentType: json, payload: `[${Array.from({ length: 150_000 }, () => '1').join(',')}]` },
     { name: 'duplicate keys', contentType: json, payload: '{"name":"x","name":{"$ne":null}}' },
-    { name: 'prototype pollution', contentType: json, payload: '{"name":"x","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}' },
+    {
+      name: 'prototype pollution',
+      contentType: json,
+      payload: '{"name":"x","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}',
+    },
   ];
 }

@@ -27,7 +27,10 @@ function bodyFor(route: ApiRoute, world: FullWorld): unknown {
   if (!route.bodySchema) return undefined;
   if (route.path.endsWith('/progress')) return { increment: 1 };
   const isRelationshipEdit = route.method === 'PUT' && route.path.endsWith('{relationshipId}');
-  return sampleValue(route.bodySchema, isRelationshipEdit ? { ...world.refs, targetCharacterId: world.refs.relatedCharacterId ?? '' } : world.refs);
+  return sampleValue(
+    route.bodySchema,
+    isRelationshipEdit ? { ...world.refs, targetCharacterId: world.refs.relatedCharacterId ?? '' } : world.refs,
+  );
 }
 
 const isImageUpload = (route: ApiRoute): boolean => route.method === 'PUT' && route.path.endsWith('/image');
@@ -86,16 +89,31 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
       return t.app.inject({ method: route.method, url, headers: { ...identity.headers, 'content-type': 'image/png' }, payload: TINY_PNG });
     }
     if (isArchiveUpload(route)) {
-      return t.app.inject({ method: route.method, url, headers: { ...identity.headers, 'content-type': 'application/zip' }, payload: minimalBundle() });
+      return t.app.inject({
+        method: route.method,
+        url,
+        headers: { ...identity.headers, 'content-type': 'application/zip' },
+        payload: minimalBundle(),
+      });
     }
     const body = bodyFor(route, target);
-    return t.app.inject({ method: route.method, url, headers: identity.headers, ...(body === undefined ? {} : { payload: body as object }) });
+    return t.app.inject({
+      method: route.method,
+      url,
+      headers: identity.headers,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
   };
 
   it('answers non-owners 401 or 404 on every route, revealing nothing, and leaves the world untouched', async () => {
     // Every id replaced by one that exists nowhere; a word or number such as a tag route's {entityType} or a history
     // version's {sequence} stays as it is.
-    const missing = Object.fromEntries(Object.entries(world.params).map(([name, value]) => [name, name === 'entityType' || name === 'sequence' ? value : crypto.randomUUID()]));
+    const missing = Object.fromEntries(
+      Object.entries(world.params).map(([name, value]) => [
+        name,
+        name === 'entityType' || name === 'sequence' ? value : crypto.randomUUID(),
+      ]),
+    );
     const before = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.params.worldId}`, headers: owner.headers });
     const leaks: string[] = [];
     let cases = 0;
@@ -117,7 +135,9 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
         if (route.pathParams.length > 0) {
           const absent = await call(route, identity, missing);
           if (absent.statusCode !== real.statusCode || absent.body !== text) {
-            leaks.push(`${label}: answer differs from a missing entity's (${real.statusCode} ${text} vs ${absent.statusCode} ${absent.body})`);
+            leaks.push(
+              `${label}: answer differs from a missing entity's (${real.statusCode} ${text} vs ${absent.statusCode} ${absent.body})`,
+            );
           }
         }
       }
@@ -135,7 +155,7 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
     const failures: string[] = [];
     for (const route of ownerOrder(routes)) {
       const fresh = takesAway(route) ? await buildFullWorld(t.app, owner) : world;
-      const response = await call(route, identities[0] as Identity, fresh.params, fresh);
+      const response = await call(route, identities[0]!, fresh.params, fresh);
       if (response.statusCode >= 300) failures.push(`${routeLabel(route)}: ${response.statusCode} ${response.body.slice(0, 160)}`);
     }
     report(`isolation ${dialect} owner`, { routes: routes.length, failures: failures.length });

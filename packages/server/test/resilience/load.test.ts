@@ -34,7 +34,10 @@ describe.each(LOAD_DIALECTS)('sustained load on %s', (dialect) => {
       const base = `/api/worlds/${String((world.body as { worldId: string }).worldId)}`;
       const characterIds: string[] = [];
       for (let index = 0; index < 20; index += 1) {
-        const created = await requestJson(server.baseUrl, 'POST', `${base}/characters`, token, { name: `Seed ${index}`, description: 'the seed cast' });
+        const created = await requestJson(server.baseUrl, 'POST', `${base}/characters`, token, {
+          name: `Seed ${index}`,
+          description: 'the seed cast',
+        });
         characterIds.push(String((created.body as { characterId: string }).characterId));
       }
 
@@ -55,15 +58,23 @@ describe.each(LOAD_DIALECTS)('sustained load on %s', (dialect) => {
           switch (round % 5) {
             case 0:
               counts.reads += 1;
-              expectOk('list', (await requestJson(server.baseUrl, 'GET', `${base}/characters?page=${(round % 3) + 1}&limit=10`, token)).status);
+              expectOk(
+                'list',
+                (await requestJson(server.baseUrl, 'GET', `${base}/characters?page=${(round % 3) + 1}&limit=10`, token)).status,
+              );
               break;
             case 1:
               counts.searches += 1;
-              expectOk('search', (await requestJson(server.baseUrl, 'GET', `${base}/characters?search=${round % 2 ? 'seed' : 'load'}`, token)).status);
+              expectOk(
+                'search',
+                (await requestJson(server.baseUrl, 'GET', `${base}/characters?search=${round % 2 ? 'seed' : 'load'}`, token)).status,
+              );
               break;
             case 2: {
               counts.creates += 1;
-              const created = await requestJson(server.baseUrl, 'POST', `${base}/characters`, token, { name: `Load ${crypto.randomUUID().slice(0, 8)}` });
+              const created = await requestJson(server.baseUrl, 'POST', `${base}/characters`, token, {
+                name: `Load ${crypto.randomUUID().slice(0, 8)}`,
+              });
               expectOk('create', created.status);
               break;
             }
@@ -71,7 +82,14 @@ describe.each(LOAD_DIALECTS)('sustained load on %s', (dialect) => {
               counts.updates += 1;
               const current = await requestJson(server.baseUrl, 'GET', `${base}/characters/${id}`, token);
               const etag = current.headers.get('etag');
-              const updated = await requestJson(server.baseUrl, 'PUT', `${base}/characters/${id}`, token, { name: `Seed ${round}`, description: 'the seed cast, edited' }, etag ? { 'if-match': etag } : {});
+              const updated = await requestJson(
+                server.baseUrl,
+                'PUT',
+                `${base}/characters/${id}`,
+                token,
+                { name: `Seed ${round}`, description: 'the seed cast, edited' },
+                etag ? { 'if-match': etag } : {},
+              );
               // A concurrent edit of the same character may be refused as stale (409); that is not an error.
               if (updated.status !== 409) expectOk('update', updated.status);
               break;
@@ -88,7 +106,15 @@ describe.each(LOAD_DIALECTS)('sustained load on %s', (dialect) => {
       const peakMib = Math.round(Math.max(...samples) / 1024);
       const endMib = Math.round((samples.at(-1) ?? 0) / 1024);
       const total = counts.reads + counts.searches + counts.creates + counts.updates;
-      report(`load ${dialect}`, { seconds: DURATION_MS / 1000, requests: total, ...counts, errors: errors.length, rssPeakMiB: peakMib, rssEndMiB: endMib, rssBoundMiB: MEMORY_BOUND_MIB });
+      report(`load ${dialect}`, {
+        seconds: DURATION_MS / 1000,
+        requests: total,
+        ...counts,
+        errors: errors.length,
+        rssPeakMiB: peakMib,
+        rssEndMiB: endMib,
+        rssBoundMiB: MEMORY_BOUND_MIB,
+      });
       expect(total).toBeGreaterThan(100);
       expect(samples.length).toBeGreaterThan(5);
       expect(errors).toEqual([]);

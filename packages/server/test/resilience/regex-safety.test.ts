@@ -44,7 +44,11 @@ function patternsIn(file: string): { patterns: FoundPattern[]; dynamic: string[]
       const literal = node.text;
       const end = literal.lastIndexOf('/');
       patterns.push({ source: literal.slice(1, end), flags: literal.slice(end + 1), where: where(node) });
-    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
       dynamic.push(where(node));
     }
     ts.forEachChild(node, visit);

@@ -18,7 +18,12 @@ export type BundleFiles = ReadonlyMap<string, Uint8Array>;
  * @returns the archive's bytes and its unpacked files.
  * @throws Error when the answer is not 200.
  */
-export async function exportWorld(app: FastifyInstance, headers: Record<string, string>, worldId: string, format = 'bundle'): Promise<{ archive: Buffer; files: BundleFiles }> {
+export async function exportWorld(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  worldId: string,
+  format = 'bundle',
+): Promise<{ archive: Buffer; files: BundleFiles }> {
   const response = await app.inject({ url: `/api/worlds/${worldId}/export?format=${format}`, headers });
   if (response.statusCode !== 200) throw new Error(`export failed: ${response.statusCode} ${response.body}`);
   const archive = response.rawPayload;
@@ -31,7 +36,10 @@ export async function exportWorld(app: FastifyInstance, headers: Record<string, 
  */
 export async function importArchive(app: FastifyInstance, headers: Record<string, string>, archive: Buffer) {
   const response = await app.inject({
-    method: 'POST', url: '/api/worlds/import', headers: { ...headers, 'content-type': 'application/zip' }, payload: archive,
+    method: 'POST',
+    url: '/api/worlds/import',
+    headers: { ...headers, 'content-type': 'application/zip' },
+    payload: archive,
   });
   return { status: response.statusCode, body: response.json<ImportResult & { message?: string }>() };
 }
@@ -47,8 +55,18 @@ export function readJson<T>(files: BundleFiles, path: string): T {
 const withoutTimestamps = (value: unknown, dropReveals: boolean, ignore: ReadonlySet<string> = new Set()): unknown => {
   if (Array.isArray(value)) return value.map((item) => withoutTimestamps(item, dropReveals, ignore));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !TIMESTAMP_KEYS.has(key) && !ignore.has(key))
-      .map(([key, item]) => [key, dropReveals && key === 'revealedTo' ? [] : dropReveals && key === 'assignedTo' ? null : withoutTimestamps(item, dropReveals, ignore)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !TIMESTAMP_KEYS.has(key) && !ignore.has(key))
+        .map(([key, item]) => [
+          key,
+          dropReveals && key === 'revealedTo'
+            ? []
+            : dropReveals && key === 'assignedTo'
+              ? null
+              : withoutTimestamps(item, dropReveals, ignore),
+        ]),
+    );
   }
   return value;
 };
@@ -64,7 +82,9 @@ export function canonicalBundle(files: BundleFiles, options: { dropReveals?: boo
   const ignore = new Set(options.ignore ?? []);
   const entities: Record<string, unknown[]> = {};
   for (const type of BUNDLE_ENTITY_TYPES) {
-    const records = (readJson<unknown[]>(files, BUNDLE_FILES[type])).map((record) => withoutTimestamps(record, options.dropReveals ?? false, ignore));
+    const records = readJson<unknown[]>(files, BUNDLE_FILES[type]).map((record) =>
+      withoutTimestamps(record, options.dropReveals ?? false, ignore),
+    );
     entities[type] = records
       .map((record) => ({ record, key: JSON.stringify(record).replace(UUID, 'ID') }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
@@ -78,7 +98,14 @@ export function canonicalBundle(files: BundleFiles, options: { dropReveals?: boo
   });
   const world = readJson<{ name: string; description: string | null; descriptionHtml?: string | null }>(files, 'world.json');
   const manifest = readJson<{ counts: unknown }>(files, 'manifest.json');
-  const images = [...files.entries()].filter(([path]) => path.startsWith('maps/'))
-    .map(([, bytes]) => Buffer.from(bytes).toString('base64')).sort();
-  return { world: { name: world.name, description: world.description, descriptionHtml: world.descriptionHtml }, counts: manifest.counts, entities: JSON.parse(text) as unknown, images };
+  const images = [...files.entries()]
+    .filter(([path]) => path.startsWith('maps/'))
+    .map(([, bytes]) => Buffer.from(bytes).toString('base64'))
+    .sort();
+  return {
+    world: { name: world.name, description: world.description, descriptionHtml: world.descriptionHtml },
+    counts: manifest.counts,
+    entities: JSON.parse(text) as unknown,
+    images,
+  };
 }

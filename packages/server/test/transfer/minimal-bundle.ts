@@ -11,10 +11,24 @@ export function minimalBundle(worldName = 'Imported world'): Buffer {
   const now = '2026-01-01T00:00:00.000Z';
   const files: Record<string, string> = {
     'world.json': JSON.stringify({ worldId: 'w', name: worldName, description: null, createdBy: null, createdAt: now, updatedAt: now }),
-    'characters.json': JSON.stringify([{
-      characterId: 'c1', name: 'Dorothy', description: null, attributes: {}, currentLocationId: null, activeQuests: [], assignedTo: null,
-      visibility: 'everyone', revealedTo: [], gmNotes: null, createdBy: null, updatedBy: null, createdAt: now, updatedAt: now,
-    }]),
+    'characters.json': JSON.stringify([
+      {
+        characterId: 'c1',
+        name: 'Dorothy',
+        description: null,
+        attributes: {},
+        currentLocationId: null,
+        activeQuests: [],
+        assignedTo: null,
+        visibility: 'everyone',
+        revealedTo: [],
+        gmNotes: null,
+        createdBy: null,
+        updatedBy: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]),
   };
   const manifest = {
     format: BUNDLE_FORMAT,
@@ -24,7 +38,15 @@ export function minimalBundle(worldName = 'Imported world'): Buffer {
     world: { name: worldName },
     includesSecrets: true,
     counts: Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [type, type === 'characters' ? 1 : 0])),
-    files: Object.fromEntries(Object.entries(files).map(([path, text]) => [path, { size: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') }])),
+    files: Object.fromEntries(
+      Object.entries(files).map(([path, text]) => [
+        path,
+        { size: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') },
+      ]),
+    ),
   };
-  return rawZip([{ name: 'manifest.json', data: JSON.stringify(manifest) }, ...Object.entries(files).map(([name, data]) => ({ name, data }))]);
+  return rawZip([
+    { name: 'manifest.json', data: JSON.stringify(manifest) },
+    ...Object.entries(files).map(([name, data]) => ({ name, data })),
+  ]);
 }

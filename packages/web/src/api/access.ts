@@ -30,7 +30,8 @@ export const accessKeys = {
 export function useMembers(worldId: string | undefined) {
   return useQuery({
     queryKey: accessKeys.members(worldId ?? ''),
-    queryFn: async ({ signal }) => toListResult<WorldMember>(await api.get<unknown>(membersResource(worldId ?? '').path, { query: { limit: 1000 }, signal })).data,
+    queryFn: async ({ signal }) =>
+      toListResult<WorldMember>(await api.get<unknown>(membersResource(worldId ?? '').path, { query: { limit: 1000 }, signal })).data,
     enabled: Boolean(worldId),
   });
 }
@@ -39,7 +40,8 @@ export function useMembers(worldId: string | undefined) {
 export function useInvitations(worldId: string, enabled: boolean) {
   return useQuery({
     queryKey: accessKeys.invitations(worldId),
-    queryFn: async ({ signal }) => toListResult<WorldInvitation>(await api.get<unknown>(invitationsResource(worldId).path, { query: { limit: 1000 }, signal })).data,
+    queryFn: async ({ signal }) =>
+      toListResult<WorldInvitation>(await api.get<unknown>(invitationsResource(worldId).path, { query: { limit: 1000 }, signal })).data,
     enabled,
   });
 }
@@ -56,10 +58,14 @@ export function useMemberMutations(worldId: string) {
   return {
     add: useMutation({ mutationFn: (input: MemberAddInput) => api.post<WorldMember>(`${base}/members`, input), onSuccess: refresh }),
     changeRole: useMutation({
-      mutationFn: ({ userId, role }: { userId: string; role: MemberRole }) => api.patch<WorldMember>(`${base}/members/${encodeURIComponent(userId)}`, { role }),
+      mutationFn: ({ userId, role }: { userId: string; role: MemberRole }) =>
+        api.patch<WorldMember>(`${base}/members/${encodeURIComponent(userId)}`, { role }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (userId: string) => api.delete(`${base}/members/${encodeURIComponent(userId)}`), onSuccess: refresh }),
+    remove: useMutation({
+      mutationFn: (userId: string) => api.delete(`${base}/members/${encodeURIComponent(userId)}`),
+      onSuccess: refresh,
+    }),
     transfer: useMutation({ mutationFn: (userId: string) => api.post<unknown>(`${base}/transfer`, { userId }), onSuccess: refresh }),
     invite: useMutation({
       mutationFn: (input: WorldInvitationCreateInput) => api.post<WorldInvitation>(`${base}/invitations`, input),

@@ -18,7 +18,6 @@ export function registerRequest(input: RegisterInput): Promise<AuthReply> {
   return api.post<AuthReply>('/auth/register', input, { isPublic: true });
 }
 
-
 /** POST /invites/request with name and email; resolves to the server's `{ message }` (202). */
 export function requestInvite(input: InviteRequestInput): Promise<{ message?: string }> {
   return api.post<{ message?: string }>('/invites/request', input, { isPublic: true });

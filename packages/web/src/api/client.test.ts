@@ -40,10 +40,15 @@ describe('api client (SPEC §6, §7)', () => {
     mockFetch(() => jsonResponse({ message: 'Name is required.', code: 'VALIDATION_FAILED', fields: { name: 'Name is required.' } }, 400));
     const error = await api.post('/worlds', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Name is required.', fields: { name: 'Name is required.' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Name is required.',
+      fields: { name: 'Name is required.' },
+    });
   });
 
-  it("names an error whose body has no contract code by its status, so screens never branch on a code the server cannot send", async () => {
+  it('names an error whose body has no contract code by its status, so screens never branch on a code the server cannot send', async () => {
     signIn();
     mockFetch(() => jsonResponse({ message: 'Bad gateway.', code: 'SOMETHING_ELSE' }, 502));
     await expect(api.get('/worlds')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'Bad gateway.' });
@@ -67,10 +72,11 @@ describe('api client (SPEC §6, §7)', () => {
   it('gives up after 10 seconds with a timeout error', async () => {
     vi.useFakeTimers();
     signIn();
-    mockFetch((_url, init) =>
-      new Promise<Response>((_resolve, reject) => {
-        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      }),
+    mockFetch(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
     );
     const pending = api.get('/worlds').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(9_999);

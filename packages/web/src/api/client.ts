@@ -201,8 +201,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<void>(path, { ...options, method: 'DELETE' }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<void>(path, { ...options, method: 'DELETE' }),
 };
 
 /**

@@ -10,4 +10,3 @@ export { characterGoalsResource, goalsResource };
 
 /** The collection a goal screen works on. */
 export type GoalResource = Resource<Goal, GoalCreateInput>;
-

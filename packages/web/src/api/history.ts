@@ -37,7 +37,10 @@ export function useRestoreDeleted(worldId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entity: DeletedEntity) =>
-      api.post<Record<string, unknown>>(`${worldPath(worldId)}/history/${entity.entityType}/${encodeURIComponent(entity.entityId)}/${entity.sequence}/restore`, undefined),
+      api.post<Record<string, unknown>>(
+        `${worldPath(worldId)}/history/${entity.entityType}/${encodeURIComponent(entity.entityId)}/${entity.sequence}/restore`,
+        undefined,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['worlds', worldId] }),
   });
 }
@@ -46,7 +49,8 @@ export function useRestoreDeleted(worldId: string) {
 export function useEntityHistory(worldId: string, type: HistoryEntityType, id: string, page: number) {
   return useQuery({
     queryKey: historyKeys.entity(worldId, type, id, page),
-    queryFn: ({ signal }) => api.get<HistoryPage>(`${worldPath(worldId)}/history/${type}/${encodeURIComponent(id)}`, { query: { page, limit: 10 }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<HistoryPage>(`${worldPath(worldId)}/history/${type}/${encodeURIComponent(id)}`, { query: { page, limit: 10 }, signal }),
   });
 }
 
@@ -58,7 +62,11 @@ export function useRestoreVersion(worldId: string, type: HistoryEntityType, id: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ sequence, version }: { sequence: number; version?: string }) =>
-      api.post<Record<string, unknown>>(`${worldPath(worldId)}/history/${type}/${encodeURIComponent(id)}/${sequence}/restore`, undefined, version ? { version } : {}),
+      api.post<Record<string, unknown>>(
+        `${worldPath(worldId)}/history/${type}/${encodeURIComponent(id)}/${sequence}/restore`,
+        undefined,
+        version ? { version } : {},
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['worlds', worldId] }),
   });
 }

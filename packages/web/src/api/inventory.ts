@@ -11,8 +11,8 @@ export { inventoryResource };
 
 /** A list source (for GenericList) of one character's inventory with the equipped filter. */
 export interface InventorySource {
-  listKey(params: ListParams): QueryKey;
-  list(params: ListParams, signal?: AbortSignal): Promise<ListResult<InventoryEntry>>;
+  listKey: (params: ListParams) => QueryKey;
+  list: (params: ListParams, signal?: AbortSignal) => Promise<ListResult<InventoryEntry>>;
 }
 
 /**
@@ -36,7 +36,7 @@ export function inventorySource(worldId: string, characterId: string, slotFilter
 export function readQuantity(value: unknown): number {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'object' && value !== null && 'low' in value) {
-    const low = (value as { low: unknown }).low;
+    const low = value.low;
     if (typeof low === 'number' && Number.isFinite(low)) return low;
   }
   return 0;
@@ -50,7 +50,17 @@ export function readQuantity(value: unknown): number {
 export function useUpdateInventoryEntry(worldId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ characterId, id, input, version }: { characterId: string; id: string; input: InventoryUpdateInput; version?: string }) => {
+    mutationFn: ({
+      characterId,
+      id,
+      input,
+      version,
+    }: {
+      characterId: string;
+      id: string;
+      input: InventoryUpdateInput;
+      version?: string;
+    }) => {
       const resource = inventoryResource(worldId, characterId);
       // The version loaded goes in If-Match, so a change made meanwhile is refused with 409, not overwritten.
       return api.put<InventoryEntry>(`${resource.path}/${encodeURIComponent(id)}`, input, {

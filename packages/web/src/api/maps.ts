@@ -14,8 +14,7 @@ export { areasResource, mapsResource, pointsResource };
 /** Image types the server accepts for a map (issue API contract). */
 export const MAP_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-const imagePath = (worldId: string, mapId: string) =>
-  `/worlds/${encodeURIComponent(worldId)}/maps/${encodeURIComponent(mapId)}/image`;
+const imagePath = (worldId: string, mapId: string) => `/worlds/${encodeURIComponent(worldId)}/maps/${encodeURIComponent(mapId)}/image`;
 
 /** One map; disabled while `mapId` is undefined. */
 export function useMap(worldId: string, mapId: string | undefined) {

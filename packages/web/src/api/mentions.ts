@@ -14,15 +14,24 @@ export function entityApiPath(worldId: string, type: MentionEntityType, id: stri
   const world = `/worlds/${encodeURIComponent(worldId)}`;
   const entity = encodeURIComponent(id);
   switch (type) {
-    case 'character': return `${world}/characters/${entity}`;
-    case 'item': return `${world}/items/${entity}`;
-    case 'quest': return `${world}/quests/${entity}`;
-    case 'event': return `${world}/events/${entity}`;
-    case 'timeline': return `${world}/timelines/${entity}`;
-    case 'map': return `${world}/maps/${entity}`;
-    case 'mapPoint': return `${world}/maps/${encodeURIComponent(parentId ?? '')}/points/${entity}`;
-    case 'mapArea': return `${world}/maps/${encodeURIComponent(parentId ?? '')}/areas/${entity}`;
-    case 'goal': return `${world}/goals/${entity}`;
+    case 'character':
+      return `${world}/characters/${entity}`;
+    case 'item':
+      return `${world}/items/${entity}`;
+    case 'quest':
+      return `${world}/quests/${entity}`;
+    case 'event':
+      return `${world}/events/${entity}`;
+    case 'timeline':
+      return `${world}/timelines/${entity}`;
+    case 'map':
+      return `${world}/maps/${entity}`;
+    case 'mapPoint':
+      return `${world}/maps/${encodeURIComponent(parentId ?? '')}/points/${entity}`;
+    case 'mapArea':
+      return `${world}/maps/${encodeURIComponent(parentId ?? '')}/areas/${entity}`;
+    case 'goal':
+      return `${world}/goals/${entity}`;
   }
 }
 
@@ -52,7 +61,9 @@ export function useMentionSummary(worldId: string, type: MentionEntityType, id: 
   return useQuery({
     queryKey: ['worlds', worldId, 'mention-summary', type, id],
     queryFn: async (): Promise<MentionSummary> => {
-      const entity = await api.get<{ name?: string; title?: string; description: string | null }>(entityApiPath(worldId, type, id, parentId));
+      const entity = await api.get<{ name?: string; title?: string; description: string | null }>(
+        entityApiPath(worldId, type, id, parentId),
+      );
       return { name: entity.name ?? entity.title ?? '', description: entity.description };
     },
     enabled,

@@ -21,8 +21,7 @@ export interface QuestSaveInput {
   difficulty: number | null;
 }
 
-const questPath = (worldId: string, questId: string) =>
-  `${questsResource(worldId).path}/${encodeURIComponent(questId)}`;
+const questPath = (worldId: string, questId: string) => `${questsResource(worldId).path}/${encodeURIComponent(questId)}`;
 
 /** One quest with its objectives; disabled while either id is undefined. */
 export function useQuest(worldId: string | undefined, questId: string | undefined) {
@@ -68,7 +67,13 @@ function createObjective(worldId: string, questId: string, input: ObjectiveCreat
  * loaded updatedAt) a stale edit gets 409 (StaleVersionError).
  * @returns the saved objective.
  */
-function updateObjective(worldId: string, questId: string, objectiveId: string, input: ObjectiveCreateInput, version?: string): Promise<Objective> {
+function updateObjective(
+  worldId: string,
+  questId: string,
+  objectiveId: string,
+  input: ObjectiveCreateInput,
+  version?: string,
+): Promise<Objective> {
   return api.put<Objective>(`${questPath(worldId, questId)}/objectives/${encodeURIComponent(objectiveId)}`, input, { version });
 }
 
@@ -93,14 +98,18 @@ export function useQuestActions(worldId: string, questId: string) {
         addObjectiveProgress(worldId, questId, objectiveId, increment),
       onSuccess: invalidate,
     }),
-    addObjective: useMutation({ mutationFn: (input: ObjectiveCreateInput) => createObjective(worldId, questId, input), onSuccess: invalidate }),
+    addObjective: useMutation({
+      mutationFn: (input: ObjectiveCreateInput) => createObjective(worldId, questId, input),
+      onSuccess: invalidate,
+    }),
     editObjective: useMutation({
       mutationFn: ({ objectiveId, input, version }: { objectiveId: string; input: ObjectiveCreateInput; version?: string }) =>
         updateObjective(worldId, questId, objectiveId, input, version),
       onSuccess: invalidate,
     }),
     removeObjective: useMutation({
-      mutationFn: ({ objectiveId, version }: { objectiveId: string; version?: string }) => deleteObjective(worldId, questId, objectiveId, version),
+      mutationFn: ({ objectiveId, version }: { objectiveId: string; version?: string }) =>
+        deleteObjective(worldId, questId, objectiveId, version),
       onSuccess: invalidate,
     }),
   };

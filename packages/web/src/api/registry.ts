@@ -51,11 +51,9 @@ const world = (worldId: string) => `/worlds/${seg(worldId)}`;
 /** `/worlds`: the signed-in user's worlds. */
 export const worldsResource = createResource<World, WorldCreateInput>('/worlds');
 /** `/worlds/{w}/characters`. */
-export const charactersResource = (worldId: string) =>
-  createResource<Character, CharacterCreateInput>(`${world(worldId)}/characters`);
+export const charactersResource = (worldId: string) => createResource<Character, CharacterCreateInput>(`${world(worldId)}/characters`);
 /** `/worlds/{w}/calendars` (issue 12). */
-export const calendarsResource = (worldId: string) =>
-  createResource<Calendar, CalendarCreateInput>(`${world(worldId)}/calendars`);
+export const calendarsResource = (worldId: string) => createResource<Calendar, CalendarCreateInput>(`${world(worldId)}/calendars`);
 /** `/worlds/{w}/items`. */
 export const itemsResource = (worldId: string) => createResource<Item, ItemCreateInput>(`${world(worldId)}/items`);
 /** `/worlds/{w}/items/{itemId}/instances` (POST gives an instance to a character). */
@@ -73,8 +71,7 @@ export const characterGoalsResource = (worldId: string, characterId: string) =>
 /** `/worlds/{w}/goals`. */
 export const goalsResource = (worldId: string) => createResource<Goal, GoalCreateInput>(`${world(worldId)}/goals`);
 /** `/worlds/{w}/timelines`. */
-export const timelinesResource = (worldId: string) =>
-  createResource<Timeline, TimelineCreateInput>(`${world(worldId)}/timelines`);
+export const timelinesResource = (worldId: string) => createResource<Timeline, TimelineCreateInput>(`${world(worldId)}/timelines`);
 /** `/worlds/{w}/timelines/{t}/events`. */
 export const timelineEventsResource = (worldId: string, timelineId: string) =>
   createResource<Event, EventCreateInput>(`${world(worldId)}/timelines/${seg(timelineId)}/events`);
@@ -89,8 +86,7 @@ export const pointsResource = (worldId: string, mapId: string) =>
 export const areasResource = (worldId: string, mapId: string) =>
   createResource<MapArea, AreaCreateInput>(`${world(worldId)}/maps/${seg(mapId)}/areas`);
 /** `/worlds/{w}/connections`. */
-export const connectionsResource = (worldId: string) =>
-  createResource<Connection, ConnectionCreateInput>(`${world(worldId)}/connections`);
+export const connectionsResource = (worldId: string) => createResource<Connection, ConnectionCreateInput>(`${world(worldId)}/connections`);
 /** `/worlds/{w}/quests`. */
 export const questsResource = (worldId: string) => createResource<Quest, QuestCreateInput>(`${world(worldId)}/quests`);
 /** `/worlds/{w}/members` (issue 11): members with their roles. */

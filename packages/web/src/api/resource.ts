@@ -3,14 +3,7 @@
  * derived from that path, and TanStack Query hooks on top. A resource module (e.g. `characters.ts`) is then
  * a few lines: `const characters = (worldId) => createResource<Character, CharacterCreateInput>(`/worlds/${worldId}/characters`)`.
  */
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, StaleVersionError } from './client';
 import { listQuery, toListResult, type ListParams, type ListResult } from './list';
 import { LOOKUP_PARAMS } from './lookup';
@@ -22,19 +15,19 @@ export interface Resource<T, TInput> {
   /** Query-key prefix of everything under this collection (invalidate it after writes). */
   readonly key: QueryKey;
   /** Query key of one list page. */
-  listKey(params: ListParams): QueryKey;
+  listKey: (params: ListParams) => QueryKey;
   /** Query key of one entity. */
-  detailKey(id: string): QueryKey;
+  detailKey: (id: string) => QueryKey;
   /** GET the collection with page, limit, search and sort. */
-  list(params: ListParams, signal?: AbortSignal): Promise<ListResult<T>>;
+  list: (params: ListParams, signal?: AbortSignal) => Promise<ListResult<T>>;
   /** GET one entity by id. */
-  get(id: string, signal?: AbortSignal): Promise<T>;
+  get: (id: string, signal?: AbortSignal) => Promise<T>;
   /** POST a new entity; resolves to the created entity (201). */
-  create(input: TInput): Promise<T>;
+  create: (input: TInput) => Promise<T>;
   /** PUT a full update; with `version` (the loaded `updatedAt`) a stale edit is refused with 409. */
-  update(id: string, input: TInput, version?: string): Promise<T>;
+  update: (id: string, input: TInput, version?: string) => Promise<T>;
   /** DELETE one entity (204); with `version` a stale delete is refused with 409. */
-  remove(id: string, version?: string): Promise<void>;
+  remove: (id: string, version?: string) => Promise<void>;
 }
 
 /** Splits an API path into query-key segments, so `/worlds/1/maps` invalidates with `['worlds','1']`. */
@@ -53,8 +46,7 @@ export function createResource<T, TInput>(path: string): Resource<T, TInput> {
     key,
     listKey: (params) => [...key, 'list', params],
     detailKey: (id) => [...key, id],
-    list: async (params, signal) =>
-      toListResult<T>(await api.get<unknown>(path, { query: listQuery(params), signal })),
+    list: async (params, signal) => toListResult<T>(await api.get<unknown>(path, { query: listQuery(params), signal })),
     get: (id, signal) => api.get<T>(`${path}/${encodeURIComponent(id)}`, { signal }),
     create: (input) => api.post<T>(path, input),
     update: (id, input, version) => api.put<T>(`${path}/${encodeURIComponent(id)}`, input, { version }),

@@ -75,7 +75,13 @@ export function useTimelineStatePage(worldId: string, timelineId: string | undef
  * The state's characters whose name contains `search`, `limit` at a time: `fetchNextPage` asks for the next page.
  * Ordered by name then id; keeps the previous pages while a new search or moment loads.
  */
-export function useTimelineStateCharacters(worldId: string, timelineId: string | undefined, moment: EngineMoment, search: string, limit: number) {
+export function useTimelineStateCharacters(
+  worldId: string,
+  timelineId: string | undefined,
+  moment: EngineMoment,
+  search: string,
+  limit: number,
+) {
   return useInfiniteQuery({
     queryKey: [...stateKey(worldId, timelineId, moment), 'pages', search, limit],
     queryFn: ({ pageParam, signal }) =>
@@ -94,7 +100,12 @@ export function useTimelineStateCharacters(worldId: string, timelineId: string |
 }
 
 /** The states of a few characters at a moment, one request each (cached per character, shared with useTimelineState). */
-export function useTimelineStatesOf(worldId: string, timelineId: string | undefined, moment: EngineMoment, characterIds: readonly string[]) {
+export function useTimelineStatesOf(
+  worldId: string,
+  timelineId: string | undefined,
+  moment: EngineMoment,
+  characterIds: readonly string[],
+) {
   return useQueries({ queries: characterIds.map((characterId) => characterStateQuery(worldId, timelineId, moment, characterId)) });
 }
 
@@ -115,7 +126,12 @@ export function useCharacterHistory(worldId: string, characterId: string, timeli
  * How timeline `timelineId` differs from `againstId` at a moment (GET …/timelines/{a}/diff?against={b}&at= or
  * &instant=): an ISO date-time, or an instant of the first timeline's calendar; neither is its "now".
  */
-export function useTimelineDiff(worldId: string, timelineId: string, againstId: string | undefined, moment: Pick<EngineMoment, 'at' | 'instant'>) {
+export function useTimelineDiff(
+  worldId: string,
+  timelineId: string,
+  againstId: string | undefined,
+  moment: Pick<EngineMoment, 'at' | 'instant'>,
+) {
   const { at, instant } = moment;
   return useQuery({
     queryKey: [...engineKey(worldId), 'diff', timelineId, againstId ?? '', at ?? '', instant ?? ''],

@@ -70,7 +70,7 @@ export function useTimelineEvents(worldId: string, timelineId: string, enabled =
   return useInfiniteQuery({
     queryKey: [...timelineEventsResource(worldId, timelineId).key, 'story'],
     queryFn: ({ pageParam, signal }) => fetchTimelineEventsPage(worldId, timelineId, pageParam, signal),
-    initialPageParam: { page: 1 } as EventPageParam,
+    initialPageParam: { page: 1 },
     getNextPageParam: (last): EventPageParam | undefined => {
       const { currentPage, totalPages, nextCursor } = last.pagination;
       if (last.data.length === 0 || currentPage >= totalPages) return undefined;

@@ -10,7 +10,7 @@ import { viewAsFor } from '../session/view-as-store';
 import { API_BASE, ApiError, errorCodeOf } from './client';
 
 /** The export formats offered, with their labels; the last two are written by their own exporters. */
-export const EXPORT_CHOICES: readonly { format: ExportFormat; label: string; hint: string }[] = [
+export const EXPORT_CHOICES: ReadonlyArray<{ format: ExportFormat; label: string; hint: string }> = [
   { format: 'bundle', label: 'Loreforge bundle', hint: 'Everything, to import again or keep (.zip)' },
   { format: 'onlyworlds', label: 'OnlyWorlds', hint: 'The open worldbuilding standard (.zip)' },
   { format: 'markdown', label: 'Markdown vault', hint: 'Notes for Obsidian or any Markdown editor (.zip)' },
@@ -102,7 +102,11 @@ export async function downloadWorldExport(
  * @throws ApiError with the server's message (a refused archive is a 400 saying why; too large a 413), or code
  * NETWORK_ERROR when the upload breaks off.
  */
-export function uploadWorldImport(file: Blob, onProgress: (progress: TransferProgress) => void, signal?: AbortSignal): Promise<ImportResult> {
+export function uploadWorldImport(
+  file: Blob,
+  onProgress: (progress: TransferProgress) => void,
+  signal?: AbortSignal,
+): Promise<ImportResult> {
   const path = '/worlds/import';
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();

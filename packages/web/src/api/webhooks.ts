@@ -45,10 +45,14 @@ export function useWebhookMutations(worldId: string) {
   return {
     create: useMutation({ mutationFn: (input: WebhookCreateInput) => api.post<WebhookWithSecret>(base, input), onSuccess: refresh }),
     update: useMutation({
-      mutationFn: ({ webhookId, input }: { webhookId: string; input: WebhookUpdateInput }) => api.put<Webhook>(`${base}/${encodeURIComponent(webhookId)}`, input),
+      mutationFn: ({ webhookId, input }: { webhookId: string; input: WebhookUpdateInput }) =>
+        api.put<Webhook>(`${base}/${encodeURIComponent(webhookId)}`, input),
       onSuccess: refresh,
     }),
-    rotate: useMutation({ mutationFn: (webhookId: string) => api.post<WebhookWithSecret>(`${base}/${encodeURIComponent(webhookId)}/secret`, undefined), onSuccess: refresh }),
+    rotate: useMutation({
+      mutationFn: (webhookId: string) => api.post<WebhookWithSecret>(`${base}/${encodeURIComponent(webhookId)}/secret`, undefined),
+      onSuccess: refresh,
+    }),
     remove: useMutation({ mutationFn: (webhookId: string) => api.delete(`${base}/${encodeURIComponent(webhookId)}`), onSuccess: refresh }),
   };
 }

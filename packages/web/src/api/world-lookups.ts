@@ -23,7 +23,7 @@ export interface WorldLocations {
   /** True when the maps or any map's points could not be loaded. */
   isError: boolean;
   /** The point with this id and its map, when loaded. */
-  find(pointId: string | null | undefined): { map: WorldMap; point: MapPoint } | undefined;
+  find: (pointId: string | null | undefined) => { map: WorldMap; point: MapPoint } | undefined;
 }
 
 /**
@@ -38,7 +38,10 @@ export function useWorldLocations(worldId: string, enabled = true): WorldLocatio
   const pointLists = useQueries({
     queries: mapRows.map((map) => {
       const points = pointsResource(worldId, map.mapId);
-      return { queryKey: points.listKey(LOOKUP_PARAMS), queryFn: ({ signal }: { signal: AbortSignal }) => points.list(LOOKUP_PARAMS, signal) };
+      return {
+        queryKey: points.listKey(LOOKUP_PARAMS),
+        queryFn: ({ signal }: { signal: AbortSignal }) => points.list(LOOKUP_PARAMS, signal),
+      };
     }),
   });
   const groups = mapRows

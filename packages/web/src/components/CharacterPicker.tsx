@@ -12,7 +12,7 @@ export interface CharacterPickerProps {
   excludeId?: string | null;
   /** Selected characterId, or '' for none. */
   value: string;
-  onChange(characterId: string): void;
+  onChange: (characterId: string) => void;
   /** id of the select, for an outer label's htmlFor. */
   id?: string;
   invalid?: boolean;
@@ -34,7 +34,11 @@ export function CharacterPicker({ worldId, excludeId, value, onChange, id, inval
   }
   const options = query.data.data.filter((c) => c.characterId !== excludeId);
   if (options.length === 0) {
-    return <p className="text-body-secondary mb-0" id={id}>{MESSAGES.noOtherCharacters}</p>;
+    return (
+      <p className="text-body-secondary mb-0" id={id}>
+        {MESSAGES.noOtherCharacters}
+      </p>
+    );
   }
   return (
     <Form.Select

@@ -24,14 +24,7 @@ export interface ConfirmDeleteModalProps {
  * Asks before deleting and warns that it cannot be undone (SPEC §1, §2). While the delete runs the buttons
  * are disabled; a failure shows the server's message (SPEC §8) and keeps the dialog open.
  */
-export function ConfirmDeleteModal({
-  show,
-  entityType,
-  entityName,
-  onConfirm,
-  onCancel,
-  failureFallback,
-}: ConfirmDeleteModalProps) {
+export function ConfirmDeleteModal({ show, entityType, entityName, onConfirm, onCancel, failureFallback }: ConfirmDeleteModalProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -61,9 +54,7 @@ export function ConfirmDeleteModal({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="mb-2">
-          Are you sure you want to delete {entityName ? <strong>{entityName}</strong> : `this ${entityType}`}?
-        </p>
+        <p className="mb-2">Are you sure you want to delete {entityName ? <strong>{entityName}</strong> : `this ${entityType}`}?</p>
         <p className="text-danger mb-0">This action is irreversible: it cannot be undone.</p>
         <ErrorAlert message={error} className="mt-3 mb-0" />
       </Modal.Body>

@@ -31,7 +31,11 @@ export function ErrorAlert({ message, onDismiss, onRetry, heading, children, cla
       closeLabel="Dismiss error"
       className={className}
     >
-      {heading && <Alert.Heading as="h2" className="h6">{heading}</Alert.Heading>}
+      {heading && (
+        <Alert.Heading as="h2" className="h6">
+          {heading}
+        </Alert.Heading>
+      )}
       <div>{message}</div>
       {children}
       {onRetry && (

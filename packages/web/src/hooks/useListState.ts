@@ -27,16 +27,16 @@ export interface ListState {
   params: ListParams;
   view: ListView;
   /** Applies {@link nextSort} for a column and resets to page 1. */
-  toggleSort(field: string): void;
+  toggleSort: (field: string) => void;
   /** Sets field and direction directly (the grid's sort menu) and resets to page 1. */
-  setSort(sort: SortState): void;
-  setPage(page: number): void;
+  setSort: (sort: SortState) => void;
+  setPage: (page: number) => void;
   /** Sets the search text; replaces the history entry, so Back does not step through every keystroke. */
-  setSearch(search: string): void;
+  setSearch: (search: string) => void;
   /** Keeps only entities carrying this tag ('' for every one) and returns to page 1. */
-  setTag(tag: string): void;
-  setLimit(limit: number): void;
-  setView(view: ListView): void;
+  setTag: (tag: string) => void;
+  setLimit: (limit: number) => void;
+  setView: (view: ListView) => void;
 }
 
 /** Query-string keys of a list's state: the API's own names, plus `view`. */
@@ -83,17 +83,20 @@ export function useListState(initial: Partial<ListParams> = {}, defaultView: Lis
   /** Writes the changed keys into the URL, dropping those equal to their defaults. */
   const update = useCallback(
     (change: Partial<ListParams> & { view?: ListView }, replace = false) => {
-      setSearchParams((previous) => {
-        const next = new URLSearchParams(previous);
-        const fallback: Partial<Record<(typeof KEYS)[number], string | number>> = { ...defaults, view: defaultView };
-        for (const key of KEYS) {
-          if (!(key in change)) continue;
-          const value = change[key];
-          if (value === undefined || value === '' || String(value) === String(fallback[key] ?? '')) next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      }, { replace });
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          const fallback: Partial<Record<(typeof KEYS)[number], string | number>> = { ...defaults, view: defaultView };
+          for (const key of KEYS) {
+            if (!(key in change)) continue;
+            const value = change[key];
+            if (value === undefined || value === '' || String(value) === String(fallback[key] ?? '')) next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace },
+      );
     },
     [setSearchParams, defaults, defaultView],
   );

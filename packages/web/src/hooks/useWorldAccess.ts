@@ -33,7 +33,12 @@ export interface WorldAccess {
 }
 
 /** Pure form of {@link useWorldAccess}, for screens that already hold the world and the user. */
-export function worldAccess(role: WorldRole | undefined, ownRole: WorldRole | undefined, viewing: ViewAs | null, actingUserId: string | undefined): WorldAccess {
+export function worldAccess(
+  role: WorldRole | undefined,
+  ownRole: WorldRole | undefined,
+  viewing: ViewAs | null,
+  actingUserId: string | undefined,
+): WorldAccess {
   // While the role is unknown (loading, or a screen outside a world), nothing is hidden: the server refuses anyway.
   const isEditor = role === undefined || isEditorRole(role);
   return {

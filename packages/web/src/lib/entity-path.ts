@@ -8,14 +8,22 @@ import type { SearchEntityType } from '@loreforge/contract';
 export function entityPath(worldId: string, type: SearchEntityType, id: string, parentId?: string | null): string {
   const world = `/worlds/${worldId}`;
   switch (type) {
-    case 'character': return `${world}/characters/${id}`;
-    case 'item': return `${world}/items/${id}`;
-    case 'quest': return `${world}/quests/${id}`;
-    case 'event': return `${world}/events/${id}/edit`;
-    case 'timeline': return `${world}/timelines/${id}`;
-    case 'map': return `${world}/maps/${id}`;
+    case 'character':
+      return `${world}/characters/${id}`;
+    case 'item':
+      return `${world}/items/${id}`;
+    case 'quest':
+      return `${world}/quests/${id}`;
+    case 'event':
+      return `${world}/events/${id}/edit`;
+    case 'timeline':
+      return `${world}/timelines/${id}`;
+    case 'map':
+      return `${world}/maps/${id}`;
     case 'mapPoint':
-    case 'mapArea': return `${world}/maps/${parentId ?? ''}`;
-    case 'goal': return `${world}/goals/${id}`;
+    case 'mapArea':
+      return `${world}/maps/${parentId ?? ''}`;
+    case 'goal':
+      return `${world}/goals/${id}`;
   }
 }

@@ -21,7 +21,9 @@ export function RouteError() {
           <h1 className="h3">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
           <p className="text-body-secondary">{message}</p>
           <div className="d-flex justify-content-center gap-2">
-            <Link to="/" className="btn btn-primary">Go home</Link>
+            <Link to="/" className="btn btn-primary">
+              Go home
+            </Link>
             <button type="button" className="btn btn-outline-secondary" onClick={() => window.location.reload()}>
               Reload
             </button>

@@ -8,11 +8,39 @@ const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const C = 'cccccccc-0000-4000-8000-000000000001';
 const I = 'dddddddd-0000-4000-8000-000000000001';
 const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
-const character = { ...PUBLIC_ACCESS, ...STAMP, characterId: C, worldId: W, name: 'Dorothy', description: null, descriptionHtml: null,
-  attributes: {}, currentLocationId: null, activeQuests: [], assignedTo: null };
-const item = { ...PUBLIC_ACCESS, ...STAMP, itemId: I, worldId: W, name: 'Silver Shoes', description: null, descriptionHtml: null, properties: {} };
-const world = { ...STAMP, worldId: W, name: 'Oz', role: 'owner', description: null, descriptionHtml: null, createdBy: 'u1',
-  counts: { characters: 1, timelines: 0, maps: 0, events: 0, items: 1 } };
+const character = {
+  ...PUBLIC_ACCESS,
+  ...STAMP,
+  characterId: C,
+  worldId: W,
+  name: 'Dorothy',
+  description: null,
+  descriptionHtml: null,
+  attributes: {},
+  currentLocationId: null,
+  activeQuests: [],
+  assignedTo: null,
+};
+const item = {
+  ...PUBLIC_ACCESS,
+  ...STAMP,
+  itemId: I,
+  worldId: W,
+  name: 'Silver Shoes',
+  description: null,
+  descriptionHtml: null,
+  properties: {},
+};
+const world = {
+  ...STAMP,
+  worldId: W,
+  name: 'Oz',
+  role: 'owner',
+  description: null,
+  descriptionHtml: null,
+  createdBy: 'u1',
+  counts: { characters: 1, timelines: 0, maps: 0, events: 0, items: 1 },
+};
 
 /** The world's entity pages as the app routes them, with the API answering one character, one item and empty lists. */
 function open(path: string) {
@@ -39,7 +67,10 @@ describe("a character's and an item's pages (SPEC §2)", { timeout: 20_000 }, ()
   it('says an unknown address below a tab has no page, with a way back to that tab', async () => {
     open(`/worlds/${W}/characters/${C}/relationships/r1/nowhere`);
     expect(await screen.findByText(/There is no page at this address/, {}, LOADED)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the relationships' })).toHaveAttribute('href', `/worlds/${W}/characters/${C}/relationships`);
+    expect(screen.getByRole('link', { name: 'Back to the relationships' })).toHaveAttribute(
+      'href',
+      `/worlds/${W}/characters/${C}/relationships`,
+    );
   });
 
   it('says an unknown address below the character has no page, keeping the character on screen', async () => {

@@ -23,24 +23,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => subscribeSession(() => setHasToken(getToken() !== null)), []);
 
-  const login = useCallback(async (input: LoginInput) => {
-    const { token, user: signedIn } = requireTokenAndUser(await loginRequest(input), MESSAGES.loginMissingTokenOrUser);
-    queryClient.clear();
-    storeSession(token, signedIn);
-    setUser(signedIn);
-    return signedIn;
-  }, [queryClient]);
+  const login = useCallback(
+    async (input: LoginInput) => {
+      const { token, user: signedIn } = requireTokenAndUser(await loginRequest(input), MESSAGES.loginMissingTokenOrUser);
+      queryClient.clear();
+      storeSession(token, signedIn);
+      setUser(signedIn);
+      return signedIn;
+    },
+    [queryClient],
+  );
 
-  const register = useCallback(async (input: RegisterInput) => {
-    const { token, user: created } = requireTokenAndUser(
-      await registerRequest(input),
-      MESSAGES.registrationMissingTokenOrUser,
-    );
-    queryClient.clear();
-    storeSession(token, created);
-    setUser(created);
-    return created;
-  }, [queryClient]);
+  const register = useCallback(
+    async (input: RegisterInput) => {
+      const { token, user: created } = requireTokenAndUser(await registerRequest(input), MESSAGES.registrationMissingTokenOrUser);
+      queryClient.clear();
+      storeSession(token, created);
+      setUser(created);
+      return created;
+    },
+    [queryClient],
+  );
 
   const logout = useCallback(() => {
     clearSession();
@@ -48,9 +51,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ user, hasToken, login, register, logout }),
-    [user, hasToken, login, register, logout],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ user, hasToken, login, register, logout }), [user, hasToken, login, register, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -11,11 +11,11 @@ export interface AuthContextValue {
    * Signs in and stores token and user. @throws ApiError from the server, or Error with
    * 'Login response did not include token or user.' (SPEC §8).
    */
-  login(input: LoginInput): Promise<User>;
+  login: (input: LoginInput) => Promise<User>;
   /** Registers with an invite code, then signs in. @throws like login, with the registration messages. */
-  register(input: RegisterInput): Promise<User>;
+  register: (input: RegisterInput) => Promise<User>;
   /** Clears token, user and cached data. */
-  logout(): void;
+  logout: () => void;
 }
 
 /** React context of the session; provided by AuthProvider, read with useAuth. */

@@ -31,7 +31,7 @@ describe('session restore (SPEC §4)', () => {
   });
 
   it('shows the restored user in the navbar on start, by username or else email', () => {
-    signIn(buildUser({ username: '' , email: 'gm@example.com' }));
+    signIn(buildUser({ username: '', email: 'gm@example.com' }));
     renderRoutes(<AppNavbar />);
     expect(screen.getByText(/Signed in as:/)).toHaveTextContent('Signed in as: gm@example.com');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
@@ -77,26 +77,44 @@ describe('signing out of a page that loaded data', () => {
   it('sends no request after Sign out, so nothing is refused with 401 on the way to /login', async () => {
     const user = userEvent.setup();
     signIn();
-    const seen: { path: string; auth: string | null }[] = [];
+    const seen: Array<{ path: string; auth: string | null }> = [];
     mockFetch((url, init) => {
       const auth = new Headers(init.headers).get('authorization');
       seen.push({ path: url.pathname, auth });
       return auth ? jsonResponse({ worldId: 'w', name: 'Oz' }) : jsonResponse({ message: 'Sign in first.', code: 'UNAUTHORIZED' }, 401);
     });
     // As in the app: navbar and breadcrumbs around the routed screen, and a login screen that loads on demand.
-    renderRoutes([{
-      element: <><AppNavbar /><Breadcrumbs /><Outlet /></>,
-      children: [
-        { path: '/worlds/:worldId', element: <RequireAuth><WorldName /></RequireAuth> },
+    renderRoutes(
+      [
         {
-          path: '/login',
-          lazy: async () => {
-            await new Promise((resolve) => setTimeout(resolve, 100)); // the screen's code downloading
-            return { Component: () => <p>login page</p> };
-          },
+          element: (
+            <>
+              <AppNavbar />
+              <Breadcrumbs />
+              <Outlet />
+            </>
+          ),
+          children: [
+            {
+              path: '/worlds/:worldId',
+              element: (
+                <RequireAuth>
+                  <WorldName />
+                </RequireAuth>
+              ),
+            },
+            {
+              path: '/login',
+              lazy: async () => {
+                await new Promise((resolve) => setTimeout(resolve, 100)); // the screen's code downloading
+                return { Component: () => <p>login page</p> };
+              },
+            },
+          ],
         },
       ],
-    }], '/worlds/2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b');
+      '/worlds/2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b',
+    );
     await waitFor(() => expect(screen.getAllByText('Oz')).toHaveLength(2));
     const before = seen.length;
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -110,7 +128,14 @@ describe('protected routes and login (SPEC §2, §6, §8)', () => {
   const routes = [
     { path: '/', element: <p>home</p> },
     { path: '/login', element: <LoginScreen /> },
-    { path: '/worlds/:worldId', element: <RequireAuth><p>the world</p></RequireAuth> },
+    {
+      path: '/worlds/:worldId',
+      element: (
+        <RequireAuth>
+          <p>the world</p>
+        </RequireAuth>
+      ),
+    },
   ];
 
   it('sends a signed-out visitor to /login and back to where they came from after signing in', async () => {
@@ -130,7 +155,21 @@ describe('protected routes and login (SPEC §2, §6, §8)', () => {
   it("returns to the page where the navbar's Login was pressed", async () => {
     const user = userEvent.setup();
     mockFetch(() => jsonResponse({ token: 't', user: buildUser() }));
-    const { router } = renderRoutes([...routes, { path: '/about', element: <><AppNavbar /><p>about page</p></> }], '/about');
+    const { router } = renderRoutes(
+      [
+        ...routes,
+        {
+          path: '/about',
+          element: (
+            <>
+              <AppNavbar />
+              <p>about page</p>
+            </>
+          ),
+        },
+      ],
+      '/about',
+    );
     await user.click(screen.getByRole('link', { name: 'Login' }));
     await user.type(await screen.findByLabelText(/^Email/), 'aria@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'secret1');
@@ -148,7 +187,21 @@ describe('protected routes and login (SPEC §2, §6, §8)', () => {
       first = false;
       return jsonResponse({ message: 'Your session is invalid or has expired. Please sign in again.', code: 'UNAUTHORIZED' }, 401);
     });
-    const { router } = renderRoutes([...routes, { path: '/worlds/:worldId/maps', element: <><AppNavbar /><p>the maps</p></> }], '/worlds/w1/maps');
+    const { router } = renderRoutes(
+      [
+        ...routes,
+        {
+          path: '/worlds/:worldId/maps',
+          element: (
+            <>
+              <AppNavbar />
+              <p>the maps</p>
+            </>
+          ),
+        },
+      ],
+      '/worlds/w1/maps',
+    );
     await act(() => api.get('/worlds/w1/maps').catch(() => undefined));
     await user.click(await screen.findByRole('link', { name: 'Session expired: sign in again' }));
     await user.type(await screen.findByLabelText(/^Email/), 'aria@example.com');

@@ -36,7 +36,10 @@ export function jsonResponse(body: unknown, status = 200): Response {
 /** A one-page list response in the contract's `{ data, pagination }` envelope, as every list call answers. */
 export function listResponse(rows: unknown[], status = 200): Response {
   return jsonResponse(
-    { data: rows, pagination: { currentPage: 1, totalPages: rows.length > 0 ? 1 : 0, totalItems: rows.length, limit: 1000, nextCursor: null } },
+    {
+      data: rows,
+      pagination: { currentPage: 1, totalPages: rows.length > 0 ? 1 : 0, totalItems: rows.length, limit: 1000, nextCursor: null },
+    },
     status,
   );
 }
@@ -48,9 +51,7 @@ type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
  * The URL is resolved against http://localhost so tests can read pathname and searchParams.
  */
 export function mockFetch(handler: Handler) {
-  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
-    handler(new URL(String(input), 'http://localhost'), init),
-  );
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => handler(new URL(String(input), 'http://localhost'), init));
   vi.stubGlobal('fetch', mock);
   return mock;
 }

@@ -24,8 +24,18 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   // Emails and usernames are unique whatever their case, but stored as typed.
-  await db.schema.createIndex('user_email_lower_unique').on('user').unique().expression(sql`lower(email)`).execute();
-  await db.schema.createIndex('user_username_lower_unique').on('user').unique().expression(sql`lower(username)`).execute();
+  await db.schema
+    .createIndex('user_email_lower_unique')
+    .on('user')
+    .unique()
+    .expression(sql`lower(email)`)
+    .execute();
+  await db.schema
+    .createIndex('user_username_lower_unique')
+    .on('user')
+    .unique()
+    .expression(sql`lower(username)`)
+    .execute();
 
   await db.schema
     .createTable('invite_code')
@@ -303,9 +313,25 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   const tables = [
-    'connection', 'character_active_quest', 'quest_objective', 'quest', 'event', 'timeline', 'goal',
-    'relationship', 'inventory_item', 'item', 'character', 'map_area', 'map_point', 'map_image', 'map',
-    'world', 'invite_request', 'invite_code', 'user',
+    'connection',
+    'character_active_quest',
+    'quest_objective',
+    'quest',
+    'event',
+    'timeline',
+    'goal',
+    'relationship',
+    'inventory_item',
+    'item',
+    'character',
+    'map_area',
+    'map_point',
+    'map_image',
+    'map',
+    'world',
+    'invite_request',
+    'invite_code',
+    'user',
   ];
   for (const table of tables) await db.schema.dropTable(table).ifExists().execute();
 }

@@ -42,20 +42,26 @@ export async function up(db: AnyDb): Promise<void> {
       .execute(db);
     await sql.raw(`insert into ${fts}(rowid, ${first}, ${second}) select rowid, ${first}, ${second} from "${table}"`).execute(db);
     await sql
-      .raw(`create trigger ${fts}_ai after insert on "${table}" begin
+      .raw(
+        `create trigger ${fts}_ai after insert on "${table}" begin
         insert into ${fts}(rowid, ${first}, ${second}) values (new.rowid, new.${first}, new.${second});
-      end`)
+      end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger ${fts}_ad after delete on "${table}" begin
+      .raw(
+        `create trigger ${fts}_ad after delete on "${table}" begin
         insert into ${fts}(${fts}, rowid, ${first}, ${second}) values ('delete', old.rowid, old.${first}, old.${second});
-      end`)
+      end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger ${fts}_au after update of ${first}, ${second} on "${table}" begin
+      .raw(
+        `create trigger ${fts}_au after update of ${first}, ${second} on "${table}" begin
         insert into ${fts}(${fts}, rowid, ${first}, ${second}) values ('delete', old.rowid, old.${first}, old.${second});
         insert into ${fts}(rowid, ${first}, ${second}) values (new.rowid, new.${first}, new.${second});
-      end`)
+      end`,
+      )
       .execute(db);
   }
 }

@@ -20,14 +20,18 @@ const VERSIONED_CONTENT = ['character', 'item', 'inventory_item', 'relationship'
 const isPostgres = (db: AnyDb): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('world').addColumn('content_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('world')
+    .addColumn('content_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   if (isPostgres(db)) {
     // Deferred to commit, so the world row is locked after every other row the transaction writes (no lock
     // cycle with a concurrent writer), and raised once per world and transaction (a transaction-local setting
     // remembers it), so a batch of a thousand inserts costs one update of the world row.
     await sql
-      .raw(`create or replace function loreforge_content_changed() returns trigger language plpgsql as $$
+      .raw(
+        `create or replace function loreforge_content_changed() returns trigger language plpgsql as $$
         declare
           changed text[] := array[]::text[];
           world_key text;
@@ -44,12 +48,15 @@ export async function up(db: AnyDb): Promise<void> {
           end loop;
           return null;
         end
-        $$`)
+        $$`,
+      )
       .execute(db);
     for (const table of VERSIONED_CONTENT) {
       await sql
-        .raw(`create constraint trigger ${table}_content_changed after insert or update or delete on "${table}"
-          deferrable initially deferred for each row execute function loreforge_content_changed()`)
+        .raw(
+          `create constraint trigger ${table}_content_changed after insert or update or delete on "${table}"
+          deferrable initially deferred for each row execute function loreforge_content_changed()`,
+        )
         .execute(db);
     }
     return;
@@ -57,19 +64,25 @@ export async function up(db: AnyDb): Promise<void> {
 
   for (const table of VERSIONED_CONTENT) {
     await sql
-      .raw(`create trigger ${table}_content_after_insert after insert on "${table}" begin
+      .raw(
+        `create trigger ${table}_content_after_insert after insert on "${table}" begin
         update world set content_version = content_version + 1 where id = new.world_id;
-      end`)
+      end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger ${table}_content_after_delete after delete on "${table}" begin
+      .raw(
+        `create trigger ${table}_content_after_delete after delete on "${table}" begin
         update world set content_version = content_version + 1 where id = old.world_id;
-      end`)
+      end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger ${table}_content_after_update after update on "${table}" begin
+      .raw(
+        `create trigger ${table}_content_after_update after update on "${table}" begin
         update world set content_version = content_version + 1 where id in (old.world_id, new.world_id);
-      end`)
+      end`,
+      )
       .execute(db);
   }
 }
@@ -80,7 +93,8 @@ export async function down(db: AnyDb): Promise<void> {
     await sql.raw('drop function if exists loreforge_content_changed()').execute(db);
   } else {
     for (const table of VERSIONED_CONTENT) {
-      for (const operation of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists ${table}_content_after_${operation}`).execute(db);
+      for (const operation of ['insert', 'delete', 'update'])
+        await sql.raw(`drop trigger if exists ${table}_content_after_${operation}`).execute(db);
     }
   }
   await db.schema.alterTable('world').dropColumn('content_version').execute();

@@ -17,7 +17,8 @@ const isPostgres = (db: AnyDb): boolean => db.getExecutor().adapter instanceof P
 export async function up(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
     await sql
-      .raw(`create or replace function loreforge_active_quest_changed() returns trigger language plpgsql as $$
+      .raw(
+        `create or replace function loreforge_active_quest_changed() returns trigger language plpgsql as $$
         declare
           quest_key text;
           world_key text;
@@ -34,24 +35,31 @@ export async function up(db: AnyDb): Promise<void> {
           end if;
           return null;
         end
-        $$`)
+        $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create constraint trigger character_active_quest_content_changed
+      .raw(
+        `create constraint trigger character_active_quest_content_changed
         after insert or update or delete on "character_active_quest"
-        deferrable initially deferred for each row execute function loreforge_active_quest_changed()`)
+        deferrable initially deferred for each row execute function loreforge_active_quest_changed()`,
+      )
       .execute(db);
     return;
   }
   await sql
-    .raw(`create trigger character_active_quest_content_after_insert after insert on "character_active_quest" begin
+    .raw(
+      `create trigger character_active_quest_content_after_insert after insert on "character_active_quest" begin
       update world set content_version = content_version + 1 where id = (select world_id from quest where id = new.quest_id);
-    end`)
+    end`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger character_active_quest_content_after_delete after delete on "character_active_quest" begin
+    .raw(
+      `create trigger character_active_quest_content_after_delete after delete on "character_active_quest" begin
       update world set content_version = content_version + 1 where id = (select world_id from quest where id = old.quest_id);
-    end`)
+    end`,
+    )
     .execute(db);
 }
 

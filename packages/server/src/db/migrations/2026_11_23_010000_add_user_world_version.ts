@@ -21,11 +21,15 @@ const isPostgres = (db: AnyDb): boolean => db.getExecutor().adapter instanceof P
 const LISTED_COLUMNS = 'name, description, created_by, created_at, updated_at';
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('user').addColumn('world_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('user')
+    .addColumn('world_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   if (isPostgres(db)) {
     await sql
-      .raw(`create or replace function loreforge_worlds_changed() returns trigger language plpgsql as $$
+      .raw(
+        `create or replace function loreforge_worlds_changed() returns trigger language plpgsql as $$
         declare
           changed text[] := array[]::text[];
           user_key text;
@@ -42,29 +46,38 @@ export async function up(db: AnyDb): Promise<void> {
           end loop;
           return null;
         end
-        $$`)
+        $$`,
+      )
       .execute(db);
     await sql
-      .raw(`create constraint trigger world_worlds_changed after insert or update of ${LISTED_COLUMNS} or delete on "world"
-        deferrable initially deferred for each row execute function loreforge_worlds_changed()`)
+      .raw(
+        `create constraint trigger world_worlds_changed after insert or update of ${LISTED_COLUMNS} or delete on "world"
+        deferrable initially deferred for each row execute function loreforge_worlds_changed()`,
+      )
       .execute(db);
     return;
   }
 
   await sql
-    .raw(`create trigger world_worlds_after_insert after insert on "world" begin
+    .raw(
+      `create trigger world_worlds_after_insert after insert on "world" begin
       update "user" set world_version = world_version + 1 where id = new.created_by;
-    end`)
+    end`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger world_worlds_after_delete after delete on "world" begin
+    .raw(
+      `create trigger world_worlds_after_delete after delete on "world" begin
       update "user" set world_version = world_version + 1 where id = old.created_by;
-    end`)
+    end`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger world_worlds_after_update after update of ${LISTED_COLUMNS} on "world" begin
+    .raw(
+      `create trigger world_worlds_after_update after update of ${LISTED_COLUMNS} on "world" begin
       update "user" set world_version = world_version + 1 where id in (old.created_by, new.created_by);
-    end`)
+    end`,
+    )
     .execute(db);
 }
 

@@ -38,7 +38,9 @@ async function recount(db: AnyDb): Promise<void> {
 async function replaceSqliteTriggers(db: AnyDb, table: string, updates: Record<'insert' | 'delete' | 'update', string>): Promise<void> {
   for (const [event, update] of Object.entries(updates)) {
     await sql.raw(`drop trigger if exists ${table}_content_after_${event}`).execute(db);
-    await sql.raw(`create trigger ${table}_content_after_${event} after ${event} on "${table}" begin update world set ${update}; end`).execute(db);
+    await sql
+      .raw(`create trigger ${table}_content_after_${event} after ${event} on "${table}" begin update world set ${update}; end`)
+      .execute(db);
   }
 }
 
@@ -48,7 +50,8 @@ export async function up(db: AnyDb): Promise<void> {
     // the version is raised once per world and transaction, the count by one per row inserted, deleted or
     // moved, all at commit.
     await sql
-      .raw(`create or replace function loreforge_content_changed() returns trigger language plpgsql as $$
+      .raw(
+        `create or replace function loreforge_content_changed() returns trigger language plpgsql as $$
         declare
           counter text := case tg_table_name
             when 'character' then 'character_count' when 'item' then 'item_count' when 'timeline' then 'timeline_count'
@@ -96,7 +99,8 @@ export async function up(db: AnyDb): Promise<void> {
           end loop;
           return null;
         end
-        $$`)
+        $$`,
+      )
       .execute(db);
     await recount(db);
     return;
@@ -117,7 +121,8 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {
     await sql
-      .raw(`create or replace function loreforge_content_changed() returns trigger language plpgsql as $$
+      .raw(
+        `create or replace function loreforge_content_changed() returns trigger language plpgsql as $$
         declare
           changed text[] := array[]::text[];
           world_key text;
@@ -134,7 +139,8 @@ export async function down(db: AnyDb): Promise<void> {
           end loop;
           return null;
         end
-        $$`)
+        $$`,
+      )
       .execute(db);
     return;
   }

@@ -12,8 +12,19 @@ type AnyDb = Kysely<any>;
 
 /** Tables whose rows can be secret (one per secret-capable entity). */
 const SECRET_CAPABLE = [
-  'character', 'item', 'inventory_item', 'goal', 'relationship', 'timeline', 'event',
-  'map', 'map_point', 'map_area', 'quest', 'quest_objective', 'connection',
+  'character',
+  'item',
+  'inventory_item',
+  'goal',
+  'relationship',
+  'timeline',
+  'event',
+  'map',
+  'map_point',
+  'map_area',
+  'quest',
+  'quest_objective',
+  'connection',
 ];
 
 export async function up(db: AnyDb): Promise<void> {
@@ -44,8 +55,14 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('world_invitation_world').on('world_invitation').columns(['world_id', 'created_at']).execute();
 
   for (const table of SECRET_CAPABLE) {
-    await db.schema.alterTable(table).addColumn('visibility', 'text', (c) => c.notNull().defaultTo('everyone')).execute();
-    await db.schema.alterTable(table).addColumn('revealed_to', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('visibility', 'text', (c) => c.notNull().defaultTo('everyone'))
+      .execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('revealed_to', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
     await db.schema.alterTable(table).addColumn('gm_notes', 'text').execute();
     await db.schema.alterTable(table).addColumn('created_by', 'text').execute();
     await db.schema.alterTable(table).addColumn('updated_by', 'text').execute();

@@ -16,7 +16,10 @@ const isPostgres = (db: AnyDb): boolean => db.getExecutor().adapter instanceof P
 const UNIX_EPOCH_MINUTES = 719_162 * 1440;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('timeline').addColumn('calendar_id', 'text', (c) => c.references('calendar.id')).execute();
+  await db.schema
+    .alterTable('timeline')
+    .addColumn('calendar_id', 'text', (c) => c.references('calendar.id'))
+    .execute();
   await db.schema.alterTable('timeline').addColumn('current_instant', 'bigint').execute();
   await db.schema.alterTable('event').addColumn('instant', 'bigint').execute();
   await db.schema.createIndex('event_timeline_instant_idx').on('event').columns(['timeline_id', 'instant']).execute();
@@ -32,7 +35,9 @@ export async function up(db: AnyDb): Promise<void> {
   }
   const minutes = (column: string) =>
     sql.raw(`cast(round((julianday(substr(${column}, 1, 16)) - julianday('0001-01-01')) * 1440) as integer)`);
-  await sql`update timeline set current_instant = ${minutes('current_date_time')} where julianday(substr(current_date_time, 1, 16)) is not null`.execute(db);
+  await sql`update timeline set current_instant = ${minutes('current_date_time')} where julianday(substr(current_date_time, 1, 16)) is not null`.execute(
+    db,
+  );
   await sql`update event set instant = ${minutes('date_time')} where julianday(substr(date_time, 1, 16)) is not null`.execute(db);
 }
 

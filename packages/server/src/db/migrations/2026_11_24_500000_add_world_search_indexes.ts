@@ -24,18 +24,32 @@ export async function up(db: AnyDb): Promise<void> {
       continue;
     }
     const fts = `${table}_fts`;
-    await sql.raw(`create virtual table ${fts} using fts5(name, description, content='${table}', content_rowid='rowid', tokenize='trigram')`).execute(db);
+    await sql
+      .raw(`create virtual table ${fts} using fts5(name, description, content='${table}', content_rowid='rowid', tokenize='trigram')`)
+      .execute(db);
     await sql.raw(`insert into ${fts}(rowid, name, description) select rowid, name, description from "${table}"`).execute(db);
-    await sql.raw(`create trigger ${fts}_ai after insert on "${table}" begin
+    await sql
+      .raw(
+        `create trigger ${fts}_ai after insert on "${table}" begin
         insert into ${fts}(rowid, name, description) values (new.rowid, new.name, new.description);
-      end`).execute(db);
-    await sql.raw(`create trigger ${fts}_ad after delete on "${table}" begin
+      end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${fts}_ad after delete on "${table}" begin
         insert into ${fts}(${fts}, rowid, name, description) values ('delete', old.rowid, old.name, old.description);
-      end`).execute(db);
-    await sql.raw(`create trigger ${fts}_au after update of name, description on "${table}" begin
+      end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${fts}_au after update of name, description on "${table}" begin
         insert into ${fts}(${fts}, rowid, name, description) values ('delete', old.rowid, old.name, old.description);
         insert into ${fts}(rowid, name, description) values (new.rowid, new.name, new.description);
-      end`).execute(db);
+      end`,
+      )
+      .execute(db);
   }
 }
 

@@ -20,7 +20,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('entity_tag_pk', ['entity_type', 'entity_id', 'tag_key'])
     .execute();
-  await db.schema.createIndex('entity_tag_world_key_idx').on('entity_tag').columns(['world_id', 'tag_key', 'entity_type', 'entity_id']).execute();
+  await db.schema
+    .createIndex('entity_tag_world_key_idx')
+    .on('entity_tag')
+    .columns(['world_id', 'tag_key', 'entity_type', 'entity_id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

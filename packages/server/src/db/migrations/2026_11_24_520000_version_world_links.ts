@@ -17,8 +17,10 @@ export async function up(db: AnyDb): Promise<void> {
   for (const table of TABLES) {
     if (isPostgres(db)) {
       await sql
-        .raw(`create constraint trigger ${table}_content_changed after insert or update or delete on "${table}"
-          deferrable initially deferred for each row execute function loreforge_content_changed()`)
+        .raw(
+          `create constraint trigger ${table}_content_changed after insert or update or delete on "${table}"
+          deferrable initially deferred for each row execute function loreforge_content_changed()`,
+        )
         .execute(db);
       continue;
     }
@@ -29,9 +31,11 @@ export async function up(db: AnyDb): Promise<void> {
     };
     for (const [event, where] of Object.entries(updates)) {
       await sql
-        .raw(`create trigger ${table}_content_after_${event} after ${event} on "${table}" begin
+        .raw(
+          `create trigger ${table}_content_after_${event} after ${event} on "${table}" begin
           update world set content_version = content_version + 1 ${where};
-        end`)
+        end`,
+        )
         .execute(db);
     }
   }
@@ -40,6 +44,8 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   for (const table of TABLES) {
     if (isPostgres(db)) await sql.raw(`drop trigger if exists ${table}_content_changed on "${table}"`).execute(db);
-    else for (const event of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists ${table}_content_after_${event}`).execute(db);
+    else
+      for (const event of ['insert', 'delete', 'update'])
+        await sql.raw(`drop trigger if exists ${table}_content_after_${event}`).execute(db);
   }
 }

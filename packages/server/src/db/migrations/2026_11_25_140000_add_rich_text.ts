@@ -11,7 +11,18 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 const DESCRIBED_TABLES = [
-  'world', 'character', 'item', 'event', 'timeline', 'map', 'map_point', 'map_area', 'quest', 'goal', 'relationship', 'connection',
+  'world',
+  'character',
+  'item',
+  'event',
+  'timeline',
+  'map',
+  'map_point',
+  'map_area',
+  'quest',
+  'goal',
+  'relationship',
+  'connection',
 ];
 
 export async function up(db: AnyDb): Promise<void> {

@@ -11,8 +11,19 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 const SECRET_CAPABLE = [
-  'character', 'item', 'inventory_item', 'goal', 'relationship', 'timeline', 'event',
-  'map', 'map_point', 'map_area', 'quest', 'quest_objective', 'connection',
+  'character',
+  'item',
+  'inventory_item',
+  'goal',
+  'relationship',
+  'timeline',
+  'event',
+  'map',
+  'map_point',
+  'map_area',
+  'quest',
+  'quest_objective',
+  'connection',
 ];
 
 export async function up(db: AnyDb): Promise<void> {

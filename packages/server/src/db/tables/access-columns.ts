@@ -34,5 +34,5 @@ export interface AccessColumnTypes {
  * A secret-capable table as the `Database` interface declares it (see AccessColumnTypes); `Defaulted` names
  * further columns of the table that the database defaults on insert (a character's assigned_to).
  */
-export type WithAccessColumns<Row extends AccessColumns, Defaulted extends keyof Row = never> =
-  Omit<Row, keyof AccessColumns | Defaulted> & AccessColumnTypes & { [K in Defaulted]: ColumnType<Row[K], Row[K] | undefined, Row[K]> };
+export type WithAccessColumns<Row extends AccessColumns, Defaulted extends keyof Row = never> = Omit<Row, keyof AccessColumns | Defaulted> &
+  AccessColumnTypes & { [K in Defaulted]: ColumnType<Row[K], Row[K] | undefined, Row[K]> };

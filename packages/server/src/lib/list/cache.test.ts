@@ -37,8 +37,14 @@ async function insertCharacters(db: Db, worldId: string, count: number, from = 0
     ids.push(id);
     const at = new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)).toISOString();
     return {
-      id, world_id: worldId, name: `${NAMES[n % NAMES.length]} ${String(n).padStart(3, '0')}`, description: null,
-      attributes: '{}', current_location_id: null, created_at: at, updated_at: at,
+      id,
+      world_id: worldId,
+      name: `${NAMES[n % NAMES.length]} ${String(n).padStart(3, '0')}`,
+      description: null,
+      attributes: '{}',
+      current_location_id: null,
+      created_at: at,
+      updated_at: at,
     };
   });
   await db.insertInto('character').values(rows).execute();
@@ -115,7 +121,13 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
   it('answers search pages and totals exactly, by page number and by cursor, short terms included', async () => {
     const { world, owner } = await createWorld(t.app);
     await insertCharacters(t.app.db, world.worldId, 40);
-    for (const [term, expected] of [['gwen', 16], ['GWENDOLYN', 8], ['ce', 8], ['en', 32], ['zzz', 0]] as const) {
+    for (const [term, expected] of [
+      ['gwen', 16],
+      ['GWENDOLYN', 8],
+      ['ce', 8],
+      ['en', 32],
+      ['zzz', 0],
+    ] as const) {
       for (const query of [`search=${term}`, `search=${term}&sortBy=name`]) {
         const truth = await uncached(world.worldId, { search: term, ...(query.includes('name') ? { sortBy: 'name' } : {}) });
         expect(truth.total).toBe(expected);
@@ -129,7 +141,12 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
     const { world, owner } = await createWorld(t.app);
     const ids = await insertCharacters(t.app.db, world.worldId, 30);
     const check = async () => {
-      const lists: Array<{ search?: string; sortBy?: string }> = [{}, { search: 'gwen' }, { sortBy: 'name' }, { search: 'gwen', sortBy: 'name' }];
+      const lists: Array<{ search?: string; sortBy?: string }> = [
+        {},
+        { search: 'gwen' },
+        { sortBy: 'name' },
+        { search: 'gwen', sortBy: 'name' },
+      ];
       for (const params of lists) {
         const query = new URLSearchParams(params as Record<string, string>).toString();
         expect(await byPageNumber(owner, world.worldId, query, 4)).toEqual(await uncached(world.worldId, params));
@@ -137,16 +154,26 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
     };
     await check();
     const created = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Aaron Gwenlow' },
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/characters`,
+      headers: owner.headers,
+      payload: { name: 'Aaron Gwenlow' },
     });
     expect(created.statusCode).toBe(201);
     await check();
     const renamed = await t.app.inject({
-      method: 'PUT', url: `/api/worlds/${world.worldId}/characters/${ids[0]}`, headers: owner.headers, payload: { name: 'Zed Nobody' },
+      method: 'PUT',
+      url: `/api/worlds/${world.worldId}/characters/${ids[0]}`,
+      headers: owner.headers,
+      payload: { name: 'Zed Nobody' },
     });
     expect(renamed.statusCode).toBe(200);
     await check();
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/characters/${ids[5]}`, headers: owner.headers });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/worlds/${world.worldId}/characters/${ids[5]}`,
+      headers: owner.headers,
+    });
     expect(deleted.statusCode).toBe(204);
     await check();
     expect((await get(owner, world.worldId, 'search=gwen')).pagination.totalItems).toBe(12 - 1 - 1 + 1);
@@ -189,7 +216,7 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
     }
   });
 
-  it('keeps a large scope\'s search totals exact across writes (the total kept per version)', async () => {
+  it("keeps a large scope's search totals exact across writes (the total kept per version)", async () => {
     // Every world counts as large, so searches use the full-text index (on SQLite) and keep their totals.
     Object.assign(searchLimits, { fullTextMinRows: 0 });
     try {
@@ -200,7 +227,10 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
       expect(await byPageNumber(owner, world.worldId, 'search=gwen', 5)).toEqual(truth);
       expect(await walk(owner, world.worldId, 'search=gwen', 5)).toEqual(truth.ids);
       // A match deleted and another added: the next pages count anew.
-      await t.app.db.deleteFrom('character').where('id', '=', ids[0] ?? '').execute();
+      await t.app.db
+        .deleteFrom('character')
+        .where('id', '=', ids[0] ?? '')
+        .execute();
       await insertCharacters(t.app.db, world.worldId, 5, 30);
       const after = await uncached(world.worldId, { search: 'gwen' });
       expect(after.total).toBe(13);

@@ -55,7 +55,12 @@ function remember<T>(scope: CacheScope, key: string, build: () => Promise<T>, we
 
 /** A list's exact total from the cache, or counted now. @param query the scope's query (as keyed). */
 export function cachedTotal<TB extends keyof Database, O>(scope: CacheScope, query: SelectQueryBuilder<Database, TB, O>): Promise<number> {
-  return remember(scope, 'total', () => countRows(query), () => 1);
+  return remember(
+    scope,
+    'total',
+    () => countRows(query),
+    () => 1,
+  );
 }
 
 interface Anchors {

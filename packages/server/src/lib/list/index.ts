@@ -82,7 +82,10 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
  * @param contentVersion the world's content_version as read by the route's ownership check; without it the
  * list is read from the database only.
  */
-export function worldListCache(db: Db, worldId: string, contentVersion: number | undefined): ListSpec<keyof Database, { id: string }>['cache'] {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- PostgreSQL answers bigint columns as strings
+export function worldListCache(
+  db: Db,
+  worldId: string,
+  contentVersion: number | undefined,
+): ListSpec<keyof Database, { id: string }>['cache'] {
   return contentVersion === undefined ? undefined : { db, worldId, contentVersion: Number(contentVersion) };
 }

@@ -56,6 +56,7 @@ export async function readPage<TB extends keyof Database, Row extends { id: stri
     }
   }
   const total = knownTotal ?? counted ?? (start.skip > 0 ? await countRows(query) : 0);
-  const nextCursor = fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort, lastRank) : null;
+  const nextCursor =
+    fetched.length > params.limit && last ? encodeCursor(last[sort.key] as CursorValue, last.id, cursorSort, lastRank) : null;
   return { rows, pagination: paginationOf(params, total, nextCursor) };
 }

@@ -20,8 +20,7 @@ export function resolveSort(params: ListParams): { sortBy: string; sortOrder: So
 }
 
 const INT32_MAX = 2_147_483_647;
-const isInt32 = (value: unknown): boolean =>
-  typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT32_MAX;
+const isInt32 = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT32_MAX;
 
 const invalidCursor = (): AppError =>
   badRequest('The cursor is invalid; start again from the first page.', {

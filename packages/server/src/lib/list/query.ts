@@ -91,7 +91,10 @@ export function afterKeyset(order: ListOrder, after: Keyset): Expression<SqlBool
 
 /** Counts a query's rows (its select list is replaced). */
 export async function countRows<TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB, O>): Promise<number> {
-  const row = await query.clearSelect().select(sql<number>`count(*)`.as('count')).executeTakeFirst();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- PostgreSQL answers bigint columns as strings
+  const row = await query
+    .clearSelect()
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirst();
+
   return Number(row?.count ?? 0);
 }

@@ -40,7 +40,8 @@ describe.each(DIALECTS)('search ranks name matches first on %s', (dialect) => {
   /** A world with Dorothy created first, then six characters whose descriptions name her, then two others. */
   const ozWorld = async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
-    const add = async (name: string, description: string | null) => (await createCharacter(t.app, { world, owner, name, description })).character;
+    const add = async (name: string, description: string | null) =>
+      (await createCharacter(t.app, { world, owner, name, description })).character;
     const dorothy = await add('Dorothy Gale', 'A girl from Kansas');
     const mentions: Character[] = [];
     for (const name of ['Scarecrow', 'Tin Woodman', 'Cowardly Lion', 'Toto', 'Glinda', 'Wizard']) {
@@ -75,11 +76,21 @@ describe.each(DIALECTS)('search ranks name matches first on %s', (dialect) => {
     const expected = [dot.characterId, dorothy.characterId, ...newestFirst];
     expect((await walk<Character>(owner, `${base}&limit=3`)).map((c) => c.characterId)).toEqual(expected);
     const byNumber: string[] = [];
-    for (let page = 1; page <= 3; page += 1) byNumber.push(...(await get<Character>(owner, `${base}&limit=3&page=${page}`)).data.map((c) => c.characterId));
+    for (let page = 1; page <= 3; page += 1)
+      byNumber.push(...(await get<Character>(owner, `${base}&limit=3&page=${page}`)).data.map((c) => c.characterId));
     expect(byNumber).toEqual(expected);
 
     const byName = await walk<Character>(owner, `${base}&limit=3&sortBy=name&sortOrder=asc`);
-    expect(byName.map((c) => c.name)).toEqual(['Dorothea of the North', 'Dorothy Gale', 'Cowardly Lion', 'Glinda', 'Scarecrow', 'Tin Woodman', 'Toto', 'Wizard']);
+    expect(byName.map((c) => c.name)).toEqual([
+      'Dorothea of the North',
+      'Dorothy Gale',
+      'Cowardly Lion',
+      'Glinda',
+      'Scarecrow',
+      'Tin Woodman',
+      'Toto',
+      'Wizard',
+    ]);
   });
 
   it('ranks the same way with the full-text index and keeps a cursor to its own search order', async () => {
@@ -87,7 +98,7 @@ describe.each(DIALECTS)('search ranks name matches first on %s', (dialect) => {
     const base = `/api/worlds/${world.worldId}/characters?search=dorothy&limit=4&sortBy=name&sortOrder=desc`;
     const scanned = await walk<Character>(owner, base);
     searchLimits.fullTextMinRows = 0;
-    const indexed = await walk<Character>(owner, base.replace("dorothy", "DOROTHY"));
+    const indexed = await walk<Character>(owner, base.replace('dorothy', 'DOROTHY'));
     expect(indexed.map((c) => c.characterId)).toEqual(scanned.map((c) => c.characterId));
     expect(scanned[0]?.name).toBe('Dorothy Gale');
     expect(scanned.map((c) => c.name).slice(1)).toEqual(['Wizard', 'Toto', 'Tin Woodman', 'Scarecrow', 'Glinda', 'Cowardly Lion']);
@@ -95,17 +106,31 @@ describe.each(DIALECTS)('search ranks name matches first on %s', (dialect) => {
     const unsearched = await get<Character>(owner, `/api/worlds/${world.worldId}/characters?limit=2&sortBy=name&sortOrder=desc`);
     const misused = await t.app.inject({ url: `${base}&cursor=${unsearched.pagination.nextCursor ?? ''}`, headers: owner.headers });
     expect(misused.statusCode).toBe(400);
-    expect(misused.json<{ message: string }>().message).toBe('The cursor was made for another sort order; start again from the first page.');
+    expect(misused.json<{ message: string }>().message).toBe(
+      'The cursor was made for another sort order; start again from the first page.',
+    );
   });
 
   it("ranks a character's relationships whose target is named by the search before those whose description mentions it", async () => {
     const { world, owner, dorothy, dot, mentions } = await ozWorld();
     const [scarecrow, tin, lion] = mentions;
     if (!scarecrow || !tin || !lion) throw new Error('the world has its characters');
-    const toDorothy = await createRelationship(t.app, owner, world.worldId, scarecrow.characterId, { targetCharacterId: dorothy.characterId, description: 'Best friends' });
-    const aboutDorothy = await createRelationship(t.app, owner, world.worldId, scarecrow.characterId, { targetCharacterId: tin.characterId, description: 'Both walk with Dorothy' });
-    const alsoAbout = await createRelationship(t.app, owner, world.worldId, scarecrow.characterId, { targetCharacterId: lion.characterId, description: 'Met on Dorothy\'s road' });
-    await createRelationship(t.app, owner, world.worldId, scarecrow.characterId, { targetCharacterId: dot.characterId, description: 'Never met' });
+    const toDorothy = await createRelationship(t.app, owner, world.worldId, scarecrow.characterId, {
+      targetCharacterId: dorothy.characterId,
+      description: 'Best friends',
+    });
+    const aboutDorothy = await createRelationship(t.app, owner, world.worldId, scarecrow.characterId, {
+      targetCharacterId: tin.characterId,
+      description: 'Both walk with Dorothy',
+    });
+    const alsoAbout = await createRelationship(t.app, owner, world.worldId, scarecrow.characterId, {
+      targetCharacterId: lion.characterId,
+      description: "Met on Dorothy's road",
+    });
+    await createRelationship(t.app, owner, world.worldId, scarecrow.characterId, {
+      targetCharacterId: dot.characterId,
+      description: 'Never met',
+    });
     const url = `/api/worlds/${world.worldId}/characters/${scarecrow.characterId}/relationships?search=dorothy&limit=1`;
     const rows = await walk<Relationship>(owner, url);
     expect(rows.map((r) => r.relationshipId)).toEqual([toDorothy.relationshipId, alsoAbout.relationshipId, aboutDorothy.relationshipId]);

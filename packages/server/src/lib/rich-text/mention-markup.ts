@@ -65,5 +65,6 @@ export function rewriteMentions(html: string, resolve: MentionResolver): string 
 export function keepMentions(html: string, keep: (ref: MentionRef) => boolean): string {
   if (!html.includes(MENTION_MARKER)) return html;
   return html.replace(MENTION_PATTERN, (match, type: string, id: string, label: string) =>
-    (keep({ type: type as MentionEntityType, id }) ? match : label));
+    keep({ type: type as MentionEntityType, id }) ? match : label,
+  );
 }

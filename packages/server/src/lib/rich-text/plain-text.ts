@@ -18,17 +18,26 @@ const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'bloc
  */
 export function htmlToPlainText(html: string): string {
   let text = '';
-  const parser = new Parser({
-    ontext: (chunk) => { text += chunk; },
-    onopentag: (name) => {
-      if ((name === 'td' || name === 'th') && !text.endsWith('\n') && text !== '') text += '\t';
-      if (name === 'li' && !text.endsWith('\n') && text !== '') text += '\n';
+  const parser = new Parser(
+    {
+      ontext: (chunk) => {
+        text += chunk;
+      },
+      onopentag: (name) => {
+        if ((name === 'td' || name === 'th') && !text.endsWith('\n') && text !== '') text += '\t';
+        if (name === 'li' && !text.endsWith('\n') && text !== '') text += '\n';
+      },
+      onclosetag: (name) => {
+        if (BLOCK_TAGS.has(name)) text += '\n';
+      },
     },
-    onclosetag: (name) => { if (BLOCK_TAGS.has(name)) text += '\n'; },
-  }, { decodeEntities: true });
+    { decodeEntities: true },
+  );
   parser.write(html);
   parser.end();
-  return trimAroundLineBreaks(text).replace(/\n{3,}/g, '\n\n').trim();
+  return trimAroundLineBreaks(text)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**

@@ -22,7 +22,29 @@ const BARE = { tagName: 'span', attribs: {} };
 /** Deepest nesting kept; deeper tags are dropped (their text stays), so hostile nesting cannot blow up a parser. */
 const NESTING_LIMIT = 40;
 
-const TEXT_TAGS = ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr'];
+const TEXT_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+];
 const TABLE_TAGS = ['table', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
 
 const isAllowedImage = (src: string | undefined): boolean =>
@@ -48,12 +70,11 @@ const BASE_OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nestingLimit: NESTING_LIMIT,
   transformTags: {
-    a: (_tag, attribs) => (isAllowedLink(attribs.href)
-      ? { tagName: 'a', attribs: { href: attribs.href ?? '', rel: 'noopener noreferrer nofollow' } }
-      : BARE),
+    a: (_tag, attribs) =>
+      isAllowedLink(attribs.href) ? { tagName: 'a', attribs: { href: attribs.href ?? '', rel: 'noopener noreferrer nofollow' } } : BARE,
     img: (_tag, attribs) => {
       // An image without an allowed source loses it, and exclusiveFilter then removes the image.
-      const kept: Record<string, string> = { src: isAllowedImage(attribs.src) ? attribs.src ?? '' : '' };
+      const kept: Record<string, string> = { src: isAllowedImage(attribs.src) ? (attribs.src ?? '') : '' };
       if (attribs.alt !== undefined) kept.alt = attribs.alt;
       if (attribs.title !== undefined) kept.title = attribs.title;
       return { tagName: 'img', attribs: kept };
@@ -69,7 +90,7 @@ const BASE_OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   // No image without a source (an unsafe one was refused).
-  exclusiveFilter: (frame) => (frame.tag === 'img' && !frame.attribs.src),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
 /** The second pass: every mention span left is one with markup inside; it becomes its text. */

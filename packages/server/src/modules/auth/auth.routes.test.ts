@@ -12,8 +12,7 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const register = async (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  const register = async (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
 
   describe('POST /api/auth/register', () => {
     it('creates an account with an invite code and answers a token and a user without the hash', async () => {
@@ -101,7 +100,11 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
     it('answers the same 401 for a wrong password and an unknown email', async () => {
       const { user } = await createUser(t.app);
       const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'nope-nope' } });
-      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ghost@x.test', password: 'nope-nope' } });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ghost@x.test', password: 'nope-nope' },
+      });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
       expect(wrong.json()).toEqual(unknown.json());
@@ -123,8 +126,10 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
 
   describe('POST /api/auth/logout-all and revoked tokens', () => {
     const signIn = async (email: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } })).json<{ token: string }>().token;
-    const worldsWith = (token: string) => t.app.inject({ method: 'GET', url: '/api/worlds', headers: { authorization: `Bearer ${token}` } });
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } })).json<{ token: string }>()
+        .token;
+    const worldsWith = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/worlds', headers: { authorization: `Bearer ${token}` } });
 
     it('signs every session of the user out, this one included, and a new sign-in works again', async () => {
       const { user } = await createUser(t.app);

@@ -5,7 +5,11 @@ import type { NewUser, UserRow } from '../../db/tables/user.table.js';
 
 /** Finds a user by email (any case), or undefined. */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('user').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** Finds a user by id, or undefined. */
@@ -30,7 +34,10 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
 
 /** Number of accounts (to know whether this is a first start). */
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('user').select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  const row = await db
+    .selectFrom('user')
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

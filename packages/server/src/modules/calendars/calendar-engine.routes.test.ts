@@ -34,16 +34,31 @@ describe.each(DIALECTS)('the timeline engine on a world calendar, on %s', (diale
     const bruenor = (await createCharacter(t.app, { world, owner, name: 'Bruenor' })).character;
     const blade = (await createItem(t.app, { world, owner, name: 'Icingdeath' })).item;
     await createInventoryEntry(t.app, owner, world.worldId, drizzt.characterId, { itemId: blade.itemId, quantity: 1 });
-    const timeline = (await post(owner, `${base}/timelines`, {
-      name: 'The Realms', calendarId: calendar.calendarId, currentDate: { year: 1492, month: 12, day: 1, era: 'DR' },
-    })).json<Timeline>();
-    const gift = (await post(owner, `${base}/events`, {
-      name: 'The gift', timelineId: timeline.timelineId, calendarDate: { year: 1492, month: 10, day: 1, hour: 20, era: 'DR' },
-      inventoryChanges: doc({ characterId: drizzt.characterId, itemId: blade.itemId, quantity: -1 }, { characterId: bruenor.characterId, itemId: blade.itemId, quantity: 1 }),
-    })).json<Event>();
-    const branch = (await post(owner, `${base}/timelines`, {
-      name: 'Kept', calendarId: calendar.calendarId, currentDate: { year: 1492, month: 12, day: 1 },
-    })).json<Timeline>();
+    const timeline = (
+      await post(owner, `${base}/timelines`, {
+        name: 'The Realms',
+        calendarId: calendar.calendarId,
+        currentDate: { year: 1492, month: 12, day: 1, era: 'DR' },
+      })
+    ).json<Timeline>();
+    const gift = (
+      await post(owner, `${base}/events`, {
+        name: 'The gift',
+        timelineId: timeline.timelineId,
+        calendarDate: { year: 1492, month: 10, day: 1, hour: 20, era: 'DR' },
+        inventoryChanges: doc(
+          { characterId: drizzt.characterId, itemId: blade.itemId, quantity: -1 },
+          { characterId: bruenor.characterId, itemId: blade.itemId, quantity: 1 },
+        ),
+      })
+    ).json<Event>();
+    const branch = (
+      await post(owner, `${base}/timelines`, {
+        name: 'Kept',
+        calendarId: calendar.calendarId,
+        currentDate: { year: 1492, month: 12, day: 1 },
+      })
+    ).json<Timeline>();
     return { world, owner, base, calendar, drizzt, bruenor, blade, timeline, branch, gift };
   }
 
@@ -71,7 +86,9 @@ describe.each(DIALECTS)('the timeline engine on a world calendar, on %s', (diale
     expect(month.body.fields).toEqual({ 'date.month': 'Month "Smarch" does not exist in this calendar.' });
     const iso = await get<{ fields: Record<string, string> }>(owner, `${url}?at=1492-07-30T00:00:00Z`);
     expect(iso.status).toBe(400);
-    expect(iso.body.fields.at).toBe('This timeline keeps time in the calendar "Calendar of Harptos": give date (YEAR-MONTH-DAY in it) or instant instead of at.');
+    expect(iso.body.fields.at).toBe(
+      'This timeline keeps time in the calendar "Calendar of Harptos": give date (YEAR-MONTH-DAY in it) or instant instead of at.',
+    );
     const both = await get<{ fields: Record<string, string> }>(owner, `${url}?date=1492-1-1&instant=0`);
     expect(both.status).toBe(400);
     expect(both.body.fields).toEqual({ date: 'Give only one of instant and date.' });
@@ -79,9 +96,14 @@ describe.each(DIALECTS)('the timeline engine on a world calendar, on %s', (diale
 
   it("dates a character's history in the timeline's calendar", async () => {
     const { world, owner, timeline, bruenor } = await realms();
-    const history = await get<CharacterHistory>(owner, `/api/worlds/${world.worldId}/characters/${bruenor.characterId}/history?timelineId=${timeline.timelineId}`);
+    const history = await get<CharacterHistory>(
+      owner,
+      `/api/worlds/${world.worldId}/characters/${bruenor.characterId}/history?timelineId=${timeline.timelineId}`,
+    );
     expect(history.status).toBe(200);
-    expect(history.body.data.map((entry) => [entry.name, entry.dateTime, entry.formattedDate])).toEqual([['The gift', null, 'Midsummer, 1492 DR, 20:00']]);
+    expect(history.body.data.map((entry) => [entry.name, entry.dateTime, entry.formattedDate])).toEqual([
+      ['The gift', null, 'Midsummer, 1492 DR, 20:00'],
+    ]);
     expect(history.body.data[0]?.instant).toMatch(/^\d+$/);
   });
 
@@ -95,7 +117,7 @@ describe.each(DIALECTS)('the timeline engine on a world calendar, on %s', (diale
     expect(provenance.body.periods[1]?.fromInstant).toBe(gift.instant);
   });
 
-  it('compares two timelines at a calendar date, at an instant and at the first one\'s now', async () => {
+  it("compares two timelines at a calendar date, at an instant and at the first one's now", async () => {
     const { owner, base, timeline, branch, gift } = await realms();
     const url = `${base}/timelines/${timeline.timelineId}/diff?against=${branch.timelineId}`;
     const before = await get<TimelineDiff>(owner, `${url}&date=${encodeURIComponent('1492-Flamerule-30 DR')}`);
@@ -131,6 +153,10 @@ describe.each(DIALECTS)('the timeline engine on a world calendar, on %s', (diale
     const url = `/api/worlds/${world.worldId}/calendars/${calendar.calendarId}`;
     const renamed = await t.app.inject({ method: 'PUT', url, headers: editor.headers, payload: { ...calendar, name: 'Harptos (ours)' } });
     expect(renamed.json()).toMatchObject({ createdBy: owner.user.userId, updatedBy: editor.user.userId });
-    expect((await get<Calendar>(owner, url)).body).toMatchObject({ name: 'Harptos (ours)', createdBy: owner.user.userId, updatedBy: editor.user.userId });
+    expect((await get<Calendar>(owner, url)).body).toMatchObject({
+      name: 'Harptos (ours)',
+      createdBy: owner.user.userId,
+      updatedBy: editor.user.userId,
+    });
   });
 });

@@ -20,7 +20,9 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
     const { world, owner } = await createWorld(t.app);
     const calendar = (await post(owner, `${base(world)}/calendars`, { preset: 'harptos' })).json<Calendar>();
     const created = await post(owner, `${base(world)}/timelines`, {
-      name: 'The Realms', calendarId: calendar.calendarId, currentDate: { year: 1492, month: 9, day: 30, era: 'DR' },
+      name: 'The Realms',
+      calendarId: calendar.calendarId,
+      currentDate: { year: 1492, month: 9, day: 30, era: 'DR' },
     });
     expect(created.statusCode).toBe(201);
     return { world, owner, calendar, timeline: created.json<Timeline>() };
@@ -43,10 +45,18 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
     const { world, owner, timeline } = await realmsTimeline();
     const feast = await addEvent(owner, world, timeline, 'Shieldmeet feast', { year: 1492, month: 11, day: 1, era: 'DR' });
     expect(feast.statusCode).toBe(201);
-    expect(feast.json<Event>()).toMatchObject({ dateTime: null, formattedDate: 'Shieldmeet, 1492 DR', calendarDate: { year: 1492, month: 11, day: 1 } });
+    expect(feast.json<Event>()).toMatchObject({
+      dateTime: null,
+      formattedDate: 'Shieldmeet, 1492 DR',
+      calendarDate: { year: 1492, month: 11, day: 1 },
+    });
     await addEvent(owner, world, timeline, 'Far future', { year: 12_000, month: 1, day: 1, hour: 6, minute: 15, era: 'DR' });
     await addEvent(owner, world, timeline, 'Midsummer night', { year: 1492, month: 10, day: 1, hour: 22 });
-    const list = await t.app.inject({ method: 'GET', url: `${base(world)}/timelines/${timeline.timelineId}/events`, headers: owner.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${base(world)}/timelines/${timeline.timelineId}/events`,
+      headers: owner.headers,
+    });
     const events = list.json<{ data: Event[] }>().data;
     expect(events.map((event) => [event.name, event.formattedDate])).toEqual([
       ['Midsummer night', 'Midsummer, 1492 DR, 22:00'],
@@ -76,14 +86,18 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
     const { world, owner, timeline } = await realmsTimeline();
     const leap = await addEvent(owner, world, timeline, 'No feast', { year: 1491, month: 11, day: 1 });
     expect(leap.statusCode).toBe(400);
-    expect(leap.json<ErrorResponse>().fields).toEqual({ 'calendarDate.day': 'Shieldmeet has days only in leap years; 1491 is a common year.' });
+    expect(leap.json<ErrorResponse>().fields).toEqual({
+      'calendarDate.day': 'Shieldmeet has days only in leap years; 1491 is a common year.',
+    });
     const iso = await post(owner, `${base(world)}/events`, { name: 'ISO', timelineId: timeline.timelineId, dateTime: '1492-07-30T00:00' });
     expect(iso.statusCode).toBe(400);
     expect(iso.json<ErrorResponse>().fields?.calendarDate).toBe(
       'This timeline keeps time in the calendar "Calendar of Harptos": give calendarDate as {year, month, day, hour, minute, era}.',
     );
     const era = await addEvent(owner, world, timeline, 'Elsewhen', { year: 3019, month: 1, day: 1, era: 'Third Age' });
-    expect(era.json<ErrorResponse>().fields).toEqual({ 'calendarDate.era': 'Era "Third Age" does not exist in this calendar; use one of: Dalereckoning.' });
+    expect(era.json<ErrorResponse>().fields).toEqual({
+      'calendarDate.era': 'Era "Third Age" does not exist in this calendar; use one of: Dalereckoning.',
+    });
   });
 
   it('keeps instants when the calendar changes and lists the dates that now read differently', async () => {
@@ -98,7 +112,13 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
     });
     expect(put.statusCode).toBe(200);
     expect(put.json().movedDates).toEqual([
-      { kind: 'timeline', id: timeline.timelineId, name: 'The Realms', before: '30th of Flamerule, 1492 DR', after: '30th of Highsun, 1492 DR' },
+      {
+        kind: 'timeline',
+        id: timeline.timelineId,
+        name: 'The Realms',
+        before: '30th of Flamerule, 1492 DR',
+        after: '30th of Highsun, 1492 DR',
+      },
     ]);
     const again = await t.app.inject({ method: 'GET', url: `${base(world)}/events/${feast.eventId}`, headers: owner.headers });
     expect(again.json()).toMatchObject({ instant: feast.instant, formattedDate: 'Shieldmeet, 1492 DR' });
@@ -106,23 +126,39 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
 
   it('refuses to delete a calendar a timeline keeps time in', async () => {
     const { world, owner, calendar } = await realmsTimeline();
-    const response = await t.app.inject({ method: 'DELETE', url: `${base(world)}/calendars/${calendar.calendarId}`, headers: owner.headers });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `${base(world)}/calendars/${calendar.calendarId}`,
+      headers: owner.headers,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json<ErrorResponse>().message).toBe('1 timeline keeps time in this calendar; give it another calendar first.');
   });
 
   it('dates events in year 12,000 of an invented era', async () => {
     const { world, owner } = await createWorld(t.app);
-    const calendar = (await post(owner, `${base(world)}/calendars`, {
-      name: 'Glass reckoning',
-      months: [{ name: 'Shard', days: 40 }, { name: 'Mirror', days: 40 }],
-      weekdays: ['Clear', 'Clouded'],
-      eras: [{ name: 'Before Glass', startYear: null, counting: 'down' }, { name: 'Age of Glass', abbreviation: 'AG', startYear: 1 }],
-      dateFormat: '{dayOrdinal} of {month}, {year} of the {era}',
-    })).json<Calendar>();
-    const timeline = (await post(owner, `${base(world)}/timelines`, {
-      name: 'Glass', calendarId: calendar.calendarId, currentDate: { year: 12_000, month: 2, day: 3, era: 'AG' },
-    })).json<Timeline>();
+    const calendar = (
+      await post(owner, `${base(world)}/calendars`, {
+        name: 'Glass reckoning',
+        months: [
+          { name: 'Shard', days: 40 },
+          { name: 'Mirror', days: 40 },
+        ],
+        weekdays: ['Clear', 'Clouded'],
+        eras: [
+          { name: 'Before Glass', startYear: null, counting: 'down' },
+          { name: 'Age of Glass', abbreviation: 'AG', startYear: 1 },
+        ],
+        dateFormat: '{dayOrdinal} of {month}, {year} of the {era}',
+      })
+    ).json<Calendar>();
+    const timeline = (
+      await post(owner, `${base(world)}/timelines`, {
+        name: 'Glass',
+        calendarId: calendar.calendarId,
+        currentDate: { year: 12_000, month: 2, day: 3, era: 'AG' },
+      })
+    ).json<Timeline>();
     expect(timeline.currentDateFormatted).toBe('3rd of Mirror, 12000 of the Age of Glass');
     const event = await addEvent(owner, world, timeline, 'The shattering', { year: 12_000, month: 2, day: 40, era: 'Age of Glass' });
     expect(event.json<Event>().formattedDate).toBe('40th of Mirror, 12000 of the Age of Glass');
@@ -130,8 +166,14 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
 
   it('keeps Gregorian timelines on ISO dates and accepts a Gregorian calendar date in their place', async () => {
     const { world, owner } = await createWorld(t.app);
-    const timeline = (await post(owner, `${base(world)}/timelines`, { name: 'Kansas', currentDateTime: '1900-05-14T10:30' })).json<Timeline>();
-    expect(timeline).toMatchObject({ calendarId: null, currentDateTime: '1900-05-14T10:30:00.000Z', currentDateFormatted: '14 May 1900 AD, 10:30' });
+    const timeline = (
+      await post(owner, `${base(world)}/timelines`, { name: 'Kansas', currentDateTime: '1900-05-14T10:30' })
+    ).json<Timeline>();
+    expect(timeline).toMatchObject({
+      calendarId: null,
+      currentDateTime: '1900-05-14T10:30:00.000Z',
+      currentDateFormatted: '14 May 1900 AD, 10:30',
+    });
     const event = await addEvent(owner, world, timeline, 'Cyclone', { year: 1900, month: 5, day: 21, hour: 16 });
     expect(event.json<Event>()).toMatchObject({ dateTime: '1900-05-21T16:00:00.000Z', calendarDate: { year: 1900, era: 'Anno Domini' } });
   });

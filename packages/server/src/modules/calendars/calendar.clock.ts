@@ -82,7 +82,11 @@ export async function clocksOfWorldTimelines(db: Db, worldId: string): Promise<M
  * The clocks of some calendars of a world (for timeline lists).
  * @returns calendarId → clock; null ids are not looked up (Gregorian).
  */
-export async function clocksOfCalendars(db: Db, worldId: string, calendarIds: ReadonlyArray<string | null | undefined>): Promise<Map<string, Clock>> {
+export async function clocksOfCalendars(
+  db: Db,
+  worldId: string,
+  calendarIds: ReadonlyArray<string | null | undefined>,
+): Promise<Map<string, Clock>> {
   const ids = [...new Set(calendarIds.filter((id): id is string => typeof id === 'string'))];
   const clocks = new Map<string, Clock>();
   if (ids.length === 0) return clocks;
@@ -131,13 +135,17 @@ export function storedMoment(
     if (date !== null) {
       const instant = instantForDate(clock.definition, date, fields.date);
       const dateTime = isoDateTimeFromInstant(instant);
-      if (dateTime === null) throw invalidField(`${fields.date}.year`, 'On a Gregorian timeline the year must be between 1 and 9999 AD (ISO 8601).');
+      if (dateTime === null)
+        throw invalidField(`${fields.date}.year`, 'On a Gregorian timeline the year must be between 1 and 9999 AD (ISO 8601).');
       return { instant, dateTime };
     }
     throw invalidField(fields.iso, `${fields.iso} is required.`);
   }
   if (date === null) {
-    throw invalidField(fields.date, `This timeline keeps time in the calendar "${clock.name}": give ${fields.date} as {year, month, day, hour, minute, era}.`);
+    throw invalidField(
+      fields.date,
+      `This timeline keeps time in the calendar "${clock.name}": give ${fields.date} as {year, month, day, hour, minute, era}.`,
+    );
   }
   const instant = instantForDate(clock.definition, date, fields.date);
   return { instant, dateTime: instantSortKey(instant) };

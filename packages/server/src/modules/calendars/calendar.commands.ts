@@ -59,7 +59,10 @@ export async function createCalendar(db: Db, scope: WorldScope, input: CalendarI
  */
 function assertStorableInstant(instant: bigint, field: string): void {
   if (instant < STORED_INSTANT_MIN || instant > STORED_INSTANT_MAX) {
-    throw invalidField(field, `This date is too far from the calendar's epoch to store (instants run from ${STORED_INSTANT_MIN} to ${STORED_INSTANT_MAX} minutes).`);
+    throw invalidField(
+      field,
+      `This date is too far from the calendar's epoch to store (instants run from ${STORED_INSTANT_MIN} to ${STORED_INSTANT_MAX} minutes).`,
+    );
   }
 }
 

@@ -11,13 +11,26 @@ import { instantOfRow } from './calendar.clock.js';
  * The events and timeline "now"s on a calendar whose instant reads as another date under the new definition.
  * @returns one entry per moved date, with the words before and after; instants themselves never change.
  */
-export async function datesMovedBy(db: Db, calendarId: string, before: CalendarDefinition, after: CalendarDefinition): Promise<MovedDate[]> {
-  const timelines = await db.selectFrom('timeline').select(['id', 'name', 'current_instant', 'current_date_time']).where('calendar_id', '=', calendarId).execute();
+export async function datesMovedBy(
+  db: Db,
+  calendarId: string,
+  before: CalendarDefinition,
+  after: CalendarDefinition,
+): Promise<MovedDate[]> {
+  const timelines = await db
+    .selectFrom('timeline')
+    .select(['id', 'name', 'current_instant', 'current_date_time'])
+    .where('calendar_id', '=', calendarId)
+    .execute();
   if (timelines.length === 0) return [];
   const events = await db
     .selectFrom('event')
     .select(['id', 'name', 'instant', 'date_time'])
-    .where('timeline_id', 'in', timelines.map((timeline) => timeline.id))
+    .where(
+      'timeline_id',
+      'in',
+      timelines.map((timeline) => timeline.id),
+    )
     .orderBy('instant')
     .execute();
   const moved: MovedDate[] = [];
@@ -26,7 +39,8 @@ export async function datesMovedBy(db: Db, calendarId: string, before: CalendarD
     const [was, is] = [formatInstant(before, instant), formatInstant(after, instant)];
     if (was !== is) moved.push({ kind, id, name, before: was, after: is });
   };
-  for (const timeline of timelines) compare('timeline', timeline.id, timeline.name, instantOfRow(timeline.current_instant, timeline.current_date_time));
+  for (const timeline of timelines)
+    compare('timeline', timeline.id, timeline.name, instantOfRow(timeline.current_instant, timeline.current_date_time));
   for (const event of events) compare('event', event.id, event.name, instantOfRow(event.instant, event.date_time));
   return moved;
 }
@@ -36,9 +50,15 @@ export async function datesMovedBy(db: Db, calendarId: string, before: CalendarD
  * @throws AppError 409 naming how many timelines use it.
  */
 export async function assertCalendarUnused(db: Db, calendarId: string): Promise<void> {
-  const row = await db.selectFrom('timeline').select((eb) => eb.fn.countAll<string | number>().as('count')).where('calendar_id', '=', calendarId).executeTakeFirst();
+  const row = await db
+    .selectFrom('timeline')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('calendar_id', '=', calendarId)
+    .executeTakeFirst();
   const count = Number(row?.count ?? 0);
   if (count > 0) {
-    throw conflict(`${count} ${count === 1 ? 'timeline keeps' : 'timelines keep'} time in this calendar; give ${count === 1 ? 'it' : 'them'} another calendar first.`);
+    throw conflict(
+      `${count} ${count === 1 ? 'timeline keeps' : 'timelines keep'} time in this calendar; give ${count === 1 ? 'it' : 'them'} another calendar first.`,
+    );
   }
 }

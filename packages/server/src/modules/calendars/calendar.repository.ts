@@ -38,7 +38,12 @@ export async function insertCalendar(db: Db, row: CalendarTable): Promise<void> 
  * Replaces a calendar's writable columns.
  * @returns the updated row, or undefined when it is not in that world.
  */
-export async function updateCalendar(db: Db, scope: WorldScope, calendarId: string, changes: CalendarChanges): Promise<CalendarTable | undefined> {
+export async function updateCalendar(
+  db: Db,
+  scope: WorldScope,
+  calendarId: string,
+  changes: CalendarChanges,
+): Promise<CalendarTable | undefined> {
   await db.updateTable('calendar').set(changes).where('id', '=', calendarId).where('world_id', '=', scope.world.id).execute();
   return findCalendar(db, scope, calendarId);
 }

@@ -17,7 +17,12 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
   const calendarsUrl = (world: World) => `/api/worlds/${world.worldId}/calendars`;
   const createHarptos = async () => {
     const { world, owner } = await createWorld(t.app);
-    const response = await t.app.inject({ method: 'POST', url: calendarsUrl(world), headers: owner.headers, payload: { preset: 'harptos' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: calendarsUrl(world),
+      headers: owner.headers,
+      payload: { preset: 'harptos' },
+    });
     expect(response.statusCode).toBe(201);
     return { world, owner, calendar: response.json<Calendar>() };
   };
@@ -41,10 +46,24 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
         method: 'POST',
         url: calendarsUrl(world),
         headers: owner.headers,
-        payload: { name: 'Ozian reckoning', months: [{ name: 'Harvest', days: 40 }, { name: 'Frost', days: 40 }], weekdays: ['Munchday', 'Winkday'] },
+        payload: {
+          name: 'Ozian reckoning',
+          months: [
+            { name: 'Harvest', days: 40 },
+            { name: 'Frost', days: 40 },
+          ],
+          weekdays: ['Munchday', 'Winkday'],
+        },
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ name: 'Ozian reckoning', description: null, hoursPerDay: 24, leapRules: [], eras: [], firstWeekday: 0 });
+      expect(response.json()).toMatchObject({
+        name: 'Ozian reckoning',
+        description: null,
+        hoursPerDay: 24,
+        leapRules: [],
+        eras: [],
+        firstWeekday: 0,
+      });
     });
 
     it('names each wrong field: a leap rule on a missing month, an empty month list, an unknown preset', async () => {
@@ -61,7 +80,12 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
         message: 'Month "Frost" does not exist in this calendar.',
         fields: { 'leapRules.0.month': 'Month "Frost" does not exist in this calendar.' },
       });
-      const unknown = await t.app.inject({ method: 'POST', url: calendarsUrl(world), headers: owner.headers, payload: { preset: 'julian' } });
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: calendarsUrl(world),
+        headers: owner.headers,
+        payload: { preset: 'julian' },
+      });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json<ErrorResponse>().fields?.preset).toBe('Preset must be one of: gregorian, harptos, thirteen-moons.');
       const list = await t.app.inject({ method: 'GET', url: calendarsUrl(world), headers: owner.headers });
@@ -71,7 +95,12 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
     it("answers 404 for another user's world and creates nothing there", async () => {
       const { world } = await createWorld(t.app);
       const stranger = await createUser(t.app);
-      const response = await t.app.inject({ method: 'POST', url: calendarsUrl(world), headers: stranger.headers, payload: { preset: 'harptos' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: calendarsUrl(world),
+        headers: stranger.headers,
+        payload: { preset: 'harptos' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json<ErrorResponse>().message).toBe('World not found.');
     });
@@ -93,12 +122,17 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
       const { world, owner, calendar } = await createHarptos();
       const url = `${calendarsUrl(world)}/${calendar.calendarId}`;
       const fetched = await t.app.inject({ method: 'GET', url, headers: owner.headers });
-      const etag = fetched.headers.etag as string;
+      const etag = fetched.headers.etag!;
       const payload = { ...calendar, name: 'Harptos (our table)', weekdays: [...calendar.weekdays] };
       const replaced = await t.app.inject({ method: 'PUT', url, headers: { ...owner.headers, 'if-match': etag }, payload });
       expect(replaced.statusCode).toBe(200);
       expect(replaced.json()).toMatchObject({ name: 'Harptos (our table)', movedDates: [] });
-      const stale = await t.app.inject({ method: 'PUT', url, headers: { ...owner.headers, 'if-match': etag }, payload: { ...payload, name: 'Lost edit' } });
+      const stale = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...owner.headers, 'if-match': etag },
+        payload: { ...payload, name: 'Lost edit' },
+      });
       expect(stale.statusCode).toBe(409);
       expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().name).toBe('Harptos (our table)');
     });
@@ -126,13 +160,23 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
         expect((await t.app.inject({ method: 'GET', url: `${url}/convert?instant=0`, headers: member.headers })).statusCode).toBe(200);
         const writes = [
           await t.app.inject({ method: 'POST', url: calendarsUrl(world), headers: member.headers, payload: { preset: 'thirteen-moons' } }),
-          await t.app.inject({ method: 'POST', url: `${calendarsUrl(world)}/import`, headers: member.headers, payload: fantasyCalendarExport }),
+          await t.app.inject({
+            method: 'POST',
+            url: `${calendarsUrl(world)}/import`,
+            headers: member.headers,
+            payload: fantasyCalendarExport,
+          }),
           await t.app.inject({ method: 'PUT', url, headers: member.headers, payload: { ...calendar, name: 'Renamed by a ' + role } }),
           await t.app.inject({ method: 'DELETE', url, headers: member.headers }),
         ];
         expect(writes.map((response) => response.statusCode)).toEqual([403, 403, 403, 403]);
       }
-      const renamed = await t.app.inject({ method: 'PUT', url, headers: editor.headers, payload: { ...calendar, name: 'Harptos (co-author)' } });
+      const renamed = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: editor.headers,
+        payload: { ...calendar, name: 'Harptos (co-author)' },
+      });
       expect(renamed.statusCode).toBe(200);
       const after = await t.app.inject({ method: 'GET', url: calendarsUrl(world), headers: owner.headers });
       expect(after.json().data.map((one: Calendar) => one.name)).toEqual(['Harptos (co-author)']);
@@ -157,7 +201,12 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
   describe('POST /api/worlds/{worldId}/calendars/import', () => {
     it('imports a Fantasy-Calendar export and says what it left out', async () => {
       const { world, owner } = await createWorld(t.app);
-      const response = await t.app.inject({ method: 'POST', url: `${calendarsUrl(world)}/import`, headers: owner.headers, payload: fantasyCalendarExport });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${calendarsUrl(world)}/import`,
+        headers: owner.headers,
+        payload: fantasyCalendarExport,
+      });
       expect(response.statusCode).toBe(201);
       const calendar = response.json<Calendar & { importNotes: string[] }>();
       expect(calendar).toMatchObject({ name: 'Aldemar Reckoning', hoursPerDay: 20, minutesPerHour: 50 });
@@ -173,7 +222,12 @@ describe.each(DIALECTS)('calendars on %s', (dialect) => {
 
     it('answers 400 naming the missing part when the body is not an export', async () => {
       const { world, owner } = await createWorld(t.app);
-      const response = await t.app.inject({ method: 'POST', url: `${calendarsUrl(world)}/import`, headers: owner.headers, payload: { name: 'Notes' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${calendarsUrl(world)}/import`,
+        headers: owner.headers,
+        payload: { name: 'Notes' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         code: 'VALIDATION_FAILED',

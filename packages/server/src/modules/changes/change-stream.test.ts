@@ -170,10 +170,14 @@ describe.each(DIALECTS)('a live stream whose client stops reading, on %s', (dial
   /** Opens a stream over a plain HTTP connection, paused: nothing is read until the caller reads it. */
   const connect = (worldId: string, headers: Record<string, string>) =>
     new Promise<http.IncomingMessage>((resolve, reject) => {
-      const request = http.get(`${base}/api/worlds/${worldId}/changes`, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (response) => {
-        response.pause();
-        resolve(response);
-      });
+      const request = http.get(
+        `${base}/api/worlds/${worldId}/changes`,
+        { headers: { accept: 'text/event-stream', ...headers }, agent: false },
+        (response) => {
+          response.pause();
+          resolve(response);
+        },
+      );
       request.on('error', reject);
     });
   /** Reads a stream until `count` change events arrived. @returns their ids, in order. */
@@ -208,17 +212,38 @@ describe.each(DIALECTS)('a live stream whose client stops reading, on %s', (dial
     expect(stalled.statusCode).toBe(200);
     const socket = serverSockets.at(-1);
     if (socket === undefined) throw new Error('no server-side connection');
-    const counter = await t.app.db.selectFrom('world_change_counter').select('last_sequence').where('world_id', '=', worldId).executeTakeFirstOrThrow();
+    const counter = await t.app.db
+      .selectFrom('world_change_counter')
+      .select('last_sequence')
+      .where('world_id', '=', worldId)
+      .executeTakeFirstOrThrow();
     const start = counter.last_sequence;
     // A long log in one go (2,000 changes of about 4 kB each, 8 MB of events): far more than the connection's buffers hold.
     const total = 2_000;
     const padding = 'x'.repeat(4_000);
     const rows = Array.from({ length: total }, (_, index) => ({
-      world_id: worldId, sequence: start + index + 1, entity_type: 'calendar', entity_id: `${padding}${index}`, action: 'updated',
-      by: owner.user.userId, at: new Date().toISOString(), visibility: null, revealed_to: null, before: null, after: null,
+      world_id: worldId,
+      sequence: start + index + 1,
+      entity_type: 'calendar',
+      entity_id: `${padding}${index}`,
+      action: 'updated',
+      by: owner.user.userId,
+      at: new Date().toISOString(),
+      visibility: null,
+      revealed_to: null,
+      before: null,
+      after: null,
     }));
-    for (let index = 0; index < rows.length; index += 200) await t.app.db.insertInto('world_change').values(rows.slice(index, index + 200)).execute();
-    await t.app.db.updateTable('world_change_counter').set({ last_sequence: start + total }).where('world_id', '=', worldId).execute();
+    for (let index = 0; index < rows.length; index += 200)
+      await t.app.db
+        .insertInto('world_change')
+        .values(rows.slice(index, index + 200))
+        .execute();
+    await t.app.db
+      .updateTable('world_change_counter')
+      .set({ last_sequence: start + total })
+      .where('world_id', '=', worldId)
+      .execute();
     // A real write signals every instance, which then reads the new log.
     const { character } = await createCharacter(t.app, { world, owner, name: 'Last of all' });
 
@@ -287,7 +312,8 @@ describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL d
     const secrets: string[] = [];
     for (let index = 0; index < 6; index += 1) {
       const app = index % 2 === 0 ? t.app : second;
-      if (index % 2 === 0) secrets.push((await createCharacter(app, { world, owner, name: `Secret ${index}`, visibility: 'editors' })).character.characterId);
+      if (index % 2 === 0)
+        secrets.push((await createCharacter(app, { world, owner, name: `Secret ${index}`, visibility: 'editors' })).character.characterId);
       else await createCharacter(app, { world, owner, name: `Munchkin ${index}` });
     }
     const resumed = await openStream(bases[1] ?? '', world.worldId, { ...player.headers, 'last-event-id': lastId });

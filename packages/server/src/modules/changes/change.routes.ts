@@ -60,7 +60,7 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
           'Each committed write as `{sequence, entityType, entityId, action, by, at}`, oldest first, at most `limit` of them. Read on with ' +
           '`after` set to `nextAfter` until `hasMore` is false. Changes of entities you may not see are left out, and nothing in an answer ' +
           'tells they exist: a page is counted in changes you may see, and for players and viewers `sequence` is an opaque position of ' +
-          'their own (not ordered, no gaps to count; editors and the owner get the world\'s own numbers). Pass positions back unchanged; ' +
+          "their own (not ordered, no gaps to count; editors and the owner get the world's own numbers). Pass positions back unchanged; " +
           `one that is not yours is a 400 '${LIVE_MESSAGES.afterUnknown}'.\n\nSent with \`Accept: text/event-stream\`, the answer is a ` +
           'Server-Sent Events stream instead: `event: change` with the change as `data` and its `sequence` as `id`, from after ' +
           '`Last-Event-ID` (or `after`; by default from now on); `event: presence` with `{data: [presence]}` whenever who is here changes; ' +

@@ -53,7 +53,8 @@ export class FeedCursorCodec {
    * @throws RangeError for a position outside that range (a log that long does not exist).
    */
   encode(position: number): number {
-    if (!Number.isInteger(position) || position < 1 || position > CURSOR_POSITION_MAX) throw new RangeError(`No cursor for position ${position}.`);
+    if (!Number.isInteger(position) || position < 1 || position > CURSOR_POSITION_MAX)
+      throw new RangeError(`No cursor for position ${position}.`);
     const packed = position * TAG + prf(this.#key, TAG_BITS, 0, position);
     let left = Math.floor(packed / HALF);
     let right = packed % HALF;

@@ -51,7 +51,10 @@ describe.each(DIALECTS)("a player's change feed on %s", (dialect) => {
     if (secrets) await createTimeline(t.app, { world, owner, name: 'The true history', visibility: 'editors' });
     const { character: scarecrow } = await createCharacter(t.app, { world, owner, name: 'Scarecrow' });
     if (secretId !== undefined) {
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/characters/${secretId}`, headers: owner.headers })).statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/characters/${secretId}`, headers: owner.headers }))
+          .statusCode,
+      ).toBe(204);
     }
     await rename(owner, world.worldId, scarecrow.characterId, 'Scarecrow the Wise');
     const keys = new Map([
@@ -108,8 +111,13 @@ describe.each(DIALECTS)("a player's change feed on %s", (dialect) => {
     for (const one of secretPages.slice(0, -1)) expect(one.data).toHaveLength(2);
     const all = secretPages.flatMap((one) => one.data);
     expect(all.map((change) => [change.entityType, change.action])).toEqual([
-      ['world', 'created'], ['member', 'created'], ['member', 'created'],
-      ['character', 'created'], ['character', 'updated'], ['character', 'created'], ['character', 'updated'],
+      ['world', 'created'],
+      ['member', 'created'],
+      ['member', 'created'],
+      ['character', 'created'],
+      ['character', 'updated'],
+      ['character', 'created'],
+      ['character', 'updated'],
     ]);
 
     // The owner sees the log's own numbers, gaps and all; none of the player's positions is one of them.

@@ -20,7 +20,7 @@ describe.each(DIALECTS)('character create batches on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  it('creates every one of many characters posted at once, refusing only the one aimed at another user\'s world', async () => {
+  it("creates every one of many characters posted at once, refusing only the one aimed at another user's world", async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
     const stranger = await createWorld(t.app, { name: 'Elsewhere' });
     const post = (worldId: string, name: string) =>
@@ -46,8 +46,21 @@ describe.each(DIALECTS)('character create batches on %s', (dialect) => {
     const row = (name: string, id = newId()): CharacterTable => {
       const now = nowIso();
       return {
-        id, world_id: world.worldId, name, description: null, attributes: '{}', current_location_id: null, assigned_to: null,
-        visibility: 'everyone', revealed_to: '[]', gm_notes: null, gm_notes_html: null, created_by: owner.user.userId, updated_by: owner.user.userId, created_at: now, updated_at: now,
+        id,
+        world_id: world.worldId,
+        name,
+        description: null,
+        attributes: '{}',
+        current_location_id: null,
+        assigned_to: null,
+        visibility: 'everyone',
+        revealed_to: '[]',
+        gm_notes: null,
+        gm_notes_html: null,
+        created_by: owner.user.userId,
+        updated_by: owner.user.userId,
+        created_at: now,
+        updated_at: now,
       };
     };
     const first = row('Glinda');

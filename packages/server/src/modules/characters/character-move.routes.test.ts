@@ -36,14 +36,35 @@ describe.each(DIALECTS)('PATCH /api/characters/{characterId} on %s', (dialect) =
     const goal = await createGoal(t.app, owner, from.worldId, { characterId: character.characterId });
     const worldGoal = await createGoal(t.app, owner, from.worldId, { title: 'Harvest' });
     const linkedPoint = await insertMapPointRow(t.app, from.worldId, { type: 'character', id: character.characterId });
-    const toCharacter = await insertConnectionRow(t.app, from.worldId, { type: 'character', id: character.characterId }, { type: 'character', id: aunt.characterId });
-    const toGoal = await insertConnectionRow(t.app, from.worldId, { type: 'goal', id: goal.goalId }, { type: 'character', id: aunt.characterId });
-    const unrelated = await insertConnectionRow(t.app, from.worldId, { type: 'goal', id: worldGoal.goalId }, { type: 'character', id: aunt.characterId });
+    const toCharacter = await insertConnectionRow(
+      t.app,
+      from.worldId,
+      { type: 'character', id: character.characterId },
+      { type: 'character', id: aunt.characterId },
+    );
+    const toGoal = await insertConnectionRow(
+      t.app,
+      from.worldId,
+      { type: 'goal', id: goal.goalId },
+      { type: 'character', id: aunt.characterId },
+    );
+    const unrelated = await insertConnectionRow(
+      t.app,
+      from.worldId,
+      { type: 'goal', id: worldGoal.goalId },
+      { type: 'character', id: aunt.characterId },
+    );
 
     const response = await move(owner.headers, character.characterId, to.worldId);
     expect(response.statusCode).toBe(200);
     const moved = response.json<Character>();
-    expect(moved).toMatchObject({ characterId: character.characterId, worldId: to.worldId, name: 'Dorothy', activeQuests: [], currentLocationId: null });
+    expect(moved).toMatchObject({
+      characterId: character.characterId,
+      worldId: to.worldId,
+      name: 'Dorothy',
+      activeQuests: [],
+      currentLocationId: null,
+    });
 
     expect(await worldCounts(t.app, owner, from.worldId)).toMatchObject({ characters: 1, items: 1 });
     expect((await worldCounts(t.app, owner, to.worldId)).characters).toBe(1);
@@ -101,7 +122,12 @@ describe.each(DIALECTS)('PATCH /api/characters/{characterId} on %s', (dialect) =
 
   it('rejects a missing or malformed worldId with 400', async () => {
     const { character, owner } = await createCharacter(t.app);
-    const none = await t.app.inject({ method: 'PATCH', url: `/api/characters/${character.characterId}`, headers: owner.headers, payload: {} });
+    const none = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/characters/${character.characterId}`,
+      headers: owner.headers,
+      payload: {},
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json<ErrorResponse>().fields?.worldId).toBe('World is required.');
     const bad = await move(owner.headers, character.characterId, 'elsewhere');

@@ -56,8 +56,13 @@ async function checkReferences(db: Db, worldId: string, input: CharacterInput): 
  */
 async function checkAssignee(db: Db, worldId: string, userId: string | null): Promise<void> {
   if (userId === null) return;
-  const row = await db.selectFrom('world_member').select('user_id')
-    .where('world_id', '=', worldId).where('user_id', '=', userId).where('role', '=', 'player').executeTakeFirst();
+  const row = await db
+    .selectFrom('world_member')
+    .select('user_id')
+    .where('world_id', '=', worldId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'player')
+    .executeTakeFirst();
   if (!row) throw invalidField('assignedTo', ACCESS_MESSAGES.assignedToNotPlayer);
 }
 
@@ -111,8 +116,13 @@ export async function createCharacterForUser(
   input: CharacterInput,
 ): Promise<CharacterRecord> {
   requireEditor(scope);
-  const needsChecks = input.activeQuests.length > 0 || input.currentLocationId !== null
-    || (input.revealedTo?.length ?? 0) > 0 || (input.assignedTo ?? null) !== null || Boolean(input.descriptionHtml?.trim()) || Boolean(input.gmNotesHtml?.trim());
+  const needsChecks =
+    input.activeQuests.length > 0 ||
+    input.currentLocationId !== null ||
+    (input.revealedTo?.length ?? 0) > 0 ||
+    (input.assignedTo ?? null) !== null ||
+    Boolean(input.descriptionHtml?.trim()) ||
+    Boolean(input.gmNotesHtml?.trim());
   if (needsChecks) return db.transaction().execute((trx) => createCharacter(trx, scope, input));
   const row = newCharacterRow(scope, input);
   if (!(await batch.insert(row, scope.userId))) throw notFound('World');
@@ -146,8 +156,13 @@ export async function createCharacter(trx: Db, scope: WorldScope, input: Charact
  * @throws AppError 403 for anyone else, or for the player changing access fields or the assignment; 400 when
  * an active quest, the location, a reveal or the assignee is not of this world.
  */
-export async function updateCharacter(trx: Db, scope: WorldScope, character: CharacterTable, input: CharacterInput): Promise<CharacterRecord> {
-  const assignedTo = input.assignedTo === undefined ? character.assigned_to : input.assignedTo?.toLowerCase() ?? null;
+export async function updateCharacter(
+  trx: Db,
+  scope: WorldScope,
+  character: CharacterTable,
+  input: CharacterInput,
+): Promise<CharacterRecord> {
+  const assignedTo = input.assignedTo === undefined ? character.assigned_to : (input.assignedTo?.toLowerCase() ?? null);
   if (!isEditorRole(scope.role)) {
     if (character.assigned_to !== scope.userId) throw forbidden(ACCESS_MESSAGES.forbidden);
     if (assignedTo !== character.assigned_to) throw forbidden(ACCESS_MESSAGES.editorsOnly);

@@ -18,7 +18,9 @@ export type CharacterChanges = Omit<CharacterTable, 'id' | 'world_id' | 'created
  * or a secret one is treated as missing).
  */
 export function findCharacterInWorld(db: Db, scope: WorldScope, characterId: string): Promise<CharacterTable | undefined> {
-  const query = db.selectFrom('character').selectAll('character')
+  const query = db
+    .selectFrom('character')
+    .selectAll('character')
     .where('character.id', '=', characterId)
     .where('character.world_id', '=', scope.world.id);
   return whereVisible(query, scope, 'character').executeTakeFirst();
@@ -84,7 +86,11 @@ export async function findActiveQuestIds(db: Db, scope: ReadScope, characterIds:
 /** Ids among `pointIds` of map points the reader may not see (a location to hide). */
 async function hiddenPoints(db: Db, scope: ReadScope, pointIds: string[]): Promise<Set<string>> {
   if (scope.seesSecrets || pointIds.length === 0) return new Set();
-  const visible = await whereVisible(db.selectFrom('map_point').select('map_point.id').where('map_point.id', 'in', pointIds), scope, 'map_point').execute();
+  const visible = await whereVisible(
+    db.selectFrom('map_point').select('map_point.id').where('map_point.id', 'in', pointIds),
+    scope,
+    'map_point',
+  ).execute();
   const seen = new Set(visible.map((row) => row.id));
   return new Set(pointIds.filter((id) => !seen.has(id)));
 }
@@ -94,7 +100,11 @@ async function hiddenPoints(db: Db, scope: ReadScope, pointIds: string[]): Promi
  * hides a current location the reader may not see.
  */
 export async function withActiveQuests(db: Db, scope: ReadScope, rows: CharacterTable[]): Promise<CharacterRecord[]> {
-  const quests = await findActiveQuestIds(db, scope, rows.map((row) => row.id));
+  const quests = await findActiveQuestIds(
+    db,
+    scope,
+    rows.map((row) => row.id),
+  );
   const locations = rows.map((row) => row.current_location_id).filter((id): id is string => id !== null);
   const hidden = await hiddenPoints(db, scope, [...new Set(locations)]);
   return rows.map((row) => ({
@@ -118,13 +128,37 @@ export async function insertCharacter(db: Db, row: CharacterTable): Promise<void
 }
 
 const CHARACTER_COLUMNS = [
-  'id', 'world_id', 'name', 'description', 'attributes', 'current_location_id', 'assigned_to',
-  'visibility', 'revealed_to', 'gm_notes', 'created_by', 'updated_by', 'created_at', 'updated_at',
+  'id',
+  'world_id',
+  'name',
+  'description',
+  'attributes',
+  'current_location_id',
+  'assigned_to',
+  'visibility',
+  'revealed_to',
+  'gm_notes',
+  'created_by',
+  'updated_by',
+  'created_at',
+  'updated_at',
 ] as const;
 
 type CharacterValues = [
-  string, string, string, string | null, string, string | null, string | null,
-  string, string, string | null, string | null, string | null, string, string,
+  string,
+  string,
+  string,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  string,
 ];
 
 // INSERT … SELECT from the world row the user edits: the role check and the write in one statement.
@@ -137,12 +171,19 @@ const insertIntoOwned = compiledQuery((db, userId: string, ...values: CharacterV
         .selectFrom('world')
         .select((eb) => CHARACTER_COLUMNS.map((column, index) => eb.val(values[index]).as(column)))
         .where('world.id', '=', values[1])
-        .where((eb) => eb.exists(eb.selectFrom('world_member').select('world_member.user_id')
-          .whereRef('world_member.world_id', '=', 'world.id')
-          .where('world_member.user_id', '=', userId)
-          .where('world_member.role', 'in', ['owner', 'editor']))),
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('world_member')
+              .select('world_member.user_id')
+              .whereRef('world_member.world_id', '=', 'world.id')
+              .where('world_member.user_id', '=', userId)
+              .where('world_member.role', 'in', ['owner', 'editor']),
+          ),
+        ),
     )
-    .returning('id'));
+    .returning('id'),
+);
 
 /**
  * Inserts a character row into its world if the user is its owner or an editor, in one statement (no separate
@@ -151,15 +192,33 @@ const insertIntoOwned = compiledQuery((db, userId: string, ...values: CharacterV
  */
 export async function insertCharacterIntoOwnedWorld(db: Db, row: CharacterTable, userId: string): Promise<boolean> {
   const inserted = await insertIntoOwned(
-    db, userId, row.id, row.world_id, row.name, row.description, row.attributes, row.current_location_id, row.assigned_to,
-    row.visibility, row.revealed_to, row.gm_notes, row.created_by, row.updated_by, row.created_at, row.updated_at,
+    db,
+    userId,
+    row.id,
+    row.world_id,
+    row.name,
+    row.description,
+    row.attributes,
+    row.current_location_id,
+    row.assigned_to,
+    row.visibility,
+    row.revealed_to,
+    row.gm_notes,
+    row.created_by,
+    row.updated_by,
+    row.created_at,
+    row.updated_at,
   );
   return inserted.length === 1;
 }
 
 /** Writes a character's editable columns and bumps updated_at. */
 export async function updateCharacterRow(db: Db, characterId: string, changes: CharacterChanges): Promise<void> {
-  await db.updateTable('character').set({ ...changes, updated_at: nowIso() }).where('id', '=', characterId).execute();
+  await db
+    .updateTable('character')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', characterId)
+    .execute();
 }
 
 /**
@@ -176,7 +235,13 @@ export async function deleteCharacterRow(db: Db, characterId: string): Promise<b
  * assignment and its reveals (players of the old world).
  * @returns whether the row moved (false when it is no longer in `fromWorldId`).
  */
-export async function moveCharacterRow(db: Db, characterId: string, fromWorldId: string, toWorldId: string, userId: string): Promise<boolean> {
+export async function moveCharacterRow(
+  db: Db,
+  characterId: string,
+  fromWorldId: string,
+  toWorldId: string,
+  userId: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('character')
     .set({ world_id: toWorldId, current_location_id: null, assigned_to: null, revealed_to: '[]', updated_by: userId, updated_at: nowIso() })
@@ -194,19 +259,11 @@ export async function replaceActiveQuests(db: Db, characterId: string, questIds:
   const wanted = new Set(questIds);
   const current = isNew
     ? []
-    : await db
-      .selectFrom('character_active_quest')
-      .select('quest_id')
-      .where('character_id', '=', characterId)
-      .execute();
+    : await db.selectFrom('character_active_quest').select('quest_id').where('character_id', '=', characterId).execute();
   const existing = new Set(current.map((row) => row.quest_id));
   const removed = [...existing].filter((id) => !wanted.has(id));
   if (removed.length > 0) {
-    await db
-      .deleteFrom('character_active_quest')
-      .where('character_id', '=', characterId)
-      .where('quest_id', 'in', removed)
-      .execute();
+    await db.deleteFrom('character_active_quest').where('character_id', '=', characterId).where('quest_id', 'in', removed).execute();
   }
   const added = [...wanted].filter((id) => !existing.has(id));
   if (added.length > 0) {

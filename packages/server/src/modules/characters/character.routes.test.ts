@@ -49,7 +49,12 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       const pointId = await insertMapPointRow(t.app, world.worldId);
       const attributes = { strength: 3, brave: true, magic: { mana: 10 } };
       const { character } = await createCharacter(t.app, {
-        world, owner, attributes, activeQuests: [q1, q2, q1], currentLocationId: pointId, description: 'From Kansas',
+        world,
+        owner,
+        attributes,
+        activeQuests: [q1, q2, q1],
+        currentLocationId: pointId,
+        description: 'From Kansas',
       });
       expect(character).toMatchObject({ attributes, currentLocationId: pointId, description: 'From Kansas' });
       expect([...character.activeQuests].sort()).toEqual([q1, q2].sort());
@@ -64,21 +69,25 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       expect(missing.json<ErrorResponse>().fields?.name).toBe('Name is required.');
     });
 
-    it.each([['a string', '{"broken'], ['an array', [1, 2]], ['a number', 7]])(
-      "rejects attributes given as %s with the spec's JSON message",
-      async (_kind, attributes) => {
-        const { world, owner } = await createWorld(t.app);
-        const response = await call(owner.headers, 'POST', `/worlds/${world.worldId}/characters`, { name: 'Toto', attributes });
-        expect(response.statusCode).toBe(400);
-        expect(response.json<ErrorResponse>().fields?.attributes).toBe(MESSAGES.attributesInvalidJson);
-        expect(response.json<ErrorResponse>().fields?.attributes).toBe('Error parsing Attributes JSON. Please ensure it is valid JSON.');
-      },
-    );
+    it.each([
+      ['a string', '{"broken'],
+      ['an array', [1, 2]],
+      ['a number', 7],
+    ])("rejects attributes given as %s with the spec's JSON message", async (_kind, attributes) => {
+      const { world, owner } = await createWorld(t.app);
+      const response = await call(owner.headers, 'POST', `/worlds/${world.worldId}/characters`, { name: 'Toto', attributes });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorResponse>().fields?.attributes).toBe(MESSAGES.attributesInvalidJson);
+      expect(response.json<ErrorResponse>().fields?.attributes).toBe('Error parsing Attributes JSON. Please ensure it is valid JSON.');
+    });
 
     it('treats null attributes, location and quests as empty', async () => {
       const { world, owner } = await createWorld(t.app);
       const response = await call(owner.headers, 'POST', `/worlds/${world.worldId}/characters`, {
-        name: 'Toto', attributes: null, currentLocationId: '', activeQuests: null,
+        name: 'Toto',
+        attributes: null,
+        currentLocationId: '',
+        activeQuests: null,
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ attributes: {}, currentLocationId: null, activeQuests: [] });
@@ -98,7 +107,10 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       expect(point.json<ErrorResponse>().fields).toEqual({ currentLocationId: 'Current Location must be a map point of this world.' });
       const malformed = await call(owner.headers, 'POST', url, { name: 'Toto', activeQuests: ['nope'], currentLocationId: 'x' });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json<ErrorResponse>().fields).toMatchObject({ 'activeQuests.0': 'Must be a valid UUID.', currentLocationId: 'Must be a valid UUID.' });
+      expect(malformed.json<ErrorResponse>().fields).toMatchObject({
+        'activeQuests.0': 'Must be a valid UUID.',
+        currentLocationId: 'Must be a valid UUID.',
+      });
       expect((await worldCounts(t.app, owner, world.worldId)).characters).toBe(0);
     });
 
@@ -107,7 +119,10 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       const url = `/api/worlds/${world.worldId}/characters`;
       for (const payload of ['[]', '"text"', '{"name":', 'null']) {
         const response = await t.app.inject({
-          method: 'POST', url, headers: { ...owner.headers, 'content-type': 'application/json' }, payload,
+          method: 'POST',
+          url,
+          headers: { ...owner.headers, 'content-type': 'application/json' },
+          payload,
         });
         expect(response.statusCode).toBe(400);
       }
@@ -156,7 +171,9 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
 
       const desc = (await call(owner.headers, 'GET', `${url}?sortBy=name&sortOrder=desc&limit=3`)).json<Page>();
       expect(desc.data.map((c) => c.name)).toEqual(['Tin Man', 'Scarecrow', 'Lion']);
-      const rest = (await call(owner.headers, 'GET', `${url}?sortBy=name&sortOrder=desc&limit=3&cursor=${desc.pagination.nextCursor}`)).json<Page>();
+      const rest = (
+        await call(owner.headers, 'GET', `${url}?sortBy=name&sortOrder=desc&limit=3&cursor=${desc.pagination.nextCursor}`)
+      ).json<Page>();
       expect(rest.data.map((c) => c.name)).toEqual(['Heartless Witch']);
       expect(rest.pagination.nextCursor).toBeNull();
     });
@@ -181,12 +198,21 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       expect((await call(owner.headers, 'GET', url)).json()).toEqual(character);
 
       const put = await call(owner.headers, 'PUT', url, {
-        name: 'Dorothy Gale', description: 'Farm girl', attributes: { age: 12 }, currentLocationId: pointId, activeQuests: [quests[1], quests[0]],
+        name: 'Dorothy Gale',
+        description: 'Farm girl',
+        attributes: { age: 12 },
+        currentLocationId: pointId,
+        activeQuests: [quests[1], quests[0]],
       });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({
-        characterId: character.characterId, name: 'Dorothy Gale', description: 'Farm girl', attributes: { age: 12 },
-        currentLocationId: pointId, activeQuests: [quests[0], quests[1]], createdAt: character.createdAt,
+        characterId: character.characterId,
+        name: 'Dorothy Gale',
+        description: 'Farm girl',
+        attributes: { age: 12 },
+        currentLocationId: pointId,
+        activeQuests: [quests[0], quests[1]],
+        createdAt: character.createdAt,
       });
       expect(put.json().updatedAt >= character.updatedAt).toBe(true);
 
@@ -216,7 +242,10 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       await call(owner.headers, 'POST', `${base}/${character.characterId}/relationships`, { targetCharacterId: other.characterId });
       await call(owner.headers, 'POST', `${base}/${other.characterId}/relationships`, { targetCharacterId: character.characterId });
       await call(owner.headers, 'POST', `${base}/${character.characterId}/goals`, {
-        title: 'Get the shoes', description: 'Ruby ones', goalType: 'Primary', status: 'Pending',
+        title: 'Get the shoes',
+        description: 'Ruby ones',
+        goalType: 'Primary',
+        status: 'Pending',
       });
       const pointId = await insertMapPointRow(t.app, world.worldId, { type: 'character', id: character.characterId });
       expect((await worldCounts(t.app, owner, world.worldId)).characters).toBe(2);
@@ -230,13 +259,17 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       expect(otherRelationships.json().data).toEqual([]);
       const goals = await call(owner.headers, 'GET', `/worlds/${world.worldId}/goals`);
       expect(goals.json().pagination.totalItems).toBe(0);
-      const point = await t.app.db.selectFrom('map_point').select(['entity_type', 'entity_id']).where('id', '=', pointId).executeTakeFirst();
+      const point = await t.app.db
+        .selectFrom('map_point')
+        .select(['entity_type', 'entity_id'])
+        .where('id', '=', pointId)
+        .executeTakeFirst();
       expect(point).toEqual({ entity_type: null, entity_id: null });
     });
   });
 
   describe('ownership', () => {
-    it("answers 404 to another user on every character route and leaves the character unchanged", async () => {
+    it('answers 404 to another user on every character route and leaves the character unchanged', async () => {
       const { character, world, owner } = await createCharacter(t.app, { name: 'Private' });
       const intruder = await createUser(t.app);
       const { world: intruderWorld } = await createWorld(t.app, { owner: intruder });
@@ -267,8 +300,18 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       const base = `/worlds/${world.worldId}/characters/${character.characterId}`;
       await call(owner.headers, 'PUT', base, { name: 'Dorothy', activeQuests: [questId] });
       await call(owner.headers, 'POST', `${base}/relationships`, { targetCharacterId: friend.characterId });
-      await call(owner.headers, 'POST', `${base}/goals`, { title: 'Go home', description: 'Kansas', goalType: 'Primary', status: 'Pending' });
-      await call(owner.headers, 'POST', `/worlds/${world.worldId}/goals`, { title: 'Peace', description: 'For Oz', goalType: 'PlotDriven', status: 'Pending' });
+      await call(owner.headers, 'POST', `${base}/goals`, {
+        title: 'Go home',
+        description: 'Kansas',
+        goalType: 'Primary',
+        status: 'Pending',
+      });
+      await call(owner.headers, 'POST', `/worlds/${world.worldId}/goals`, {
+        title: 'Peace',
+        description: 'For Oz',
+        goalType: 'PlotDriven',
+        status: 'Pending',
+      });
 
       expect((await call(owner.headers, 'DELETE', `/worlds/${world.worldId}`)).statusCode).toBe(204);
       const count = async (table: 'character' | 'relationship' | 'goal' | 'inventory_item') =>
@@ -277,7 +320,11 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       expect(await count('relationship')).toBe(0);
       expect(await count('goal')).toBe(0);
       expect(await count('inventory_item')).toBe(0);
-      const links = await t.app.db.selectFrom('character_active_quest').select('quest_id').where('character_id', '=', character.characterId).execute();
+      const links = await t.app.db
+        .selectFrom('character_active_quest')
+        .select('quest_id')
+        .where('character_id', '=', character.characterId)
+        .execute();
       expect(links).toEqual([]);
     });
   });

@@ -34,7 +34,7 @@ const REFERENCES_NOTE =
   'anything else is a 400 naming the field.';
 
 const MOVE_DESCRIPTION = [
-  "Moves a character to another world the caller edits (owner or editor of both), in one transaction.",
+  'Moves a character to another world the caller edits (owner or editor of both), in one transaction.',
   '- Its relationships, from it and to it, are deleted: they point at characters of the old world.',
   '- Its inventory entries are deleted: they hold items of the old world (the items stay there).',
   '- Its goals move with it to the new world.',
@@ -48,103 +48,127 @@ const MOVE_DESCRIPTION = [
 export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
   const createBatch = new CharacterCreateBatch(app.db);
 
-  app.get('/worlds/:worldId/characters', {
-    schema: {
-      tags,
-      summary: "List a world's characters (search on name and description)",
-      params: WorldParams,
-      querystring: listQuerySchema(CHARACTER_SORT_FIELDS),
-      response: { 200: listResponseSchema(CharacterSchema), ...errors },
+  app.get(
+    '/worlds/:worldId/characters',
+    {
+      schema: {
+        tags,
+        summary: "List a world's characters (search on name and description)",
+        params: WorldParams,
+        querystring: listQuerySchema(CHARACTER_SORT_FIELDS),
+        response: { 200: listResponseSchema(CharacterSchema), ...errors },
+      },
     },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const { rows, pagination } = await listCharacters(app.db, scope, request.query);
-      return listReply({ rows: await withActiveQuests(app.db, scope, rows), pagination }, (row) => presentCharacter(row, scope));
-    });
-  });
-
-  app.post('/worlds/:worldId/characters', {
-    schema: {
-      tags,
-      summary: 'Create a character in a world',
-      description: REFERENCES_NOTE,
-      params: WorldParams,
-      body: CharacterCreateSchema,
-      response: { 201: CharacterSchema, ...errors },
+    async (request) => {
+      const scope = request.world;
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const { rows, pagination } = await listCharacters(app.db, scope, request.query);
+        return listReply({ rows: await withActiveQuests(app.db, scope, rows), pagination }, (row) => presentCharacter(row, scope));
+      });
     },
-  }, async (request, reply) => {
-    const character = await createCharacterForUser(app.db, createBatch, request.world, request.body);
-    return reply.status(201).send(presentCharacter(character, request.world));
-  });
+  );
 
-  app.get('/worlds/:worldId/characters/:characterId', {
-    schema: { tags, summary: 'One character', params: CharacterParams, response: { 200: CharacterSchema, ...errors } },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const character = await findCharacterRecord(app.db, scope, request.params.characterId);
-      if (!character) throw notFound('Character');
-      return presentCharacter(character, scope);
-    });
-  });
-
-  app.put('/worlds/:worldId/characters/:characterId', {
-    schema: {
-      tags,
-      summary: 'Replace a character (validated like create)',
-      description: REFERENCES_NOTE,
-      params: CharacterParams,
-      headers: IfMatchHeaders,
-      body: CharacterUpdateSchema,
-      response: { 200: CharacterSchema, ...errors },
+  app.post(
+    '/worlds/:worldId/characters',
+    {
+      schema: {
+        tags,
+        summary: 'Create a character in a world',
+        description: REFERENCES_NOTE,
+        params: WorldParams,
+        body: CharacterCreateSchema,
+        response: { 201: CharacterSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const character = await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
-      const existing = await requireCharacter(trx, request.world, request.params.characterId);
-      return updateCharacter(trx, request.world, existing, request.body);
-    });
-    return presentCharacter(character, request.world);
-  });
-
-  app.delete('/worlds/:worldId/characters/:characterId', {
-    schema: {
-      tags,
-      summary: 'Delete a character with its relationships, goals and inventory (irreversible)',
-      params: CharacterParams,
-      headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+    async (request, reply) => {
+      const character = await createCharacterForUser(app.db, createBatch, request.world, request.body);
+      return reply.status(201).send(presentCharacter(character, request.world));
     },
-  }, async (request, reply) => {
-    await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
-      const existing = await requireCharacter(trx, request.world, request.params.characterId);
-      requireEditor(request.world);
-      await deleteCharacter(trx, existing);
-    });
-    return reply.status(204).send(null);
-  });
+  );
 
-  app.patch('/characters/:characterId', {
-    schema: {
-      tags,
-      summary: "Move a character to another of the caller's worlds",
-      description: MOVE_DESCRIPTION,
-      params: z.object({ characterId: uuidField('characterId') }),
-      headers: IfMatchHeaders,
-      body: CharacterMoveSchema,
-      response: { 200: CharacterSchema, ...errors },
+  app.get(
+    '/worlds/:worldId/characters/:characterId',
+    {
+      schema: { tags, summary: 'One character', params: CharacterParams, response: { 200: CharacterSchema, ...errors } },
     },
-  }, async (request) => {
-    const character = await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
-      const existing = await findEditableCharacter(trx, request.params.characterId, request.userId);
-      if (!existing) throw notFound('Character');
-      const target = await resolveWorldScope(trx, request.body.worldId, request.userId);
-      requireEditor(target);
-      return { character: await moveCharacter(trx, existing, target), target };
-    });
-    return presentCharacter(character.character, character.target);
-  });
+    async (request) => {
+      const scope = request.world;
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const character = await findCharacterRecord(app.db, scope, request.params.characterId);
+        if (!character) throw notFound('Character');
+        return presentCharacter(character, scope);
+      });
+    },
+  );
+
+  app.put(
+    '/worlds/:worldId/characters/:characterId',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a character (validated like create)',
+        description: REFERENCES_NOTE,
+        params: CharacterParams,
+        headers: IfMatchHeaders,
+        body: CharacterUpdateSchema,
+        response: { 200: CharacterSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const character = await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
+        const existing = await requireCharacter(trx, request.world, request.params.characterId);
+        return updateCharacter(trx, request.world, existing, request.body);
+      });
+      return presentCharacter(character, request.world);
+    },
+  );
+
+  app.delete(
+    '/worlds/:worldId/characters/:characterId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a character with its relationships, goals and inventory (irreversible)',
+        params: CharacterParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
+        const existing = await requireCharacter(trx, request.world, request.params.characterId);
+        requireEditor(request.world);
+        await deleteCharacter(trx, existing);
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/characters/:characterId',
+    {
+      schema: {
+        tags,
+        summary: "Move a character to another of the caller's worlds",
+        description: MOVE_DESCRIPTION,
+        params: z.object({ characterId: uuidField('characterId') }),
+        headers: IfMatchHeaders,
+        body: CharacterMoveSchema,
+        response: { 200: CharacterSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const character = await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'character', id: request.params.characterId, entity: 'character' });
+        const existing = await findEditableCharacter(trx, request.params.characterId, request.userId);
+        if (!existing) throw notFound('Character');
+        const target = await resolveWorldScope(trx, request.body.worldId, request.userId);
+        requireEditor(target);
+        return { character: await moveCharacter(trx, existing, target), target };
+      });
+      return presentCharacter(character.character, character.target);
+    },
+  );
 };

@@ -11,8 +11,11 @@ export type ConnectionChanges = Omit<ConnectionTable, 'id' | 'world_id' | 'creat
 
 /** Finds a connection of the scope's world that its reader may see (both ends included), or undefined. */
 export function findConnection(db: Db, scope: WorldScope, connectionId: string): Promise<ConnectionTable | undefined> {
-  const query = db.selectFrom('connection').selectAll('connection')
-    .where('connection.id', '=', connectionId).where('connection.world_id', '=', scope.world.id);
+  const query = db
+    .selectFrom('connection')
+    .selectAll('connection')
+    .where('connection.id', '=', connectionId)
+    .where('connection.world_id', '=', scope.world.id);
   return whereVisible(query, scope, 'connection').executeTakeFirst();
 }
 
@@ -26,7 +29,11 @@ export function listConnections(
   scope: WorldScope,
   params: ListParams & { entityId?: string | undefined },
 ): Promise<ListResult<ConnectionTable>> {
-  let query = whereVisible(db.selectFrom('connection').selectAll('connection').where('connection.world_id', '=', scope.world.id), scope, 'connection');
+  let query = whereVisible(
+    db.selectFrom('connection').selectAll('connection').where('connection.world_id', '=', scope.world.id),
+    scope,
+    'connection',
+  );
   const { entityId } = params;
   if (entityId) query = query.where((eb) => eb.or([eb('connection.source_id', '=', entityId), eb('connection.target_id', '=', entityId)]));
   return paginate({

@@ -24,7 +24,13 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
 
   it('creates, lists, reads, replaces and deletes a connection with both ends named', async () => {
     const { owner, dorothy, shoes, url, connect, world } = await setup();
-    const created = await connect({ sourceType: 'character', sourceId: dorothy.id, targetType: 'item', targetId: shoes.id, connectionType: 'owns' });
+    const created = await connect({
+      sourceType: 'character',
+      sourceId: dorothy.id,
+      targetType: 'item',
+      targetId: shoes.id,
+      connectionType: 'owns',
+    });
     expect(created.statusCode).toBe(201);
     const connection = created.json<Connection>();
     expect(connection).toMatchObject({
@@ -40,19 +46,32 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
     });
     const list = await t.app.inject({ method: 'GET', url, headers: owner.headers });
     expect(list.json()).toMatchObject({ data: [connection], pagination: { totalItems: 1 } });
-    expect((await t.app.inject({ method: 'GET', url: `${url}/${connection.connectionId}`, headers: owner.headers })).json()).toEqual(connection);
+    expect((await t.app.inject({ method: 'GET', url: `${url}/${connection.connectionId}`, headers: owner.headers })).json()).toEqual(
+      connection,
+    );
 
-    const map = (await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Kansas' } })).json<WorldMap>();
+    const map = (
+      await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Kansas' } })
+    ).json<WorldMap>();
     const put = await t.app.inject({
       method: 'PUT',
       url: `${url}/${connection.connectionId}`,
       headers: owner.headers,
-      payload: { sourceType: 'character', sourceId: dorothy.id, targetType: 'map', targetId: map.mapId, connectionType: 'comes from', description: 'Home' },
+      payload: {
+        sourceType: 'character',
+        sourceId: dorothy.id,
+        targetType: 'map',
+        targetId: map.mapId,
+        connectionType: 'comes from',
+        description: 'Home',
+      },
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ targetType: 'map', targetName: 'Kansas', connectionType: 'comes from', description: 'Home' });
 
-    expect((await t.app.inject({ method: 'DELETE', url: `${url}/${connection.connectionId}`, headers: owner.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `${url}/${connection.connectionId}`, headers: owner.headers })).statusCode).toBe(
+      204,
+    );
     const gone = await t.app.inject({ method: 'GET', url: `${url}/${connection.connectionId}`, headers: owner.headers });
     expect(gone.json()).toEqual({ message: 'Connection not found.', code: 'NOT_FOUND' });
   });
@@ -62,17 +81,47 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
     const elsewhere = await createWorld(t.app, { owner });
     const stranger = await insertRawCharacter(t.app, elsewhere.world.worldId, 'Stranger');
 
-    const foreign = await connect({ sourceType: 'character', sourceId: stranger.id, targetType: 'item', targetId: shoes.id, connectionType: 'owns' });
+    const foreign = await connect({
+      sourceType: 'character',
+      sourceId: stranger.id,
+      targetType: 'item',
+      targetId: shoes.id,
+      connectionType: 'owns',
+    });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toMatchObject({ message: 'No character with that id in this world.', fields: { sourceId: 'No character with that id in this world.' } });
+    expect(foreign.json()).toMatchObject({
+      message: 'No character with that id in this world.',
+      fields: { sourceId: 'No character with that id in this world.' },
+    });
 
-    const wrongType = await connect({ sourceType: 'character', sourceId: dorothy.id, targetType: 'quest', targetId: shoes.id, connectionType: 'owns' });
+    const wrongType = await connect({
+      sourceType: 'character',
+      sourceId: dorothy.id,
+      targetType: 'quest',
+      targetId: shoes.id,
+      connectionType: 'owns',
+    });
     expect(wrongType.json().fields).toEqual({ targetId: 'No quest with that id in this world.' });
 
-    const both = await connect({ sourceType: 'timeline', sourceId: stranger.id, targetType: 'goal', targetId: stranger.id, connectionType: 'x' });
-    expect(both.json().fields).toEqual({ sourceId: 'No timeline with that id in this world.', targetId: 'No goal with that id in this world.' });
+    const both = await connect({
+      sourceType: 'timeline',
+      sourceId: stranger.id,
+      targetType: 'goal',
+      targetId: stranger.id,
+      connectionType: 'x',
+    });
+    expect(both.json().fields).toEqual({
+      sourceId: 'No timeline with that id in this world.',
+      targetId: 'No goal with that id in this world.',
+    });
 
-    const self = await connect({ sourceType: 'character', sourceId: dorothy.id, targetType: 'character', targetId: dorothy.id, connectionType: 'knows' });
+    const self = await connect({
+      sourceType: 'character',
+      sourceId: dorothy.id,
+      targetType: 'character',
+      targetId: dorothy.id,
+      connectionType: 'knows',
+    });
     expect(self.json().fields.targetId).toBe('A connection must join two different entities.');
 
     const shape = await connect({ sourceType: 'planet', sourceId: 'nope', targetType: 'item', connectionType: '' });
@@ -93,7 +142,9 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
     await connect({ sourceType: 'character', sourceId: toto.id, targetType: 'character', targetId: dorothy.id, connectionType: 'follows' });
     await connect({ sourceType: 'character', sourceId: toto.id, targetType: 'item', targetId: shoes.id, connectionType: 'sniffs' });
     const names = async (query: string) =>
-      (await t.app.inject({ method: 'GET', url: `${url}?${query}`, headers: owner.headers })).json<{ data: Connection[] }>().data.map((c) => c.connectionType);
+      (await t.app.inject({ method: 'GET', url: `${url}?${query}`, headers: owner.headers }))
+        .json<{ data: Connection[] }>()
+        .data.map((c) => c.connectionType);
     expect(await names(`entityId=${dorothy.id}&sortBy=connectionType`)).toEqual(['follows', 'wears']);
     expect(await names(`entityId=${shoes.id}&sortBy=connectionType&sortOrder=desc`)).toEqual(['wears', 'sniffs']);
     expect(await names('search=SNIFF')).toEqual(['sniffs']);
@@ -104,17 +155,38 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
 
   it('disappears when either end is deleted (quest and map deletes clear their references)', async () => {
     const { owner, dorothy, connect, url, world } = await setup();
-    const quest = (await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/quests`, headers: owner.headers, payload: { name: 'Go home' } })).json<Quest>();
-    await connect({ sourceType: 'character', sourceId: dorothy.id, targetType: 'quest', targetId: quest.questId, connectionType: 'pursues' });
-    await connect({ sourceType: 'quest', sourceId: quest.questId, targetType: 'character', targetId: dorothy.id, connectionType: 'given to' });
+    const quest = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/quests`,
+        headers: owner.headers,
+        payload: { name: 'Go home' },
+      })
+    ).json<Quest>();
+    await connect({
+      sourceType: 'character',
+      sourceId: dorothy.id,
+      targetType: 'quest',
+      targetId: quest.questId,
+      connectionType: 'pursues',
+    });
+    await connect({
+      sourceType: 'quest',
+      sourceId: quest.questId,
+      targetType: 'character',
+      targetId: dorothy.id,
+      connectionType: 'given to',
+    });
     expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().pagination.totalItems).toBe(2);
     await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/quests/${quest.questId}`, headers: owner.headers });
     expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().pagination.totalItems).toBe(0);
   });
 
-  it("answers 404 to another user on every route and leaves the connection unchanged", async () => {
+  it('answers 404 to another user on every route and leaves the connection unchanged', async () => {
     const { owner, dorothy, shoes, connect, url } = await setup();
-    const connection = (await connect({ sourceType: 'character', sourceId: dorothy.id, targetType: 'item', targetId: shoes.id, connectionType: 'owns' })).json<Connection>();
+    const connection = (
+      await connect({ sourceType: 'character', sourceId: dorothy.id, targetType: 'item', targetId: shoes.id, connectionType: 'owns' })
+    ).json<Connection>();
     const intruder = await createUser(t.app);
     const payload = { sourceType: 'character', sourceId: dorothy.id, targetType: 'item', targetId: shoes.id, connectionType: 'stole' };
     const attempts = [
@@ -131,8 +203,15 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
     }
     // Their own world cannot link to the owner's entities either.
     const theirs = await createWorld(t.app, { owner: intruder });
-    const cross = await t.app.inject({ method: 'POST', url: `/api/worlds/${theirs.world.worldId}/connections`, headers: intruder.headers, payload });
+    const cross = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${theirs.world.worldId}/connections`,
+      headers: intruder.headers,
+      payload,
+    });
     expect(cross.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: `${url}/${connection.connectionId}`, headers: owner.headers })).json()).toEqual(connection);
+    expect((await t.app.inject({ method: 'GET', url: `${url}/${connection.connectionId}`, headers: owner.headers })).json()).toEqual(
+      connection,
+    );
   });
 });

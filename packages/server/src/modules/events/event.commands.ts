@@ -88,8 +88,11 @@ export async function createEvent(trx: Db, scope: WorldScope, input: EventInput)
   const now = nowIso();
   const richText = await prepareRichText(trx, scope, input);
   const event: EventTable = {
-    id: newId(), world_id: scope.world.id, ...eventColumns(input, now, moment, await accessColumns(trx, scope, input)),
-    ...richTextRow(richText), created_at: now,
+    id: newId(),
+    world_id: scope.world.id,
+    ...eventColumns(input, now, moment, await accessColumns(trx, scope, input)),
+    ...richTextRow(richText),
+    created_at: now,
   };
   await insertEvent(trx, event);
   await saveMentions(trx, scope, 'event', event.id, richText);

@@ -43,7 +43,11 @@ const presentEvent = (row: EventTable, scope: ReadScope, clock: Clock = GREGORIA
 
 /** Presents events of a world, each in its timeline's calendar (one query for the calendars of all of them). */
 export async function presentEvents(db: Db, scope: WorldScope, rows: EventTable[]): Promise<Event[]> {
-  const clocks = await clocksOfTimelines(db, scope.world.id, rows.map((row) => row.timeline_id));
+  const clocks = await clocksOfTimelines(
+    db,
+    scope.world.id,
+    rows.map((row) => row.timeline_id),
+  );
   return rows.map((row) => presentEvent(row, scope, clocks.get(row.timeline_id ?? '') ?? GREGORIAN_CLOCK));
 }
 

@@ -34,7 +34,12 @@ export async function findEvent(db: Db, scope: WorldScope, eventId: string): Pro
  * id, which is a UUID v7 and so follows creation order. A whole-world list of an editor takes its total from
  * the world's kept event_count.
  */
-export async function listEvents(db: Db, scope: WorldScope, timelineId: string | undefined, params: ListParams): Promise<ListResult<EventTable>> {
+export async function listEvents(
+  db: Db,
+  scope: WorldScope,
+  timelineId: string | undefined,
+  params: ListParams,
+): Promise<ListResult<EventTable>> {
   let query = whereVisible(db.selectFrom('event').selectAll('event').where('event.world_id', '=', scope.world.id), scope, 'event');
   if (timelineId !== undefined) query = query.where('event.timeline_id', '=', timelineId);
   const knownTotal = timelineId === undefined && scope.seesSecrets ? Number(scope.world.event_count) : undefined;

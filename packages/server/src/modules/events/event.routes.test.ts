@@ -46,9 +46,19 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
 
     it('accepts an event without a timeline and stores absent changes as null', async () => {
       const { world, owner } = await createWorld(t.app);
-      const response = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { name: 'Loose', dateTime: '2025-01-01T00:00Z', timelineId: '' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: eventsUrl(world),
+        headers: owner.headers,
+        payload: { name: 'Loose', dateTime: '2025-01-01T00:00Z', timelineId: '' },
+      });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ timelineId: null, characterAttributeChanges: null, inventoryChanges: null, relationshipChanges: null });
+      expect(response.json()).toMatchObject({
+        timelineId: null,
+        characterAttributeChanges: null,
+        inventoryChanges: null,
+        relationshipChanges: null,
+      });
     });
 
     it("requires a name and a date/time with the spec's messages", async () => {
@@ -56,14 +66,24 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       const response = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { name: '' } });
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorResponse>().fields).toEqual({ name: 'Name is required.', dateTime: 'Date/Time is required.' });
-      const bad = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { name: 'E', dateTime: 'tomorrow' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: eventsUrl(world),
+        headers: owner.headers,
+        payload: { name: 'E', dateTime: 'tomorrow' },
+      });
       expect(bad.json<ErrorResponse>().fields?.dateTime).toBe('Date/Time must be a date and time such as 2025-03-14T09:30.');
     });
 
     it('refuses a day the month does not have, with or without a zone, instead of moving it to the next month', async () => {
       const { world, owner } = await createWorld(t.app);
       for (const dateTime of ['2025-02-30T10:00', '2025-02-30T10:00Z', '2025-04-31T10:00:00+02:00']) {
-        const response = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { name: 'E', dateTime } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: eventsUrl(world),
+          headers: owner.headers,
+          payload: { name: 'E', dateTime },
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json<ErrorResponse>().fields).toEqual({ dateTime: 'Date/Time must be a date and time such as 2025-03-14T09:30.' });
       }
@@ -89,7 +109,13 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
         method: 'POST',
         url: eventsUrl(world),
         headers: owner.headers,
-        payload: { name: 'E', dateTime: '2025-01-01T00:00', characterAttributeChanges: '{oops', inventoryChanges: 3, relationshipChanges: true },
+        payload: {
+          name: 'E',
+          dateTime: '2025-01-01T00:00',
+          characterAttributeChanges: '{oops',
+          inventoryChanges: 3,
+          relationshipChanges: true,
+        },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorResponse>().fields).toEqual({
@@ -104,17 +130,42 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       const { timeline, world, owner } = await createTimeline(t.app);
       const { timeline: foreign } = await createTimeline(t.app, { owner });
       const base = { name: 'E', dateTime: '2025-01-01T00:00' };
-      const malformed = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { ...base, timelineId: 'x', childTimelineId: 'y' } });
-      expect(malformed.json<ErrorResponse>().fields).toEqual({ timelineId: 'Must be a valid UUID.', childTimelineId: 'Must be a valid UUID.' });
-      const elsewhere = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { ...base, timelineId: foreign.timelineId } });
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: eventsUrl(world),
+        headers: owner.headers,
+        payload: { ...base, timelineId: 'x', childTimelineId: 'y' },
+      });
+      expect(malformed.json<ErrorResponse>().fields).toEqual({
+        timelineId: 'Must be a valid UUID.',
+        childTimelineId: 'Must be a valid UUID.',
+      });
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: eventsUrl(world),
+        headers: owner.headers,
+        payload: { ...base, timelineId: foreign.timelineId },
+      });
       expect(elsewhere.statusCode).toBe(400);
-      expect(elsewhere.json()).toMatchObject({ message: 'Timeline must be a timeline of this world.', fields: { timelineId: 'Timeline must be a timeline of this world.' } });
+      expect(elsewhere.json()).toMatchObject({
+        message: 'Timeline must be a timeline of this world.',
+        fields: { timelineId: 'Timeline must be a timeline of this world.' },
+      });
       const own = await t.app.inject({
-        method: 'POST', url: eventsUrl(world), headers: owner.headers,
+        method: 'POST',
+        url: eventsUrl(world),
+        headers: owner.headers,
         payload: { ...base, timelineId: timeline.timelineId, childTimelineId: timeline.timelineId },
       });
-      expect(own.json<ErrorResponse>().fields).toEqual({ childTimelineId: "Child Timeline must be a timeline of this world other than the event's own." });
-      const foreignChild = await t.app.inject({ method: 'POST', url: eventsUrl(world), headers: owner.headers, payload: { ...base, childTimelineId: foreign.timelineId } });
+      expect(own.json<ErrorResponse>().fields).toEqual({
+        childTimelineId: "Child Timeline must be a timeline of this world other than the event's own.",
+      });
+      const foreignChild = await t.app.inject({
+        method: 'POST',
+        url: eventsUrl(world),
+        headers: owner.headers,
+        payload: { ...base, childTimelineId: foreign.timelineId },
+      });
       expect(foreignChild.statusCode).toBe(400);
       expect((await readWorld(world, owner.headers)).counts.events).toBe(0);
     });
@@ -133,14 +184,26 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       expect(body.pagination).toMatchObject({ totalItems: 3, totalPages: 2 });
 
       // The event named "… Kansas" comes before the earlier one that only mentions Kansas: name matches lead.
-      const search = await t.app.inject({ method: 'GET', url: `${eventsUrl(world)}?search=kansas&sortBy=dateTime`, headers: owner.headers });
+      const search = await t.app.inject({
+        method: 'GET',
+        url: `${eventsUrl(world)}?search=kansas&sortBy=dateTime`,
+        headers: owner.headers,
+      });
       expect(names(search.json())).toEqual(['Return to Kansas', 'Cyclone']);
 
-      const filtered = await t.app.inject({ method: 'GET', url: `${eventsUrl(world)}?timelineId=${timeline.timelineId}&sortBy=name`, headers: owner.headers });
+      const filtered = await t.app.inject({
+        method: 'GET',
+        url: `${eventsUrl(world)}?timelineId=${timeline.timelineId}&sortBy=name`,
+        headers: owner.headers,
+      });
       expect(names(filtered.json())).toEqual(['Arrival', 'Return to Kansas']);
       expect(filtered.json().pagination.totalItems).toBe(2);
 
-      const unknown = await t.app.inject({ method: 'GET', url: `${eventsUrl(world)}?timelineId=0190aaaa-0000-7000-8000-000000000000`, headers: owner.headers });
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: `${eventsUrl(world)}?timelineId=0190aaaa-0000-7000-8000-000000000000`,
+        headers: owner.headers,
+      });
       expect(unknown.json()).toEqual({ message: 'Timeline not found.', code: 'NOT_FOUND' });
       const malformed = await t.app.inject({ method: 'GET', url: `${eventsUrl(world)}?timelineId=abc`, headers: owner.headers });
       expect(malformed.statusCode).toBe(400);
@@ -149,7 +212,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
   });
 
   describe('GET /api/worlds/{worldId}/timelines/{timelineId}/events', () => {
-    it('lists only that timeline\'s events in story order (dateTime, then creation), with paging and sort', async () => {
+    it("lists only that timeline's events in story order (dateTime, then creation), with paging and sort", async () => {
       const { timeline, world, owner } = await createTimeline(t.app);
       const on = (name: string, dateTime: string) => createEvent(t.app, { world, owner, name, dateTime, timelineId: timeline.timelineId });
       await on('Third', '1900-05-03T00:00');
@@ -165,7 +228,11 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       expect(all.json().pagination).toMatchObject({ totalItems: 4, totalPages: 1, currentPage: 1, limit: 10 });
 
       const first = await t.app.inject({ method: 'GET', url: `${url}?limit=3`, headers: owner.headers });
-      const next = await t.app.inject({ method: 'GET', url: `${url}?limit=3&cursor=${String(first.json().pagination.nextCursor)}`, headers: owner.headers });
+      const next = await t.app.inject({
+        method: 'GET',
+        url: `${url}?limit=3&cursor=${String(first.json().pagination.nextCursor)}`,
+        headers: owner.headers,
+      });
       expect([...names(first.json()), ...names(next.json())]).toEqual(['First', 'Second a', 'Second b', 'Third']);
 
       const reversed = await t.app.inject({ method: 'GET', url: `${url}?sortOrder=desc`, headers: owner.headers });
@@ -178,9 +245,17 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
 
     it('answers an empty list for a timeline without events, and 404 for an unknown timeline', async () => {
       const { timeline, world, owner } = await createTimeline(t.app);
-      const empty = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/events`, headers: owner.headers });
+      const empty = await t.app.inject({
+        method: 'GET',
+        url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/events`,
+        headers: owner.headers,
+      });
       expect(empty.json()).toMatchObject({ data: [], pagination: { totalItems: 0 } });
-      const missing = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/0190aaaa-0000-7000-8000-000000000000/events`, headers: owner.headers });
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: `/api/worlds/${world.worldId}/timelines/0190aaaa-0000-7000-8000-000000000000/events`,
+        headers: owner.headers,
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json<ErrorResponse>().message).toBe('Timeline not found.');
     });
@@ -192,11 +267,21 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       const url = `${eventsUrl(world)}/${event.eventId}`;
       expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json()).toEqual(event);
 
-      const put = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Renamed', dateTime: '1901-01-01T00:00', relationshipChanges: [] } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: owner.headers,
+        payload: { name: 'Renamed', dateTime: '1901-01-01T00:00', relationshipChanges: [] },
+      });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ eventId: event.eventId, name: 'Renamed', inventoryChanges: null, relationshipChanges: [] });
 
-      const bad = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Renamed', dateTime: '1901-01-01T00:00', inventoryChanges: 'x' } });
+      const bad = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: owner.headers,
+        payload: { name: 'Renamed', dateTime: '1901-01-01T00:00', inventoryChanges: 'x' },
+      });
       expect(bad.json<ErrorResponse>().fields).toEqual({ inventoryChanges: 'Invalid JSON in Inventory Changes. Please correct it.' });
     });
 
@@ -206,17 +291,32 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       const { event: other } = await createEvent(t.app, { world, owner, name: 'Other', timelineId: parent.timelineId });
       const { timeline: started } = await createTimeline(t.app, { world, owner, name: 'Started', genesisEvent: event.eventId });
       const { timeline: branch } = await createTimeline(t.app, {
-        world, owner, name: 'Branch', parentTimelineId: parent.timelineId, branchingEvent: event.eventId, genesisEvent: other.eventId,
+        world,
+        owner,
+        name: 'Branch',
+        parentTimelineId: parent.timelineId,
+        branchingEvent: event.eventId,
+        genesisEvent: other.eventId,
       });
-      const connectionId = await insertConnectionRow(t.app, world.worldId, { type: 'event', id: event.eventId }, { type: 'timeline', id: parent.timelineId });
+      const connectionId = await insertConnectionRow(
+        t.app,
+        world.worldId,
+        { type: 'event', id: event.eventId },
+        { type: 'timeline', id: parent.timelineId },
+      );
 
       const del = await t.app.inject({ method: 'DELETE', url: `${eventsUrl(world)}/${event.eventId}`, headers: owner.headers });
       expect(del.statusCode).toBe(204);
       const gone = await t.app.inject({ method: 'GET', url: `${eventsUrl(world)}/${event.eventId}`, headers: owner.headers });
       expect(gone.json()).toEqual({ message: 'Event not found.', code: 'NOT_FOUND' });
-      const timeline = (id: string) => t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${id}`, headers: owner.headers });
+      const timeline = (id: string) =>
+        t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${id}`, headers: owner.headers });
       expect((await timeline(started.timelineId)).json().genesisEvent).toBeNull();
-      expect((await timeline(branch.timelineId)).json()).toMatchObject({ branchingEvent: null, genesisEvent: other.eventId, parentTimelineId: parent.timelineId });
+      expect((await timeline(branch.timelineId)).json()).toMatchObject({
+        branchingEvent: null,
+        genesisEvent: other.eventId,
+        parentTimelineId: parent.timelineId,
+      });
       expect(await connectionExists(t.app, connectionId)).toBe(false);
       expect((await readWorld(world, owner.headers)).counts.events).toBe(1);
       expect((await t.app.inject({ method: 'GET', url: eventsUrl(world), headers: owner.headers })).json().pagination.totalItems).toBe(1);
@@ -225,7 +325,12 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     it('answers 404 for an event of another world and 400 for a malformed id', async () => {
       const { event, owner } = await createEvent(t.app);
       const { world: other } = await createWorld(t.app, { owner });
-      const response = await t.app.inject({ method: 'PUT', url: `${eventsUrl(other)}/${event.eventId}`, headers: owner.headers, payload: { name: 'X', dateTime: '2025-01-01T00:00' } });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `${eventsUrl(other)}/${event.eventId}`,
+        headers: owner.headers,
+        payload: { name: 'X', dateTime: '2025-01-01T00:00' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json<ErrorResponse>().message).toBe('Event not found.');
       expect((await t.app.inject({ method: 'GET', url: `${eventsUrl(other)}/1`, headers: owner.headers })).statusCode).toBe(400);
@@ -251,7 +356,9 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     }
     const { world: ownWorld } = await createWorld(t.app, { owner: intruder });
     const genesis = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${ownWorld.worldId}/timelines`, headers: intruder.headers,
+      method: 'POST',
+      url: `/api/worlds/${ownWorld.worldId}/timelines`,
+      headers: intruder.headers,
       payload: { name: 'Stolen start', currentDateTime: '2025-01-01T00:00', genesisEvent: event.eventId },
     });
     expect(genesis.statusCode).toBe(400);

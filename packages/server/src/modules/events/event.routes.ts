@@ -38,108 +38,135 @@ const bodyRules =
 
 /** Registers the event routes; the world scope step has checked membership (404 otherwise). */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/events', {
-    schema: {
-      tags,
-      summary: "List a world's events, optionally only one timeline's",
-      description: 'Search looks in name and description; sortBy is one of createdAt, updatedAt, name, dateTime.',
-      params: WorldParams,
-      querystring: EventListQuery,
-      response: { 200: listResponseSchema(EventSchema), ...errors },
+  app.get(
+    '/worlds/:worldId/events',
+    {
+      schema: {
+        tags,
+        summary: "List a world's events, optionally only one timeline's",
+        description: 'Search looks in name and description; sortBy is one of createdAt, updatedAt, name, dateTime.',
+        params: WorldParams,
+        querystring: EventListQuery,
+        response: { 200: listResponseSchema(EventSchema), ...errors },
+      },
     },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const { timelineId, ...params } = request.query;
-      if (timelineId === undefined) {
-        const { rows, pagination } = await listEvents(app.db, scope, undefined, params);
+    async (request) => {
+      const scope = request.world;
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const { timelineId, ...params } = request.query;
+        if (timelineId === undefined) {
+          const { rows, pagination } = await listEvents(app.db, scope, undefined, params);
+          return { data: await presentEvents(app.db, scope, rows), pagination };
+        }
+        const timeline = await requireTimeline(app.db, scope, timelineId);
+        const { rows, pagination } = await listEvents(app.db, scope, timeline.id, params);
         return { data: await presentEvents(app.db, scope, rows), pagination };
-      }
-      const timeline = await requireTimeline(app.db, scope, timelineId);
-      const { rows, pagination } = await listEvents(app.db, scope, timeline.id, params);
-      return { data: await presentEvents(app.db, scope, rows), pagination };
-    });
-  });
-
-  app.get('/worlds/:worldId/timelines/:timelineId/events', {
-    schema: {
-      tags: ['timelines', ...tags],
-      summary: "A timeline's events in story order",
-      description: 'Default order is dateTime ascending, then creation order. The other list parameters work as everywhere.',
-      params: TimelineParams,
-      querystring: listQuerySchema(EVENT_SORT_FIELDS),
-      response: { 200: listResponseSchema(EventSchema), ...errors },
+      });
     },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const timeline = await requireTimeline(app.db, scope, request.params.timelineId);
-      const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
-      const { rows, pagination } = await listEvents(app.db, scope, timeline.id, params);
-      return { data: await presentEvents(app.db, scope, rows), pagination };
-    });
-  });
+  );
 
-  app.post('/worlds/:worldId/events', {
-    schema: {
-      tags,
-      summary: 'Create an event',
-      description: bodyRules,
-      params: WorldParams,
-      body: EventCreateSchema,
-      response: { 201: EventSchema, ...errors },
+  app.get(
+    '/worlds/:worldId/timelines/:timelineId/events',
+    {
+      schema: {
+        tags: ['timelines', ...tags],
+        summary: "A timeline's events in story order",
+        description: 'Default order is dateTime ascending, then creation order. The other list parameters work as everywhere.',
+        params: TimelineParams,
+        querystring: listQuerySchema(EVENT_SORT_FIELDS),
+        response: { 200: listResponseSchema(EventSchema), ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const event = await app.db.transaction().execute(async (trx) => {
+    async (request) => {
       const scope = request.world;
-      return createEvent(trx, scope, request.body);
-    });
-    return reply.status(201).send(await presentOneEvent(app.db, request.world, event));
-  });
-
-  app.get('/worlds/:worldId/events/:eventId', {
-    schema: { tags, summary: 'One event', params: EventParams, response: { 200: EventSchema, ...errors } },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => presentOneEvent(app.db, scope, await requireEvent(app.db, scope, request.params.eventId)));
-  });
-
-  app.put('/worlds/:worldId/events/:eventId', {
-    schema: {
-      tags,
-      summary: 'Replace an event (validated like create)',
-      description: `${bodyRules} Moving an event to another timeline clears it as the branching event of branches of its old timeline.`,
-      params: EventParams,
-      headers: IfMatchHeaders,
-      body: EventUpdateSchema,
-      response: { 200: EventSchema, ...errors },
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const timeline = await requireTimeline(app.db, scope, request.params.timelineId);
+        const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
+        const { rows, pagination } = await listEvents(app.db, scope, timeline.id, params);
+        return { data: await presentEvents(app.db, scope, rows), pagination };
+      });
     },
-  }, async (request) => {
-    const event = await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'event', id: request.params.eventId, entity: 'event' });
-      const scope = request.world;
-      return updateEvent(trx, scope, await requireEvent(trx, scope, request.params.eventId), request.body);
-    });
-    return presentOneEvent(app.db, request.world, event);
-  });
+  );
 
-  app.delete('/worlds/:worldId/events/:eventId', {
-    schema: {
-      tags,
-      summary: 'Delete an event (irreversible)',
-      description: 'Timelines that start or branch at it lose that link (genesisEvent or branchingEvent becomes null); connections to it are removed.',
-      params: EventParams,
-      headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+  app.post(
+    '/worlds/:worldId/events',
+    {
+      schema: {
+        tags,
+        summary: 'Create an event',
+        description: bodyRules,
+        params: WorldParams,
+        body: EventCreateSchema,
+        response: { 201: EventSchema, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'event', id: request.params.eventId, entity: 'event' });
+    async (request, reply) => {
+      const event = await app.db.transaction().execute(async (trx) => {
+        const scope = request.world;
+        return createEvent(trx, scope, request.body);
+      });
+      return reply.status(201).send(await presentOneEvent(app.db, request.world, event));
+    },
+  );
+
+  app.get(
+    '/worlds/:worldId/events/:eventId',
+    {
+      schema: { tags, summary: 'One event', params: EventParams, response: { 200: EventSchema, ...errors } },
+    },
+    async (request) => {
       const scope = request.world;
-      const event = await requireEvent(trx, scope, request.params.eventId);
-      requireEditor(scope);
-      await deleteEvent(trx, event);
-    });
-    return reply.status(204).send(null);
-  });
+      return cachedScopedRead(app.db, scope, request.url, async () =>
+        presentOneEvent(app.db, scope, await requireEvent(app.db, scope, request.params.eventId)),
+      );
+    },
+  );
+
+  app.put(
+    '/worlds/:worldId/events/:eventId',
+    {
+      schema: {
+        tags,
+        summary: 'Replace an event (validated like create)',
+        description: `${bodyRules} Moving an event to another timeline clears it as the branching event of branches of its old timeline.`,
+        params: EventParams,
+        headers: IfMatchHeaders,
+        body: EventUpdateSchema,
+        response: { 200: EventSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const event = await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'event', id: request.params.eventId, entity: 'event' });
+        const scope = request.world;
+        return updateEvent(trx, scope, await requireEvent(trx, scope, request.params.eventId), request.body);
+      });
+      return presentOneEvent(app.db, request.world, event);
+    },
+  );
+
+  app.delete(
+    '/worlds/:worldId/events/:eventId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an event (irreversible)',
+        description:
+          'Timelines that start or branch at it lose that link (genesisEvent or branchingEvent becomes null); connections to it are removed.',
+        params: EventParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'event', id: request.params.eventId, entity: 'event' });
+        const scope = request.world;
+        const event = await requireEvent(trx, scope, request.params.eventId);
+        requireEditor(scope);
+        await deleteEvent(trx, event);
+      });
+      return reply.status(204).send(null);
+    },
+  );
 };

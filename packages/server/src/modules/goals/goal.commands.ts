@@ -50,8 +50,12 @@ export async function createGoal(trx: Db, scope: WorldScope, characterId: string
   const now = nowIso();
   const richText = await prepareRichText(trx, scope, input);
   const row: GoalTable = {
-    id: newId(), world_id: scope.world.id, ...toChanges(input, characterId, richText), ...(await accessColumns(trx, scope, input)),
-    created_at: now, updated_at: now,
+    id: newId(),
+    world_id: scope.world.id,
+    ...toChanges(input, characterId, richText),
+    ...(await accessColumns(trx, scope, input)),
+    created_at: now,
+    updated_at: now,
   };
   await insertGoal(trx, row);
   await saveMentions(trx, scope, 'goal', row.id, richText);
@@ -63,7 +67,13 @@ export async function createGoal(trx: Db, scope: WorldScope, characterId: string
  * @returns the updated goal row.
  * @throws AppError 403 for a player or viewer.
  */
-export async function updateGoal(trx: Db, scope: WorldScope, goal: GoalTable, characterId: string | null, input: GoalInput): Promise<GoalTable> {
+export async function updateGoal(
+  trx: Db,
+  scope: WorldScope,
+  goal: GoalTable,
+  characterId: string | null,
+  input: GoalInput,
+): Promise<GoalTable> {
   requireEditor(scope);
   const richText = await prepareRichText(trx, scope, input, goal);
   await updateGoalRow(trx, goal.id, { ...toChanges(input, characterId, richText), ...(await accessColumns(trx, scope, input, goal)) });

@@ -22,12 +22,22 @@ const selectGoals = (db: Db, scope: ReadScope & { world: { id: string } }, filte
 };
 
 /** Finds a goal within the filter that the reader may see, or undefined. */
-export function findGoal(db: Db, scope: ReadScope & { world: { id: string } }, filter: GoalFilter, goalId: string): Promise<GoalTable | undefined> {
+export function findGoal(
+  db: Db,
+  scope: ReadScope & { world: { id: string } },
+  filter: GoalFilter,
+  goalId: string,
+): Promise<GoalTable | undefined> {
   return selectGoals(db, scope, filter).where('goal.id', '=', goalId).executeTakeFirst();
 }
 
 /** Lists the goals within the filter that the reader may see, with search (title, description), sort and paging. */
-export function listGoals(db: Db, scope: ReadScope & { world: { id: string } }, filter: GoalFilter, params: ListParams): Promise<ListResult<GoalTable>> {
+export function listGoals(
+  db: Db,
+  scope: ReadScope & { world: { id: string } },
+  filter: GoalFilter,
+  params: ListParams,
+): Promise<ListResult<GoalTable>> {
   return paginate({
     query: selectGoals(db, scope, filter),
     sortColumns: {
@@ -48,7 +58,11 @@ export async function insertGoal(db: Db, row: GoalTable): Promise<void> {
 
 /** Writes a goal's editable columns and bumps updated_at. */
 export async function updateGoalRow(db: Db, goalId: string, changes: GoalChanges): Promise<void> {
-  await db.updateTable('goal').set({ ...changes, updated_at: nowIso() }).where('id', '=', goalId).execute();
+  await db
+    .updateTable('goal')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', goalId)
+    .execute();
 }
 
 /** Deletes one goal. */

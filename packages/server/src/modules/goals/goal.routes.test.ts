@@ -31,7 +31,11 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
       const response = await call('POST', worldUrl, { ...GOAL_FIELDS, targetDateTime: '2025-03-14T09:30', notes: 'Soon' });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({
-        ...GOAL_FIELDS, worldId: world.worldId, characterId: null, targetDateTime: '2025-03-14T09:30:00.000Z', notes: 'Soon',
+        ...GOAL_FIELDS,
+        worldId: world.worldId,
+        characterId: null,
+        targetDateTime: '2025-03-14T09:30:00.000Z',
+        notes: 'Soon',
       });
       const owned = await call('POST', worldUrl, { ...GOAL_FIELDS, characterId: character.characterId });
       expect(owned.json().characterId).toBe(character.characterId);
@@ -65,14 +69,20 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
       }
     });
 
-    it("lists every goal of the world with its characterId, with search and sort on title", async () => {
+    it('lists every goal of the world with its characterId, with search and sort on title', async () => {
       const { owner, world, character, worldUrl, call } = await setup();
       await createGoal(t.app, owner, world.worldId, { title: 'Defeat the witch' });
-      await createGoal(t.app, owner, world.worldId, { characterId: character.characterId, title: 'Go home', description: 'Back to KANSAS' });
+      await createGoal(t.app, owner, world.worldId, {
+        characterId: character.characterId,
+        title: 'Go home',
+        description: 'Back to KANSAS',
+      });
       await createGoal(t.app, owner, world.worldId, { title: 'Crown a ruler', description: 'For the Emerald City' });
       const all = (await call('GET', `${worldUrl}?sortBy=title`)).json<{ data: Goal[]; pagination: { totalItems: number } }>();
       expect(all.data.map((g) => [g.title, g.characterId])).toEqual([
-        ['Crown a ruler', null], ['Defeat the witch', null], ['Go home', character.characterId],
+        ['Crown a ruler', null],
+        ['Defeat the witch', null],
+        ['Go home', character.characterId],
       ]);
       expect(all.pagination.totalItems).toBe(3);
       const found = (await call('GET', `${worldUrl}?search=kansas`)).json<{ data: Goal[] }>();
@@ -81,7 +91,7 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
       expect(page.data.map((g) => g.title)).toEqual(['Defeat the witch']);
     });
 
-    it("reads, replaces and deletes any goal of the world; PUT without characterId keeps the character", async () => {
+    it('reads, replaces and deletes any goal of the world; PUT without characterId keeps the character', async () => {
       const { owner, world, character, worldUrl, call } = await setup();
       const goal = await createGoal(t.app, owner, world.worldId, { characterId: character.characterId });
       const url = `${worldUrl}/${goal.goalId}`;
@@ -101,7 +111,12 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
     it('deleting a goal removes the connections to it', async () => {
       const { owner, world, character, worldUrl, call } = await setup();
       const goal = await createGoal(t.app, owner, world.worldId);
-      const connectionId = await insertConnectionRow(t.app, world.worldId, { type: 'character', id: character.characterId }, { type: 'goal', id: goal.goalId });
+      const connectionId = await insertConnectionRow(
+        t.app,
+        world.worldId,
+        { type: 'character', id: character.characterId },
+        { type: 'goal', id: goal.goalId },
+      );
       await call('DELETE', `${worldUrl}/${goal.goalId}`);
       expect(await connectionExists(t.app, connectionId)).toBe(false);
     });
@@ -126,7 +141,12 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
       const url = `${characterUrl}/${goal.goalId}`;
       expect((await call('GET', url)).json()).toEqual(goal);
       const put = await call('PUT', url, { ...GOAL_FIELDS, goalType: 'Personal', status: 'Completed', notes: 'Done at last' });
-      expect(put.json()).toMatchObject({ goalType: 'Personal', status: 'Completed', notes: 'Done at last', characterId: character.characterId });
+      expect(put.json()).toMatchObject({
+        goalType: 'Personal',
+        status: 'Completed',
+        notes: 'Done at last',
+        characterId: character.characterId,
+      });
 
       for (const other of [worldGoal, totoGoal]) {
         for (const method of ['GET', 'PUT', 'DELETE'] as const) {
@@ -142,23 +162,31 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
       const { owner, world } = await setup();
       const { character: outsider } = await createCharacter(t.app, { owner });
       const response = await t.app.inject({
-        method: 'GET', url: `/api/worlds/${world.worldId}/characters/${outsider.characterId}/goals`, headers: owner.headers,
+        method: 'GET',
+        url: `/api/worlds/${world.worldId}/characters/${outsider.characterId}/goals`,
+        headers: owner.headers,
       });
       expect(response.statusCode).toBe(404);
       expect(response.json<ErrorResponse>().message).toBe('Character not found.');
     });
   });
 
-  it("answers 404 to another user on every goal route and leaves the goals unchanged", async () => {
+  it('answers 404 to another user on every goal route and leaves the goals unchanged', async () => {
     const { owner, world, character, worldUrl, characterUrl, call } = await setup();
     const worldGoal = await createGoal(t.app, owner, world.worldId, { title: 'Secret plan' });
     const charGoal = await createGoal(t.app, owner, world.worldId, { characterId: character.characterId, title: 'Secret wish' });
     const intruder = await createUser(t.app);
     const attempts: Array<[Method, string, object?]> = [
-      ['GET', worldUrl], ['POST', worldUrl, GOAL_FIELDS],
-      ['GET', `${worldUrl}/${worldGoal.goalId}`], ['PUT', `${worldUrl}/${worldGoal.goalId}`, GOAL_FIELDS], ['DELETE', `${worldUrl}/${worldGoal.goalId}`],
-      ['GET', characterUrl], ['POST', characterUrl, GOAL_FIELDS],
-      ['GET', `${characterUrl}/${charGoal.goalId}`], ['PUT', `${characterUrl}/${charGoal.goalId}`, GOAL_FIELDS], ['DELETE', `${characterUrl}/${charGoal.goalId}`],
+      ['GET', worldUrl],
+      ['POST', worldUrl, GOAL_FIELDS],
+      ['GET', `${worldUrl}/${worldGoal.goalId}`],
+      ['PUT', `${worldUrl}/${worldGoal.goalId}`, GOAL_FIELDS],
+      ['DELETE', `${worldUrl}/${worldGoal.goalId}`],
+      ['GET', characterUrl],
+      ['POST', characterUrl, GOAL_FIELDS],
+      ['GET', `${characterUrl}/${charGoal.goalId}`],
+      ['PUT', `${characterUrl}/${charGoal.goalId}`, GOAL_FIELDS],
+      ['DELETE', `${characterUrl}/${charGoal.goalId}`],
     ];
     for (const [method, path, payload] of attempts) {
       const response = await call(method, path, payload, intruder.headers);

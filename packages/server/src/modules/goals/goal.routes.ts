@@ -86,133 +86,173 @@ async function removeGoal(db: Db, request: FastifyRequest, params: GoalRoutePara
 }
 
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/goals', {
-    schema: {
-      tags,
-      summary: "List every goal of a world, characters' goals included (search on title and description)",
-      params: WorldParams,
-      querystring: listQuerySchema(GOAL_SORT_FIELDS),
-      response: { 200: listResponseSchema(GoalSchema), ...errors },
+  app.get(
+    '/worlds/:worldId/goals',
+    {
+      schema: {
+        tags,
+        summary: "List every goal of a world, characters' goals included (search on title and description)",
+        params: WorldParams,
+        querystring: listQuerySchema(GOAL_SORT_FIELDS),
+        response: { 200: listResponseSchema(GoalSchema), ...errors },
+      },
     },
-  }, async (request) => listGoalsIn(app.db, request.world, request.params, request.query, request.url));
+    async (request) => listGoalsIn(app.db, request.world, request.params, request.query, request.url),
+  );
 
-  app.post('/worlds/:worldId/goals', {
-    schema: {
-      tags,
-      summary: 'Create a world goal, or a goal of one of its characters when characterId is given',
-      params: WorldParams,
-      body: WorldGoalBodySchema,
-      response: { 201: GoalSchema, ...errors },
+  app.post(
+    '/worlds/:worldId/goals',
+    {
+      schema: {
+        tags,
+        summary: 'Create a world goal, or a goal of one of its characters when characterId is given',
+        params: WorldParams,
+        body: WorldGoalBodySchema,
+        response: { 201: GoalSchema, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const goal = await app.db.transaction().execute(async (trx) => {
-      const scope = request.world;
-      const characterId = await checkGoalCharacter(trx, scope, request.body.characterId || null);
-      return createGoal(trx, scope, characterId, request.body);
-    });
-    return reply.status(201).send(presentGoal(goal, request.world));
-  });
-
-  app.get('/worlds/:worldId/goals/:goalId', {
-    schema: { tags, summary: 'One goal of the world', params: WorldGoalParams, response: { 200: GoalSchema, ...errors } },
-  }, async (request) => readGoal(app.db, request.world, request.params, request.url));
-
-  app.put('/worlds/:worldId/goals/:goalId', {
-    schema: {
-      tags,
-      summary: 'Replace a goal of the world (validated like create)',
-      description: 'Without characterId the goal keeps its character; null or empty makes it a world goal.',
-      params: WorldGoalParams,
-      headers: IfMatchHeaders,
-      body: WorldGoalBodySchema,
-      response: { 200: GoalSchema, ...errors },
+    async (request, reply) => {
+      const goal = await app.db.transaction().execute(async (trx) => {
+        const scope = request.world;
+        const characterId = await checkGoalCharacter(trx, scope, request.body.characterId || null);
+        return createGoal(trx, scope, characterId, request.body);
+      });
+      return reply.status(201).send(presentGoal(goal, request.world));
     },
-  }, async (request) => {
-    const goal = await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
-      const scope = request.world;
-      const existing = await requireGoal(trx, scope, {}, request.params.goalId);
-      const wanted = request.body.characterId === undefined ? existing.character_id : request.body.characterId || null;
-      const characterId = await checkGoalCharacter(trx, scope, wanted);
-      return updateGoal(trx, scope, existing, characterId, request.body);
-    });
-    return presentGoal(goal, request.world);
-  });
+  );
 
-  app.delete('/worlds/:worldId/goals/:goalId', {
-    schema: {
-      tags,
-      summary: 'Delete a goal of the world (irreversible)',
-      params: WorldGoalParams,
-      headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+  app.get(
+    '/worlds/:worldId/goals/:goalId',
+    {
+      schema: { tags, summary: 'One goal of the world', params: WorldGoalParams, response: { 200: GoalSchema, ...errors } },
     },
-  }, async (request, reply) => {
-    await removeGoal(app.db, request, request.params);
-    return reply.status(204).send(null);
-  });
+    async (request) => readGoal(app.db, request.world, request.params, request.url),
+  );
 
-  app.get('/worlds/:worldId/characters/:characterId/goals', {
-    schema: {
-      tags,
-      summary: "List a character's goals (search on title and description)",
-      params: CharacterParams,
-      querystring: listQuerySchema(GOAL_SORT_FIELDS),
-      response: { 200: listResponseSchema(GoalSchema), ...errors },
+  app.put(
+    '/worlds/:worldId/goals/:goalId',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a goal of the world (validated like create)',
+        description: 'Without characterId the goal keeps its character; null or empty makes it a world goal.',
+        params: WorldGoalParams,
+        headers: IfMatchHeaders,
+        body: WorldGoalBodySchema,
+        response: { 200: GoalSchema, ...errors },
+      },
     },
-  }, async (request) => listGoalsIn(app.db, request.world, request.params, request.query, request.url));
-
-  app.post('/worlds/:worldId/characters/:characterId/goals', {
-    schema: {
-      tags,
-      summary: 'Create a goal for a character',
-      params: CharacterParams,
-      body: GoalCreateSchema,
-      response: { 201: GoalSchema, ...errors },
+    async (request) => {
+      const goal = await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
+        const scope = request.world;
+        const existing = await requireGoal(trx, scope, {}, request.params.goalId);
+        const wanted = request.body.characterId === undefined ? existing.character_id : request.body.characterId || null;
+        const characterId = await checkGoalCharacter(trx, scope, wanted);
+        return updateGoal(trx, scope, existing, characterId, request.body);
+      });
+      return presentGoal(goal, request.world);
     },
-  }, async (request, reply) => {
-    const goal = await app.db.transaction().execute(async (trx) => {
-      const scope = request.world;
-      const character = await requireCharacter(trx, scope, request.params.characterId);
-      return createGoal(trx, scope, character.id, request.body);
-    });
-    return reply.status(201).send(presentGoal(goal, request.world));
-  });
+  );
 
-  app.get('/worlds/:worldId/characters/:characterId/goals/:goalId', {
-    schema: { tags, summary: "One of a character's goals", params: CharacterGoalParams, response: { 200: GoalSchema, ...errors } },
-  }, async (request) => readGoal(app.db, request.world, request.params, request.url));
-
-  app.put('/worlds/:worldId/characters/:characterId/goals/:goalId', {
-    schema: {
-      tags,
-      summary: "Replace one of a character's goals (validated like create)",
-      params: CharacterGoalParams,
-      headers: IfMatchHeaders,
-      body: GoalUpdateSchema,
-      response: { 200: GoalSchema, ...errors },
+  app.delete(
+    '/worlds/:worldId/goals/:goalId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a goal of the world (irreversible)',
+        params: WorldGoalParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
     },
-  }, async (request) => {
-    const goal = await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
-      const scope = request.world;
-      const character = await requireCharacter(trx, scope, request.params.characterId);
-      const existing = await requireGoal(trx, scope, { characterId: character.id }, request.params.goalId);
-      return updateGoal(trx, scope, existing, character.id, request.body);
-    });
-    return presentGoal(goal, request.world);
-  });
-
-  app.delete('/worlds/:worldId/characters/:characterId/goals/:goalId', {
-    schema: {
-      tags,
-      summary: "Delete one of a character's goals (irreversible)",
-      params: CharacterGoalParams,
-      headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+    async (request, reply) => {
+      await removeGoal(app.db, request, request.params);
+      return reply.status(204).send(null);
     },
-  }, async (request, reply) => {
-    await removeGoal(app.db, request, request.params);
-    return reply.status(204).send(null);
-  });
+  );
+
+  app.get(
+    '/worlds/:worldId/characters/:characterId/goals',
+    {
+      schema: {
+        tags,
+        summary: "List a character's goals (search on title and description)",
+        params: CharacterParams,
+        querystring: listQuerySchema(GOAL_SORT_FIELDS),
+        response: { 200: listResponseSchema(GoalSchema), ...errors },
+      },
+    },
+    async (request) => listGoalsIn(app.db, request.world, request.params, request.query, request.url),
+  );
+
+  app.post(
+    '/worlds/:worldId/characters/:characterId/goals',
+    {
+      schema: {
+        tags,
+        summary: 'Create a goal for a character',
+        params: CharacterParams,
+        body: GoalCreateSchema,
+        response: { 201: GoalSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const goal = await app.db.transaction().execute(async (trx) => {
+        const scope = request.world;
+        const character = await requireCharacter(trx, scope, request.params.characterId);
+        return createGoal(trx, scope, character.id, request.body);
+      });
+      return reply.status(201).send(presentGoal(goal, request.world));
+    },
+  );
+
+  app.get(
+    '/worlds/:worldId/characters/:characterId/goals/:goalId',
+    {
+      schema: { tags, summary: "One of a character's goals", params: CharacterGoalParams, response: { 200: GoalSchema, ...errors } },
+    },
+    async (request) => readGoal(app.db, request.world, request.params, request.url),
+  );
+
+  app.put(
+    '/worlds/:worldId/characters/:characterId/goals/:goalId',
+    {
+      schema: {
+        tags,
+        summary: "Replace one of a character's goals (validated like create)",
+        params: CharacterGoalParams,
+        headers: IfMatchHeaders,
+        body: GoalUpdateSchema,
+        response: { 200: GoalSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const goal = await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'goal', id: request.params.goalId, entity: 'goal' });
+        const scope = request.world;
+        const character = await requireCharacter(trx, scope, request.params.characterId);
+        const existing = await requireGoal(trx, scope, { characterId: character.id }, request.params.goalId);
+        return updateGoal(trx, scope, existing, character.id, request.body);
+      });
+      return presentGoal(goal, request.world);
+    },
+  );
+
+  app.delete(
+    '/worlds/:worldId/characters/:characterId/goals/:goalId',
+    {
+      schema: {
+        tags,
+        summary: "Delete one of a character's goals (irreversible)",
+        params: CharacterGoalParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeGoal(app.db, request, request.params);
+      return reply.status(204).send(null);
+    },
+  );
 };

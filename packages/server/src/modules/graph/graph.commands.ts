@@ -13,7 +13,14 @@ import {
   type WorldGraph,
 } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { type GraphScope, findConnectedNames, listConnectionEdges, listHoldingEdges, listNodeRows, listRelationshipEdges } from './graph.repository.js';
+import {
+  type GraphScope,
+  findConnectedNames,
+  listConnectionEdges,
+  listHoldingEdges,
+  listNodeRows,
+  listRelationshipEdges,
+} from './graph.repository.js';
 
 const isConnectable = (type: string): type is ConnectableType => (CONNECTABLE_TYPES as readonly string[]).includes(type);
 
@@ -36,13 +43,22 @@ export async function buildWorldGraph(db: Db, scope: GraphScope): Promise<WorldG
     else edges.push(edge);
   };
   for (const row of await listRelationshipEdges(db, scope, GRAPH_EDGE_MAX + 1)) {
-    add({ id: row.id, kind: 'relationship', source: row.character_id, target: row.target_character_id, label: row.relationship_type, affinity: row.affinity });
+    add({
+      id: row.id,
+      kind: 'relationship',
+      source: row.character_id,
+      target: row.target_character_id,
+      label: row.relationship_type,
+      affinity: row.affinity,
+    });
   }
   const connections = await listConnectionEdges(db, scope, GRAPH_EDGE_MAX + 1);
-  const others = connections.flatMap((row) => [
-    { type: row.source_type, id: row.source_id },
-    { type: row.target_type, id: row.target_id },
-  ]).flatMap((ref) => (isConnectable(ref.type) && ref.type !== 'character' && ref.type !== 'item' ? [{ type: ref.type, id: ref.id }] : []));
+  const others = connections
+    .flatMap((row) => [
+      { type: row.source_type, id: row.source_id },
+      { type: row.target_type, id: row.target_id },
+    ])
+    .flatMap((ref) => (isConnectable(ref.type) && ref.type !== 'character' && ref.type !== 'item' ? [{ type: ref.type, id: ref.id }] : []));
   const names = await findConnectedNames(db, scope, others);
   for (const ref of others) {
     const name = names.get(`${ref.type}:${ref.id}`);
@@ -67,8 +83,11 @@ export async function buildWorldGraph(db: Db, scope: GraphScope): Promise<WorldG
  */
 export function graphAtMoment(graph: WorldGraph, states: readonly CharacterState[]): WorldGraph {
   const nodeIds = new Set(graph.nodes.map((node) => node.id));
-  const storedIds = new Map(graph.edges.filter((edge) => edge.kind !== 'connection').map((edge) => [`${edge.kind}:${edge.source}>${edge.target}`, edge.id]));
-  const idOf = (kind: GraphEdge['kind'], source: string, target: string) => storedIds.get(`${kind}:${source}>${target}`) ?? `${source}>${target}`;
+  const storedIds = new Map(
+    graph.edges.filter((edge) => edge.kind !== 'connection').map((edge) => [`${edge.kind}:${edge.source}>${edge.target}`, edge.id]),
+  );
+  const idOf = (kind: GraphEdge['kind'], source: string, target: string) =>
+    storedIds.get(`${kind}:${source}>${target}`) ?? `${source}>${target}`;
   const relationships: GraphEdge[] = [];
   const holdings: GraphEdge[] = [];
   for (const state of states) {
@@ -86,7 +105,14 @@ export function graphAtMoment(graph: WorldGraph, states: readonly CharacterState
     }
     for (const entry of state.inventory) {
       if (!nodeIds.has(entry.itemId) || entry.quantity <= 0) continue;
-      holdings.push({ id: idOf('holds', state.characterId, entry.itemId), kind: 'holds', source: state.characterId, target: entry.itemId, label: 'holds', affinity: null });
+      holdings.push({
+        id: idOf('holds', state.characterId, entry.itemId),
+        kind: 'holds',
+        source: state.characterId,
+        target: entry.itemId,
+        label: 'holds',
+        affinity: null,
+      });
     }
   }
   const connections = graph.edges.filter((edge) => edge.kind === 'connection');

@@ -15,8 +15,8 @@ export type GraphScope = Pick<WorldScope, 'world' | 'viewer' | 'seesSecrets'>;
 type GraphTable = 'character' | 'item' | 'relationship' | 'connection' | 'inventory_item';
 
 /** The rows of a table a reader may see: the scope's world, under shared worlds' visibility rule. */
-function graphBase<T extends GraphTable>(db: Db, table: T, scope: GraphScope) {
-  return whereVisible(db.selectFrom(table as GraphTable).where(`${table as GraphTable}.world_id`, '=', scope.world.id), scope, table);
+function graphBase(db: Db, table: GraphTable, scope: GraphScope) {
+  return whereVisible(db.selectFrom(table).where(`${table}.world_id`, '=', scope.world.id), scope, table);
 }
 
 /**
@@ -24,7 +24,12 @@ function graphBase<T extends GraphTable>(db: Db, table: T, scope: GraphScope) {
  * @param limit most rows to read (one more than the caller keeps tells it more exist).
  * @returns `{ id, name }` rows.
  */
-export function listNodeRows(db: Db, scope: GraphScope, table: 'character' | 'item', limit: number): Promise<Array<{ id: string; name: string }>> {
+export function listNodeRows(
+  db: Db,
+  scope: GraphScope,
+  table: 'character' | 'item',
+  limit: number,
+): Promise<Array<{ id: string; name: string }>> {
   return graphBase(db, table, scope).select(['id', 'name']).orderBy('name').orderBy('id').limit(limit).execute();
 }
 
@@ -32,27 +37,40 @@ export function listNodeRows(db: Db, scope: GraphScope, table: 'character' | 'it
 export function listRelationshipEdges(db: Db, scope: GraphScope, limit: number) {
   return graphBase(db, 'relationship', scope)
     .select(['id', 'character_id', 'target_character_id', 'relationship_type', 'affinity'])
-    .orderBy('created_at').orderBy('id').limit(limit).execute();
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** A world's connections (both ends' types and ids, and the connection type), oldest first. */
 export function listConnectionEdges(db: Db, scope: GraphScope, limit: number) {
   return graphBase(db, 'connection', scope)
     .select(['id', 'source_type', 'source_id', 'target_type', 'target_id', 'connection_type'])
-    .orderBy('created_at').orderBy('id').limit(limit).execute();
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** A world's inventory entries as holder → item pairs, oldest first. */
 export function listHoldingEdges(db: Db, scope: GraphScope, limit: number) {
   return graphBase(db, 'inventory_item', scope)
     .select(['id', 'character_id', 'item_id'])
-    .orderBy('created_at').orderBy('id').limit(limit).execute();
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**
  * Names of the entities connections reach beyond characters and items (timelines, events, maps, quests, goals).
  * @returns `${type}:${id}` → name, for those in the scope's world.
  */
-export function findConnectedNames(db: Db, scope: GraphScope, refs: Array<{ type: ConnectableType; id: string }>): Promise<Map<string, string>> {
+export function findConnectedNames(
+  db: Db,
+  scope: GraphScope,
+  refs: Array<{ type: ConnectableType; id: string }>,
+): Promise<Map<string, string>> {
   return findEntityNames(db, scope.world.id, refs);
 }

@@ -30,13 +30,23 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
     const { item: shoes } = await createItem(t.app, { ...ctx, name: 'Silver Shoes' });
     const { event } = await createEvent(t.app, { ...ctx, name: 'The cyclone' });
     await createItem(t.app, { ...ctx, name: 'Golden Cap' });
-    const friend = await createRelationship(t.app, owner, world.worldId, dorothy.characterId, { targetCharacterId: scarecrow.characterId, relationshipType: 'friend', affinity: 80 });
+    const friend = await createRelationship(t.app, owner, world.worldId, dorothy.characterId, {
+      targetCharacterId: scarecrow.characterId,
+      relationshipType: 'friend',
+      affinity: 80,
+    });
     const holding = await createInventoryEntry(t.app, owner, world.worldId, dorothy.characterId, { itemId: shoes.itemId, quantity: 1 });
     const connection = await t.app.inject({
       method: 'POST',
       url: `/api/worlds/${world.worldId}/connections`,
       headers: owner.headers,
-      payload: { sourceType: 'event', sourceId: event.eventId, targetType: 'character', targetId: dorothy.characterId, connectionType: 'carried away' },
+      payload: {
+        sourceType: 'event',
+        sourceId: event.eventId,
+        targetType: 'character',
+        targetId: dorothy.characterId,
+        connectionType: 'carried away',
+      },
     });
     expect(connection.statusCode).toBe(201);
     const { world: other } = await createWorld(t.app, { owner, name: 'Elsewhere' });
@@ -54,8 +64,22 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
       ['event', 'The cyclone'],
     ]);
     expect(graph.edges).toEqual([
-      { id: friend.relationshipId, kind: 'relationship', source: dorothy.characterId, target: scarecrow.characterId, label: 'friend', affinity: 80 },
-      { id: connection.json().connectionId, kind: 'connection', source: event.eventId, target: dorothy.characterId, label: 'carried away', affinity: null },
+      {
+        id: friend.relationshipId,
+        kind: 'relationship',
+        source: dorothy.characterId,
+        target: scarecrow.characterId,
+        label: 'friend',
+        affinity: 80,
+      },
+      {
+        id: connection.json().connectionId,
+        kind: 'connection',
+        source: event.eventId,
+        target: dorothy.characterId,
+        label: 'carried away',
+        affinity: null,
+      },
       { id: holding.inventoryItemId, kind: 'holds', source: dorothy.characterId, target: shoes.itemId, label: 'holds', affinity: null },
     ]);
   });
@@ -70,9 +94,17 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
       method: 'POST',
       url: `/api/worlds/${world.worldId}/connections`,
       headers: owner.headers,
-      payload: { sourceType: 'character', sourceId: toto.characterId, targetType: 'character', targetId: dorothy.characterId, connectionType: 'follows' },
+      payload: {
+        sourceType: 'character',
+        sourceId: toto.characterId,
+        targetType: 'character',
+        targetId: dorothy.characterId,
+        connectionType: 'follows',
+      },
     });
-    expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<WorldGraph>().edges.map((edge) => edge.label)).toEqual(['follows']);
+    expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<WorldGraph>().edges.map((edge) => edge.label)).toEqual(
+      ['follows'],
+    );
   });
 
   it('answers an empty web for an empty world and 404 for a world that is not yours', async () => {
@@ -94,19 +126,52 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
       const { item: shoes } = await createItem(t.app, { ...ctx, name: 'Silver Shoes' });
       const { timeline } = await createTimeline(t.app, { ...ctx, name: 'The book', currentDateTime: day(9) });
       const timelineId = timeline.timelineId;
-      const { event: meeting } = await createEvent(t.app, { ...ctx, timelineId, name: 'The cornfield', dateTime: day(1),
-        relationshipChanges: doc({ op: 'create', characterId: dorothy.characterId, targetCharacterId: scarecrow.characterId, set: { relationshipType: 'acquaintence', affinity: 10 } }),
-        inventoryChanges: doc({ characterId: dorothy.characterId, itemId: shoes.itemId, quantity: 1 }) });
-      const { event: friends } = await createEvent(t.app, { ...ctx, timelineId, name: 'The yellow brick road', dateTime: day(3),
-        relationshipChanges: doc({ op: 'update', characterId: dorothy.characterId, targetCharacterId: scarecrow.characterId, set: { relationshipType: 'friend' }, delta: { affinity: 70 } }) });
-      await createEvent(t.app, { ...ctx, timelineId, name: 'A quarrel', dateTime: day(5), visibility: 'editors',
-        relationshipChanges: doc({ op: 'update', characterId: dorothy.characterId, targetCharacterId: scarecrow.characterId, set: { affinity: -50 } }) });
+      const { event: meeting } = await createEvent(t.app, {
+        ...ctx,
+        timelineId,
+        name: 'The cornfield',
+        dateTime: day(1),
+        relationshipChanges: doc({
+          op: 'create',
+          characterId: dorothy.characterId,
+          targetCharacterId: scarecrow.characterId,
+          set: { relationshipType: 'acquaintence', affinity: 10 },
+        }),
+        inventoryChanges: doc({ characterId: dorothy.characterId, itemId: shoes.itemId, quantity: 1 }),
+      });
+      const { event: friends } = await createEvent(t.app, {
+        ...ctx,
+        timelineId,
+        name: 'The yellow brick road',
+        dateTime: day(3),
+        relationshipChanges: doc({
+          op: 'update',
+          characterId: dorothy.characterId,
+          targetCharacterId: scarecrow.characterId,
+          set: { relationshipType: 'friend' },
+          delta: { affinity: 70 },
+        }),
+      });
+      await createEvent(t.app, {
+        ...ctx,
+        timelineId,
+        name: 'A quarrel',
+        dateTime: day(5),
+        visibility: 'editors',
+        relationshipChanges: doc({
+          op: 'update',
+          characterId: dorothy.characterId,
+          targetCharacterId: scarecrow.characterId,
+          set: { affinity: -50 },
+        }),
+      });
       const url = (query: string) => `/api/worlds/${world.worldId}/graph?${query}`;
       return { world, owner, dorothy, scarecrow, shoes, timelineId, meeting, friends, url };
     }
-    const relationships = (graph: WorldGraph) => graph.edges.filter((edge) => edge.kind === 'relationship').map(({ label, affinity }) => ({ label, affinity }));
+    const relationships = (graph: WorldGraph) =>
+      graph.edges.filter((edge) => edge.kind === 'relationship').map(({ label, affinity }) => ({ label, affinity }));
 
-    it('shows relationships with their affinity as they stand just after an event, at a moment, and at the timeline\'s now', async () => {
+    it("shows relationships with their affinity as they stand just after an event, at a moment, and at the timeline's now", async () => {
       const story = await buildStory();
       const read = async (query: string) => {
         const response = await t.app.inject({ method: 'GET', url: story.url(query), headers: story.owner.headers });
@@ -115,9 +180,13 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
       };
       const first = await read(`timelineId=${story.timelineId}&eventId=${story.meeting.eventId}`);
       expect(relationships(first)).toEqual([{ label: 'acquaintence', affinity: 10 }]);
-      expect(first.edges.filter((edge) => edge.kind === 'holds').map((edge) => [edge.source, edge.target])).toEqual([[story.dorothy.characterId, story.shoes.itemId]]);
+      expect(first.edges.filter((edge) => edge.kind === 'holds').map((edge) => [edge.source, edge.target])).toEqual([
+        [story.dorothy.characterId, story.shoes.itemId],
+      ]);
       expect(first.nodes.map((node) => node.name)).toEqual(['Dorothy', 'Scarecrow', 'Silver Shoes']);
-      expect(relationships(await read(`timelineId=${story.timelineId}&eventId=${story.friends.eventId}`))).toEqual([{ label: 'friend', affinity: 80 }]);
+      expect(relationships(await read(`timelineId=${story.timelineId}&eventId=${story.friends.eventId}`))).toEqual([
+        { label: 'friend', affinity: 80 },
+      ]);
       expect(relationships(await read(`timelineId=${story.timelineId}&at=${day(4)}`))).toEqual([{ label: 'friend', affinity: 80 }]);
       expect(relationships(await read(`timelineId=${story.timelineId}`))).toEqual([{ label: 'friend', affinity: -50 }]);
       expect(relationships(await read(`timelineId=${story.timelineId}&at=1900-04-30T12:00:00.000Z`))).toEqual([]);
@@ -135,10 +204,14 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
     it('refuses a moment without a timeline, both at and eventId, and an event of another timeline, with a message', async () => {
       const story = await buildStory();
       const { timeline: other } = await createTimeline(t.app, { world: story.world, owner: story.owner, name: 'Another telling' });
-      const cases: [string, number, Record<string, string> | undefined][] = [
+      const cases: Array<[string, number, Record<string, string> | undefined]> = [
         [`at=${day(2)}`, 400, { at: 'Give timelineId with at.' }],
         [`eventId=${story.meeting.eventId}`, 400, { eventId: 'Give timelineId with eventId.' }],
-        [`timelineId=${story.timelineId}&at=${day(2)}&eventId=${story.meeting.eventId}`, 400, { eventId: 'Give either at or eventId, not both.' }],
+        [
+          `timelineId=${story.timelineId}&at=${day(2)}&eventId=${story.meeting.eventId}`,
+          400,
+          { eventId: 'Give either at or eventId, not both.' },
+        ],
         [`timelineId=${other.timelineId}&eventId=${story.meeting.eventId}`, 400, undefined],
         ['timelineId=not-a-uuid', 400, undefined],
         [`timelineId=${story.meeting.eventId}`, 404, undefined],

@@ -4,7 +4,14 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema, GRAPH_EDGE_MAX, GRAPH_NODE_MAX, WorldGraphQuerySchema, WorldGraphSchema, uuidField } from '@loreforge/contract';
+import {
+  ErrorResponseSchema,
+  GRAPH_EDGE_MAX,
+  GRAPH_NODE_MAX,
+  WorldGraphQuerySchema,
+  WorldGraphSchema,
+  uuidField,
+} from '@loreforge/contract';
 import { invalidField } from '../../errors/app-error.js';
 import { answerState } from '../timeline-engine/timeline-engine.answers.js';
 import { withEngineSnapshot } from '../timeline-engine/timeline-engine.service.js';
@@ -21,33 +28,39 @@ const WorldParams = z.object({ worldId: uuidField('worldId') });
  * timeline; 404 when the timeline is not in the world (or is secret to the reader).
  */
 export const graphRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/graph', {
-    schema: {
-      tags: ['graph'],
-      summary: "A world's web of relationships",
-      description: `Characters and items (up to ${GRAPH_NODE_MAX}, first by name) and the other entities connections reach, `
-        + `as nodes; relationships (with affinity), connections and holdings as edges (up to ${GRAPH_EDGE_MAX}). With timelineId, `
-        + 'relationships and holdings as they stand at a moment of that timeline (the timeline engine\'s state: just after eventId, '
-        + 'at at, or at the timeline\'s currentDateTime), nodes and connections as stored.',
-      params: WorldParams,
-      querystring: WorldGraphQuerySchema,
-      response: { 200: WorldGraphSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+  app.get(
+    '/worlds/:worldId/graph',
+    {
+      schema: {
+        tags: ['graph'],
+        summary: "A world's web of relationships",
+        description:
+          `Characters and items (up to ${GRAPH_NODE_MAX}, first by name) and the other entities connections reach, ` +
+          `as nodes; relationships (with affinity), connections and holdings as edges (up to ${GRAPH_EDGE_MAX}). With timelineId, ` +
+          "relationships and holdings as they stand at a moment of that timeline (the timeline engine's state: just after eventId, " +
+          "at at, or at the timeline's currentDateTime), nodes and connections as stored.",
+        params: WorldParams,
+        querystring: WorldGraphQuerySchema,
+        response: { 200: WorldGraphSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
     },
-  }, async (request) => {
-    const scope = request.world;
-    const { timelineId, at, eventId } = request.query;
-    if (timelineId === null) {
-      if (at !== null) throw invalidField('at', 'Give timelineId with at.');
-      if (eventId !== null) throw invalidField('eventId', 'Give timelineId with eventId.');
-    }
-    if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const graph = await buildWorldGraph(app.db, scope);
-      if (timelineId === null) return graph;
-      const moment = eventId !== null ? { eventId } : at !== null ? { at } : { now: true as const };
-      const state = await withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay, stored }) =>
-        answerState(await replay(timelineId), moment, { characterId: null, search: null, page: null, limit: null }, stored));
-      return graphAtMoment(graph, state.characters);
-    });
-  });
+    async (request) => {
+      const scope = request.world;
+      const { timelineId, at, eventId } = request.query;
+      if (timelineId === null) {
+        if (at !== null) throw invalidField('at', 'Give timelineId with at.');
+        if (eventId !== null) throw invalidField('eventId', 'Give timelineId with eventId.');
+      }
+      if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const graph = await buildWorldGraph(app.db, scope);
+        if (timelineId === null) return graph;
+        const moment = eventId !== null ? { eventId } : at !== null ? { at } : { now: true as const };
+        const state = await withEngineSnapshot(app.db, app.engineCache, scope, async ({ replay, stored }) =>
+          answerState(await replay(timelineId), moment, { characterId: null, search: null, page: null, limit: null }, stored),
+        );
+        return graphAtMoment(graph, state.characters);
+      });
+    },
+  );
 };

@@ -15,8 +15,20 @@ export type Fields = Record<string, unknown>;
 
 /** Fields never shown in a history: identity, bookkeeping and derived search columns. */
 const HIDDEN_FIELDS = new Set([
-  'id', 'worldId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version', 'nameKey', 'titleKey', 'searchText',
-  'etag', 'contentVersion', 'instant', 'currentInstant',
+  'id',
+  'worldId',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'version',
+  'nameKey',
+  'titleKey',
+  'searchText',
+  'etag',
+  'contentVersion',
+  'instant',
+  'currentInstant',
 ]);
 
 /** Fields only editors and the owner see (AccessFieldsSchema: reveals and GM notes). */
@@ -24,15 +36,33 @@ const EDITOR_FIELDS = new Set(['gmNotes', 'revealedTo']);
 
 /** Reference fields and the table of the entity they name. */
 const REFERENCE_FIELDS: Record<string, SecretTable> = {
-  characterId: 'character', targetCharacterId: 'character', itemId: 'item', timelineId: 'timeline',
-  parentTimelineId: 'timeline', childTimelineId: 'timeline', genesisEvent: 'event', branchingEvent: 'event',
-  mapId: 'map', questId: 'quest', currentLocationId: 'map_point',
+  characterId: 'character',
+  targetCharacterId: 'character',
+  itemId: 'item',
+  timelineId: 'timeline',
+  parentTimelineId: 'timeline',
+  childTimelineId: 'timeline',
+  genesisEvent: 'event',
+  branchingEvent: 'event',
+  mapId: 'map',
+  questId: 'quest',
+  currentLocationId: 'map_point',
 };
 
 /** Polymorphic references: the type field and the id field beside it. */
-const POLYMORPHIC_FIELDS: Array<[string, string]> = [['entityType', 'entityId'], ['sourceType', 'sourceId'], ['targetType', 'targetId']];
+const POLYMORPHIC_FIELDS: Array<[string, string]> = [
+  ['entityType', 'entityId'],
+  ['sourceType', 'sourceId'],
+  ['targetType', 'targetId'],
+];
 const POLYMORPHIC_TABLES: Record<string, SecretTable> = {
-  character: 'character', item: 'item', timeline: 'timeline', event: 'event', map: 'map', quest: 'quest', goal: 'goal',
+  character: 'character',
+  item: 'item',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  quest: 'quest',
+  goal: 'goal',
 };
 
 const camelCase = (key: string): string => key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
@@ -69,7 +99,10 @@ export function snapshotFields(snapshot: Record<string, unknown> | null, entityI
 export class VisibilityMemo {
   private readonly seen = new Map<string, Promise<boolean>>();
 
-  constructor(private readonly db: Db, private readonly scope: ReadScope) {}
+  constructor(
+    private readonly db: Db,
+    private readonly scope: ReadScope,
+  ) {}
 
   /** Whether the reader may see the row of `table` with `id` (true for editors without asking). */
   visible(table: SecretTable, id: string): Promise<boolean> {

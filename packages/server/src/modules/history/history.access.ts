@@ -17,14 +17,14 @@ export const historyNotFound = (): AppError => new AppError(404, 'NOT_FOUND', HI
 
 /** A change snapshot (a row as JSON text) as an object, or null. */
 export const parseSnapshot = (text: string | null): Record<string, unknown> | null =>
-  (text === null ? null : fromJsonText<Record<string, unknown> | null>(text, null));
+  text === null ? null : fromJsonText<Record<string, unknown> | null>(text, null);
 
 /**
  * Whether a snapshot's own access columns let the reader see it (editors always; rows without access columns
  * are everyone's).
  */
 export function ownSnapshotVisible(scope: ReadScope, snapshot: Record<string, unknown> | null): boolean {
-  if (scope.seesSecrets || !snapshot || snapshot.visibility === undefined || snapshot.visibility === null) return true;
+  if (scope.seesSecrets || snapshot?.visibility === undefined || snapshot.visibility === null) return true;
   if (snapshot.visibility === 'everyone') return true;
   if (scope.viewer.role !== 'player') return false;
   const revealed = fromJsonText<unknown>(typeof snapshot.revealed_to === 'string' ? snapshot.revealed_to : '[]', []);
@@ -42,7 +42,13 @@ export interface HistoryTarget {
  * @returns the entity's current row and latest change.
  * @throws AppError 404 HISTORY_MESSAGES.notFound otherwise.
  */
-export async function requireHistory(db: Db, scope: ReadScope, worldId: string, type: HistoryEntityType, entityId: string): Promise<HistoryTarget> {
+export async function requireHistory(
+  db: Db,
+  scope: ReadScope,
+  worldId: string,
+  type: HistoryEntityType,
+  entityId: string,
+): Promise<HistoryTarget> {
   const row = await findEntityRow(db, worldId, type, entityId);
   const latest = await findLatestEntityChange(db, worldId, type, entityId);
   if (!row && !latest) throw historyNotFound();

@@ -8,7 +8,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  type ErrorResponse, HISTORY_MESSAGES, type HistoryEntityType, RESTORABLE_ENTITY_TYPES, type RestorableEntityType,
+  type ErrorResponse,
+  HISTORY_MESSAGES,
+  type HistoryEntityType,
+  RESTORABLE_ENTITY_TYPES,
+  type RestorableEntityType,
 } from '@loreforge/contract';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
 import type { WorldScope } from '../worlds/world-scope.js';
@@ -64,7 +68,13 @@ export interface RestoreOutcome {
 }
 
 /** The entity as its own GET answers it now, with its ETag. */
-async function answerAsRead(app: FastifyInstance, worldId: string, type: RestorableEntityType, entityId: string, authorization: string): Promise<RestoreOutcome> {
+async function answerAsRead(
+  app: FastifyInstance,
+  worldId: string,
+  type: RestorableEntityType,
+  entityId: string,
+  authorization: string,
+): Promise<RestoreOutcome> {
   const row = await findEntityRow(app.db, worldId, type, entityId);
   if (!row) throw conflict(HISTORY_MESSAGES.restoreClash(type));
   const read = await app.inject({ method: 'GET', url: `/api/worlds/${worldId}/${ENTITY_PATHS[type](row)}`, headers: { authorization } });
@@ -83,7 +93,11 @@ async function answerAsRead(app: FastifyInstance, worldId: string, type: Restora
  * exists, a name no longer allowed …); 409 from If-Match when the entity changed since the caller read it.
  */
 export async function restoreVersion(
-  app: FastifyInstance, scope: WorldScope, type: HistoryEntityType, entityId: string, sequence: number,
+  app: FastifyInstance,
+  scope: WorldScope,
+  type: HistoryEntityType,
+  entityId: string,
+  sequence: number,
   headers: { authorization: string; 'if-match'?: string },
 ): Promise<RestoreOutcome> {
   if (!isRestorable(type)) throw badRequest(HISTORY_MESSAGES.notRestorable);
@@ -103,7 +117,9 @@ export async function restoreVersion(
   if (read.statusCode !== 200) return { status: read.statusCode, body: read.json<Record<string, unknown>>(), etag: undefined };
   const version = snapshotFields(parseSnapshot(change.after), entityId);
   const written = await app.inject({
-    method: 'PUT', url, headers: { ...headers, 'content-type': 'application/json' },
+    method: 'PUT',
+    url,
+    headers: { ...headers, 'content-type': 'application/json' },
     payload: JSON.stringify(restoreBody(read.json<Record<string, unknown>>(), version)),
   });
   if (written.statusCode === 400) {

@@ -12,7 +12,11 @@ import type { EntityChangeRow } from './history.repository.js';
 
 /** One change as a history entry. @param usernames usernames by userId, for `byUsername`. */
 export async function presentHistoryEntry(
-  change: EntityChangeRow, entityId: string, scope: ReadScope, memo: VisibilityMemo, usernames: Map<string, string>,
+  change: EntityChangeRow,
+  entityId: string,
+  scope: ReadScope,
+  memo: VisibilityMemo,
+  usernames: Map<string, string>,
 ): Promise<HistoryEntry> {
   const beforeRow = parseSnapshot(change.before);
   const before: Fields = ownSnapshotVisible(scope, beforeRow) ? await visibleFields(snapshotFields(beforeRow, entityId), scope, memo) : {};
@@ -32,7 +36,12 @@ export async function presentHistoryEntry(
  * @param target the entity's current row and latest change (its name comes from the row, or its last snapshot).
  */
 export async function presentHistoryPage(
-  type: string, entityId: string, target: HistoryTarget, entries: HistoryEntry[], scope: ReadScope, memo: VisibilityMemo,
+  type: string,
+  entityId: string,
+  target: HistoryTarget,
+  entries: HistoryEntry[],
+  scope: ReadScope,
+  memo: VisibilityMemo,
   paging: { page: number; limit: number; total: number },
 ): Promise<HistoryPage> {
   const named = target.row ?? parseSnapshot(target.latest?.before ?? target.latest?.after ?? null);
@@ -43,6 +52,11 @@ export async function presentHistoryPage(
     deleted: target.row === undefined,
     restorable: (RESTORABLE_ENTITY_TYPES as readonly string[]).includes(type),
     data: entries,
-    pagination: { currentPage: paging.page, totalPages: Math.ceil(paging.total / paging.limit), totalItems: paging.total, limit: paging.limit },
+    pagination: {
+      currentPage: paging.page,
+      totalPages: Math.ceil(paging.total / paging.limit),
+      totalItems: paging.total,
+      limit: paging.limit,
+    },
   };
 }

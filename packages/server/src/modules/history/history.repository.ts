@@ -12,13 +12,28 @@ import type { SecretTable } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 
 /** One change of an entity, as stored. */
-export type EntityChangeRow = Pick<WorldChangeTable, 'sequence' | 'action' | 'by' | 'at' | 'visibility' | 'revealed_to' | 'before' | 'after'>;
+export type EntityChangeRow = Pick<
+  WorldChangeTable,
+  'sequence' | 'action' | 'by' | 'at' | 'visibility' | 'revealed_to' | 'before' | 'after'
+>;
 
 /** The table of each entity type with a history. */
 export const ENTITY_TABLES = {
-  world: 'world', character: 'character', item: 'item', inventoryEntry: 'inventory_item', goal: 'goal',
-  relationship: 'relationship', timeline: 'timeline', event: 'event', map: 'map', mapPoint: 'map_point',
-  mapArea: 'map_area', quest: 'quest', objective: 'quest_objective', connection: 'connection', calendar: 'calendar',
+  world: 'world',
+  character: 'character',
+  item: 'item',
+  inventoryEntry: 'inventory_item',
+  goal: 'goal',
+  relationship: 'relationship',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  mapPoint: 'map_point',
+  mapArea: 'map_area',
+  quest: 'quest',
+  objective: 'quest_objective',
+  connection: 'connection',
+  calendar: 'calendar',
 } as const satisfies Record<HistoryEntityType, string>;
 
 /** The secret-capable table of a type, or undefined for types every member sees (world, calendar). */
@@ -35,7 +50,11 @@ function snapshotRule(scope: ReadScope) {
 }
 
 function entityChanges(db: Db, scope: ReadScope, worldId: string, type: HistoryEntityType, entityId: string) {
-  let query = db.selectFrom('world_change').where('world_id', '=', worldId).where('entity_type', '=', type).where('entity_id', '=', entityId);
+  let query = db
+    .selectFrom('world_change')
+    .where('world_id', '=', worldId)
+    .where('entity_type', '=', type)
+    .where('entity_id', '=', entityId);
   if (!scope.seesSecrets) query = query.where(snapshotRule(scope));
   return query;
 }
@@ -46,25 +65,53 @@ export const HISTORY_CHANGES_MAX = 5000;
 /**
  * An entity's changes the reader may see by their snapshots, newest first (at most HISTORY_CHANGES_MAX).
  */
-export async function listEntityChanges(db: Db, scope: ReadScope, worldId: string, type: HistoryEntityType, entityId: string): Promise<EntityChangeRow[]> {
+export async function listEntityChanges(
+  db: Db,
+  scope: ReadScope,
+  worldId: string,
+  type: HistoryEntityType,
+  entityId: string,
+): Promise<EntityChangeRow[]> {
   return entityChanges(db, scope, worldId, type, entityId)
     .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .orderBy('sequence', 'desc').limit(HISTORY_CHANGES_MAX).execute();
+    .orderBy('sequence', 'desc')
+    .limit(HISTORY_CHANGES_MAX)
+    .execute();
 }
 
 /** The entity's latest change of any visibility (whether it is deleted, its last snapshot), or undefined. */
-export async function findLatestEntityChange(db: Db, worldId: string, type: HistoryEntityType, entityId: string): Promise<EntityChangeRow | undefined> {
-  return db.selectFrom('world_change')
+export async function findLatestEntityChange(
+  db: Db,
+  worldId: string,
+  type: HistoryEntityType,
+  entityId: string,
+): Promise<EntityChangeRow | undefined> {
+  return db
+    .selectFrom('world_change')
     .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .where('world_id', '=', worldId).where('entity_type', '=', type).where('entity_id', '=', entityId)
-    .orderBy('sequence', 'desc').limit(1).executeTakeFirst();
+    .where('world_id', '=', worldId)
+    .where('entity_type', '=', type)
+    .where('entity_id', '=', entityId)
+    .orderBy('sequence', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** One change of an entity by its sequence, or undefined. */
-export async function findEntityChange(db: Db, worldId: string, type: HistoryEntityType, entityId: string, sequence: number): Promise<EntityChangeRow | undefined> {
-  return db.selectFrom('world_change')
+export async function findEntityChange(
+  db: Db,
+  worldId: string,
+  type: HistoryEntityType,
+  entityId: string,
+  sequence: number,
+): Promise<EntityChangeRow | undefined> {
+  return db
+    .selectFrom('world_change')
     .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .where('world_id', '=', worldId).where('entity_type', '=', type).where('entity_id', '=', entityId).where('sequence', '=', sequence)
+    .where('world_id', '=', worldId)
+    .where('entity_type', '=', type)
+    .where('entity_id', '=', entityId)
+    .where('sequence', '=', sequence)
     .executeTakeFirst();
 }
 
@@ -72,16 +119,26 @@ export async function findEntityChange(db: Db, worldId: string, type: HistoryEnt
  * The entity's current row in this world as stored (for its name, its parents' ids and whether it still exists),
  * or undefined when it is gone or belongs to another world. An objective belongs to the world of its quest.
  */
-export async function findEntityRow(db: Db, worldId: string, type: HistoryEntityType, entityId: string): Promise<Record<string, unknown> | undefined> {
+export async function findEntityRow(
+  db: Db,
+  worldId: string,
+  type: HistoryEntityType,
+  entityId: string,
+): Promise<Record<string, unknown> | undefined> {
   const table = ENTITY_TABLES[type];
   if (table === 'world') {
     return entityId === worldId ? db.selectFrom('world').selectAll().where('id', '=', worldId).executeTakeFirst() : undefined;
   }
   if (table === 'quest_objective') {
-    return db.selectFrom('quest_objective').innerJoin('quest', 'quest.id', 'quest_objective.quest_id')
-      .selectAll('quest_objective').where('quest_objective.id', '=', entityId).where('quest.world_id', '=', worldId).executeTakeFirst();
+    return db
+      .selectFrom('quest_objective')
+      .innerJoin('quest', 'quest.id', 'quest_objective.quest_id')
+      .selectAll('quest_objective')
+      .where('quest_objective.id', '=', entityId)
+      .where('quest.world_id', '=', worldId)
+      .executeTakeFirst();
   }
-  return db.selectFrom(table).selectAll().where('id', '=', entityId).where('world_id', '=', worldId).executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+  return db.selectFrom(table).selectAll().where('id', '=', entityId).where('world_id', '=', worldId).executeTakeFirst();
 }
 
 /** Usernames of accounts by id (unknown ids are left out). */

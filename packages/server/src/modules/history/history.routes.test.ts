@@ -17,7 +17,9 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     t.app.inject({ url: `/api/worlds/${worldId}/history/character/${characterId}`, headers: user.headers });
   const edit = async (worldId: string, character: Character, user: TestUser, changes: Record<string, unknown>) => {
     const response = await t.app.inject({
-      method: 'PUT', url: `/api/worlds/${worldId}/characters/${character.characterId}`, headers: user.headers,
+      method: 'PUT',
+      url: `/api/worlds/${worldId}/characters/${character.characterId}`,
+      headers: user.headers,
       payload: { name: character.name, description: character.description, attributes: character.attributes, ...changes },
     });
     expect(response.statusCode).toBe(200);
@@ -41,13 +43,15 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     expect(create!.changes.map((change) => change.field)).not.toContain('updatedAt');
 
     const stale = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/${create!.sequence}/restore`,
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/${create!.sequence}/restore`,
       headers: { ...owner.headers, 'if-match': `W/"${character.updatedAt}"` },
     });
     expect(stale.statusCode).toBe(409);
 
     const restored = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/${create!.sequence}/restore`,
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/${create!.sequence}/restore`,
       headers: { ...owner.headers, 'if-match': `W/"${renamed.updatedAt}"` },
     });
     expect(restored.statusCode).toBe(200);
@@ -58,11 +62,14 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     expect(after.pagination.totalItems).toBe(3);
     expect(after.data[0]).toMatchObject({ action: 'updated', by: owner.user.userId });
     expect(after.data[0]!.changes.find((change) => change.field === 'name')).toEqual({
-      field: 'name', oldValue: 'Courageous Lion', newValue: 'Cowardly Lion', plain: true,
+      field: 'name',
+      oldValue: 'Courageous Lion',
+      newValue: 'Cowardly Lion',
+      plain: true,
     });
   });
 
-  it('keeps GM notes and reveals out of a player\'s history, and a secret\'s history is a 404 like a missing one', async () => {
+  it("keeps GM notes and reveals out of a player's history, and a secret's history is a 404 like a missing one", async () => {
     const { character, world, owner } = await createCharacter(t.app, { name: 'Wizard', gmNotes: 'Just a man from Omaha' });
     const player = await addMember(t.app, owner, world.worldId, 'player');
     await edit(world.worldId, character, owner, { name: 'Great Oz', gmNotes: 'A humbug' });
@@ -98,18 +105,36 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
 
   it('refuses a restore to players and viewers, and says when the version refers to something that is gone', async () => {
     const { character, world, owner } = await createCharacter(t.app, { name: 'Scarecrow' });
-    const map = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Land of Oz' } });
+    const map = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/maps`,
+      headers: owner.headers,
+      payload: { name: 'Land of Oz' },
+    });
     const mapId = map.json<{ mapId: string }>().mapId;
     const point = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${world.worldId}/maps/${mapId}/points`, headers: owner.headers, payload: { name: 'Cornfield', x: 1, y: 2 },
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/maps/${mapId}/points`,
+      headers: owner.headers,
+      payload: { name: 'Cornfield', x: 1, y: 2 },
     });
     const pointId = point.json<{ pointId: string }>().pointId;
     const placed = await edit(world.worldId, character, owner, { currentLocationId: pointId });
     await edit(world.worldId, placed, owner, { currentLocationId: null });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/maps/${mapId}/points/${pointId}`, headers: owner.headers })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/worlds/${world.worldId}/maps/${mapId}/points/${pointId}`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
 
     const history = (await historyOf(world.worldId, character.characterId, owner)).json<HistoryPage>();
-    const placedVersion = history.data.find((entry) => entry.changes.some((change) => change.field === 'currentLocationId' && change.newValue === pointId));
+    const placedVersion = history.data.find((entry) =>
+      entry.changes.some((change) => change.field === 'currentLocationId' && change.newValue === pointId),
+    );
     const url = `/api/worlds/${world.worldId}/history/character/${character.characterId}/${placedVersion!.sequence}/restore`;
 
     const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
@@ -121,14 +146,26 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     expect(gone.statusCode).toBe(409);
     expect(gone.json<{ message: string }>().message).toContain('Current Location must be a map point of this world.');
 
-    const noVersion = await t.app.inject({ method: 'POST', url: url.replace(`/${placedVersion!.sequence}/`, '/999999/'), headers: owner.headers });
+    const noVersion = await t.app.inject({
+      method: 'POST',
+      url: url.replace(`/${placedVersion!.sequence}/`, '/999999/'),
+      headers: owner.headers,
+    });
     expect(noVersion.statusCode).toBe(404);
     expect(noVersion.json()).toMatchObject({ message: HISTORY_MESSAGES.noSuchVersion });
   });
 
   it("keeps a deleted entity's history readable, and says it can be restored", async () => {
     const { character, world, owner } = await createCharacter(t.app, { name: 'Toto' });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/characters/${character.characterId}`, headers: owner.headers })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/worlds/${world.worldId}/characters/${character.characterId}`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     const history = (await historyOf(world.worldId, character.characterId, owner)).json<HistoryPage>();
     expect(history).toMatchObject({ name: 'Toto', deleted: true, restorable: true });
     expect(history.data.map((entry) => entry.action)).toEqual(['deleted', 'created']);
@@ -137,34 +174,67 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
   it('restores other kinds alike: an item with its properties, and a quest with its true/false and number fields', async () => {
     const { world, owner } = await createCharacter(t.app);
     const base = `/api/worlds/${world.worldId}`;
-    const item = (await t.app.inject({
-      method: 'POST', url: `${base}/items`, headers: owner.headers, payload: { name: 'Silver Shoes', properties: { magic: true, pairs: 1 } },
-    })).json<{ itemId: string }>();
-    await t.app.inject({ method: 'PUT', url: `${base}/items/${item.itemId}`, headers: owner.headers, payload: { name: 'Ruby Slippers', properties: {} } });
+    const item = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${base}/items`,
+        headers: owner.headers,
+        payload: { name: 'Silver Shoes', properties: { magic: true, pairs: 1 } },
+      })
+    ).json<{ itemId: string }>();
+    await t.app.inject({
+      method: 'PUT',
+      url: `${base}/items/${item.itemId}`,
+      headers: owner.headers,
+      payload: { name: 'Ruby Slippers', properties: {} },
+    });
     const itemHistory = (await t.app.inject({ url: `${base}/history/item/${item.itemId}`, headers: owner.headers })).json<HistoryPage>();
-    const itemRestore = await t.app.inject({ method: 'POST', url: `${base}/history/item/${item.itemId}/${itemHistory.data.at(-1)!.sequence}/restore`, headers: owner.headers });
+    const itemRestore = await t.app.inject({
+      method: 'POST',
+      url: `${base}/history/item/${item.itemId}/${itemHistory.data.at(-1)!.sequence}/restore`,
+      headers: owner.headers,
+    });
     expect(itemRestore.statusCode).toBe(200);
     expect(itemRestore.json()).toMatchObject({ name: 'Silver Shoes', properties: { magic: true, pairs: 1 } });
 
-    const quest = (await t.app.inject({
-      method: 'POST', url: `${base}/quests`, headers: owner.headers, payload: { name: 'Find the Wizard', status: 'active', isOptional: true, difficulty: 7 },
-    })).json<{ questId: string }>();
+    const quest = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${base}/quests`,
+        headers: owner.headers,
+        payload: { name: 'Find the Wizard', status: 'active', isOptional: true, difficulty: 7 },
+      })
+    ).json<{ questId: string }>();
     await t.app.inject({
-      method: 'PUT', url: `${base}/quests/${quest.questId}`, headers: owner.headers, payload: { name: 'Melt the Witch', status: 'completed', isOptional: false, difficulty: 3 },
+      method: 'PUT',
+      url: `${base}/quests/${quest.questId}`,
+      headers: owner.headers,
+      payload: { name: 'Melt the Witch', status: 'completed', isOptional: false, difficulty: 3 },
     });
-    const questHistory = (await t.app.inject({ url: `${base}/history/quest/${quest.questId}`, headers: owner.headers })).json<HistoryPage>();
-    const questRestore = await t.app.inject({ method: 'POST', url: `${base}/history/quest/${quest.questId}/${questHistory.data.at(-1)!.sequence}/restore`, headers: owner.headers });
+    const questHistory = (
+      await t.app.inject({ url: `${base}/history/quest/${quest.questId}`, headers: owner.headers })
+    ).json<HistoryPage>();
+    const questRestore = await t.app.inject({
+      method: 'POST',
+      url: `${base}/history/quest/${quest.questId}/${questHistory.data.at(-1)!.sequence}/restore`,
+      headers: owner.headers,
+    });
     expect(questRestore.statusCode).toBe(200);
     expect(questRestore.json()).toMatchObject({ name: 'Find the Wizard', status: 'active', isOptional: true, difficulty: 7 });
   });
 
   it('answers a bad entity type or sequence with a 400 that names the allowed values', async () => {
     const { character, world, owner } = await createCharacter(t.app);
-    const badType = await t.app.inject({ url: `/api/worlds/${world.worldId}/history/dragon/${character.characterId}`, headers: owner.headers });
+    const badType = await t.app.inject({
+      url: `/api/worlds/${world.worldId}/history/dragon/${character.characterId}`,
+      headers: owner.headers,
+    });
     expect(badType.statusCode).toBe(400);
     expect(badType.json<{ message: string }>().message).toContain('entityType must be one of');
     const badSequence = await t.app.inject({
-      method: 'POST', url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/first/restore`, headers: owner.headers,
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/first/restore`,
+      headers: owner.headers,
     });
     expect(badSequence.statusCode).toBe(400);
     expect(badSequence.json<{ message: string }>().message).toBe('sequence must be a whole number of 1 or more.');

@@ -13,11 +13,17 @@ describe.each(DIALECTS)('restoring a deleted entity on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const deletedList = async (worldId: string, user: TestUser) => t.app.inject({ url: `/api/worlds/${worldId}/history/deleted`, headers: user.headers });
-  const remove = async (url: string, user: TestUser) => expect((await t.app.inject({ method: 'DELETE', url, headers: user.headers })).statusCode).toBe(204);
+  const deletedList = async (worldId: string, user: TestUser) =>
+    t.app.inject({ url: `/api/worlds/${worldId}/history/deleted`, headers: user.headers });
+  const remove = async (url: string, user: TestUser) =>
+    expect((await t.app.inject({ method: 'DELETE', url, headers: user.headers })).statusCode).toBe(204);
 
   it('lists a deleted character for editors and brings it back with its id, fields and creator, as a new change', async () => {
-    const { character, world, owner } = await createCharacter(t.app, { name: 'Toto', description: 'A small black dog', attributes: { bark: 3 } });
+    const { character, world, owner } = await createCharacter(t.app, {
+      name: 'Toto',
+      description: 'A small black dog',
+      attributes: { bark: 3 },
+    });
     const editor = await addMember(t.app, owner, world.worldId, 'editor');
     const base = `/api/worlds/${world.worldId}`;
     const before = await worldCounts(t.app, owner, world.worldId);
@@ -26,13 +32,26 @@ describe.each(DIALECTS)('restoring a deleted entity on %s', (dialect) => {
 
     const list = (await deletedList(world.worldId, editor)).json<DeletedEntityList>().data;
     expect(list).toEqual([
-      expect.objectContaining({ entityType: 'character', entityId: character.characterId, name: 'Toto', deletedBy: editor.user.userId, deletedByUsername: editor.user.username }),
+      expect.objectContaining({
+        entityType: 'character',
+        entityId: character.characterId,
+        name: 'Toto',
+        deletedBy: editor.user.userId,
+        deletedByUsername: editor.user.username,
+      }),
     ]);
     const restored = await t.app.inject({
-      method: 'POST', url: `${base}/history/character/${character.characterId}/${list[0]?.sequence}/restore`, headers: editor.headers,
+      method: 'POST',
+      url: `${base}/history/character/${character.characterId}/${list[0]?.sequence}/restore`,
+      headers: editor.headers,
     });
     expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toMatchObject({ characterId: character.characterId, name: 'Toto', description: 'A small black dog', attributes: { bark: 3 } });
+    expect(restored.json()).toMatchObject({
+      characterId: character.characterId,
+      name: 'Toto',
+      description: 'A small black dog',
+      attributes: { bark: 3 },
+    });
     expect(typeof restored.headers.etag).toBe('string');
 
     const page = await t.app.inject({ url: `${base}/characters/${character.characterId}`, headers: owner.headers });
@@ -41,20 +60,31 @@ describe.each(DIALECTS)('restoring a deleted entity on %s', (dialect) => {
     expect(await worldCounts(t.app, owner, world.worldId)).toEqual(before);
     expect((await deletedList(world.worldId, owner)).json<DeletedEntityList>().data).toEqual([]);
     // In the history and the feed like any write: a creation by whoever restored it.
-    const history = (await t.app.inject({ url: `${base}/history/character/${character.characterId}`, headers: owner.headers })).json<HistoryPage>();
+    const history = (
+      await t.app.inject({ url: `${base}/history/character/${character.characterId}`, headers: owner.headers })
+    ).json<HistoryPage>();
     expect(history.deleted).toBe(false);
     expect(history.data.map((entry) => [entry.action, entry.by])).toEqual([
-      ['created', editor.user.userId], ['deleted', editor.user.userId], ['created', owner.user.userId],
+      ['created', editor.user.userId],
+      ['deleted', editor.user.userId],
+      ['created', owner.user.userId],
     ]);
     const feed = (await t.app.inject({ url: `${base}/changes?limit=1000`, headers: owner.headers })).json<WorldChangePage>().data;
-    expect(feed.at(-1)).toMatchObject({ entityType: 'character', entityId: character.characterId, action: 'created', by: editor.user.userId });
+    expect(feed.at(-1)).toMatchObject({
+      entityType: 'character',
+      entityId: character.characterId,
+      action: 'created',
+      by: editor.user.userId,
+    });
   });
 
   it('refuses with a 409 naming what is missing while what the entity belongs to is deleted, and restores it once that is back', async () => {
     const { character, world, owner } = await createCharacter(t.app, { name: 'Dorothy' });
     const base = `/api/worlds/${world.worldId}`;
     const goal = await t.app.inject({
-      method: 'POST', url: `${base}/characters/${character.characterId}/goals`, headers: owner.headers,
+      method: 'POST',
+      url: `${base}/characters/${character.characterId}/goals`,
+      headers: owner.headers,
       payload: { title: 'Go home', description: 'Go home to Kansas', goalType: 'Personal', status: 'Pending' },
     });
     expect(goal.statusCode).toBe(201);
@@ -65,14 +95,32 @@ describe.each(DIALECTS)('restoring a deleted entity on %s', (dialect) => {
     const list = (await deletedList(world.worldId, owner)).json<DeletedEntityList>().data;
     expect(list.map((entry) => entry.entityType)).toEqual(['character', 'goal']);
     const goalEntry = list.find((entry) => entry.entityType === 'goal');
-    const refused = await t.app.inject({ method: 'POST', url: `${base}/history/goal/${goalId}/${goalEntry?.sequence}/restore`, headers: owner.headers });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${base}/history/goal/${goalId}/${goalEntry?.sequence}/restore`,
+      headers: owner.headers,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(HISTORY_MESSAGES.parentMissing('character', 'Dorothy', 'goal'));
-    expect(refused.json<{ message: string }>().message).toBe('This goal belongs to the character "Dorothy", which was deleted: restore the character first.');
+    expect(refused.json<{ message: string }>().message).toBe(
+      'This goal belongs to the character "Dorothy", which was deleted: restore the character first.',
+    );
 
     const characterEntry = list.find((entry) => entry.entityType === 'character');
-    expect((await t.app.inject({ method: 'POST', url: `${base}/history/character/${character.characterId}/${characterEntry?.sequence}/restore`, headers: owner.headers })).statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: `${base}/history/goal/${goalId}/${goalEntry?.sequence}/restore`, headers: owner.headers });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${base}/history/character/${character.characterId}/${characterEntry?.sequence}/restore`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${base}/history/goal/${goalId}/${goalEntry?.sequence}/restore`,
+      headers: owner.headers,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ goalId, characterId: character.characterId, title: 'Go home', description: 'Go home to Kansas' });
   });
@@ -91,7 +139,11 @@ describe.each(DIALECTS)('restoring a deleted entity on %s', (dialect) => {
       expect(refused.body).not.toContain('Ozma');
     }
     const sequence = (await deletedList(world.worldId, owner)).json<DeletedEntityList>().data[0]?.sequence;
-    const hidden = await t.app.inject({ method: 'POST', url: `${base}/history/character/${secret.characterId}/${sequence}/restore`, headers: player.headers });
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: `${base}/history/character/${secret.characterId}/${sequence}/restore`,
+      headers: player.headers,
+    });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('Ozma');
   });

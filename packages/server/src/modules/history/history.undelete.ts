@@ -7,7 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  DELETED_ENTITIES_MAX, type DeletedEntity, HISTORY_MESSAGES, RESTORABLE_ENTITY_TYPES, type RestorableEntityType,
+  DELETED_ENTITIES_MAX,
+  type DeletedEntity,
+  HISTORY_MESSAGES,
+  RESTORABLE_ENTITY_TYPES,
+  type RestorableEntityType,
 } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../errors/app-error.js';
@@ -20,9 +24,19 @@ import { ENTITY_TABLES, type EntityChangeRow, findEntityRow, findLatestEntityCha
 
 /** The entity type of each secret-capable table (the parents a deleted entity may need). */
 const TYPE_OF_TABLE: Record<SecretTable, RestorableEntityType> = {
-  character: 'character', item: 'item', inventory_item: 'inventoryEntry', goal: 'goal', relationship: 'relationship',
-  timeline: 'timeline', event: 'event', map: 'map', map_point: 'mapPoint', map_area: 'mapArea', quest: 'quest',
-  quest_objective: 'objective', connection: 'connection',
+  character: 'character',
+  item: 'item',
+  inventory_item: 'inventoryEntry',
+  goal: 'goal',
+  relationship: 'relationship',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  map_point: 'mapPoint',
+  map_area: 'mapArea',
+  quest: 'quest',
+  quest_objective: 'objective',
+  connection: 'connection',
 };
 
 /** How messages name a type ("inventory entry", "map point"). */
@@ -42,7 +56,11 @@ async function lastName(db: Db, worldId: string, type: RestorableEntityType, ent
  * or a uniqueness clash the database refuses).
  */
 export async function restoreDeleted(
-  app: FastifyInstance, scope: WorldScope, type: RestorableEntityType, entityId: string, change: EntityChangeRow,
+  app: FastifyInstance,
+  scope: WorldScope,
+  type: RestorableEntityType,
+  entityId: string,
+  change: EntityChangeRow,
 ): Promise<void> {
   const worldId = scope.world.id;
   const snapshot = parseSnapshot(change.action === 'deleted' ? change.before : change.after);
@@ -51,7 +69,9 @@ export async function restoreDeleted(
   for (const reference of referencesOf(table, snapshot) ?? []) {
     const parentType = TYPE_OF_TABLE[reference.table];
     if (await findEntityRow(app.db, worldId, parentType, reference.id)) continue;
-    throw conflict(HISTORY_MESSAGES.parentMissing(words(parentType), await lastName(app.db, worldId, parentType, reference.id), words(type)));
+    throw conflict(
+      HISTORY_MESSAGES.parentMissing(words(parentType), await lastName(app.db, worldId, parentType, reference.id), words(type)),
+    );
   }
   const row: Record<string, unknown> = { ...snapshot };
   if ('updated_by' in row) row.updated_by = scope.userId;
@@ -59,7 +79,10 @@ export async function restoreDeleted(
   // Structured columns read back from a PostgreSQL snapshot as objects; the tables keep them as JSON text.
   for (const [column, value] of Object.entries(row)) if (value !== null && typeof value === 'object') row[column] = JSON.stringify(value);
   try {
-    await app.db.insertInto(table).values(row as never).execute();
+    await app.db
+      .insertInto(table)
+      .values(row as never)
+      .execute();
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     if (/constraint|foreign key|unique|duplicate/i.test(text)) throw conflict(HISTORY_MESSAGES.restoreClash(words(type)));
@@ -75,21 +98,31 @@ const DELETIONS_READ = 500;
  * @param db the database; @param worldId the world.
  */
 export async function listDeletedEntities(db: Db, worldId: string): Promise<DeletedEntity[]> {
-  const deletions = await db.selectFrom('world_change')
+  const deletions = await db
+    .selectFrom('world_change')
     .select(['entity_type', 'entity_id', 'sequence', 'by', 'at', 'before'])
-    .where('world_id', '=', worldId).where('action', '=', 'deleted')
+    .where('world_id', '=', worldId)
+    .where('action', '=', 'deleted')
     .where('entity_type', 'in', [...RESTORABLE_ENTITY_TYPES])
-    .orderBy('sequence', 'desc').limit(DELETIONS_READ).execute();
-  const found: (typeof deletions)[number][] = [];
+    .orderBy('sequence', 'desc')
+    .limit(DELETIONS_READ)
+    .execute();
+  const found: Array<(typeof deletions)[number]> = [];
   const seen = new Set<string>();
   for (const deletion of deletions) {
     const key = `${deletion.entity_type}:${deletion.entity_id}`;
     if (seen.has(key)) continue;
     seen.add(key);
     // Still gone: nothing was recorded of it after its deletion (a restore records a creation).
-    const later = await db.selectFrom('world_change').select('sequence')
-      .where('world_id', '=', worldId).where('entity_type', '=', deletion.entity_type).where('entity_id', '=', deletion.entity_id)
-      .where('sequence', '>', deletion.sequence).limit(1).executeTakeFirst();
+    const later = await db
+      .selectFrom('world_change')
+      .select('sequence')
+      .where('world_id', '=', worldId)
+      .where('entity_type', '=', deletion.entity_type)
+      .where('entity_id', '=', deletion.entity_id)
+      .where('sequence', '>', deletion.sequence)
+      .limit(1)
+      .executeTakeFirst();
     if (later) continue;
     found.push(deletion);
     if (found.length >= DELETED_ENTITIES_MAX) break;

@@ -33,7 +33,12 @@ async function reload(db: Db, scope: WorldScope, characterId: string, inventoryI
  * @returns the new entry with its item's name.
  * @throws AppError 403 for a player or viewer; 400 naming itemId when the item is not of this world.
  */
-export async function addInventoryEntry(trx: Db, scope: WorldScope, character: CharacterTable, input: InventoryCreateInput): Promise<InventoryRow> {
+export async function addInventoryEntry(
+  trx: Db,
+  scope: WorldScope,
+  character: CharacterTable,
+  input: InventoryCreateInput,
+): Promise<InventoryRow> {
   requireEditor(scope);
   if (!(await isItemInWorld(trx, scope, character.world_id, input.itemId))) {
     throw invalidField('itemId', 'Item must be an item of this world.');

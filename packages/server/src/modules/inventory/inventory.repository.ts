@@ -18,15 +18,24 @@ export type InventoryChanges = Pick<InventoryItemTable, 'quantity' | 'equipped' 
 
 /** A character's entries that the reader may see (a secret entry, or one of a secret item, is left out). */
 const selectInventory = (db: Db, scope: ReadScope, characterId: string) =>
-  whereVisible(db
-    .selectFrom('inventory_item')
-    .innerJoin('item', 'item.id', 'inventory_item.item_id')
-    .selectAll('inventory_item')
-    .select('item.name as item_name')
-    .where('inventory_item.character_id', '=', characterId), scope, 'inventory_item');
+  whereVisible(
+    db
+      .selectFrom('inventory_item')
+      .innerJoin('item', 'item.id', 'inventory_item.item_id')
+      .selectAll('inventory_item')
+      .select('item.name as item_name')
+      .where('inventory_item.character_id', '=', characterId),
+    scope,
+    'inventory_item',
+  );
 
 /** Finds one of a character's inventory entries the reader may see, or undefined. */
-export function findInventoryEntry(db: Db, scope: ReadScope, characterId: string, inventoryItemId: string): Promise<InventoryRow | undefined> {
+export function findInventoryEntry(
+  db: Db,
+  scope: ReadScope,
+  characterId: string,
+  inventoryItemId: string,
+): Promise<InventoryRow | undefined> {
   return selectInventory(db, scope, characterId).where('inventory_item.id', '=', inventoryItemId).executeTakeFirst();
 }
 
@@ -104,7 +113,11 @@ export function newInventoryRow(
 
 /** Writes an entry's quantity, equipped, notes and attributes and bumps updated_at. */
 export async function updateInventoryRow(db: Db, inventoryItemId: string, changes: InventoryChanges): Promise<void> {
-  await db.updateTable('inventory_item').set({ ...changes, updated_at: nowIso() }).where('id', '=', inventoryItemId).execute();
+  await db
+    .updateTable('inventory_item')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', inventoryItemId)
+    .execute();
 }
 
 /** Deletes one inventory entry. */

@@ -38,8 +38,13 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
       expect(response.statusCode).toBe(201);
       const entry = response.json<InventoryEntry>();
       expect(entry).toMatchObject({
-        characterId: character.characterId, itemId: item.itemId, itemName: 'Silver Shoes',
-        quantity: 1, equipped: false, notes: null, attributes: {},
+        characterId: character.characterId,
+        itemId: item.itemId,
+        itemName: 'Silver Shoes',
+        quantity: 1,
+        equipped: false,
+        notes: null,
+        attributes: {},
       });
       expect(entry.inventoryItemId).toMatch(/^[0-9a-f-]{36}$/);
     });
@@ -50,7 +55,8 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
       await call('POST', base, { itemId: item.itemId, quantity: 3, equipped: true, attributes: { polished: true } });
       const list = (await call('GET', `${base}?sortBy=quantity`)).json<Page>();
       expect(list.data.map((e) => [e.quantity, e.equipped, e.notes, e.attributes])).toEqual([
-        [2, false, 'Left pair', {}], [3, true, null, { polished: true }],
+        [2, false, 'Left pair', {}],
+        [3, true, null, { polished: true }],
       ]);
     });
 
@@ -129,7 +135,11 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
       const { character: toto } = await createCharacter(t.app, { world, owner, name: 'Toto' });
       const totos = await createInventoryEntry(t.app, owner, world.worldId, toto.characterId, { itemId: item.itemId });
       for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-        const response = await call(method, `${base}/${totos.inventoryItemId}`, method === 'PUT' ? { quantity: 9, equipped: true } : undefined);
+        const response = await call(
+          method,
+          `${base}/${totos.inventoryItemId}`,
+          method === 'PUT' ? { quantity: 9, equipped: true } : undefined,
+        );
         expect(response.statusCode).toBe(404);
       }
       const still = await call('GET', `/api/worlds/${world.worldId}/characters/${toto.characterId}/inventory/${totos.inventoryItemId}`);
@@ -143,8 +153,11 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
     const intruder = await createUser(t.app);
     const url = `${base}/${entry.inventoryItemId}`;
     const attempts: Array<[Method, string, object?]> = [
-      ['GET', base], ['POST', base, { itemId: item.itemId }],
-      ['GET', url], ['PUT', url, { quantity: 99, equipped: true }], ['DELETE', url],
+      ['GET', base],
+      ['POST', base, { itemId: item.itemId }],
+      ['GET', url],
+      ['PUT', url, { quantity: 99, equipped: true }],
+      ['DELETE', url],
     ];
     for (const [method, path, payload] of attempts) {
       const response = await call(method, path, payload, intruder.headers);

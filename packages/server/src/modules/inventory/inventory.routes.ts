@@ -36,92 +36,112 @@ const InventoryQuerySchema = listQuerySchema(INVENTORY_SORT_FIELDS).extend({
 });
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/characters/:characterId/inventory', {
-    schema: {
-      tags,
-      summary: "List a character's inventory (slotFilter; search on item name and notes)",
-      params: CharacterParams,
-      querystring: InventoryQuerySchema,
-      response: { 200: listResponseSchema(InventoryEntrySchema), ...errors },
+  app.get(
+    '/worlds/:worldId/characters/:characterId/inventory',
+    {
+      schema: {
+        tags,
+        summary: "List a character's inventory (slotFilter; search on item name and notes)",
+        params: CharacterParams,
+        querystring: InventoryQuerySchema,
+        response: { 200: listResponseSchema(InventoryEntrySchema), ...errors },
+      },
     },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const character = await requireCharacter(app.db, scope, request.params.characterId);
-      const { slotFilter, ...params } = request.query;
-      return listReply(await listInventory(app.db, scope, character.id, slotFilter, params), (row) => presentInventoryEntry(row, scope));
-    });
-  });
-
-  app.post('/worlds/:worldId/characters/:characterId/inventory', {
-    schema: {
-      tags,
-      summary: "Add an item of the world to a character's inventory",
-      description:
-        'itemId must be an item of the same world (400 naming itemId otherwise). quantity is a whole number ' +
-        'of at least 1 (default 1); equipped defaults to false. Adding an item the character already holds ' +
-        'creates a separate entry rather than raising the existing quantity, since entries may differ by ' +
-        'notes, attributes and equipped.',
-      params: CharacterParams,
-      body: InventoryCreateSchema,
-      response: { 201: InventoryEntrySchema, ...errors },
+    async (request) => {
+      const scope = request.world;
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const character = await requireCharacter(app.db, scope, request.params.characterId);
+        const { slotFilter, ...params } = request.query;
+        return listReply(await listInventory(app.db, scope, character.id, slotFilter, params), (row) => presentInventoryEntry(row, scope));
+      });
     },
-  }, async (request, reply) => {
-    const entry = await app.db.transaction().execute(async (trx) => {
-      const character = await requireCharacter(trx, request.world, request.params.characterId);
-      return addInventoryEntry(trx, request.world, character, request.body);
-    });
-    return reply.status(201).send(presentInventoryEntry(entry, request.world));
-  });
+  );
 
-  app.get('/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId', {
-    schema: { tags, summary: 'One inventory entry', params: EntryParams, response: { 200: InventoryEntrySchema, ...errors } },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const character = await requireCharacter(app.db, scope, request.params.characterId);
-      const entry = await findInventoryEntry(app.db, scope, character.id, request.params.inventoryItemId);
-      if (!entry) throw notFound('Inventory item');
-      return presentInventoryEntry(entry, scope);
-    });
-  });
-
-  app.put('/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId', {
-    schema: {
-      tags,
-      summary: "Change an entry's quantity, equipped, notes and attributes (the item stays)",
-      params: EntryParams,
-      headers: IfMatchHeaders,
-      body: InventoryUpdateSchema,
-      response: { 200: InventoryEntrySchema, ...errors },
+  app.post(
+    '/worlds/:worldId/characters/:characterId/inventory',
+    {
+      schema: {
+        tags,
+        summary: "Add an item of the world to a character's inventory",
+        description:
+          'itemId must be an item of the same world (400 naming itemId otherwise). quantity is a whole number ' +
+          'of at least 1 (default 1); equipped defaults to false. Adding an item the character already holds ' +
+          'creates a separate entry rather than raising the existing quantity, since entries may differ by ' +
+          'notes, attributes and equipped.',
+        params: CharacterParams,
+        body: InventoryCreateSchema,
+        response: { 201: InventoryEntrySchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const entry = await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'inventory_item', id: request.params.inventoryItemId, entity: 'inventory item' });
-      const character = await requireCharacter(trx, request.world, request.params.characterId);
-      const existing = await findInventoryEntry(trx, request.world, character.id, request.params.inventoryItemId);
-      if (!existing) throw notFound('Inventory item');
-      return updateInventoryEntry(trx, request.world, existing, request.body);
-    });
-    return presentInventoryEntry(entry, request.world);
-  });
-
-  app.delete('/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId', {
-    schema: {
-      tags,
-      summary: 'Remove an entry from the inventory (irreversible; the item stays in the world)',
-      params: EntryParams,
-      headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+    async (request, reply) => {
+      const entry = await app.db.transaction().execute(async (trx) => {
+        const character = await requireCharacter(trx, request.world, request.params.characterId);
+        return addInventoryEntry(trx, request.world, character, request.body);
+      });
+      return reply.status(201).send(presentInventoryEntry(entry, request.world));
     },
-  }, async (request, reply) => {
-    await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'inventory_item', id: request.params.inventoryItemId, entity: 'inventory item' });
-      const character = await requireCharacter(trx, request.world, request.params.characterId);
-      if (!(await findInventoryEntry(trx, request.world, character.id, request.params.inventoryItemId))) throw notFound('Inventory item');
-      requireEditor(request.world);
-      await deleteInventoryRow(trx, request.params.inventoryItemId);
-    });
-    return reply.status(204).send(null);
-  });
+  );
+
+  app.get(
+    '/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId',
+    {
+      schema: { tags, summary: 'One inventory entry', params: EntryParams, response: { 200: InventoryEntrySchema, ...errors } },
+    },
+    async (request) => {
+      const scope = request.world;
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const character = await requireCharacter(app.db, scope, request.params.characterId);
+        const entry = await findInventoryEntry(app.db, scope, character.id, request.params.inventoryItemId);
+        if (!entry) throw notFound('Inventory item');
+        return presentInventoryEntry(entry, scope);
+      });
+    },
+  );
+
+  app.put(
+    '/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId',
+    {
+      schema: {
+        tags,
+        summary: "Change an entry's quantity, equipped, notes and attributes (the item stays)",
+        params: EntryParams,
+        headers: IfMatchHeaders,
+        body: InventoryUpdateSchema,
+        response: { 200: InventoryEntrySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const entry = await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'inventory_item', id: request.params.inventoryItemId, entity: 'inventory item' });
+        const character = await requireCharacter(trx, request.world, request.params.characterId);
+        const existing = await findInventoryEntry(trx, request.world, character.id, request.params.inventoryItemId);
+        if (!existing) throw notFound('Inventory item');
+        return updateInventoryEntry(trx, request.world, existing, request.body);
+      });
+      return presentInventoryEntry(entry, request.world);
+    },
+  );
+
+  app.delete(
+    '/worlds/:worldId/characters/:characterId/inventory/:inventoryItemId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an entry from the inventory (irreversible; the item stays in the world)',
+        params: EntryParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'inventory_item', id: request.params.inventoryItemId, entity: 'inventory item' });
+        const character = await requireCharacter(trx, request.world, request.params.characterId);
+        if (!(await findInventoryEntry(trx, request.world, character.id, request.params.inventoryItemId))) throw notFound('Inventory item');
+        requireEditor(request.world);
+        await deleteInventoryRow(trx, request.params.inventoryItemId);
+      });
+      return reply.status(204).send(null);
+    },
+  );
 };

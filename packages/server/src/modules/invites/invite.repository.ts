@@ -23,12 +23,7 @@ export async function createInviteCode(db: Db): Promise<string> {
 
 /** An unused code, if any (the oldest), for the first-start banner. */
 export async function findUnusedInviteCode(db: Db): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('invite_code')
-    .select('code')
-    .where('used_by', 'is', null)
-    .orderBy('created_at')
-    .executeTakeFirst();
+  const row = await db.selectFrom('invite_code').select('code').where('used_by', 'is', null).orderBy('created_at').executeTakeFirst();
   return row?.code;
 }
 

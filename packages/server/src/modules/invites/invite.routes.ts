@@ -5,17 +5,21 @@ import { ErrorResponseSchema, InviteRequestSchema, MESSAGES, MessageResponseSche
 import { insertInviteRequest } from './invite.repository.js';
 
 export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/invites/request', {
-    config: { rateLimit: app.authRateLimit },
-    bodyLimit: FORM_BODY_LIMIT,
-    schema: {
-      tags: ['auth'],
-      summary: 'Ask for an invite',
-      body: InviteRequestSchema,
-      response: { 202: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+  app.post(
+    '/invites/request',
+    {
+      config: { rateLimit: app.authRateLimit },
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for an invite',
+        body: InviteRequestSchema,
+        response: { 202: MessageResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+      },
     },
-  }, async (request, reply) => {
-    await insertInviteRequest(app.db, request.body.name, request.body.email);
-    return reply.status(202).send({ message: MESSAGES.inviteRequestReceived });
-  });
+    async (request, reply) => {
+      await insertInviteRequest(app.db, request.body.name, request.body.email);
+      return reply.status(202).send({ message: MESSAGES.inviteRequestReceived });
+    },
+  );
 };

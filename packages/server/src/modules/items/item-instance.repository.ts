@@ -55,11 +55,5 @@ export function findItemInstance(db: Db, scope: ReadScope, itemId: string, insta
  * @returns its id and name, or undefined when the world has no such character.
  */
 export function findWorldCharacter(db: Db, worldId: string, characterId: string): Promise<{ id: string; name: string } | undefined> {
-  return db
-    .selectFrom('character')
-    .select(['id', 'name'])
-    .where('id', '=', characterId)
-    .where('world_id', '=', worldId)
-    .executeTakeFirst();
+  return db.selectFrom('character').select(['id', 'name']).where('id', '=', characterId).where('world_id', '=', worldId).executeTakeFirst();
 }
-

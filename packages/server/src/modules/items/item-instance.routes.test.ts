@@ -38,7 +38,11 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
       });
       expect(typeof instance.quantity).toBe('number');
 
-      const read = await t.app.inject({ method: 'GET', url: `${instancesUrl(world.worldId, item.itemId)}/${instance.inventoryItemId}`, headers: owner.headers });
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `${instancesUrl(world.worldId, item.itemId)}/${instance.inventoryItemId}`,
+        headers: owner.headers,
+      });
       expect(read.statusCode).toBe(200);
       expect(read.json()).toEqual(instance);
     });
@@ -46,27 +50,50 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
     it('defaults quantity to 1 and equipped to false', async () => {
       const { item, world, owner } = await createItem(t.app);
       const { characterId } = await insertCharacterRow(t.app, world.worldId);
-      const response = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers, payload: { characterId } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: instancesUrl(world.worldId, item.itemId),
+        headers: owner.headers,
+        payload: { characterId },
+      });
       expect(response.json()).toMatchObject({ quantity: 1, equipped: false, notes: null, attributes: {} });
     });
 
-    it("asks to select a character when characterId is missing, malformed or not in this world", async () => {
+    it('asks to select a character when characterId is missing, malformed or not in this world', async () => {
       const { item, world, owner } = await createItem(t.app);
       const { world: otherWorld } = await createWorld(t.app, { owner });
       const elsewhere = await insertCharacterRow(t.app, otherWorld.worldId);
       for (const payload of [{}, { characterId: '' }, { characterId: 'nobody' }, { characterId: elsewhere.characterId }]) {
-        const response = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers, payload });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: instancesUrl(world.worldId, item.itemId),
+          headers: owner.headers,
+          payload,
+        });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ message: 'Please select a character.', fields: { characterId: 'Please select a character.' } });
+        expect(response.json()).toMatchObject({
+          message: 'Please select a character.',
+          fields: { characterId: 'Please select a character.' },
+        });
       }
     });
 
     it('rejects a quantity below 1 or not a whole number', async () => {
       const { item, world, owner } = await createItem(t.app);
       const { characterId } = await insertCharacterRow(t.app, world.worldId);
-      const zero = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers, payload: { characterId, quantity: 0 } });
+      const zero = await t.app.inject({
+        method: 'POST',
+        url: instancesUrl(world.worldId, item.itemId),
+        headers: owner.headers,
+        payload: { characterId, quantity: 0 },
+      });
       expect(zero.json<ErrorResponse>().fields?.quantity).toBe('Quantity must be at least 1.');
-      const fraction = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers, payload: { characterId, quantity: 1.5 } });
+      const fraction = await t.app.inject({
+        method: 'POST',
+        url: instancesUrl(world.worldId, item.itemId),
+        headers: owner.headers,
+        payload: { characterId, quantity: 1.5 },
+      });
       expect(fraction.json<ErrorResponse>().fields?.quantity).toBe('Quantity must be a whole number.');
     });
   });
@@ -78,21 +105,38 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
       const scarecrow = await insertCharacterRow(t.app, world.worldId, 'Scarecrow');
       const tinMan = await insertCharacterRow(t.app, world.worldId, 'Tin Man');
       const give = (itemId: string, characterId: string, quantity: number) =>
-        t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, itemId), headers: owner.headers, payload: { characterId, quantity } });
+        t.app.inject({
+          method: 'POST',
+          url: instancesUrl(world.worldId, itemId),
+          headers: owner.headers,
+          payload: { characterId, quantity },
+        });
       await give(item.itemId, scarecrow.characterId, 5);
       await give(item.itemId, tinMan.characterId, 2);
       await give(item.itemId, tinMan.characterId, 9);
       await give(otherItem.itemId, scarecrow.characterId, 1);
 
-      const page = await t.app.inject({ method: 'GET', url: `${instancesUrl(world.worldId, item.itemId)}?limit=2`, headers: owner.headers });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `${instancesUrl(world.worldId, item.itemId)}?limit=2`,
+        headers: owner.headers,
+      });
       const body = page.json<{ data: ItemInstance[]; pagination: Pagination }>();
       expect(body.data.map((i) => i.quantity)).toEqual([9, 2]);
       expect(body.pagination).toMatchObject({ totalItems: 3, totalPages: 2, currentPage: 1 });
 
-      const sorted = await t.app.inject({ method: 'GET', url: `${instancesUrl(world.worldId, item.itemId)}?sortBy=quantity&sortOrder=asc`, headers: owner.headers });
+      const sorted = await t.app.inject({
+        method: 'GET',
+        url: `${instancesUrl(world.worldId, item.itemId)}?sortBy=quantity&sortOrder=asc`,
+        headers: owner.headers,
+      });
       expect(sorted.json<{ data: ItemInstance[] }>().data.map((i) => i.quantity)).toEqual([2, 5, 9]);
 
-      const search = await t.app.inject({ method: 'GET', url: `${instancesUrl(world.worldId, item.itemId)}?search=tin`, headers: owner.headers });
+      const search = await t.app.inject({
+        method: 'GET',
+        url: `${instancesUrl(world.worldId, item.itemId)}?search=tin`,
+        headers: owner.headers,
+      });
       const found = search.json<{ data: ItemInstance[]; pagination: Pagination }>();
       expect(found.data.map((i) => i.owner.name)).toEqual(['Tin Man', 'Tin Man']);
       expect(found.pagination.totalItems).toBe(2);
@@ -122,12 +166,25 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
       const { item, world, owner } = await createItem(t.app);
       const { item: otherItem } = await createItem(t.app, { world, owner, name: 'Other' });
       const { characterId } = await insertCharacterRow(t.app, world.worldId);
-      const given = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers, payload: { characterId } });
+      const given = await t.app.inject({
+        method: 'POST',
+        url: instancesUrl(world.worldId, item.itemId),
+        headers: owner.headers,
+        payload: { characterId },
+      });
       const instanceId = given.json<ItemInstance>().inventoryItemId;
 
-      const unknownItem = await t.app.inject({ method: 'GET', url: instancesUrl(world.worldId, '0190aaaa-0000-7000-8000-000000000000'), headers: owner.headers });
+      const unknownItem = await t.app.inject({
+        method: 'GET',
+        url: instancesUrl(world.worldId, '0190aaaa-0000-7000-8000-000000000000'),
+        headers: owner.headers,
+      });
       expect(unknownItem.json()).toEqual({ message: 'Item not found.', code: 'NOT_FOUND' });
-      const wrongItem = await t.app.inject({ method: 'GET', url: `${instancesUrl(world.worldId, otherItem.itemId)}/${instanceId}`, headers: owner.headers });
+      const wrongItem = await t.app.inject({
+        method: 'GET',
+        url: `${instancesUrl(world.worldId, otherItem.itemId)}/${instanceId}`,
+        headers: owner.headers,
+      });
       expect(wrongItem.statusCode).toBe(404);
       expect(wrongItem.json<ErrorResponse>().message).toBe('Item instance not found.');
     });
@@ -136,17 +193,36 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
   it("keeps another user's instances hidden and refuses to give to their characters", async () => {
     const { item, world, owner } = await createItem(t.app);
     const { characterId } = await insertCharacterRow(t.app, world.worldId, 'Glinda');
-    const given = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers, payload: { characterId } });
+    const given = await t.app.inject({
+      method: 'POST',
+      url: instancesUrl(world.worldId, item.itemId),
+      headers: owner.headers,
+      payload: { characterId },
+    });
     const instanceId = given.json<ItemInstance>().inventoryItemId;
     const intruder = await createUser(t.app);
     const { item: ownItem, world: ownWorld } = await createItem(t.app, { owner: intruder });
 
-    const read = await t.app.inject({ method: 'GET', url: `${instancesUrl(world.worldId, item.itemId)}/${instanceId}`, headers: intruder.headers });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `${instancesUrl(world.worldId, item.itemId)}/${instanceId}`,
+      headers: intruder.headers,
+    });
     expect(read.statusCode).toBe(404);
     expect(read.body).not.toContain('Glinda');
-    const post = await t.app.inject({ method: 'POST', url: instancesUrl(world.worldId, item.itemId), headers: intruder.headers, payload: { characterId } });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: instancesUrl(world.worldId, item.itemId),
+      headers: intruder.headers,
+      payload: { characterId },
+    });
     expect(post.statusCode).toBe(404);
-    const steal = await t.app.inject({ method: 'POST', url: instancesUrl(ownWorld.worldId, ownItem.itemId), headers: intruder.headers, payload: { characterId } });
+    const steal = await t.app.inject({
+      method: 'POST',
+      url: instancesUrl(ownWorld.worldId, ownItem.itemId),
+      headers: intruder.headers,
+      payload: { characterId },
+    });
     expect(steal.statusCode).toBe(400);
     expect(steal.json<ErrorResponse>().message).toBe('Please select a character.');
 

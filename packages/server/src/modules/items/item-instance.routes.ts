@@ -24,45 +24,57 @@ const tags = ['items'];
 
 /** Registers the item-instance routes; each checks that the item is in the world and visible to the reader. */
 export const itemInstanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/items/:itemId/instances', {
-    schema: {
-      tags,
-      summary: 'List the instances of an item: the inventory entries holding it, each with its owner',
-      description: 'Search looks in the owner\'s name and the notes; sortBy is one of createdAt, updatedAt, quantity.',
-      params: ItemParams,
-      querystring: listQuerySchema(INVENTORY_SORT_FIELDS),
-      response: { 200: listResponseSchema(ItemInstanceSchema), ...errors },
+  app.get(
+    '/worlds/:worldId/items/:itemId/instances',
+    {
+      schema: {
+        tags,
+        summary: 'List the instances of an item: the inventory entries holding it, each with its owner',
+        description: "Search looks in the owner's name and the notes; sortBy is one of createdAt, updatedAt, quantity.",
+        params: ItemParams,
+        querystring: listQuerySchema(INVENTORY_SORT_FIELDS),
+        response: { 200: listResponseSchema(ItemInstanceSchema), ...errors },
+      },
     },
-  }, async (request) => {
-    const scope = request.world;
-    const item = await requireItem(app.db, scope, request.params.itemId);
-    return listReply(await listItemInstances(app.db, scope, item.id, request.query), (row) => presentItemInstance(row, scope));
-  });
-
-  app.post('/worlds/:worldId/items/:itemId/instances', {
-    schema: {
-      tags,
-      summary: 'Give an instance of an item to a character of the same world',
-      description: "Adds an entry to the character's inventory. A missing or unknown characterId is a 400 'Please select a character.'",
-      params: ItemParams,
-      body: ItemInstanceCreateSchema,
-      response: { 201: ItemInstanceSchema, ...errors },
+    async (request) => {
+      const scope = request.world;
+      const item = await requireItem(app.db, scope, request.params.itemId);
+      return listReply(await listItemInstances(app.db, scope, item.id, request.query), (row) => presentItemInstance(row, scope));
     },
-  }, async (request, reply) => {
-    const instance = await app.db.transaction().execute(async (trx) => {
-      const item = await requireItem(trx, request.world, request.params.itemId);
-      return giveItemInstance(trx, request.world, item, request.body);
-    });
-    return reply.status(201).send(presentItemInstance(instance, request.world));
-  });
+  );
 
-  app.get('/worlds/:worldId/items/:itemId/instances/:instanceId', {
-    schema: { tags, summary: 'One instance of an item', params: InstanceParams, response: { 200: ItemInstanceSchema, ...errors } },
-  }, async (request) => {
-    const scope = request.world;
-    const item = await requireItem(app.db, scope, request.params.itemId);
-    const instance = await findItemInstance(app.db, scope, item.id, request.params.instanceId);
-    if (!instance) throw notFound('Item instance');
-    return presentItemInstance(instance, scope);
-  });
+  app.post(
+    '/worlds/:worldId/items/:itemId/instances',
+    {
+      schema: {
+        tags,
+        summary: 'Give an instance of an item to a character of the same world',
+        description: "Adds an entry to the character's inventory. A missing or unknown characterId is a 400 'Please select a character.'",
+        params: ItemParams,
+        body: ItemInstanceCreateSchema,
+        response: { 201: ItemInstanceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const instance = await app.db.transaction().execute(async (trx) => {
+        const item = await requireItem(trx, request.world, request.params.itemId);
+        return giveItemInstance(trx, request.world, item, request.body);
+      });
+      return reply.status(201).send(presentItemInstance(instance, request.world));
+    },
+  );
+
+  app.get(
+    '/worlds/:worldId/items/:itemId/instances/:instanceId',
+    {
+      schema: { tags, summary: 'One instance of an item', params: InstanceParams, response: { 200: ItemInstanceSchema, ...errors } },
+    },
+    async (request) => {
+      const scope = request.world;
+      const item = await requireItem(app.db, scope, request.params.itemId);
+      const instance = await findItemInstance(app.db, scope, item.id, request.params.instanceId);
+      if (!instance) throw notFound('Item instance');
+      return presentItemInstance(instance, scope);
+    },
+  );
 };

@@ -43,8 +43,13 @@ export async function createItem(trx: Db, scope: WorldScope, input: ItemInput): 
   const now = nowIso();
   const richText = await prepareRichText(trx, scope, input);
   const item: ItemTable = {
-    id: newId(), world_id: scope.world.id, ...itemColumns(input), ...richTextRow(richText), ...(await accessColumns(trx, scope, input)),
-    created_at: now, updated_at: now,
+    id: newId(),
+    world_id: scope.world.id,
+    ...itemColumns(input),
+    ...richTextRow(richText),
+    ...(await accessColumns(trx, scope, input)),
+    created_at: now,
+    updated_at: now,
   };
   await insertItem(trx, item);
   await saveMentions(trx, scope, 'item', item.id, richText);

@@ -7,7 +7,8 @@ import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of an item, as stored (JSON fields already serialised). */
-export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'description_html' | 'properties' | 'attributes' | 'updated_at'> & AccessColumns;
+export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'description_html' | 'properties' | 'attributes' | 'updated_at'> &
+  AccessColumns;
 
 /**
  * Finds an item of a world that the reader may see.

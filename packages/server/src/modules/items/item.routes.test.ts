@@ -44,7 +44,12 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
 
     it('defaults missing properties and attributes to empty objects and a blank description to null', async () => {
       const { world, owner } = await createWorld(t.app);
-      const response = await t.app.inject({ method: 'POST', url: itemsUrl(world), headers: owner.headers, payload: { name: 'Oil can', description: '' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: itemsUrl(world),
+        headers: owner.headers,
+        payload: { name: 'Oil can', description: '' },
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ description: null, properties: {}, attributes: {} });
     });
@@ -68,7 +73,12 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
     it("rejects properties that are not a JSON object with 'Properties field contains invalid JSON.'", async () => {
       const { world, owner } = await createWorld(t.app);
       for (const properties of ['{not json', [1, 2], 42, 'text']) {
-        const response = await t.app.inject({ method: 'POST', url: itemsUrl(world), headers: owner.headers, payload: { name: 'Broom', properties } });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: itemsUrl(world),
+          headers: owner.headers,
+          payload: { name: 'Broom', properties },
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json<ErrorResponse>().fields?.properties).toBe('Properties field contains invalid JSON.');
       }
@@ -98,7 +108,11 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       const body = first.json<{ data: Item[]; pagination: Pagination }>();
       expect(body.data.map((i) => i.name)).toEqual(['Cage', 'Basket']);
       expect(body.pagination).toMatchObject({ currentPage: 1, totalPages: 2, totalItems: 3, limit: 2 });
-      const next = await t.app.inject({ method: 'GET', url: `${itemsUrl(world)}?limit=2&cursor=${String(body.pagination.nextCursor)}`, headers: owner.headers });
+      const next = await t.app.inject({
+        method: 'GET',
+        url: `${itemsUrl(world)}?limit=2&cursor=${String(body.pagination.nextCursor)}`,
+        headers: owner.headers,
+      });
       expect(next.json<{ data: Item[] }>().data.map((i) => i.name)).toEqual(['Axe']);
       const past = await t.app.inject({ method: 'GET', url: `${itemsUrl(world)}?page=5&limit=2`, headers: owner.headers });
       expect(past.json()).toMatchObject({ data: [], pagination: { currentPage: 5, totalItems: 3, totalPages: 2 } });
@@ -110,7 +124,11 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       await createItem(t.app, { world, owner, name: 'Amulet', description: 'Set with a RUBY' });
       await createItem(t.app, { world, owner, name: 'Hat' });
       await createItem(t.app, { world, owner, name: 'Big Ruby' });
-      const response = await t.app.inject({ method: 'GET', url: `${itemsUrl(world)}?search=ruby&sortBy=name&sortOrder=asc`, headers: owner.headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${itemsUrl(world)}?search=ruby&sortBy=name&sortOrder=asc`,
+        headers: owner.headers,
+      });
       const body = response.json<{ data: Item[]; pagination: Pagination }>();
       expect(body.data.map((i) => i.name)).toEqual(['Big Ruby', 'Ruby Slippers', 'Amulet']);
       expect(body.pagination.totalItems).toBe(3);
@@ -131,14 +149,22 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       const read = await t.app.inject({ method: 'GET', url, headers: owner.headers });
       expect(read.json()).toEqual(item);
 
-      const put = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Staff', properties: { charges: 1 }, attributes: { rare: true } } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: owner.headers,
+        payload: { name: 'Staff', properties: { charges: 1 }, attributes: { rare: true } },
+      });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ itemId: item.itemId, name: 'Staff', properties: { charges: 1 }, attributes: { rare: true } });
       expect(put.json<Item>().updatedAt >= item.updatedAt).toBe(true);
 
       const bad = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'S', properties: 'x' } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json<ErrorResponse>().fields).toEqual({ name: 'Name must be at least 2 characters.', properties: 'Properties field contains invalid JSON.' });
+      expect(bad.json<ErrorResponse>().fields).toEqual({
+        name: 'Name must be at least 2 characters.',
+        properties: 'Properties field contains invalid JSON.',
+      });
       expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().name).toBe('Staff');
     });
 
@@ -147,10 +173,25 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       const { item } = await createItem(t.app, { world, owner, name: 'Cursed ring' });
       const { item: kept } = await createItem(t.app, { world, owner, name: 'Plain ring' });
       const { characterId } = await insertCharacterRow(t.app, world.worldId);
-      const give = await t.app.inject({ method: 'POST', url: `${itemsUrl(world)}/${item.itemId}/instances`, headers: owner.headers, payload: { characterId } });
+      const give = await t.app.inject({
+        method: 'POST',
+        url: `${itemsUrl(world)}/${item.itemId}/instances`,
+        headers: owner.headers,
+        payload: { characterId },
+      });
       expect(give.statusCode).toBe(201);
-      const connectionId = await insertConnectionRow(t.app, world.worldId, { type: 'character', id: characterId }, { type: 'item', id: item.itemId });
-      const keptConnection = await insertConnectionRow(t.app, world.worldId, { type: 'character', id: characterId }, { type: 'item', id: kept.itemId });
+      const connectionId = await insertConnectionRow(
+        t.app,
+        world.worldId,
+        { type: 'character', id: characterId },
+        { type: 'item', id: item.itemId },
+      );
+      const keptConnection = await insertConnectionRow(
+        t.app,
+        world.worldId,
+        { type: 'character', id: characterId },
+        { type: 'item', id: kept.itemId },
+      );
       expect((await readWorld(world, owner.headers)).counts.items).toBe(2);
 
       const del = await t.app.inject({ method: 'DELETE', url: `${itemsUrl(world)}/${item.itemId}`, headers: owner.headers });

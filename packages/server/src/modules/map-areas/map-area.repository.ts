@@ -8,7 +8,8 @@ import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 
 /** The writable fields of an area (polygon as JSON text). */
-export type MapAreaChanges = Pick<MapAreaTable, 'name' | 'description' | 'description_html' | 'color' | 'polygon' | 'updated_at'> & AccessColumns;
+export type MapAreaChanges = Pick<MapAreaTable, 'name' | 'description' | 'description_html' | 'color' | 'polygon' | 'updated_at'> &
+  AccessColumns;
 
 /** Finds an area of a map that the reader may see, or undefined. */
 export function findMapArea(db: Db, scope: ReadScope, mapId: string, areaId: string): Promise<MapAreaTable | undefined> {

@@ -14,15 +14,29 @@ describe.each(DIALECTS)('map areas on %s', (dialect) => {
 
   async function createMap(): Promise<{ owner: TestUser; url: string }> {
     const { world, owner } = await createWorld(t.app);
-    const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Oz map' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/maps`,
+      headers: owner.headers,
+      payload: { name: 'Oz map' },
+    });
     return { owner, url: `/api/worlds/${world.worldId}/maps/${response.json<WorldMap>().mapId}/areas` };
   }
 
-  const triangle = [[0, 0], [100, 0], [50, 80.5]];
+  const triangle = [
+    [0, 0],
+    [100, 0],
+    [50, 80.5],
+  ];
 
   it('creates, lists, reads, replaces and deletes an area, keeping the polygon as sent', async () => {
     const { owner, url } = await createMap();
-    const created = await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { name: 'Munchkin Country', polygon: triangle } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: owner.headers,
+      payload: { name: 'Munchkin Country', polygon: triangle },
+    });
     expect(created.statusCode).toBe(201);
     const area = created.json<MapArea>();
     expect(area).toMatchObject({ name: 'Munchkin Country', description: null, color: '#3388ff', polygon: triangle });
@@ -31,7 +45,12 @@ describe.each(DIALECTS)('map areas on %s', (dialect) => {
     expect(list.json()).toMatchObject({ data: [area], pagination: { totalItems: 1 } });
     expect((await t.app.inject({ method: 'GET', url: `${url}/${area.areaId}`, headers: owner.headers })).json()).toEqual(area);
 
-    const square = [[0, 0], [10, 0], [10, 10], [0, 10]];
+    const square = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+    ];
     const put = await t.app.inject({
       method: 'PUT',
       url: `${url}/${area.areaId}`,
@@ -49,7 +68,13 @@ describe.each(DIALECTS)('map areas on %s', (dialect) => {
   it('rejects a polygon of fewer than 3 points, malformed vertices and a bad colour', async () => {
     const { owner, url } = await createMap();
     const post = (payload: unknown) => t.app.inject({ method: 'POST', url, headers: owner.headers, payload: payload as object });
-    const two = await post({ name: 'Line', polygon: [[0, 0], [1, 1]] });
+    const two = await post({
+      name: 'Line',
+      polygon: [
+        [0, 0],
+        [1, 1],
+      ],
+    });
     expect(two.statusCode).toBe(400);
     expect(two.json().fields.polygon).toBe('Polygon must have at least 3 points.');
     const vertex = await post({ name: 'Odd', polygon: [[0, 0], [1, 1], [2]] });
@@ -65,7 +90,9 @@ describe.each(DIALECTS)('map areas on %s', (dialect) => {
 
   it('answers 404 to another user and leaves the area unchanged', async () => {
     const { owner, url } = await createMap();
-    const area = (await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { name: 'Secret', polygon: triangle } })).json<MapArea>();
+    const area = (
+      await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { name: 'Secret', polygon: triangle } })
+    ).json<MapArea>();
     const intruder = await createUser(t.app);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const response = await t.app.inject({
@@ -76,7 +103,9 @@ describe.each(DIALECTS)('map areas on %s', (dialect) => {
       });
       expect(response.statusCode).toBe(404);
     }
-    expect((await t.app.inject({ method: 'POST', url, headers: intruder.headers, payload: { name: 'X', polygon: triangle } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: intruder.headers, payload: { name: 'X', polygon: triangle } })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `${url}/${area.areaId}`, headers: owner.headers })).json()).toEqual(area);
   });
 });

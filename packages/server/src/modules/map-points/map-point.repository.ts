@@ -8,7 +8,11 @@ import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 
 /** The writable fields of a point. */
-export type MapPointChanges = Pick<MapPointTable, 'name' | 'description' | 'description_html' | 'x' | 'y' | 'entity_type' | 'entity_id' | 'updated_at'> & AccessColumns;
+export type MapPointChanges = Pick<
+  MapPointTable,
+  'name' | 'description' | 'description_html' | 'x' | 'y' | 'entity_type' | 'entity_id' | 'updated_at'
+> &
+  AccessColumns;
 
 /** Finds a point of a map that the reader may see (a point linking a hidden entity is hidden), or undefined. */
 export function findMapPoint(db: Db, scope: ReadScope, mapId: string, pointId: string): Promise<MapPointTable | undefined> {

@@ -16,7 +16,12 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
 
   async function createMap(): Promise<{ world: World; owner: TestUser; url: string }> {
     const { world, owner } = await createWorld(t.app);
-    const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Oz map' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/maps`,
+      headers: owner.headers,
+      payload: { name: 'Oz map' },
+    });
     return { world, owner, url: `/api/worlds/${world.worldId}/maps/${response.json<WorldMap>().mapId}/points` };
   }
 
@@ -46,7 +51,12 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Shoe spot', description: null, x: 0, y: 0, entity: { type: 'item', name: 'Silver Shoes' } });
-    const unlinked = await t.app.inject({ method: 'PUT', url: `${url}/${point.pointId}`, headers: owner.headers, payload: { name: 'Bare', x: 1, y: 1 } });
+    const unlinked = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/${point.pointId}`,
+      headers: owner.headers,
+      payload: { name: 'Bare', x: 1, y: 1 },
+    });
     expect(unlinked.json().entity).toBeNull();
 
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${point.pointId}`, headers: owner.headers })).statusCode).toBe(204);
@@ -71,7 +81,10 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
     const stranger = await insertRawCharacter(t.app, elsewhere.world.worldId, 'Stranger');
     const foreign = await post({ name: 'P', x: 1, y: 1, entity: { type: 'character', id: stranger.id } });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toMatchObject({ message: 'No character with that id in this world.', fields: { 'entity.id': 'No character with that id in this world.' } });
+    expect(foreign.json()).toMatchObject({
+      message: 'No character with that id in this world.',
+      fields: { 'entity.id': 'No character with that id in this world.' },
+    });
     const item = await insertRawItem(t.app, world.worldId);
     const wrongKind = await post({ name: 'P', x: 1, y: 1, entity: { type: 'character', id: item.id } });
     expect(wrongKind.json().fields['entity.id']).toBe('No character with that id in this world.');
@@ -82,7 +95,12 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
   it('unlinks a point when its entity is removed through the reference helper and searches by name', async () => {
     const { world, owner, url } = await createMap();
     const item = await insertRawItem(t.app, world.worldId, 'Golden Cap');
-    await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { name: 'Cap cave', x: 1, y: 1, entity: { type: 'item', id: item.id } } });
+    await t.app.inject({
+      method: 'POST',
+      url,
+      headers: owner.headers,
+      payload: { name: 'Cap cave', x: 1, y: 1, entity: { type: 'item', id: item.id } },
+    });
     await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { name: 'River', x: 2, y: 2 } });
     const search = await t.app.inject({ method: 'GET', url: `${url}?search=cave`, headers: owner.headers });
     expect(search.json<{ data: MapPoint[] }>().data.map((p) => p.name)).toEqual(['Cap cave']);
@@ -94,7 +112,7 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
     expect(unlinked.json<{ data: MapPoint[] }>().data[0]?.entity).toBeNull();
   });
 
-  it("answers 404 to another user and for a point of another map", async () => {
+  it('answers 404 to another user and for a point of another map', async () => {
     const { owner, url } = await createMap();
     const created = await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { name: 'Secret', x: 1, y: 1 } });
     const pointId = created.json<MapPoint>().pointId;

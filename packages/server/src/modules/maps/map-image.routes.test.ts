@@ -52,7 +52,12 @@ describe.each(DIALECTS)('map images on %s', (dialect) => {
 
   async function createMap(): Promise<{ world: World; owner: TestUser; map: WorldMap; url: string }> {
     const { world, owner } = await createWorld(t.app);
-    const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Oz map' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/maps`,
+      headers: owner.headers,
+      payload: { name: 'Oz map' },
+    });
     const map = response.json<WorldMap>();
     return { world, owner, map, url: `/api/worlds/${world.worldId}/maps/${map.mapId}/image` };
   }
@@ -104,7 +109,10 @@ describe.each(DIALECTS)('map images on %s', (dialect) => {
     const { owner, url } = await createMap();
     const text = await upload(url, owner, Buffer.from('definitely not a picture\n', 'utf8'));
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toEqual({ message: 'The image must be a PNG, JPEG or WebP file of at most 10 MB.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(text.json()).toEqual({
+      message: 'The image must be a PNG, JPEG or WebP file of at most 10 MB.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     const gif = await upload(url, owner, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary'), 'image/png');
     expect(gif.statusCode).toBe(415);
     const wrongHeader = await upload(url, owner, tinyPng(), 'text/plain');
@@ -125,7 +133,10 @@ describe.each(DIALECTS)('map images on %s', (dialect) => {
     expect((await upload(url, owner, exact)).statusCode).toBe(200);
     const oneOver = await upload(url, owner, Buffer.concat([exact, Buffer.alloc(1)]));
     expect(oneOver.statusCode).toBe(413);
-    expect(oneOver.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The image must be a PNG, JPEG or WebP file of at most 10 MB.' });
+    expect(oneOver.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The image must be a PNG, JPEG or WebP file of at most 10 MB.',
+    });
     const farOver = await upload(url, owner, Buffer.alloc(limit + 1024 * 1024));
     expect(farOver.statusCode).toBe(413);
     expect(farOver.json().code).toBe('PAYLOAD_TOO_LARGE');
@@ -173,7 +184,11 @@ describe.each(DIALECTS)('map images on %s', (dialect) => {
     // The strong ETag of the image's GET is accepted as well.
     const removed = await t.app.inject({ method: 'DELETE', url, headers: { ...owner.headers, 'if-match': String(kept.headers.etag) } });
     expect(removed.statusCode).toBe(204);
-    const again = await t.app.inject({ method: 'DELETE', url, headers: { ...owner.headers, 'if-match': `W/"${current?.updatedAt ?? ''}"` } });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { ...owner.headers, 'if-match': `W/"${current?.updatedAt ?? ''}"` },
+    });
     expect(again.statusCode).toBe(404);
   });
 

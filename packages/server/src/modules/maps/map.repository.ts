@@ -19,15 +19,15 @@ export type MapImageMeta = Omit<MapImageTable, 'data'>;
 
 /** Maps with their image metadata, limited to those the reader may see. */
 function selectMaps(db: Db, scope: ReadScope) {
-  return whereVisible(db
-    .selectFrom('map')
-    .leftJoin('map_image', 'map_image.map_id', 'map.id')
-    .selectAll('map')
-    .select([
-      'map_image.content_type as image_content_type',
-      'map_image.size as image_size',
-      'map_image.updated_at as image_updated_at',
-    ]), scope, 'map');
+  return whereVisible(
+    db
+      .selectFrom('map')
+      .leftJoin('map_image', 'map_image.map_id', 'map.id')
+      .selectAll('map')
+      .select(['map_image.content_type as image_content_type', 'map_image.size as image_size', 'map_image.updated_at as image_updated_at']),
+    scope,
+    'map',
+  );
 }
 
 /** Finds a map of the scope's world that its reader may see, with its image metadata, or undefined. */
@@ -61,8 +61,16 @@ export async function insertMap(db: Db, map: MapTable): Promise<void> {
 }
 
 /** Updates a map's name, description and access columns. */
-export async function updateMap(db: Db, mapId: string, changes: { name: string; description: string | null; description_html: string | null } & AccessColumns): Promise<void> {
-  await db.updateTable('map').set({ ...changes, updated_at: nowIso() }).where('id', '=', mapId).execute();
+export async function updateMap(
+  db: Db,
+  mapId: string,
+  changes: { name: string; description: string | null; description_html: string | null } & AccessColumns,
+): Promise<void> {
+  await db
+    .updateTable('map')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', mapId)
+    .execute();
 }
 
 /** Deletes a map; its image, points and areas go with it (ON DELETE CASCADE). */
@@ -92,7 +100,16 @@ export async function replaceMapImageIfVersion(db: Db, image: MapImageTable, ver
     .updateTable('map_image')
     .set(changes)
     .where('map_id', '=', mapId)
-    .where((eb) => eb.or([eb('updated_at', 'in', versions), eb('etag', 'in', versions.map((value) => `"${value}"`))]))
+    .where((eb) =>
+      eb.or([
+        eb('updated_at', 'in', versions),
+        eb(
+          'etag',
+          'in',
+          versions.map((value) => `"${value}"`),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -105,7 +122,16 @@ export async function deleteMapImageIfVersion(db: Db, mapId: string, versions: s
   const result = await db
     .deleteFrom('map_image')
     .where('map_id', '=', mapId)
-    .where((eb) => eb.or([eb('updated_at', 'in', versions), eb('etag', 'in', versions.map((value) => `"${value}"`))]))
+    .where((eb) =>
+      eb.or([
+        eb('updated_at', 'in', versions),
+        eb(
+          'etag',
+          'in',
+          versions.map((value) => `"${value}"`),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -148,12 +148,24 @@ describe.each(DIALECTS)('maps on %s', (dialect) => {
       const map = await createMap(world, owner);
       const other = await createMap(world, owner, { name: 'Other map' });
       const url = `${mapsUrl(world)}/${map.mapId}`;
-      const point = await t.app.inject({ method: 'POST', url: `${url}/points`, headers: owner.headers, payload: { name: 'Gate', x: 1, y: 2 } });
+      const point = await t.app.inject({
+        method: 'POST',
+        url: `${url}/points`,
+        headers: owner.headers,
+        payload: { name: 'Gate', x: 1, y: 2 },
+      });
       await t.app.inject({
         method: 'POST',
         url: `${url}/areas`,
         headers: owner.headers,
-        payload: { name: 'Field', polygon: [[0, 0], [1, 0], [1, 1]] },
+        payload: {
+          name: 'Field',
+          polygon: [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+          ],
+        },
       });
       const character = await insertRawCharacter(t.app, world.worldId);
       await t.app.db.updateTable('character').set({ current_location_id: point.json().pointId }).where('id', '=', character.id).execute();
@@ -178,7 +190,7 @@ describe.each(DIALECTS)('maps on %s', (dialect) => {
       expect(await mapCount(world, owner)).toBe(1);
     });
 
-    it("answers 404 to another user on every map route and leaves the map unchanged", async () => {
+    it('answers 404 to another user on every map route and leaves the map unchanged', async () => {
       const { world, owner } = await createWorld(t.app);
       const map = await createMap(world, owner, { name: 'Private map' });
       const intruder = await createUser(t.app);

@@ -9,7 +9,14 @@ import { raiseMembersWorldVersion } from '../worlds/world.repository.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 import { requireMember } from './member.access.js';
 import {
-  type MemberRow, countMembers, deleteMember, findMember, findUserByNameOrEmail, insertMember, unassignCharacters, updateMemberRole,
+  type MemberRow,
+  countMembers,
+  deleteMember,
+  findMember,
+  findUserByNameOrEmail,
+  insertMember,
+  unassignCharacters,
+  updateMemberRole,
 } from './member.repository.js';
 
 /**

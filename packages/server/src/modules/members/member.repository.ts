@@ -39,7 +39,11 @@ export function findMember(db: Db, worldId: string, userId: string): Promise<Mem
 
 /** Number of members of a world (the owner included). */
 export async function countMembers(db: Db, worldId: string): Promise<number> {
-  const row = await db.selectFrom('world_member').select((eb) => eb.fn.countAll<number>().as('n')).where('world_id', '=', worldId).executeTakeFirst();
+  const row = await db
+    .selectFrom('world_member')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('world_id', '=', worldId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -61,8 +65,12 @@ export async function insertMember(db: Db, worldId: string, userId: string, role
 
 /** Changes a member's role. */
 export async function updateMemberRole(db: Db, worldId: string, userId: string, role: string): Promise<void> {
-  await db.updateTable('world_member').set({ role, updated_at: nowIso() })
-    .where('world_id', '=', worldId).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('world_member')
+    .set({ role, updated_at: nowIso() })
+    .where('world_id', '=', worldId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Removes a member. @returns whether a row was removed. */
@@ -76,6 +84,10 @@ export async function deleteMember(db: Db, worldId: string, userId: string): Pro
  * content version through the character triggers, so no cached answer names them any more.
  */
 export async function unassignCharacters(db: Db, worldId: string, userId: string): Promise<void> {
-  await db.updateTable('character').set({ assigned_to: null, updated_at: nowIso() })
-    .where('world_id', '=', worldId).where('assigned_to', '=', userId).execute();
+  await db
+    .updateTable('character')
+    .set({ assigned_to: null, updated_at: nowIso() })
+    .where('world_id', '=', worldId)
+    .where('assigned_to', '=', userId)
+    .execute();
 }

@@ -21,7 +21,9 @@ describe.each(DIALECTS)('members and invitations on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app, { name: 'Oz' });
       const player = await createUser(t.app);
       const byEmail = await t.app.inject({
-        method: 'POST', url: `/api/worlds/${world.worldId}/members`, headers: owner.headers,
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/members`,
+        headers: owner.headers,
         payload: { user: player.user.email.toUpperCase(), role: 'player' },
       });
       expect(byEmail.statusCode).toBe(201);
@@ -32,12 +34,18 @@ describe.each(DIALECTS)('members and invitations on %s', (dialect) => {
       expect(theirs.json<{ data: World[] }>().data.map((w) => [w.name, w.role])).toEqual([['Oz', 'player']]);
 
       const again = await t.app.inject({
-        method: 'POST', url: `/api/worlds/${world.worldId}/members`, headers: owner.headers, payload: { user: player.user.username, role: 'viewer' },
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/members`,
+        headers: owner.headers,
+        payload: { user: player.user.username, role: 'viewer' },
       });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ message: ACCESS_MESSAGES.alreadyMember });
       const nobody = await t.app.inject({
-        method: 'POST', url: `/api/worlds/${world.worldId}/members`, headers: owner.headers, payload: { user: 'nobody-at-all', role: 'viewer' },
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/members`,
+        headers: owner.headers,
+        payload: { user: 'nobody-at-all', role: 'viewer' },
       });
       expect(nobody.statusCode).toBe(400);
       expect(nobody.json()).toMatchObject({ message: ACCESS_MESSAGES.userNotFound });
@@ -49,7 +57,12 @@ describe.each(DIALECTS)('members and invitations on %s', (dialect) => {
       const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
       const stranger = await createUser(t.app);
       const url = `/api/worlds/${world.worldId}/members`;
-      const byEditor = await t.app.inject({ method: 'POST', url, headers: editor.headers, payload: { user: stranger.user.username, role: 'viewer' } });
+      const byEditor = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: editor.headers,
+        payload: { user: stranger.user.username, role: 'viewer' },
+      });
       expect(byEditor.statusCode).toBe(403);
       expect(byEditor.json()).toMatchObject({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.ownerOnly });
       const remove = await t.app.inject({ method: 'DELETE', url: `${url}/${viewer.user.userId}`, headers: editor.headers });
@@ -63,9 +76,19 @@ describe.each(DIALECTS)('members and invitations on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const member = await addMember(t.app, owner, world.worldId, 'player');
       const url = `/api/worlds/${world.worldId}/members`;
-      const patch = await t.app.inject({ method: 'PATCH', url: `${url}/${member.user.userId}`, headers: owner.headers, payload: { role: 'editor' } });
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: `${url}/${member.user.userId}`,
+        headers: owner.headers,
+        payload: { role: 'editor' },
+      });
       expect(patch.json<WorldMember>().role).toBe('editor');
-      const ownerRole = await t.app.inject({ method: 'PATCH', url: `${url}/${owner.user.userId}`, headers: owner.headers, payload: { role: 'viewer' } });
+      const ownerRole = await t.app.inject({
+        method: 'PATCH',
+        url: `${url}/${owner.user.userId}`,
+        headers: owner.headers,
+        payload: { role: 'viewer' },
+      });
       expect(ownerRole.statusCode).toBe(409);
       const ownerLeaves = await t.app.inject({ method: 'DELETE', url: `${url}/${owner.user.userId}`, headers: owner.headers });
       expect(ownerLeaves.statusCode).toBe(409);
@@ -82,7 +105,10 @@ describe.each(DIALECTS)('members and invitations on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const heir = await addMember(t.app, owner, world.worldId, 'editor');
       const transfer = await t.app.inject({
-        method: 'POST', url: `/api/worlds/${world.worldId}/transfer`, headers: owner.headers, payload: { userId: heir.user.userId },
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/transfer`,
+        headers: owner.headers,
+        payload: { userId: heir.user.userId },
       });
       expect(transfer.statusCode).toBe(200);
       const roles = Object.fromEntries((await members(world.worldId, heir.headers)).map((m) => [m.userId, m.role]));
@@ -105,7 +131,11 @@ describe.each(DIALECTS)('members and invitations on %s', (dialect) => {
       const guest = await createUser(t.app);
       const preview = await t.app.inject({ url: `/api/world-invitations/${invitation.code}`, headers: guest.headers });
       expect(preview.json()).toMatchObject({ worldName: 'Oz', role: 'player', alreadyMember: false, ownerUsername: owner.user.username });
-      const accept = await t.app.inject({ method: 'POST', url: `/api/world-invitations/${invitation.code}/accept`, headers: guest.headers });
+      const accept = await t.app.inject({
+        method: 'POST',
+        url: `/api/world-invitations/${invitation.code}/accept`,
+        headers: guest.headers,
+      });
       expect(accept.statusCode).toBe(200);
       expect(accept.json<World>()).toMatchObject({ worldId: world.worldId, role: 'player' });
 
@@ -114,14 +144,23 @@ describe.each(DIALECTS)('members and invitations on %s', (dialect) => {
       expect(usedUp.statusCode).toBe(404);
       expect(usedUp.json()).toMatchObject({ message: ACCESS_MESSAGES.invitationInvalid });
 
-      const multi = (await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { role: 'viewer' } })).json<WorldInvitation>();
+      const multi = (
+        await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { role: 'viewer' } })
+      ).json<WorldInvitation>();
       expect((await t.app.inject({ method: 'DELETE', url: `${url}/${multi.invitationId}`, headers: owner.headers })).statusCode).toBe(204);
       expect((await t.app.inject({ url: `/api/world-invitations/${multi.code}`, headers: late.headers })).statusCode).toBe(404);
 
-      const expired = (await t.app.inject({
-        method: 'POST', url, headers: owner.headers, payload: { role: 'viewer', expiresAt: '2020-01-01T00:00:00Z' },
-      })).json<WorldInvitation>();
-      expect((await t.app.inject({ method: 'POST', url: `/api/world-invitations/${expired.code}/accept`, headers: late.headers })).statusCode).toBe(404);
+      const expired = (
+        await t.app.inject({
+          method: 'POST',
+          url,
+          headers: owner.headers,
+          payload: { role: 'viewer', expiresAt: '2020-01-01T00:00:00Z' },
+        })
+      ).json<WorldInvitation>();
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/world-invitations/${expired.code}/accept`, headers: late.headers })).statusCode,
+      ).toBe(404);
       expect((await t.app.inject({ url: '/api/world-invitations/not-a-real-code', headers: late.headers })).statusCode).toBe(404);
       const listed = (await t.app.inject({ url, headers: owner.headers })).json<{ data: WorldInvitation[] }>().data;
       expect(listed.map((i) => i.invitationId).sort()).toEqual([invitation.invitationId, multi.invitationId, expired.invitationId].sort());

@@ -11,7 +11,7 @@ import { WorldParams, errorResponses as errors } from '../../lib/route-parts.js'
 import { findMentionTargets, listBacklinks } from './mention.repository.js';
 
 /** Each mentionable type: its path under the world, the path parameter naming it, and its name in messages. */
-const BACKLINK_PATHS: { type: MentionEntityType; path: string; param: string; label: string; parent?: string }[] = [
+const BACKLINK_PATHS: Array<{ type: MentionEntityType; path: string; param: string; label: string; parent?: string }> = [
   { type: 'character', path: 'characters/:characterId', param: 'characterId', label: 'Character' },
   { type: 'item', path: 'items/:itemId', param: 'itemId', label: 'Item' },
   { type: 'quest', path: 'quests/:questId', param: 'questId', label: 'Quest' },
@@ -30,21 +30,25 @@ export const backlinkRoutes: FastifyPluginAsyncZod = async (app) => {
       [entry.param]: uuidField(entry.param),
       ...(entry.parent ? { [entry.parent]: uuidField(entry.parent) } : {}),
     });
-    app.get(`/worlds/:worldId/${entry.path}/backlinks`, {
-      schema: {
-        tags: ['backlinks'],
-        summary: `The entities whose text mentions this ${entry.label.toLowerCase()}`,
-        description: `Sources the reader may see, sorted by name. 404 '${entry.label} not found.' when the ${entry.label.toLowerCase()} is missing or hidden from the reader.`,
-        params,
-        response: { 200: BacklinksResponseSchema, ...errors },
+    app.get(
+      `/worlds/:worldId/${entry.path}/backlinks`,
+      {
+        schema: {
+          tags: ['backlinks'],
+          summary: `The entities whose text mentions this ${entry.label.toLowerCase()}`,
+          description: `Sources the reader may see, sorted by name. 404 '${entry.label} not found.' when the ${entry.label.toLowerCase()} is missing or hidden from the reader.`,
+          params,
+          response: { 200: BacklinksResponseSchema, ...errors },
+        },
       },
-    }, async (request) => {
-      const path = request.params as Record<string, string>;
-      const id = z.string().parse(path[entry.param]).toLowerCase();
-      const scope = request.world;
-      const [target] = [...(await findMentionTargets(app.db, scope, scope.world.id, [{ type: entry.type, id }])).values()];
-      if (!target || (entry.parent !== undefined && target.parentId !== path[entry.parent]?.toLowerCase())) throw notFound(entry.label);
-      return { data: await listBacklinks(app.db, scope, scope.world.id, { type: entry.type, id }) };
-    });
+      async (request) => {
+        const path = request.params as Record<string, string>;
+        const id = z.string().parse(path[entry.param]).toLowerCase();
+        const scope = request.world;
+        const [target] = [...(await findMentionTargets(app.db, scope, scope.world.id, [{ type: entry.type, id }])).values()];
+        if (!target || (entry.parent !== undefined && target.parentId !== path[entry.parent]?.toLowerCase())) throw notFound(entry.label);
+        return { data: await listBacklinks(app.db, scope, scope.world.id, { type: entry.type, id }) };
+      },
+    );
   }
 };

@@ -18,8 +18,9 @@ describe.each(DIALECTS)('rich GM notes on %s', (dialect) => {
     const player = await addMember(t.app, owner, world.worldId, 'player');
     const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
     const base = `/api/worlds/${world.worldId}`;
-    const dorothy = (await t.app.inject({ method: 'POST', url: `${base}/characters`, headers: owner.headers, payload: { name: 'Dorothy' } }))
-      .json<{ characterId: string }>().characterId;
+    const dorothy = (
+      await t.app.inject({ method: 'POST', url: `${base}/characters`, headers: owner.headers, payload: { name: 'Dorothy' } })
+    ).json<{ characterId: string }>().characterId;
     const mention = `<span data-type="mention" data-entity-type="character" data-id="${dorothy}">Dorothy</span>`;
     return { world, base, owner, player, viewer, dorothy, mention };
   }
@@ -27,7 +28,9 @@ describe.each(DIALECTS)('rich GM notes on %s', (dialect) => {
   it('sanitises GM notes, derives the plain notes and shows neither to a player or viewer', async () => {
     const oz = await buildOz();
     const created = await t.app.inject({
-      method: 'POST', url: `${oz.base}/characters`, headers: oz.owner.headers,
+      method: 'POST',
+      url: `${oz.base}/characters`,
+      headers: oz.owner.headers,
       payload: {
         name: 'Oscar',
         gmNotesHtml: `<h2 onclick="alert(1)">Humbug</h2><p>Fears ${oz.mention}<script>alert(1)</script><a href="javascript:alert(1)">x</a><svg onload="alert(1)"></svg></p>`,
@@ -45,7 +48,10 @@ describe.each(DIALECTS)('rich GM notes on %s', (dialect) => {
       expect(read.body).not.toContain('Humbug');
     }
     const forbidden = await t.app.inject({
-      method: 'PUT', url: `${oz.base}/characters/${oz.dorothy}`, headers: oz.player.headers, payload: { name: 'Dorothy', gmNotesHtml: '<p>mine</p>' },
+      method: 'PUT',
+      url: `${oz.base}/characters/${oz.dorothy}`,
+      headers: oz.player.headers,
+      payload: { name: 'Dorothy', gmNotesHtml: '<p>mine</p>' },
     });
     expect(forbidden.statusCode).toBe(403);
   });
@@ -53,11 +59,17 @@ describe.each(DIALECTS)('rich GM notes on %s', (dialect) => {
   it('lists a source whose GM notes mention X in the backlinks of X for editors only, never for a player', async () => {
     const oz = await buildOz();
     const secretNote = await t.app.inject({
-      method: 'POST', url: `${oz.base}/items`, headers: oz.owner.headers, payload: { name: 'Golden Cap', gmNotesHtml: `<p>Bait for ${oz.mention}</p>` },
+      method: 'POST',
+      url: `${oz.base}/items`,
+      headers: oz.owner.headers,
+      payload: { name: 'Golden Cap', gmNotesHtml: `<p>Bait for ${oz.mention}</p>` },
     });
     const cap = secretNote.json<{ itemId: string }>().itemId;
     const told = await t.app.inject({
-      method: 'POST', url: `${oz.base}/items`, headers: oz.owner.headers, payload: { name: 'Silver Shoes', descriptionHtml: `<p>Worn by ${oz.mention}</p>` },
+      method: 'POST',
+      url: `${oz.base}/items`,
+      headers: oz.owner.headers,
+      payload: { name: 'Silver Shoes', descriptionHtml: `<p>Worn by ${oz.mention}</p>` },
     });
     const shoes = told.json<{ itemId: string }>().itemId;
     const backlinks = (headers: Record<string, string>) =>
@@ -73,7 +85,10 @@ describe.each(DIALECTS)('rich GM notes on %s', (dialect) => {
 
     // Plain notes changed: the rich notes, and with them the mention, are dropped.
     const plain = await t.app.inject({
-      method: 'PUT', url: `${oz.base}/items/${cap}`, headers: oz.owner.headers, payload: { name: 'Golden Cap', gmNotes: 'Three wishes.' },
+      method: 'PUT',
+      url: `${oz.base}/items/${cap}`,
+      headers: oz.owner.headers,
+      payload: { name: 'Golden Cap', gmNotes: 'Three wishes.' },
     });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json()).toMatchObject({ gmNotes: 'Three wishes.', gmNotesHtml: null });
@@ -83,16 +98,25 @@ describe.each(DIALECTS)('rich GM notes on %s', (dialect) => {
   it('keeps rich GM notes when a write leaves the notes as they are', async () => {
     const oz = await buildOz();
     const created = await t.app.inject({
-      method: 'POST', url: `${oz.base}/items`, headers: oz.owner.headers, payload: { name: 'Golden Cap', gmNotesHtml: '<p><strong>Three</strong> wishes</p>' },
+      method: 'POST',
+      url: `${oz.base}/items`,
+      headers: oz.owner.headers,
+      payload: { name: 'Golden Cap', gmNotesHtml: '<p><strong>Three</strong> wishes</p>' },
     });
     const cap = created.json<{ itemId: string; gmNotes: string }>();
     expect(cap.gmNotes).toBe('Three wishes');
     const renamed = await t.app.inject({
-      method: 'PUT', url: `${oz.base}/items/${cap.itemId}`, headers: oz.owner.headers, payload: { name: 'Cap of Wishes', gmNotes: 'Three wishes' },
+      method: 'PUT',
+      url: `${oz.base}/items/${cap.itemId}`,
+      headers: oz.owner.headers,
+      payload: { name: 'Cap of Wishes', gmNotes: 'Three wishes' },
     });
     expect(renamed.json()).toMatchObject({ gmNotesHtml: '<p><strong>Three</strong> wishes</p>' });
     const tooLong = await t.app.inject({
-      method: 'PUT', url: `${oz.base}/items/${cap.itemId}`, headers: oz.owner.headers, payload: { name: 'Cap', gmNotesHtml: `<p>${'x'.repeat(20_001)}</p>` },
+      method: 'PUT',
+      url: `${oz.base}/items/${cap.itemId}`,
+      headers: oz.owner.headers,
+      payload: { name: 'Cap', gmNotesHtml: `<p>${'x'.repeat(20_001)}</p>` },
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json<{ message: string }>().message).toContain('GM Notes must be no more than');

@@ -63,7 +63,8 @@ export async function renderMentionsIn<T>(db: Db, scope: ReadScope | null, world
   collect(payload, found, 0);
   if (found.length === 0) return payload;
   const refs: MentionRef[] = found.flatMap((html) => extractMentions(html));
-  const targets = scope === null || worldId === null ? new Map<string, MentionTarget>() : await findMentionTargets(db, scope, worldId, refs);
+  const targets =
+    scope === null || worldId === null ? new Map<string, MentionTarget>() : await findMentionTargets(db, scope, worldId, refs);
   return rewrite(payload, (html) => rewriteMentions(html, (ref) => targets.get(mentionKey(ref.type, ref.id)) ?? null), 0) as T;
 }
 

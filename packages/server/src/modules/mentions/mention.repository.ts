@@ -47,13 +47,23 @@ function idsByType(refs: MentionRef[]): Map<MentionEntityType, string[]> {
  * @param refs mentions, duplicates welcome.
  * @returns `type:id` → name and parent; a target that is missing, of another world or hidden is absent.
  */
-export async function findMentionTargets(db: Db, scope: ReadScope, worldId: string, refs: MentionRef[]): Promise<Map<string, MentionTarget>> {
+export async function findMentionTargets(
+  db: Db,
+  scope: ReadScope,
+  worldId: string,
+  refs: MentionRef[],
+): Promise<Map<string, MentionTarget>> {
   const found = new Map<string, MentionTarget>();
   for (const [type, ids] of idsByType(refs)) {
     const target = TARGETS[type];
     const parent = target.parent === null ? sql<string | null>`null` : sql<string | null>`${sql.ref(`${target.table}.${target.parent}`)}`;
-    const query = db.selectFrom(target.table)
-      .select([sql<string>`${sql.ref(`${target.table}.id`)}`.as('id'), sql<string>`${sql.ref(`${target.table}.${target.name}`)}`.as('name'), parent.as('parent_id')])
+    const query = db
+      .selectFrom(target.table)
+      .select([
+        sql<string>`${sql.ref(`${target.table}.id`)}`.as('id'),
+        sql<string>`${sql.ref(`${target.table}.${target.name}`)}`.as('name'),
+        parent.as('parent_id'),
+      ])
       .where(sql.ref(`${target.table}.world_id`), '=', worldId)
       .where(sql.ref(`${target.table}.id`), 'in', ids);
     const rows = await whereVisible(query, scope, target.table).execute();
@@ -66,11 +76,20 @@ export async function findMentionTargets(db: Db, scope: ReadScope, worldId: stri
  * Makes `refs` the mentions of one source entity (the index behind backlinks). Call in the transaction that writes
  * the source's text.
  */
-export async function replaceMentionsOf(db: Db, worldId: string, sourceType: RichTextSourceType, sourceId: string, refs: MentionRef[]): Promise<void> {
+export async function replaceMentionsOf(
+  db: Db,
+  worldId: string,
+  sourceType: RichTextSourceType,
+  sourceId: string,
+  refs: MentionRef[],
+): Promise<void> {
   await db.deleteFrom('mention').where('source_type', '=', sourceType).where('source_id', '=', sourceId).execute();
   if (refs.length === 0) return;
-  await db.insertInto('mention')
-    .values(refs.map((ref) => ({ world_id: worldId, source_type: sourceType, source_id: sourceId, target_type: ref.type, target_id: ref.id })))
+  await db
+    .insertInto('mention')
+    .values(
+      refs.map((ref) => ({ world_id: worldId, source_type: sourceType, source_id: sourceId, target_type: ref.type, target_id: ref.id })),
+    )
     .execute();
 }
 
@@ -78,12 +97,27 @@ export async function replaceMentionsOf(db: Db, worldId: string, sourceType: Ric
  * Makes `refs` the mentions inside one source entity's GM notes (`gm_notes_mention`, which only editors' and the
  * owner's backlinks read). Call in the transaction that writes the source.
  */
-export async function replaceGmNotesMentionsOf(db: Db, worldId: string, sourceType: RichTextSourceType, sourceId: string, refs: MentionRef[]): Promise<void> {
+export async function replaceGmNotesMentionsOf(
+  db: Db,
+  worldId: string,
+  sourceType: RichTextSourceType,
+  sourceId: string,
+  refs: MentionRef[],
+): Promise<void> {
   await db.deleteFrom('gm_notes_mention').where('source_type', '=', sourceType).where('source_id', '=', sourceId).execute();
   const distinct = [...new Map(refs.map((ref) => [mentionKey(ref.type, ref.id), ref])).values()];
   if (distinct.length === 0) return;
-  await db.insertInto('gm_notes_mention')
-    .values(distinct.map((ref) => ({ world_id: worldId, source_type: sourceType, source_id: sourceId, target_type: ref.type, target_id: ref.id })))
+  await db
+    .insertInto('gm_notes_mention')
+    .values(
+      distinct.map((ref) => ({
+        world_id: worldId,
+        source_type: sourceType,
+        source_id: sourceId,
+        target_type: ref.type,
+        target_id: ref.id,
+      })),
+    )
     .execute();
 }
 
@@ -95,8 +129,12 @@ async function mentionSources(db: Db, scope: ReadScope, worldId: string, target:
   const tables = scope.seesSecrets ? (['mention', 'gm_notes_mention'] as const) : (['mention'] as const);
   const byType = new Map<RichTextSourceType, Set<string>>();
   for (const table of tables) {
-    const rows = await db.selectFrom(table).select(['source_type', 'source_id'])
-      .where('world_id', '=', worldId).where('target_type', '=', target.type).where('target_id', '=', target.id)
+    const rows = await db
+      .selectFrom(table)
+      .select(['source_type', 'source_id'])
+      .where('world_id', '=', worldId)
+      .where('target_type', '=', target.type)
+      .where('target_id', '=', target.id)
       .execute();
     for (const row of rows) {
       const type = row.source_type as RichTextSourceType;
@@ -114,22 +152,32 @@ async function visibleSources(db: Db, scope: ReadScope, worldId: string, type: R
       return rows.map((row) => ({ type, id: row.id, parentId: null, name: row.name }));
     }
     case 'relationship': {
-      const query = db.selectFrom('relationship')
+      const query = db
+        .selectFrom('relationship')
         .innerJoin('character as from_character', 'from_character.id', 'relationship.character_id')
         .innerJoin('character as to_character', 'to_character.id', 'relationship.target_character_id')
         .select(['relationship.id', 'relationship.character_id', 'from_character.name as from_name', 'to_character.name as to_name'])
-        .where('relationship.world_id', '=', worldId).where('relationship.id', 'in', ids);
+        .where('relationship.world_id', '=', worldId)
+        .where('relationship.id', 'in', ids);
       const rows = await whereVisible(query, scope, 'relationship').execute();
       return rows.map((row) => ({ type, id: row.id, parentId: row.character_id, name: `${row.from_name} → ${row.to_name}` }));
     }
     case 'connection': {
-      const query = db.selectFrom('connection').select(['connection.id', 'connection.connection_type'])
-        .where('connection.world_id', '=', worldId).where('connection.id', 'in', ids);
+      const query = db
+        .selectFrom('connection')
+        .select(['connection.id', 'connection.connection_type'])
+        .where('connection.world_id', '=', worldId)
+        .where('connection.id', 'in', ids);
       const rows = await whereVisible(query, scope, 'connection').execute();
       return rows.map((row) => ({ type, id: row.id, parentId: null, name: row.connection_type }));
     }
     default: {
-      const found = await findMentionTargets(db, scope, worldId, ids.map((id) => ({ type, id })));
+      const found = await findMentionTargets(
+        db,
+        scope,
+        worldId,
+        ids.map((id) => ({ type, id })),
+      );
       return [...found].map(([key, target]) => ({ type, id: key.slice(type.length + 1), parentId: target.parentId, name: target.name }));
     }
   }
@@ -142,6 +190,7 @@ async function visibleSources(db: Db, scope: ReadScope, worldId: string, type: R
  */
 export async function listBacklinks(db: Db, scope: ReadScope, worldId: string, target: MentionRef): Promise<Backlink[]> {
   const links: Backlink[] = [];
-  for (const [type, ids] of await mentionSources(db, scope, worldId, target)) links.push(...(await visibleSources(db, scope, worldId, type, ids)));
+  for (const [type, ids] of await mentionSources(db, scope, worldId, target))
+    links.push(...(await visibleSources(db, scope, worldId, type, ids)));
   return links.sort((a, b) => a.name.localeCompare(b.name) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id));
 }

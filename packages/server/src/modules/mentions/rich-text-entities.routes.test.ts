@@ -19,8 +19,15 @@ const TARGETS = [
 ] as const;
 
 const ID_OF: Record<(typeof TARGETS)[number]['type'], string> = {
-  character: 'characterId', item: 'itemId', quest: 'questId', event: 'eventId', timeline: 'timelineId', map: 'mapId',
-  mapPoint: 'pointId', mapArea: 'areaId', goal: 'goalId',
+  character: 'characterId',
+  item: 'itemId',
+  quest: 'questId',
+  event: 'eventId',
+  timeline: 'timelineId',
+  map: 'mapId',
+  mapPoint: 'pointId',
+  mapArea: 'areaId',
+  goal: 'goalId',
 };
 
 describe.each(DIALECTS)('rich text of every described entity on %s', (dialect) => {
@@ -34,27 +41,65 @@ describe.each(DIALECTS)('rich text of every described entity on %s', (dialect) =
     const owner = await createUser(t.app);
     const { params, refs } = await buildFullWorld(t.app, owner);
     const base = `/api/worlds/${params.worldId}`;
-    const mentions = TARGETS.map(({ type }) =>
-      `<span data-type="mention" data-entity-type="${type}" data-id="${params[ID_OF[type]]}">old ${type}</span>`).join(' ');
+    const mentions = TARGETS.map(
+      ({ type }) => `<span data-type="mention" data-entity-type="${type}" data-id="${params[ID_OF[type]]}">old ${type}</span>`,
+    ).join(' ');
     const descriptionHtml = `<p onclick="alert(1)">Sees ${mentions}<script>alert(1)</script><img src="x" onerror="alert(1)"></p>`;
     const timed = { currentDateTime: '2026-06-01T00:00:00.000Z' };
 
-    const writes: { type: RichTextSourceType; method: 'POST' | 'PUT'; url: string; body: object }[] = [
+    const writes: Array<{ type: RichTextSourceType; method: 'POST' | 'PUT'; url: string; body: object }> = [
       { type: 'world', method: 'PUT', url: base, body: { name: 'Oz' } },
       { type: 'character', method: 'POST', url: `${base}/characters`, body: { name: 'Scarecrow' } },
       { type: 'item', method: 'POST', url: `${base}/items`, body: { name: 'Silver Shoes' } },
-      { type: 'event', method: 'POST', url: `${base}/events`, body: { name: 'Cyclone', dateTime: '2026-03-01T00:00:00.000Z', timelineId: params.timelineId } },
+      {
+        type: 'event',
+        method: 'POST',
+        url: `${base}/events`,
+        body: { name: 'Cyclone', dateTime: '2026-03-01T00:00:00.000Z', timelineId: params.timelineId },
+      },
       { type: 'timeline', method: 'POST', url: `${base}/timelines`, body: { name: 'Return', ...timed } },
       { type: 'map', method: 'POST', url: `${base}/maps`, body: { name: 'Munchkin Country' } },
       { type: 'mapPoint', method: 'POST', url: `${base}/maps/${params.mapId}/points`, body: { name: 'Crossroads', x: 2, y: 2 } },
-      { type: 'mapArea', method: 'POST', url: `${base}/maps/${params.mapId}/areas`, body: { name: 'Poppy Field', polygon: [[0, 0], [5, 0], [0, 5]] } },
+      {
+        type: 'mapArea',
+        method: 'POST',
+        url: `${base}/maps/${params.mapId}/areas`,
+        body: {
+          name: 'Poppy Field',
+          polygon: [
+            [0, 0],
+            [5, 0],
+            [0, 5],
+          ],
+        },
+      },
       { type: 'quest', method: 'POST', url: `${base}/quests`, body: { name: 'Reach the city' } },
-      { type: 'goal', method: 'POST', url: `${base}/goals`, body: { title: 'Find a brain', description: 'plain', goalType: 'Primary', status: 'Pending' } },
-      { type: 'relationship', method: 'POST', url: `${base}/characters/${params.characterId}/relationships`, body: { targetCharacterId: refs.targetCharacterId, relationshipType: 'friend' } },
-      { type: 'connection', method: 'POST', url: `${base}/connections`, body: { sourceType: 'item', sourceId: params.itemId, targetType: 'quest', targetId: params.questId, connectionType: 'leads to' } },
+      {
+        type: 'goal',
+        method: 'POST',
+        url: `${base}/goals`,
+        body: { title: 'Find a brain', description: 'plain', goalType: 'Primary', status: 'Pending' },
+      },
+      {
+        type: 'relationship',
+        method: 'POST',
+        url: `${base}/characters/${params.characterId}/relationships`,
+        body: { targetCharacterId: refs.targetCharacterId, relationshipType: 'friend' },
+      },
+      {
+        type: 'connection',
+        method: 'POST',
+        url: `${base}/connections`,
+        body: { sourceType: 'item', sourceId: params.itemId, targetType: 'quest', targetId: params.questId, connectionType: 'leads to' },
+      },
     ];
     for (const write of writes) {
-      const response = await t.app.inject({ method: write.method, url: write.url, headers: owner.headers, payload: { ...write.body, descriptionHtml } });
+      const response = await t.app.inject({
+        method: write.method,
+        url: write.url,
+        headers: owner.headers,
+        payload: { ...write.body, descriptionHtml },
+      });
       expect(response.statusCode, `${write.type}: ${response.body}`).toBeLessThan(300);
       const answer = response.json<{ description: string; descriptionHtml: string }>();
       expect(answer.descriptionHtml, write.type).not.toMatch(/script|onclick|onerror|alert|<img/);
@@ -67,7 +112,10 @@ describe.each(DIALECTS)('rich text of every described entity on %s', (dialect) =
     for (const target of TARGETS) {
       const response = await t.app.inject({ url: `${base}/${target.path(params)}/backlinks`, headers: owner.headers });
       expect(response.statusCode, response.body).toBe(200);
-      const types = response.json<BacklinksResponse>().data.map((link) => link.type).sort();
+      const types = response
+        .json<BacklinksResponse>()
+        .data.map((link) => link.type)
+        .sort();
       expect(types, target.type).toEqual(writes.map((write) => write.type).sort());
     }
   });

@@ -11,15 +11,39 @@ const mention = (type: string, id: string, label: string): string =>
   `<span data-type="mention" data-entity-type="${type}" data-id="${id}">${label}</span>`;
 
 /** Hostile rich text and what must never come back from it. */
-const HOSTILE: { name: string; html: string; forbidden: RegExp[] }[] = [
+const HOSTILE: Array<{ name: string; html: string; forbidden: RegExp[] }> = [
   { name: 'a script tag', html: '<p>Hi<script>alert(1)</script></p>', forbidden: [/<script/i, /alert/] },
-  { name: 'an event handler', html: '<p onclick="alert(1)">Hi</p><img src="https://example.com/a.png" onerror="alert(1)">', forbidden: [/onclick/i, /onerror/i] },
-  { name: 'a javascript: link', html: '<a href="javascript:alert(1)">Hi</a><a href="JaVaScRiPt:alert(1)">again</a>', forbidden: [/javascript:/i] },
-  { name: 'a data: link and image', html: '<a href="data:text/html,<script>alert(1)</script>">Hi</a><img src="data:image/png;base64,AAAA">', forbidden: [/data:/i, /<img/] },
+  {
+    name: 'an event handler',
+    html: '<p onclick="alert(1)">Hi</p><img src="https://example.com/a.png" onerror="alert(1)">',
+    forbidden: [/onclick/i, /onerror/i],
+  },
+  {
+    name: 'a javascript: link',
+    html: '<a href="javascript:alert(1)">Hi</a><a href="JaVaScRiPt:alert(1)">again</a>',
+    forbidden: [/javascript:/i],
+  },
+  {
+    name: 'a data: link and image',
+    html: '<a href="data:text/html,<script>alert(1)</script>">Hi</a><img src="data:image/png;base64,AAAA">',
+    forbidden: [/data:/i, /<img/],
+  },
   { name: 'a vbscript: link', html: '<a href="vbscript:msgbox(1)">Hi</a>', forbidden: [/vbscript:/i, /href/] },
-  { name: 'SVG with script', html: '<svg onload="alert(1)"><script>alert(1)</script><a xlink:href="javascript:alert(1)">x</a></svg><p>Hi</p>', forbidden: [/<svg/i, /alert/, /javascript/i] },
-  { name: 'style attributes and tags', html: '<p style="background:url(javascript:alert(1))">Hi</p><style>p{}</style>', forbidden: [/style/i, /javascript/i] },
-  { name: 'nested and malformed tags', html: '<<script>script>alert(1)<</script>/script><p><b><i>Hi</p></b><iframe src="https://evil.example"></iframe>', forbidden: [/<script/i, /<iframe/i] },
+  {
+    name: 'SVG with script',
+    html: '<svg onload="alert(1)"><script>alert(1)</script><a xlink:href="javascript:alert(1)">x</a></svg><p>Hi</p>',
+    forbidden: [/<svg/i, /alert/, /javascript/i],
+  },
+  {
+    name: 'style attributes and tags',
+    html: '<p style="background:url(javascript:alert(1))">Hi</p><style>p{}</style>',
+    forbidden: [/style/i, /javascript/i],
+  },
+  {
+    name: 'nested and malformed tags',
+    html: '<<script>script>alert(1)<</script>/script><p><b><i>Hi</p></b><iframe src="https://evil.example"></iframe>',
+    forbidden: [/<script/i, /<iframe/i],
+  },
   { name: 'a protocol-relative link', html: '<a href="//evil.example/x">Hi</a>', forbidden: [/evil\.example/] },
   { name: 'an http image', html: '<p>Hi</p><img src="http://insecure.example/a.png">', forbidden: [/<img/] },
 ];
@@ -43,7 +67,13 @@ describe.each(DIALECTS)('rich text and mentions on %s', (dialect) => {
     const player = await addMember(t.app, owner, world.worldId, 'player');
     const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
     const base = `/worlds/${world.worldId}`;
-    const dorothy = await send<Character>(owner, 'POST', `${base}/characters`, { name: 'Dorothy', description: 'A girl from Kansas.' }, 201);
+    const dorothy = await send<Character>(
+      owner,
+      'POST',
+      `${base}/characters`,
+      { name: 'Dorothy', description: 'A girl from Kansas.' },
+      201,
+    );
     const toto = await send<Character>(owner, 'POST', `${base}/characters`, { name: 'Toto' }, 201);
     const wizard = await send<Character>(owner, 'POST', `${base}/characters`, { name: 'Oscar Diggs', visibility: 'editors' }, 201);
     return { world, owner, player, viewer, base, dorothy, toto, wizard };
@@ -62,8 +92,9 @@ describe.each(DIALECTS)('rich text and mentions on %s', (dialect) => {
 
     it('keeps headings, emphasis, lists, quotes, tables, safe links and https images', async () => {
       const w = await oz();
-      const html = '<h2>Road</h2><p><strong>Yellow</strong> <em>brick</em></p><ul><li>Lion</li></ul><blockquote>There is no place like home.</blockquote>'
-        + '<table><tbody><tr><th>Who</th><td>Dorothy</td></tr></tbody></table><a href="https://oz.example/map">map</a><img src="https://oz.example/road.png" alt="road">';
+      const html =
+        '<h2>Road</h2><p><strong>Yellow</strong> <em>brick</em></p><ul><li>Lion</li></ul><blockquote>There is no place like home.</blockquote>' +
+        '<table><tbody><tr><th>Who</th><td>Dorothy</td></tr></tbody></table><a href="https://oz.example/map">map</a><img src="https://oz.example/road.png" alt="road">';
       const created = await send<Character>(w.owner, 'POST', `${w.base}/characters`, { name: 'Guide', descriptionHtml: html }, 201);
       expect(created.descriptionHtml).toContain('<h2>Road</h2>');
       expect(created.descriptionHtml).toContain('<strong>Yellow</strong>');
@@ -77,20 +108,46 @@ describe.each(DIALECTS)('rich text and mentions on %s', (dialect) => {
 
     it('escapes a plain description from an older client into paragraphs, and keeps formatting when only another field changes', async () => {
       const w = await oz();
-      const plain = await send<Character>(w.owner, 'POST', `${w.base}/characters`, { name: 'Plain', description: 'Line <b>one</b>\n\nTwo' }, 201);
+      const plain = await send<Character>(
+        w.owner,
+        'POST',
+        `${w.base}/characters`,
+        { name: 'Plain', description: 'Line <b>one</b>\n\nTwo' },
+        201,
+      );
       expect(plain.descriptionHtml).toBe('<p>Line &lt;b&gt;one&lt;/b&gt;</p><p>Two</p>');
-      const rich = await send<Character>(w.owner, 'POST', `${w.base}/characters`, { name: 'Rich', descriptionHtml: '<p><em>Brave</em> lion</p>' }, 201);
+      const rich = await send<Character>(
+        w.owner,
+        'POST',
+        `${w.base}/characters`,
+        { name: 'Rich', descriptionHtml: '<p><em>Brave</em> lion</p>' },
+        201,
+      );
       expect(rich.description).toBe('Brave lion');
-      const renamed = await send<Character>(w.owner, 'PUT', `${w.base}/characters/${rich.characterId}`, { name: 'Lion', description: 'Brave lion' }, 200);
+      const renamed = await send<Character>(
+        w.owner,
+        'PUT',
+        `${w.base}/characters/${rich.characterId}`,
+        { name: 'Lion', description: 'Brave lion' },
+        200,
+      );
       expect(renamed.descriptionHtml).toBe('<p><em>Brave</em> lion</p>');
-      const rewritten = await send<Character>(w.owner, 'PUT', `${w.base}/characters/${rich.characterId}`, { name: 'Lion', description: 'Cowardly lion' }, 200);
+      const rewritten = await send<Character>(
+        w.owner,
+        'PUT',
+        `${w.base}/characters/${rich.characterId}`,
+        { name: 'Lion', description: 'Cowardly lion' },
+        200,
+      );
       expect(rewritten.descriptionHtml).toBe('<p>Cowardly lion</p>');
     });
 
     it('refuses rich text whose text is longer than a description may be, with a message', async () => {
       const w = await oz();
       const response = await t.app.inject({
-        method: 'POST', url: `/api${w.base}/characters`, headers: w.owner.headers,
+        method: 'POST',
+        url: `/api${w.base}/characters`,
+        headers: w.owner.headers,
         payload: { name: 'Long', descriptionHtml: `<p>${'a'.repeat(20_001)}</p>` },
       });
       expect(response.statusCode).toBe(400);
@@ -128,19 +185,32 @@ describe.each(DIALECTS)('rich text and mentions on %s', (dialect) => {
       const other = await createWorld(t.app, { name: 'Kansas', owner: w.owner });
       const auntEm = await send<Character>(w.owner, 'POST', `/worlds/${other.world.worldId}/characters`, { name: 'Aunt Em' }, 201);
       const fake = '0b7f6a4e-1f0c-4c3e-9a53-6d1f3f0a9b11';
-      const html = `<p>${mention('character', fake, 'Nobody')} and ${mention('character', auntEm.characterId, 'Aunt Em')} and `
-        + `<span data-type="mention" data-entity-type="character" data-id="not-an-id">Broken</span> and ${mention('spell', w.dorothy.characterId, 'Odd')}</p>`;
+      const html =
+        `<p>${mention('character', fake, 'Nobody')} and ${mention('character', auntEm.characterId, 'Aunt Em')} and ` +
+        `<span data-type="mention" data-entity-type="character" data-id="not-an-id">Broken</span> and ${mention('spell', w.dorothy.characterId, 'Odd')}</p>`;
       const created = await send<Character>(w.owner, 'POST', `${w.base}/characters`, { name: 'Liar', descriptionHtml: html }, 201);
       expect(created.descriptionHtml).not.toContain('data-id');
       expect(created.description).toBe('Nobody and Aunt Em and Broken and Odd');
-      const backlinks = await send<BacklinksResponse>(w.owner, 'GET', `/worlds/${other.world.worldId}/characters/${auntEm.characterId}/backlinks`, undefined, 200);
+      const backlinks = await send<BacklinksResponse>(
+        w.owner,
+        'GET',
+        `/worlds/${other.world.worldId}/characters/${auntEm.characterId}/backlinks`,
+        undefined,
+        200,
+      );
       expect(backlinks.data).toEqual([]);
     });
 
     it('leaves readable plain text when the mentioned entity is deleted', async () => {
       const w = await oz();
       const html = `<p>Loves ${mention('character', w.toto.characterId, 'Toto')}</p>`;
-      const dorothy = await send<Character>(w.owner, 'PUT', `${w.base}/characters/${w.dorothy.characterId}`, { name: 'Dorothy', descriptionHtml: html }, 200);
+      const dorothy = await send<Character>(
+        w.owner,
+        'PUT',
+        `${w.base}/characters/${w.dorothy.characterId}`,
+        { name: 'Dorothy', descriptionHtml: html },
+        200,
+      );
       expect(dorothy.descriptionHtml).toContain('data-entity-type="character"');
       await send(w.owner, 'DELETE', `${w.base}/characters/${w.toto.characterId}`, undefined, 204);
       const after = await send<Character>(w.owner, 'GET', `${w.base}/characters/${w.dorothy.characterId}`, undefined, 200);
@@ -152,8 +222,20 @@ describe.each(DIALECTS)('rich text and mentions on %s', (dialect) => {
     it('lists the entities that mention a character, only those the reader may see, and follows edits', async () => {
       const w = await oz();
       const link = mention('character', w.dorothy.characterId, 'Dorothy');
-      const scarecrow = await send<Character>(w.owner, 'POST', `${w.base}/characters`, { name: 'Scarecrow', descriptionHtml: `<p>Follows ${link}</p>` }, 201);
-      await send(w.owner, 'PUT', `${w.base}/characters/${w.wizard.characterId}`, { name: 'Oscar Diggs', descriptionHtml: `<p>Fears ${link}</p>` }, 200);
+      const scarecrow = await send<Character>(
+        w.owner,
+        'POST',
+        `${w.base}/characters`,
+        { name: 'Scarecrow', descriptionHtml: `<p>Follows ${link}</p>` },
+        201,
+      );
+      await send(
+        w.owner,
+        'PUT',
+        `${w.base}/characters/${w.wizard.characterId}`,
+        { name: 'Oscar Diggs', descriptionHtml: `<p>Fears ${link}</p>` },
+        200,
+      );
       const url = `${w.base}/characters/${w.dorothy.characterId}/backlinks`;
 
       const forOwner = await send<BacklinksResponse>(w.owner, 'GET', url, undefined, 200);
@@ -162,7 +244,13 @@ describe.each(DIALECTS)('rich text and mentions on %s', (dialect) => {
       const forPlayer = await send<BacklinksResponse>(w.player, 'GET', url, undefined, 200);
       expect(forPlayer.data.map((b) => b.name)).toEqual(['Scarecrow']);
 
-      await send(w.owner, 'PUT', `${w.base}/characters/${scarecrow.characterId}`, { name: 'Scarecrow', descriptionHtml: '<p>Follows nobody</p>' }, 200);
+      await send(
+        w.owner,
+        'PUT',
+        `${w.base}/characters/${scarecrow.characterId}`,
+        { name: 'Scarecrow', descriptionHtml: '<p>Follows nobody</p>' },
+        200,
+      );
       expect((await send<BacklinksResponse>(w.owner, 'GET', url, undefined, 200)).data.map((b) => b.name)).toEqual(['Oscar Diggs']);
     });
 

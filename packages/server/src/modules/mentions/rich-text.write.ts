@@ -44,7 +44,7 @@ export async function prepareRichText(
   const html = body.descriptionHtml?.trim() ? sanitizeRichText(body.descriptionHtml) : null;
   if (html === null) {
     const keep = existing !== undefined && body.descriptionHtml === undefined && body.description === existing.description;
-    const kept = keep ? existing.description_html ?? null : null;
+    const kept = keep ? (existing.description_html ?? null) : null;
     return { description: body.description, description_html: kept, mentions: extractMentions(kept) };
   }
   // A world being created has nothing to mention yet (scope null): every mention becomes its label.
@@ -59,8 +59,17 @@ export async function prepareRichText(
 
 /** The table of each source type that has GM notes (every one but the world). */
 const GM_NOTES_TABLES = {
-  character: 'character', item: 'item', event: 'event', timeline: 'timeline', map: 'map', mapPoint: 'map_point',
-  mapArea: 'map_area', quest: 'quest', goal: 'goal', relationship: 'relationship', connection: 'connection',
+  character: 'character',
+  item: 'item',
+  event: 'event',
+  timeline: 'timeline',
+  map: 'map',
+  mapPoint: 'map_point',
+  mapArea: 'map_area',
+  quest: 'quest',
+  goal: 'goal',
+  relationship: 'relationship',
+  connection: 'connection',
 } as const satisfies Partial<Record<RichTextSourceType, string>>;
 
 /**
@@ -68,7 +77,13 @@ const GM_NOTES_TABLES = {
  * written): those of its text, and apart those of its GM notes as stored, which only editors' backlinks read.
  * @param columns what prepareRichText answered for this write.
  */
-export async function saveMentions(db: Db, scope: WorldScope, sourceType: RichTextSourceType, sourceId: string, columns: RichTextColumns): Promise<void> {
+export async function saveMentions(
+  db: Db,
+  scope: WorldScope,
+  sourceType: RichTextSourceType,
+  sourceId: string,
+  columns: RichTextColumns,
+): Promise<void> {
   await replaceMentionsOf(db, scope.world.id, sourceType, sourceId, columns.mentions);
   if (sourceType === 'world') return;
   const row = await db.selectFrom(GM_NOTES_TABLES[sourceType]).select('gm_notes_html').where('id', '=', sourceId).executeTakeFirst();
@@ -76,5 +91,7 @@ export async function saveMentions(db: Db, scope: WorldScope, sourceType: RichTe
 }
 
 /** The columns of RichTextColumns a row stores. */
-export const richTextRow = (columns: RichTextColumns): { description: string | null; description_html: string | null } =>
-  ({ description: columns.description, description_html: columns.description_html });
+export const richTextRow = (columns: RichTextColumns): { description: string | null; description_html: string | null } => ({
+  description: columns.description,
+  description_html: columns.description_html,
+});

@@ -107,7 +107,7 @@ describe.each(DIALECTS)('own notes on %s', (dialect) => {
 
   it('refuses bad input with messages a person can act on', async () => {
     const { player, notesUrl } = await table();
-    const cases: [object, string, string][] = [
+    const cases: Array<[object, string, string]> = [
       [{ entityType: 'world' }, 'text', 'Note is required.'],
       [{ entityType: 'world', text: '   ' }, 'text', 'Note is required.'],
       [{ entityType: 'world', text: 'x'.repeat(20_001) }, 'text', 'Note must be no more than 20000 characters.'],

@@ -8,7 +8,8 @@ import { whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 
 /** The writable fields of an objective. */
-export type ObjectiveChanges = Pick<QuestObjectiveTable, 'description' | 'target' | 'progress' | 'is_optional' | 'updated_at'> & AccessColumns;
+export type ObjectiveChanges = Pick<QuestObjectiveTable, 'description' | 'target' | 'progress' | 'is_optional' | 'updated_at'> &
+  AccessColumns;
 
 /** An objective's rows that the reader may see. */
 const selectObjectives = (db: Db, scope: ReadScope) =>

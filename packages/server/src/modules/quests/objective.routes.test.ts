@@ -14,7 +14,14 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
 
   async function setup(status: Quest['status'] = 'pending'): Promise<{ owner: TestUser; questUrl: string }> {
     const { world, owner } = await createWorld(t.app);
-    const quest = (await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/quests`, headers: owner.headers, payload: { name: 'Reach Oz', status } })).json<Quest>();
+    const quest = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/quests`,
+        headers: owner.headers,
+        payload: { name: 'Reach Oz', status },
+      })
+    ).json<Quest>();
     return { owner, questUrl: `/api/worlds/${world.worldId}/quests/${quest.questId}` };
   }
 
@@ -50,18 +57,23 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
     });
     expect(put.json()).toMatchObject({ description: 'Collect emeralds', target: 2, progress: 2, completed: true });
 
-    expect((await t.app.inject({ method: 'DELETE', url: `${questUrl}/objectives/${defaults.objectiveId}`, headers: owner.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${questUrl}/objectives/${defaults.objectiveId}`, headers: owner.headers })).statusCode,
+    ).toBe(204);
     const gone = await t.app.inject({ method: 'GET', url: `${questUrl}/objectives/${defaults.objectiveId}`, headers: owner.headers });
     expect(gone.json()).toEqual({ message: 'Objective not found.', code: 'NOT_FOUND' });
   });
 
   it('validates objectives: description required, target at least 1, progress within the target', async () => {
     const { owner, questUrl } = await setup();
-    const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `${questUrl}/objectives`, headers: owner.headers, payload });
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `${questUrl}/objectives`, headers: owner.headers, payload });
     expect((await post({})).json<ErrorResponse>().fields?.description).toBe('Description is required.');
     expect((await post({ description: 'x', target: 0 })).json<ErrorResponse>().fields?.target).toBe('Target must be at least 1.');
     expect((await post({ description: 'x', target: 1.5 })).json<ErrorResponse>().fields?.target).toBe('Target must be a whole number.');
-    expect((await post({ description: 'x', target: 2, progress: 3 })).json<ErrorResponse>().fields?.progress).toBe('Progress must be no more than the target.');
+    expect((await post({ description: 'x', target: 2, progress: 3 })).json<ErrorResponse>().fields?.progress).toBe(
+      'Progress must be no more than the target.',
+    );
     expect((await post({ description: 'x', progress: -1 })).json<ErrorResponse>().fields?.progress).toBe('Progress must be at least 0.');
   });
 
@@ -75,7 +87,10 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
     const step = await progress(owner, questUrl, rubies.objectiveId, { increment: 2 });
     expect(step.statusCode).toBe(200);
     expect(step.json<Quest>().status).toBe('active');
-    expect(step.json<Quest>().objectives.find((o) => o.objectiveId === rubies.objectiveId)).toMatchObject({ progress: 2, completed: false });
+    expect(step.json<Quest>().objectives.find((o) => o.objectiveId === rubies.objectiveId)).toMatchObject({
+      progress: 2,
+      completed: false,
+    });
 
     const back = await progress(owner, questUrl, rubies.objectiveId, { increment: -1 });
     expect(back.json<Quest>().objectives[0]).toMatchObject({ progress: 1 });
@@ -128,7 +143,10 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
     const objective = await addObjective(owner, questUrl, { description: 'Collect rubies', target: 3, progress: 1 });
     const over = await progress(owner, questUrl, objective.objectiveId, { progress: 4 });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ message: 'Progress must be between 0 and the target (3); 4 is out of range.', fields: { progress: 'Progress must be between 0 and the target (3); 4 is out of range.' } });
+    expect(over.json()).toMatchObject({
+      message: 'Progress must be between 0 and the target (3); 4 is out of range.',
+      fields: { progress: 'Progress must be between 0 and the target (3); 4 is out of range.' },
+    });
     const up = await progress(owner, questUrl, objective.objectiveId, { increment: 5 });
     expect(up.statusCode).toBe(400);
     expect(up.json<ErrorResponse>().message).toBe('Progress must stay between 0 and the target (3); 1 + 5 would be 6.');
@@ -178,7 +196,11 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
       expect(response.body).not.toContain('Secret step');
     }
     const other = await setup('active');
-    const cross = await t.app.inject({ method: 'GET', url: `${other.questUrl}/objectives/${objective.objectiveId}`, headers: other.owner.headers });
+    const cross = await t.app.inject({
+      method: 'GET',
+      url: `${other.questUrl}/objectives/${objective.objectiveId}`,
+      headers: other.owner.headers,
+    });
     expect(cross.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json()).toEqual(objective);
   });

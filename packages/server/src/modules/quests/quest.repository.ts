@@ -9,7 +9,11 @@ import { whereVisible } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 
 /** The writable fields of a quest. */
-export type QuestChanges = Pick<QuestTable, 'name' | 'description' | 'description_html' | 'status' | 'is_optional' | 'difficulty' | 'updated_at'> & AccessColumns;
+export type QuestChanges = Pick<
+  QuestTable,
+  'name' | 'description' | 'description_html' | 'status' | 'is_optional' | 'difficulty' | 'updated_at'
+> &
+  AccessColumns;
 
 /** Finds a quest of the scope's world that its reader may see, or undefined. */
 export function findQuest(db: Db, scope: WorldScope, questId: string): Promise<QuestTable | undefined> {
@@ -77,18 +81,18 @@ export async function transitionQuest(db: Db, questId: string, from: QuestStatus
  */
 export async function completeQuestIfDone(db: Db, questId: string): Promise<void> {
   const required = () =>
-    db.selectFrom('quest_objective').select('quest_objective.id')
-      .where('quest_objective.quest_id', '=', questId).where('quest_objective.is_optional', '=', 0);
+    db
+      .selectFrom('quest_objective')
+      .select('quest_objective.id')
+      .where('quest_objective.quest_id', '=', questId)
+      .where('quest_objective.is_optional', '=', 0);
   await db
     .updateTable('quest')
     .set({ status: 'completed', updated_at: nowIso() })
     .where('id', '=', questId)
     .where('status', '=', 'active')
     .where((eb) =>
-      eb.and([
-        eb.exists(required()),
-        eb.not(eb.exists(required().whereRef('quest_objective.progress', '<', 'quest_objective.target'))),
-      ]),
+      eb.and([eb.exists(required()), eb.not(eb.exists(required().whereRef('quest_objective.progress', '<', 'quest_objective.target')))]),
     )
     .execute();
 }

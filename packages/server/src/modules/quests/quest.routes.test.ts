@@ -19,7 +19,12 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
   const questsUrl = (world: World) => `/api/worlds/${world.worldId}/quests`;
 
   async function createQuest(world: World, owner: TestUser, payload: Record<string, unknown> = {}): Promise<Quest> {
-    const response = await t.app.inject({ method: 'POST', url: questsUrl(world), headers: owner.headers, payload: { name: 'Find the Wizard', ...payload } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: questsUrl(world),
+      headers: owner.headers,
+      payload: { name: 'Find the Wizard', ...payload },
+    });
     expect(response.statusCode).toBe(201);
     return response.json<Quest>();
   }
@@ -73,7 +78,8 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       await createQuest(world, owner, { name: 'Bravo', description: 'Melt the witch' });
       await createQuest(world, owner, { name: 'Charlie', status: 'active' });
       await createQuest(world, owner, { name: 'Delta', status: 'completed' });
-      const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `${questsUrl(world)}${query}`, headers: owner.headers })).json();
+      const get = async (query: string) =>
+        (await t.app.inject({ method: 'GET', url: `${questsUrl(world)}${query}`, headers: owner.headers })).json();
 
       const first = await get('?limit=3');
       expect(names(first)).toEqual(['Delta', 'Charlie', 'Bravo']);
@@ -104,9 +110,19 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const quest = await createQuest(world, owner, { isOptional: true, difficulty: 7 });
       const url = `${questsUrl(world)}/${quest.questId}`;
-      const put = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Renamed', description: 'd', status: 'active' } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: owner.headers,
+        payload: { name: 'Renamed', description: 'd', status: 'active' },
+      });
       expect(put.json()).toMatchObject({ name: 'Renamed', status: 'active', isOptional: true, difficulty: 7 });
-      const cleared = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Renamed', status: 'active', isOptional: false, difficulty: null } });
+      const cleared = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: owner.headers,
+        payload: { name: 'Renamed', status: 'active', isOptional: false, difficulty: null },
+      });
       expect(cleared.json()).toMatchObject({ isOptional: false, difficulty: null });
     });
 
@@ -114,17 +130,34 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const quest = await createQuest(world, owner);
       const url = `${questsUrl(world)}/${quest.questId}`;
-      await t.app.inject({ method: 'POST', url: `${url}/objectives`, headers: owner.headers, payload: { description: 'Meet the Scarecrow' } });
+      await t.app.inject({
+        method: 'POST',
+        url: `${url}/objectives`,
+        headers: owner.headers,
+        payload: { description: 'Meet the Scarecrow' },
+      });
       const read = await t.app.inject({ method: 'GET', url, headers: owner.headers });
-      expect(read.json()).toMatchObject({ questId: quest.questId, name: 'Find the Wizard', objectives: [{ description: 'Meet the Scarecrow', completed: false }] });
+      expect(read.json()).toMatchObject({
+        questId: quest.questId,
+        name: 'Find the Wizard',
+        objectives: [{ description: 'Meet the Scarecrow', completed: false }],
+      });
 
       for (const status of ['completed', 'failed', 'active', 'pending'] as const) {
-        const put = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Renamed', description: 'd', status } });
+        const put = await t.app.inject({
+          method: 'PUT',
+          url,
+          headers: owner.headers,
+          payload: { name: 'Renamed', description: 'd', status },
+        });
         expect(put.statusCode).toBe(200);
         expect(put.json()).toMatchObject({ name: 'Renamed', status, objectives: [{ description: 'Meet the Scarecrow' }] });
       }
       const invalid = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: '', difficulty: 12 } });
-      expect(invalid.json<ErrorResponse>().fields).toEqual({ name: 'Name is required.', difficulty: 'Difficulty must be no more than 10.' });
+      expect(invalid.json<ErrorResponse>().fields).toEqual({
+        name: 'Name is required.',
+        difficulty: 'Difficulty must be no more than 10.',
+      });
 
       expect((await t.app.inject({ method: 'DELETE', url, headers: owner.headers })).statusCode).toBe(204);
       const gone = await t.app.inject({ method: 'GET', url, headers: owner.headers });
@@ -133,7 +166,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       expect(objectives).toEqual([]);
     });
 
-    it("answers 404 to another user on every quest route and changes nothing", async () => {
+    it('answers 404 to another user on every quest route and changes nothing', async () => {
       const { world, owner } = await createWorld(t.app);
       const quest = await createQuest(world, owner, { name: 'Private quest' });
       const url = `${questsUrl(world)}/${quest.questId}`;
@@ -154,7 +187,9 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
         expect(response.body).not.toContain('Private quest');
       }
       const theirs = await createWorld(t.app, { owner: intruder });
-      expect((await t.app.inject({ method: 'GET', url: `${questsUrl(theirs.world)}/${quest.questId}`, headers: intruder.headers })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${questsUrl(theirs.world)}/${quest.questId}`, headers: intruder.headers })).statusCode,
+      ).toBe(404);
       expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json()).toEqual(quest);
     });
   });
@@ -167,7 +202,12 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const dorothy = await insertRawCharacter(t.app, world.worldId, 'Dorothy');
       const toto = await insertRawCharacter(t.app, world.worldId, 'Toto');
 
-      const accepted = await t.app.inject({ method: 'POST', url: `${url}/accept`, headers: owner.headers, payload: { characterId: dorothy.id } });
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: `${url}/accept`,
+        headers: owner.headers,
+        payload: { characterId: dorothy.id },
+      });
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json()).toMatchObject({ questId: quest.questId, status: 'active' });
       expect(await findActiveQuestIds(t.app.db, dorothy.id)).toEqual([quest.questId]);
@@ -197,10 +237,13 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const b = await insertRawCharacter(t.app, world.worldId, 'B');
       await t.app.inject({ method: 'POST', url: `${url}/accept`, headers: owner.headers });
       // A second holder, as a character edit could record it.
-      await t.app.db.insertInto('character_active_quest').values([
-        { character_id: a.id, quest_id: quest.questId, created_at: new Date().toISOString() },
-        { character_id: b.id, quest_id: quest.questId, created_at: new Date().toISOString() },
-      ]).execute();
+      await t.app.db
+        .insertInto('character_active_quest')
+        .values([
+          { character_id: a.id, quest_id: quest.questId, created_at: new Date().toISOString() },
+          { character_id: b.id, quest_id: quest.questId, created_at: new Date().toISOString() },
+        ])
+        .execute();
       const one = await t.app.inject({ method: 'DELETE', url: `${url}/abandon`, headers: owner.headers, payload: { characterId: a.id } });
       expect(one.statusCode).toBe(200);
       expect(await findActiveQuestIds(t.app.db, a.id)).toEqual([]);
@@ -217,7 +260,12 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const stranger = await insertRawCharacter(t.app, elsewhere.world.worldId, 'Stranger');
       const quest = await createQuest(world, owner);
       const url = `${questsUrl(world)}/${quest.questId}`;
-      const foreign = await t.app.inject({ method: 'POST', url: `${url}/accept`, headers: owner.headers, payload: { characterId: stranger.id } });
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url: `${url}/accept`,
+        headers: owner.headers,
+        payload: { characterId: stranger.id },
+      });
       expect(foreign.statusCode).toBe(400);
       expect(foreign.json<ErrorResponse>().fields).toEqual({ characterId: 'No character with that id in this world.' });
       const malformed = await t.app.inject({ method: 'POST', url: `${url}/accept`, headers: owner.headers, payload: { characterId: 'x' } });
@@ -244,7 +292,12 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const keep = await createQuest(world, owner, { name: 'Keep me' });
       const dorothy = await insertRawCharacter(t.app, world.worldId, 'Dorothy');
       for (const q of [quest, keep]) {
-        await t.app.inject({ method: 'POST', url: `${questsUrl(world)}/${q.questId}/accept`, headers: owner.headers, payload: { characterId: dorothy.id } });
+        await t.app.inject({
+          method: 'POST',
+          url: `${questsUrl(world)}/${q.questId}/accept`,
+          headers: owner.headers,
+          payload: { characterId: dorothy.id },
+        });
       }
       await t.app.inject({ method: 'DELETE', url: `${questsUrl(world)}/${quest.questId}`, headers: owner.headers });
       expect(await findActiveQuestIds(t.app.db, dorothy.id)).toEqual([keep.questId]);
@@ -261,7 +314,12 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       const { character: scarecrow } = await createCharacter(t.app, { world, owner, name: 'Scarecrow' });
       const quest = await createQuest(world, owner, { name: 'Reach the Emerald City' });
       const objectives = `${questsUrl(world)}/${quest.questId}/objectives`;
-      const objective = await t.app.inject({ method: 'POST', url: objectives, headers: owner.headers, payload: { description: 'Walk the road', target: 2 } });
+      const objective = await t.app.inject({
+        method: 'POST',
+        url: objectives,
+        headers: owner.headers,
+        payload: { description: 'Walk the road', target: 2 },
+      });
       expect(objective.statusCode).toBe(201);
       const progressUrl = `${objectives}/${objective.json<{ objectiveId: string }>().objectiveId}/progress`;
       return { world, owner, player, viewer, dorothy, scarecrow, quest, progressUrl };
@@ -269,7 +327,12 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
 
     it('lets a player accept a quest for their own character and tick its objectives until it completes', async () => {
       const { world, player, dorothy, quest, progressUrl } = await table();
-      const accept = await t.app.inject({ method: 'POST', url: `${questsUrl(world)}/${quest.questId}/accept`, headers: player.headers, payload: { characterId: dorothy.characterId } });
+      const accept = await t.app.inject({
+        method: 'POST',
+        url: `${questsUrl(world)}/${quest.questId}/accept`,
+        headers: player.headers,
+        payload: { characterId: dorothy.characterId },
+      });
       expect(accept.statusCode).toBe(200);
       expect(accept.json<Quest>().status).toBe('active');
       expect(await findActiveQuestIds(t.app.db, dorothy.characterId)).toEqual([quest.questId]);
@@ -287,23 +350,37 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       for (const payload of [{ characterId: scarecrow.characterId }, {}]) {
         const response = await t.app.inject({ method: 'POST', url, headers: player.headers, payload });
         expect(response.statusCode).toBe(403);
-        expect(response.json<ErrorResponse>().message).toBe('Players accept a quest only for a character assigned to them: choose your character.');
+        expect(response.json<ErrorResponse>().message).toBe(
+          'Players accept a quest only for a character assigned to them: choose your character.',
+        );
       }
-      expect((await t.app.inject({ method: 'GET', url: `${questsUrl(world)}/${quest.questId}`, headers: owner.headers })).json().status).toBe('pending');
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${questsUrl(world)}/${quest.questId}`, headers: owner.headers })).json().status,
+      ).toBe('pending');
       expect(await findActiveQuestIds(t.app.db, scarecrow.characterId)).toEqual([]);
     });
 
     it("refuses a player's progress on a quest their character does not hold, and abandoning, and everything to a viewer", async () => {
       const { world, owner, player, viewer, dorothy, scarecrow, quest, progressUrl } = await table();
       const questUrl = `${questsUrl(world)}/${quest.questId}`;
-      await t.app.inject({ method: 'POST', url: `${questUrl}/accept`, headers: owner.headers, payload: { characterId: scarecrow.characterId } });
+      await t.app.inject({
+        method: 'POST',
+        url: `${questUrl}/accept`,
+        headers: owner.headers,
+        payload: { characterId: scarecrow.characterId },
+      });
       const notYours = await t.app.inject({ method: 'POST', url: progressUrl, headers: player.headers, payload: { increment: 1 } });
       expect(notYours.statusCode).toBe(403);
       expect(notYours.json<ErrorResponse>().message).toBe('Players record progress only on quests their character has accepted.');
       const abandon = await t.app.inject({ method: 'DELETE', url: `${questUrl}/abandon`, headers: player.headers });
       expect(abandon.statusCode).toBe(403);
 
-      const viewerAccept = await t.app.inject({ method: 'POST', url: `${questUrl}/accept`, headers: viewer.headers, payload: { characterId: dorothy.characterId } });
+      const viewerAccept = await t.app.inject({
+        method: 'POST',
+        url: `${questUrl}/accept`,
+        headers: viewer.headers,
+        payload: { characterId: dorothy.characterId },
+      });
       expect(viewerAccept.statusCode).toBe(403);
       const viewerProgress = await t.app.inject({ method: 'POST', url: progressUrl, headers: viewer.headers, payload: { increment: 1 } });
       expect(viewerProgress.statusCode).toBe(403);

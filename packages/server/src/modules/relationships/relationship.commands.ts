@@ -78,7 +78,12 @@ async function guardPair(write: () => Promise<void>): Promise<void> {
  * @throws AppError 403 for a player or viewer; 400 for itself or a target not of this world; 409 when the pair
  * already exists.
  */
-export async function createRelationship(trx: Db, scope: WorldScope, character: CharacterTable, input: RelationshipInput): Promise<RelationshipRow> {
+export async function createRelationship(
+  trx: Db,
+  scope: WorldScope,
+  character: CharacterTable,
+  input: RelationshipInput,
+): Promise<RelationshipRow> {
   requireEditor(scope);
   await checkTarget(trx, scope, character, input.targetCharacterId);
   const now = nowIso();

@@ -15,14 +15,23 @@ export type RelationshipChanges = Omit<RelationshipTable, 'id' | 'world_id' | 'c
 
 /** Relationships the reader may see (a secret one, or one with a hidden end, is left out). */
 const selectRelationships = (db: Db, scope: ReadScope) =>
-  whereVisible(db
-    .selectFrom('relationship')
-    .innerJoin('character', 'character.id', 'relationship.target_character_id')
-    .selectAll('relationship')
-    .select('character.name as target_character_name'), scope, 'relationship');
+  whereVisible(
+    db
+      .selectFrom('relationship')
+      .innerJoin('character', 'character.id', 'relationship.target_character_id')
+      .selectAll('relationship')
+      .select('character.name as target_character_name'),
+    scope,
+    'relationship',
+  );
 
 /** Finds one of a character's relationships the reader may see, or undefined. */
-export function findRelationship(db: Db, scope: ReadScope, characterId: string, relationshipId: string): Promise<RelationshipRow | undefined> {
+export function findRelationship(
+  db: Db,
+  scope: ReadScope,
+  characterId: string,
+  relationshipId: string,
+): Promise<RelationshipRow | undefined> {
   return selectRelationships(db, scope)
     .where('relationship.id', '=', relationshipId)
     .where('relationship.character_id', '=', characterId)
@@ -62,7 +71,11 @@ export async function insertRelationship(db: Db, row: RelationshipTable): Promis
 
 /** Writes a relationship's editable columns and bumps updated_at. */
 export async function updateRelationshipRow(db: Db, relationshipId: string, changes: RelationshipChanges): Promise<void> {
-  await db.updateTable('relationship').set({ ...changes, updated_at: nowIso() }).where('id', '=', relationshipId).execute();
+  await db
+    .updateTable('relationship')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', relationshipId)
+    .execute();
 }
 
 /** Deletes one relationship. */

@@ -52,9 +52,16 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
     it('keeps every field given', async () => {
       const { glinda, base, call } = await cast();
       const fields = {
-        targetCharacterId: glinda.characterId, relationshipType: 'friend', description: 'Guide', affinity: 100,
-        powerBalance: -100, trustLevel: 55, communicationStyle: 'Open', pastInteractions: 'Met in Munchkinland',
-        currentGoalAlignment: 'Aligned', dependenceLevel: 'High',
+        targetCharacterId: glinda.characterId,
+        relationshipType: 'friend',
+        description: 'Guide',
+        affinity: 100,
+        powerBalance: -100,
+        trustLevel: 55,
+        communicationStyle: 'Open',
+        pastInteractions: 'Met in Munchkinland',
+        currentGoalAlignment: 'Aligned',
+        dependenceLevel: 'High',
       };
       const response = await call('POST', base, fields);
       expect(response.statusCode).toBe(201);
@@ -88,7 +95,11 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       ['powerBalance', 101, 'Power Balance must be no more than 100.'],
       ['trustLevel', 'high', 'Trust Level must be a number.'],
       ['trustLevel', 1.5, 'Trust Level must be a whole number.'],
-      ['relationshipType', 'enemy', 'Relationship Type must be one of: Stranger, Parent to, Child of, Sibling of, immediate_family_general, extended_family, like_family, friend, distant friend, acquaintence, aware of.'],
+      [
+        'relationshipType',
+        'enemy',
+        'Relationship Type must be one of: Stranger, Parent to, Child of, Sibling of, immediate_family_general, extended_family, like_family, friend, distant friend, acquaintence, aware of.',
+      ],
       ['communicationStyle', 'Loud', 'Communication Style must be one of: Open, Reserved, Deceptive, Manipulative, functional, mute.'],
     ])('rejects %s = %j with the message %j', async (field, value, message) => {
       const { toto, base, call } = await cast();
@@ -99,7 +110,12 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
 
     it('accepts the score bounds -100 and 100', async () => {
       const { toto, base, call } = await cast();
-      const response = await call('POST', base, { targetCharacterId: toto.characterId, affinity: -100, powerBalance: 100, trustLevel: -100 });
+      const response = await call('POST', base, {
+        targetCharacterId: toto.characterId,
+        affinity: -100,
+        powerBalance: 100,
+        trustLevel: -100,
+      });
       expect(response.statusCode).toBe(201);
     });
 
@@ -121,7 +137,9 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       const { owner, world, dorothy, toto, glinda, base, call } = await cast();
       await createRelationship(t.app, owner, world.worldId, dorothy.characterId, { targetCharacterId: toto.characterId, affinity: 90 });
       await createRelationship(t.app, owner, world.worldId, dorothy.characterId, {
-        targetCharacterId: glinda.characterId, affinity: 40, description: 'A good witch',
+        targetCharacterId: glinda.characterId,
+        affinity: 40,
+        description: 'A good witch',
       });
       const list = (await call('GET', `${base}?limit=1`)).json<{ data: Relationship[]; pagination: Record<string, unknown> }>();
       expect(list.data.map((r) => r.targetCharacterName)).toEqual(['Glinda']);
@@ -139,7 +157,10 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
 
     it('reads, replaces (even changing the target) and deletes a relationship', async () => {
       const { owner, world, dorothy, toto, glinda, base, call } = await cast();
-      const created = await createRelationship(t.app, owner, world.worldId, dorothy.characterId, { targetCharacterId: toto.characterId, affinity: 10 });
+      const created = await createRelationship(t.app, owner, world.worldId, dorothy.characterId, {
+        targetCharacterId: toto.characterId,
+        affinity: 10,
+      });
       const url = `${base}/${created.relationshipId}`;
       expect((await call('GET', url)).json()).toEqual(created);
 
@@ -148,7 +169,11 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       expect(same.json()).toMatchObject({ relationshipType: 'friend', trustLevel: 70, affinity: 0, targetCharacterName: 'Toto' });
 
       const retarget = await call('PUT', url, { targetCharacterId: glinda.characterId });
-      expect(retarget.json()).toMatchObject({ targetCharacterId: glinda.characterId, targetCharacterName: 'Glinda', relationshipType: 'Stranger' });
+      expect(retarget.json()).toMatchObject({
+        targetCharacterId: glinda.characterId,
+        targetCharacterName: 'Glinda',
+        relationshipType: 'Stranger',
+      });
 
       const invalid = await call('PUT', url, { targetCharacterId: glinda.characterId, affinity: 500 });
       expect(invalid.json().fields.affinity).toBe('Affinity must be no more than 100.');
@@ -170,7 +195,7 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       expect((await call('GET', `${base}/${second.relationshipId}`)).json().targetCharacterId).toBe(glinda.characterId);
     });
 
-    it("answers 404 for a relationship of another character and when the target is deleted it goes too", async () => {
+    it('answers 404 for a relationship of another character and when the target is deleted it goes too', async () => {
       const { owner, world, dorothy, toto, glinda, base, call } = await cast();
       const totos = await createRelationship(t.app, owner, world.worldId, toto.characterId, { targetCharacterId: glinda.characterId });
       expect((await call('GET', `${base}/${totos.relationshipId}`)).statusCode).toBe(404);
@@ -183,10 +208,11 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
     });
   });
 
-  it("answers 404 to another user on every relationship route and leaves the data unchanged", async () => {
+  it('answers 404 to another user on every relationship route and leaves the data unchanged', async () => {
     const { owner, world, dorothy, toto, glinda, base, call } = await cast();
     const relationship = await createRelationship(t.app, owner, world.worldId, dorothy.characterId, {
-      targetCharacterId: toto.characterId, description: 'Secret bond',
+      targetCharacterId: toto.characterId,
+      description: 'Secret bond',
     });
     const intruder = await createUser(t.app);
     const url = `${base}/${relationship.relationshipId}`;

@@ -37,88 +37,108 @@ const WRITE_DESCRIPTION =
   'affinity, powerBalance and trustLevel are whole numbers from -100 to 100 (default 0).';
 
 export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/characters/:characterId/relationships', {
-    schema: {
-      tags,
-      summary: "List a character's relationships (search on the target's name and the description)",
-      params: CharacterParams,
-      querystring: listQuerySchema(RELATIONSHIP_SORT_FIELDS),
-      response: { 200: listResponseSchema(RelationshipSchema), ...errors },
+  app.get(
+    '/worlds/:worldId/characters/:characterId/relationships',
+    {
+      schema: {
+        tags,
+        summary: "List a character's relationships (search on the target's name and the description)",
+        params: CharacterParams,
+        querystring: listQuerySchema(RELATIONSHIP_SORT_FIELDS),
+        response: { 200: listResponseSchema(RelationshipSchema), ...errors },
+      },
     },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const character = await requireCharacter(app.db, scope, request.params.characterId);
-      return listReply(await listRelationships(app.db, scope, character.id, request.query), (row) => presentRelationship(row, scope));
-    });
-  });
-
-  app.post('/worlds/:worldId/characters/:characterId/relationships', {
-    schema: {
-      tags,
-      summary: 'Create a relationship from this character to another',
-      description: WRITE_DESCRIPTION,
-      params: CharacterParams,
-      body: RelationshipCreateSchema,
-      response: { 201: RelationshipSchema, ...writeErrors },
+    async (request) => {
+      const scope = request.world;
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const character = await requireCharacter(app.db, scope, request.params.characterId);
+        return listReply(await listRelationships(app.db, scope, character.id, request.query), (row) => presentRelationship(row, scope));
+      });
     },
-  }, async (request, reply) => {
-    const relationship = await app.db.transaction().execute(async (trx) => {
-      const character = await requireCharacter(trx, request.world, request.params.characterId);
-      return createRelationship(trx, request.world, character, request.body);
-    });
-    return reply.status(201).send(presentRelationship(relationship, request.world));
-  });
+  );
 
-  app.get('/worlds/:worldId/characters/:characterId/relationships/:relationshipId', {
-    schema: { tags, summary: 'One relationship', params: RelationshipParams, response: { 200: RelationshipSchema, ...errors } },
-  }, async (request) => {
-    const scope = request.world;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const character = await requireCharacter(app.db, scope, request.params.characterId);
-      const relationship = await findRelationship(app.db, scope, character.id, request.params.relationshipId);
-      if (!relationship) throw notFound('Relationship');
-      return presentRelationship(relationship, scope);
-    });
-  });
-
-  app.put('/worlds/:worldId/characters/:characterId/relationships/:relationshipId', {
-    schema: {
-      tags,
-      summary: 'Replace a relationship (validated like create)',
-      description: WRITE_DESCRIPTION,
-      params: RelationshipParams,
-      headers: IfMatchHeaders,
-      body: RelationshipUpdateSchema,
-      response: { 200: RelationshipSchema, ...writeErrors },
+  app.post(
+    '/worlds/:worldId/characters/:characterId/relationships',
+    {
+      schema: {
+        tags,
+        summary: 'Create a relationship from this character to another',
+        description: WRITE_DESCRIPTION,
+        params: CharacterParams,
+        body: RelationshipCreateSchema,
+        response: { 201: RelationshipSchema, ...writeErrors },
+      },
     },
-  }, async (request) => {
-    const relationship = await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'relationship', id: request.params.relationshipId, entity: 'relationship' });
-      const character = await requireCharacter(trx, request.world, request.params.characterId);
-      const existing = await findRelationship(trx, request.world, character.id, request.params.relationshipId);
-      if (!existing) throw notFound('Relationship');
-      return updateRelationship(trx, request.world, character, existing, request.body);
-    });
-    return presentRelationship(relationship, request.world);
-  });
-
-  app.delete('/worlds/:worldId/characters/:characterId/relationships/:relationshipId', {
-    schema: {
-      tags,
-      summary: 'Delete a relationship (irreversible)',
-      params: RelationshipParams,
-      headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errors },
+    async (request, reply) => {
+      const relationship = await app.db.transaction().execute(async (trx) => {
+        const character = await requireCharacter(trx, request.world, request.params.characterId);
+        return createRelationship(trx, request.world, character, request.body);
+      });
+      return reply.status(201).send(presentRelationship(relationship, request.world));
     },
-  }, async (request, reply) => {
-    await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'relationship', id: request.params.relationshipId, entity: 'relationship' });
-      const character = await requireCharacter(trx, request.world, request.params.characterId);
-      if (!(await findRelationship(trx, request.world, character.id, request.params.relationshipId))) throw notFound('Relationship');
-      requireEditor(request.world);
-      await deleteRelationshipRow(trx, request.params.relationshipId);
-    });
-    return reply.status(204).send(null);
-  });
+  );
+
+  app.get(
+    '/worlds/:worldId/characters/:characterId/relationships/:relationshipId',
+    {
+      schema: { tags, summary: 'One relationship', params: RelationshipParams, response: { 200: RelationshipSchema, ...errors } },
+    },
+    async (request) => {
+      const scope = request.world;
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const character = await requireCharacter(app.db, scope, request.params.characterId);
+        const relationship = await findRelationship(app.db, scope, character.id, request.params.relationshipId);
+        if (!relationship) throw notFound('Relationship');
+        return presentRelationship(relationship, scope);
+      });
+    },
+  );
+
+  app.put(
+    '/worlds/:worldId/characters/:characterId/relationships/:relationshipId',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a relationship (validated like create)',
+        description: WRITE_DESCRIPTION,
+        params: RelationshipParams,
+        headers: IfMatchHeaders,
+        body: RelationshipUpdateSchema,
+        response: { 200: RelationshipSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const relationship = await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'relationship', id: request.params.relationshipId, entity: 'relationship' });
+        const character = await requireCharacter(trx, request.world, request.params.characterId);
+        const existing = await findRelationship(trx, request.world, character.id, request.params.relationshipId);
+        if (!existing) throw notFound('Relationship');
+        return updateRelationship(trx, request.world, character, existing, request.body);
+      });
+      return presentRelationship(relationship, request.world);
+    },
+  );
+
+  app.delete(
+    '/worlds/:worldId/characters/:characterId/relationships/:relationshipId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a relationship (irreversible)',
+        params: RelationshipParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'relationship', id: request.params.relationshipId, entity: 'relationship' });
+        const character = await requireCharacter(trx, request.world, request.params.characterId);
+        if (!(await findRelationship(trx, request.world, character.id, request.params.relationshipId))) throw notFound('Relationship');
+        requireEditor(request.world);
+        await deleteRelationshipRow(trx, request.params.relationshipId);
+      });
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -19,7 +19,12 @@ describe.each(DIALECTS)('search, graph and tags keep secrets on %s', (dialect) =
     const oscar = await post('/characters', { name: 'Oscar the Wizard', description: 'A humbug from Omaha.', visibility: 'editors' });
     const glinda = await post('/characters', { name: 'Glinda the Witch', visibility: 'editors', revealedTo: [player.user.userId] });
     await post(`/characters/${dorothy.characterId}/relationships`, { targetCharacterId: oscar.characterId, relationshipType: 'friend' });
-    await t.app.inject({ method: 'PUT', url: `/api/worlds/${world.worldId}/tags/character/${oscar.characterId}`, headers: owner.headers, payload: { tags: ['humbug'] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/worlds/${world.worldId}/tags/character/${oscar.characterId}`,
+      headers: owner.headers,
+      payload: { tags: ['humbug'] },
+    });
     return { world, owner, player, viewer, dorothy, oscar, glinda };
   }
 
@@ -29,7 +34,9 @@ describe.each(DIALECTS)('search, graph and tags keep secrets on %s', (dialect) =
   it('never lets a player or viewer find a secret, by name, typo, tag or text, while the owner finds it', async () => {
     const oz = await ozWithSecrets();
     const names = async (headers: Record<string, string>, q: string) =>
-      (await get(oz.world.worldId, headers, `/search?q=${encodeURIComponent(q)}`)).json<WorldSearchResponse>().data.map((hit) => hit.name.text);
+      (await get(oz.world.worldId, headers, `/search?q=${encodeURIComponent(q)}`))
+        .json<WorldSearchResponse>()
+        .data.map((hit) => hit.name.text);
     expect(await names(oz.owner.headers, 'wizard')).toEqual(['Oscar the Wizard', 'Dorothy']);
     expect(await names(oz.owner.headers, 'humbug')).toEqual(['Oscar the Wizard']);
     for (const reader of [oz.player, oz.viewer]) {
@@ -51,14 +58,24 @@ describe.each(DIALECTS)('search, graph and tags keep secrets on %s', (dialect) =
     expect(owner.nodes.map((node) => node.name).sort()).toEqual(['Dorothy', 'Glinda the Witch', 'Oscar the Wizard']);
     expect(owner.edges).toHaveLength(1);
     const player = await get(oz.world.worldId, oz.player.headers, '/graph');
-    expect(player.json<WorldGraph>().nodes.map((node) => node.name).sort()).toEqual(['Dorothy', 'Glinda the Witch']);
+    expect(
+      player
+        .json<WorldGraph>()
+        .nodes.map((node) => node.name)
+        .sort(),
+    ).toEqual(['Dorothy', 'Glinda the Witch']);
     expect(player.json<WorldGraph>().edges).toEqual([]);
     expect(player.body).not.toContain(oz.oscar.characterId);
     expect((await get(oz.world.worldId, oz.owner.headers, '/tags')).json()).toEqual({ data: [{ tag: 'humbug', count: 1 }] });
     expect((await get(oz.world.worldId, oz.viewer.headers, '/tags')).json()).toEqual({ data: [] });
     const secretTags = await get(oz.world.worldId, oz.viewer.headers, `/tags/character/${oz.oscar.characterId}`);
     expect(secretTags.statusCode).toBe(404);
-    const write = await t.app.inject({ method: 'PUT', url: `/api/worlds/${oz.world.worldId}/tags/character/${oz.dorothy.characterId}`, headers: oz.viewer.headers, payload: { tags: ['x'] } });
+    const write = await t.app.inject({
+      method: 'PUT',
+      url: `/api/worlds/${oz.world.worldId}/tags/character/${oz.dorothy.characterId}`,
+      headers: oz.viewer.headers,
+      payload: { tags: ['x'] },
+    });
     expect(write.statusCode).toBe(403);
   });
 });

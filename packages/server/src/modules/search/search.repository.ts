@@ -13,7 +13,6 @@ import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../lib/trigram.js';
 import { type SecretTable, visibleCondition } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 
-
 /** How many names sharing trigrams with the query, best first, a fuzzy pass scores on SQLite per table. */
 const FUZZY_CANDIDATES = 200;
 
@@ -88,7 +87,10 @@ function namePrefix(name: RawBuilder<unknown>, terms: Terms): RawBuilder<unknown
     const cases = [...new Set([char.toLowerCase(), char.toUpperCase()])].filter((c) => c.length === char.length);
     spellings = spellings.flatMap((start) => (cases.length > 0 ? cases : [char]).map((c) => start + c));
   }
-  return sql`(${sql.join(spellings.map((spelling) => sql`(${name} >= ${spelling} and ${name} < ${`${spelling}\u{10FFFF}`})`), sql` or `)})`;
+  return sql`(${sql.join(
+    spellings.map((spelling) => sql`(${name} >= ${spelling} and ${name} < ${`${spelling}\u{10FFFF}`})`),
+    sql` or `,
+  )})`;
 }
 
 /**
@@ -107,7 +109,8 @@ function taggedIds(source: SearchSource, scope: SearchScope, terms: Terms): RawB
  * reads and similar enough. Cheap first: the candidate set (SQLite) or the trigram operator (PostgreSQL).
  */
 function fuzzyHit(source: SearchSource, terms: Terms, similarity: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (!terms.sqlite) return sql`${terms.lowered} operator(public.<%) lower(${sql.raw(`t.${source.nameColumn}`)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
+  if (!terms.sqlite)
+    return sql`${terms.lowered} operator(public.<%) lower(${sql.raw(`t.${source.nameColumn}`)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
   return sql`t.rowid in (${fuzzyCandidateRowids(source, terms)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
 }
 
@@ -199,18 +202,29 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
  * order the rows were stored, counted up to TEXT_HITS_COUNTED (then `capped`).
  * @returns the slice's rows and the union's total (counted apart only when the slice is empty).
  */
-async function readSlice(db: Db, parts: Array<RawBuilder<unknown>>, byName: boolean, offset: number, limit: number): Promise<{ rows: SearchRow[]; total: number; capped: boolean }> {
+async function readSlice(
+  db: Db,
+  parts: Array<RawBuilder<unknown>>,
+  byName: boolean,
+  offset: number,
+  limit: number,
+): Promise<{ rows: SearchRow[]; total: number; capped: boolean }> {
   if (parts.length === 0) return { rows: [], total: 0, capped: false };
   const union = sql.join(parts, sql` union all `);
   if (!byName) {
     // Stored order needs no ranking: count (no further than the cap), then read only the slice (the database
     // stops after it).
-    const counted = await sql<{ total: number }>`select count(*) as total from (select 1 from (${union}) hits limit ${sql.lit(TEXT_HITS_COUNTED + 1)}) counted`.execute(db);
+    const counted = await sql<{
+      total: number;
+    }>`select count(*) as total from (select 1 from (${union}) hits limit ${sql.lit(TEXT_HITS_COUNTED + 1)}) counted`.execute(db);
     const found = Number(counted.rows[0]?.total ?? 0);
     const capped = found > TEXT_HITS_COUNTED;
     const total = Math.min(found, TEXT_HITS_COUNTED);
     if (limit === 0 || offset >= total) return { rows: [], total, capped };
-    const { rows } = await sql<SearchRow>`select hits.* from (${union}) hits order by hits.seq limit ${Math.min(limit, total - offset)} offset ${offset}`.execute(db);
+    const { rows } =
+      await sql<SearchRow>`select hits.* from (${union}) hits order by hits.seq limit ${Math.min(limit, total - offset)} offset ${offset}`.execute(
+        db,
+      );
     return { rows, total, capped };
   }
   if (limit > 0) {
@@ -240,7 +254,13 @@ async function anyRow(db: Db, parts: Array<RawBuilder<unknown> | undefined>): Pr
  * @returns the page's rows, the total number of hits, and whether the description-only hits of some type were
  *   counted only up to WORLD_SEARCH_TEXT_HITS_COUNTED (`totalCapped`; the total is then a lower bound).
  */
-export async function searchWorld(db: Db, scope: SearchScope, term: string, page: number, limit: number): Promise<{ rows: SearchRow[]; total: number; totalCapped: boolean }> {
+export async function searchWorld(
+  db: Db,
+  scope: SearchScope,
+  term: string,
+  page: number,
+  limit: number,
+): Promise<{ rows: SearchRow[]; total: number; totalCapped: boolean }> {
   const contains = likePattern(term);
   const terms: Terms = {
     term,
@@ -256,20 +276,41 @@ export async function searchWorld(db: Db, scope: SearchScope, term: string, page
   let total = 0;
   let totalCapped = false;
   const read = async (parts: Array<RawBuilder<unknown> | undefined>, byName: boolean) => {
-    const slice = await readSlice(db, parts.filter((part) => part !== undefined), byName, Math.max(0, offset - total), limit - rows.length);
+    const slice = await readSlice(
+      db,
+      parts.filter((part) => part !== undefined),
+      byName,
+      Math.max(0, offset - total),
+      limit - rows.length,
+    );
     rows.push(...slice.rows);
     total += slice.total;
     totalCapped ||= slice.capped;
   };
-  await read(SOURCES.map((source) => passQuery(source, scope, 'name', terms)), true);
+  await read(
+    SOURCES.map((source) => passQuery(source, scope, 'name', terms)),
+    true,
+  );
   // Names a typo away only when the query is found nowhere as written: a word that some description holds was
   // no typo, and scoring every name that shares a common trigram with it (bm25 over the trigram table) cost up
   // to 150 ms in a 100,000-character world.
-  if (total === 0 && !(await anyRow(db, SOURCES.map((source) => passQuery(source, scope, 'text', terms))))) {
+  if (
+    total === 0 &&
+    !(await anyRow(
+      db,
+      SOURCES.map((source) => passQuery(source, scope, 'text', terms)),
+    ))
+  ) {
     terms.fuzzy = true;
-    await read(SOURCES.map((source) => passQuery(source, scope, 'fuzzy', terms)), true);
+    await read(
+      SOURCES.map((source) => passQuery(source, scope, 'fuzzy', terms)),
+      true,
+    );
   }
-  await read(SOURCES.map((source) => passQuery(source, scope, 'tag', terms)), true);
+  await read(
+    SOURCES.map((source) => passQuery(source, scope, 'tag', terms)),
+    true,
+  );
   // Text-only hits, source by source in the order they were stored: a word found in a large share of a world's
   // descriptions is then paged without sorting every hit.
   for (const source of SOURCES) await read([passQuery(source, scope, 'text', terms)], false);

@@ -21,15 +21,37 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
   async function buildOz() {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
     const ctx = { world, owner };
-    const { item: cap } = await createItem(t.app, { ...ctx, name: 'Golden Cap', description: 'It commands the Winged Monkeys three times.' });
+    const { item: cap } = await createItem(t.app, {
+      ...ctx,
+      name: 'Golden Cap',
+      description: 'It commands the Winged Monkeys three times.',
+    });
     await createItem(t.app, { ...ctx, name: 'Silver Shoes', description: 'They carry the wearer anywhere.' });
-    const { event } = await createEvent(t.app, { ...ctx, name: 'The Witch uses the cap', description: 'She sends the Winged Monkeys with the Golden Cap to seize Dorothy.' });
+    const { event } = await createEvent(t.app, {
+      ...ctx,
+      name: 'The Witch uses the cap',
+      description: 'She sends the Winged Monkeys with the Golden Cap to seize Dorothy.',
+    });
     const { character: dorothy } = await createCharacter(t.app, { ...ctx, name: 'Dorothy Gale', description: 'A girl from Kansas.' });
     await createCharacter(t.app, { ...ctx, name: 'Scarecrow', description: 'Wants brains. Walks with Dorothy.' });
-    const goal = await createGoal(t.app, owner, world.worldId, { characterId: dorothy.characterId, title: 'Get home to Kansas', description: 'With the golden road behind her.' });
-    const map = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps`, headers: owner.headers, payload: { name: 'Map of Oz' } });
+    const goal = await createGoal(t.app, owner, world.worldId, {
+      characterId: dorothy.characterId,
+      title: 'Get home to Kansas',
+      description: 'With the golden road behind her.',
+    });
+    const map = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/maps`,
+      headers: owner.headers,
+      payload: { name: 'Map of Oz' },
+    });
     const mapId = map.json<{ mapId: string }>().mapId;
-    const point = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/maps/${mapId}/points`, headers: owner.headers, payload: { name: 'Golden Gate', x: 1, y: 2 } });
+    const point = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/maps/${mapId}/points`,
+      headers: owner.headers,
+      payload: { name: 'Golden Gate', x: 1, y: 2 },
+    });
     return { world, owner, cap, event, dorothy, goal, mapId, pointId: point.json<{ pointId: string }>().pointId };
   }
 
@@ -40,10 +62,20 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
     const { world, owner } = await createWorld(t.app, { name: 'Crowded Oz' });
     const now = new Date().toISOString();
     const rows = Array.from({ length: WORLD_SEARCH_TEXT_HITS_COUNTED + 5 }, (_, index) => ({
-      id: newId(), world_id: world.worldId, name: `Munchkin ${index}`, description: 'A restless soul of the east.',
-      attributes: '{}', current_location_id: null, created_at: now, updated_at: now,
+      id: newId(),
+      world_id: world.worldId,
+      name: `Munchkin ${index}`,
+      description: 'A restless soul of the east.',
+      attributes: '{}',
+      current_location_id: null,
+      created_at: now,
+      updated_at: now,
     }));
-    for (let start = 0; start < rows.length; start += 100) await t.app.db.insertInto('character').values(rows.slice(start, start + 100)).execute();
+    for (let start = 0; start < rows.length; start += 100)
+      await t.app.db
+        .insertInto('character')
+        .values(rows.slice(start, start + 100))
+        .execute();
     await createItem(t.app, { world, owner, name: 'Restless Bell', description: null });
 
     const first = (await search(world.worldId, owner.headers, 'q=restless&limit=10')).json<WorldSearchResponse>();
@@ -66,7 +98,12 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
   it('offers names a typo away only when the query is found nowhere as written', async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Quadling Country' });
     await createCharacter(t.app, { world, owner, name: 'Scarecrow', description: 'Wants brains.' });
-    await createItem(t.app, { world, owner, name: 'Ledger', description: 'Lists every scarcrow of the province, as the farmers spell it.' });
+    await createItem(t.app, {
+      world,
+      owner,
+      name: 'Ledger',
+      description: 'Lists every scarcrow of the province, as the farmers spell it.',
+    });
     const typo = (await search(world.worldId, owner.headers, 'q=Scarcrw')).json<WorldSearchResponse>();
     expect(typo.data.map((hit) => [hit.name.text, hit.match])).toEqual([['Scarecrow', 'fuzzy']]);
     const written = (await search(world.worldId, owner.headers, 'q=scarcrow')).json<WorldSearchResponse>();
@@ -148,7 +185,7 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
     expect(foreign.body).not.toContain('Golden');
   });
 
-  it('never returns another world\'s entities', async () => {
+  it("never returns another world's entities", async () => {
     const oz = await buildOz();
     const { world: other, owner } = await createWorld(t.app, { owner: oz.owner, name: 'Elsewhere' });
     await createItem(t.app, { world: other, owner, name: 'Golden Fleece' });

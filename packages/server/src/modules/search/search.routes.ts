@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema, WORLD_SEARCH_TEXT_HITS_COUNTED, WorldSearchQuerySchema, WorldSearchResponseSchema, uuidField } from '@loreforge/contract';
+import {
+  ErrorResponseSchema,
+  WORLD_SEARCH_TEXT_HITS_COUNTED,
+  WorldSearchQuerySchema,
+  WorldSearchResponseSchema,
+  uuidField,
+} from '@loreforge/contract';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { presentSearchHit } from './search.presenter.js';
 import { searchWorld } from './search.repository.js';
@@ -14,28 +20,40 @@ const WorldParams = z.object({ worldId: uuidField('worldId') });
 
 /** Registers GET /worlds/{worldId}/search; 404 when the caller is not a member, 400 on a bad query; secrets the reader may not see are never found. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/search', {
-    schema: {
-      tags: ['search'],
-      summary: 'Search a whole world',
-      description: 'Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name '
-        + 'or description contains q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names '
-        + 'a typo away, then description only, in stored order. One or two characters find the start of names only. '
-        + 'Highlights are character offsets into plain text. Description-only hits are counted up to '
-        + `${WORLD_SEARCH_TEXT_HITS_COUNTED} per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.`,
-      params: WorldParams,
-      querystring: WorldSearchQuerySchema,
-      response: { 200: WorldSearchResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+  app.get(
+    '/worlds/:worldId/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search a whole world',
+        description:
+          'Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name ' +
+          'or description contains q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names ' +
+          'a typo away, then description only, in stored order. One or two characters find the start of names only. ' +
+          'Highlights are character offsets into plain text. Description-only hits are counted up to ' +
+          `${WORLD_SEARCH_TEXT_HITS_COUNTED} per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.`,
+        params: WorldParams,
+        querystring: WorldSearchQuerySchema,
+        response: { 200: WorldSearchResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
     },
-  }, async (request) => {
-    const scope = request.world;
-    const { q, page, limit } = request.query;
-    return cachedScopedRead(app.db, scope, request.url, async () => {
-      const { rows, total, totalCapped } = await searchWorld(app.db, scope, q, page, limit);
-      return {
-        data: rows.map((row) => presentSearchHit(row, q)),
-        pagination: { currentPage: page, totalPages: Math.ceil(total / limit), totalItems: total, totalItemsCapped: totalCapped, limit, nextCursor: null },
-      };
-    });
-  });
+    async (request) => {
+      const scope = request.world;
+      const { q, page, limit } = request.query;
+      return cachedScopedRead(app.db, scope, request.url, async () => {
+        const { rows, total, totalCapped } = await searchWorld(app.db, scope, q, page, limit);
+        return {
+          data: rows.map((row) => presentSearchHit(row, q)),
+          pagination: {
+            currentPage: page,
+            totalPages: Math.ceil(total / limit),
+            totalItems: total,
+            totalItemsCapped: totalCapped,
+            limit,
+            nextCursor: null,
+          },
+        };
+      });
+    },
+  );
 };

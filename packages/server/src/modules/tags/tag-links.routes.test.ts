@@ -6,7 +6,9 @@ import { addMember } from '../../../test/factories/member.js';
 import { createWorld } from '../../../test/factories/world.js';
 
 /** A page of a list, as far as these tests read it. */
-interface Paged { pagination: { totalItems: number } }
+interface Paged {
+  pagination: { totalItems: number };
+}
 
 /** Tags on map points, map areas, relationships and connections (issue "Linked lore", tags). */
 describe.each(DIALECTS)('tags on map points, areas, relationships and connections on %s', (dialect) => {
@@ -30,15 +32,30 @@ describe.each(DIALECTS)('tags on map points, areas, relationships and connection
     const { characterId: scarecrow } = await post<{ characterId: string }>('/characters', { name: 'Scarecrow' });
     const { mapId } = await post<{ mapId: string }>('/maps', { name: 'Land of Oz' });
     const { pointId } = await post<{ pointId: string }>(`/maps/${mapId}/points`, { name: 'Crossroads', x: 2, y: 2 });
-    const { areaId } = await post<{ areaId: string }>(`/maps/${mapId}/areas`, { name: 'Poppy Field', polygon: [[0, 0], [5, 0], [0, 5]] });
-    const { relationshipId } = await post<{ relationshipId: string }>(`/characters/${dorothy}/relationships`, { targetCharacterId: scarecrow, relationshipType: 'friend' });
+    const { areaId } = await post<{ areaId: string }>(`/maps/${mapId}/areas`, {
+      name: 'Poppy Field',
+      polygon: [
+        [0, 0],
+        [5, 0],
+        [0, 5],
+      ],
+    });
+    const { relationshipId } = await post<{ relationshipId: string }>(`/characters/${dorothy}/relationships`, {
+      targetCharacterId: scarecrow,
+      relationshipType: 'friend',
+    });
     const { connectionId } = await post<{ connectionId: string }>('/connections', {
-      sourceType: 'character', sourceId: dorothy, targetType: 'map', targetId: mapId, connectionType: 'travels',
+      sourceType: 'character',
+      sourceId: dorothy,
+      targetType: 'map',
+      targetId: mapId,
+      connectionType: 'travels',
     });
     const put = (type: string, id: string, tags: unknown, headers = owner.headers) =>
       t.app.inject({ method: 'PUT', url: `${base}/tags/${type}/${id}`, headers, payload: { tags } });
     const get = (path: string, headers = owner.headers) => t.app.inject({ method: 'GET', url: `${base}${path}`, headers });
-    const worldTags = async (headers = owner.headers) => (await get('/tags', headers)).json<{ data: { tag: string; count: number }[] }>().data;
+    const worldTags = async (headers = owner.headers) =>
+      (await get('/tags', headers)).json<{ data: Array<{ tag: string; count: number }> }>().data;
     return { world, base, owner, player, dorothy, scarecrow, mapId, pointId, areaId, relationshipId, connectionId, put, get, worldTags };
   }
 
@@ -57,16 +74,28 @@ describe.each(DIALECTS)('tags on map points, areas, relationships and connection
       expect((await oz.get(`/tags/${kind.type}/${kind.id}`)).json<{ tags: string[] }>().tags).toEqual(['Journey', 'Yellow Road']);
       const list = await oz.get(`${kind.list}?tag=YELLOW%20ROAD`);
       expect(list.statusCode, list.body).toBe(200);
-      expect(list.json<{ data: Record<string, string>[] }>().data.map((row) => row[kind.key])).toEqual([kind.id]);
+      expect(list.json<{ data: Array<Record<string, string>> }>().data.map((row) => row[kind.key])).toEqual([kind.id]);
       expect((await oz.get(`${kind.list}?tag=poppies`)).json<Paged>().pagination.totalItems).toBe(0);
     }
-    expect(await oz.worldTags()).toEqual([{ tag: 'Journey', count: 4 }, { tag: 'Yellow Road', count: 4 }]);
+    expect(await oz.worldTags()).toEqual([
+      { tag: 'Journey', count: 4 },
+      { tag: 'Yellow Road', count: 4 },
+    ]);
 
     const search = await oz.get('/search?q=yellow');
     const hits = search.json<WorldSearchResponse>().data.map((hit) => [hit.type, hit.name.text, hit.match]);
-    expect(hits).toEqual(expect.arrayContaining([['mapPoint', 'Crossroads', 'tag'], ['mapArea', 'Poppy Field', 'tag']]));
+    expect(hits).toEqual(
+      expect.arrayContaining([
+        ['mapPoint', 'Crossroads', 'tag'],
+        ['mapArea', 'Poppy Field', 'tag'],
+      ]),
+    );
 
-    const tooMany = await oz.put('map_point', oz.pointId, Array.from({ length: 21 }, (_, i) => `t${i}`));
+    const tooMany = await oz.put(
+      'map_point',
+      oz.pointId,
+      Array.from({ length: 21 }, (_, i) => `t${i}`),
+    );
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json<{ message: string }>().message).toContain('An entity can carry no more than 20 tags.');
     const wrongKind = await oz.put('map_area', oz.pointId, ['x']);
@@ -74,16 +103,21 @@ describe.each(DIALECTS)('tags on map points, areas, relationships and connection
     expect(wrongKind.json<{ message: string }>().message).toBe('Map area not found.');
   });
 
-  it('never shows a secret point\'s tags to a player: not in its tags, the world\'s tags and counts, nor the search', async () => {
+  it("never shows a secret point's tags to a player: not in its tags, the world's tags and counts, nor the search", async () => {
     const oz = await buildOz();
     const secret = await t.app.inject({
-      method: 'POST', url: `${oz.base}/maps/${oz.mapId}/points`, headers: oz.owner.headers,
+      method: 'POST',
+      url: `${oz.base}/maps/${oz.mapId}/points`,
+      headers: oz.owner.headers,
       payload: { name: 'Hidden Door', x: 1, y: 1, visibility: 'editors' },
     });
     const { pointId } = secret.json<{ pointId: string }>();
     await oz.put('map_point', pointId, ['humbug']);
     await oz.put('map_point', oz.pointId, ['road']);
-    expect(await oz.worldTags()).toEqual([{ tag: 'humbug', count: 1 }, { tag: 'road', count: 1 }]);
+    expect(await oz.worldTags()).toEqual([
+      { tag: 'humbug', count: 1 },
+      { tag: 'road', count: 1 },
+    ]);
     expect(await oz.worldTags(oz.player.headers)).toEqual([{ tag: 'road', count: 1 }]);
     const own = await oz.get(`/tags/map_point/${pointId}`, oz.player.headers);
     expect(own.statusCode).toBe(404);

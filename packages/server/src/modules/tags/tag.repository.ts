@@ -24,18 +24,33 @@ function visibleTagRows(db: Db, scope: TagScope) {
  * @returns the tags as first written.
  */
 export async function findEntityTags(db: Db, scope: TagScope, type: TaggableType, entityId: string): Promise<string[]> {
-  const rows = await db.selectFrom('entity_tag').select('tag')
-    .where('world_id', '=', scope.world.id).where('entity_type', '=', type).where('entity_id', '=', entityId)
-    .orderBy('tag_key').execute();
+  const rows = await db
+    .selectFrom('entity_tag')
+    .select('tag')
+    .where('world_id', '=', scope.world.id)
+    .where('entity_type', '=', type)
+    .where('entity_id', '=', entityId)
+    .orderBy('tag_key')
+    .execute();
   return rows.map((row) => row.tag);
 }
 
 /** Replaces an entity's tags with `tags` (already distinct by lower case). */
-export async function replaceEntityTags(db: Db, worldId: string, type: TaggableType, entityId: string, tags: string[], now: string): Promise<void> {
+export async function replaceEntityTags(
+  db: Db,
+  worldId: string,
+  type: TaggableType,
+  entityId: string,
+  tags: string[],
+  now: string,
+): Promise<void> {
   await db.deleteFrom('entity_tag').where('entity_type', '=', type).where('entity_id', '=', entityId).execute();
   if (tags.length === 0) return;
-  await db.insertInto('entity_tag')
-    .values(tags.map((tag) => ({ world_id: worldId, entity_type: type, entity_id: entityId, tag, tag_key: tag.toLowerCase(), created_at: now })))
+  await db
+    .insertInto('entity_tag')
+    .values(
+      tags.map((tag) => ({ world_id: worldId, entity_type: type, entity_id: entityId, tag, tag_key: tag.toLowerCase(), created_at: now })),
+    )
     .execute();
 }
 
@@ -45,7 +60,11 @@ export async function replaceEntityTags(db: Db, worldId: string, type: TaggableT
  */
 export async function deleteTagsOf(db: Db, type: TaggableType, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom('entity_tag').where('entity_type', '=', type).where('entity_id', 'in', [...ids]).execute();
+  await db
+    .deleteFrom('entity_tag')
+    .where('entity_type', '=', type)
+    .where('entity_id', 'in', [...ids])
+    .execute();
 }
 
 /**
@@ -55,7 +74,8 @@ export async function deleteTagsOf(db: Db, type: TaggableType, ids: readonly str
 export async function listWorldTags(db: Db, scope: TagScope): Promise<Array<{ tag: string; count: number }>> {
   const rows = await visibleTagRows(db, scope)
     .select((eb) => ['tag_key', eb.fn.min('tag').as('tag'), eb.fn.countAll<number>().as('count')])
-    .groupBy('tag_key').orderBy('tag_key').execute();
+    .groupBy('tag_key')
+    .orderBy('tag_key')
+    .execute();
   return rows.map((row) => ({ tag: String(row.tag), count: Number(row.count) }));
 }
-

@@ -15,7 +15,12 @@ describe.each(DIALECTS)('tags on %s', (dialect) => {
 
   async function buildOz() {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
-    const { character: witch } = await createCharacter(t.app, { world, owner, name: 'Wicked Witch of the West', description: 'Rules the Winkies.' });
+    const { character: witch } = await createCharacter(t.app, {
+      world,
+      owner,
+      name: 'Wicked Witch of the West',
+      description: 'Rules the Winkies.',
+    });
     const { character: glinda } = await createCharacter(t.app, { world, owner, name: 'Glinda', description: 'Good.' });
     const { item: cap } = await createItem(t.app, { world, owner, name: 'Golden Cap' });
     const put = (type: string, id: string, tags: unknown) =>
@@ -23,24 +28,39 @@ describe.each(DIALECTS)('tags on %s', (dialect) => {
     return { world, owner, witch, glinda, cap, put };
   }
 
-  it('replaces and reads an entity\'s tags, keeping one spelling per tag, and counts them per world', async () => {
+  it("replaces and reads an entity's tags, keeping one spelling per tag, and counts them per world", async () => {
     const oz = await buildOz();
     const put = await oz.put('character', oz.witch.characterId, [' Villain ', 'magic', 'villain', 'West']);
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ entityType: 'character', entityId: oz.witch.characterId, tags: ['magic', 'Villain', 'West'] });
     await oz.put('character', oz.glinda.characterId, ['Magic', 'south']);
     await oz.put('item', oz.cap.itemId, ['magic']);
-    const read = await t.app.inject({ method: 'GET', url: `/api/worlds/${oz.world.worldId}/tags/character/${oz.witch.characterId}`, headers: oz.owner.headers });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${oz.world.worldId}/tags/character/${oz.witch.characterId}`,
+      headers: oz.owner.headers,
+    });
     expect(read.json().tags).toEqual(['magic', 'Villain', 'West']);
     const world = await t.app.inject({ method: 'GET', url: `/api/worlds/${oz.world.worldId}/tags`, headers: oz.owner.headers });
-    expect(world.json()).toEqual({ data: [{ tag: 'Magic', count: 3 }, { tag: 'south', count: 1 }, { tag: 'Villain', count: 1 }, { tag: 'West', count: 1 }] });
+    expect(world.json()).toEqual({
+      data: [
+        { tag: 'Magic', count: 3 },
+        { tag: 'south', count: 1 },
+        { tag: 'Villain', count: 1 },
+        { tag: 'West', count: 1 },
+      ],
+    });
     expect((await oz.put('character', oz.witch.characterId, [])).json().tags).toEqual([]);
   });
 
   it('filters lists by tag in any case', async () => {
     const oz = await buildOz();
     await oz.put('character', oz.witch.characterId, ['Villain']);
-    const list = await t.app.inject({ method: 'GET', url: `/api/worlds/${oz.world.worldId}/characters?tag=VILLAIN`, headers: oz.owner.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${oz.world.worldId}/characters?tag=VILLAIN`,
+      headers: oz.owner.headers,
+    });
     expect(list.json().data.map((c: { name: string }) => c.name)).toEqual(['Wicked Witch of the West']);
     expect(list.json().pagination.totalItems).toBe(1);
     const none = await t.app.inject({ method: 'GET', url: `/api/worlds/${oz.world.worldId}/items?tag=villain`, headers: oz.owner.headers });
@@ -64,7 +84,11 @@ describe.each(DIALECTS)('tags on %s', (dialect) => {
     expect(empty.json().message).toContain('A tag cannot be empty.');
     const long = await oz.put('character', oz.witch.characterId, ['x'.repeat(41)]);
     expect(long.json().message).toContain('A tag must be no more than 40 characters.');
-    const many = await oz.put('character', oz.witch.characterId, Array.from({ length: 21 }, (_, i) => `t${i}`));
+    const many = await oz.put(
+      'character',
+      oz.witch.characterId,
+      Array.from({ length: 21 }, (_, i) => `t${i}`),
+    );
     expect(many.json().message).toContain('An entity can carry no more than 20 tags.');
     const wrongType = await oz.put('character', oz.cap.itemId, ['magic']);
     expect(wrongType.statusCode).toBe(404);
@@ -73,7 +97,7 @@ describe.each(DIALECTS)('tags on %s', (dialect) => {
     expect(badType.statusCode).toBe(400);
   });
 
-  it('drops an entity\'s tags when it is deleted', async () => {
+  it("drops an entity's tags when it is deleted", async () => {
     const oz = await buildOz();
     await oz.put('item', oz.cap.itemId, ['magic']);
     await t.app.inject({ method: 'DELETE', url: `/api/worlds/${oz.world.worldId}/items/${oz.cap.itemId}`, headers: oz.owner.headers });

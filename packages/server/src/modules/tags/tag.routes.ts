@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EntityTagsSchema, ErrorResponseSchema, TAGGABLE_TYPES, type TaggableType, TagsUpdateSchema, WorldTagsSchema, uuidField } from '@loreforge/contract';
+import {
+  EntityTagsSchema,
+  ErrorResponseSchema,
+  TAGGABLE_TYPES,
+  type TaggableType,
+  TagsUpdateSchema,
+  WorldTagsSchema,
+  uuidField,
+} from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
@@ -44,38 +52,56 @@ async function requireTaggable(db: Db, scope: WorldScope, type: TaggableType, id
 
 /** Registers the tag routes; each checks the world is the caller's and the entity is in it (404 otherwise). */
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds/:worldId/tags', {
-    schema: { tags, summary: "A world's tags with how many entities carry each", params: WorldParams, response: { 200: WorldTagsSchema, ...errors } },
-  }, async (request) => {
-    return { data: await listWorldTags(app.db, request.world) };
-  });
-
-  app.get('/worlds/:worldId/tags/:entityType/:entityId', {
-    schema: { tags, summary: "An entity's tags", params: EntityParams, response: { 200: EntityTagsSchema, ...errors } },
-  }, async (request) => {
-    const { entityType, entityId } = request.params;
-    await requireTaggable(app.db, request.world, entityType, entityId);
-    return { entityType, entityId, tags: await findEntityTags(app.db, request.world, entityType, entityId) };
-  });
-
-  app.put('/worlds/:worldId/tags/:entityType/:entityId', {
-    schema: {
-      tags,
-      summary: "Replace an entity's tags",
-      description: 'Editors and the owner only (403 otherwise). Tags are 1–40 characters, at most 20 per entity; the same tag in another case is kept once.',
-      params: EntityParams,
-      body: TagsUpdateSchema,
-      response: { 200: EntityTagsSchema, ...errors },
+  app.get(
+    '/worlds/:worldId/tags',
+    {
+      schema: {
+        tags,
+        summary: "A world's tags with how many entities carry each",
+        params: WorldParams,
+        response: { 200: WorldTagsSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const { entityType, entityId } = request.params;
-    return app.db.transaction().execute(async (trx) => {
-      const scope = request.world;
-      // Whether the entity is visible comes first: a secret is a 404, as a missing one, never a 403 that betrays it.
-      await requireTaggable(trx, scope, entityType, entityId);
-      requireEditor(scope);
-      await replaceEntityTags(trx, scope.world.id, entityType, entityId, distinctTags(request.body.tags), nowIso());
-      return { entityType, entityId, tags: await findEntityTags(trx, scope, entityType, entityId) };
-    });
-  });
+    async (request) => {
+      return { data: await listWorldTags(app.db, request.world) };
+    },
+  );
+
+  app.get(
+    '/worlds/:worldId/tags/:entityType/:entityId',
+    {
+      schema: { tags, summary: "An entity's tags", params: EntityParams, response: { 200: EntityTagsSchema, ...errors } },
+    },
+    async (request) => {
+      const { entityType, entityId } = request.params;
+      await requireTaggable(app.db, request.world, entityType, entityId);
+      return { entityType, entityId, tags: await findEntityTags(app.db, request.world, entityType, entityId) };
+    },
+  );
+
+  app.put(
+    '/worlds/:worldId/tags/:entityType/:entityId',
+    {
+      schema: {
+        tags,
+        summary: "Replace an entity's tags",
+        description:
+          'Editors and the owner only (403 otherwise). Tags are 1–40 characters, at most 20 per entity; the same tag in another case is kept once.',
+        params: EntityParams,
+        body: TagsUpdateSchema,
+        response: { 200: EntityTagsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { entityType, entityId } = request.params;
+      return app.db.transaction().execute(async (trx) => {
+        const scope = request.world;
+        // Whether the entity is visible comes first: a secret is a 404, as a missing one, never a 403 that betrays it.
+        await requireTaggable(trx, scope, entityType, entityId);
+        requireEditor(scope);
+        await replaceEntityTags(trx, scope.world.id, entityType, entityId, distinctTags(request.body.tags), nowIso());
+        return { entityType, entityId, tags: await findEntityTags(trx, scope, entityType, entityId) };
+      });
+    },
+  );
 };

@@ -61,7 +61,12 @@ function pageWindow(query: StatePageQuery): { from: number; limit: number; pagin
  * by the sequence, so at its stored state) from the stored characters read for the answer.
  * @throws AppError 404 when a character is in neither (it cannot be, in one version of the world).
  */
-function presentStates(replay: Replay, state: WorldState, ids: readonly string[], read: ReadonlyArray<StartState | null>): CharacterStateBody[] {
+function presentStates(
+  replay: Replay,
+  state: WorldState,
+  ids: readonly string[],
+  read: ReadonlyArray<StartState | null>,
+): CharacterStateBody[] {
   return ids.map((id) => {
     const held = state.get(id);
     if (held) return presentCharacterState(replay.start, id, held);
@@ -133,7 +138,9 @@ export async function answerState(
     timelineId: replay.timeline.id,
     ...answeredMoment(clockOf(replay.timeline.id), replay, moment),
     eventCount: resolved.count,
-    lastEvent: last ? { ...presentEventSummary(last.event, clockOf), changes: changes.map((change) => presentChange(replay.start, change)) } : null,
+    lastEvent: last
+      ? { ...presentEventSummary(last.event, clockOf), changes: changes.map((change) => presentChange(replay.start, change)) }
+      : null,
     characters,
     ...(pagination ? { pagination } : {}),
   };
@@ -176,23 +183,25 @@ export function answerDiff(
 ): TimelineDiff {
   // "Now" is the first timeline's now on both sides, as an instant when it has one (its own calendar).
   const nowInstant = replay.timeline.currentInstant;
-  const asked: Moment = 'at' in moment || 'instant' in moment
-    ? moment
-    : nowInstant !== null && nowInstant !== undefined && clockOf(replay.timeline.id).calendarId !== null
-      ? { instant: nowInstant }
-      : { at: replay.timeline.currentDateTime };
+  const asked: Moment =
+    'at' in moment || 'instant' in moment
+      ? moment
+      : nowInstant !== null && nowInstant !== undefined && clockOf(replay.timeline.id).calendarId !== null
+        ? { instant: nowInstant }
+        : { at: replay.timeline.currentDateTime };
   const left = resolveMoment(replay, asked);
   const right = resolveMoment(against, asked);
   const names: Names = {
     characterNames: new Map([...against.start.characterNames, ...replay.start.characterNames]),
     itemNames: new Map([...against.start.itemNames, ...replay.start.itemNames]),
   };
-  const ids = characterId !== null
-    ? [characterId]
-    : [...new Set([...replay.start.characters.keys(), ...against.start.characters.keys()])]
-      .map((id) => ({ id, name: names.characterNames.get(id) ?? '' }))
-      .sort(compareByNameThenId)
-      .map(({ id }) => id);
+  const ids =
+    characterId !== null
+      ? [characterId]
+      : [...new Set([...replay.start.characters.keys(), ...against.start.characters.keys()])]
+          .map((id) => ({ id, name: names.characterNames.get(id) ?? '' }))
+          .sort(compareByNameThenId)
+          .map(({ id }) => id);
   const differences = diffStates(
     sideOf(stateAfter(replay, left?.count ?? 0), against),
     sideOf(stateAfter(against, right?.count ?? 0), replay),
@@ -242,5 +251,8 @@ function boundWords<K extends 'from' | 'to'>(
   const position = eventId === null ? undefined : replay.positions.get(eventId);
   const event = position === undefined ? undefined : replay.plan[position]?.event;
   const words = event ? wordsOf(clockOf(event.timelineId), instantOfEvent(event)) : { instant: null, formattedDate: null };
-  return { [`${key}Instant`]: words.instant, [`${key}Formatted`]: words.formattedDate } as Record<`${K}Instant` | `${K}Formatted`, string | null>;
+  return { [`${key}Instant`]: words.instant, [`${key}Formatted`]: words.formattedDate } as Record<
+    `${K}Instant` | `${K}Formatted`,
+    string | null
+  >;
 }

@@ -20,7 +20,10 @@ const day = (n: number) => `1900-05-${String(n).padStart(2, '0')}T12:00:00.000Z`
 const doc = (...changes: unknown[]) => ({ version: 1, changes });
 
 describe('EngineCache', () => {
-  const replay = () => replayTimeline(buildStart([]), [{ timeline: { id: 't', name: 't', currentDateTime: day(1), parentTimelineId: null, branchingEventId: null }, events: [] }]);
+  const replay = () =>
+    replayTimeline(buildStart([]), [
+      { timeline: { id: 't', name: 't', currentDateTime: day(1), parentTimelineId: null, branchingEventId: null }, events: [] },
+    ]);
 
   it('answers an entry only under the key it was stored with, and forgets the least recently used', () => {
     const cache = new EngineCache(2);
@@ -40,8 +43,10 @@ describe('EngineCache', () => {
   it('keeps the entries within the weight budget, least recently used out first, never the newest', () => {
     const cache = new EngineCache(32, 5);
     // A replay without events weighs the characters it holds.
-    const holding = (n: number) => replayTimeline(buildStart(Array.from({ length: n }, (_, i) => ({ id: `c${i}` }))),
-      [{ timeline: { id: 't', name: 't', currentDateTime: day(1), parentTimelineId: null, branchingEventId: null }, events: [] }]);
+    const holding = (n: number) =>
+      replayTimeline(buildStart(Array.from({ length: n }, (_, i) => ({ id: `c${i}` }))), [
+        { timeline: { id: 't', name: 't', currentDateTime: day(1), parentTimelineId: null, branchingEventId: null }, events: [] },
+      ]);
     cache.setReplay('t1', 'k', holding(2));
     cache.setReplay('t2', 'k', holding(2));
     expect(cache.totalWeight).toBe(4);
@@ -88,20 +93,37 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
     toto = (await createCharacter(t.app, { world, owner, name: 'Toto' })).character;
     basketId = (await createItem(t.app, { world, owner, name: 'Basket' })).item.itemId;
     timelineId = (await createTimeline(t.app, { world, owner, currentDateTime: day(9) })).timeline.timelineId;
-    basketEvent = (await createEvent(t.app, { world, owner, timelineId, name: 'Picnic', dateTime: day(2),
-      inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: 2 }) })).event;
+    basketEvent = (
+      await createEvent(t.app, {
+        world,
+        owner,
+        timelineId,
+        name: 'Picnic',
+        dateTime: day(2),
+        inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: 2 }),
+      })
+    ).event;
   });
   afterEach(async () => {
     await t.close();
   });
 
   const state = async (): Promise<TimelineState> => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timelineId}/state`, headers: owner.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${world.worldId}/timelines/${timelineId}/state`,
+      headers: owner.headers,
+    });
     expect(response.statusCode).toBe(200);
     return response.json<TimelineState>();
   };
   const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) => {
-    const response = await t.app.inject({ method, url: `/api/worlds/${world.worldId}${url}`, headers: owner.headers, ...(payload ? { payload } : {}) });
+    const response = await t.app.inject({
+      method,
+      url: `/api/worlds/${world.worldId}${url}`,
+      headers: owner.headers,
+      ...(payload ? { payload } : {}),
+    });
     expect(response.statusCode).toBeLessThan(300);
   };
   const character = (s: TimelineState, id: string) => s.characters.find((c) => c.characterId === id);
@@ -115,10 +137,19 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
 
   it('sees a new, edited or deleted event', async () => {
     expect(character(await state(), dorothy.characterId)?.inventory[0]?.quantity).toBe(2);
-    await send('PUT', `/events/${basketEvent.eventId}`, { name: 'Picnic', dateTime: day(2), timelineId,
-      inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: 5 }) });
+    await send('PUT', `/events/${basketEvent.eventId}`, {
+      name: 'Picnic',
+      dateTime: day(2),
+      timelineId,
+      inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: 5 }),
+    });
     expect(character(await state(), dorothy.characterId)?.inventory[0]?.quantity).toBe(5);
-    await send('POST', '/events', { name: 'Lunch', dateTime: day(3), timelineId, inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: -1 }) });
+    await send('POST', '/events', {
+      name: 'Lunch',
+      dateTime: day(3),
+      timelineId,
+      inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: -1 }),
+    });
     expect(character(await state(), dorothy.characterId)?.inventory[0]?.quantity).toBe(4);
     await send('DELETE', `/events/${basketEvent.eventId}`);
     expect(character(await state(), dorothy.characterId)?.inventory).toEqual([]);
@@ -132,9 +163,15 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
     expect(character(await state(), dorothy.characterId)?.inventory[0]?.quantity).toBe(3);
     await send('PUT', `/characters/${dorothy.characterId}/inventory/${entry.inventoryItemId}`, { quantity: 10, equipped: true });
     expect(character(await state(), dorothy.characterId)?.inventory[0]).toMatchObject({ quantity: 12, equipped: true });
-    const relationship = await createRelationship(t.app, owner, world.worldId, toto.characterId, { targetCharacterId: dorothy.characterId, affinity: 90 });
+    const relationship = await createRelationship(t.app, owner, world.worldId, toto.characterId, {
+      targetCharacterId: dorothy.characterId,
+      affinity: 90,
+    });
     expect(character(await state(), toto.characterId)?.relationships[0]?.affinity).toBe(90);
-    await send('PUT', `/characters/${toto.characterId}/relationships/${relationship.relationshipId}`, { targetCharacterId: dorothy.characterId, affinity: 95 });
+    await send('PUT', `/characters/${toto.characterId}/relationships/${relationship.relationshipId}`, {
+      targetCharacterId: dorothy.characterId,
+      affinity: 95,
+    });
     expect(character(await state(), toto.characterId)?.relationships[0]?.affinity).toBe(95);
     await send('DELETE', `/characters/${dorothy.characterId}`);
     const after = await state();
@@ -144,10 +181,31 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
 
   it('sees a deleted item and a re-branched timeline', async () => {
     const fork = (await createEvent(t.app, { world, owner, timelineId, name: 'Fork', dateTime: day(1) })).event;
-    const branch = (await createTimeline(t.app, { world, owner, name: 'Branch', currentDateTime: day(9), parentTimelineId: timelineId, branchingEvent: fork.eventId })).timeline;
-    const branchState = async () => (await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${branch.timelineId}/state`, headers: owner.headers })).json<TimelineState>();
+    const branch = (
+      await createTimeline(t.app, {
+        world,
+        owner,
+        name: 'Branch',
+        currentDateTime: day(9),
+        parentTimelineId: timelineId,
+        branchingEvent: fork.eventId,
+      })
+    ).timeline;
+    const branchState = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/worlds/${world.worldId}/timelines/${branch.timelineId}/state`,
+          headers: owner.headers,
+        })
+      ).json<TimelineState>();
     expect((await branchState()).eventCount).toBe(1);
-    await send('PUT', `/timelines/${branch.timelineId}`, { name: 'Branch', currentDateTime: day(9), parentTimelineId: timelineId, branchingEvent: basketEvent.eventId });
+    await send('PUT', `/timelines/${branch.timelineId}`, {
+      name: 'Branch',
+      currentDateTime: day(9),
+      parentTimelineId: timelineId,
+      branchingEvent: basketEvent.eventId,
+    });
     expect((await branchState()).eventCount).toBe(2);
     await send('DELETE', `/items/${basketId}`);
     expect((await state()).characters.every((c) => c.inventory.length === 0)).toBe(true);
@@ -155,8 +213,11 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
 
   it('sees writes made outside this process (straight to the database)', async () => {
     await state();
-    await t.app.db.updateTable('character').set({ attributes: JSON.stringify({ courage: 42 }), updated_at: new Date(Date.now() + 1000).toISOString() })
-      .where('id', '=', dorothy.characterId).execute();
+    await t.app.db
+      .updateTable('character')
+      .set({ attributes: JSON.stringify({ courage: 42 }), updated_at: new Date(Date.now() + 1000).toISOString() })
+      .where('id', '=', dorothy.characterId)
+      .execute();
     expect(character(await state(), dorothy.characterId)?.attributes).toEqual({ courage: 42 });
     await t.app.db.deleteFrom('event').where('id', '=', basketEvent.eventId).execute();
     expect((await state()).eventCount).toBe(0);
@@ -168,41 +229,85 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
     const replay = await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId);
     expect([...replay.start.characters.keys()]).toEqual([dorothy.characterId]);
     const expected = {
-      characterId: toto.characterId, name: 'Toto', attributes: {},
+      characterId: toto.characterId,
+      name: 'Toto',
+      attributes: {},
       inventory: [{ itemId: basketId, name: 'Basket', quantity: 3, equipped: true }],
       relationships: [expect.objectContaining({ targetCharacterId: dorothy.characterId, targetCharacterName: 'Dorothy', affinity: 80 })],
     };
-    const one = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timelineId}/state?characterId=${toto.characterId}`, headers: owner.headers });
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${world.worldId}/timelines/${timelineId}/state?characterId=${toto.characterId}`,
+      headers: owner.headers,
+    });
     expect(one.json<TimelineState>().characters).toEqual([expected]);
     expect(character(await state(), toto.characterId)).toEqual(expected);
-    const page = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timelineId}/state?search=tot`, headers: owner.headers });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${world.worldId}/timelines/${timelineId}/state?search=tot`,
+      headers: owner.headers,
+    });
     expect(page.json<TimelineState>()).toMatchObject({ characters: [expected], pagination: { totalItems: 1 } });
-    const provenance = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/items/${basketId}/provenance?timelineId=${timelineId}`, headers: owner.headers });
+    const provenance = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${world.worldId}/items/${basketId}/provenance?timelineId=${timelineId}`,
+      headers: owner.headers,
+    });
     expect(provenance.json<{ periods: unknown[] }>().periods).toEqual([
       expect.objectContaining({ characterId: toto.characterId, characterName: 'Toto', fromEventId: null, quantity: 3 }),
-      expect.objectContaining({ characterId: dorothy.characterId, characterName: 'Dorothy', fromEventId: basketEvent.eventId, quantity: 2 }),
+      expect.objectContaining({
+        characterId: dorothy.characterId,
+        characterName: 'Dorothy',
+        fromEventId: basketEvent.eventId,
+        quantity: 2,
+      }),
     ]);
     // A change straight in the database shows at once, with the replay rebuilt still without Toto.
-    await t.app.db.updateTable('character').set({ attributes: JSON.stringify({ barks: true }) }).where('id', '=', toto.characterId).execute();
+    await t.app.db
+      .updateTable('character')
+      .set({ attributes: JSON.stringify({ barks: true }) })
+      .where('id', '=', toto.characterId)
+      .execute();
     expect(character(await state(), toto.characterId)?.attributes).toEqual({ barks: true });
-    expect((await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId)).start.characters.has(toto.characterId)).toBe(false);
+    expect(
+      (await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId)).start.characters.has(toto.characterId),
+    ).toBe(false);
   });
 
   it('answers at once for a character an event starts to name: a new event, an edited one, or one changed in the database', async () => {
     const basket = async () => character(await state(), toto.characterId)?.inventory[0]?.quantity ?? 0;
     expect(await basket()).toBe(0);
-    await send('POST', '/events', { name: 'Share', dateTime: day(3), timelineId,
-      inventoryChanges: doc({ characterId: dorothy.characterId, itemId: basketId, quantity: -1 }, { characterId: toto.characterId, itemId: basketId, quantity: 1 }) });
+    await send('POST', '/events', {
+      name: 'Share',
+      dateTime: day(3),
+      timelineId,
+      inventoryChanges: doc(
+        { characterId: dorothy.characterId, itemId: basketId, quantity: -1 },
+        { characterId: toto.characterId, itemId: basketId, quantity: 1 },
+      ),
+    });
     expect(await basket()).toBe(1);
-    expect((await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId)).start.characters.has(toto.characterId)).toBe(true);
-    await send('PUT', `/events/${basketEvent.eventId}`, { name: 'Picnic', dateTime: day(2), timelineId,
-      inventoryChanges: doc({ characterId: toto.characterId, itemId: basketId, quantity: 4 }) });
+    expect(
+      (await loadReplay(t.app.db, t.app.engineCache, wholeWorldReader(world.worldId), timelineId)).start.characters.has(toto.characterId),
+    ).toBe(true);
+    await send('PUT', `/events/${basketEvent.eventId}`, {
+      name: 'Picnic',
+      dateTime: day(2),
+      timelineId,
+      inventoryChanges: doc({ characterId: toto.characterId, itemId: basketId, quantity: 4 }),
+    });
     expect(await basket()).toBe(5);
-    await t.app.db.updateTable('event')
+    await t.app.db
+      .updateTable('event')
       .set({ inventory_changes: JSON.stringify(doc({ characterId: toto.characterId, itemId: basketId, quantity: 7 })) })
-      .where('id', '=', basketEvent.eventId).execute();
+      .where('id', '=', basketEvent.eventId)
+      .execute();
     expect(await basket()).toBe(8);
-    const history = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/characters/${toto.characterId}/history?timelineId=${timelineId}`, headers: owner.headers });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${world.worldId}/characters/${toto.characterId}/history?timelineId=${timelineId}`,
+      headers: owner.headers,
+    });
     expect(history.json<{ data: Array<{ name: string }> }>().data.map((entry) => entry.name)).toEqual(['Picnic', 'Share']);
   });
 
@@ -227,7 +332,11 @@ describe.each(DIALECTS)('timeline engine cache invalidation on %s', (dialect) =>
       // A first read: an answer tried from memory alone stops here, and runs again in a snapshot.
       await stored.readCharacters([dorothy.characterId]);
       // Another connection commits a change while the snapshot is open.
-      await t.app.db.updateTable('character').set({ attributes: JSON.stringify({ courage: 99 }) }).where('id', '=', toto.characterId).execute();
+      await t.app.db
+        .updateTable('character')
+        .set({ attributes: JSON.stringify({ courage: 99 }) })
+        .where('id', '=', toto.characterId)
+        .execute();
       return (await stored.readCharacters([toto.characterId])).characters.get(toto.characterId)?.attributes;
     });
     expect(read).toEqual({});

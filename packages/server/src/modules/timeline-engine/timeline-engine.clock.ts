@@ -25,7 +25,7 @@ export const GREGORIAN_ONLY: ClockOf = () => GREGORIAN_CLOCK;
  */
 export async function worldClocks(db: Db, worldId: string): Promise<ClockOf> {
   const clocks = await clocksOfWorldTimelines(db, worldId);
-  return (timelineId) => (timelineId === null ? GREGORIAN_CLOCK : clocks.get(timelineId) ?? GREGORIAN_CLOCK);
+  return (timelineId) => (timelineId === null ? GREGORIAN_CLOCK : (clocks.get(timelineId) ?? GREGORIAN_CLOCK));
 }
 
 /** A moment as answers carry it besides the ISO text: its instant (digits) and its words. */
@@ -51,7 +51,10 @@ export const instantOfEvent = (event: Pick<EngineEvent, 'dateTime' | 'instant'>)
  * How an event's moment is answered: `dateTime` as stored on a Gregorian timeline (null on one with its own
  * calendar, where the stored text is only a sort key), its instant and its date in words.
  */
-export function datingOf(clockOf: ClockOf, event: Pick<EngineEvent, 'dateTime' | 'instant' | 'timelineId'>): MomentWords & { dateTime: string | null } {
+export function datingOf(
+  clockOf: ClockOf,
+  event: Pick<EngineEvent, 'dateTime' | 'instant' | 'timelineId'>,
+): MomentWords & { dateTime: string | null } {
   const clock = clockOf(event.timelineId);
   return { dateTime: clock.calendarId === null ? event.dateTime : null, ...wordsOf(clock, instantOfEvent(event)) };
 }
@@ -82,7 +85,10 @@ export function momentOfQuery(clock: Clock, query: MomentQuery): Moment {
   }
   if (query.at !== null) {
     if (clock.calendarId !== null) {
-      throw invalidField('at', `This timeline keeps time in the calendar "${clock.name}": give date (YEAR-MONTH-DAY in it) or instant instead of at.`);
+      throw invalidField(
+        'at',
+        `This timeline keeps time in the calendar "${clock.name}": give date (YEAR-MONTH-DAY in it) or instant instead of at.`,
+      );
     }
     return { at: query.at };
   }

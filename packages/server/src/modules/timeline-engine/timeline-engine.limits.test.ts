@@ -38,7 +38,11 @@ describe.each(DIALECTS)("the bound on a world's changes on %s", (dialect) => {
 
     const over = await post('One step too far', 1);
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ message: worldChangesMessage(LIMITS.worldChangesMax), code: 'VALIDATION_FAILED', fields: { changes: worldChangesMessage(LIMITS.worldChangesMax) } });
+    expect(over.json()).toEqual({
+      message: worldChangesMessage(LIMITS.worldChangesMax),
+      code: 'VALIDATION_FAILED',
+      fields: { changes: worldChangesMessage(LIMITS.worldChangesMax) },
+    });
     expect(over.json<ErrorResponse>().message).toContain(`at most ${LIMITS.worldChangesMax}`);
 
     // An event without changes still fits, and an event replacing its own changes makes its own room.
@@ -72,7 +76,12 @@ describe.each(DIALECTS)('long engine work on %s', (dialect) => {
         method: 'POST',
         url: `/api/worlds/${world.worldId}/events`,
         headers: owner.headers,
-        payload: { name: `Step ${index}`, timelineId: timeline.timelineId, dateTime: `1900-05-${String(index % 28 + 1).padStart(2, '0')}T12:00:00Z`, characterAttributeChanges: increments(character.characterId, LIMITS.eventChangesMax) },
+        payload: {
+          name: `Step ${index}`,
+          timelineId: timeline.timelineId,
+          dateTime: `1900-05-${String((index % 28) + 1).padStart(2, '0')}T12:00:00Z`,
+          characterAttributeChanges: increments(character.characterId, LIMITS.eventChangesMax),
+        },
       });
       expect(response.statusCode).toBe(201);
     }
@@ -80,7 +89,11 @@ describe.each(DIALECTS)('long engine work on %s', (dialect) => {
     // Count the event loop's turns while the (cold) replay runs, and ask for health a few turns in.
     let answered = false;
     const state = t.app
-      .inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/state?characterId=${character.characterId}`, headers: owner.headers })
+      .inject({
+        method: 'GET',
+        url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/state?characterId=${character.characterId}`,
+        headers: owner.headers,
+      })
       .finally(() => {
         answered = true;
       });
@@ -88,7 +101,10 @@ describe.each(DIALECTS)('long engine work on %s', (dialect) => {
     let healthFirst: boolean | undefined;
     await new Promise<void>((resolve) => {
       const tick = () => {
-        if (answered) return resolve();
+        if (answered) {
+          resolve();
+          return;
+        }
         turns += 1;
         if (turns === 3) {
           // On SQLite the replay's snapshot holds the one connection, so health (a query) waits for it there;
@@ -124,19 +140,43 @@ describe.each(DIALECTS)('changes that would leave the numbers kept exactly, on %
     const { character } = await createCharacter(t.app, { world, owner, attributes: { gold: Number.MAX_SAFE_INTEGER - 1 } });
     const { item } = await createItem(t.app, { world, owner });
     const post = (name: string, day: number, fields: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/events`, headers: owner.headers, payload: { name, timelineId: timeline.timelineId, dateTime: `1900-05-0${day}T12:00:00Z`, ...fields } });
-    const inventory = (quantity: number) => ({ version: 1, changes: [{ characterId: character.characterId, itemId: item.itemId, quantity }] });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/events`,
+        headers: owner.headers,
+        payload: { name, timelineId: timeline.timelineId, dateTime: `1900-05-0${day}T12:00:00Z`, ...fields },
+      });
+    const inventory = (quantity: number) => ({
+      version: 1,
+      changes: [{ characterId: character.characterId, itemId: item.itemId, quantity }],
+    });
     const gold = (by: number) => ({ version: 1, changes: [{ op: 'increment', characterId: character.characterId, path: 'gold', by }] });
-    expect((await post('A fortune', 1, { inventoryChanges: inventory(LIMITS.quantityMax), characterAttributeChanges: gold(1) })).statusCode).toBe(201);
+    expect(
+      (await post('A fortune', 1, { inventoryChanges: inventory(LIMITS.quantityMax), characterAttributeChanges: gold(1) })).statusCode,
+    ).toBe(201);
     expect((await post('Too much', 2, { inventoryChanges: inventory(1), characterAttributeChanges: gold(1) })).statusCode).toBe(201);
 
-    const issues = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/issues`, headers: owner.headers });
-    expect(issues.json<{ data: Array<{ kind: string; eventName: string }> }>().data.map((issue) => [issue.kind, issue.eventName]).sort()).toEqual([
+    const issues = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/issues`,
+      headers: owner.headers,
+    });
+    expect(
+      issues
+        .json<{ data: Array<{ kind: string; eventName: string }> }>()
+        .data.map((issue) => [issue.kind, issue.eventName])
+        .sort(),
+    ).toEqual([
       ['attributeNumberOutOfRange', 'Too much'],
       ['quantityAboveMax', 'Too much'],
     ]);
-    const state = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/state?characterId=${character.characterId}`, headers: owner.headers });
-    const after = state.json<{ characters: Array<{ attributes: { gold: number }; inventory: Array<{ quantity: number }> }> }>().characters[0];
+    const state = await t.app.inject({
+      method: 'GET',
+      url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/state?characterId=${character.characterId}`,
+      headers: owner.headers,
+    });
+    const after = state.json<{ characters: Array<{ attributes: { gold: number }; inventory: Array<{ quantity: number }> }> }>()
+      .characters[0];
     expect(after?.attributes.gold).toBe(Number.MAX_SAFE_INTEGER);
     expect(after?.inventory.map((holding) => holding.quantity)).toEqual([LIMITS.quantityMax]);
   });

@@ -82,6 +82,6 @@ export function presentDifference(names: Names, difference: Difference): Timelin
   const subjectName =
     difference.subjectId === null
       ? null
-      : (difference.area === 'inventory' ? names.itemNames : names.characterNames).get(difference.subjectId) ?? null;
+      : ((difference.area === 'inventory' ? names.itemNames : names.characterNames).get(difference.subjectId) ?? null);
   return { ...difference, characterName: names.characterNames.get(difference.characterId) ?? null, subjectName };
 }

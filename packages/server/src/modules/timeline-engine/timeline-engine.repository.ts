@@ -137,29 +137,48 @@ function mapOf<V>(maps: Map<string, Map<string, V>>, characterId: string): Map<s
  * @returns the characters that exist with their names, the names of the characters their relationships point at
  *   (when in the world), and the names of the wanted items and of the held items that are in the world.
  */
-export async function loadStoredCharacters(db: Db, scope: EngineScope, characterIds: Iterable<string>, itemIds: Iterable<string> = []): Promise<StartState> {
+export async function loadStoredCharacters(
+  db: Db,
+  scope: EngineScope,
+  characterIds: Iterable<string>,
+  itemIds: Iterable<string> = [],
+): Promise<StartState> {
   const worldId = scope.world.id;
   const builder = new StoredStateBuilder(worldId);
   const wanted = [...new Set(characterIds)];
   for (const list of chunks(wanted)) {
-    const query = db.selectFrom('character').select(['character.id', 'character.world_id', 'character.name', 'character.attributes']).where('character.id', 'in', list);
+    const query = db
+      .selectFrom('character')
+      .select(['character.id', 'character.world_id', 'character.name', 'character.attributes'])
+      .where('character.id', 'in', list);
     const rows = await whereVisible(query, scope, 'character').execute();
     for (const row of rows) builder.addCharacter(row);
   }
   for (const list of chunks(wanted.filter((id) => builder.has(id)))) {
-    const entries = await whereVisible(db
-      .selectFrom('inventory_item')
-      .select(['inventory_item.world_id', 'inventory_item.character_id', 'inventory_item.item_id', 'inventory_item.quantity', 'inventory_item.equipped'])
-      .where('inventory_item.character_id', 'in', list), scope, 'inventory_item')
+    const entries = await whereVisible(
+      db
+        .selectFrom('inventory_item')
+        .select([
+          'inventory_item.world_id',
+          'inventory_item.character_id',
+          'inventory_item.item_id',
+          'inventory_item.quantity',
+          'inventory_item.equipped',
+        ])
+        .where('inventory_item.character_id', 'in', list),
+      scope,
+      'inventory_item',
+    )
       .orderBy('inventory_item.character_id')
       .orderBy('inventory_item.created_at')
       .orderBy('inventory_item.id')
       .execute();
     for (const row of entries) builder.addEntry(row);
-    const relationships = await whereVisible(db
-      .selectFrom('relationship')
-      .selectAll('relationship')
-      .where('relationship.character_id', 'in', list), scope, 'relationship')
+    const relationships = await whereVisible(
+      db.selectFrom('relationship').selectAll('relationship').where('relationship.character_id', 'in', list),
+      scope,
+      'relationship',
+    )
       .orderBy('relationship.character_id')
       .orderBy('relationship.created_at')
       .orderBy('relationship.id')
@@ -169,7 +188,10 @@ export async function loadStoredCharacters(db: Db, scope: EngineScope, character
   const stored = builder.finish();
   const unnamed = [...builder.targets].filter((id) => !stored.characterNames.has(id));
   for (const list of chunks(unnamed)) {
-    const query = db.selectFrom('character').select(['character.id', 'character.world_id', 'character.name']).where('character.id', 'in', list);
+    const query = db
+      .selectFrom('character')
+      .select(['character.id', 'character.world_id', 'character.name'])
+      .where('character.id', 'in', list);
     const rows = await whereVisible(query, scope, 'character').execute();
     for (const row of rows) if (row.world_id === worldId) stored.characterNames.set(row.id, row.name);
   }
@@ -191,24 +213,37 @@ export async function loadWorldCharacters(db: Db, scope: EngineScope): Promise<S
   const worldId = scope.world.id;
   const builder = new StoredStateBuilder(worldId);
   const characters = await whereVisible(
-    db.selectFrom('character').select(['character.id', 'character.name', 'character.attributes']).where('character.world_id', '=', worldId), scope, 'character',
+    db.selectFrom('character').select(['character.id', 'character.name', 'character.attributes']).where('character.world_id', '=', worldId),
+    scope,
+    'character',
   ).execute();
   for (const row of characters) builder.addCharacter(row);
   characters.length = 0;
-  const entries = await whereVisible(db
-    .selectFrom('inventory_item')
-    .select(['inventory_item.world_id', 'inventory_item.character_id', 'inventory_item.item_id', 'inventory_item.quantity', 'inventory_item.equipped'])
-    .where('inventory_item.world_id', '=', worldId), scope, 'inventory_item')
+  const entries = await whereVisible(
+    db
+      .selectFrom('inventory_item')
+      .select([
+        'inventory_item.world_id',
+        'inventory_item.character_id',
+        'inventory_item.item_id',
+        'inventory_item.quantity',
+        'inventory_item.equipped',
+      ])
+      .where('inventory_item.world_id', '=', worldId),
+    scope,
+    'inventory_item',
+  )
     .orderBy('inventory_item.character_id')
     .orderBy('inventory_item.created_at')
     .orderBy('inventory_item.id')
     .execute();
   for (const row of entries) builder.addEntry(row);
   entries.length = 0;
-  const relationships = await whereVisible(db
-    .selectFrom('relationship')
-    .selectAll('relationship')
-    .where('relationship.world_id', '=', worldId), scope, 'relationship')
+  const relationships = await whereVisible(
+    db.selectFrom('relationship').selectAll('relationship').where('relationship.world_id', '=', worldId),
+    scope,
+    'relationship',
+  )
     .orderBy('relationship.character_id')
     .orderBy('relationship.created_at')
     .orderBy('relationship.id')
@@ -237,21 +272,28 @@ export function loadCharacterNames(db: Db, scope: EngineScope): Promise<Array<{ 
  * item's entries through its own index (the world is checked on the rows, as in `loadStoredCharacters`).
  * @returns them in no particular order, each with its name.
  */
-export async function loadItemHolders(db: Db, scope: EngineScope, itemId: string): Promise<Array<{ characterId: string; name: string; holding: Holding }>> {
+export async function loadItemHolders(
+  db: Db,
+  scope: EngineScope,
+  itemId: string,
+): Promise<Array<{ characterId: string; name: string; holding: Holding }>> {
   const worldId = scope.world.id;
-  const rows = await whereVisible(db
-    .selectFrom('inventory_item')
-    .innerJoin('character', 'character.id', 'inventory_item.character_id')
-    .select([
-      'inventory_item.world_id as entryWorldId',
-      'character.world_id as characterWorldId',
-      'inventory_item.character_id as characterId',
-      'character.name as name',
-      'inventory_item.quantity as quantity',
-      'inventory_item.equipped as equipped',
-    ])
-    .where('inventory_item.item_id', '=', itemId), scope, 'inventory_item')
-    .execute();
+  const rows = await whereVisible(
+    db
+      .selectFrom('inventory_item')
+      .innerJoin('character', 'character.id', 'inventory_item.character_id')
+      .select([
+        'inventory_item.world_id as entryWorldId',
+        'character.world_id as characterWorldId',
+        'inventory_item.character_id as characterId',
+        'character.name as name',
+        'inventory_item.quantity as quantity',
+        'inventory_item.equipped as equipped',
+      ])
+      .where('inventory_item.item_id', '=', itemId),
+    scope,
+    'inventory_item',
+  ).execute();
   const holders = new Map<string, { characterId: string; name: string; holding: Holding }>();
   for (const row of rows) {
     if (row.entryWorldId !== worldId || row.characterWorldId !== worldId) continue;
@@ -274,11 +316,26 @@ export async function loadTimelineChain(db: Db, scope: EngineScope, timelineId: 
     const id: string = nextId;
     const query = db
       .selectFrom('timeline')
-      .select(['timeline.id', 'timeline.name', 'timeline.current_date_time', 'timeline.current_instant', 'timeline.parent_timeline_id', 'timeline.branching_event'])
+      .select([
+        'timeline.id',
+        'timeline.name',
+        'timeline.current_date_time',
+        'timeline.current_instant',
+        'timeline.parent_timeline_id',
+        'timeline.branching_event',
+      ])
       .where('timeline.id', '=', id)
       .where('timeline.world_id', '=', scope.world.id);
-    const row: { id: string; name: string; current_date_time: string; current_instant?: string | number | bigint | null; parent_timeline_id: string | null; branching_event: string | null } | undefined =
-      await whereVisible(query, scope, 'timeline').executeTakeFirst();
+    const row:
+      | {
+          id: string;
+          name: string;
+          current_date_time: string;
+          current_instant?: string | number | bigint | null;
+          parent_timeline_id: string | null;
+          branching_event: string | null;
+        }
+      | undefined = await whereVisible(query, scope, 'timeline').executeTakeFirst();
     if (!row) break;
     chain.unshift({
       id: row.id,
@@ -305,8 +362,17 @@ export async function loadTimelineEvents(db: Db, scope: EngineScope, timelineIds
   if (timelineIds.length === 0) return byTimeline;
   const query = db
     .selectFrom('event')
-    .select(['event.id', 'event.timeline_id', 'event.name', 'event.date_time', 'event.instant', 'event.created_at',
-      'event.character_attribute_changes', 'event.inventory_changes', 'event.relationship_changes'])
+    .select([
+      'event.id',
+      'event.timeline_id',
+      'event.name',
+      'event.date_time',
+      'event.instant',
+      'event.created_at',
+      'event.character_attribute_changes',
+      'event.inventory_changes',
+      'event.relationship_changes',
+    ])
     .where('event.world_id', '=', scope.world.id)
     .where('event.timeline_id', 'in', timelineIds);
   // A reader who may not see an event does not get its changes applied; nor changes naming what they may not see.
@@ -357,19 +423,23 @@ export function findObjectivesCompletedOutsideActiveQuests(
   db: Db,
   scope: EngineScope,
 ): Promise<Array<{ objectiveId: string; description: string; questId: string; questName: string; questStatus: string }>> {
-  return whereVisible(db
-    .selectFrom('quest_objective')
-    .innerJoin('quest', 'quest.id', 'quest_objective.quest_id')
-    .select([
-      'quest_objective.id as objectiveId',
-      'quest_objective.description as description',
-      'quest.id as questId',
-      'quest.name as questName',
-      'quest.status as questStatus',
-    ])
-    .where('quest.world_id', '=', scope.world.id)
-    .where('quest.status', '=', 'pending')
-    .whereRef('quest_objective.progress', '>=', 'quest_objective.target'), scope, 'quest_objective')
+  return whereVisible(
+    db
+      .selectFrom('quest_objective')
+      .innerJoin('quest', 'quest.id', 'quest_objective.quest_id')
+      .select([
+        'quest_objective.id as objectiveId',
+        'quest_objective.description as description',
+        'quest.id as questId',
+        'quest.name as questName',
+        'quest.status as questStatus',
+      ])
+      .where('quest.world_id', '=', scope.world.id)
+      .where('quest.status', '=', 'pending')
+      .whereRef('quest_objective.progress', '>=', 'quest_objective.target'),
+    scope,
+    'quest_objective',
+  )
     .orderBy('quest.created_at')
     .orderBy('quest_objective.created_at')
     .execute();
@@ -394,7 +464,9 @@ export async function countWorldChanges(db: Db, worldId: string, exceptEventId?:
   let query = db
     .selectFrom('event')
     .select(
-      sql<number>`coalesce(sum(${changeCountSql('character_attribute_changes', postgres)} + ${changeCountSql('inventory_changes', postgres)} + ${changeCountSql('relationship_changes', postgres)}), 0)`.as('total'),
+      sql<number>`coalesce(sum(${changeCountSql('character_attribute_changes', postgres)} + ${changeCountSql('inventory_changes', postgres)} + ${changeCountSql('relationship_changes', postgres)}), 0)`.as(
+        'total',
+      ),
     )
     .where('world_id', '=', worldId);
   if (exceptEventId !== undefined) query = query.where('id', '!=', exceptEventId);

@@ -97,7 +97,11 @@ async function replayUnder(db: Db, cache: EngineCache, reader: EngineReader, tim
   return cache.shared(`replay|${timelineId}|${key}`, async () => {
     const chain = await loadTimelineChain(db, reader, timelineId);
     if (!chain) throw notFound('Timeline');
-    const events = await loadTimelineEvents(db, reader, chain.map((timeline) => timeline.id));
+    const events = await loadTimelineEvents(
+      db,
+      reader,
+      chain.map((timeline) => timeline.id),
+    );
     const input: TimelineEvents[] = chain.map((timeline) => ({ timeline, events: events.get(timeline.id) ?? [] }));
     const replay = await replayNamed(new DatabaseStoredWorld(db, cache, reader, key), input);
     cache.setReplay(timelineId, key, replay);
@@ -111,7 +115,7 @@ export interface EngineSnapshot {
    * A timeline's replay under the snapshot's key.
    * @throws AppError 404 'Timeline not found.' when the timeline is not in the world.
    */
-  replay(timelineId: string): Promise<Replay>;
+  replay: (timelineId: string) => Promise<Replay>;
   /** The world's stored characters, read in the same snapshot. */
   stored: StoredWorld;
 }
@@ -159,7 +163,10 @@ export async function withEngineSnapshot<T>(
   const version = cache.versionOf(worldId);
   const key = contentVersion === undefined ? await readKey(db, reader, version) : keyOf(reader, version, String(contentVersion));
   try {
-    return await answer({ replay: async (timelineId) => cache.getReplay(timelineId, key) ?? needDatabase(), stored: memoryOnly(cache, worldId, key) });
+    return await answer({
+      replay: async (timelineId) => cache.getReplay(timelineId, key) ?? needDatabase(),
+      stored: memoryOnly(cache, worldId, key),
+    });
   } catch (error) {
     if (error !== NEEDS_DATABASE) throw error;
   }

@@ -50,7 +50,10 @@ function inspect(input: EventChangeFields): { fields: Record<string, string>; ch
   if (isVersionedValue(input.characterAttributeChanges)) {
     const result = AttributeChangesDocumentSchema.safeParse(input.characterAttributeChanges);
     if (!result.success) addProblems('characterAttributeChanges', result.error.issues);
-    else result.data.changes.forEach((change, i) => characters.push({ path: at('characterAttributeChanges', i, 'characterId'), id: change.characterId }));
+    else
+      result.data.changes.forEach((change, i) =>
+        characters.push({ path: at('characterAttributeChanges', i, 'characterId'), id: change.characterId }),
+      );
   }
   if (isVersionedValue(input.inventoryChanges)) {
     const result = InventoryChangesDocumentSchema.safeParse(input.inventoryChanges);

@@ -37,7 +37,10 @@ async function visibleIds(db: Db, scope: ReadScope, table: 'character' | 'item',
   const seen = new Set<string>();
   const list = [...ids];
   for (let index = 0; index < list.length; index += 500) {
-    const query = db.selectFrom(table).select(`${table}.id as id`).where(`${table}.id`, 'in', list.slice(index, index + 500));
+    const query = db
+      .selectFrom(table)
+      .select(`${table}.id as id`)
+      .where(`${table}.id`, 'in', list.slice(index, index + 500));
     for (const row of await whereVisible(query, scope, table).execute()) seen.add(row.id);
   }
   return seen;
@@ -62,8 +65,8 @@ export async function hideHiddenChanges<Row extends ChangeColumns>(db: Db, scope
   const seenCharacters = await visibleIds(db, scope, 'character', characters);
   const seenItems = await visibleIds(db, scope, 'item', items);
   const keep = (change: Record<string, unknown>): boolean =>
-    idsOf(change, ['characterId', 'targetCharacterId']).every((id) => seenCharacters.has(id))
-    && idsOf(change, ['itemId']).every((id) => seenItems.has(id));
+    idsOf(change, ['characterId', 'targetCharacterId']).every((id) => seenCharacters.has(id)) &&
+    idsOf(change, ['itemId']).every((id) => seenItems.has(id));
   return rows.map((row) => {
     const next = { ...row };
     for (const field of FIELDS) {

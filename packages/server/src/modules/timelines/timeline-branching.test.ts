@@ -22,16 +22,34 @@ describe.each(DIALECTS)('a branching timeline on %s', (dialect) => {
     const { event: fork } = await onMain('Fork in the road', '1900-05-05T00:00');
 
     const { timeline: branch } = await createTimeline(t.app, {
-      world, owner, name: 'She stays', parentTimelineId: main.timelineId, branchingEvent: fork.eventId,
+      world,
+      owner,
+      name: 'She stays',
+      parentTimelineId: main.timelineId,
+      branchingEvent: fork.eventId,
     });
     expect(branch).toMatchObject({ parentTimelineId: main.timelineId, branchingEvent: fork.eventId, branchingEnabled: true });
 
     const marked = await t.app.inject({
-      method: 'PUT', url: `${base}/events/${fork.eventId}`, headers: owner.headers,
-      payload: { name: fork.name, dateTime: fork.dateTime, timelineId: main.timelineId, isBranchingEvent: true, childTimelineId: branch.timelineId },
+      method: 'PUT',
+      url: `${base}/events/${fork.eventId}`,
+      headers: owner.headers,
+      payload: {
+        name: fork.name,
+        dateTime: fork.dateTime,
+        timelineId: main.timelineId,
+        isBranchingEvent: true,
+        childTimelineId: branch.timelineId,
+      },
     });
     expect(marked.statusCode).toBe(200);
-    const { event: stays } = await createEvent(t.app, { world, owner, name: 'Stays in Munchkinland', dateTime: '1900-05-06T00:00', timelineId: branch.timelineId });
+    const { event: stays } = await createEvent(t.app, {
+      world,
+      owner,
+      name: 'Stays in Munchkinland',
+      dateTime: '1900-05-06T00:00',
+      timelineId: branch.timelineId,
+    });
 
     const mainEvents = await get<{ data: Event[] }>(`/timelines/${main.timelineId}/events`);
     expect(mainEvents.data.map((e) => e.name)).toEqual(['Cyclone', 'Fork in the road', 'Emerald City']);
@@ -41,18 +59,24 @@ describe.each(DIALECTS)('a branching timeline on %s', (dialect) => {
     expect((await get<{ data: Event[] }>(`/timelines/${branch.timelineId}/events`)).data.map((e) => e.eventId)).toEqual([stays.eventId]);
 
     const wrongFork = await t.app.inject({
-      method: 'POST', url: `${base}/timelines`, headers: owner.headers,
+      method: 'POST',
+      url: `${base}/timelines`,
+      headers: owner.headers,
       payload: { name: 'Bad fork', currentDateTime: '1900-05-06T00:00', parentTimelineId: main.timelineId, branchingEvent: stays.eventId },
     });
     expect(wrongFork.statusCode).toBe(400);
     expect(wrongFork.json<ErrorResponse>().fields).toEqual({ branchingEvent: 'Branching Event must be an event of the parent timeline.' });
 
     const circular = await t.app.inject({
-      method: 'PUT', url: `${base}/timelines/${main.timelineId}`, headers: owner.headers,
+      method: 'PUT',
+      url: `${base}/timelines/${main.timelineId}`,
+      headers: owner.headers,
       payload: { name: 'Main', currentDateTime: main.currentDateTime, parentTimelineId: branch.timelineId },
     });
     expect(circular.statusCode).toBe(400);
-    expect(circular.json<ErrorResponse>().fields?.parentTimelineId).toBe('Parent Timeline cannot be this timeline or one of its own branches.');
+    expect(circular.json<ErrorResponse>().fields?.parentTimelineId).toBe(
+      'Parent Timeline cannot be this timeline or one of its own branches.',
+    );
 
     const del = await t.app.inject({ method: 'DELETE', url: `${base}/timelines/${main.timelineId}`, headers: owner.headers });
     expect(del.statusCode).toBe(204);
@@ -65,20 +89,32 @@ describe.each(DIALECTS)('a branching timeline on %s', (dialect) => {
   it('drops the branch point when the branching event moves off the parent timeline', async () => {
     const { timeline: main, world, owner } = await createTimeline(t.app, { name: 'Main' });
     const { event: fork } = await createEvent(t.app, { world, owner, name: 'Fork', timelineId: main.timelineId });
-    const { timeline: branch } = await createTimeline(t.app, { world, owner, name: 'Branch', parentTimelineId: main.timelineId, branchingEvent: fork.eventId });
+    const { timeline: branch } = await createTimeline(t.app, {
+      world,
+      owner,
+      name: 'Branch',
+      parentTimelineId: main.timelineId,
+      branchingEvent: fork.eventId,
+    });
     const { timeline: sibling } = await createTimeline(t.app, { world, owner, name: 'Sibling' });
 
     const stay = await t.app.inject({
-      method: 'PUT', url: `/api/worlds/${world.worldId}/events/${fork.eventId}`, headers: owner.headers,
+      method: 'PUT',
+      url: `/api/worlds/${world.worldId}/events/${fork.eventId}`,
+      headers: owner.headers,
       payload: { name: 'Fork renamed', dateTime: fork.dateTime, timelineId: main.timelineId },
     });
     expect(stay.statusCode).toBe(200);
     const read = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${branch.timelineId}`, headers: owner.headers })).json<Timeline>();
+      (
+        await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${branch.timelineId}`, headers: owner.headers })
+      ).json<Timeline>();
     expect((await read()).branchingEvent).toBe(fork.eventId);
 
     const moved = await t.app.inject({
-      method: 'PUT', url: `/api/worlds/${world.worldId}/events/${fork.eventId}`, headers: owner.headers,
+      method: 'PUT',
+      url: `/api/worlds/${world.worldId}/events/${fork.eventId}`,
+      headers: owner.headers,
       payload: { name: 'Fork', dateTime: fork.dateTime, timelineId: sibling.timelineId },
     });
     expect(moved.statusCode).toBe(200);

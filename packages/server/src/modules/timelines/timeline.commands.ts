@@ -36,7 +36,10 @@ async function restampEvents(trx: Db, timeline: TimelineTable, clock: Clock): Pr
     if (instant === null) continue;
     const dateTime = clock.calendarId === null ? isoDateTimeFromInstant(instant) : instantSortKey(instant);
     if (dateTime === null) {
-      throw invalidField('calendarId', 'Some events of this timeline fall outside years 1 to 9999, which the Gregorian calendar cannot write as ISO 8601 dates.');
+      throw invalidField(
+        'calendarId',
+        'Some events of this timeline fall outside years 1 to 9999, which the Gregorian calendar cannot write as ISO 8601 dates.',
+      );
     }
     await trx.updateTable('event').set({ date_time: dateTime, instant: instant.toString() }).where('id', '=', event.id).execute();
   }
@@ -81,8 +84,11 @@ export async function createTimeline(trx: Db, scope: WorldScope, input: Timeline
   const now = nowIso();
   const richText = await prepareRichText(trx, scope, input);
   const timeline: TimelineTable = {
-    id: newId(), world_id: scope.world.id, ...timelineColumns(input, now, moment, await accessColumns(trx, scope, input)),
-    ...richTextRow(richText), created_at: now,
+    id: newId(),
+    world_id: scope.world.id,
+    ...timelineColumns(input, now, moment, await accessColumns(trx, scope, input)),
+    ...richTextRow(richText),
+    created_at: now,
   };
   await insertTimeline(trx, timeline);
   await saveMentions(trx, scope, 'timeline', timeline.id, richText);

@@ -39,7 +39,11 @@ const presentTimeline = (row: TimelineTable, scope: ReadScope, clock: Clock = GR
 
 /** Presents timelines of a world, each in its own calendar (one query for all their calendars). */
 export async function presentTimelines(db: Db, scope: WorldScope, rows: TimelineTable[]): Promise<Timeline[]> {
-  const clocks = await clocksOfCalendars(db, scope.world.id, rows.map((row) => row.calendar_id));
+  const clocks = await clocksOfCalendars(
+    db,
+    scope.world.id,
+    rows.map((row) => row.calendar_id),
+  );
   return rows.map((row) => presentTimeline(row, scope, clocks.get(row.calendar_id ?? '') ?? GREGORIAN_CLOCK));
 }
 

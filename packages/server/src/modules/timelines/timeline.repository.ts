@@ -26,7 +26,11 @@ async function maskTimelineLinks(db: Db, scope: ReadScope, rows: TimelineTable[]
  * @returns the row, or undefined when it does not exist in that world or is hidden.
  */
 export async function findTimeline(db: Db, scope: WorldScope, timelineId: string): Promise<TimelineTable | undefined> {
-  const query = db.selectFrom('timeline').selectAll('timeline').where('timeline.id', '=', timelineId).where('timeline.world_id', '=', scope.world.id);
+  const query = db
+    .selectFrom('timeline')
+    .selectAll('timeline')
+    .where('timeline.id', '=', timelineId)
+    .where('timeline.world_id', '=', scope.world.id);
   const row = await whereVisible(query, scope, 'timeline').executeTakeFirst();
   return row === undefined ? undefined : (await maskTimelineLinks(db, scope, [row]))[0];
 }
@@ -103,17 +107,30 @@ export async function clearChildBranchingEvents(db: Db, parentTimelineId: string
  */
 export async function clearTimelineLinksToEvent(db: Db, worldId: string, eventId: string): Promise<void> {
   const now = nowIso();
-  await db.updateTable('timeline').set({ genesis_event: null, updated_at: now })
-    .where('world_id', '=', worldId).where('genesis_event', '=', eventId).execute();
-  await db.updateTable('timeline').set({ branching_event: null, updated_at: now })
-    .where('world_id', '=', worldId).where('branching_event', '=', eventId).execute();
+  await db
+    .updateTable('timeline')
+    .set({ genesis_event: null, updated_at: now })
+    .where('world_id', '=', worldId)
+    .where('genesis_event', '=', eventId)
+    .execute();
+  await db
+    .updateTable('timeline')
+    .set({ branching_event: null, updated_at: now })
+    .where('world_id', '=', worldId)
+    .where('branching_event', '=', eventId)
+    .execute();
 }
 
 /**
  * Clears branching_event where it names an event that is no longer in the branch's parent timeline (the event
  * moved to `eventTimelineId`, possibly null).
  */
-export async function clearBranchingEventsOutsideParent(db: Db, worldId: string, eventId: string, eventTimelineId: string | null): Promise<void> {
+export async function clearBranchingEventsOutsideParent(
+  db: Db,
+  worldId: string,
+  eventId: string,
+  eventTimelineId: string | null,
+): Promise<void> {
   let query = db
     .updateTable('timeline')
     .set({ branching_event: null, updated_at: nowIso() })

@@ -51,26 +51,55 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
         url: timelinesUrl(world),
         headers: owner.headers,
         payload: {
-          name: 'Fixed', currentDateTime: '2025-03-14T09:30:00+02:00', branchingEnabled: false,
-          genesisEvent: '', initialStates: '', parentTimelineId: '', branchingEvent: null,
+          name: 'Fixed',
+          currentDateTime: '2025-03-14T09:30:00+02:00',
+          branchingEnabled: false,
+          genesisEvent: '',
+          initialStates: '',
+          parentTimelineId: '',
+          branchingEvent: null,
         },
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({
-        currentDateTime: '2025-03-14T07:30:00.000Z', branchingEnabled: false, genesisEvent: null, initialStates: null, parentTimelineId: null,
+        currentDateTime: '2025-03-14T07:30:00.000Z',
+        branchingEnabled: false,
+        genesisEvent: null,
+        initialStates: null,
+        parentTimelineId: null,
       });
     });
 
     it("requires a name and the current date/time with the spec's messages", async () => {
       const { world, owner } = await createWorld(t.app);
-      const response = await t.app.inject({ method: 'POST', url: timelinesUrl(world), headers: owner.headers, payload: { description: 'x' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: timelinesUrl(world),
+        headers: owner.headers,
+        payload: { description: 'x' },
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorResponse>().fields).toEqual({ name: 'Name is required.', currentDateTime: 'Current Date/Time is required.' });
-      const empty = await t.app.inject({ method: 'POST', url: timelinesUrl(world), headers: owner.headers, payload: { name: 'T', currentDateTime: '' } });
+      expect(response.json<ErrorResponse>().fields).toEqual({
+        name: 'Name is required.',
+        currentDateTime: 'Current Date/Time is required.',
+      });
+      const empty = await t.app.inject({
+        method: 'POST',
+        url: timelinesUrl(world),
+        headers: owner.headers,
+        payload: { name: 'T', currentDateTime: '' },
+      });
       expect(empty.json<ErrorResponse>().fields?.currentDateTime).toBe('Current Date/Time is required.');
-      const nonsense = await t.app.inject({ method: 'POST', url: timelinesUrl(world), headers: owner.headers, payload: { name: 'T', currentDateTime: '2025-02-30T10:00' } });
+      const nonsense = await t.app.inject({
+        method: 'POST',
+        url: timelinesUrl(world),
+        headers: owner.headers,
+        payload: { name: 'T', currentDateTime: '2025-02-30T10:00' },
+      });
       expect(nonsense.statusCode).toBe(400);
-      expect(nonsense.json<ErrorResponse>().fields?.currentDateTime).toBe('Current Date/Time must be a date and time such as 2025-03-14T09:30.');
+      expect(nonsense.json<ErrorResponse>().fields?.currentDateTime).toBe(
+        'Current Date/Time must be a date and time such as 2025-03-14T09:30.',
+      );
     });
 
     it("rejects malformed optional ids with 'Must be a valid UUID.'", async () => {
@@ -79,7 +108,14 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
         method: 'POST',
         url: timelinesUrl(world),
         headers: owner.headers,
-        payload: { name: 'T', currentDateTime: '2025-01-01T00:00', genesisEvent: 'abc', initialStates: 12, parentTimelineId: 'x', branchingEvent: '1234' },
+        payload: {
+          name: 'T',
+          currentDateTime: '2025-01-01T00:00',
+          genesisEvent: 'abc',
+          initialStates: 12,
+          parentTimelineId: 'x',
+          branchingEvent: '1234',
+        },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorResponse>().fields).toEqual({
@@ -100,8 +136,11 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
         url: timelinesUrl(world),
         headers: owner.headers,
         payload: {
-          name: 'Branch', currentDateTime: '2025-01-01T00:00',
-          parentTimelineId: foreignTimeline.timelineId, branchingEvent: foreignEvent.eventId, genesisEvent: foreignEvent.eventId,
+          name: 'Branch',
+          currentDateTime: '2025-01-01T00:00',
+          parentTimelineId: foreignTimeline.timelineId,
+          branchingEvent: foreignEvent.eventId,
+          genesisEvent: foreignEvent.eventId,
         },
       });
       expect(response.statusCode).toBe(400);
@@ -115,17 +154,24 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
     it('accepts a genesis event of the world, and needs a parent for a branching event', async () => {
       const { event, world, owner } = await createEvent(t.app);
       const withGenesis = await t.app.inject({
-        method: 'POST', url: timelinesUrl(world), headers: owner.headers,
+        method: 'POST',
+        url: timelinesUrl(world),
+        headers: owner.headers,
         payload: { name: 'Started', currentDateTime: '2025-01-01T00:00', genesisEvent: event.eventId },
       });
       expect(withGenesis.statusCode).toBe(201);
       expect(withGenesis.json().genesisEvent).toBe(event.eventId);
       const orphanBranch = await t.app.inject({
-        method: 'POST', url: timelinesUrl(world), headers: owner.headers,
+        method: 'POST',
+        url: timelinesUrl(world),
+        headers: owner.headers,
         payload: { name: 'Orphan', currentDateTime: '2025-01-01T00:00', branchingEvent: event.eventId },
       });
       expect(orphanBranch.statusCode).toBe(400);
-      expect(orphanBranch.json()).toMatchObject({ message: 'Branching Event needs a Parent Timeline.', fields: { branchingEvent: 'Branching Event needs a Parent Timeline.' } });
+      expect(orphanBranch.json()).toMatchObject({
+        message: 'Branching Event needs a Parent Timeline.',
+        fields: { branchingEvent: 'Branching Event needs a Parent Timeline.' },
+      });
     });
   });
 
@@ -133,7 +179,13 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
     it('pages newest first with exact totals, searches, and sorts by currentDateTime', async () => {
       const { world, owner } = await createWorld(t.app);
       await createTimeline(t.app, { world, owner, name: 'First age', currentDateTime: '1000-01-01T00:00' });
-      await createTimeline(t.app, { world, owner, name: 'Second age', currentDateTime: '0500-01-01T00:00', description: 'After the flood' });
+      await createTimeline(t.app, {
+        world,
+        owner,
+        name: 'Second age',
+        currentDateTime: '0500-01-01T00:00',
+        description: 'After the flood',
+      });
       await createTimeline(t.app, { world, owner, name: 'Flood era', currentDateTime: '2000-01-01T00:00' });
 
       const page = await t.app.inject({ method: 'GET', url: `${timelinesUrl(world)}?limit=2&page=2`, headers: owner.headers });
@@ -144,7 +196,11 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
       const search = await t.app.inject({ method: 'GET', url: `${timelinesUrl(world)}?search=FLOOD&sortBy=name`, headers: owner.headers });
       expect(search.json<{ data: Timeline[] }>().data.map((x) => x.name)).toEqual(['Flood era', 'Second age']);
 
-      const byDate = await t.app.inject({ method: 'GET', url: `${timelinesUrl(world)}?sortBy=currentDateTime&sortOrder=desc`, headers: owner.headers });
+      const byDate = await t.app.inject({
+        method: 'GET',
+        url: `${timelinesUrl(world)}?sortBy=currentDateTime&sortOrder=desc`,
+        headers: owner.headers,
+      });
       expect(byDate.json<{ data: Timeline[] }>().data.map((x) => x.name)).toEqual(['Flood era', 'First age', 'Second age']);
 
       const bad = await t.app.inject({ method: 'GET', url: `${timelinesUrl(world)}?sortBy=parentTimelineId`, headers: owner.headers });
@@ -159,9 +215,19 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
       const url = `${timelinesUrl(world)}/${timeline.timelineId}`;
       expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json()).toEqual(timeline);
 
-      const put = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Final', currentDateTime: '1901-01-01T00:00', branchingEnabled: false } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: owner.headers,
+        payload: { name: 'Final', currentDateTime: '1901-01-01T00:00', branchingEnabled: false },
+      });
       expect(put.statusCode).toBe(200);
-      expect(put.json()).toMatchObject({ timelineId: timeline.timelineId, name: 'Final', currentDateTime: '1901-01-01T00:00:00.000Z', branchingEnabled: false });
+      expect(put.json()).toMatchObject({
+        timelineId: timeline.timelineId,
+        name: 'Final',
+        currentDateTime: '1901-01-01T00:00:00.000Z',
+        branchingEnabled: false,
+      });
 
       const bad = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Final' } });
       expect(bad.statusCode).toBe(400);
@@ -171,18 +237,27 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
     it('refuses itself or one of its own branches as parent', async () => {
       const { timeline: root, world, owner } = await createTimeline(t.app, { name: 'Root' });
       const { timeline: child } = await createTimeline(t.app, { world, owner, name: 'Child', parentTimelineId: root.timelineId });
-      const { timeline: grandchild } = await createTimeline(t.app, { world, owner, name: 'Grandchild', parentTimelineId: child.timelineId });
+      const { timeline: grandchild } = await createTimeline(t.app, {
+        world,
+        owner,
+        name: 'Grandchild',
+        parentTimelineId: child.timelineId,
+      });
       const message = 'Parent Timeline cannot be this timeline or one of its own branches.';
       for (const parentTimelineId of [root.timelineId, grandchild.timelineId]) {
         const response = await t.app.inject({
-          method: 'PUT', url: `${timelinesUrl(world)}/${root.timelineId}`, headers: owner.headers,
+          method: 'PUT',
+          url: `${timelinesUrl(world)}/${root.timelineId}`,
+          headers: owner.headers,
           payload: { name: 'Root', currentDateTime: '2025-01-01T00:00', parentTimelineId },
         });
         expect(response.statusCode).toBe(400);
         expect(response.json<ErrorResponse>().fields).toEqual({ parentTimelineId: message });
       }
       const reparent = await t.app.inject({
-        method: 'PUT', url: `${timelinesUrl(world)}/${grandchild.timelineId}`, headers: owner.headers,
+        method: 'PUT',
+        url: `${timelinesUrl(world)}/${grandchild.timelineId}`,
+        headers: owner.headers,
         payload: { name: 'Grandchild', currentDateTime: '2025-01-01T00:00', parentTimelineId: root.timelineId },
       });
       expect(reparent.statusCode).toBe(200);
@@ -193,10 +268,25 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
       const { timeline, world, owner } = await createTimeline(t.app, { name: 'Doomed' });
       const { event } = await createEvent(t.app, { world, owner, timelineId: timeline.timelineId });
       const { timeline: branch } = await createTimeline(t.app, {
-        world, owner, name: 'Branch', parentTimelineId: timeline.timelineId, branchingEvent: event.eventId,
+        world,
+        owner,
+        name: 'Branch',
+        parentTimelineId: timeline.timelineId,
+        branchingEvent: event.eventId,
       });
-      const { event: pointer } = await createEvent(t.app, { world, owner, name: 'Door', childTimelineId: timeline.timelineId, isBranchingEvent: true });
-      const connectionId = await insertConnectionRow(t.app, world.worldId, { type: 'timeline', id: timeline.timelineId }, { type: 'event', id: event.eventId });
+      const { event: pointer } = await createEvent(t.app, {
+        world,
+        owner,
+        name: 'Door',
+        childTimelineId: timeline.timelineId,
+        isBranchingEvent: true,
+      });
+      const connectionId = await insertConnectionRow(
+        t.app,
+        world.worldId,
+        { type: 'timeline', id: timeline.timelineId },
+        { type: 'event', id: event.eventId },
+      );
       expect((await readWorld(world, owner.headers)).counts).toMatchObject({ timelines: 2, events: 2 });
 
       const del = await t.app.inject({ method: 'DELETE', url: `${timelinesUrl(world)}/${timeline.timelineId}`, headers: owner.headers });
@@ -204,9 +294,17 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
       const gone = await t.app.inject({ method: 'GET', url: `${timelinesUrl(world)}/${timeline.timelineId}`, headers: owner.headers });
       expect(gone.json()).toEqual({ message: 'Timeline not found.', code: 'NOT_FOUND' });
 
-      const keptEvent = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/events/${event.eventId}`, headers: owner.headers });
+      const keptEvent = await t.app.inject({
+        method: 'GET',
+        url: `/api/worlds/${world.worldId}/events/${event.eventId}`,
+        headers: owner.headers,
+      });
       expect(keptEvent.json<Event>().timelineId).toBeNull();
-      const keptPointer = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/events/${pointer.eventId}`, headers: owner.headers });
+      const keptPointer = await t.app.inject({
+        method: 'GET',
+        url: `/api/worlds/${world.worldId}/events/${pointer.eventId}`,
+        headers: owner.headers,
+      });
       expect(keptPointer.json<Event>().childTimelineId).toBeNull();
       const freed = await t.app.inject({ method: 'GET', url: `${timelinesUrl(world)}/${branch.timelineId}`, headers: owner.headers });
       expect(freed.json()).toMatchObject({ parentTimelineId: null, branchingEvent: null });
@@ -219,7 +317,11 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
     it('answers 404 for a timeline of another world and 400 for a malformed id', async () => {
       const { timeline, owner } = await createTimeline(t.app);
       const { world: other } = await createWorld(t.app, { owner });
-      const response = await t.app.inject({ method: 'DELETE', url: `${timelinesUrl(other)}/${timeline.timelineId}`, headers: owner.headers });
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `${timelinesUrl(other)}/${timeline.timelineId}`,
+        headers: owner.headers,
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json<ErrorResponse>().message).toBe('Timeline not found.');
       const malformed = await t.app.inject({ method: 'GET', url: `${timelinesUrl(other)}/nope`, headers: owner.headers });
@@ -246,7 +348,9 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
       expect(response.body).not.toContain('Hidden');
     }
     const adopt = await t.app.inject({
-      method: 'PUT', url: `${timelinesUrl(ownWorld)}/${ownTimeline.timelineId}`, headers: intruder.headers,
+      method: 'PUT',
+      url: `${timelinesUrl(ownWorld)}/${ownTimeline.timelineId}`,
+      headers: intruder.headers,
       payload: { name: 'Mine', currentDateTime: '2025-01-01T00:00', parentTimelineId: timeline.timelineId },
     });
     expect(adopt.statusCode).toBe(400);

@@ -83,7 +83,9 @@ const listEntries = (zip: ZipFile, limits: ArchiveLimits): Promise<Map<string, E
     const entries = new Map<string, Entry>();
     let declared = 0;
     const fail = (error: unknown) => {
-      reject(error instanceof AppError ? error : badRequest(BUNDLE_MESSAGES.corrupt(error instanceof Error ? error.message : String(error))));
+      reject(
+        error instanceof AppError ? error : badRequest(BUNDLE_MESSAGES.corrupt(error instanceof Error ? error.message : String(error))),
+      );
     };
     zip.on('error', fail);
     zip.on('end', () => resolve(entries));
@@ -128,7 +130,9 @@ async function* entryChunks(zip: ZipFile, entry: Entry, path: string): AsyncGene
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // yauzl checks the bytes inflated against the declared size: more is the mark of a bomb.
-    throw badRequest(message.includes('too many bytes') ? BUNDLE_MESSAGES.sizeMismatch(path) : BUNDLE_MESSAGES.corrupt(`${path}: ${message}`));
+    throw badRequest(
+      message.includes('too many bytes') ? BUNDLE_MESSAGES.sizeMismatch(path) : BUNDLE_MESSAGES.corrupt(`${path}: ${message}`),
+    );
   } finally {
     (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   }
@@ -204,7 +208,8 @@ function jsonDepthExceeds(text: string, max: number): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (inString) {
-      if (code === 0x5c) index += 1; // backslash: skip the escaped character
+      if (code === 0x5c)
+        index += 1; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) {
       inString = true;

@@ -8,8 +8,19 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  BUNDLE_ENTITY_TYPES, BUNDLE_FILES, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_MANIFEST_PATH, BUNDLE_WORLD_PATH,
-  type Bundle, type BundleEntities, type BundleWorld, type BundleEntityType, type BundleManifest, type BundleRecord, emptyBundleEntities,
+  BUNDLE_ENTITY_TYPES,
+  BUNDLE_FILES,
+  BUNDLE_FORMAT,
+  BUNDLE_FORMAT_VERSION,
+  BUNDLE_MANIFEST_PATH,
+  BUNDLE_WORLD_PATH,
+  type Bundle,
+  type BundleEntities,
+  type BundleWorld,
+  type BundleEntityType,
+  type BundleManifest,
+  type BundleRecord,
+  emptyBundleEntities,
 } from '@loreforge/contract';
 import yazl from 'yazl';
 import type { Db } from '../../db/database.js';
@@ -23,7 +34,7 @@ import * as presenter from './transfer.presenter.js';
 import * as repository from './transfer.repository.js';
 import type { ExportScope } from './transfer.repository.js';
 
-type RecordPages<T extends BundleEntityType> = (db: Db, scope: ExportScope) => AsyncGenerator<BundleRecord<T>[]>;
+type RecordPages<T extends BundleEntityType> = (db: Db, scope: ExportScope) => AsyncGenerator<Array<BundleRecord<T>>>;
 
 /**
  * Pages of rows turned into pages of records, their rich text rendered for the reader (mention.render.ts): a
@@ -34,7 +45,13 @@ const presented = <Row, T extends BundleEntityType>(
   present: (row: Row, scope: ReadScope) => BundleRecord<T>,
 ): RecordPages<T> =>
   async function* recordPages(db, scope) {
-    for await (const rows of pages(db, scope)) yield await renderMentionsIn(db, scope, scope.worldId, rows.map((row) => present(row, scope)));
+    for await (const rows of pages(db, scope))
+      yield await renderMentionsIn(
+        db,
+        scope,
+        scope.worldId,
+        rows.map((row) => present(row, scope)),
+      );
   };
 
 /** The world record, its rich text rendered for the reader. */
@@ -75,7 +92,11 @@ class FileDigest {
 }
 
 /** A JSON array written one record per line, page by page, hashed as it goes. */
-async function* jsonArrayChunks(pages: AsyncIterable<unknown[]>, digest: FileDigest, onCount: (count: number) => void): AsyncGenerator<Buffer> {
+async function* jsonArrayChunks(
+  pages: AsyncIterable<unknown[]>,
+  digest: FileDigest,
+  onCount: (count: number) => void,
+): AsyncGenerator<Buffer> {
   let count = 0;
   yield digest.add(Buffer.from('['));
   for await (const records of pages) {
@@ -89,8 +110,8 @@ async function* jsonArrayChunks(pages: AsyncIterable<unknown[]>, digest: FileDig
 }
 
 /** The world's maps whose image the reader may see: id, archive path. Only ids and types: bytes are read later. */
-async function visibleMapImages(db: Db, scope: ExportScope): Promise<{ mapId: string; path: string }[]> {
-  const images: { mapId: string; path: string }[] = [];
+async function visibleMapImages(db: Db, scope: ExportScope): Promise<Array<{ mapId: string; path: string }>> {
+  const images: Array<{ mapId: string; path: string }> = [];
   for await (const maps of RECORD_PAGES.maps(db, scope)) {
     for (const map of maps) if (map.image) images.push({ mapId: map.mapId, path: map.image.path });
   }
@@ -103,7 +124,10 @@ async function visibleMapImages(db: Db, scope: ExportScope): Promise<{ mapId: st
  * @returns the zip's bytes as a stream; a database failure mid-way ends it with an error (the download breaks
  * off rather than ending in a bundle that looks whole).
  */
-export async function streamBundle(db: Db, scope: ExportScope & { world: Parameters<typeof presenter.worldRecord>[0] }): Promise<NodeJS.ReadableStream> {
+export async function streamBundle(
+  db: Db,
+  scope: ExportScope & { world: Parameters<typeof presenter.worldRecord>[0] },
+): Promise<NodeJS.ReadableStream> {
   const zip = new yazl.ZipFile();
   const files: BundleManifest['files'] = {};
   const counts = Object.fromEntries(BUNDLE_ENTITY_TYPES.map((type) => [type, 0])) as Record<BundleEntityType, number>;
@@ -111,29 +135,46 @@ export async function streamBundle(db: Db, scope: ExportScope & { world: Paramet
   const add = (path: string, chunks: () => AsyncIterable<Buffer>, digest?: FileDigest) => {
     zip.addReadStreamLazy(path, { mtime, compress: true }, (callback) => {
       const stream = Readable.from(chunks());
-      if (digest) stream.on('end', () => { files[path] = digest.digest(); });
+      if (digest)
+        stream.on('end', () => {
+          files[path] = digest.digest();
+        });
       callback(null, stream);
     });
   };
 
   const worldDigest = new FileDigest();
-  add(BUNDLE_WORLD_PATH, async function* worldChunks() {
-    yield worldDigest.add(Buffer.from(`${JSON.stringify(await worldRecordFor(db, scope), null, 2)}\n`));
-  }, worldDigest);
+  add(
+    BUNDLE_WORLD_PATH,
+    async function* worldChunks() {
+      yield worldDigest.add(Buffer.from(`${JSON.stringify(await worldRecordFor(db, scope), null, 2)}\n`));
+    },
+    worldDigest,
+  );
   for (const type of BUNDLE_ENTITY_TYPES) {
     const digest = new FileDigest();
-    add(BUNDLE_FILES[type], () => jsonArrayChunks(RECORD_PAGES[type](db, scope), digest, (count) => { counts[type] = count; }), digest);
+    add(
+      BUNDLE_FILES[type],
+      () =>
+        jsonArrayChunks(RECORD_PAGES[type](db, scope), digest, (count) => {
+          counts[type] = count;
+        }),
+      digest,
+    );
   }
   for (const image of await visibleMapImages(db, scope)) {
     const digest = new FileDigest();
     // Images are deflated already (PNG, JPEG, WebP): stored as they are.
     zip.addReadStreamLazy(image.path, { mtime, compress: false }, (callback) => {
-      void repository.findMapImageBytes(db, image.mapId).then((bytes) => {
-        const data = Buffer.from(bytes ?? new Uint8Array());
-        digest.add(data);
-        files[image.path] = digest.digest();
-        callback(null, Readable.from([data]));
-      }, (error: unknown) => callback(error, Readable.from([])));
+      void repository.findMapImageBytes(db, image.mapId).then(
+        (bytes) => {
+          const data = Buffer.from(bytes ?? new Uint8Array());
+          digest.add(data);
+          files[image.path] = digest.digest();
+          callback(null, Readable.from([data]));
+        },
+        (error: unknown) => callback(error, Readable.from([])),
+      );
     });
   }
   add(BUNDLE_MANIFEST_PATH, async function* manifestChunks() {
@@ -157,7 +198,10 @@ export async function streamBundle(db: Db, scope: ExportScope & { world: Paramet
  * Reads a whole world into memory as a bundle, for exporters of other formats (they need every record at once).
  * @returns the bundle and the images by their archive path.
  */
-export async function readWholeBundle(db: Db, scope: ExportScope & { world: Parameters<typeof presenter.worldRecord>[0] }): Promise<{ bundle: Bundle; images: Map<string, Uint8Array> }> {
+export async function readWholeBundle(
+  db: Db,
+  scope: ExportScope & { world: Parameters<typeof presenter.worldRecord>[0] },
+): Promise<{ bundle: Bundle; images: Map<string, Uint8Array> }> {
   const entities: BundleEntities = emptyBundleEntities();
   for (const type of BUNDLE_ENTITY_TYPES) {
     const list = entities[type] as unknown[];

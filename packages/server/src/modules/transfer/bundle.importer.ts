@@ -7,8 +7,18 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import {
-  BUNDLE_ENTITY_TYPES, BUNDLE_FILES, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_MANIFEST_PATH, BUNDLE_MESSAGES,
-  BUNDLE_RECORD_SCHEMAS, BUNDLE_WORLD_PATH, type BundleEntityType, type BundleManifest, BundleManifestSchema, type BundleRecord,
+  BUNDLE_ENTITY_TYPES,
+  BUNDLE_FILES,
+  BUNDLE_FORMAT,
+  BUNDLE_FORMAT_VERSION,
+  BUNDLE_MANIFEST_PATH,
+  BUNDLE_MESSAGES,
+  BUNDLE_RECORD_SCHEMAS,
+  BUNDLE_WORLD_PATH,
+  type BundleEntityType,
+  type BundleManifest,
+  BundleManifestSchema,
+  type BundleRecord,
   BundleWorldSchema,
 } from '@loreforge/contract';
 import type { z } from 'zod';
@@ -57,7 +67,10 @@ async function checkStreamed(zip: ZipArchive, path: string, expected: string | u
 
 /** The records of one entity file, each checked against its schema, the file against its checksum at its end. */
 async function* entityRecords<T extends BundleEntityType>(
-  zip: ZipArchive, manifest: BundleManifest, type: T, options: ImportOptions,
+  zip: ZipArchive,
+  manifest: BundleManifest,
+  type: T,
+  options: ImportOptions,
 ): AsyncGenerator<BundleRecord<T>> {
   const path = BUNDLE_FILES[type];
   if (!zip.paths.has(path)) return; // an entity type the bundle has none of may be left out
@@ -99,7 +112,8 @@ export async function openBundle(zip: ZipArchive, options: ImportOptions): Promi
   const world = BundleWorldSchema.safeParse(parseJsonBounded(BUNDLE_WORLD_PATH, worldBytes, options.maxJsonDepth));
   if (!world.success) throw badRequest(BUNDLE_MESSAGES.invalidRecord(BUNDLE_WORLD_PATH, describeIssue(world.error)));
   for (const path of zip.paths) {
-    if (path !== BUNDLE_WORLD_PATH && path !== BUNDLE_MANIFEST_PATH && !entityFiles.has(path)) await checkStreamed(zip, path, manifest.files[path]?.sha256);
+    if (path !== BUNDLE_WORLD_PATH && path !== BUNDLE_MANIFEST_PATH && !entityFiles.has(path))
+      await checkStreamed(zip, path, manifest.files[path]?.sha256);
   }
   return {
     world: world.data,

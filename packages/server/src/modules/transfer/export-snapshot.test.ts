@@ -30,7 +30,12 @@ describe.each(DIALECTS)('an export in one snapshot on %s', (dialect) => {
   it('leaves out a write made while it runs, so a character still names a place the bundle holds', async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Snapshot of Oz' });
     const send = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
-      const response = await t.app.inject({ method, url: `/api/worlds/${world.worldId}${url}`, headers: owner.headers, ...(payload ? { payload } : {}) });
+      const response = await t.app.inject({
+        method,
+        url: `/api/worlds/${world.worldId}${url}`,
+        headers: owner.headers,
+        ...(payload ? { payload } : {}),
+      });
       expect(response.statusCode, response.body).toBeLessThan(300);
       return response.statusCode === 204 ? {} : response.json<Record<string, string>>();
     };
@@ -39,20 +44,26 @@ describe.each(DIALECTS)('an export in one snapshot on %s', (dialect) => {
     const dorothy = await send('POST', '/characters', { name: 'Dorothy', currentLocationId: city.pointId });
     const row = await t.app.db.selectFrom('world').selectAll().where('id', '=', world.worldId).executeTakeFirstOrThrow();
     const scope = { world: row, worldId: row.id, viewer: { userId: owner.user.userId, role: 'owner' as const }, seesSecrets: true };
-    const archive = await bytesOf(await streamInSnapshot(t.app.db, async (snapshot) => {
-      // The export has begun (its snapshot is taken); the place is deleted before any page of it is read.
-      await send('DELETE', `/maps/${map.mapId}/points/${city.pointId}`);
-      return streamBundle(snapshot, scope);
-    }));
+    const archive = await bytesOf(
+      await streamInSnapshot(t.app.db, async (snapshot) => {
+        // The export has begun (its snapshot is taken); the place is deleted before any page of it is read.
+        await send('DELETE', `/maps/${map.mapId}/points/${city.pointId}`);
+        return streamBundle(snapshot, scope);
+      }),
+    );
 
     const files = await readZipArchive(archive, LARGE);
     const read = (path: string): unknown => JSON.parse(Buffer.from(files.get(path) ?? new Uint8Array()).toString('utf8'));
-    const characters = read('characters.json') as BundleRecord<'characters'>[];
-    const points = read('map-points.json') as BundleRecord<'mapPoints'>[];
+    const characters = read('characters.json') as Array<BundleRecord<'characters'>>;
+    const points = read('map-points.json') as Array<BundleRecord<'mapPoints'>>;
     expect(characters.find((c) => c.characterId === dorothy.characterId)?.currentLocationId).toBe(city.pointId);
     expect(points.map((point) => point.pointId)).toEqual([city.pointId]);
     // The write itself went through: the world no longer holds the place.
-    const left = await t.app.db.selectFrom('map_point').select('id').where('id', '=', city.pointId ?? '').execute();
+    const left = await t.app.db
+      .selectFrom('map_point')
+      .select('id')
+      .where('id', '=', city.pointId ?? '')
+      .execute();
     expect(left).toEqual([]);
   });
 });

@@ -32,18 +32,24 @@ async function sqliteFileOf(db: Db): Promise<string> {
 export async function streamInSnapshot(db: Db, build: (snapshot: Db) => Promise<NodeJS.ReadableStream>): Promise<NodeJS.ReadableStream> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return new Promise((resolve, reject) => {
-      db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
-        // The snapshot is taken by the transaction's first query, not by BEGIN: take it now.
-        await trx.selectFrom('world').select('id').limit(1).execute();
-        const stream = await build(trx);
-        resolve(stream);
-        await settled(stream);
-      }).catch(reject);
+      db.transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          // The snapshot is taken by the transaction's first query, not by BEGIN: take it now.
+          await trx.selectFrom('world').select('id').limit(1).execute();
+          const stream = await build(trx);
+          resolve(stream);
+          await settled(stream);
+        })
+        .catch(reject);
     });
   }
   const sqliteFile = await sqliteFileOf(db);
   if (sqliteFile === '') return build(db);
-  const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(sqliteFile, { readonly: true, fileMustExist: true }) }) });
+  const reader = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(sqliteFile, { readonly: true, fileMustExist: true }) }),
+  });
   const release = async () => {
     await sql`commit`.execute(reader).catch(() => undefined);
     await reader.destroy();

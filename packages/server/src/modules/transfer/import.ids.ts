@@ -4,8 +4,16 @@
  * timeline or event, and how a reference the import cannot satisfy is reported. Pure: no database.
  */
 import {
-  BUNDLE_FILES, BUNDLE_MESSAGES, type BundleEntityType, type ConnectableType, LIMITS, type TaggableType, type NotMapped,
-  instantFromIsoDateTime, jsonSizeProblem, normalizeDateTime,
+  BUNDLE_FILES,
+  BUNDLE_MESSAGES,
+  type BundleEntityType,
+  type ConnectableType,
+  LIMITS,
+  type TaggableType,
+  type NotMapped,
+  instantFromIsoDateTime,
+  jsonSizeProblem,
+  normalizeDateTime,
 } from '@loreforge/contract';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { badRequest } from '../../errors/app-error.js';
@@ -16,19 +24,41 @@ const UUID_PATTERN = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 
 /** Reference kinds of connections, map points and tags → the entity type whose ids they name. */
 export const KIND_TYPES: Record<ConnectableType, BundleEntityType> = {
-  character: 'characters', item: 'items', timeline: 'timelines', event: 'events', map: 'maps', quest: 'quests', goal: 'goals',
+  character: 'characters',
+  item: 'items',
+  timeline: 'timelines',
+  event: 'events',
+  map: 'maps',
+  quest: 'quests',
+  goal: 'goals',
 };
 
 /** The bundle's entity type of each taggable type (the connectable ones, and the parts tags also reach). */
 export const TAG_KINDS: Record<TaggableType, BundleEntityType> = {
-  ...KIND_TYPES, map_point: 'mapPoints', map_area: 'mapAreas', relationship: 'relationships', connection: 'connections',
+  ...KIND_TYPES,
+  map_point: 'mapPoints',
+  map_area: 'mapAreas',
+  relationship: 'relationships',
+  connection: 'connections',
 };
 
 /** Id fields of each entity type's records. */
 export const ID_FIELDS = {
-  calendars: 'calendarId', characters: 'characterId', items: 'itemId', inventory: 'inventoryItemId', goals: 'goalId',
-  relationships: 'relationshipId', timelines: 'timelineId', events: 'eventId', maps: 'mapId', mapPoints: 'pointId',
-  mapAreas: 'areaId', quests: 'questId', objectives: 'objectiveId', connections: 'connectionId', tags: 'entityId',
+  calendars: 'calendarId',
+  characters: 'characterId',
+  items: 'itemId',
+  inventory: 'inventoryItemId',
+  goals: 'goalId',
+  relationships: 'relationshipId',
+  timelines: 'timelineId',
+  events: 'eventId',
+  maps: 'mapId',
+  mapPoints: 'pointId',
+  mapAreas: 'areaId',
+  quests: 'questId',
+  objectives: 'objectiveId',
+  connections: 'connectionId',
+  tags: 'entityId',
 } as const satisfies Record<BundleEntityType, string>;
 
 /**
@@ -156,11 +186,21 @@ export function dropped(context: Context, type: BundleEntityType, index: number,
 
 /** Reports a record left out for a missing required reference. */
 export function leftOut(context: Context, type: BundleEntityType, index: number, field: string, oldId: string): void {
-  context.notMapped.push({ path: at(type, index), reason: `${field} names ${oldId}, which the import does not hold; the record was left out.` });
+  context.notMapped.push({
+    path: at(type, index),
+    reason: `${field} names ${oldId}, which the import does not hold; the record was left out.`,
+  });
 }
 
 /** An optional reference: the new id, or null (reported when the old one named something missing). */
-export function optionalRef(context: Context, type: BundleEntityType, target: BundleEntityType, index: number, field: string, oldId: string | null): string | null {
+export function optionalRef(
+  context: Context,
+  type: BundleEntityType,
+  target: BundleEntityType,
+  index: number,
+  field: string,
+  oldId: string | null,
+): string | null {
   if (oldId === null) return null;
   const id = context.ids.get(target, oldId);
   if (id === undefined) dropped(context, type, index, field, oldId);
@@ -168,7 +208,11 @@ export function optionalRef(context: Context, type: BundleEntityType, target: Bu
 }
 
 /** A stored moment from a record: on a calendar's timeline its instant, on a Gregorian one its ISO text. */
-export function momentOf(calendarId: string | null, iso: string | null, instant: string | null): { dateTime: string; instant: string } | undefined {
+export function momentOf(
+  calendarId: string | null,
+  iso: string | null,
+  instant: string | null,
+): { dateTime: string; instant: string } | undefined {
   if (calendarId !== null) {
     if (instant === null) return undefined;
     return { dateTime: instantSortKey(BigInt(instant)), instant };
@@ -178,4 +222,3 @@ export function momentOf(calendarId: string | null, iso: string | null, instant:
   const gregorian = instantFromIsoDateTime(normalised);
   return gregorian === null ? undefined : { dateTime: normalised, instant: gregorian.toString() };
 }
-

@@ -12,8 +12,17 @@
  * each listed in `notMapped`. No database here: it is behind the sink.
  */
 import {
-  BUNDLE_ENTITY_TYPES, BUNDLE_FILES, BUNDLE_MESSAGES, type BundleEntityType, type BundleRecord, type BundleWorld, LIMITS,
-  type MentionEntityType, type NotMapped, type RichTextSourceType, normalizeDateTime,
+  BUNDLE_ENTITY_TYPES,
+  BUNDLE_FILES,
+  BUNDLE_MESSAGES,
+  type BundleEntityType,
+  type BundleRecord,
+  type BundleWorld,
+  LIMITS,
+  type MentionEntityType,
+  type NotMapped,
+  type RichTextSourceType,
+  normalizeDateTime,
 } from '@loreforge/contract';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
 import type { CharacterActiveQuestTable, CharacterTable } from '../../db/tables/character.table.js';
@@ -29,7 +38,19 @@ import type { EventTable, TimelineTable } from '../../db/tables/timeline.table.j
 import { badRequest } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import {
-  type Context, ID_FIELDS, IdMap, KIND_TYPES, TAG_KINDS, accessOf, at, changeCount, jsonText, leftOut, momentOf, optionalRef, timestampOf,
+  type Context,
+  ID_FIELDS,
+  IdMap,
+  KIND_TYPES,
+  TAG_KINDS,
+  accessOf,
+  at,
+  changeCount,
+  jsonText,
+  leftOut,
+  momentOf,
+  optionalRef,
+  timestampOf,
 } from './import.ids.js';
 import { type DescribedRow, planRowRichText } from './import.rich-text.js';
 
@@ -68,8 +89,23 @@ export type ImportTable = keyof ImportRows;
 
 /** Tables in an order that satisfies every foreign key when written as listed (timeline parents come after). */
 export const IMPORT_TABLE_ORDER: readonly ImportTable[] = [
-  'calendar', 'map', 'map_point', 'map_area', 'quest', 'quest_objective', 'character', 'character_active_quest', 'item',
-  'inventory_item', 'goal', 'relationship', 'timeline', 'event', 'connection', 'entity_tag', 'mention',
+  'calendar',
+  'map',
+  'map_point',
+  'map_area',
+  'quest',
+  'quest_objective',
+  'character',
+  'character_active_quest',
+  'item',
+  'inventory_item',
+  'goal',
+  'relationship',
+  'timeline',
+  'event',
+  'connection',
+  'entity_tag',
+  'mention',
 ];
 
 /** Where the planned rows go (transfer.commands.ts writes them in batches). */
@@ -84,14 +120,30 @@ export interface RowSink {
 
 /** The source type of the rich text of each entity type's records. */
 const RICH_TEXT_SOURCES = {
-  characters: 'character', items: 'item', goals: 'goal', relationships: 'relationship', timelines: 'timeline', events: 'event',
-  maps: 'map', mapPoints: 'mapPoint', mapAreas: 'mapArea', quests: 'quest', connections: 'connection',
+  characters: 'character',
+  items: 'item',
+  goals: 'goal',
+  relationships: 'relationship',
+  timelines: 'timeline',
+  events: 'event',
+  maps: 'map',
+  mapPoints: 'mapPoint',
+  mapAreas: 'mapArea',
+  quests: 'quest',
+  connections: 'connection',
 } as const satisfies Partial<Record<BundleEntityType, RichTextSourceType>>;
 
 /** The entity type whose records a mention of each kind names. */
 const MENTION_TYPES: Record<MentionEntityType, BundleEntityType> = {
-  character: 'characters', item: 'items', quest: 'quests', event: 'events', timeline: 'timelines', map: 'maps',
-  mapPoint: 'mapPoints', mapArea: 'mapAreas', goal: 'goals',
+  character: 'characters',
+  item: 'items',
+  quest: 'quests',
+  event: 'events',
+  timeline: 'timelines',
+  map: 'maps',
+  mapPoint: 'mapPoints',
+  mapArea: 'mapAreas',
+  goal: 'goals',
 };
 
 /** One import's plan: new ids, what is left out, and the rows, written through a sink. */
@@ -108,7 +160,11 @@ export class ImportPlanner {
   private assigned = 0;
   private revealed = 0;
 
-  constructor(private readonly source: RecordSource, userId: string, now: string) {
+  constructor(
+    private readonly source: RecordSource,
+    userId: string,
+    now: string,
+  ) {
     this.context = { ids: new IdMap(), userId, now, notMapped: [...source.notMapped] };
   }
 
@@ -150,15 +206,22 @@ export class ImportPlanner {
         } else if (type === 'events') {
           const event = record as BundleRecord<'events'>;
           const where = at('events', index);
-          changes += changeCount(event.characterAttributeChanges, where) + changeCount(event.inventoryChanges, where)
-            + changeCount(event.relationshipChanges, where);
+          changes +=
+            changeCount(event.characterAttributeChanges, where) +
+            changeCount(event.inventoryChanges, where) +
+            changeCount(event.relationshipChanges, where);
         } else if (type === 'characters' && (record as BundleRecord<'characters'>).assignedTo !== null) {
           this.assigned += 1;
         }
       }
     }
     if (changes > LIMITS.worldChangesMax) {
-      throw badRequest(BUNDLE_MESSAGES.invalidRecord(BUNDLE_FILES.events, `The events hold ${changes} changes together; a world holds at most ${LIMITS.worldChangesMax}.`));
+      throw badRequest(
+        BUNDLE_MESSAGES.invalidRecord(
+          BUNDLE_FILES.events,
+          `The events hold ${changes} changes together; a world holds at most ${LIMITS.worldChangesMax}.`,
+        ),
+      );
     }
   }
 
@@ -181,16 +244,23 @@ export class ImportPlanner {
       const timeline = record as BundleRecord<'timelines'>;
       const calendarId = ids.get('calendars', timeline.calendarId) ?? null;
       if (!momentOf(calendarId, timeline.currentDateTime, timeline.currentInstant)) {
-        notMapped.push({ path: at(type, index), reason: "The timeline's currentDateTime (or currentInstant on a calendar of its own) is missing or invalid; the timeline was left out." });
+        notMapped.push({
+          path: at(type, index),
+          reason:
+            "The timeline's currentDateTime (or currentInstant on a calendar of its own) is missing or invalid; the timeline was left out.",
+        });
         return false;
       }
       this.calendarOfTimeline.set(ids.must('timelines', timeline.timelineId), calendarId);
     } else if (type === 'events') {
       const event = record as BundleRecord<'events'>;
       const timelineId = ids.get('timelines', event.timelineId);
-      const calendarId = timelineId === undefined ? null : this.calendarOfTimeline.get(timelineId) ?? null;
+      const calendarId = timelineId === undefined ? null : (this.calendarOfTimeline.get(timelineId) ?? null);
       if (!momentOf(calendarId, event.dateTime, event.instant)) {
-        notMapped.push({ path: at(type, index), reason: "The event's dateTime (or instant on a calendar of its own) is missing or invalid; the event was left out." });
+        notMapped.push({
+          path: at(type, index),
+          reason: "The event's dateTime (or instant on a calendar of its own) is missing or invalid; the event was left out.",
+        });
         return false;
       }
     }
@@ -224,7 +294,11 @@ export class ImportPlanner {
 
   /** Queues a described row with its rich text set and its mentions. */
   private async described<T extends ImportTable>(
-    sink: RowSink, table: T, type: keyof typeof RICH_TEXT_SOURCES, row: ImportRows[T] & DescribedRow, html: string | null | undefined,
+    sink: RowSink,
+    table: T,
+    type: keyof typeof RICH_TEXT_SOURCES,
+    row: ImportRows[T] & DescribedRow,
+    html: string | null | undefined,
   ): Promise<void> {
     const mentions = planRowRichText(this.worldId, RICH_TEXT_SOURCES[type], row, html, this.remap, this.exists);
     await sink.add(table, row);
@@ -247,10 +321,16 @@ export class ImportPlanner {
     await this.writeTimelines(sink);
     await this.writeLinks(sink);
     if (this.assigned > 0) {
-      this.notMapped.push({ path: BUNDLE_FILES.characters, reason: `${this.assigned} character(s) were assigned to players of the exported world; the new world has no players yet, so they are unassigned.` });
+      this.notMapped.push({
+        path: BUNDLE_FILES.characters,
+        reason: `${this.assigned} character(s) were assigned to players of the exported world; the new world has no players yet, so they are unassigned.`,
+      });
     }
     if (this.revealed > 0) {
-      this.notMapped.push({ path: 'revealedTo', reason: `${this.revealed} secret(s) were revealed to players of the exported world; the new world has no players yet, so they are revealed to no one.` });
+      this.notMapped.push({
+        path: 'revealedTo',
+        reason: `${this.revealed} secret(s) were revealed to players of the exported world; the new world has no players yet, so they are revealed to no one.`,
+      });
     }
   }
 
@@ -260,23 +340,46 @@ export class ImportPlanner {
     const { worldId, context } = this;
     for await (const [, record] of this.kept('calendars')) {
       await sink.add('calendar', {
-        id: ids.must('calendars', record.calendarId), world_id: worldId, name: record.name, description: ids.text(record.description),
-        definition: JSON.stringify(record.definition), created_by: userId, updated_by: userId, ...this.stamp(record),
+        id: ids.must('calendars', record.calendarId),
+        world_id: worldId,
+        name: record.name,
+        description: ids.text(record.description),
+        definition: JSON.stringify(record.definition),
+        created_by: userId,
+        updated_by: userId,
+        ...this.stamp(record),
       });
       this.created.calendars += 1;
     }
     for await (const [index, record] of this.kept('maps')) {
       const id = ids.must('maps', record.mapId);
-      await this.described(sink, 'map', 'maps', {
-        id, world_id: worldId, name: record.name, description: ids.text(record.description), ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'map',
+        'maps',
+        {
+          id,
+          world_id: worldId,
+          name: record.name,
+          description: ids.text(record.description),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.maps += 1;
       if (!record.image) continue;
       const bytes = await this.source.image(record.image.path);
       if (!bytes) {
-        this.notMapped.push({ path: at('maps', index), reason: `The image ${record.image.path} is not in the archive; the map was imported without it.` });
+        this.notMapped.push({
+          path: at('maps', index),
+          reason: `The image ${record.image.path} is not in the archive; the map was imported without it.`,
+        });
       } else if (!(await sink.image(id, bytes))) {
-        this.notMapped.push({ path: record.image.path, reason: 'The map image is not a PNG, JPEG or WebP image; the map was imported without it.' });
+        this.notMapped.push({
+          path: record.image.path,
+          reason: 'The map image is not a PNG, JPEG or WebP image; the map was imported without it.',
+        });
       }
     }
     for await (const [index, record] of this.kept('mapPoints')) {
@@ -285,19 +388,45 @@ export class ImportPlanner {
         const entityId = optionalRef(context, 'mapPoints', KIND_TYPES[record.entity.type], index, 'entity.id', record.entity.id);
         entity = entityId === null ? null : { type: record.entity.type, id: entityId };
       }
-      await this.described(sink, 'map_point', 'mapPoints', {
-        id: ids.must('mapPoints', record.pointId), world_id: worldId, map_id: ids.must('maps', record.mapId), name: record.name,
-        description: ids.text(record.description), x: record.x, y: record.y, entity_type: entity?.type ?? null,
-        entity_id: entity?.id ?? null, ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'map_point',
+        'mapPoints',
+        {
+          id: ids.must('mapPoints', record.pointId),
+          world_id: worldId,
+          map_id: ids.must('maps', record.mapId),
+          name: record.name,
+          description: ids.text(record.description),
+          x: record.x,
+          y: record.y,
+          entity_type: entity?.type ?? null,
+          entity_id: entity?.id ?? null,
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.mapPoints += 1;
     }
     for await (const [, record] of this.kept('mapAreas')) {
-      await this.described(sink, 'map_area', 'mapAreas', {
-        id: ids.must('mapAreas', record.areaId), world_id: worldId, map_id: ids.must('maps', record.mapId), name: record.name,
-        description: ids.text(record.description), color: record.color, polygon: JSON.stringify(record.polygon),
-        ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'map_area',
+        'mapAreas',
+        {
+          id: ids.must('mapAreas', record.areaId),
+          world_id: worldId,
+          map_id: ids.must('maps', record.mapId),
+          name: record.name,
+          description: ids.text(record.description),
+          color: record.color,
+          polygon: JSON.stringify(record.polygon),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.mapAreas += 1;
     }
   }
@@ -307,19 +436,40 @@ export class ImportPlanner {
     const { context } = this;
     const { ids } = context;
     for await (const [, record] of this.kept('quests')) {
-      await this.described(sink, 'quest', 'quests', {
-        id: ids.must('quests', record.questId), world_id: this.worldId, name: record.name, description: ids.text(record.description),
-        status: record.status, is_optional: record.isOptional ? 1 : 0, difficulty: record.difficulty, ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'quest',
+        'quests',
+        {
+          id: ids.must('quests', record.questId),
+          world_id: this.worldId,
+          name: record.name,
+          description: ids.text(record.description),
+          status: record.status,
+          is_optional: record.isOptional ? 1 : 0,
+          difficulty: record.difficulty,
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.quests += 1;
     }
     for await (const [index, record] of this.kept('objectives')) {
       const questId = ids.get('quests', record.questId);
-      if (!questId) { leftOut(context, 'objectives', index, 'questId', record.questId); continue; }
+      if (!questId) {
+        leftOut(context, 'objectives', index, 'questId', record.questId);
+        continue;
+      }
       await sink.add('quest_objective', {
-        id: ids.must('objectives', record.objectiveId), quest_id: questId, description: ids.text(record.description),
-        target: record.target, progress: Math.min(record.progress, record.target), is_optional: record.isOptional ? 1 : 0,
-        ...accessOf(record, context), ...this.stamp(record),
+        id: ids.must('objectives', record.objectiveId),
+        quest_id: questId,
+        description: ids.text(record.description),
+        target: record.target,
+        progress: Math.min(record.progress, record.target),
+        is_optional: record.isOptional ? 1 : 0,
+        ...accessOf(record, context),
+        ...this.stamp(record),
       });
       this.created.objectives += 1;
     }
@@ -332,18 +482,33 @@ export class ImportPlanner {
     let takenUp = 0;
     for await (const [index, record] of this.kept('characters')) {
       const id = ids.must('characters', record.characterId);
-      await this.described(sink, 'character', 'characters', {
-        id, world_id: this.worldId, name: record.name, description: ids.text(record.description),
-        attributes: jsonText(record.attributes, 'Attributes', at('characters', index), context),
-        current_location_id: optionalRef(context, 'characters', 'mapPoints', index, 'currentLocationId', record.currentLocationId),
-        assigned_to: null, ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'character',
+        'characters',
+        {
+          id,
+          world_id: this.worldId,
+          name: record.name,
+          description: ids.text(record.description),
+          attributes: jsonText(record.attributes, 'Attributes', at('characters', index), context),
+          current_location_id: optionalRef(context, 'characters', 'mapPoints', index, 'currentLocationId', record.currentLocationId),
+          assigned_to: null,
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.characters += 1;
       for (const questId of new Set(record.activeQuests)) {
         const newQuestId = optionalRef(context, 'characters', 'quests', index, 'activeQuests', questId);
         if (newQuestId === null) continue;
         // A millisecond apart, so the quests keep their order (active quests are listed by when they were taken up).
-        await sink.add('character_active_quest', { character_id: id, quest_id: newQuestId, created_at: new Date(Date.parse(now) + takenUp).toISOString() });
+        await sink.add('character_active_quest', {
+          character_id: id,
+          quest_id: newQuestId,
+          created_at: new Date(Date.parse(now) + takenUp).toISOString(),
+        });
         takenUp += 1;
       }
     }
@@ -354,56 +519,121 @@ export class ImportPlanner {
     const { ids } = this.context;
     const { context, worldId } = this;
     for await (const [index, record] of this.kept('items')) {
-      await this.described(sink, 'item', 'items', {
-        id: ids.must('items', record.itemId), world_id: worldId, name: record.name, description: ids.text(record.description),
-        properties: jsonText(record.properties, 'Properties', at('items', index), context),
-        attributes: jsonText(record.attributes, 'Attributes', at('items', index), context),
-        ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'item',
+        'items',
+        {
+          id: ids.must('items', record.itemId),
+          world_id: worldId,
+          name: record.name,
+          description: ids.text(record.description),
+          properties: jsonText(record.properties, 'Properties', at('items', index), context),
+          attributes: jsonText(record.attributes, 'Attributes', at('items', index), context),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.items += 1;
     }
     for await (const [index, record] of this.kept('inventory')) {
       const characterId = ids.get('characters', record.characterId);
       const itemId = ids.get('items', record.itemId);
-      if (!characterId) { leftOut(context, 'inventory', index, 'characterId', record.characterId); continue; }
-      if (!itemId) { leftOut(context, 'inventory', index, 'itemId', record.itemId); continue; }
+      if (!characterId) {
+        leftOut(context, 'inventory', index, 'characterId', record.characterId);
+        continue;
+      }
+      if (!itemId) {
+        leftOut(context, 'inventory', index, 'itemId', record.itemId);
+        continue;
+      }
       await sink.add('inventory_item', {
-        id: ids.must('inventory', record.inventoryItemId), world_id: worldId, character_id: characterId, item_id: itemId,
-        quantity: record.quantity, equipped: record.equipped ? 1 : 0, notes: ids.text(record.notes),
-        attributes: jsonText(record.attributes, 'Attributes', at('inventory', index), context), ...accessOf(record, context), ...this.stamp(record),
+        id: ids.must('inventory', record.inventoryItemId),
+        world_id: worldId,
+        character_id: characterId,
+        item_id: itemId,
+        quantity: record.quantity,
+        equipped: record.equipped ? 1 : 0,
+        notes: ids.text(record.notes),
+        attributes: jsonText(record.attributes, 'Attributes', at('inventory', index), context),
+        ...accessOf(record, context),
+        ...this.stamp(record),
       });
       this.created.inventory += 1;
     }
     for await (const [index, record] of this.kept('goals')) {
       const target = record.targetDateTime === null ? null : normalizeDateTime(record.targetDateTime);
       if (record.targetDateTime !== null && target === null) {
-        this.notMapped.push({ path: at('goals', index), reason: `targetDateTime ${record.targetDateTime} is not an ISO 8601 date-time; it was left empty.` });
+        this.notMapped.push({
+          path: at('goals', index),
+          reason: `targetDateTime ${record.targetDateTime} is not an ISO 8601 date-time; it was left empty.`,
+        });
       }
-      await this.described(sink, 'goal', 'goals', {
-        id: ids.must('goals', record.goalId), world_id: worldId, character_id: ids.get('characters', record.characterId) ?? null,
-        title: record.title, description: ids.text(record.description), goal_type: record.goalType, status: record.status,
-        target_date_time: target, notes: ids.text(record.notes), ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'goal',
+        'goals',
+        {
+          id: ids.must('goals', record.goalId),
+          world_id: worldId,
+          character_id: ids.get('characters', record.characterId) ?? null,
+          title: record.title,
+          description: ids.text(record.description),
+          goal_type: record.goalType,
+          status: record.status,
+          target_date_time: target,
+          notes: ids.text(record.notes),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.goals += 1;
     }
     const pairs = new Set<string>();
     for await (const [index, record] of this.kept('relationships')) {
       const from = ids.get('characters', record.characterId);
       const to = ids.get('characters', record.targetCharacterId);
-      if (!from) { leftOut(context, 'relationships', index, 'characterId', record.characterId); continue; }
-      if (!to) { leftOut(context, 'relationships', index, 'targetCharacterId', record.targetCharacterId); continue; }
+      if (!from) {
+        leftOut(context, 'relationships', index, 'characterId', record.characterId);
+        continue;
+      }
+      if (!to) {
+        leftOut(context, 'relationships', index, 'targetCharacterId', record.targetCharacterId);
+        continue;
+      }
       if (pairs.has(`${from}>${to}`)) {
-        this.notMapped.push({ path: at('relationships', index), reason: 'A relationship between the same two characters in the same direction came earlier; this one was left out.' });
+        this.notMapped.push({
+          path: at('relationships', index),
+          reason: 'A relationship between the same two characters in the same direction came earlier; this one was left out.',
+        });
         continue;
       }
       pairs.add(`${from}>${to}`);
-      await this.described(sink, 'relationship', 'relationships', {
-        id: ids.must('relationships', record.relationshipId), world_id: worldId, character_id: from, target_character_id: to,
-        relationship_type: record.relationshipType, description: ids.text(record.description), affinity: record.affinity,
-        power_balance: record.powerBalance, trust_level: record.trustLevel, communication_style: record.communicationStyle,
-        past_interactions: ids.text(record.pastInteractions), current_goal_alignment: ids.text(record.currentGoalAlignment),
-        dependence_level: ids.text(record.dependenceLevel), ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'relationship',
+        'relationships',
+        {
+          id: ids.must('relationships', record.relationshipId),
+          world_id: worldId,
+          character_id: from,
+          target_character_id: to,
+          relationship_type: record.relationshipType,
+          description: ids.text(record.description),
+          affinity: record.affinity,
+          power_balance: record.powerBalance,
+          trust_level: record.trustLevel,
+          communication_style: record.communicationStyle,
+          past_interactions: ids.text(record.pastInteractions),
+          current_goal_alignment: ids.text(record.currentGoalAlignment),
+          dependence_level: ids.text(record.dependenceLevel),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.relationships += 1;
     }
   }
@@ -412,7 +642,7 @@ export class ImportPlanner {
   private async writeTimelines(sink: RowSink): Promise<void> {
     const { ids } = this.context;
     const { context, worldId } = this;
-    const parents: [string, string][] = [];
+    const parents: Array<[string, string]> = [];
     for await (const [index, record] of this.kept('timelines')) {
       const id = ids.must('timelines', record.timelineId);
       const calendarId = optionalRef(context, 'timelines', 'calendars', index, 'calendarId', record.calendarId);
@@ -420,34 +650,63 @@ export class ImportPlanner {
       if (!moment) throw new Error(`Timeline ${record.timelineId} was kept without a moment.`);
       const parentId = optionalRef(context, 'timelines', 'timelines', index, 'parentTimelineId', record.parentTimelineId);
       if (parentId !== null) parents.push([id, parentId]);
-      await this.described(sink, 'timeline', 'timelines', {
-        id, world_id: worldId, name: record.name, description: ids.text(record.description), calendar_id: calendarId,
-        current_date_time: moment.dateTime, current_instant: moment.instant,
-        genesis_event: optionalRef(context, 'timelines', 'events', index, 'genesisEvent', record.genesisEvent),
-        initial_states: ids.text(record.initialStates), branching_enabled: record.branchingEnabled ? 1 : 0,
-        parent_timeline_id: null,
-        branching_event: optionalRef(context, 'timelines', 'events', index, 'branchingEvent', record.branchingEvent),
-        ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'timeline',
+        'timelines',
+        {
+          id,
+          world_id: worldId,
+          name: record.name,
+          description: ids.text(record.description),
+          calendar_id: calendarId,
+          current_date_time: moment.dateTime,
+          current_instant: moment.instant,
+          genesis_event: optionalRef(context, 'timelines', 'events', index, 'genesisEvent', record.genesisEvent),
+          initial_states: ids.text(record.initialStates),
+          branching_enabled: record.branchingEnabled ? 1 : 0,
+          parent_timeline_id: null,
+          branching_event: optionalRef(context, 'timelines', 'events', index, 'branchingEvent', record.branchingEvent),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.timelines += 1;
     }
     for (const [id, parentId] of parents) await sink.linkParent(id, parentId);
     for await (const [index, record] of this.kept('events')) {
       const where = at('events', index);
       const timelineId = optionalRef(context, 'events', 'timelines', index, 'timelineId', record.timelineId);
-      const moment = momentOf(timelineId === null ? null : this.calendarOfTimeline.get(timelineId) ?? null, record.dateTime, record.instant);
+      const moment = momentOf(
+        timelineId === null ? null : (this.calendarOfTimeline.get(timelineId) ?? null),
+        record.dateTime,
+        record.instant,
+      );
       if (!moment) throw new Error(`Event ${record.eventId} was kept without a moment.`);
       const changeText = (value: unknown, label: string) => (value === null ? null : jsonText(value, label, where, context));
-      await this.described(sink, 'event', 'events', {
-        id: ids.must('events', record.eventId), world_id: worldId, timeline_id: timelineId, name: record.name,
-        description: ids.text(record.description), date_time: moment.dateTime, instant: moment.instant,
-        character_attribute_changes: changeText(record.characterAttributeChanges, 'Character Attribute Changes'),
-        inventory_changes: changeText(record.inventoryChanges, 'Inventory Changes'),
-        relationship_changes: changeText(record.relationshipChanges, 'Relationship Changes'),
-        is_branching_event: record.isBranchingEvent ? 1 : 0,
-        child_timeline_id: optionalRef(context, 'events', 'timelines', index, 'childTimelineId', record.childTimelineId),
-        ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      await this.described(
+        sink,
+        'event',
+        'events',
+        {
+          id: ids.must('events', record.eventId),
+          world_id: worldId,
+          timeline_id: timelineId,
+          name: record.name,
+          description: ids.text(record.description),
+          date_time: moment.dateTime,
+          instant: moment.instant,
+          character_attribute_changes: changeText(record.characterAttributeChanges, 'Character Attribute Changes'),
+          inventory_changes: changeText(record.inventoryChanges, 'Inventory Changes'),
+          relationship_changes: changeText(record.relationshipChanges, 'Relationship Changes'),
+          is_branching_event: record.isBranchingEvent ? 1 : 0,
+          child_timeline_id: optionalRef(context, 'events', 'timelines', index, 'childTimelineId', record.childTimelineId),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.events += 1;
     }
   }
@@ -459,24 +718,53 @@ export class ImportPlanner {
     for await (const [index, record] of this.kept('connections')) {
       const source = ids.get(KIND_TYPES[record.sourceType], record.sourceId);
       const target = ids.get(KIND_TYPES[record.targetType], record.targetId);
-      if (!source) { leftOut(context, 'connections', index, 'sourceId', record.sourceId); continue; }
-      if (!target) { leftOut(context, 'connections', index, 'targetId', record.targetId); continue; }
-      await this.described(sink, 'connection', 'connections', {
-        id: ids.must('connections', record.connectionId), world_id: worldId, source_type: record.sourceType, source_id: source,
-        target_type: record.targetType, target_id: target, connection_type: record.connectionType, description: ids.text(record.description),
-        ...accessOf(record, context), ...this.stamp(record),
-      }, record.descriptionHtml);
+      if (!source) {
+        leftOut(context, 'connections', index, 'sourceId', record.sourceId);
+        continue;
+      }
+      if (!target) {
+        leftOut(context, 'connections', index, 'targetId', record.targetId);
+        continue;
+      }
+      await this.described(
+        sink,
+        'connection',
+        'connections',
+        {
+          id: ids.must('connections', record.connectionId),
+          world_id: worldId,
+          source_type: record.sourceType,
+          source_id: source,
+          target_type: record.targetType,
+          target_id: target,
+          connection_type: record.connectionType,
+          description: ids.text(record.description),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.descriptionHtml,
+      );
       this.created.connections += 1;
     }
     for await (const [index, record] of this.kept('tags')) {
       const entityId = ids.get(TAG_KINDS[record.entityType], record.entityId);
-      if (!entityId) { leftOut(context, 'tags', index, 'entityId', record.entityId); continue; }
+      if (!entityId) {
+        leftOut(context, 'tags', index, 'entityId', record.entityId);
+        continue;
+      }
       const seen = new Set<string>();
       for (const tag of record.tags) {
         const key = tag.toLowerCase();
         if (seen.has(key)) continue;
         seen.add(key);
-        await sink.add('entity_tag', { world_id: worldId, entity_type: record.entityType, entity_id: entityId, tag, tag_key: key, created_at: now });
+        await sink.add('entity_tag', {
+          world_id: worldId,
+          entity_type: record.entityType,
+          entity_id: entityId,
+          tag,
+          tag_key: key,
+          created_at: now,
+        });
       }
       this.created.tags += 1;
     }

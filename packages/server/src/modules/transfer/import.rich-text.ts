@@ -63,6 +63,10 @@ export function planRowRichText(
   row.description = columns.description;
   row.description_html = columns.description_html;
   return extractMentions(columns.description_html).map((ref) => ({
-    world_id: worldId, source_type: sourceType, source_id: row.id, target_type: ref.type, target_id: ref.id,
+    world_id: worldId,
+    source_type: sourceType,
+    source_id: row.id,
+    target_type: ref.type,
+    target_id: ref.id,
   }));
 }

@@ -26,7 +26,12 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
     t = await buildTestApp(dialect, { importLimits: LIMITS });
     const made = await createWorld(t.app, { name: 'Tampered' });
     owner = made.owner;
-    await t.app.inject({ method: 'POST', url: `/api/worlds/${made.world.worldId}/characters`, headers: owner.headers, payload: { name: 'Dorothy' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${made.world.worldId}/characters`,
+      headers: owner.headers,
+      payload: { name: 'Dorothy' },
+    });
     const { files } = await exportWorld(t.app, owner.headers, made.world.worldId);
     bundle = new Map([...files].map(([path, bytes]) => [path, Buffer.from(bytes)]));
   });
@@ -56,7 +61,11 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
       if (path === 'manifest.json' || keepChecksums) continue;
       manifest.files[path] = { size: Buffer.byteLength(data), sha256: createHash('sha256').update(data).digest('hex') };
     }
-    const files = new Map([...bundle, ['manifest.json', Buffer.from(JSON.stringify(manifest))], ...Object.entries(changes).map(([path, data]) => [path, Buffer.from(data)] as const)]);
+    const files = new Map([
+      ...bundle,
+      ['manifest.json', Buffer.from(JSON.stringify(manifest))],
+      ...Object.entries(changes).map(([path, data]) => [path, Buffer.from(data)] as const),
+    ]);
     return rawZip([...[...files].map(([name, data]) => ({ name, data })), ...extra]);
   };
 
@@ -72,15 +81,24 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
   });
 
   it('refuses an archive whose declared sizes add up past the limit', async () => {
-    await expectRefused(tampered({}, [{ name: 'big.bin', data: Buffer.alloc(2 * 1024 * 1024) }]), BUNDLE_MESSAGES.tooLargeUnpacked(LIMITS.maxUnpackedBytes));
+    await expectRefused(
+      tampered({}, [{ name: 'big.bin', data: Buffer.alloc(2 * 1024 * 1024) }]),
+      BUNDLE_MESSAGES.tooLargeUnpacked(LIMITS.maxUnpackedBytes),
+    );
   });
 
-  it.each(['../escape.json', '/etc/passwd', 'maps\\..\\..\\evil.png', 'C:/Windows/evil.json', 'maps/../../evil.json'])('refuses the entry name %s', async (name) => {
-    await expectRefused(tampered({}, [{ name, data: '{}' }]), BUNDLE_MESSAGES.unsafePath(name));
-  });
+  it.each(['../escape.json', '/etc/passwd', 'maps\\..\\..\\evil.png', 'C:/Windows/evil.json', 'maps/../../evil.json'])(
+    'refuses the entry name %s',
+    async (name) => {
+      await expectRefused(tampered({}, [{ name, data: '{}' }]), BUNDLE_MESSAGES.unsafePath(name));
+    },
+  );
 
   it('refuses a symbolic link', async () => {
-    await expectRefused(tampered({}, [{ name: 'maps/link.png', data: '/etc/passwd', unixMode: 0o120777, deflate: false }]), BUNDLE_MESSAGES.notAFile('maps/link.png'));
+    await expectRefused(
+      tampered({}, [{ name: 'maps/link.png', data: '/etc/passwd', unixMode: 0o120777, deflate: false }]),
+      BUNDLE_MESSAGES.notAFile('maps/link.png'),
+    );
   });
 
   it('refuses more entries than the limit', async () => {
@@ -103,7 +121,10 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
 
   it('refuses a bundle of another format version and says which it reads', async () => {
     const manifest = JSON.parse(text('manifest.json')) as Record<string, unknown>;
-    await expectRefused(tampered({ 'manifest.json': JSON.stringify({ ...manifest, formatVersion: BUNDLE_FORMAT_VERSION + 1 }) }), BUNDLE_MESSAGES.wrongVersion(BUNDLE_FORMAT_VERSION + 1));
+    await expectRefused(
+      tampered({ 'manifest.json': JSON.stringify({ ...manifest, formatVersion: BUNDLE_FORMAT_VERSION + 1 }) }),
+      BUNDLE_MESSAGES.wrongVersion(BUNDLE_FORMAT_VERSION + 1),
+    );
   });
 
   it('refuses a file that no longer matches its checksum', async () => {
@@ -116,7 +137,7 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
   });
 
   it('refuses a record that breaks the format, naming the file and the field', async () => {
-    const characters = JSON.parse(text('characters.json')) as Record<string, unknown>[];
+    const characters = JSON.parse(text('characters.json')) as Array<Record<string, unknown>>;
     const broken = JSON.stringify([{ ...characters[0], name: 'x'.repeat(500) }]);
     const before = await worldCount();
     const { status, body } = await importArchive(t.app, owner.headers, tampered({ 'characters.json': broken }));
@@ -131,17 +152,20 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
   });
 
   it('sanitises imported rich text again and keeps only mentions of what the new world holds', async () => {
-    const records = JSON.parse(text('characters.json')) as Record<string, unknown>[];
+    const records = JSON.parse(text('characters.json')) as Array<Record<string, unknown>>;
     const [dorothy] = records;
     if (!dorothy) throw new Error('the bundle holds no character');
     const elsewhere = '0190f3a1-0000-7000-8000-00000000dead';
-    dorothy.descriptionHtml = '<p onclick="steal()">Hi <script>alert(1)</script><img src="x" onerror="steal()">'
-      + `<span data-type="mention" data-entity-type="character" data-id="${String(dorothy.characterId)}">Me</span> and `
-      + `<span data-type="mention" data-entity-type="character" data-id="${elsewhere}">Nobody</span></p>`;
+    dorothy.descriptionHtml =
+      '<p onclick="steal()">Hi <script>alert(1)</script><img src="x" onerror="steal()">' +
+      `<span data-type="mention" data-entity-type="character" data-id="${String(dorothy.characterId)}">Me</span> and ` +
+      `<span data-type="mention" data-entity-type="character" data-id="${elsewhere}">Nobody</span></p>`;
     const { status, body } = await importArchive(t.app, owner.headers, tampered({ 'characters.json': JSON.stringify(records) }));
     expect(status).toBe(201);
     const base = `/api/worlds/${body.world.worldId}`;
-    const list = (await t.app.inject({ url: `${base}/characters`, headers: owner.headers })).json<{ data: { characterId: string; description: string; descriptionHtml: string }[] }>();
+    const list = (await t.app.inject({ url: `${base}/characters`, headers: owner.headers })).json<{
+      data: Array<{ characterId: string; description: string; descriptionHtml: string }>;
+    }>();
     const [imported] = list.data;
     if (!imported) throw new Error('the import holds no character');
     expect(imported.descriptionHtml).not.toMatch(/script|onclick|onerror|alert|steal/);
@@ -150,6 +174,6 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
     // The plain text keeps the labels as written, as a write through the API does.
     expect(imported.description).toBe('Hi Me and Nobody');
     const backlinks = await t.app.inject({ url: `${base}/characters/${imported.characterId}/backlinks`, headers: owner.headers });
-    expect(backlinks.json<{ data: { name: string }[] }>().data.map((link) => link.name)).toEqual(['Dorothy']);
+    expect(backlinks.json<{ data: Array<{ name: string }> }>().data.map((link) => link.name)).toEqual(['Dorothy']);
   });
 });

@@ -36,7 +36,10 @@ export interface ImportOutcome {
 class BatchWriter implements RowSink {
   private readonly pending = new Map<ImportTable, never[]>();
 
-  constructor(private readonly db: Db, private readonly now: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: string,
+  ) {}
 
   async add<T extends ImportTable>(table: T, row: ImportRows[T]): Promise<void> {
     let rows = this.pending.get(table);
@@ -60,9 +63,17 @@ class BatchWriter implements RowSink {
     const contentType = await detectMapImageType(bytes);
     if (!contentType) return false;
     await this.flush();
-    await this.db.insertInto('map_image').values({
-      map_id: mapId, content_type: contentType, size: bytes.byteLength, etag: strongEtag(bytes), data: bytes, updated_at: this.now,
-    }).execute();
+    await this.db
+      .insertInto('map_image')
+      .values({
+        map_id: mapId,
+        content_type: contentType,
+        size: bytes.byteLength,
+        etag: strongEtag(bytes),
+        data: bytes,
+        updated_at: this.now,
+      })
+      .execute();
     return true;
   }
 

@@ -3,8 +3,17 @@
  * as the reader may see them (presentAccess: no reveals or GM notes for players and viewers), no derived fields.
  */
 import {
-  BUNDLE_MAP_IMAGE_FOLDER, type BundleRecord, type BundleWorld, CONNECTABLE_TYPES, type CommunicationStyle, type GoalStatus,
-  type GoalType, POINT_ENTITY_TYPES, type QuestStatus, type RelationshipType, TAGGABLE_TYPES,
+  BUNDLE_MAP_IMAGE_FOLDER,
+  type BundleRecord,
+  type BundleWorld,
+  CONNECTABLE_TYPES,
+  type CommunicationStyle,
+  type GoalStatus,
+  type GoalType,
+  POINT_ENTITY_TYPES,
+  type QuestStatus,
+  type RelationshipType,
+  TAGGABLE_TYPES,
 } from '@loreforge/contract';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
@@ -41,7 +50,13 @@ const isOneOf = <T extends string>(values: readonly T[], value: string | null): 
 
 /** The world record. */
 export const worldRecord = (row: WorldTable): BundleWorld => ({
-  worldId: row.id, name: row.name, description: row.description, descriptionHtml: row.description_html ?? null, createdBy: row.created_by, createdAt: row.created_at, updatedAt: row.updated_at,
+  worldId: row.id,
+  name: row.name,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
+  createdBy: row.created_by,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
 });
 
 export const calendarRecord = (row: CalendarTable): BundleRecord<'calendars'> => ({
@@ -57,7 +72,8 @@ export const characterRecord = (row: CharacterRecord, scope: ReadScope): BundleR
   ...presentAccess(row, scope),
   characterId: row.id,
   name: row.name,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   attributes: fromJsonObject(row.attributes),
   currentLocationId: row.current_location_id,
   activeQuests: row.activeQuests,
@@ -70,7 +86,8 @@ export const itemRecord = (row: ItemTable, scope: ReadScope): BundleRecord<'item
   ...presentAccess(row, scope),
   itemId: row.id,
   name: row.name,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   properties: fromJsonObject(row.properties),
   attributes: fromJsonObject(row.attributes),
   createdAt: row.created_at,
@@ -95,7 +112,8 @@ export const goalRecord = (row: GoalTable, scope: ReadScope): BundleRecord<'goal
   goalId: row.id,
   characterId: row.character_id,
   title: row.title,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   goalType: row.goal_type as GoalType,
   status: row.status as GoalStatus,
   targetDateTime: row.target_date_time,
@@ -110,7 +128,8 @@ export const relationshipRecord = (row: RelationshipTable, scope: ReadScope): Bu
   characterId: row.character_id,
   targetCharacterId: row.target_character_id,
   relationshipType: row.relationship_type as RelationshipType,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   affinity: row.affinity,
   powerBalance: row.power_balance,
   trustLevel: row.trust_level,
@@ -126,7 +145,8 @@ export const timelineRecord = (row: TimelineTable, scope: ReadScope): BundleReco
   ...presentAccess(row, scope),
   timelineId: row.id,
   name: row.name,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   calendarId: row.calendar_id ?? null,
   currentDateTime: isoOrNull(row.current_date_time),
   currentInstant: instantText(row.current_instant),
@@ -144,7 +164,8 @@ export const eventRecord = (row: EventTable, scope: ReadScope): BundleRecord<'ev
   eventId: row.id,
   timelineId: row.timeline_id,
   name: row.name,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   dateTime: isoOrNull(row.date_time),
   instant: instantText(row.instant),
   characterAttributeChanges: changesOf(row.character_attribute_changes),
@@ -162,10 +183,12 @@ export const mapRecord = (row: MapWithImage, scope: ReadScope): BundleRecord<'ma
     ...presentAccess(row, scope),
     mapId: row.id,
     name: row.name,
-    description: row.description, descriptionHtml: row.description_html ?? null,
-    image: contentType !== null && size !== null && contentType in IMAGE_EXTENSIONS
-      ? { path: mapImagePath(row.id, contentType), contentType: contentType as 'image/png', size }
-      : null,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    image:
+      contentType !== null && size !== null && contentType in IMAGE_EXTENSIONS
+        ? { path: mapImagePath(row.id, contentType), contentType: contentType as 'image/png', size }
+        : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -176,7 +199,8 @@ export const mapPointRecord = (row: MapPointTable, scope: ReadScope): BundleReco
   pointId: row.id,
   mapId: row.map_id,
   name: row.name,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   x: row.x,
   y: row.y,
   entity: isOneOf(POINT_ENTITY_TYPES, row.entity_type) && row.entity_id !== null ? { type: row.entity_type, id: row.entity_id } : null,
@@ -189,9 +213,10 @@ export const mapAreaRecord = (row: MapAreaTable, scope: ReadScope): BundleRecord
   areaId: row.id,
   mapId: row.map_id,
   name: row.name,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   color: row.color,
-  polygon: fromJsonText<[number, number][]>(row.polygon, []),
+  polygon: fromJsonText<Array<[number, number]>>(row.polygon, []),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -200,7 +225,8 @@ export const questRecord = (row: QuestTable, scope: ReadScope): BundleRecord<'qu
   ...presentAccess(row, scope),
   questId: row.id,
   name: row.name,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   status: row.status as QuestStatus,
   isOptional: row.is_optional === 1,
   difficulty: row.difficulty,
@@ -228,7 +254,8 @@ export const connectionRecord = (row: ConnectionTable, scope: ReadScope): Bundle
   targetType: row.target_type as (typeof CONNECTABLE_TYPES)[number],
   targetId: row.target_id,
   connectionType: row.connection_type,
-  description: row.description, descriptionHtml: row.description_html ?? null,
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

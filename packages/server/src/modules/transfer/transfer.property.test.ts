@@ -30,12 +30,15 @@ describe.each(DIALECTS)('export → import → export of random worlds on %s', (
 
   /** The engine's state after each event of each timeline, keyed by timeline and event name, ids left out. */
   async function statesAfterEvents(worldId: string, files: BundleFiles): Promise<Record<string, unknown>> {
-    const timelines = readJson<{ timelineId: string; name: string }[]>(files, 'timelines.json');
-    const events = readJson<{ eventId: string; name: string; timelineId: string | null }[]>(files, 'events.json');
+    const timelines = readJson<Array<{ timelineId: string; name: string }>>(files, 'timelines.json');
+    const events = readJson<Array<{ eventId: string; name: string; timelineId: string | null }>>(files, 'events.json');
     const out: Record<string, unknown> = {};
     for (const timeline of timelines) {
       for (const event of events.filter((e) => e.timelineId === timeline.timelineId)) {
-        const response = await t.app.inject({ url: `/api/worlds/${worldId}/timelines/${timeline.timelineId}/state?eventId=${event.eventId}`, headers: owner.headers });
+        const response = await t.app.inject({
+          url: `/api/worlds/${worldId}/timelines/${timeline.timelineId}/state?eventId=${event.eventId}`,
+          headers: owner.headers,
+        });
         expect(response.statusCode).toBe(200);
         const state = response.json<TimelineState>();
         out[`${timeline.name} / ${event.name}`] = state.characters
@@ -56,13 +59,15 @@ describe.each(DIALECTS)('export → import → export of random worlds on %s', (
         const second = await exportWorld(t.app, owner.headers, imported.body.world.worldId);
         // Reveals name the player of the first world, who is no member of the second.
         expect(canonicalBundle(second.files)).toEqual(canonicalBundle(first.files, { dropReveals: true }));
-        expect(await statesAfterEvents(imported.body.world.worldId, second.files)).toEqual(await statesAfterEvents(world.worldId, first.files));
+        expect(await statesAfterEvents(imported.body.world.worldId, second.files)).toEqual(
+          await statesAfterEvents(world.worldId, first.files),
+        );
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
   }, 240_000);
 
-  it("gives a player the export of the same world built without its secrets (revealed ones made public)", async () => {
+  it('gives a player the export of the same world built without its secrets (revealed ones made public)', async () => {
     await fc.assert(
       fc.asyncProperty(worldPlan, async (plan) => {
         const whole = await buildPlannedWorld(t.app, owner, player, plan, 'whole');

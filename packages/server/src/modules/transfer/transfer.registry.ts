@@ -27,5 +27,4 @@ export const findImporter = (files: Parameters<WorldImporter['detect']>[0]): Wor
   IMPORTERS.find((importer) => importer.detect(files));
 
 /** The exporter named by `format`, or undefined ('bundle' is handled by the route itself). */
-export const findExporter = (format: string): WorldExporter | undefined =>
-  EXPORTERS.find((exporter) => exporter.format === format);
+export const findExporter = (format: string): WorldExporter | undefined => EXPORTERS.find((exporter) => exporter.format === format);

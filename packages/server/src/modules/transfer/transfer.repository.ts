@@ -41,41 +41,104 @@ async function* byIdPages<Row extends { id: string }>(fetch: (afterId: string) =
 
 /** Calendars carry no secrets: every reader of the world sees them. */
 export const calendarPages = (db: Db, scope: ExportScope): AsyncGenerator<CalendarTable[]> =>
-  byIdPages((after) => db.selectFrom('calendar').selectAll()
-    .where('world_id', '=', scope.worldId).where('id', '>', after).orderBy('id').limit(PAGE_SIZE).execute());
+  byIdPages((after) =>
+    db
+      .selectFrom('calendar')
+      .selectAll()
+      .where('world_id', '=', scope.worldId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE_SIZE)
+      .execute(),
+  );
 
 /** Characters with the active quests and location the reader may see. */
 export const characterPages = (db: Db, scope: ExportScope): AsyncGenerator<CharacterRecord[]> =>
   byIdPages(async (after) => {
-    const query = db.selectFrom('character').selectAll('character')
-      .where('character.world_id', '=', scope.worldId).where('character.id', '>', after).orderBy('character.id').limit(PAGE_SIZE);
+    const query = db
+      .selectFrom('character')
+      .selectAll('character')
+      .where('character.world_id', '=', scope.worldId)
+      .where('character.id', '>', after)
+      .orderBy('character.id')
+      .limit(PAGE_SIZE);
     return withActiveQuests(db, scope, await whereVisible(query, scope, 'character').execute());
   });
 
 export const itemPages = (db: Db, scope: ExportScope): AsyncGenerator<ItemTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('item').selectAll('item')
-    .where('item.world_id', '=', scope.worldId).where('item.id', '>', after).orderBy('item.id').limit(PAGE_SIZE), scope, 'item').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('item')
+        .selectAll('item')
+        .where('item.world_id', '=', scope.worldId)
+        .where('item.id', '>', after)
+        .orderBy('item.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'item',
+    ).execute(),
+  );
 
 export const inventoryPages = (db: Db, scope: ExportScope): AsyncGenerator<InventoryItemTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('inventory_item').selectAll('inventory_item')
-    .where('inventory_item.world_id', '=', scope.worldId).where('inventory_item.id', '>', after)
-    .orderBy('inventory_item.id').limit(PAGE_SIZE), scope, 'inventory_item').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('inventory_item')
+        .selectAll('inventory_item')
+        .where('inventory_item.world_id', '=', scope.worldId)
+        .where('inventory_item.id', '>', after)
+        .orderBy('inventory_item.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'inventory_item',
+    ).execute(),
+  );
 
 export const goalPages = (db: Db, scope: ExportScope): AsyncGenerator<GoalTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('goal').selectAll('goal')
-    .where('goal.world_id', '=', scope.worldId).where('goal.id', '>', after).orderBy('goal.id').limit(PAGE_SIZE), scope, 'goal').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('goal')
+        .selectAll('goal')
+        .where('goal.world_id', '=', scope.worldId)
+        .where('goal.id', '>', after)
+        .orderBy('goal.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'goal',
+    ).execute(),
+  );
 
 export const relationshipPages = (db: Db, scope: ExportScope): AsyncGenerator<RelationshipTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('relationship').selectAll('relationship')
-    .where('relationship.world_id', '=', scope.worldId).where('relationship.id', '>', after)
-    .orderBy('relationship.id').limit(PAGE_SIZE), scope, 'relationship').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('relationship')
+        .selectAll('relationship')
+        .where('relationship.world_id', '=', scope.worldId)
+        .where('relationship.id', '>', after)
+        .orderBy('relationship.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'relationship',
+    ).execute(),
+  );
 
 /** Timelines, with a genesis or branching event the reader may not see masked to null. */
 export const timelinePages = (db: Db, scope: ExportScope): AsyncGenerator<TimelineTable[]> =>
   byIdPages(async (after) => {
-    const rows = await whereVisible(db.selectFrom('timeline').selectAll('timeline')
-      .where('timeline.world_id', '=', scope.worldId).where('timeline.id', '>', after)
-      .orderBy('timeline.id').limit(PAGE_SIZE), scope, 'timeline').execute();
+    const rows = await whereVisible(
+      db
+        .selectFrom('timeline')
+        .selectAll('timeline')
+        .where('timeline.world_id', '=', scope.worldId)
+        .where('timeline.id', '>', after)
+        .orderBy('timeline.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'timeline',
+    ).execute();
     const genesis = await maskHidden(db, scope, rows, 'genesis_event', 'event');
     return maskHidden(db, scope, genesis, 'branching_event', 'event');
   });
@@ -83,9 +146,17 @@ export const timelinePages = (db: Db, scope: ExportScope): AsyncGenerator<Timeli
 /** Events, with a hidden child timeline masked and changes naming hidden characters or items left out. */
 export const eventPages = (db: Db, scope: ExportScope): AsyncGenerator<EventTable[]> =>
   byIdPages(async (after) => {
-    const rows = await whereVisible(db.selectFrom('event').selectAll('event')
-      .where('event.world_id', '=', scope.worldId).where('event.id', '>', after)
-      .orderBy('event.id').limit(PAGE_SIZE), scope, 'event').execute();
+    const rows = await whereVisible(
+      db
+        .selectFrom('event')
+        .selectAll('event')
+        .where('event.world_id', '=', scope.worldId)
+        .where('event.id', '>', after)
+        .orderBy('event.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'event',
+    ).execute();
     return hideHiddenChanges(db, scope, await maskHidden(db, scope, rows, 'child_timeline_id', 'timeline'));
   });
 
@@ -93,9 +164,21 @@ export const eventPages = (db: Db, scope: ExportScope): AsyncGenerator<EventTabl
 export type MapWithImage = MapTable & { content_type: string | null; size: number | null };
 
 export const mapPages = (db: Db, scope: ExportScope): AsyncGenerator<MapWithImage[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('map').leftJoin('map_image', 'map_image.map_id', 'map.id')
-    .selectAll('map').select(['map_image.content_type', 'map_image.size'])
-    .where('map.world_id', '=', scope.worldId).where('map.id', '>', after).orderBy('map.id').limit(PAGE_SIZE), scope, 'map').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('map')
+        .leftJoin('map_image', 'map_image.map_id', 'map.id')
+        .selectAll('map')
+        .select(['map_image.content_type', 'map_image.size'])
+        .where('map.world_id', '=', scope.worldId)
+        .where('map.id', '>', after)
+        .orderBy('map.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'map',
+    ).execute(),
+  );
 
 /** One map's image bytes, or undefined when it has none (any more). */
 export async function findMapImageBytes(db: Db, mapId: string): Promise<Uint8Array | undefined> {
@@ -104,30 +187,81 @@ export async function findMapImageBytes(db: Db, mapId: string): Promise<Uint8Arr
 }
 
 export const mapPointPages = (db: Db, scope: ExportScope): AsyncGenerator<MapPointTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('map_point').selectAll('map_point')
-    .where('map_point.world_id', '=', scope.worldId).where('map_point.id', '>', after)
-    .orderBy('map_point.id').limit(PAGE_SIZE), scope, 'map_point').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('map_point')
+        .selectAll('map_point')
+        .where('map_point.world_id', '=', scope.worldId)
+        .where('map_point.id', '>', after)
+        .orderBy('map_point.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'map_point',
+    ).execute(),
+  );
 
 export const mapAreaPages = (db: Db, scope: ExportScope): AsyncGenerator<MapAreaTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('map_area').selectAll('map_area')
-    .where('map_area.world_id', '=', scope.worldId).where('map_area.id', '>', after)
-    .orderBy('map_area.id').limit(PAGE_SIZE), scope, 'map_area').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('map_area')
+        .selectAll('map_area')
+        .where('map_area.world_id', '=', scope.worldId)
+        .where('map_area.id', '>', after)
+        .orderBy('map_area.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'map_area',
+    ).execute(),
+  );
 
 export const questPages = (db: Db, scope: ExportScope): AsyncGenerator<QuestTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('quest').selectAll('quest')
-    .where('quest.world_id', '=', scope.worldId).where('quest.id', '>', after).orderBy('quest.id').limit(PAGE_SIZE), scope, 'quest').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('quest')
+        .selectAll('quest')
+        .where('quest.world_id', '=', scope.worldId)
+        .where('quest.id', '>', after)
+        .orderBy('quest.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'quest',
+    ).execute(),
+  );
 
 /** Objectives of the world's quests (the table has no world column: through its quest). */
 export const objectivePages = (db: Db, scope: ExportScope): AsyncGenerator<QuestObjectiveTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('quest_objective').innerJoin('quest', 'quest.id', 'quest_objective.quest_id')
-    .selectAll('quest_objective')
-    .where('quest.world_id', '=', scope.worldId).where('quest_objective.id', '>', after)
-    .orderBy('quest_objective.id').limit(PAGE_SIZE), scope, 'quest_objective').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('quest_objective')
+        .innerJoin('quest', 'quest.id', 'quest_objective.quest_id')
+        .selectAll('quest_objective')
+        .where('quest.world_id', '=', scope.worldId)
+        .where('quest_objective.id', '>', after)
+        .orderBy('quest_objective.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'quest_objective',
+    ).execute(),
+  );
 
 export const connectionPages = (db: Db, scope: ExportScope): AsyncGenerator<ConnectionTable[]> =>
-  byIdPages((after) => whereVisible(db.selectFrom('connection').selectAll('connection')
-    .where('connection.world_id', '=', scope.worldId).where('connection.id', '>', after)
-    .orderBy('connection.id').limit(PAGE_SIZE), scope, 'connection').execute());
+  byIdPages((after) =>
+    whereVisible(
+      db
+        .selectFrom('connection')
+        .selectAll('connection')
+        .where('connection.world_id', '=', scope.worldId)
+        .where('connection.id', '>', after)
+        .orderBy('connection.id')
+        .limit(PAGE_SIZE),
+      scope,
+      'connection',
+    ).execute(),
+  );
 
 /** One entity's tags, as the export writes them. */
 export interface TaggedEntity {
@@ -143,7 +277,8 @@ export interface TaggedEntity {
  */
 export const tagPages = (db: Db, scope: ExportScope): AsyncGenerator<TaggedEntity[]> =>
   byIdPages(async (after) => {
-    let query = db.selectFrom('entity_tag')
+    let query = db
+      .selectFrom('entity_tag')
       .select(['entity_type', 'entity_id'])
       .select(sql<string>`${sql.ref('entity_type')} || ':' || ${sql.ref('entity_id')}`.as('id'))
       .where('entity_tag.world_id', '=', scope.worldId)
@@ -160,10 +295,13 @@ export const tagPages = (db: Db, scope: ExportScope): AsyncGenerator<TaggedEntit
     }
     const entities = await query.execute();
     if (entities.length === 0) return [];
-    const rows = await db.selectFrom('entity_tag').select(['entity_type', 'entity_id', 'tag'])
+    const rows = await db
+      .selectFrom('entity_tag')
+      .select(['entity_type', 'entity_id', 'tag'])
       .where('world_id', '=', scope.worldId)
       .where('entity_id', 'in', [...new Set(entities.map((entity) => entity.entity_id))])
-      .orderBy('tag_key').execute();
+      .orderBy('tag_key')
+      .execute();
     const byKey = new Map<string, TaggedEntity>(entities.map((entity) => [entity.id, { ...entity, tags: [] }]));
     for (const row of rows) byKey.get(`${row.entity_type}:${row.entity_id}`)?.tags.push(row.tag);
     return [...byKey.values()];

@@ -35,7 +35,14 @@ const archiveTooLarge = (limits: ArchiveLimits): AppError =>
  * @returns e.g. 'the-land-of-oz.loreforge.zip'.
  */
 export function exportFileName(worldName: string, format: string): string {
-  const slug = worldName.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/[\s_]+/g, '-').toLowerCase().slice(0, 60) || 'world';
+  const slug =
+    worldName
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/[\s_]+/g, '-')
+      .toLowerCase()
+      .slice(0, 60) || 'world';
   return `${slug}.${format === 'bundle' ? 'loreforge' : format}.zip`;
 }
 
@@ -53,63 +60,72 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
       : errorHandler(error, request, reply),
   );
 
-  app.get('/worlds/:worldId/export', {
-    schema: {
-      tags,
-      summary: 'Download the world as a zip: a Loreforge bundle (default) or another registered format',
-      description:
-        'Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor\'s or the owner\'s ' +
-        "export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. " +
-        'Everything is read in one snapshot of the database. The bundle format is documented in docs/export-format.md.',
-      produces: ['application/zip'],
-      params: WorldParams,
-      querystring: ExportQuerySchema,
+  app.get(
+    '/worlds/:worldId/export',
+    {
+      schema: {
+        tags,
+        summary: 'Download the world as a zip: a Loreforge bundle (default) or another registered format',
+        description:
+          "Streams the archive (Content-Disposition: attachment). Built from what the caller may see: an editor's or the owner's " +
+          "export holds every secret and GM note; a player's or viewer's (or `x-view-as`) holds only what they may see. " +
+          'Everything is read in one snapshot of the database. The bundle format is documented in docs/export-format.md.',
+        produces: ['application/zip'],
+        params: WorldParams,
+        querystring: ExportQuerySchema,
+      },
     },
-  }, async (request, reply) => {
-    const scope = request.world;
-    const { format } = request.query;
-    const formats = exportFormats();
-    if (!formats.includes(format)) throw badRequest(BUNDLE_MESSAGES.unknownExportFormat(formats), { format: BUNDLE_MESSAGES.unknownExportFormat(formats) });
-    const exportScope = { world: scope.world, worldId: scope.world.id, viewer: scope.viewer, seesSecrets: scope.seesSecrets };
-    const exporter = findExporter(format);
-    // Every read of the export in one snapshot, so a write meanwhile cannot leave a dangling reference.
-    const stream = await streamInSnapshot(app.db, async (snapshot) => {
-      if (!exporter) return streamBundle(snapshot, exportScope);
-      const { bundle, images } = await readWholeBundle(snapshot, exportScope);
-      return zipFiles(exporter.fromBundle(bundle, images));
-    });
-    const fileName = exportFileName(scope.world.name, format);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(stream);
-  });
+    async (request, reply) => {
+      const scope = request.world;
+      const { format } = request.query;
+      const formats = exportFormats();
+      if (!formats.includes(format))
+        throw badRequest(BUNDLE_MESSAGES.unknownExportFormat(formats), { format: BUNDLE_MESSAGES.unknownExportFormat(formats) });
+      const exportScope = { world: scope.world, worldId: scope.world.id, viewer: scope.viewer, seesSecrets: scope.seesSecrets };
+      const exporter = findExporter(format);
+      // Every read of the export in one snapshot, so a write meanwhile cannot leave a dangling reference.
+      const stream = await streamInSnapshot(app.db, async (snapshot) => {
+        if (!exporter) return streamBundle(snapshot, exportScope);
+        const { bundle, images } = await readWholeBundle(snapshot, exportScope);
+        return zipFiles(exporter.fromBundle(bundle, images));
+      });
+      const fileName = exportFileName(scope.world.name, format);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
 
-  app.post('/worlds/import', {
-    bodyLimit: limits.maxArchiveBytes,
-    schema: {
-      tags,
-      summary: 'Create a new world of mine from an archive: a Loreforge bundle or another recognised export',
-      description:
-        'The body is the archive itself (`application/zip` or `application/octet-stream`). The format is recognised from ' +
-        'its files. Every id is new, every reference and mention points into the new world, and the import is all or ' +
-        'nothing. Hostile archives (too large, too many files, zip bombs, unsafe names, links, deep JSON) are a 400 and ' +
-        'nothing is created. Answers what was created and what could not be mapped.',
-      consumes: ['application/zip', 'application/octet-stream'],
-      response: { 201: ImportResultSchema, 413: ErrorResponseSchema, ...errorResponses },
+  app.post(
+    '/worlds/import',
+    {
+      bodyLimit: limits.maxArchiveBytes,
+      schema: {
+        tags,
+        summary: 'Create a new world of mine from an archive: a Loreforge bundle or another recognised export',
+        description:
+          'The body is the archive itself (`application/zip` or `application/octet-stream`). The format is recognised from ' +
+          'its files. Every id is new, every reference and mention points into the new world, and the import is all or ' +
+          'nothing. Hostile archives (too large, too many files, zip bombs, unsafe names, links, deep JSON) are a 400 and ' +
+          'nothing is created. Answers what was created and what could not be mapped.',
+        consumes: ['application/zip', 'application/octet-stream'],
+        response: { 201: ImportResultSchema, 413: ErrorResponseSchema, ...errorResponses },
+      },
     },
-  }, async (request, reply) => {
-    const body: unknown = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(BUNDLE_MESSAGES.noBody);
-    if (body.length > limits.maxArchiveBytes) throw archiveTooLarge(limits);
-    if (!(await findUserById(app.db, request.userId))) throw unauthorized(MESSAGES.invalidToken);
-    const outcome = await importWorld(app.db, request.userId, body, limits);
-    return reply.status(201).send({
-      world: presentWorld(outcome.world, 'owner', keptCounts(outcome.world)),
-      format: outcome.format,
-      created: outcome.created,
-      notMapped: outcome.notMapped,
-    });
-  });
+    async (request, reply) => {
+      const body: unknown = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(BUNDLE_MESSAGES.noBody);
+      if (body.length > limits.maxArchiveBytes) throw archiveTooLarge(limits);
+      if (!(await findUserById(app.db, request.userId))) throw unauthorized(MESSAGES.invalidToken);
+      const outcome = await importWorld(app.db, request.userId, body, limits);
+      return reply.status(201).send({
+        world: presentWorld(outcome.world, 'owner', keptCounts(outcome.world)),
+        format: outcome.format,
+        created: outcome.created,
+        notMapped: outcome.notMapped,
+      });
+    },
+  );
 };

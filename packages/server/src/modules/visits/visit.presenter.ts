@@ -28,7 +28,13 @@ export function summariseChanges(changes: ChangeRow[]): EntitySummary[] {
   for (const change of changes) {
     const key = `${change.entityType}:${change.entityId}`;
     const summary = byEntity.get(key) ?? {
-      entityType: change.entityType, entityId: change.entityId, actions: [], changeCount: 0, lastSequence: 0, lastAt: change.at, lastBy: null,
+      entityType: change.entityType,
+      entityId: change.entityId,
+      actions: [],
+      changeCount: 0,
+      lastSequence: 0,
+      lastAt: change.at,
+      lastBy: null,
     };
     if (!summary.actions.includes(change.action)) summary.actions.push(change.action);
     summary.changeCount += 1;

@@ -12,8 +12,14 @@ export async function findVisit(db: Db, worldId: string, userId: string): Promis
 
 /** Records a visit: the world's sequence and the time now (one row per member and world). */
 export async function saveVisit(db: Db, visit: WorldVisitTable): Promise<void> {
-  await db.insertInto('world_visit').values(visit)
-    .onConflict((conflict) => conflict.columns(['world_id', 'user_id']).doUpdateSet({ last_seen_sequence: visit.last_seen_sequence, last_seen_at: visit.last_seen_at }))
+  await db
+    .insertInto('world_visit')
+    .values(visit)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['world_id', 'user_id'])
+        .doUpdateSet({ last_seen_sequence: visit.last_seen_sequence, last_seen_at: visit.last_seen_at }),
+    )
     .execute();
 }
 
@@ -23,7 +29,11 @@ export async function saveVisit(db: Db, visit: WorldVisitTable): Promise<void> {
  */
 export async function findChangeSnapshots(db: Db, worldId: string, sequences: number[]): Promise<Map<number, string | null>> {
   if (sequences.length === 0) return new Map();
-  const rows = await db.selectFrom('world_change').select(['sequence', 'before', 'after'])
-    .where('world_id', '=', worldId).where('sequence', 'in', sequences).execute();
+  const rows = await db
+    .selectFrom('world_change')
+    .select(['sequence', 'before', 'after'])
+    .where('world_id', '=', worldId)
+    .where('sequence', 'in', sequences)
+    .execute();
   return new Map(rows.map((row) => [Number(row.sequence), row.after ?? row.before]));
 }

@@ -32,11 +32,18 @@ describe.each(DIALECTS)('since you last looked on %s', (dialect) => {
     expect(Date.parse(recorded.visitedAt)).toBeLessThanOrEqual(Date.now());
 
     await t.app.inject({
-      method: 'PUT', url: `/api/worlds/${world.worldId}/characters/${lion.characterId}`, headers: owner.headers,
+      method: 'PUT',
+      url: `/api/worlds/${world.worldId}/characters/${lion.characterId}`,
+      headers: owner.headers,
       payload: { name: 'Courageous Lion', description: null, attributes: {} },
     });
     await createCharacter(t.app, { world, owner, name: 'Wicked Witch of the West', visibility: 'editors' });
-    await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/items`, headers: owner.headers, payload: { name: 'Silver Shoes' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/items`,
+      headers: owner.headers,
+      payload: { name: 'Silver Shoes' },
+    });
     await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/characters/${toto.characterId}`, headers: owner.headers });
 
     const news = await since(world.worldId, player);
@@ -48,11 +55,21 @@ describe.each(DIALECTS)('since you last looked on %s', (dialect) => {
       ['Toto', ['deleted'], true],
       ['Courageous Lion', ['updated'], false],
     ]);
-    expect(news.groups[1]!.entities[0]).toMatchObject({ name: 'Silver Shoes', actions: ['created'], lastBy: owner.user.userId, lastByUsername: owner.user.username });
+    expect(news.groups[1]!.entities[0]).toMatchObject({
+      name: 'Silver Shoes',
+      actions: ['created'],
+      lastBy: owner.user.userId,
+      lastByUsername: owner.user.username,
+    });
 
     // The owner's own changes are no news to the owner.
     await visit(world.worldId, owner);
-    await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/items`, headers: owner.headers, payload: { name: 'Golden Cap' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/items`,
+      headers: owner.headers,
+      payload: { name: 'Golden Cap' },
+    });
     expect((await since(world.worldId, owner)).totalEntities).toBe(0);
 
     // A new visit starts the list again.
@@ -66,6 +83,8 @@ describe.each(DIALECTS)('since you last looked on %s', (dialect) => {
     const { world } = await createCharacter(t.app);
     const { owner: stranger } = await createCharacter(t.app);
     expect((await t.app.inject({ url: `/api/worlds/${world.worldId}/since-last-visit`, headers: stranger.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/visit`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/visit`, headers: stranger.headers })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -39,7 +39,10 @@ const ERROR_MAX = 500;
 export async function sendWebhook(options: SendOptions): Promise<SendResult> {
   const started = performance.now();
   const done = (ok: boolean, statusCode: number | null, error: string | null): SendResult => ({
-    ok, statusCode, durationMs: Math.round(performance.now() - started), error: error === null ? null : error.slice(0, ERROR_MAX),
+    ok,
+    statusCode,
+    durationMs: Math.round(performance.now() - started),
+    error: error === null ? null : error.slice(0, ERROR_MAX),
   });
   let url: URL;
   try {
@@ -49,28 +52,33 @@ export async function sendWebhook(options: SendOptions): Promise<SendResult> {
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
-    const request = client.request(url, {
-      method: 'POST',
-      lookup: guardedLookup(options.allowPrivate),
-      timeout: options.timeoutMs,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(options.body),
-        'user-agent': `Loreforge-Webhooks/${APP_VERSION}`,
-        'loreforge-event-id': options.eventId,
-        [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhookBody(options.secret, options.body),
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup(options.allowPrivate),
+        timeout: options.timeoutMs,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(options.body),
+          'user-agent': `Loreforge-Webhooks/${APP_VERSION}`,
+          'loreforge-event-id': options.eventId,
+          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhookBody(options.secret, options.body),
+        },
       },
-    }, (response) => {
-      const status = response.statusCode ?? 0;
-      // The answer's body is not needed; reading it lets the socket close cleanly.
-      response.resume();
-      response.on('end', () => {
-        if (status >= 200 && status < 300) resolve(done(true, status, null));
-        else if (status >= 300 && status < 400) resolve(done(false, status, `Redirects are not followed (answered ${status}); set the final URL.`));
-        else resolve(done(false, status, `Answered ${status}.`));
-      });
-      response.on('error', (error) => resolve(done(false, status, error.message)));
-    });
+      (response) => {
+        const status = response.statusCode ?? 0;
+        // The answer's body is not needed; reading it lets the socket close cleanly.
+        response.resume();
+        response.on('end', () => {
+          if (status >= 200 && status < 300) resolve(done(true, status, null));
+          else if (status >= 300 && status < 400)
+            resolve(done(false, status, `Redirects are not followed (answered ${status}); set the final URL.`));
+          else resolve(done(false, status, `Answered ${status}.`));
+        });
+        response.on('error', (error) => resolve(done(false, status, error.message)));
+      },
+    );
     const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${options.timeoutMs} ms.`)), options.timeoutMs);
     request.on('timeout', () => request.destroy(new Error(`No answer within ${options.timeoutMs} ms.`)));
     request.on('error', (error) => {

@@ -28,7 +28,13 @@ export function signWebhookBody(secret: string, body: string, timestamp: number 
  * @param toleranceSeconds how far the timestamp may be from now (default 300 s).
  * @returns true when some v1 signature matches and the timestamp is recent enough.
  */
-export function verifyWebhookSignature(secret: string, body: string, header: string, toleranceSeconds = 300, now: number = Date.now() / 1000): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  body: string,
+  header: string,
+  toleranceSeconds = 300,
+  now: number = Date.now() / 1000,
+): boolean {
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
   if (!Number.isInteger(timestamp) || Math.abs(now - timestamp) > toleranceSeconds) return false;

@@ -107,7 +107,8 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     resolvePublicAddresses(hostname.replace(/^\[(.*)\]$/, '$1'), allowPrivate).then(
       (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((entry) => entry.family === options.family) : addresses;
+        const wanted =
+          options.family === 4 || options.family === 6 ? addresses.filter((entry) => entry.family === options.family) : addresses;
         const usable = wanted.length > 0 ? wanted : addresses;
         if (options.all) callback(null, usable);
         else callback(null, usable[0]!.address, usable[0]!.family);

@@ -58,18 +58,42 @@ async function fanOutWebhook(trx: Db, webhook: WebhookRow): Promise<number> {
     .map((change) => {
       const eventId = newId();
       const payload = JSON.stringify({
-        id: eventId, worldId: webhook.world_id, sequence: change.sequence, entityType: change.entityType,
-        entityId: change.entityId, action: change.action, by: change.by, at: change.at,
+        id: eventId,
+        worldId: webhook.world_id,
+        sequence: change.sequence,
+        entityType: change.entityType,
+        entityId: change.entityId,
+        action: change.action,
+        by: change.by,
+        at: change.at,
       });
       return {
-        id: newId(), webhook_id: webhook.id, world_id: webhook.world_id, event_id: eventId, sequence: change.sequence,
-        entity_type: change.entityType, entity_id: change.entityId, action: change.action, payload, attempt: 1,
-        status: 'pending', attempt_at: now, claimed_until: null, status_code: null, duration_ms: null, error: null,
-        created_at: now, completed_at: null,
+        id: newId(),
+        webhook_id: webhook.id,
+        world_id: webhook.world_id,
+        event_id: eventId,
+        sequence: change.sequence,
+        entity_type: change.entityType,
+        entity_id: change.entityId,
+        action: change.action,
+        payload,
+        attempt: 1,
+        status: 'pending',
+        attempt_at: now,
+        claimed_until: null,
+        status_code: null,
+        duration_ms: null,
+        error: null,
+        created_at: now,
+        completed_at: null,
       };
     });
   if (rows.length > 0) await trx.insertInto('webhook_delivery').values(rows).execute();
-  await trx.updateTable('webhook').set({ last_sequence: changes.at(-1)!.sequence }).where('id', '=', webhook.id).execute();
+  await trx
+    .updateTable('webhook')
+    .set({ last_sequence: changes.at(-1)!.sequence })
+    .where('id', '=', webhook.id)
+    .execute();
   return rows.length;
 }
 
@@ -78,18 +102,28 @@ async function fanOutWebhook(trx: Db, webhook: WebhookRow): Promise<number> {
  * @param claimMs how long the claim holds before another instance may retake the row.
  * @returns the claimed rows, now `sending`.
  */
-async function claimDueDeliveries(db: Kysely<Database>, dialect: Dialect, claimMs: number, limit = CLAIMS_PER_TICK): Promise<WebhookDeliveryRow[]> {
+async function claimDueDeliveries(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  claimMs: number,
+  limit = CLAIMS_PER_TICK,
+): Promise<WebhookDeliveryRow[]> {
   const now = new Date();
   const nowIso = now.toISOString();
-  let due = db.selectFrom('webhook_delivery').select('id')
-    .where((eb) => eb.or([
-      eb.and([eb('status', '=', 'pending'), eb('attempt_at', '<=', nowIso)]),
-      eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', nowIso)]),
-    ]))
+  let due = db
+    .selectFrom('webhook_delivery')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('attempt_at', '<=', nowIso)]),
+        eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', nowIso)]),
+      ]),
+    )
     .orderBy('attempt_at')
     .limit(limit);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  return db.updateTable('webhook_delivery')
+  return db
+    .updateTable('webhook_delivery')
     .set({ status: 'sending', claimed_until: new Date(now.getTime() + claimMs).toISOString() })
     .where('id', 'in', due)
     .returningAll()
@@ -102,30 +136,53 @@ async function claimDueDeliveries(db: Kysely<Database>, dialect: Dialect, claimM
  */
 async function deliverClaimed(db: Kysely<Database>, delivery: WebhookDeliveryRow, settings: WebhookSettings): Promise<boolean> {
   const webhook = await db.selectFrom('webhook').selectAll().where('id', '=', delivery.webhook_id).executeTakeFirst();
-  const result = !webhook || Number(webhook.active) !== 1
-    ? { ok: false, statusCode: null, durationMs: 0, error: 'The webhook was paused or deleted before this attempt.' }
-    : await sendWebhook({
-      url: webhook.url, secret: webhook.secret, body: delivery.payload, eventId: delivery.event_id,
-      allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs,
-    });
+  const result =
+    !webhook || Number(webhook.active) !== 1
+      ? { ok: false, statusCode: null, durationMs: 0, error: 'The webhook was paused or deleted before this attempt.' }
+      : await sendWebhook({
+          url: webhook.url,
+          secret: webhook.secret,
+          body: delivery.payload,
+          eventId: delivery.event_id,
+          allowPrivate: settings.allowPrivate,
+          timeoutMs: settings.timeoutMs,
+        });
   const completed = new Date();
   const retry = !result.ok && webhook !== undefined && Number(webhook.active) === 1 && delivery.attempt < settings.maxAttempts;
   await db.transaction().execute(async (trx) => {
-    const recorded = await trx.updateTable('webhook_delivery')
+    const recorded = await trx
+      .updateTable('webhook_delivery')
       .set({
-        status: result.ok ? 'succeeded' : 'failed', status_code: result.statusCode, duration_ms: result.durationMs,
-        error: result.error, completed_at: completed.toISOString(), claimed_until: null,
+        status: result.ok ? 'succeeded' : 'failed',
+        status_code: result.statusCode,
+        duration_ms: result.durationMs,
+        error: result.error,
+        completed_at: completed.toISOString(),
+        claimed_until: null,
       })
-      .where('id', '=', delivery.id).where('status', '=', 'sending').where('claimed_until', '=', delivery.claimed_until)
+      .where('id', '=', delivery.id)
+      .where('status', '=', 'sending')
+      .where('claimed_until', '=', delivery.claimed_until)
       .executeTakeFirst();
     // Another instance retook the row after this claim ran out: its outcome counts, not a second retry from here.
     if (Number(recorded.numUpdatedRows) === 0 || !retry) return;
     const delay = settings.retryBaseMs * 2 ** (delivery.attempt - 1);
-    await trx.insertInto('webhook_delivery').values({
-      ...delivery, id: newId(), attempt: delivery.attempt + 1, status: 'pending',
-      attempt_at: new Date(completed.getTime() + delay).toISOString(), claimed_until: null, status_code: null,
-      duration_ms: null, error: null, created_at: completed.toISOString(), completed_at: null,
-    }).execute();
+    await trx
+      .insertInto('webhook_delivery')
+      .values({
+        ...delivery,
+        id: newId(),
+        attempt: delivery.attempt + 1,
+        status: 'pending',
+        attempt_at: new Date(completed.getTime() + delay).toISOString(),
+        claimed_until: null,
+        status_code: null,
+        duration_ms: null,
+        error: null,
+        created_at: completed.toISOString(),
+        completed_at: null,
+      })
+      .execute();
   });
   return result.ok;
 }
@@ -134,7 +191,11 @@ async function deliverClaimed(db: Kysely<Database>, delivery: WebhookDeliveryRow
  * One pass of the worker: fan out, claim, send.
  * @returns counts of queued and sent deliveries.
  */
-export async function runWebhookTick(db: Kysely<Database>, dialect: Dialect, settings: WebhookSettings): Promise<{ queued: number; sent: number }> {
+export async function runWebhookTick(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  settings: WebhookSettings,
+): Promise<{ queued: number; sent: number }> {
   const queued = await fanOutChanges(db, dialect);
   const claimed = await claimDueDeliveries(db, dialect, settings.timeoutMs * 2 + 5_000);
   const outcomes = await Promise.all(claimed.map((delivery) => deliverClaimed(db, delivery, settings)));

@@ -20,14 +20,26 @@ import { type WebhookRow, countWebhooks, findWebhook, insertWebhook, updateWebho
  * @throws AppError 400 on `url` (WEBHOOK_MESSAGES: scheme, credentials, unresolvable, private address); 409
  * WEBHOOK_MESSAGES.tooMany past WEBHOOK_LIMITS.perWorldMax.
  */
-export async function createWebhook(db: Db, scope: WorldScope, input: z.output<typeof WebhookCreateSchema>, allowPrivate: boolean): Promise<WebhookRow> {
+export async function createWebhook(
+  db: Db,
+  scope: WorldScope,
+  input: z.output<typeof WebhookCreateSchema>,
+  allowPrivate: boolean,
+): Promise<WebhookRow> {
   const url = await checkWebhookUrl(input.url, allowPrivate);
   if ((await countWebhooks(db, scope.world.id)) >= WEBHOOK_LIMITS.perWorldMax) throw conflict(WEBHOOK_MESSAGES.tooMany);
   const now = nowIso();
   const row: WebhookRow = {
-    id: newId(), world_id: scope.world.id, url, events: JSON.stringify(input.events), active: input.active ? 1 : 0,
-    secret: newWebhookSecret(), last_sequence: await latestSequence(db, scope.world.id), created_by: scope.userId,
-    created_at: now, updated_at: now,
+    id: newId(),
+    world_id: scope.world.id,
+    url,
+    events: JSON.stringify(input.events),
+    active: input.active ? 1 : 0,
+    secret: newWebhookSecret(),
+    last_sequence: await latestSequence(db, scope.world.id),
+    created_by: scope.userId,
+    created_at: now,
+    updated_at: now,
   };
   await insertWebhook(db, row);
   return row;
@@ -38,7 +50,13 @@ export async function createWebhook(db: Db, scope: WorldScope, input: z.output<t
  * from the world's latest change: changes made while it was off are not replayed.
  * @throws AppError 404 'Webhook not found.'; 400 on `url` as for create.
  */
-export async function changeWebhook(db: Db, scope: WorldScope, webhookId: string, input: z.output<typeof WebhookUpdateSchema>, allowPrivate: boolean): Promise<WebhookRow> {
+export async function changeWebhook(
+  db: Db,
+  scope: WorldScope,
+  webhookId: string,
+  input: z.output<typeof WebhookUpdateSchema>,
+  allowPrivate: boolean,
+): Promise<WebhookRow> {
   const current = await findWebhook(db, scope.world.id, webhookId);
   if (!current) throw notFound('Webhook');
   const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, allowPrivate);

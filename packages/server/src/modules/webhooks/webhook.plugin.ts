@@ -23,10 +23,12 @@ export const webhookPlugin = fp<WebhookSettings>(
     const schedule = (): void => {
       if (stopped) return;
       timer = setTimeout(() => {
-        running = runWebhookTick(app.db, app.dialect, settings).then(
-          () => undefined,
-          (error: unknown) => app.log.warn({ err: error }, 'webhook worker pass failed'),
-        ).finally(schedule);
+        running = runWebhookTick(app.db, app.dialect, settings)
+          .then(
+            () => undefined,
+            (error: unknown) => app.log.warn({ err: error }, 'webhook worker pass failed'),
+          )
+          .finally(schedule);
       }, settings.pollMs);
       timer.unref();
     };

@@ -16,7 +16,11 @@ export async function listWebhooks(db: Db, worldId: string): Promise<WebhookRow[
 
 /** How many webhooks a world has. */
 export async function countWebhooks(db: Db, worldId: string): Promise<number> {
-  const row = await db.selectFrom('webhook').select((eb) => eb.fn.countAll<number>().as('count')).where('world_id', '=', worldId).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('world_id', '=', worldId)
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -40,7 +44,13 @@ export async function updateWebhook(
   webhookId: string,
   changes: Partial<Pick<WebhookRow, 'url' | 'events' | 'active' | 'secret' | 'last_sequence' | 'updated_at'>>,
 ): Promise<WebhookRow | undefined> {
-  return db.updateTable('webhook').set(changes).where('world_id', '=', worldId).where('id', '=', webhookId).returningAll().executeTakeFirst();
+  return db
+    .updateTable('webhook')
+    .set(changes)
+    .where('world_id', '=', worldId)
+    .where('id', '=', webhookId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Deletes a webhook and (by cascade) its deliveries. @returns whether it existed. */
@@ -53,9 +63,25 @@ export async function deleteWebhook(db: Db, worldId: string, webhookId: string):
  * One page of a webhook's delivery attempts, newest first.
  * @param offset rows to skip; @param limit rows to return (1–100).
  */
-export async function listDeliveries(db: Db, webhookId: string, offset: number, limit: number): Promise<{ rows: WebhookDeliveryRow[]; total: number }> {
-  const rows = await db.selectFrom('webhook_delivery').selectAll().where('webhook_id', '=', webhookId)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-  const count = await db.selectFrom('webhook_delivery').select((eb) => eb.fn.countAll<number>().as('count')).where('webhook_id', '=', webhookId).executeTakeFirst();
+export async function listDeliveries(
+  db: Db,
+  webhookId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: WebhookDeliveryRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('webhook_delivery')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const count = await db
+    .selectFrom('webhook_delivery')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirst();
   return { rows, total: Number(count?.count ?? 0) };
 }

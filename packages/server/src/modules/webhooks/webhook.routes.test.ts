@@ -1,7 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_MESSAGES, WEBHOOK_MESSAGES, type Webhook, type WebhookDelivery, type WebhookEvent, type WebhookWithSecret } from '@loreforge/contract';
+import {
+  ACCESS_MESSAGES,
+  WEBHOOK_MESSAGES,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookWithSecret,
+} from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { addMember } from '../../../test/factories/member.js';
@@ -75,7 +82,12 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       ['not a url', WEBHOOK_MESSAGES.urlInvalid],
     ])('refuses %s with a 400 that says why', async (url, message) => {
       const { world, owner } = await createWorld(t.app);
-      const response = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/webhooks`, headers: owner.headers, payload: { url } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/webhooks`,
+        headers: owner.headers,
+        payload: { url },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message, fields: { url: message } });
     });
@@ -83,7 +95,9 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     it('refuses a private URL on change too, and keeps the old one', async () => {
       const { world, owner } = await createWorld(t.app);
       const made = await t.app.inject({
-        method: 'POST', url: `/api/worlds/${world.worldId}/webhooks`, headers: owner.headers,
+        method: 'POST',
+        url: `/api/worlds/${world.worldId}/webhooks`,
+        headers: owner.headers,
         payload: { url: 'https://93.184.215.14/hooks', events: ['character.updated'], active: false },
       });
       expect(made.statusCode).toBe(201);
@@ -99,7 +113,9 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const base = `/api/worlds/${world.worldId}/webhooks`;
       const made = await t.app.inject({
-        method: 'POST', url: base, headers: owner.headers,
+        method: 'POST',
+        url: base,
+        headers: owner.headers,
         payload: { url: 'https://93.184.215.14/hooks', events: ['character.*', 'item.deleted', 'character.*'], active: false },
       });
       expect(made.statusCode).toBe(201);
@@ -111,13 +127,23 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       expect(list.json<{ data: Webhook[] }>().data).toHaveLength(1);
       expect(list.body).not.toContain(created.secret);
 
-      const changed = await t.app.inject({ method: 'PUT', url: `${base}/${created.webhookId}`, headers: owner.headers, payload: { events: ['*'] } });
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: `${base}/${created.webhookId}`,
+        headers: owner.headers,
+        payload: { events: ['*'] },
+      });
       expect(changed.json<Webhook>()).toMatchObject({ events: ['*'], url: 'https://93.184.215.14/hooks', active: false });
 
       const rotated = await t.app.inject({ method: 'POST', url: `${base}/${created.webhookId}/secret`, headers: owner.headers });
       expect(rotated.json<WebhookWithSecret>().secret).not.toBe(created.secret);
 
-      const badEvents = await t.app.inject({ method: 'PUT', url: `${base}/${created.webhookId}`, headers: owner.headers, payload: { events: ['dragon.fly'] } });
+      const badEvents = await t.app.inject({
+        method: 'PUT',
+        url: `${base}/${created.webhookId}`,
+        headers: owner.headers,
+        payload: { events: ['dragon.fly'] },
+      });
       expect(badEvents.statusCode).toBe(400);
       expect(badEvents.json<{ message: string }>().message).toBe(WEBHOOK_MESSAGES.eventsInvalid);
 
@@ -136,10 +162,15 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
 
       const other = await createWorld(t.app);
       const theirs = await t.app.inject({
-        method: 'POST', url: `/api/worlds/${other.world.worldId}/webhooks`, headers: other.owner.headers,
+        method: 'POST',
+        url: `/api/worlds/${other.world.worldId}/webhooks`,
+        headers: other.owner.headers,
         payload: { url: 'https://93.184.215.14/hooks', active: false },
       });
-      const crossWorld = await t.app.inject({ url: `/api/worlds/${world.worldId}/webhooks/${theirs.json<Webhook>().webhookId}`, headers: owner.headers });
+      const crossWorld = await t.app.inject({
+        url: `/api/worlds/${world.worldId}/webhooks/${theirs.json<Webhook>().webhookId}`,
+        headers: owner.headers,
+      });
       expect(crossWorld.statusCode).toBe(404);
     });
   });
@@ -147,28 +178,44 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
   describe('with WEBHOOKS_ALLOW_PRIVATE=true and a receiver on localhost', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp(dialect, { webhooksAllowPrivate: true, webhookPollMs: 50, webhookRetryBaseMs: 100, webhookMaxAttempts: 3, webhookTimeoutMs: 2_000 });
+      t = await buildTestApp(dialect, {
+        webhooksAllowPrivate: true,
+        webhookPollMs: 50,
+        webhookRetryBaseMs: 100,
+        webhookMaxAttempts: 3,
+        webhookTimeoutMs: 2_000,
+      });
     });
     afterAll(async () => t.close());
 
     const deliveries = async (worldId: string, webhookId: string, headers: Record<string, string>) =>
-      (await t.app.inject({ url: `/api/worlds/${worldId}/webhooks/${webhookId}/deliveries`, headers })).json<{ data: WebhookDelivery[] }>().data;
+      (await t.app.inject({ url: `/api/worlds/${worldId}/webhooks/${webhookId}/deliveries`, headers })).json<{ data: WebhookDelivery[] }>()
+        .data;
 
     it('delivers a change signed with the secret, as the body a receiver can verify', async () => {
       const receiver = await startReceiver();
       try {
         const { world, owner } = await createWorld(t.app);
         const made = await t.app.inject({
-          method: 'POST', url: `/api/worlds/${world.worldId}/webhooks`, headers: owner.headers, payload: { url: receiver.url, events: ['character.*'] },
+          method: 'POST',
+          url: `/api/worlds/${world.worldId}/webhooks`,
+          headers: owner.headers,
+          payload: { url: receiver.url, events: ['character.*'] },
         });
         expect(made.statusCode).toBe(201);
         const { webhookId, secret } = made.json<WebhookWithSecret>();
         const character = await t.app.inject({
-          method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Cowardly Lion' },
+          method: 'POST',
+          url: `/api/worlds/${world.worldId}/characters`,
+          headers: owner.headers,
+          payload: { name: 'Cowardly Lion' },
         });
         const characterId = character.json<{ characterId: string }>().characterId;
 
-        await eventually(async () => receiver.received.length, (count) => count >= 1);
+        await eventually(
+          async () => receiver.received.length,
+          (count) => count >= 1,
+        );
         expect(receiver.received).toHaveLength(1);
         const [delivery] = receiver.received;
         expect(verifyWebhookSignature(secret, delivery!.body, delivery!.signature)).toBe(true);
@@ -176,13 +223,27 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
         expect(delivery!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
         const event = JSON.parse(delivery!.body) as WebhookEvent;
         expect(event).toMatchObject({
-          worldId: world.worldId, entityType: 'character', entityId: characterId, action: 'created', by: owner.user.userId,
+          worldId: world.worldId,
+          entityType: 'character',
+          entityId: characterId,
+          action: 'created',
+          by: owner.user.userId,
         });
         expect(delivery!.eventId).toBe(event.id);
 
-        const log = await eventually(() => deliveries(world.worldId, webhookId, owner.headers), (rows) => rows[0]?.status === 'succeeded');
+        const log = await eventually(
+          () => deliveries(world.worldId, webhookId, owner.headers),
+          (rows) => rows[0]?.status === 'succeeded',
+        );
         expect(log).toHaveLength(1);
-        expect(log[0]).toMatchObject({ eventId: event.id, attempt: 1, status: 'succeeded', statusCode: 200, error: null, action: 'created' });
+        expect(log[0]).toMatchObject({
+          eventId: event.id,
+          attempt: 1,
+          status: 'succeeded',
+          statusCode: 200,
+          error: null,
+          action: 'created',
+        });
         expect(log[0]!.durationMs).toBeGreaterThanOrEqual(0);
       } finally {
         await receiver.close();
@@ -194,19 +255,36 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       try {
         const { world, owner } = await createWorld(t.app);
         const made = await t.app.inject({
-          method: 'POST', url: `/api/worlds/${world.worldId}/webhooks`, headers: owner.headers, payload: { url: receiver.url, events: ['*'] },
+          method: 'POST',
+          url: `/api/worlds/${world.worldId}/webhooks`,
+          headers: owner.headers,
+          payload: { url: receiver.url, events: ['*'] },
         });
         const { webhookId, secret } = made.json<WebhookWithSecret>();
-        await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/items`, headers: owner.headers, payload: { name: 'Silver Shoes' } });
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/worlds/${world.worldId}/items`,
+          headers: owner.headers,
+          payload: { name: 'Silver Shoes' },
+        });
 
-        await eventually(async () => receiver.received.length, (count) => count >= 2);
+        await eventually(
+          async () => receiver.received.length,
+          (count) => count >= 2,
+        );
         expect(receiver.received).toHaveLength(2);
         const [first, second] = receiver.received;
         expect(second!.body).toBe(first!.body);
         expect(verifyWebhookSignature(secret, second!.body, second!.signature)).toBe(true);
 
-        const log = await eventually(() => deliveries(world.worldId, webhookId, owner.headers), (rows) => rows.some((row) => row.status === 'succeeded'));
-        expect(log.map((row) => [row.attempt, row.status, row.statusCode])).toEqual([[2, 'succeeded', 200], [1, 'failed', 500]]);
+        const log = await eventually(
+          () => deliveries(world.worldId, webhookId, owner.headers),
+          (rows) => rows.some((row) => row.status === 'succeeded'),
+        );
+        expect(log.map((row) => [row.attempt, row.status, row.statusCode])).toEqual([
+          [2, 'succeeded', 200],
+          [1, 'failed', 500],
+        ]);
         expect(log[1]!.error).toBe('Answered 500.');
         expect(new Set(log.map((row) => row.eventId)).size).toBe(1);
       } finally {
@@ -219,14 +297,34 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       try {
         const { world, owner } = await createWorld(t.app);
         const made = await t.app.inject({
-          method: 'POST', url: `/api/worlds/${world.worldId}/webhooks`, headers: owner.headers, payload: { url: receiver.url, events: ['item.created'] },
+          method: 'POST',
+          url: `/api/worlds/${world.worldId}/webhooks`,
+          headers: owner.headers,
+          payload: { url: receiver.url, events: ['item.created'] },
         });
         const { webhookId } = made.json<WebhookWithSecret>();
-        await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/characters`, headers: owner.headers, payload: { name: 'Tin Man' } });
-        await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/items`, headers: owner.headers, payload: { name: 'Oil Can' } });
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/worlds/${world.worldId}/characters`,
+          headers: owner.headers,
+          payload: { name: 'Tin Man' },
+        });
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/worlds/${world.worldId}/items`,
+          headers: owner.headers,
+          payload: { name: 'Oil Can' },
+        });
 
-        const log = await eventually(() => deliveries(world.worldId, webhookId, owner.headers), (rows) => rows.length === 3 && rows.every((row) => row.status === 'failed'));
-        expect(log.map((row) => [row.attempt, row.status, row.entityType])).toEqual([[3, 'failed', 'item'], [2, 'failed', 'item'], [1, 'failed', 'item']]);
+        const log = await eventually(
+          () => deliveries(world.worldId, webhookId, owner.headers),
+          (rows) => rows.length === 3 && rows.every((row) => row.status === 'failed'),
+        );
+        expect(log.map((row) => [row.attempt, row.status, row.entityType])).toEqual([
+          [3, 'failed', 'item'],
+          [2, 'failed', 'item'],
+          [1, 'failed', 'item'],
+        ]);
         await new Promise((resolve) => setTimeout(resolve, 500));
         expect(receiver.received).toHaveLength(3);
       } finally {

@@ -9,8 +9,13 @@ export async function insertInvitation(db: Db, row: WorldInvitationTable): Promi
 
 /** A world's invitations, newest first (revoked ones included, so the owner sees what was revoked). */
 export function listInvitations(db: Db, worldId: string): Promise<WorldInvitationTable[]> {
-  return db.selectFrom('world_invitation').selectAll().where('world_id', '=', worldId)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('world_invitation')
+    .selectAll()
+    .where('world_id', '=', worldId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** One invitation of a world, or undefined. */
@@ -20,7 +25,12 @@ export function findInvitation(db: Db, worldId: string, invitationId: string): P
 
 /** Marks an invitation revoked (kept for the record; it no longer works). */
 export async function revokeInvitation(db: Db, invitationId: string, now: string): Promise<void> {
-  await db.updateTable('world_invitation').set({ revoked_at: now }).where('id', '=', invitationId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('world_invitation')
+    .set({ revoked_at: now })
+    .where('id', '=', invitationId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** A usable invitation by its code with its world's name and owner, or undefined (missing, revoked, expired, used up). */
@@ -30,11 +40,19 @@ export function findUsableInvitation(db: Db, code: string, now: string) {
     .innerJoin('world', 'world.id', 'world_invitation.world_id')
     .innerJoin('world_member', (join) => join.onRef('world_member.world_id', '=', 'world.id').on('world_member.role', '=', 'owner'))
     .innerJoin('user', 'user.id', 'world_member.user_id')
-    .select(['world_invitation.id', 'world_invitation.world_id', 'world_invitation.role', 'world.name as world_name', 'user.username as owner_username'])
+    .select([
+      'world_invitation.id',
+      'world_invitation.world_id',
+      'world_invitation.role',
+      'world.name as world_name',
+      'user.username as owner_username',
+    ])
     .where('world_invitation.code', '=', code)
     .where('world_invitation.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('world_invitation.expires_at', 'is', null), eb('world_invitation.expires_at', '>', now)]))
-    .where((eb) => eb.or([eb('world_invitation.max_uses', 'is', null), eb('world_invitation.uses', '<', eb.ref('world_invitation.max_uses'))]))
+    .where((eb) =>
+      eb.or([eb('world_invitation.max_uses', 'is', null), eb('world_invitation.uses', '<', eb.ref('world_invitation.max_uses'))]),
+    )
     .executeTakeFirst();
 }
 

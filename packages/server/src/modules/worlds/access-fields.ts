@@ -42,7 +42,7 @@ export function presentAccess(row: AccessColumns, scope: ReadScope): AccessField
     visibility: row.visibility === 'editors' ? 'editors' : 'everyone',
     revealedTo: scope.seesSecrets ? revealedIds(row) : [],
     gmNotes: scope.seesSecrets ? row.gm_notes : null,
-    gmNotesHtml: scope.seesSecrets ? row.gm_notes_html ?? null : null,
+    gmNotesHtml: scope.seesSecrets ? (row.gm_notes_html ?? null) : null,
     createdBy: row.created_by,
     updatedBy: row.updated_by,
   };
@@ -54,8 +54,13 @@ export function presentAccess(row: AccessColumns, scope: ReadScope): AccessField
  */
 async function requirePlayers(db: Db, worldId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db.selectFrom('world_member').select('user_id')
-    .where('world_id', '=', worldId).where('role', '=', 'player').where('user_id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('world_member')
+    .select('user_id')
+    .where('world_id', '=', worldId)
+    .where('role', '=', 'player')
+    .where('user_id', 'in', ids)
+    .execute();
   if (rows.length !== new Set(ids).size) {
     throw badRequest(ACCESS_MESSAGES.revealedToNotPlayer, { revealedTo: ACCESS_MESSAGES.revealedToNotPlayer });
   }
@@ -108,9 +113,13 @@ export async function accessColumns(db: Db, scope: WorldScope, body: AccessBody,
     revealedTo: body.revealedTo ? [...new Set(body.revealedTo.map((id) => id.toLowerCase()))] : current.revealedTo,
   };
   if (!isEditorRole(scope.role)) {
-    const same = next.visibility === current.visibility && notes.rich === null
-      && notes.text === current.gmNotes.text && notes.html === current.gmNotes.html
-      && next.revealedTo.length === current.revealedTo.length && next.revealedTo.every((id) => current.revealedTo.includes(id));
+    const same =
+      next.visibility === current.visibility &&
+      notes.rich === null &&
+      notes.text === current.gmNotes.text &&
+      notes.html === current.gmNotes.html &&
+      next.revealedTo.length === current.revealedTo.length &&
+      next.revealedTo.every((id) => current.revealedTo.includes(id));
     if (!same) throw forbidden(ACCESS_MESSAGES.accessFieldsEditorsOnly);
   }
   if (body.revealedTo) await requirePlayers(db, scope.world.id, next.revealedTo);

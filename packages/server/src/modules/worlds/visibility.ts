@@ -14,12 +14,29 @@ import type { ReadScope } from './world-scope.js';
 
 /** Tables whose rows can be secret. */
 export type SecretTable =
-  | 'character' | 'item' | 'inventory_item' | 'goal' | 'relationship' | 'timeline' | 'event'
-  | 'map' | 'map_point' | 'map_area' | 'quest' | 'quest_objective' | 'connection';
+  | 'character'
+  | 'item'
+  | 'inventory_item'
+  | 'goal'
+  | 'relationship'
+  | 'timeline'
+  | 'event'
+  | 'map'
+  | 'map_point'
+  | 'map_area'
+  | 'quest'
+  | 'quest_objective'
+  | 'connection';
 
 /** Kinds of entity a polymorphic reference names, and their tables. */
 const POLYMORPHIC_TABLES: Record<string, SecretTable> = {
-  character: 'character', item: 'item', timeline: 'timeline', event: 'event', map: 'map', quest: 'quest', goal: 'goal',
+  character: 'character',
+  item: 'item',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  quest: 'quest',
+  goal: 'goal',
 };
 
 /** For each table: the columns naming another secret-capable row (hidden with it), nullable or not. */
@@ -28,15 +45,27 @@ const REFERENCES: Record<SecretTable, Array<{ column: string; table: SecretTable
   item: [],
   map: [],
   quest: [],
-  inventory_item: [{ column: 'character_id', table: 'character' }, { column: 'item_id', table: 'item' }],
+  inventory_item: [
+    { column: 'character_id', table: 'character' },
+    { column: 'item_id', table: 'item' },
+  ],
   goal: [{ column: 'character_id', table: 'character' }],
-  relationship: [{ column: 'character_id', table: 'character' }, { column: 'target_character_id', table: 'character' }],
+  relationship: [
+    { column: 'character_id', table: 'character' },
+    { column: 'target_character_id', table: 'character' },
+  ],
   timeline: [{ column: 'parent_timeline_id', table: 'timeline' }],
   event: [{ column: 'timeline_id', table: 'timeline' }],
-  map_point: [{ column: 'map_id', table: 'map' }, { typeColumn: 'entity_type', idColumn: 'entity_id' }],
+  map_point: [
+    { column: 'map_id', table: 'map' },
+    { typeColumn: 'entity_type', idColumn: 'entity_id' },
+  ],
   map_area: [{ column: 'map_id', table: 'map' }],
   quest_objective: [{ column: 'quest_id', table: 'quest' }],
-  connection: [{ typeColumn: 'source_type', idColumn: 'source_id' }, { typeColumn: 'target_type', idColumn: 'target_id' }],
+  connection: [
+    { typeColumn: 'source_type', idColumn: 'source_id' },
+    { typeColumn: 'target_type', idColumn: 'target_id' },
+  ],
 };
 
 /** Nesting beyond which a chain of references (a branch of a branch of …) is no longer followed. */
@@ -58,7 +87,7 @@ function visibleTarget(scope: ReadScope, table: SecretTable, idRef: string, dept
 }
 
 function ruleFor(scope: ReadScope, table: SecretTable, alias: string, depth: number): RawBuilder<SqlBool> {
-  const parts: RawBuilder<SqlBool>[] = [ownRule(scope, alias)];
+  const parts: Array<RawBuilder<SqlBool>> = [ownRule(scope, alias)];
   if (depth < MAX_DEPTH) {
     for (const reference of REFERENCES[table]) {
       if ('column' in reference) {
@@ -67,8 +96,9 @@ function ruleFor(scope: ReadScope, table: SecretTable, alias: string, depth: num
       } else {
         const typeRef = sql.ref(`${alias}.${reference.typeColumn}`);
         const idRef = `${alias}.${reference.idColumn}`;
-        const kinds = Object.entries(POLYMORPHIC_TABLES).map(([kind, target]) =>
-          sql<SqlBool>`(${typeRef} = ${kind} and ${visibleTarget(scope, target, idRef, depth)})`);
+        const kinds = Object.entries(POLYMORPHIC_TABLES).map(
+          ([kind, target]) => sql<SqlBool>`(${typeRef} = ${kind} and ${visibleTarget(scope, target, idRef, depth)})`,
+        );
         parts.push(sql<SqlBool>`(${typeRef} is null or ${sql.join(kinds, sql` or `)})`);
       }
     }

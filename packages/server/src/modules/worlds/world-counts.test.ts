@@ -43,7 +43,16 @@ describe.each(DIALECTS)('world counts on %s', (dialect) => {
   };
   const characterRow = (worldId: string, name: string) => {
     const now = nowIso();
-    return { id: newId(), world_id: worldId, name, description: null, attributes: '{}', current_location_id: null, created_at: now, updated_at: now };
+    return {
+      id: newId(),
+      world_id: worldId,
+      name,
+      description: null,
+      attributes: '{}',
+      current_location_id: null,
+      created_at: now,
+      updated_at: now,
+    };
   };
 
   it('counts one of each counted entity created and deleted through the API', async () => {
@@ -52,7 +61,11 @@ describe.each(DIALECTS)('world counts on %s', (dialect) => {
     const character = await post(owner, `worlds/${w}/characters`, { name: 'Dorothy' });
     const item = await post(owner, `worlds/${w}/items`, { name: 'Silver Shoes' });
     const timeline = await post(owner, `worlds/${w}/timelines`, { name: 'The story', currentDateTime: '1900-05-01T00:00:00.000Z' });
-    const event = await post(owner, `worlds/${w}/events`, { name: 'The cyclone', dateTime: '1900-05-01T00:00:00.000Z', timelineId: timeline.timelineId });
+    const event = await post(owner, `worlds/${w}/events`, {
+      name: 'The cyclone',
+      dateTime: '1900-05-01T00:00:00.000Z',
+      timelineId: timeline.timelineId,
+    });
     const map = await post(owner, `worlds/${w}/maps`, { name: 'Land of Oz' });
     expect(await counts(owner, w)).toEqual({ characters: 1, items: 1, timelines: 1, events: 1, maps: 1 });
 
@@ -68,7 +81,10 @@ describe.each(DIALECTS)('world counts on %s', (dialect) => {
     const { world, owner } = await createWorld(t.app);
     const w = world.worldId;
     await other.db.insertInto('character').values(characterRow(w, 'Scarecrow')).execute();
-    await other.db.insertInto('character').values([characterRow(w, 'Tin Woodman'), characterRow(w, 'Cowardly Lion'), characterRow(w, 'Toto')]).execute();
+    await other.db
+      .insertInto('character')
+      .values([characterRow(w, 'Tin Woodman'), characterRow(w, 'Cowardly Lion'), characterRow(w, 'Toto')])
+      .execute();
     expect((await counts(owner, w)).characters).toBe(4);
 
     await other.db.transaction().execute(async (trx) => {
@@ -87,7 +103,12 @@ describe.each(DIALECTS)('world counts on %s', (dialect) => {
     const { world: oz } = await createWorld(t.app, { owner, name: 'Oz' });
     const dorothy = await post(owner, `worlds/${kansas.worldId}/characters`, { name: 'Dorothy' });
     await post(owner, `worlds/${kansas.worldId}/characters`, { name: 'Aunt Em' });
-    const moved = await t.app.inject({ method: 'PATCH', url: `/api/characters/${dorothy.characterId}`, headers: owner.headers, payload: { worldId: oz.worldId } });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/characters/${dorothy.characterId}`,
+      headers: owner.headers,
+      payload: { worldId: oz.worldId },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await counts(owner, kansas.worldId)).characters).toBe(1);
     expect((await counts(owner, oz.worldId)).characters).toBe(1);
@@ -101,8 +122,12 @@ describe.each(DIALECTS)('world counts on %s', (dialect) => {
   it('keeps both counts exact while characters move between two worlds in both directions at once', async () => {
     const { world: kansas, owner } = await createWorld(t.app, { name: 'Kansas' });
     const { world: oz } = await createWorld(t.app, { owner, name: 'Oz' });
-    const inKansas = await Promise.all(Array.from({ length: 6 }, (_, i) => post(owner, `worlds/${kansas.worldId}/characters`, { name: `Farmhand ${i}` })));
-    const inOz = await Promise.all(Array.from({ length: 6 }, (_, i) => post(owner, `worlds/${oz.worldId}/characters`, { name: `Munchkin ${i}` })));
+    const inKansas = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post(owner, `worlds/${kansas.worldId}/characters`, { name: `Farmhand ${i}` })),
+    );
+    const inOz = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post(owner, `worlds/${oz.worldId}/characters`, { name: `Munchkin ${i}` })),
+    );
     const move = (characterId: string | undefined, worldId: string) =>
       t.app.inject({ method: 'PATCH', url: `/api/characters/${characterId}`, headers: owner.headers, payload: { worldId } });
     const answers = await Promise.all([

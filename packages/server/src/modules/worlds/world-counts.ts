@@ -12,7 +12,11 @@ import { type SecretTable, whereVisible } from './visibility.js';
 import type { ReadScope } from './world-scope.js';
 
 const COUNTED: Array<[keyof WorldCounts, SecretTable]> = [
-  ['characters', 'character'], ['timelines', 'timeline'], ['maps', 'map'], ['events', 'event'], ['items', 'item'],
+  ['characters', 'character'],
+  ['timelines', 'timeline'],
+  ['maps', 'map'],
+  ['events', 'event'],
+  ['items', 'item'],
 ];
 
 /** The counts kept on the world row. */
@@ -34,7 +38,10 @@ export async function countsFor(db: Db, scope: ReadScope, world: WorldTable): Pr
   if (scope.seesSecrets) return keptCounts(world);
   const entries: Array<readonly [keyof WorldCounts, number]> = [];
   for (const [key, table] of COUNTED) {
-    const query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('world_id', '=', world.id);
+    const query = db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('world_id', '=', world.id);
     const row = await whereVisible(query, scope, table).executeTakeFirst();
     entries.push([key, Number(row?.n ?? 0)]);
   }

@@ -45,10 +45,12 @@ const selectMembership = compiledQuery((db, worldId: string, userId: string) =>
     .selectAll('world')
     .select('world_member.role as member_role')
     .where('world.id', '=', worldId)
-    .where('world_member.user_id', '=', userId));
+    .where('world_member.user_id', '=', userId),
+);
 
 const selectMemberRole = compiledQuery((db, worldId: string, userId: string) =>
-  db.selectFrom('world_member').select('role').where('world_id', '=', worldId).where('user_id', '=', userId));
+  db.selectFrom('world_member').select('role').where('world_id', '=', worldId).where('user_id', '=', userId),
+);
 
 /**
  * The cache class of a reader (see WorldScope.cacheKey).

@@ -23,8 +23,14 @@ describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
     await post(`/characters/${dorothy.characterId}/relationships`, { targetCharacterId: wizard.characterId, relationshipType: 'friend' });
     const timeline = await post('/timelines', { name: 'The story', currentDateTime: '1900-12-31T00:00:00Z' });
     await post('/events', {
-      name: 'The Wizard is unmasked', timelineId: timeline.timelineId, dateTime: '1900-01-02T00:00:00Z', visibility: 'editors',
-      characterAttributeChanges: { version: 1, changes: [{ op: 'set', characterId: dorothy.characterId, path: 'knowsTheTruth', value: true }] },
+      name: 'The Wizard is unmasked',
+      timelineId: timeline.timelineId,
+      dateTime: '1900-01-02T00:00:00Z',
+      visibility: 'editors',
+      characterAttributeChanges: {
+        version: 1,
+        changes: [{ op: 'set', characterId: dorothy.characterId, path: 'knowsTheTruth', value: true }],
+      },
     });
     return { world, owner, player, viewer, editor, dorothy, wizard, glinda, timeline };
   }
@@ -64,7 +70,9 @@ describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
     const relationships = await get(oz.player, `${base}/characters/${oz.dorothy.characterId}/relationships`);
     expect(relationships.json<{ data: unknown[] }>().data).toEqual([]);
     expect(relationships.body).not.toContain(oz.wizard.characterId);
-    expect((await get(oz.owner, `${base}/characters/${oz.dorothy.characterId}/relationships`)).json<{ data: unknown[] }>().data).toHaveLength(1);
+    expect(
+      (await get(oz.owner, `${base}/characters/${oz.dorothy.characterId}/relationships`)).json<{ data: unknown[] }>().data,
+    ).toHaveLength(1);
     const events = await get(oz.player, `${base}/events`);
     expect(events.json<{ data: unknown[] }>().data).toEqual([]);
   });
@@ -100,10 +108,15 @@ describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
   it('answers a forbidden write on a visible entity 403 and on a secret one 404, and lets a player edit only their character', async () => {
     const oz = await ozWithSecrets();
     const base = `/api/worlds/${oz.world.worldId}/characters`;
-    const put = (user: TestUser, id: string, payload: object) => t.app.inject({ method: 'PUT', url: `${base}/${id}`, headers: user.headers, payload });
+    const put = (user: TestUser, id: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `${base}/${id}`, headers: user.headers, payload });
     const own = await put(oz.player, oz.dorothy.characterId, { name: 'Dorothy Gale', attributes: { from: 'Kansas' } });
     expect(own.statusCode).toBe(200);
-    expect(own.json<Character>()).toMatchObject({ name: 'Dorothy Gale', assignedTo: oz.player.user.userId, updatedBy: oz.player.user.userId });
+    expect(own.json<Character>()).toMatchObject({
+      name: 'Dorothy Gale',
+      assignedTo: oz.player.user.userId,
+      updatedBy: oz.player.user.userId,
+    });
     const makeSecret = await put(oz.player, oz.dorothy.characterId, { name: 'Dorothy', visibility: 'editors' });
     expect(makeSecret.statusCode).toBe(403);
     expect(makeSecret.json()).toMatchObject({ message: ACCESS_MESSAGES.accessFieldsEditorsOnly });
@@ -114,8 +127,14 @@ describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
     const create = await t.app.inject({ method: 'POST', url: base, headers: oz.viewer.headers, payload: { name: 'Toto' } });
     expect(create.statusCode).toBe(403);
     const editorWrite = await put(oz.editor, oz.wizard.characterId, { name: 'The Wizard', gmNotes: 'Still a humbug.' });
-    expect(editorWrite.json<Character>()).toMatchObject({ name: 'The Wizard', gmNotes: 'Still a humbug.', updatedBy: oz.editor.user.userId });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/worlds/${oz.world.worldId}`, headers: oz.editor.headers })).statusCode).toBe(403);
+    expect(editorWrite.json<Character>()).toMatchObject({
+      name: 'The Wizard',
+      gmNotes: 'Still a humbug.',
+      updatedBy: oz.editor.user.userId,
+    });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/worlds/${oz.world.worldId}`, headers: oz.editor.headers })).statusCode).toBe(
+      403,
+    );
   });
   it("leaves secrets, GM notes and others' reveals out of a player's and a viewer's export, and keeps them in an editor's", async () => {
     const oz = await ozWithSecrets();
@@ -133,8 +152,14 @@ describe.each(DIALECTS)('secrets and roles on %s', (dialect) => {
     expect(forPlayer.text).not.toContain('The Wizard is unmasked');
     expect(forPlayer.text).not.toContain(oz.wizard.characterId);
     // Glinda is revealed to this player: there, without the list of whom she is revealed to.
-    expect(readJson<Array<{ name: string; revealedTo: string[] }>>(forPlayer.files, 'characters.json').map((c) => [c.name, c.revealedTo]))
-      .toEqual(expect.arrayContaining([['Dorothy', []], ['Glinda', []]]));
+    expect(
+      readJson<Array<{ name: string; revealedTo: string[] }>>(forPlayer.files, 'characters.json').map((c) => [c.name, c.revealedTo]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Dorothy', []],
+        ['Glinda', []],
+      ]),
+    );
     expect(readJson<unknown[]>(forPlayer.files, 'relationships.json')).toEqual([]);
 
     const forViewer = await exported(oz.viewer);

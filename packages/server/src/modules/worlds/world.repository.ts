@@ -30,7 +30,8 @@ export function listWorlds(db: Db, userId: string, params: ListParams): Promise<
 /** Inserts a world row and its creator as its owner member. */
 export async function insertWorld(db: Db, world: WorldTable): Promise<void> {
   await db.insertInto('world').values(world).execute();
-  await db.insertInto('world_member')
+  await db
+    .insertInto('world_member')
     .values({ world_id: world.id, user_id: world.created_by, role: 'owner', created_at: world.created_at, updated_at: world.created_at })
     .execute();
 }
@@ -41,7 +42,11 @@ export async function updateWorld(
   worldId: string,
   changes: { name: string; description: string | null; description_html: string | null },
 ): Promise<WorldTable | undefined> {
-  await db.updateTable('world').set({ ...changes, updated_at: nowIso() }).where('id', '=', worldId).execute();
+  await db
+    .updateTable('world')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', worldId)
+    .execute();
   return db.selectFrom('world').selectAll().where('id', '=', worldId).executeTakeFirst();
 }
 

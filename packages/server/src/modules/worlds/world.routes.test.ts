@@ -36,7 +36,10 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
     it('answers 401 asking to sign in again when the token names an account this database does not hold', async () => {
       const token = t.app.signToken('01a20000-0000-7000-8000-000000000000');
       const response = await t.app.inject({
-        method: 'POST', url: '/api/worlds', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Oz' },
+        method: 'POST',
+        url: '/api/worlds',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: 'Oz' },
       });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ message: MESSAGES.invalidToken });
@@ -108,7 +111,12 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
           .json<{ data: World[] }>()
           .data.map((w) => w.name);
       expect(await search('quadling')).toEqual(['Quadling Country']);
-      await t.app.inject({ method: 'PUT', url: `/api/worlds/${world.worldId}`, headers: owner.headers, payload: { name: 'Gillikin Country' } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/worlds/${world.worldId}`,
+        headers: owner.headers,
+        payload: { name: 'Gillikin Country' },
+      });
       expect(await search('quadling')).toEqual([]);
       expect(await search('gillikin')).toEqual(['Gillikin Country']);
       expect(await search('oz')).toEqual(['Oz']);
@@ -143,7 +151,9 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
       for (const other of ['', '&sortBy=name&sortOrder=desc', '&sortBy=updatedAt']) {
         const response = await t.app.inject({ method: 'GET', url: `/api/worlds?limit=1&cursor=${cursor}${other}`, headers: owner.headers });
         expect(response.statusCode).toBe(400);
-        expect(response.json<ErrorResponse>().fields?.cursor).toBe('The cursor was made for another sort order; start again from the first page.');
+        expect(response.json<ErrorResponse>().fields?.cursor).toBe(
+          'The cursor was made for another sort order; start again from the first page.',
+        );
       }
     });
 

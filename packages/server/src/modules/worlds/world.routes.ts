@@ -32,100 +32,121 @@ import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-u
 const tags = ['worlds'];
 
 export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/worlds', {
-    schema: {
-      tags,
-      summary: 'List the worlds I own and the worlds shared with me, with my role and counts',
-      description: 'Counts are what the caller can see: a player or viewer never counts a secret.',
-      querystring: listQuerySchema(WORLD_SORT_FIELDS),
-      response: { 200: listResponseSchema(WorldSchema), ...errorResponses },
+  app.get(
+    '/worlds',
+    {
+      schema: {
+        tags,
+        summary: 'List the worlds I own and the worlds shared with me, with my role and counts',
+        description: 'Counts are what the caller can see: a player or viewer never counts a secret.',
+        querystring: listQuerySchema(WORLD_SORT_FIELDS),
+        response: { 200: listResponseSchema(WorldSchema), ...errorResponses },
+      },
     },
-  }, async (request) => {
-    return cachedUserWorldsRead(app.db, request.userId, request.url, async () => {
-      const { rows, pagination } = await listWorlds(app.db, request.userId, request.query);
-      const data = [];
-      for (const { member_role: memberRole, ...world } of rows) {
-        const role = memberRole as WorldRole;
-        data.push(presentWorld(world, role, await countsFor(app.db, scopeOf(world, request.userId, role), world)));
-      }
-      return { data, pagination };
-    });
-  });
+    async (request) => {
+      return cachedUserWorldsRead(app.db, request.userId, request.url, async () => {
+        const { rows, pagination } = await listWorlds(app.db, request.userId, request.query);
+        const data = [];
+        for (const { member_role: memberRole, ...world } of rows) {
+          const role = memberRole as WorldRole;
+          data.push(presentWorld(world, role, await countsFor(app.db, scopeOf(world, request.userId, role), world)));
+        }
+        return { data, pagination };
+      });
+    },
+  );
 
-  app.post('/worlds', {
-    schema: {
-      tags,
-      summary: 'Create a world (the caller becomes its owner)',
-      body: WorldCreateSchema,
-      response: { 201: WorldSchema, ...errorResponses },
+  app.post(
+    '/worlds',
+    {
+      schema: {
+        tags,
+        summary: 'Create a world (the caller becomes its owner)',
+        body: WorldCreateSchema,
+        response: { 201: WorldSchema, ...errorResponses },
+      },
     },
-  }, async (request, reply) => {
-    // A well-signed token whose account this database does not hold (data reset, a shared secret) is a
-    // session that no longer holds: 401, so the client signs in again, instead of a foreign-key failure.
-    if (!(await findUserById(app.db, request.userId))) throw unauthorized(MESSAGES.invalidToken);
-    const now = nowIso();
-    const world = {
-      id: newId(),
-      name: request.body.name,
-      ...richTextRow(await prepareRichText(app.db, null, request.body)),
-      created_by: request.userId,
-      character_count: 0,
-      timeline_count: 0,
-      map_count: 0,
-      event_count: 0,
-      item_count: 0,
-      content_version: 0,
-      created_at: now,
-      updated_at: now,
-    };
-    await app.db.transaction().execute((trx) => insertWorld(trx, world));
-    return reply.status(201).send(presentWorld(world, 'owner', keptCounts(world)));
-  });
+    async (request, reply) => {
+      // A well-signed token whose account this database does not hold (data reset, a shared secret) is a
+      // session that no longer holds: 401, so the client signs in again, instead of a foreign-key failure.
+      if (!(await findUserById(app.db, request.userId))) throw unauthorized(MESSAGES.invalidToken);
+      const now = nowIso();
+      const world = {
+        id: newId(),
+        name: request.body.name,
+        ...richTextRow(await prepareRichText(app.db, null, request.body)),
+        created_by: request.userId,
+        character_count: 0,
+        timeline_count: 0,
+        map_count: 0,
+        event_count: 0,
+        item_count: 0,
+        content_version: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      await app.db.transaction().execute((trx) => insertWorld(trx, world));
+      return reply.status(201).send(presentWorld(world, 'owner', keptCounts(world)));
+    },
+  );
 
-  app.get('/worlds/:worldId', {
-    schema: {
-      tags,
-      summary: 'One world with my role and the counts I may see',
-      params: WorldParams,
-      response: { 200: WorldSchema, ...errorResponses },
+  app.get(
+    '/worlds/:worldId',
+    {
+      schema: {
+        tags,
+        summary: 'One world with my role and the counts I may see',
+        params: WorldParams,
+        response: { 200: WorldSchema, ...errorResponses },
+      },
     },
-  }, async (request) => {
-    const scope = request.world;
-    return presentWorld(scope.world, scope.role, await countsFor(app.db, scope, scope.world));
-  });
+    async (request) => {
+      const scope = request.world;
+      return presentWorld(scope.world, scope.role, await countsFor(app.db, scope, scope.world));
+    },
+  );
 
-  app.put('/worlds/:worldId', {
-    schema: {
-      tags,
-      summary: "Update a world's name and description (owner and editors)",
-      params: WorldParams,
-      headers: IfMatchHeaders,
-      body: WorldUpdateSchema,
-      response: { 200: WorldSchema, ...errorResponses },
+  app.put(
+    '/worlds/:worldId',
+    {
+      schema: {
+        tags,
+        summary: "Update a world's name and description (owner and editors)",
+        params: WorldParams,
+        headers: IfMatchHeaders,
+        body: WorldUpdateSchema,
+        response: { 200: WorldSchema, ...errorResponses },
+      },
     },
-  }, async (request) => withIfMatch(app.db, request, { table: 'world', id: request.params.worldId, entity: 'world' }, async (db) => {
-    const scope = request.world;
-    requireEditor(scope);
-    const richText = await prepareRichText(db, scope, request.body, scope.world);
-    const updated = (await updateWorld(db, scope.world.id, { name: request.body.name, ...richTextRow(richText) })) ?? scope.world;
-    await saveMentions(db, scope, 'world', scope.world.id, richText);
-    return presentWorld(updated, scope.role, keptCounts(updated));
-  }));
+    async (request) =>
+      withIfMatch(app.db, request, { table: 'world', id: request.params.worldId, entity: 'world' }, async (db) => {
+        const scope = request.world;
+        requireEditor(scope);
+        const richText = await prepareRichText(db, scope, request.body, scope.world);
+        const updated = (await updateWorld(db, scope.world.id, { name: request.body.name, ...richTextRow(richText) })) ?? scope.world;
+        await saveMentions(db, scope, 'world', scope.world.id, richText);
+        return presentWorld(updated, scope.role, keptCounts(updated));
+      }),
+  );
 
-  app.delete('/worlds/:worldId', {
-    schema: {
-      tags,
-      summary: 'Delete a world and everything in it (owner only; irreversible)',
-      params: WorldParams,
-      headers: IfMatchHeaders,
-      response: { 204: z.null().describe('Deleted'), ...errorResponses },
+  app.delete(
+    '/worlds/:worldId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a world and everything in it (owner only; irreversible)',
+        params: WorldParams,
+        headers: IfMatchHeaders,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses },
+      },
     },
-  }, async (request, reply) => {
-    requireOwner(request.world);
-    await app.db.transaction().execute(async (trx) => {
-      await claimVersion(trx, request, { table: 'world', id: request.params.worldId, entity: 'world' });
-      await deleteWorld(trx, request.world.world.id);
-    });
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      requireOwner(request.world);
+      await app.db.transaction().execute(async (trx) => {
+        await claimVersion(trx, request, { table: 'world', id: request.params.worldId, entity: 'world' });
+        await deleteWorld(trx, request.world.world.id);
+      });
+      return reply.status(204).send(null);
+    },
+  );
 };

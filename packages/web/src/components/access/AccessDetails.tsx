@@ -38,19 +38,28 @@ function AccessRows({ worldId, carrier }: { worldId: string; carrier: AccessCarr
   const rows: DetailRow[] = [];
   if (access.isEditor && access.role) {
     const secret = carrier.visibility === 'editors';
-    const revealed = (carrier.revealedTo ?? []).map((userId) => nameOf(userId)).filter(Boolean).join(', ');
+    const revealed = (carrier.revealedTo ?? [])
+      .map((userId) => nameOf(userId))
+      .filter(Boolean)
+      .join(', ');
     rows.push({
       label: 'Visibility',
       value: secret ? (
         <>
-          <Badge bg="dark" className="me-2">Secret</Badge>Editors only
+          <Badge bg="dark" className="me-2">
+            Secret
+          </Badge>
+          Editors only
         </>
       ) : (
         'Everyone in the world'
       ),
     });
     if (secret) rows.push({ label: 'Revealed to', value: revealed || 'Nobody' });
-    rows.push({ label: 'GM notes', value: carrier.gmNotesHtml ? <RichText worldId={worldId} html={carrier.gmNotesHtml} /> : carrier.gmNotes });
+    rows.push({
+      label: 'GM notes',
+      value: carrier.gmNotesHtml ? <RichText worldId={worldId} html={carrier.gmNotesHtml} /> : carrier.gmNotes,
+    });
   }
   rows.push({ label: 'Created by', value: nameOf(carrier.createdBy) });
   rows.push({ label: 'Updated by', value: nameOf(carrier.updatedBy) });

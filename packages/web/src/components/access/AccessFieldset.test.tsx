@@ -10,13 +10,18 @@ const TOTO = '33333333-3333-4333-8333-333333333333';
 
 /** A fake server: the world with the caller's role, its members, and item creation recording the body. */
 function serve(role: WorldRole) {
-  const posts: Record<string, unknown>[] = [];
+  const posts: Array<Record<string, unknown>> = [];
   mockFetch((url, init) => {
     if (url.pathname === `/api/worlds/${W}`) {
       return jsonResponse({
-        worldId: W, name: 'Oz', description: null, createdBy: 'someone', role,
+        worldId: W,
+        name: 'Oz',
+        description: null,
+        createdBy: 'someone',
+        role,
         counts: { characters: 0, timelines: 0, maps: 0, events: 0, items: 0 },
-        createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
       });
     }
     if (url.pathname === `/api/worlds/${W}/members`) {
@@ -50,7 +55,15 @@ describe('the access fields of entity forms (issue 11)', () => {
     await user.paste('They carry her home.');
     await user.click(screen.getByRole('button', { name: 'Create item' }));
     expect(await screen.findByText('Item page')).toBeInTheDocument();
-    expect(posts).toEqual([expect.objectContaining({ name: 'Silver Shoes', visibility: 'editors', revealedTo: [TOTO], gmNotes: 'They carry her home.', gmNotesHtml: '<p>They carry her home.</p>' })]);
+    expect(posts).toEqual([
+      expect.objectContaining({
+        name: 'Silver Shoes',
+        visibility: 'editors',
+        revealedTo: [TOTO],
+        gmNotes: 'They carry her home.',
+        gmNotesHtml: '<p>They carry her home.</p>',
+      }),
+    ]);
   }, 20_000);
 
   it('sends no access fields when the editor leaves them as they are', async () => {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 import { AccessInputSchema, type AccessInput, type Visibility } from '@loreforge/contract';
 import { useMembers } from '../../api/access';
@@ -57,8 +57,10 @@ export function accessValues(values: Record<string, unknown>, initial?: object |
   const before = (initial ?? {}) as AccessCarrier;
   const rich = typeof values.gmNotesHtml === 'string';
   const sameNotes = rich && notes.html !== null ? notes.html === initialGmNotesHtml(before) : notes.text === (before.gmNotes ?? null);
-  const unchanged = visibility === (before.visibility ?? 'everyone') && sameNotes
-    && JSON.stringify([...revealedTo].sort()) === JSON.stringify([...(before.revealedTo ?? [])].sort());
+  const unchanged =
+    visibility === (before.visibility ?? 'everyone') &&
+    sameNotes &&
+    JSON.stringify([...revealedTo].sort()) === JSON.stringify([...(before.revealedTo ?? [])].sort());
   if (unchanged) return undefined;
   return AccessInputSchema.parse({ visibility, revealedTo, gmNotes: notes.text, ...(rich ? { gmNotesHtml: notes.html } : {}) });
 }
@@ -68,7 +70,7 @@ export function accessValues(values: Record<string, unknown>, initial?: object |
  * every entity form of a world, for its editors and owner only (issue 11); renders nothing for anyone else,
  * so their saves never carry these fields.
  */
-export function AccessFieldset({ control, target }: { control: Control<FieldValues>; target: AccessFormTarget }) {
+export function AccessFieldset({ control, target }: { control: Control; target: AccessFormTarget }) {
   const id = useId();
   const access = useWorldAccess(target.worldId);
   const members = useMembers(access.isEditor && access.role ? target.worldId : undefined);
@@ -102,7 +104,9 @@ export function AccessFieldset({ control, target }: { control: Control<FieldValu
             const chosen = new Set(Array.isArray(field.value) ? (field.value as string[]) : []);
             return (
               <Form.Group className="mb-3" role="group" aria-labelledby={`${id}-revealed`}>
-                <div id={`${id}-revealed`} className="form-label">Revealed to</div>
+                <div id={`${id}-revealed`} className="form-label">
+                  Revealed to
+                </div>
                 {players.length === 0 && <Form.Text className="d-block">This world has no players yet.</Form.Text>}
                 {players.map((player) => (
                   <Form.Check

@@ -9,7 +9,13 @@ import { useWorldAccess } from '../../hooks/useWorldAccess';
  * world (issue 11): `edit` an entity (editors; a player their assigned character), or `manage` content
  * (create and delete: editors and the owner). Otherwise `fallback` (default nothing).
  */
-export function IfAllowed({ worldId, to, entity, fallback = null, children }: {
+export function IfAllowed({
+  worldId,
+  to,
+  entity,
+  fallback = null,
+  children,
+}: {
   worldId: string;
   to: 'edit' | 'manage';
   entity?: object | null;
@@ -30,7 +36,10 @@ export function IfAllowed({ worldId, to, entity, fallback = null, children }: {
 export function RoleRefusal({ back }: { back: string }) {
   return (
     <Alert variant="warning" className="mb-0">
-      {ACCESS_MESSAGES.forbidden} <Link to={back} className="alert-link">Go back</Link>
+      {ACCESS_MESSAGES.forbidden}{' '}
+      <Link to={back} className="alert-link">
+        Go back
+      </Link>
     </Alert>
   );
 }

@@ -9,7 +9,12 @@ const ROLE_COLORS: Record<WorldRole, string> = { owner: 'primary', editor: 'succ
 /** A small badge naming a role in a world (issue 11): "Owner", "Editor", "Player" or "Viewer". */
 export function RoleBadge({ role }: { role: WorldRole }) {
   return (
-    <Badge bg={ROLE_COLORS[role]} text={role === 'player' ? 'dark' : undefined} className="text-uppercase" title={`Your role: ${ROLE_LABELS[role]}`}>
+    <Badge
+      bg={ROLE_COLORS[role]}
+      text={role === 'player' ? 'dark' : undefined}
+      className="text-uppercase"
+      title={`Your role: ${ROLE_LABELS[role]}`}
+    >
       {ROLE_LABELS[role]}
     </Badge>
   );

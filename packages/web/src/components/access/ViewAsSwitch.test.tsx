@@ -13,7 +13,12 @@ const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const ME = buildUser();
 const TOTO = '33333333-3333-4333-8333-333333333333';
 
-const member = (userId: string, username: string, role: WorldRole): WorldMember => ({ userId, username, role, joinedAt: '2025-02-01T10:00:00.000Z' });
+const member = (userId: string, username: string, role: WorldRole): WorldMember => ({
+  userId,
+  username,
+  role,
+  joinedAt: '2025-02-01T10:00:00.000Z',
+});
 
 /** A fake server: the world answers with the role of whoever it is read as, and 4 or 3 characters. */
 function serve(myRole: WorldRole) {
@@ -26,7 +31,8 @@ function serve(myRole: WorldRole) {
       const world: World & { role: WorldRole } = {
         worldId: W,
         name: 'The Land of Oz',
-        description: null, descriptionHtml: null,
+        description: null,
+        descriptionHtml: null,
         createdBy: ME.userId,
         counts: { characters: viewAs ? 3 : 4, timelines: 0, maps: 0, events: 0, items: 0 },
         createdAt: '2025-01-01T00:00:00.000Z',

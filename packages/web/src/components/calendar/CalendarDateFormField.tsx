@@ -27,7 +27,15 @@ export function CalendarDateFormField({ definition, id, value, onChange, onBlur,
   }, [definition]);
   return (
     <>
-      <CalendarDateInput id={id} definition={definition} value={isDateValue(value) ? value : null} onChange={onChange} onBlur={onBlur} invalid={invalid} describedBy={describedBy} />
+      <CalendarDateInput
+        id={id}
+        definition={definition}
+        value={isDateValue(value) ? value : null}
+        onChange={onChange}
+        onBlur={onBlur}
+        invalid={invalid}
+        describedBy={describedBy}
+      />
       <Form.Text className="d-block">Entered in this timeline's own calendar.</Form.Text>
     </>
   );

@@ -3,8 +3,14 @@ import { type CalendarDefinition, type MonthView, monthLengths, compileCalendar,
 
 /** A symbol for each moon phase the engine names. */
 export const MOON_SYMBOLS: Record<string, string> = {
-  'New Moon': '🌑', 'Waxing Crescent': '🌒', 'First Quarter': '🌓', 'Waxing Gibbous': '🌔',
-  'Full Moon': '🌕', 'Waning Gibbous': '🌖', 'Last Quarter': '🌗', 'Waning Crescent': '🌘',
+  'New Moon': '🌑',
+  'Waxing Crescent': '🌒',
+  'First Quarter': '🌓',
+  'Waxing Gibbous': '🌔',
+  'Full Moon': '🌕',
+  'Waning Gibbous': '🌖',
+  'Last Quarter': '🌗',
+  'Waning Crescent': '🌘',
 };
 
 /** Moons worth a mark on a small grid: new and full moons and the quarters (the crescents and gibbous days are not). */
@@ -31,7 +37,13 @@ function MonthGrid({ view, weekdays }: { view: MonthView; weekdays: readonly str
       <table className="table table-sm table-bordered mb-0 small text-center" aria-label={`${view.monthName} ${view.yearLabel}`}>
         {columns.length > 0 && (
           <thead>
-            <tr>{columns.map((name) => <th key={name} scope="col" title={name} className="px-1">{name.slice(0, 3)}</th>)}</tr>
+            <tr>
+              {columns.map((name) => (
+                <th key={name} scope="col" title={name} className="px-1">
+                  {name.slice(0, 3)}
+                </th>
+              ))}
+            </tr>
           </thead>
         )}
         <tbody>
@@ -39,13 +51,19 @@ function MonthGrid({ view, weekdays }: { view: MonthView; weekdays: readonly str
             <tr key={row}>
               {week.map((day, column) => {
                 const marks = day?.moons.filter((moon) => MARKED_PHASES.has(moon.phase)) ?? [];
-                const title = day ? [day.season, ...day.moons.map((moon) => `${moon.moon}: ${moon.phase}`)].filter(Boolean).join(' · ') : undefined;
+                const title = day
+                  ? [day.season, ...day.moons.map((moon) => `${moon.moon}: ${moon.phase}`)].filter(Boolean).join(' · ')
+                  : undefined;
                 return (
                   <td key={column} className="px-1" title={title}>
                     {day && (
                       <>
                         {day.day}
-                        {marks.length > 0 && <span aria-label={marks.map((moon) => `${moon.moon}: ${moon.phase}`).join(', ')}>{marks.map((moon) => MOON_SYMBOLS[moon.phase]).join('')}</span>}
+                        {marks.length > 0 && (
+                          <span aria-label={marks.map((moon) => `${moon.moon}: ${moon.phase}`).join(', ')}>
+                            {marks.map((moon) => MOON_SYMBOLS[moon.phase]).join('')}
+                          </span>
+                        )}
                       </>
                     )}
                   </td>
@@ -73,10 +91,13 @@ export function YearPreview({ definition, absoluteYear }: YearPreviewProps) {
   return (
     <section aria-label={`Year ${label}`}>
       <p className="small text-body-secondary mb-2">
-        Year {label}{views[0]?.era ? ` · ${views[0].era}` : ''} · {views.reduce((sum, view) => sum + view.days.length, 0)} days
+        Year {label}
+        {views[0]?.era ? ` · ${views[0].era}` : ''} · {views.reduce((sum, view) => sum + view.days.length, 0)} days
       </p>
       <div className="d-flex flex-wrap gap-3">
-        {views.map((view) => <MonthGrid key={view.month} view={view} weekdays={definition.weekdays} />)}
+        {views.map((view) => (
+          <MonthGrid key={view.month} view={view} weekdays={definition.weekdays} />
+        ))}
       </div>
     </section>
   );

@@ -29,7 +29,7 @@ export function calendarDateFieldConfig(name: string, label: string, definition:
  */
 export function notifyingSelectConfig(
   base: Omit<FieldConfig, 'type' | 'render'>,
-  options: readonly { value: string; label: string }[],
+  options: ReadonlyArray<{ value: string; label: string }>,
   onPick: (value: string) => void,
 ): FieldConfig {
   return {

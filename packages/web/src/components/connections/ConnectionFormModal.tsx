@@ -5,13 +5,7 @@ import { GenericForm } from '../form/GenericForm';
 import type { FieldConfig } from '../form/types';
 import { TagEditor } from '../tags/TagEditor';
 import { EntityEndPicker } from './EntityEndPicker';
-import {
-  type ConnectionEnd,
-  ConnectionFormSchema,
-  connectionFormValues,
-  connectionPayload,
-  endValue,
-} from './connection-form';
+import { type ConnectionEnd, ConnectionFormSchema, connectionFormValues, connectionPayload, endValue } from './connection-form';
 
 /** Props of {@link ConnectionFormModal}. */
 export interface ConnectionFormModalProps {
@@ -65,7 +59,8 @@ function buildFields(worldId: string, here: ConnectionEnd, hereName: string, con
     { name: 'connectionType', label: 'Connection Type', type: 'text', required: true, placeholder: 'owns, located in, caused…' },
     { name: 'description', label: 'Description', type: 'richtext' },
   ];
-  if (!connection) fields.push({ name: 'tags', label: 'Tags', type: 'text', placeholder: 'villain, magic, west', help: 'Comma-separated.' });
+  if (!connection)
+    fields.push({ name: 'tags', label: 'Tags', type: 'text', placeholder: 'villain, magic, west', help: 'Comma-separated.' });
   return fields;
 }
 
@@ -82,10 +77,16 @@ export function ConnectionFormModal({ worldId, here, hereName, connection, onSav
   return (
     <Modal show onHide={onClose} centered size="lg" aria-labelledby="connection-form-title">
       <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="connection-form-title" as="h2" className="h5">{title}</Modal.Title>
+        <Modal.Title id="connection-form-title" as="h2" className="h5">
+          {title}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {connection && <div className="mb-3"><TagEditor worldId={worldId} type="connection" id={connection.connectionId} /></div>}
+        {connection && (
+          <div className="mb-3">
+            <TagEditor worldId={worldId} type="connection" id={connection.connectionId} />
+          </div>
+        )}
         <GenericForm
           access={{ worldId, entity: connection }}
           schema={ConnectionFormSchema}

@@ -14,25 +14,44 @@ const LINK = '11111111-1111-4111-8111-111111111111';
 
 const wears: Connection = {
   ...PUBLIC_ACCESS,
-  connectionId: LINK, worldId: W, sourceType: 'character', sourceId: DOROTHY, sourceName: 'Dorothy',
-  targetType: 'item', targetId: SHOES, targetName: 'Silver Shoes', connectionType: 'wears',
-  description: 'All the way home.', descriptionHtml: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-02T00:00:00.000Z',
+  connectionId: LINK,
+  worldId: W,
+  sourceType: 'character',
+  sourceId: DOROTHY,
+  sourceName: 'Dorothy',
+  targetType: 'item',
+  targetId: SHOES,
+  targetName: 'Silver Shoes',
+  connectionType: 'wears',
+  description: 'All the way home.',
+  descriptionHtml: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-02T00:00:00.000Z',
 };
 
-interface Call { method: string; path: string; body: Record<string, unknown> }
+interface Call {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
 
 /** A fake server: the world with the caller's role, Dorothy's connections, the world search, and writes recorded. */
 function serve(role: WorldRole) {
   const calls: Call[] = [];
   mockFetch((url, init) => {
     const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) as Record<string, unknown> : {};
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     if (method !== 'GET') calls.push({ method, path: url.pathname, body });
     if (url.pathname === `/api/worlds/${W}`) {
       return jsonResponse({
-        worldId: W, name: 'Oz', description: null, createdBy: 'someone', role,
+        worldId: W,
+        name: 'Oz',
+        description: null,
+        createdBy: 'someone',
+        role,
         counts: { characters: 1, timelines: 0, maps: 0, events: 0, items: 2 },
-        createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
       });
     }
     if (url.pathname === `/api/worlds/${W}/members`) return jsonResponse([]);
@@ -43,7 +62,11 @@ function serve(role: WorldRole) {
       });
     }
     if (url.pathname.startsWith(`/api/worlds/${W}/tags/`)) {
-      return jsonResponse({ entityType: 'connection', entityId: url.pathname.split('/').pop(), tags: method === 'PUT' ? body.tags : ['journey'] });
+      return jsonResponse({
+        entityType: 'connection',
+        entityId: url.pathname.split('/').pop(),
+        tags: method === 'PUT' ? body.tags : ['journey'],
+      });
     }
     if (url.pathname === `/api/worlds/${W}/connections` && method === 'GET') {
       expect(url.searchParams.get('entityId')).toBe(DOROTHY);
@@ -57,13 +80,15 @@ function serve(role: WorldRole) {
   return calls;
 }
 
-const routes = [{
-  path: '/worlds/:worldId/characters/:characterId',
-  element: <ConnectionsPanel worldId={W} here={{ type: 'character', id: DOROTHY }} hereName="Dorothy" />,
-}];
+const routes = [
+  {
+    path: '/worlds/:worldId/characters/:characterId',
+    element: <ConnectionsPanel worldId={W} here={{ type: 'character', id: DOROTHY }} hereName="Dorothy" />,
+  },
+];
 
 describe('ConnectionsPanel (SPEC §7 Connections)', () => {
-  it('lists an entity\'s connections, and lets an editor add one to an entity found by search, with tags', async () => {
+  it("lists an entity's connections, and lets an editor add one to an entity found by search, with tags", async () => {
     const user = userEvent.setup();
     signIn();
     const calls = serve('editor');
@@ -86,17 +111,25 @@ describe('ConnectionsPanel (SPEC §7 Connections)', () => {
     await user.type(within(dialog).getByLabelText(/^Tags/), 'magic, Winged Monkeys');
     await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
 
-    await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-      `POST /api/worlds/${W}/connections`,
-      `PUT /api/worlds/${W}/tags/connection/new-link`,
-    ]));
-    expect(calls[0]?.body).toMatchObject({ sourceType: 'item', sourceId: CAP, targetType: 'character', targetId: DOROTHY, connectionType: 'summons' });
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+        `POST /api/worlds/${W}/connections`,
+        `PUT /api/worlds/${W}/tags/connection/new-link`,
+      ]),
+    );
+    expect(calls[0]?.body).toMatchObject({
+      sourceType: 'item',
+      sourceId: CAP,
+      targetType: 'character',
+      targetId: DOROTHY,
+      connectionType: 'summons',
+    });
     expect(Object.keys(calls[0]?.body ?? {})).not.toContain('tags');
     expect(calls[1]?.body).toEqual({ tags: ['magic', 'Winged Monkeys'] });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add connection' })).not.toBeInTheDocument());
   }, 30_000);
 
-  it('lets an editor edit a connection\'s type and delete it', async () => {
+  it("lets an editor edit a connection's type and delete it", async () => {
     const user = userEvent.setup();
     signIn();
     const calls = serve('owner');
@@ -108,10 +141,13 @@ describe('ConnectionsPanel (SPEC §7 Connections)', () => {
     await user.clear(type);
     await user.type(type, 'clicks the heels of');
     await user.click(within(dialog).getByRole('button', { name: 'Save connection' }));
-    await waitFor(() => expect(calls[0]).toMatchObject({
-      method: 'PUT', path: `/api/worlds/${W}/connections/${LINK}`,
-      body: { sourceType: 'character', sourceId: DOROTHY, targetType: 'item', targetId: SHOES, connectionType: 'clicks the heels of' },
-    }));
+    await waitFor(() =>
+      expect(calls[0]).toMatchObject({
+        method: 'PUT',
+        path: `/api/worlds/${W}/connections/${LINK}`,
+        body: { sourceType: 'character', sourceId: DOROTHY, targetType: 'item', targetId: SHOES, connectionType: 'clicks the heels of' },
+      }),
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Delete connection wears Silver Shoes' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete connection?' })).getByRole('button', { name: 'Delete' }));

@@ -54,8 +54,9 @@ export function ConnectionsPanel({ worldId, here, hereName, headingLevel = 2 }: 
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Connection | null>(null);
   const headingId = `connections-${here.id}`;
-  const rows = (list.data?.data ?? []).filter((row) =>
-    (row.sourceType === here.type && row.sourceId === here.id) || (row.targetType === here.type && row.targetId === here.id));
+  const rows = (list.data?.data ?? []).filter(
+    (row) => (row.sourceType === here.type && row.sourceId === here.id) || (row.targetType === here.type && row.targetId === here.id),
+  );
 
   const save = async (input: ConnectionCreateInput, tags: string[]) => {
     const target = editing?.connection;
@@ -73,9 +74,13 @@ export function ConnectionsPanel({ worldId, here, hereName, headingLevel = 2 }: 
   return (
     <section aria-labelledby={headingId} className="mt-3">
       <div className="d-flex align-items-center gap-2 mb-2">
-        <Heading id={headingId} className={`${headingLevel === 3 ? 'h6' : 'h5'} mb-0`}>Connections</Heading>
+        <Heading id={headingId} className={`${headingLevel === 3 ? 'h6' : 'h5'} mb-0`}>
+          Connections
+        </Heading>
         {access.isEditor && (
-          <Button size="sm" variant="outline-primary" onClick={() => setEditing({})}>Add connection</Button>
+          <Button size="sm" variant="outline-primary" onClick={() => setEditing({})}>
+            Add connection
+          </Button>
         )}
       </div>
       {list.isPending && <p className="text-body-secondary small mb-0">Loading…</p>}
@@ -86,7 +91,11 @@ export function ConnectionsPanel({ worldId, here, hereName, headingLevel = 2 }: 
           {rows.map((connection) => {
             const other = otherEnd(connection, here);
             return (
-              <li key={connection.connectionId} className="border rounded p-2" aria-label={`${connection.connectionType} ${other.name ?? ''}`}>
+              <li
+                key={connection.connectionId}
+                className="border rounded p-2"
+                aria-label={`${connection.connectionType} ${other.name ?? ''}`}
+              >
                 <div className="d-flex flex-wrap align-items-center gap-2">
                   <span aria-hidden="true">{other.arrow}</span>
                   <span className="fw-semibold">{connection.connectionType}</span>
@@ -95,15 +104,35 @@ export function ConnectionsPanel({ worldId, here, hereName, headingLevel = 2 }: 
                   <SecretBadge entity={connection} />
                   {access.isEditor && (
                     <span className="ms-auto d-flex gap-2">
-                      <Button size="sm" variant="link" className="p-0" onClick={() => setEditing({ connection })}
-                        aria-label={`Edit connection ${connection.connectionType} ${other.name ?? ''}`}>Edit</Button>
-                      <Button size="sm" variant="link" className="p-0 text-danger" onClick={() => setDeleting(connection)}
-                        aria-label={`Delete connection ${connection.connectionType} ${other.name ?? ''}`}>Delete</Button>
+                      <Button
+                        size="sm"
+                        variant="link"
+                        className="p-0"
+                        onClick={() => setEditing({ connection })}
+                        aria-label={`Edit connection ${connection.connectionType} ${other.name ?? ''}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="link"
+                        className="p-0 text-danger"
+                        onClick={() => setDeleting(connection)}
+                        aria-label={`Delete connection ${connection.connectionType} ${other.name ?? ''}`}
+                      >
+                        Delete
+                      </Button>
                     </span>
                   )}
                 </div>
-                <RichText worldId={worldId} html={connection.descriptionHtml} empty={connection.description ? <p className="mb-0 small">{connection.description}</p> : null} />
-                <div className="mt-1"><TagEditor worldId={worldId} type="connection" id={connection.connectionId} /></div>
+                <RichText
+                  worldId={worldId}
+                  html={connection.descriptionHtml}
+                  empty={connection.description ? <p className="mb-0 small">{connection.description}</p> : null}
+                />
+                <div className="mt-1">
+                  <TagEditor worldId={worldId} type="connection" id={connection.connectionId} />
+                </div>
               </li>
             );
           })}

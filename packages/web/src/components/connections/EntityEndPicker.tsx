@@ -52,18 +52,38 @@ export function EntityEndPicker({ worldId, id, value, onChange, label, exclude, 
           <strong>{chosenName ?? 'Chosen entity'}</strong>{' '}
           <span className="small text-body-secondary">({CONNECTABLE_LABELS[chosen.type]})</span>
         </span>
-        <Button size="sm" variant="outline-secondary" onClick={() => { onChange(''); setChosenName(null); }}>Change</Button>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={() => {
+            onChange('');
+            setChosenName(null);
+          }}
+        >
+          Change
+        </Button>
       </div>
     );
   }
-  const hits = (search.data?.data ?? []).filter((hit): hit is SearchHit & { type: ConnectableType } =>
-    isConnectable(hit.type) && (type === '' || hit.type === type) && `${hit.type}:${hit.id}` !== exclude);
+  const hits = (search.data?.data ?? []).filter(
+    (hit): hit is SearchHit & { type: ConnectableType } =>
+      isConnectable(hit.type) && (type === '' || hit.type === type) && `${hit.type}:${hit.id}` !== exclude,
+  );
   return (
     <div className="d-grid gap-2">
       <div className="d-flex gap-2">
-        <Form.Select aria-label="Type of entity" value={type} onChange={(event) => setType(isConnectable(event.target.value) ? event.target.value : '')} style={{ maxWidth: '12rem' }}>
+        <Form.Select
+          aria-label="Type of entity"
+          value={type}
+          onChange={(event) => setType(isConnectable(event.target.value) ? event.target.value : '')}
+          style={{ maxWidth: '12rem' }}
+        >
           <option value="">Any type</option>
-          {CONNECTABLE_TYPES.map((option) => <option key={option} value={option}>{CONNECTABLE_LABELS[option]}</option>)}
+          {CONNECTABLE_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {CONNECTABLE_LABELS[option]}
+            </option>
+          ))}
         </Form.Select>
         <Form.Control
           id={id}
@@ -84,7 +104,10 @@ export function EntityEndPicker({ worldId, id, value, onChange, label, exclude, 
               key={`${hit.type}:${hit.id}`}
               action
               type="button"
-              onClick={() => { setChosenName(hit.name.text); onChange(endValue({ type: hit.type, id: hit.id })); }}
+              onClick={() => {
+                setChosenName(hit.name.text);
+                onChange(endValue({ type: hit.type, id: hit.id }));
+              }}
             >
               {hit.name.text} <span className="small text-body-secondary">({CONNECTABLE_LABELS[hit.type]})</span>
             </ListGroup.Item>

@@ -21,7 +21,13 @@ export const CONNECTION_DIRECTIONS = ['from', 'to'] as const;
 
 /** Label of each connectable type, for pickers and lists. */
 export const CONNECTABLE_LABELS: Record<ConnectableType, string> = {
-  character: 'Character', item: 'Item', timeline: 'Timeline', event: 'Event', map: 'Map', quest: 'Quest', goal: 'Goal',
+  character: 'Character',
+  item: 'Item',
+  timeline: 'Timeline',
+  event: 'Event',
+  map: 'Map',
+  quest: 'Quest',
+  goal: 'Goal',
 };
 
 /** The custom field's value for an end: `type:id`, or '' when none is chosen. */
@@ -56,7 +62,9 @@ export type ConnectionFormValues = z.output<typeof ConnectionFormSchema>;
 export function connectionFormValues(here: ConnectionEnd, connection?: Connection): Record<string, string> {
   if (!connection) return { direction: 'from', other: '', connectionType: '', description: '', descriptionHtml: '', tags: '' };
   const fromHere = connection.sourceType === here.type && connection.sourceId === here.id;
-  const other = fromHere ? { type: connection.targetType, id: connection.targetId } : { type: connection.sourceType, id: connection.sourceId };
+  const other = fromHere
+    ? { type: connection.targetType, id: connection.targetId }
+    : { type: connection.sourceType, id: connection.sourceId };
   return {
     direction: fromHere ? 'from' : 'to',
     other: endValue(other),
@@ -71,7 +79,10 @@ export function connectionFormValues(here: ConnectionEnd, connection?: Connectio
  * access fields the form added (editors only), without the form-only fields.
  * @returns the payload and the tags typed (for a new connection, saved once it exists).
  */
-export function connectionPayload(here: ConnectionEnd, values: ConnectionFormValues & Record<string, unknown>): { input: ConnectionCreateInput; tags: string[] } {
+export function connectionPayload(
+  here: ConnectionEnd,
+  values: ConnectionFormValues & Record<string, unknown>,
+): { input: ConnectionCreateInput; tags: string[] } {
   const { direction, other, tags, ...rest } = values;
   const end = parseEnd(other) ?? here;
   const [source, target] = direction === 'from' ? [here, end] : [end, here];

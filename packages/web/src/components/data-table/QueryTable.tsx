@@ -43,7 +43,16 @@ export interface QueryTableProps<T> {
  * loading, the server's message with Try again on failure, a line of text when empty, else a compact responsive
  * table with the given headings and one row per entry.
  */
-export function QueryTable<T>({ source, columns, loadingLabel, failureMessage, emptyText, renderRow, ariaLabel, className = 'align-middle' }: QueryTableProps<T>) {
+export function QueryTable<T>({
+  source,
+  columns,
+  loadingLabel,
+  failureMessage,
+  emptyText,
+  renderRow,
+  ariaLabel,
+  className = 'align-middle',
+}: QueryTableProps<T>) {
   if (source.isPending) return <LoadingSpinner label={loadingLabel} />;
   if (source.isError) return <ErrorAlert message={handleError(source.error, failureMessage)} onRetry={() => void source.refetch()} />;
   const rows = source.rows ?? [];

@@ -14,7 +14,7 @@ export interface AsOfNowPanelProps {
   /** What the panel is about, for its label: 'Dorothy'. */
   subject: string;
   /** The content at the chosen timeline's now. */
-  children(timeline: Timeline): ReactNode;
+  children: (timeline: Timeline) => ReactNode;
 }
 
 /**
@@ -33,19 +33,31 @@ export function AsOfNowPanel({ worldId, subject, children }: AsOfNowPanelProps) 
   if (timelines.isPending) body = <LoadingSpinner label="Loading timelines..." />;
   else if (timelines.isError) {
     body = <ErrorAlert message={handleError(timelines.error, 'Failed to fetch timeline data.')} onRetry={() => void timelines.refetch()} />;
-  } else if (!timeline) body = <p className="small text-body-secondary mb-0">This world has no timeline yet: the stored record is all there is.</p>;
+  } else if (!timeline)
+    body = <p className="small text-body-secondary mb-0">This world has no timeline yet: the stored record is all there is.</p>;
   else {
     body = (
       <>
         <Form.Group className="mb-2">
-          <Form.Label htmlFor={`${id}-timeline`} className="small mb-0">Timeline</Form.Label>
+          <Form.Label htmlFor={`${id}-timeline`} className="small mb-0">
+            Timeline
+          </Form.Label>
           <Form.Select id={`${id}-timeline`} size="sm" value={timeline.timelineId} onChange={(e) => setChosen(e.target.value)}>
-            {list.map((t) => <option key={t.timelineId} value={t.timelineId}>{timelineLabel(t)}</option>)}
+            {list.map((t) => (
+              <option key={t.timelineId} value={t.timelineId}>
+                {timelineLabel(t)}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <p className="small mb-2">
-          <strong>As of <time dateTime={timeline.currentDateTime ?? undefined}>{formatMoment(timeline.currentDateTime, timeline.currentDateFormatted)}</time></strong>
-          {' '}on {timelineLabel(timeline)}: the timeline&apos;s now, with its events up to then applied.
+          <strong>
+            As of{' '}
+            <time dateTime={timeline.currentDateTime ?? undefined}>
+              {formatMoment(timeline.currentDateTime, timeline.currentDateFormatted)}
+            </time>
+          </strong>{' '}
+          on {timelineLabel(timeline)}: the timeline&apos;s now, with its events up to then applied.
         </p>
         {children(timeline)}
       </>

@@ -23,10 +23,15 @@ export function ChangeList({ changes, label, hideCharacter, emptyText = 'This ev
       {changes.flatMap((change, index) =>
         describeChange(change).map((line, lineIndex) => (
           <li key={`${index}-${lineIndex}`} className="lf-changed small px-2 py-1 mb-1 rounded">
-            <Badge bg="secondary" className="me-1">{KIND_LABEL[change.kind]}</Badge>{' '}
-            {!hideCharacter && <><strong>{change.characterName ?? change.characterId.slice(0, 8)}</strong>{' '}</>}
-            <span>{line.subject}:</span>{' '}
-            <span className="text-body-secondary">{line.before}</span>
+            <Badge bg="secondary" className="me-1">
+              {KIND_LABEL[change.kind]}
+            </Badge>{' '}
+            {!hideCharacter && (
+              <>
+                <strong>{change.characterName ?? change.characterId.slice(0, 8)}</strong>{' '}
+              </>
+            )}
+            <span>{line.subject}:</span> <span className="text-body-secondary">{line.before}</span>
             <span aria-label="becomes"> → </span>
             <strong>{line.after}</strong>
           </li>

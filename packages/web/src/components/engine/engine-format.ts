@@ -11,7 +11,8 @@ export function formatEngineValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const nested = (inner: unknown) => (typeof inner === 'object' && inner !== null ? `(${formatEngineValue(inner)})` : formatEngineValue(inner));
+  const nested = (inner: unknown) =>
+    typeof inner === 'object' && inner !== null ? `(${formatEngineValue(inner)})` : formatEngineValue(inner);
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(nested).join(', ');
   if (typeof value === 'object') {
     const entries = Object.entries(value);
@@ -32,13 +33,24 @@ type RelationshipValues = Extract<AppliedChange, { kind: 'relationship' }>['afte
 
 function relationshipLines(target: string, before: RelationshipValues, after: RelationshipValues): ChangeLine[] {
   if (!before && !after) return [];
-  if (!before) return [{ subject: `→ ${target}`, before: 'none', after: `${relationshipTypeLabel(after?.relationshipType ?? '')}, affinity ${after?.affinity ?? 0}` }];
-  if (!after) return [{ subject: `→ ${target}`, before: `${relationshipTypeLabel(before.relationshipType)}, affinity ${before.affinity}`, after: 'ended' }];
-  const keys = Object.keys(after) as (keyof NonNullable<RelationshipValues>)[];
+  if (!before)
+    return [
+      {
+        subject: `→ ${target}`,
+        before: 'none',
+        after: `${relationshipTypeLabel(after?.relationshipType ?? '')}, affinity ${after?.affinity ?? 0}`,
+      },
+    ];
+  if (!after)
+    return [
+      { subject: `→ ${target}`, before: `${relationshipTypeLabel(before.relationshipType)}, affinity ${before.affinity}`, after: 'ended' },
+    ];
+  const keys = Object.keys(after) as Array<keyof NonNullable<RelationshipValues>>;
   return keys
     .filter((key) => before[key] !== after[key])
     .map((key) => {
-      const show = (value: unknown) => (key === 'relationshipType' && typeof value === 'string' ? relationshipTypeLabel(value) : formatEngineValue(value));
+      const show = (value: unknown) =>
+        key === 'relationshipType' && typeof value === 'string' ? relationshipTypeLabel(value) : formatEngineValue(value);
       return { subject: `→ ${target}: ${key}`, before: show(before[key]), after: show(after[key]) };
     });
 }

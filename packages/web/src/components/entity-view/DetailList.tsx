@@ -18,11 +18,7 @@ export function DetailList({ rows }: { rows: DetailRow[] }) {
         <div key={row.label} className="col-12 d-sm-flex border-bottom py-2">
           <dt className="col-sm-4 fw-semibold text-body-secondary">{row.label}</dt>
           <dd className="col-sm-8 mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
-            {row.value === null || row.value === undefined || row.value === '' ? (
-              <span className="text-body-tertiary">—</span>
-            ) : (
-              row.value
-            )}
+            {row.value === null || row.value === undefined || row.value === '' ? <span className="text-body-tertiary">—</span> : row.value}
           </dd>
         </div>
       ))}

@@ -30,7 +30,9 @@ export function JsonObjectTable({ value, caption, emptyText }: JsonObjectTablePr
       <tbody>
         {entries.map(([name, entry]) => (
           <tr key={name}>
-            <th scope="row" className="fw-semibold text-break">{name}</th>
+            <th scope="row" className="fw-semibold text-break">
+              {name}
+            </th>
             <td className="text-break font-monospace small">{formatVariableValue(entry)}</td>
           </tr>
         ))}

@@ -100,9 +100,9 @@ describe('GenericForm messages (SPEC §5 generic form rules)', () => {
   });
 
   it('shows the server message of a failed submit and puts server field messages on their inputs', async () => {
-    const onSubmit = vi.fn().mockRejectedValue(
-      new ApiError(409, 'CONFLICT', 'That name is taken in this world.', { name: 'Name is already used.' }),
-    );
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(new ApiError(409, 'CONFLICT', 'That name is taken in this world.', { name: 'Name is already used.' }));
     const { user } = setup(onSubmit);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -111,7 +111,10 @@ describe('GenericForm messages (SPEC §5 generic form rules)', () => {
   });
 
   it('falls back to the error text, then to the generic submit failure', async () => {
-    const onSubmit = vi.fn().mockRejectedValueOnce(new Error('Disk full')).mockRejectedValueOnce(new ApiError(500, 'INTERNAL_ERROR', ''));
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Disk full'))
+      .mockRejectedValueOnce(new ApiError(500, 'INTERNAL_ERROR', ''));
     const { user } = setup(onSubmit);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -124,9 +127,7 @@ describe('GenericForm messages (SPEC §5 generic form rules)', () => {
     const { unmount } = render(<GenericForm schema={undefined} fields={fields} onSubmit={vi.fn()} />);
     expect(screen.getByText('Form schema is not defined correctly.')).toBeInTheDocument();
     unmount();
-    render(
-      <GenericForm schema={schema} fields={[{ name: 'picker', label: 'Picker', type: 'custom' }]} onSubmit={vi.fn()} />,
-    );
+    render(<GenericForm schema={schema} fields={[{ name: 'picker', label: 'Picker', type: 'custom' }]} onSubmit={vi.fn()} />);
     expect(screen.getByText('Custom component not provided for picker')).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, type FieldValues, type Resolver, type DefaultValues, type Path } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Button from 'react-bootstrap/Button';
@@ -27,7 +27,7 @@ export interface GenericFormProps<S extends z.ZodType> {
   /** Initial input values by field name (strings for text and numbers, booleans for checkboxes). */
   defaultValues?: Record<string, unknown>;
   /** Receives the schema's output; a rejection is shown above the buttons (SPEC §8). */
-  onSubmit(values: z.output<S>): Promise<unknown> | void;
+  onSubmit: (values: z.output<S>) => Promise<unknown> | void;
   submitLabel?: string;
   /** Adds a Cancel button. */
   onCancel?: () => void;
@@ -57,7 +57,7 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
   const formId = useId();
   const [submitError, setSubmitError] = useState<string | null>(null);
 
-  const resolver = useMemo<Resolver<FieldValues>>(() => {
+  const resolver = useMemo<Resolver>(() => {
     return async (values, context, options) => {
       const prepared = prepareValues(fields, values);
       const checkboxErrors: Record<string, { type: string; message: string }> = {};
@@ -67,21 +67,24 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
         }
       }
       if (!schema) return { values: {}, errors: { root: { type: 'schema', message: FORM_SCHEMA_MISSING } } };
-      const parsed = await (zodResolver(schema as never) as Resolver<FieldValues>)(prepared, context, options);
+      const parsed = await (zodResolver(schema as never) as Resolver)(prepared, context, options);
       // The access fields are not part of an entity's schema: they go along only when the fieldset was shown.
       // The access fields go along only when the fieldset was shown and an editor changed them (absent means
       // "keep as is" to the server), whether or not the entity's schema also knows them.
       let result: typeof parsed = parsed;
       // A rich text field's HTML travels beside its plain text, whether or not the form's schema knows it.
       if (Object.keys(parsed.errors).length === 0) {
-        const html = Object.fromEntries(fields
-          .filter((field) => field.type === 'richtext' && typeof prepared[richTextHtmlName(field.name)] === 'string')
-          .map((field) => [richTextHtmlName(field.name), prepared[richTextHtmlName(field.name)]]));
+        const html = Object.fromEntries(
+          fields
+            .filter((field) => field.type === 'richtext' && typeof prepared[richTextHtmlName(field.name)] === 'string')
+            .map((field) => [richTextHtmlName(field.name), prepared[richTextHtmlName(field.name)]]),
+        );
         result = { values: { ...(parsed.values as Record<string, unknown>), ...html }, errors: {} };
       }
       if (access && Object.keys(parsed.errors).length === 0) {
-        const rest = Object.fromEntries(Object.entries(result.values as Record<string, unknown>)
-          .filter(([key]) => !(ACCESS_NAMES as readonly string[]).includes(key)));
+        const rest = Object.fromEntries(
+          Object.entries(result.values as Record<string, unknown>).filter(([key]) => !(ACCESS_NAMES as readonly string[]).includes(key)),
+        );
         result = { values: { ...rest, ...accessValues(values, access.entity) }, errors: {} };
       }
       if (Object.keys(checkboxErrors).length === 0) return result;
@@ -101,13 +104,16 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
     for (const field of fields) {
       if (field.type !== 'richtext') continue;
       const html = merged[richTextHtmlName(field.name)];
-      merged[field.name] = typeof html === 'string' && html !== '' ? html : plainToRichText(typeof merged[field.name] === 'string' ? (merged[field.name] as string) : '');
+      merged[field.name] =
+        typeof html === 'string' && html !== ''
+          ? html
+          : plainToRichText(typeof merged[field.name] === 'string' ? (merged[field.name] as string) : '');
       delete merged[richTextHtmlName(field.name)];
     }
-    return merged as DefaultValues<FieldValues>;
+    return merged;
   }, [fields, defaultValues]);
 
-  const form = useForm<FieldValues>({ resolver, defaultValues: initialValues, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm({ resolver, defaultValues: initialValues, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { register, handleSubmit, formState, setError, control, watch } = form;
 
   // After a 409 (someone else saved first) the person may reload: the entity is refetched and, once its new
@@ -141,7 +147,7 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         for (const [name, message] of Object.entries(error.fields)) {
-          if (fields.some((f) => f.name === name)) setError(name as Path<FieldValues>, { type: 'server', message });
+          if (fields.some((f) => f.name === name)) setError(name, { type: 'server', message });
         }
       }
       setSubmitError(handleError(error, failureFallback ?? MESSAGES.submissionFailed));
@@ -167,12 +173,20 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
         const label = (
           <>
             {field.label}
-            {field.required && <span className="text-danger ms-1" aria-hidden="true">*</span>}
+            {field.required && (
+              <span className="text-danger ms-1" aria-hidden="true">
+                *
+              </span>
+            )}
           </>
         );
         const feedback = (
           <>
-            {field.help && <Form.Text id={helpId} className="d-block">{field.help}</Form.Text>}
+            {field.help && (
+              <Form.Text id={helpId} className="d-block">
+                {field.help}
+              </Form.Text>
+            )}
             {message && (
               <div id={feedbackId} className="invalid-feedback d-block">
                 {message}
@@ -275,7 +289,11 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
             control_ = (
               <Form.Select id={id} isInvalid={invalid} aria-invalid={invalid} aria-describedby={describedBy} {...register(field.name)}>
                 {!field.required && <option value="">— None —</option>}
-                {field.required && <option value="" disabled>Choose…</option>}
+                {field.required && (
+                  <option value="" disabled>
+                    Choose…
+                  </option>
+                )}
                 {(field.options ?? []).map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}

@@ -39,7 +39,13 @@ describe('editing an entity someone else changed first', () => {
       return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 10, nextCursor: null } });
     });
     const user = userEvent.setup();
-    renderRoutes([{ path: '/worlds/:id/edit', element: <WorldFormScreen /> }, { path: '*', element: <p>Left the form</p> }], `/worlds/${WORLD_ID}/edit`);
+    renderRoutes(
+      [
+        { path: '/worlds/:id/edit', element: <WorldFormScreen /> },
+        { path: '*', element: <p>Left the form</p> },
+      ],
+      `/worlds/${WORLD_ID}/edit`,
+    );
 
     const name = await screen.findByLabelText(/^Name/);
     await waitFor(() => expect(name).toHaveValue('Oz'));

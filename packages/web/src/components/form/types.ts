@@ -21,8 +21,8 @@ export interface CustomFieldProps {
   id: string;
   name: string;
   value: unknown;
-  onChange(value: unknown): void;
-  onBlur(): void;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
   invalid: boolean;
   /** id of the element holding the field's message, for aria-describedby. */
   describedBy: string;
@@ -45,7 +45,7 @@ export interface FieldConfig {
   /** Textarea rows; default 3 (SPEC §5). */
   rows?: number;
   /** Select options. */
-  options?: readonly { value: string; label: string }[];
+  options?: ReadonlyArray<{ value: string; label: string }>;
   /** Number and range bounds; a range starts at `min` with step 1 (SPEC §5). */
   min?: number;
   max?: number;

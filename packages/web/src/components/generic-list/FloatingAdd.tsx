@@ -9,7 +9,7 @@ import './generic-list.css';
 /** What the quick-create popover's content receives. */
 export interface QuickCreateContext {
   /** Closes the popover (call after a successful create). */
-  close(): void;
+  close: () => void;
 }
 
 /** Props of {@link FloatingAdd}. */
@@ -58,7 +58,9 @@ export function FloatingAdd({ entityName, createPath, renderQuickCreate, heading
       {renderQuickCreate && (
         <Overlay target={buttonRef.current} show={open} placement="top-end" rootClose onHide={close}>
           <Popover id={popoverId} className="lf-quick-create" style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
-            <Popover.Header as={headingAs} className={headingClassName}>Quick create {entityName}</Popover.Header>
+            <Popover.Header as={headingAs} className={headingClassName}>
+              Quick create {entityName}
+            </Popover.Header>
             <Popover.Body>
               {renderQuickCreate({ close })}
               {createPath && (

@@ -207,7 +207,10 @@ describe('GenericList', () => {
     const reloaded = fakeSource(makeRows(35));
     renderRoutes(
       <GenericList<Row>
-        entityName="character" source={reloaded.source} getId={(r) => r.id} getName={(r) => r.name}
+        entityName="character"
+        source={reloaded.source}
+        getId={(r) => r.id}
+        getName={(r) => r.name}
         columns={[{ key: 'name', label: 'Name', sortable: true, kind: 'name' }]}
       />,
       url,

@@ -28,8 +28,8 @@ import './generic-list.css';
 
 /** Where a list's rows come from; a Resource from `api/resource.ts` fits as is. */
 export interface ListSource<T> {
-  listKey(params: ListParams): QueryKey;
-  list(params: ListParams, signal?: AbortSignal): Promise<ListResult<T>>;
+  listKey: (params: ListParams) => QueryKey;
+  list: (params: ListParams, signal?: AbortSignal) => Promise<ListResult<T>>;
 }
 
 /** One column of the list view. */
@@ -44,7 +44,6 @@ export interface GenericListColumn<T> {
   render?: (row: T) => ReactNode;
 }
 
-
 /** Props of {@link GenericList}. */
 export interface GenericListProps<T> {
   /** Singular, lower case, used in messages: 'No {entity}s found.', 'Failed to load {entity}s. Please try again.' */
@@ -52,23 +51,23 @@ export interface GenericListProps<T> {
   /** Heading above the list; omitted when not given. */
   title?: string;
   source: ListSource<T>;
-  columns: GenericListColumn<T>[];
-  getId(row: T): string;
+  columns: Array<GenericListColumn<T>>;
+  getId: (row: T) => string;
   /** The name shown on grid cards and in the delete question. */
-  getName(row: T): string;
-  getDescription?(row: T): string | null | undefined;
+  getName: (row: T) => string;
+  getDescription?: (row: T) => string | null | undefined;
   /** Where a row's name links to (its detail page). */
-  getViewPath?(row: T): string;
+  getViewPath?: (row: T) => string;
   /** Where its Edit action goes; no Edit action without it. */
-  getEditPath?(row: T): string;
+  getEditPath?: (row: T) => string;
   /** Deletes a row; with it each row gets a Delete action that asks first. */
-  onDelete?(row: T): Promise<unknown>;
+  onDelete?: (row: T) => Promise<unknown>;
   /** The full create form; the floating add button goes there when there is no quick-create. */
   createPath?: string;
   /** Content of the quick-create popover opened by the floating add button (min width 400px, SPEC §9). */
-  renderQuickCreate?(context: QuickCreateContext): ReactNode;
+  renderQuickCreate?: (context: QuickCreateContext) => ReactNode;
   /** Extra buttons per row. */
-  renderActions?(row: T): ReactNode;
+  renderActions?: (row: T) => ReactNode;
   defaultView?: 'list' | 'grid';
   initialParams?: Partial<ListParams>;
   /** The world whose tags the list can be filtered by (`?tag=`); no tag filter without it (entities with no tags). */
@@ -108,7 +107,19 @@ function ariaSort(column: string, params: ListParams): 'ascending' | 'descending
  * 'Failed to load {entity}s. Please try again.' when loading fails (the rows are then cleared).
  */
 export function GenericList<T>(props: GenericListProps<T>) {
-  const { entityName, title, source, columns, getId, getName, getDescription, getViewPath, defaultView = 'list', initialParams, tagWorldId } = props;
+  const {
+    entityName,
+    title,
+    source,
+    columns,
+    getId,
+    getName,
+    getDescription,
+    getViewPath,
+    defaultView = 'list',
+    initialParams,
+    tagWorldId,
+  } = props;
   // Inside a world, writing controls show only to those whose role allows them (issue 11): creating and
   // deleting to editors, editing also to a player for their assigned characters.
   const access = useWorldAccess(useParams().worldId);
@@ -177,7 +188,11 @@ export function GenericList<T>(props: GenericListProps<T>) {
   return (
     <section className="lf-generic-list" aria-labelledby={title ? `${ids}-title` : undefined}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        {title && <h2 id={`${ids}-title`} className="h4 mb-0 me-auto">{title}</h2>}
+        {title && (
+          <h2 id={`${ids}-title`} className="h4 mb-0 me-auto">
+            {title}
+          </h2>
+        )}
         <Form.Group controlId={`${ids}-search`} className={title ? '' : 'me-auto'}>
           <Form.Label visuallyHidden>Search {plural}</Form.Label>
           <Form.Control
@@ -192,20 +207,17 @@ export function GenericList<T>(props: GenericListProps<T>) {
           <div className="d-flex gap-1">
             <Form.Group controlId={`${ids}-sort`}>
               <Form.Label visuallyHidden>Sort by</Form.Label>
-              <Form.Select
-                value={params.sortBy}
-                onChange={(e) => toggleSort(e.target.value)}
-              >
+              <Form.Select value={params.sortBy} onChange={(e) => toggleSort(e.target.value)}>
                 {sortableColumns.map((c) => (
-                  <option key={c.key} value={c.key}>Sort by {c.label}</option>
+                  <option key={c.key} value={c.key}>
+                    Sort by {c.label}
+                  </option>
                 ))}
               </Form.Select>
             </Form.Group>
             <Button
               variant="outline-secondary"
-              onClick={() =>
-                setSort({ sortBy: params.sortBy ?? 'createdAt', sortOrder: params.sortOrder === 'asc' ? 'desc' : 'asc' })
-              }
+              onClick={() => setSort({ sortBy: params.sortBy ?? 'createdAt', sortOrder: params.sortOrder === 'asc' ? 'desc' : 'asc' })}
               aria-label={`Sort direction: ${params.sortOrder === 'asc' ? 'ascending' : 'descending'}. Switch direction`}
             >
               {params.sortOrder === 'asc' ? '↑' : '↓'}
@@ -213,18 +225,10 @@ export function GenericList<T>(props: GenericListProps<T>) {
           </div>
         )}
         <ButtonGroup aria-label="View">
-          <Button
-            variant={view === 'list' ? 'primary' : 'outline-primary'}
-            aria-pressed={view === 'list'}
-            onClick={() => setView('list')}
-          >
+          <Button variant={view === 'list' ? 'primary' : 'outline-primary'} aria-pressed={view === 'list'} onClick={() => setView('list')}>
             List
           </Button>
-          <Button
-            variant={view === 'grid' ? 'primary' : 'outline-primary'}
-            aria-pressed={view === 'grid'}
-            onClick={() => setView('grid')}
-          >
+          <Button variant={view === 'grid' ? 'primary' : 'outline-primary'} aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
             Grid
           </Button>
         </ButtonGroup>
@@ -234,9 +238,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
         )}
       </div>
 
-      {query.isError && (
-        <ErrorAlert message={handleError(query.error, failedToLoad(entityName))} onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <ErrorAlert message={handleError(query.error, failedToLoad(entityName))} onRetry={() => void query.refetch()} />}
       {query.isPending && <LoadingSpinner label={`Loading ${plural}...`} />}
       {query.isSuccess && rows.length === 0 && (
         <p className="lf-empty text-center text-body-secondary py-4 mb-0">{noneFound(entityName)}</p>
@@ -259,7 +261,11 @@ export function GenericList<T>(props: GenericListProps<T>) {
                     )}
                   </th>
                 ))}
-                {hasActions && <th scope="col" className="text-end">Actions</th>}
+                {hasActions && (
+                  <th scope="col" className="text-end">
+                    Actions
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -270,7 +276,11 @@ export function GenericList<T>(props: GenericListProps<T>) {
                       {index === 0 && !column.render ? nameCell(row) : renderCell(row, column)}
                     </td>
                   ))}
-                  {hasActions && <td className="text-end" data-label="Actions">{actionButtons(row)}</td>}
+                  {hasActions && (
+                    <td className="text-end" data-label="Actions">
+                      {actionButtons(row)}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -284,7 +294,9 @@ export function GenericList<T>(props: GenericListProps<T>) {
             <Col key={getId(row)}>
               <Card className="h-100 lf-card">
                 <Card.Body>
-                  <Card.Title as="h3" className="h6">{nameCell(row)}</Card.Title>
+                  <Card.Title as="h3" className="h6">
+                    {nameCell(row)}
+                  </Card.Title>
                   {getDescription && (
                     <Card.Text className="text-body-secondary small">
                       {truncate(getDescription(row), LIMITS.truncateDescription) || 'No description.'}
@@ -307,7 +319,11 @@ export function GenericList<T>(props: GenericListProps<T>) {
             <Form.Group controlId={`${ids}-limit`} className="d-flex align-items-center gap-1">
               <Form.Label className="small mb-0 text-nowrap">Per page</Form.Label>
               <Form.Select size="sm" value={params.limit} onChange={(e) => setLimit(Number(e.target.value))}>
-                {[10, 25, 50, 100].map((n) => <option key={n} value={n}>{n}</option>)}
+                {[10, 25, 50, 100].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
               </Form.Select>
             </Form.Group>
             <Pager current={params.page} total={totalPages} onChange={setPage} label={`${plural} pages`} />
@@ -333,7 +349,12 @@ export function GenericList<T>(props: GenericListProps<T>) {
 }
 
 function SortIndicator({ active, order }: { active: boolean; order: SortOrder | undefined }) {
-  if (!active) return <span className="lf-sort-indicator text-body-tertiary" aria-hidden="true">↕</span>;
+  if (!active)
+    return (
+      <span className="lf-sort-indicator text-body-tertiary" aria-hidden="true">
+        ↕
+      </span>
+    );
   return (
     <span className="lf-sort-indicator" aria-hidden="true">
       {order === 'asc' ? '▲' : '▼'}

@@ -8,7 +8,7 @@ export interface PagerProps {
   current: number;
   /** Number of pages. */
   total: number;
-  onChange(page: number): void;
+  onChange: (page: number) => void;
   /** Accessible name of the navigation landmark. */
   label?: string;
 }

@@ -10,14 +10,26 @@ const LION = 'cccccccc-0000-4000-8000-000000000001';
 const UPDATED_AT = '2026-11-25T12:05:00.000Z';
 
 const page: HistoryPage = {
-  entityType: 'character', entityId: LION, name: 'Courageous Lion', deleted: false, restorable: true,
+  entityType: 'character',
+  entityId: LION,
+  name: 'Courageous Lion',
+  deleted: false,
+  restorable: true,
   data: [
     {
-      sequence: 12, action: 'updated', by: 'u1', byUsername: 'glinda', at: '2026-11-25T12:05:00.000Z',
+      sequence: 12,
+      action: 'updated',
+      by: 'u1',
+      byUsername: 'glinda',
+      at: '2026-11-25T12:05:00.000Z',
       changes: [{ field: 'name', oldValue: 'Cowardly Lion', newValue: 'Courageous Lion', plain: true }],
     },
     {
-      sequence: 7, action: 'created', by: 'u1', byUsername: 'glinda', at: '2026-11-25T12:00:00.000Z',
+      sequence: 7,
+      action: 'created',
+      by: 'u1',
+      byUsername: 'glinda',
+      at: '2026-11-25T12:00:00.000Z',
       changes: [{ field: 'name', oldValue: null, newValue: 'Cowardly Lion', plain: true }],
     },
   ],
@@ -28,7 +40,8 @@ function serve(role: WorldRole) {
   return mockFetch((url, init) => {
     if (url.pathname === `/api/worlds/${W}`) return jsonResponse({ worldId: W, name: 'Oz', role });
     if (url.pathname.endsWith(`/history/character/${LION}`)) return jsonResponse(page);
-    if (url.pathname.endsWith(`/history/character/${LION}/7/restore`) && init.method === 'POST') return jsonResponse({ characterId: LION, name: 'Cowardly Lion' });
+    if (url.pathname.endsWith(`/history/character/${LION}/7/restore`) && init.method === 'POST')
+      return jsonResponse({ characterId: LION, name: 'Cowardly Lion' });
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
   });
 }

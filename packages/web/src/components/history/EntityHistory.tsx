@@ -66,11 +66,14 @@ export function EntityHistory({ worldId, type, id, updatedAt, noun = 'entity' }:
   const [error, setError] = useState<string | null>(null);
 
   if (history.isPending) return <LoadingSpinner label="Loading changes..." />;
-  if (history.isError) return <ErrorAlert message={handleError(history.error, 'Failed to load the history of changes.')} onRetry={() => void history.refetch()} />;
+  if (history.isError)
+    return (
+      <ErrorAlert message={handleError(history.error, 'Failed to load the history of changes.')} onRetry={() => void history.refetch()} />
+    );
   // An answer of another shape (an older server without history) reads as an empty history, not a crash.
   const data = Array.isArray(history.data.data) ? history.data.data : [];
   const totalPages = history.data.pagination?.totalPages ?? 0;
-  const restorable = history.data.restorable === true;
+  const restorable = history.data.restorable;
   const canRestore = restorable && access.isEditor && !access.viewing;
   const latest = page === 1 ? data[0]?.sequence : undefined;
 
@@ -89,8 +92,14 @@ export function EntityHistory({ worldId, type, id, updatedAt, noun = 'entity' }:
 
   return (
     <section aria-labelledby={`changes-${id}`} className="mb-4">
-      <h2 id={`changes-${id}`} className="h5">Changes</h2>
-      {notice && <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Dismiss" role="status">{notice}</Alert>}
+      <h2 id={`changes-${id}`} className="h5">
+        Changes
+      </h2>
+      {notice && (
+        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Dismiss" role="status">
+          {notice}
+        </Alert>
+      )}
       {error && <ErrorAlert message={error} onDismiss={() => setError(null)} />}
       {data.length === 0 && <p className="text-body-secondary">No changes recorded yet.</p>}
       <ol className="list-unstyled mb-2">
@@ -101,21 +110,29 @@ export function EntityHistory({ worldId, type, id, updatedAt, noun = 'entity' }:
               <span>
                 by <strong>{entry.byUsername ?? 'someone'}</strong> on <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </span>
-              {canRestore && entry.action !== 'deleted' && entry.sequence !== latest && (
-                confirming === entry.sequence ? (
+              {canRestore &&
+                entry.action !== 'deleted' &&
+                entry.sequence !== latest &&
+                (confirming === entry.sequence ? (
                   <span className="ms-auto d-inline-flex gap-2">
                     <Button size="sm" variant="warning" disabled={restore.isPending} onClick={() => void handleRestore(entry.sequence)}>
                       Restore this version
                     </Button>
-                    <Button size="sm" variant="outline-secondary" onClick={() => setConfirming(null)}>Cancel</Button>
+                    <Button size="sm" variant="outline-secondary" onClick={() => setConfirming(null)}>
+                      Cancel
+                    </Button>
                   </span>
                 ) : (
-                  <Button size="sm" variant="outline-primary" className="ms-auto" onClick={() => setConfirming(entry.sequence)}
-                    aria-label={`Restore the ${noun} as of ${formatDateTime(entry.at)}`}>
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    className="ms-auto"
+                    onClick={() => setConfirming(entry.sequence)}
+                    aria-label={`Restore the ${noun} as of ${formatDateTime(entry.at)}`}
+                  >
                     Restore
                   </Button>
-                )
-              )}
+                ))}
             </div>
             <FieldChanges entry={entry} />
           </li>
@@ -123,9 +140,15 @@ export function EntityHistory({ worldId, type, id, updatedAt, noun = 'entity' }:
       </ol>
       {totalPages > 1 && (
         <div className="d-flex gap-2 align-items-center">
-          <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</Button>
-          <span className="small">Page {page} of {totalPages}</span>
-          <Button size="sm" variant="outline-secondary" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>Older</Button>
+          <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Newer
+          </Button>
+          <span className="small">
+            Page {page} of {totalPages}
+          </span>
+          <Button size="sm" variant="outline-secondary" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+            Older
+          </Button>
         </div>
       )}
     </section>

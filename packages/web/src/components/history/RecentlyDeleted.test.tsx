@@ -11,8 +11,24 @@ const GOAL = 'cccccccc-0000-4000-8000-000000000003';
 
 const list: DeletedEntityList = {
   data: [
-    { entityType: 'character', entityId: TOTO, name: 'Toto', sequence: 41, deletedAt: '2026-11-25T12:05:00.000Z', deletedBy: 'u1', deletedByUsername: 'glinda' },
-    { entityType: 'goal', entityId: GOAL, name: 'Go home', sequence: 40, deletedAt: '2026-11-25T12:04:00.000Z', deletedBy: 'u1', deletedByUsername: 'glinda' },
+    {
+      entityType: 'character',
+      entityId: TOTO,
+      name: 'Toto',
+      sequence: 41,
+      deletedAt: '2026-11-25T12:05:00.000Z',
+      deletedBy: 'u1',
+      deletedByUsername: 'glinda',
+    },
+    {
+      entityType: 'goal',
+      entityId: GOAL,
+      name: 'Go home',
+      sequence: 40,
+      deletedAt: '2026-11-25T12:04:00.000Z',
+      deletedBy: 'u1',
+      deletedByUsername: 'glinda',
+    },
   ],
 };
 
@@ -26,7 +42,10 @@ function serve(role: WorldRole) {
       return jsonResponse({ characterId: TOTO, name: 'Toto' });
     }
     if (url.pathname.endsWith(`/history/goal/${GOAL}/40/restore`) && init.method === 'POST') {
-      return jsonResponse({ code: 'CONFLICT', message: 'This goal belongs to the character "Dorothy", which was deleted: restore the character first.' }, 409);
+      return jsonResponse(
+        { code: 'CONFLICT', message: 'This goal belongs to the character "Dorothy", which was deleted: restore the character first.' },
+        409,
+      );
     }
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
   });

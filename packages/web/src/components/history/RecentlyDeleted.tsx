@@ -13,22 +13,39 @@ import { LoadingSpinner } from '../LoadingSpinner';
 
 /** How an entity type reads in a sentence. */
 const TYPE_WORDS: Record<DeletedEntity['entityType'], string> = {
-  character: 'character', item: 'item', inventoryEntry: 'inventory entry', goal: 'goal', relationship: 'relationship',
-  timeline: 'timeline', event: 'event', map: 'map', mapPoint: 'map point', mapArea: 'map area', quest: 'quest',
-  objective: 'quest objective', connection: 'connection',
+  character: 'character',
+  item: 'item',
+  inventoryEntry: 'inventory entry',
+  goal: 'goal',
+  relationship: 'relationship',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  mapPoint: 'map point',
+  mapArea: 'map area',
+  quest: 'quest',
+  objective: 'quest objective',
+  connection: 'connection',
 };
 
 /** Where a restored entity's page is, for the types that have one of their own. */
 function pathOf(worldId: string, entity: DeletedEntity): string | undefined {
   const base = `/worlds/${worldId}`;
   switch (entity.entityType) {
-    case 'character': return `${base}/characters/${entity.entityId}`;
-    case 'item': return `${base}/items/${entity.entityId}`;
-    case 'timeline': return `${base}/timelines/${entity.entityId}`;
-    case 'map': return `${base}/maps/${entity.entityId}`;
-    case 'goal': return `${base}/goals/${entity.entityId}`;
-    case 'quest': return `${base}/quests/${entity.entityId}`;
-    default: return undefined;
+    case 'character':
+      return `${base}/characters/${entity.entityId}`;
+    case 'item':
+      return `${base}/items/${entity.entityId}`;
+    case 'timeline':
+      return `${base}/timelines/${entity.entityId}`;
+    case 'map':
+      return `${base}/maps/${entity.entityId}`;
+    case 'goal':
+      return `${base}/goals/${entity.entityId}`;
+    case 'quest':
+      return `${base}/quests/${entity.entityId}`;
+    default:
+      return undefined;
   }
 }
 
@@ -66,16 +83,29 @@ export function RecentlyDeleted({ worldId }: { worldId: string }) {
   return (
     <Card className="lf-card mb-4" as="section" aria-labelledby="recently-deleted">
       <Card.Body className="p-4">
-        <h2 id="recently-deleted" className="h5">Recently deleted</h2>
+        <h2 id="recently-deleted" className="h5">
+          Recently deleted
+        </h2>
         {restored && (
           <Alert variant="success" dismissible onClose={() => setRestored(null)} closeLabel="Dismiss" role="status">
             Restored {TYPE_WORDS[restored.entityType]} &quot;{restored.name ?? 'Untitled'}&quot;.
-            {restoredPath && <> <Link to={restoredPath}>Open it</Link></>}
+            {restoredPath && (
+              <>
+                {' '}
+                <Link to={restoredPath}>Open it</Link>
+              </>
+            )}
           </Alert>
         )}
-        {problem && <Alert variant="danger" dismissible onClose={() => setProblem(null)} closeLabel="Dismiss">{problem}</Alert>}
+        {problem && (
+          <Alert variant="danger" dismissible onClose={() => setProblem(null)} closeLabel="Dismiss">
+            {problem}
+          </Alert>
+        )}
         {deleted.isPending && <LoadingSpinner label="Loading deleted entries..." />}
-        {deleted.isError && <ErrorAlert message={handleError(deleted.error, 'Failed to load the deleted entries.')} onRetry={() => void deleted.refetch()} />}
+        {deleted.isError && (
+          <ErrorAlert message={handleError(deleted.error, 'Failed to load the deleted entries.')} onRetry={() => void deleted.refetch()} />
+        )}
         {entries.length > 0 && (
           <ul className="list-unstyled mb-0" data-testid="recently-deleted">
             {entries.map((entity) => (

@@ -19,7 +19,10 @@ const LABELS: Record<string, string> = {
 export function fieldLabel(field: string): string {
   const known = LABELS[field];
   if (known) return known;
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

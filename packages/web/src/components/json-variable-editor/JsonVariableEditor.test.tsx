@@ -68,9 +68,7 @@ describe('JsonVariableEditor', () => {
     await user.type(screen.getByLabelText('New variable name'), 'strength');
     await user.type(screen.getByLabelText('Value'), '99');
     await user.click(screen.getByRole('button', { name: 'Add variable' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'A variable named "strength" already exists. Please use a unique name.',
-    );
+    expect(screen.getByRole('alert')).toHaveTextContent('A variable named "strength" already exists. Please use a unique name.');
     expect(screen.getByTestId('json')).toHaveTextContent('{"strength":10}');
   });
 

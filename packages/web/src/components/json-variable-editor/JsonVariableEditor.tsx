@@ -13,7 +13,7 @@ export interface JsonVariableEditorProps {
   /** The variables as a JSON object (name → value). null or undefined means none. */
   value: Record<string, unknown> | null | undefined;
   /** Receives a new object after every add, edit or removal. */
-  onChange(next: Record<string, unknown>): void;
+  onChange: (next: Record<string, unknown>) => void;
   /** Accessible name of the editor, e.g. 'Attributes'. */
   label?: string;
   /** id for the new-variable name input, so an outer label can point at it. */
@@ -84,7 +84,9 @@ export function JsonVariableEditor({ value, onChange, label = 'Variables', id }:
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Value</th>
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -93,7 +95,9 @@ export function JsonVariableEditor({ value, onChange, label = 'Variables', id }:
               const isScalar = stored === null || ['string', 'number', 'boolean'].includes(typeof stored);
               return (
                 <tr key={name}>
-                  <th scope="row" className="fw-semibold text-break">{name}</th>
+                  <th scope="row" className="fw-semibold text-break">
+                    {name}
+                  </th>
                   <td>
                     <InputGroup size="sm">
                       <Form.Control
@@ -110,7 +114,9 @@ export function JsonVariableEditor({ value, onChange, label = 'Variables', id }:
                         }}
                       />
                       <InputGroup.Text>
-                        <Badge bg="light" text="dark">{describeVariableType(stored)}</Badge>
+                        <Badge bg="light" text="dark">
+                          {describeVariableType(stored)}
+                        </Badge>
                       </InputGroup.Text>
                     </InputGroup>
                   </td>

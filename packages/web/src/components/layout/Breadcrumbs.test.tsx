@@ -15,10 +15,19 @@ describe('buildCrumbs', () => {
   it("names each opened branch after the timeline it was opened from, linking each level's own address", () => {
     const steps = buildCrumbs(`/worlds/${W}/timelines/t1`, '?branch=b1%2Cb2');
     expect(steps.map((s) => [s.label, s.entityId])).toEqual([
-      ['World', W], ['Timelines', undefined], ['Timeline', 't1'], ['Timeline', 'b1'], ['Timeline', 'b2'],
+      ['World', W],
+      ['Timelines', undefined],
+      ['Timeline', 't1'],
+      ['Timeline', 'b1'],
+      ['Timeline', 'b2'],
     ]);
     expect(steps[3]?.path).toBe(`/worlds/${W}/timelines/t1?branch=b1`);
-    expect(buildCrumbs(`/worlds/${W}/timelines/t1/edit`, '?branch=b1').map((s) => s.label)).toEqual(['World', 'Timelines', 'Timeline', 'Edit']);
+    expect(buildCrumbs(`/worlds/${W}/timelines/t1/edit`, '?branch=b1').map((s) => s.label)).toEqual([
+      'World',
+      'Timelines',
+      'Timeline',
+      'Edit',
+    ]);
   });
 
   it('labels fixed words and marks ids for lookup', () => {
@@ -31,7 +40,12 @@ describe('buildCrumbs', () => {
   it('reads an id under an item as an inventory item and under relationships as a relationship', () => {
     expect(buildCrumbs(`/worlds/${W}/items/i1/inst1`).map((s) => s.label)).toEqual(['World', 'Items', 'Item', 'Inventory Item']);
     expect(buildCrumbs(`/worlds/${W}/characters/${C}/relationships/r1/edit`).map((s) => s.label)).toEqual([
-      'World', 'Characters', 'Character', 'Relationships', 'Relationship', 'Edit',
+      'World',
+      'Characters',
+      'Character',
+      'Relationships',
+      'Relationship',
+      'Edit',
     ]);
   });
 
@@ -39,7 +53,12 @@ describe('buildCrumbs', () => {
     const linked = (path: string) => buildCrumbs(path).map((s) => `${s.label}${s.linked ? '' : ' (text)'}`);
     expect(linked(`/worlds/${W}/events/e1/edit`)).toEqual(['World', 'Events', 'Event (text)', 'Edit']);
     expect(linked(`/worlds/${W}/characters/${C}/inventory/i1/edit`)).toEqual([
-      'World', 'Characters', 'Character', 'Inventory', 'Inventory Item (text)', 'Edit',
+      'World',
+      'Characters',
+      'Character',
+      'Inventory',
+      'Inventory Item (text)',
+      'Edit',
     ]);
     expect(linked('/quests/q1/edit')).toEqual(['Quests', 'Quest (text)', 'Edit']);
     expect(linked(`/worlds/${W}/quests/q1/edit`)).toEqual(['World', 'Quests', 'Quest', 'Edit']);

@@ -18,7 +18,14 @@ function CrumbLabel({ step }: { step: CrumbStep }) {
     staleTime: 60_000,
   });
   if (!step.lookup || query.isError || (!hasToken && query.data === undefined)) return <>{step.label}</>;
-  if (query.isPending) return <span className="placeholder-glow"><span className="placeholder col-12" style={{ minWidth: '5ch' }}>…</span></span>;
+  if (query.isPending)
+    return (
+      <span className="placeholder-glow">
+        <span className="placeholder col-12" style={{ minWidth: '5ch' }}>
+          …
+        </span>
+      </span>
+    );
   return <>{truncate(query.data, LIMITS.truncateName)}</>;
 }
 
@@ -46,13 +53,22 @@ export function Breadcrumbs() {
             const last = index === steps.length - 1;
             return (
               <li key={step.path} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined}>
-                {last || !step.linked ? <CrumbLabel step={step} /> : <Link to={step.path}><CrumbLabel step={step} /></Link>}
+                {last || !step.linked ? (
+                  <CrumbLabel step={step} />
+                ) : (
+                  <Link to={step.path}>
+                    <CrumbLabel step={step} />
+                  </Link>
+                )}
               </li>
             );
           })}
         </ol>
         {lastEntity?.entityId && (
-          <span className="lf-entity-id small text-body-secondary font-monospace text-truncate d-none d-sm-inline" title={lastEntity.entityId}>
+          <span
+            className="lf-entity-id small text-body-secondary font-monospace text-truncate d-none d-sm-inline"
+            title={lastEntity.entityId}
+          >
             <span className="visually-hidden">{lastEntity.label} id: </span>
             {truncate(lastEntity.entityId, LIMITS.truncateWorldId)}
           </span>

@@ -2,7 +2,19 @@
  * Turns a path into breadcrumb steps (SPEC §2 "Header"): fixed words become labels, entity ids become
  * steps to resolve into names, with a generic fallback label when the lookup fails.
  */
-import type { Character, Event, Goal, InventoryEntry, Item, ItemInstance, Quest, Relationship, Timeline, World, WorldMap } from '@loreforge/contract';
+import type {
+  Character,
+  Event,
+  Goal,
+  InventoryEntry,
+  Item,
+  ItemInstance,
+  Quest,
+  Relationship,
+  Timeline,
+  World,
+  WorldMap,
+} from '@loreforge/contract';
 import { charactersResource } from '../../api/characters';
 import {
   characterGoalsResource,
@@ -22,7 +34,7 @@ import { relationshipTypeLabel } from '../../lib/relationship-labels';
 /** A step whose label is fetched: the query key to cache it under and how to get the name. */
 export interface EntityLookup {
   queryKey: readonly unknown[];
-  fetchName(signal?: AbortSignal): Promise<string>;
+  fetchName: (signal?: AbortSignal) => Promise<string>;
 }
 
 /** One breadcrumb step. */
@@ -63,9 +75,7 @@ const WORDS: Record<string, string> = {
   worlds: 'Worlds',
 };
 
-type Kind =
-  | 'world' | 'character' | 'item' | 'instance' | 'inventory' | 'relationship' | 'map' | 'timeline'
-  | 'event' | 'goal' | 'quest';
+type Kind = 'world' | 'character' | 'item' | 'instance' | 'inventory' | 'relationship' | 'map' | 'timeline' | 'event' | 'goal' | 'quest';
 
 /** The generic labels of SPEC §2 (and the same pattern for the other kinds). */
 export const FALLBACK_LABELS: Record<Kind, string> = {
@@ -104,7 +114,10 @@ interface Context {
 
 function lookupFor(kind: Kind, id: string, ctx: Context): EntityLookup | undefined {
   const { worldId, characterId, itemId } = ctx;
-  const named = <T>(resource: { detailKey(id: string): readonly unknown[]; get(id: string, s?: AbortSignal): Promise<T> }, pick: (e: T) => string) => ({
+  const named = <T>(
+    resource: { detailKey: (id: string) => readonly unknown[]; get: (id: string, s?: AbortSignal) => Promise<T> },
+    pick: (e: T) => string,
+  ) => ({
     queryKey: resource.detailKey(id),
     fetchName: async (signal?: AbortSignal) => pick(await resource.get(id, signal)),
   });
@@ -123,7 +136,10 @@ function lookupFor(kind: Kind, id: string, ctx: Context): EntityLookup | undefin
       return worldId && characterId ? named<InventoryEntry>(inventoryResource(worldId, characterId), (e) => e.itemName) : undefined;
     case 'relationship':
       return worldId && characterId
-        ? named<Relationship>(relationshipsResource(worldId, characterId), (r) => `${relationshipTypeLabel(r.relationshipType)}: ${r.targetCharacterName}`)
+        ? named<Relationship>(
+            relationshipsResource(worldId, characterId),
+            (r) => `${relationshipTypeLabel(r.relationshipType)}: ${r.targetCharacterName}`,
+          )
         : undefined;
     case 'map':
       return worldId ? named<WorldMap>(mapsResource(worldId), (m) => m.name) : undefined;
@@ -162,7 +178,10 @@ export const BRANCH_PARAM = 'branch';
 /** @returns the branch timeline ids of a timeline page's query string, in the order they were opened. */
 export function readBranchTrail(search: string | URLSearchParams): string[] {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return (params.get(BRANCH_PARAM) ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  return (params.get(BRANCH_PARAM) ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -173,7 +192,10 @@ export function readBranchTrail(search: string | URLSearchParams): string[] {
  * @returns steps after Home, in order.
  */
 export function buildCrumbs(pathname: string, search = ''): CrumbStep[] {
-  const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
   const steps: CrumbStep[] = [];
   const ctx: Context = {};
   let path = '';
@@ -184,7 +206,11 @@ export function buildCrumbs(pathname: string, search = ''): CrumbStep[] {
     if (pendingKind && !isWord) {
       const kind = pendingKind;
       steps.push({
-        path, label: FALLBACK_LABELS[kind], entityId: segment, lookup: lookupFor(kind, segment, ctx), linked: hasPage({ kind }, ctx),
+        path,
+        label: FALLBACK_LABELS[kind],
+        entityId: segment,
+        lookup: lookupFor(kind, segment, ctx),
+        linked: hasPage({ kind }, ctx),
       });
       if (kind === 'world') ctx.worldId = segment;
       if (kind === 'character') ctx.characterId = segment;
@@ -203,8 +229,11 @@ export function buildCrumbs(pathname: string, search = ''): CrumbStep[] {
     branches.forEach((branchId, index) => {
       const query = new URLSearchParams({ [BRANCH_PARAM]: branches.slice(0, index + 1).join(',') });
       steps.push({
-        path: `${last.path}?${query.toString()}`, label: FALLBACK_LABELS.timeline, entityId: branchId,
-        lookup: lookupFor('timeline', branchId, ctx), linked: true,
+        path: `${last.path}?${query.toString()}`,
+        label: FALLBACK_LABELS.timeline,
+        entityId: branchId,
+        lookup: lookupFor('timeline', branchId, ctx),
+        linked: true,
       });
     });
   }

@@ -18,7 +18,7 @@ const NOTE = {
 
 /** A fake server: the player's notes on Dorothy, recording writes with their If-Match. */
 function serve() {
-  const writes: { method: string; path: string; query: string; body: unknown; ifMatch: string | null }[] = [];
+  const writes: Array<{ method: string; path: string; query: string; body: unknown; ifMatch: string | null }> = [];
   mockFetch((url, init) => {
     if (url.pathname === `/api/worlds/${W}`) {
       return jsonResponse({

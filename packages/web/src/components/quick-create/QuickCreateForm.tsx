@@ -36,7 +36,7 @@ export interface QuickCreateFormProps {
   worldId: string;
   type: QuickCreateType;
   /** Called with the created entity's name after success. */
-  onCreated(name: string): void;
+  onCreated: (name: string) => void;
   onCancel?: () => void;
 }
 
@@ -67,7 +67,11 @@ function EventQuickCreate({ worldId, onCreated, onCancel }: Omit<QuickCreateForm
     DESCRIPTION,
   ];
   const schema = definition
-    ? checkedAgainstCalendar(EventQuickCreateSchema.extend({ dateTime: z.unknown().transform(() => undefined) }), 'calendarDate', definition)
+    ? checkedAgainstCalendar(
+        EventQuickCreateSchema.extend({ dateTime: z.unknown().transform(() => undefined) }),
+        'calendarDate',
+        definition,
+      )
     : EventQuickCreateSchema;
   return (
     <GenericForm
@@ -105,29 +109,50 @@ export function QuickCreateForm({ worldId, type, onCreated, onCancel }: QuickCre
       return <EventQuickCreate worldId={worldId} onCreated={onCreated} onCancel={onCancel} />;
     case 'characters':
       return (
-        <GenericForm compact schema={CharacterCreateSchema} fields={[NAME, DESCRIPTION]} submitLabel="Create character"
+        <GenericForm
+          compact
+          schema={CharacterCreateSchema}
+          fields={[NAME, DESCRIPTION]}
+          submitLabel="Create character"
           onCancel={onCancel}
-          onSubmit={async (values) => done((await charactersResource(worldId).create(values)).name)} />
+          onSubmit={async (values) => done((await charactersResource(worldId).create(values)).name)}
+        />
       );
     case 'items':
       return (
-        <GenericForm compact schema={ItemCreateSchema} fields={[NAME, DESCRIPTION]} submitLabel="Create item"
-          failureFallback="Failed to save item." onCancel={onCancel}
-          onSubmit={async (values) => done((await itemsResource(worldId).create(values)).name)} />
+        <GenericForm
+          compact
+          schema={ItemCreateSchema}
+          fields={[NAME, DESCRIPTION]}
+          submitLabel="Create item"
+          failureFallback="Failed to save item."
+          onCancel={onCancel}
+          onSubmit={async (values) => done((await itemsResource(worldId).create(values)).name)}
+        />
       );
     case 'maps':
       return (
-        <GenericForm compact schema={MapCreateSchema} fields={[NAME, DESCRIPTION]} submitLabel="Create map"
-          failureFallback="An unexpected error occurred while saving the map." onCancel={onCancel}
-          onSubmit={async (values) => done((await mapsResource(worldId).create(values)).name)} />
+        <GenericForm
+          compact
+          schema={MapCreateSchema}
+          fields={[NAME, DESCRIPTION]}
+          submitLabel="Create map"
+          failureFallback="An unexpected error occurred while saving the map."
+          onCancel={onCancel}
+          onSubmit={async (values) => done((await mapsResource(worldId).create(values)).name)}
+        />
       );
     case 'timelines':
       return (
-        <GenericForm compact schema={TimelineFieldsSchema}
+        <GenericForm
+          compact
+          schema={TimelineFieldsSchema}
           fields={[NAME, { name: 'currentDateTime', label: 'Current Date/Time', type: 'datetime-local', required: true }, DESCRIPTION]}
           defaultValues={{ branchingEnabled: true }}
-          submitLabel="Create timeline" onCancel={onCancel}
-          onSubmit={async (values) => done((await timelinesResource(worldId).create(values)).name)} />
+          submitLabel="Create timeline"
+          onCancel={onCancel}
+          onSubmit={async (values) => done((await timelinesResource(worldId).create(values)).name)}
+        />
       );
   }
 }

@@ -15,10 +15,14 @@ const SOURCE_LABELS: Record<Backlink['type'], string> = {
 /** The web page of a backlink's source (relationships open under their character; connections their world's list). */
 function sourcePath(worldId: string, link: Backlink): string {
   switch (link.type) {
-    case 'world': return `/worlds/${worldId}`;
-    case 'relationship': return `/worlds/${worldId}/characters/${link.parentId ?? ''}/relationships/${link.id}`;
-    case 'connection': return `/worlds/${worldId}`;
-    default: return entityPath(worldId, link.type, link.id, link.parentId);
+    case 'world':
+      return `/worlds/${worldId}`;
+    case 'relationship':
+      return `/worlds/${worldId}/characters/${link.parentId ?? ''}/relationships/${link.id}`;
+    case 'connection':
+      return `/worlds/${worldId}`;
+    default:
+      return entityPath(worldId, link.type, link.id, link.parentId);
   }
 }
 
@@ -44,7 +48,9 @@ export function MentionedIn({ worldId, type, id, parentId, headingLevel = 2 }: M
   const links = backlinks.data?.data ?? [];
   return (
     <section aria-labelledby={headingId} className="mentioned-in">
-      <Heading id={headingId} className={headingLevel === 3 ? 'h6' : 'h5'}>Mentioned in</Heading>
+      <Heading id={headingId} className={headingLevel === 3 ? 'h6' : 'h5'}>
+        Mentioned in
+      </Heading>
       {backlinks.isPending && <p className="text-body-secondary small mb-0">Loading…</p>}
       {backlinks.isError && <p className="text-danger small mb-0">{handleError(backlinks.error, 'Could not load what mentions this.')}</p>}
       {backlinks.isSuccess && links.length === 0 && <p className="text-body-secondary mb-0">Nothing mentions this yet.</p>}

@@ -18,7 +18,12 @@ function propsOf(element: Element, key: number): Record<string, unknown> | null 
   if (tag === 'img') {
     const src = element.getAttribute('src') ?? '';
     if (!SAFE_IMAGE.test(src)) return null;
-    Object.assign(props, { src, alt: element.getAttribute('alt') ?? '', title: element.getAttribute('title') ?? undefined, className: 'img-fluid' });
+    Object.assign(props, {
+      src,
+      alt: element.getAttribute('alt') ?? '',
+      title: element.getAttribute('title') ?? undefined,
+      className: 'img-fluid',
+    });
   }
   if (tag === 'td' || tag === 'th') {
     const colSpan = Number(element.getAttribute('colspan') ?? 1);

@@ -29,7 +29,11 @@ const StoredMention = Mention.extend({
     return {
       id: { default: null, parseHTML: (element: HTMLElement) => element.getAttribute('data-id'), renderHTML: () => ({}) },
       label: { default: null, parseHTML: (element: HTMLElement) => element.textContent, renderHTML: () => ({}) },
-      entityType: { default: 'character', parseHTML: (element: HTMLElement) => element.getAttribute('data-entity-type'), renderHTML: () => ({}) },
+      entityType: {
+        default: 'character',
+        parseHTML: (element: HTMLElement) => element.getAttribute('data-entity-type'),
+        renderHTML: () => ({}),
+      },
     };
   },
 });
@@ -88,7 +92,11 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
         renderText: ({ node }) => String(node.attrs.label ?? ''),
         renderHTML: ({ node }) => [
           'span',
-          { 'data-type': 'mention', 'data-entity-type': String(node.attrs.entityType ?? 'character'), 'data-id': String(node.attrs.id ?? '') },
+          {
+            'data-type': 'mention',
+            'data-entity-type': String(node.attrs.entityType ?? 'character'),
+            'data-id': String(node.attrs.id ?? ''),
+          },
           String(node.attrs.label ?? ''),
         ],
         suggestion: {
@@ -168,7 +176,15 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
   };
 
   const tool = (text: string, title: string, run: () => void, active = false) => (
-    <Button size="sm" variant={active ? 'secondary' : 'outline-secondary'} title={title} aria-label={title} aria-pressed={active} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+    <Button
+      size="sm"
+      variant={active ? 'secondary' : 'outline-secondary'}
+      title={title}
+      aria-label={title}
+      aria-pressed={active}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       {text}
     </Button>
   );

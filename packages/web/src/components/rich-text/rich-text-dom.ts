@@ -8,12 +8,57 @@ import DOMPurify from 'dompurify';
 
 /** Tags a rich text may hold. */
 export const RICH_TEXT_TAGS = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr',
-  'table', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'a', 'img', 'span',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'table',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'img',
+  'span',
 ] as const;
 
 /** Attributes a rich text may hold (each is checked again per tag when rendered). */
-const RICH_TEXT_ATTRIBUTES = ['href', 'rel', 'src', 'alt', 'title', 'colspan', 'rowspan', 'span', 'start', 'data-type', 'data-entity-type', 'data-id', 'data-parent-id'];
+const RICH_TEXT_ATTRIBUTES = [
+  'href',
+  'rel',
+  'src',
+  'alt',
+  'title',
+  'colspan',
+  'rowspan',
+  'span',
+  'start',
+  'data-type',
+  'data-entity-type',
+  'data-id',
+  'data-parent-id',
+];
 
 /** Links may go to http, https, mailto or a path of this site; images to https or a path of this site. */
 export const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/))/i;
@@ -55,7 +100,11 @@ export function richTextToPlain(html: string): string {
   };
   walk(fragment);
   lines.push(line);
-  return lines.map((text) => text.trim()).filter((text, index, all) => text !== '' || (index > 0 && all[index - 1] !== '')).join('\n').trim();
+  return lines
+    .map((text) => text.trim())
+    .filter((text, index, all) => text !== '' || (index > 0 && all[index - 1] !== ''))
+    .join('\n')
+    .trim();
 }
 
 /**
@@ -65,5 +114,9 @@ export function richTextToPlain(html: string): string {
 export function plainToRichText(text: string | null | undefined): string {
   if (!text?.trim()) return '';
   const escape = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  return text.split(/\r?\n\s*\r?\n/).filter((part) => part.trim() !== '').map((part) => `<p>${escape(part).replace(/\r?\n/g, '<br>')}</p>`).join('');
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .filter((part) => part.trim() !== '')
+    .map((part) => `<p>${escape(part).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
 }

@@ -31,12 +31,17 @@ function renderBox() {
   const fetchMock = mockFetch((url) =>
     jsonResponse({
       data: url.searchParams.get('q') === 'golden' ? HITS : [],
-      pagination: { currentPage: 1, totalPages: 1, totalItems: url.searchParams.get('q') === 'golden' ? 2 : 0, totalItemsCapped: false, limit: 8, nextCursor: null },
+      pagination: {
+        currentPage: 1,
+        totalPages: 1,
+        totalItems: url.searchParams.get('q') === 'golden' ? 2 : 0,
+        totalItemsCapped: false,
+        limit: 8,
+        nextCursor: null,
+      },
     }),
   );
-  const utils = renderRoutes([
-    { path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> },
-  ], `/worlds/${WORLD}/details`);
+  const utils = renderRoutes([{ path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> }], `/worlds/${WORLD}/details`);
   return { ...utils, fetchMock };
 }
 
@@ -51,7 +56,7 @@ describe('the world command palette', () => {
       'Golden CapItem',
       'The Witch uses the capEvent…the Winged Monkeys with the Golden Cap <script>alert(1)</script>',
     ]);
-    expect(within(options[0] as HTMLElement).getByText('Golden').tagName).toBe('MARK');
+    expect(within(options[0]!).getByText('Golden').tagName).toBe('MARK');
     expect(document.querySelector('.lf-command-palette script')).toBeNull();
     expect(screen.getByText('2 results.')).toBeInTheDocument();
     const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
@@ -75,10 +80,12 @@ describe('the world command palette', () => {
 
   it('says which results were found by their tags', async () => {
     signIn();
-    mockFetch(() => jsonResponse({
-      data: [hit({ type: 'character', id: 'witch', match: 'tag', name: { text: 'Wicked Witch of the West', highlights: [] } })],
-      pagination: { currentPage: 1, totalPages: 1, totalItems: 1, totalItemsCapped: false, limit: 8, nextCursor: null },
-    }));
+    mockFetch(() =>
+      jsonResponse({
+        data: [hit({ type: 'character', id: 'witch', match: 'tag', name: { text: 'Wicked Witch of the West', highlights: [] } })],
+        pagination: { currentPage: 1, totalPages: 1, totalItems: 1, totalItemsCapped: false, limit: 8, nextCursor: null },
+      }),
+    );
     renderRoutes([{ path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> }], `/worlds/${WORLD}/details`);
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'vill' } });
@@ -88,10 +95,12 @@ describe('the world command palette', () => {
 
   it('says a count that stopped at its cap is a lower bound', async () => {
     signIn();
-    mockFetch(() => jsonResponse({
-      data: HITS,
-      pagination: { currentPage: 1, totalPages: 126, totalItems: 1001, totalItemsCapped: true, limit: 8, nextCursor: null },
-    }));
+    mockFetch(() =>
+      jsonResponse({
+        data: HITS,
+        pagination: { currentPage: 1, totalPages: 126, totalItems: 1001, totalItemsCapped: true, limit: 8, nextCursor: null },
+      }),
+    );
     renderRoutes([{ path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> }], `/worlds/${WORLD}/details`);
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'restless' } });
@@ -108,7 +117,15 @@ describe('the world command palette', () => {
 
 describe('highlightSegments', () => {
   it('splits text at its ranges and clips ranges beyond the text', () => {
-    expect(highlightSegments({ text: 'Golden Cap', highlights: [{ start: 0, end: 6 }, { start: 8, end: 99 }] })).toEqual([
+    expect(
+      highlightSegments({
+        text: 'Golden Cap',
+        highlights: [
+          { start: 0, end: 6 },
+          { start: 8, end: 99 },
+        ],
+      }),
+    ).toEqual([
       { text: 'Golden', marked: true },
       { text: ' C', marked: false },
       { text: 'ap', marked: true },

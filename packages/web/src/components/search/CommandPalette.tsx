@@ -97,13 +97,22 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
               onClick={() => open(hit)}
             >
               <div className="d-flex justify-content-between gap-2">
-                <span className="fw-semibold"><HighlightedText value={hit.name} /></span>
+                <span className="fw-semibold">
+                  <HighlightedText value={hit.name} />
+                </span>
                 <span className="badge text-bg-secondary align-self-start">{SEARCH_TYPE_LABELS[hit.type]}</span>
               </div>
-              {hit.snippet && <div className="small text-body-secondary"><HighlightedText value={hit.snippet} /></div>}
+              {hit.snippet && (
+                <div className="small text-body-secondary">
+                  <HighlightedText value={hit.snippet} />
+                </div>
+              )}
               {hit.match === 'tag' && (
                 <div className="small text-body-secondary">
-                  Tagged <span className="badge text-bg-info"><mark className="p-0 bg-transparent">{query.trim()}</mark>…</span>
+                  Tagged{' '}
+                  <span className="badge text-bg-info">
+                    <mark className="p-0 bg-transparent">{query.trim()}</mark>…
+                  </span>
                 </div>
               )}
             </li>

@@ -24,7 +24,13 @@ export function HighlightedText({ value }: { value: HighlightedTextValue }) {
   return (
     <>
       {highlightSegments(value).map((segment, index) =>
-        segment.marked ? <mark key={index} className="lf-search-mark">{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+        segment.marked ? (
+          <mark key={index} className="lf-search-mark">
+            {segment.text}
+          </mark>
+        ) : (
+          <span key={index}>{segment.text}</span>
+        ),
       )}
     </>
   );

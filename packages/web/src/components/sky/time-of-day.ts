@@ -112,9 +112,7 @@ export function skyStateAt(hours: number): SkyState {
   const h = ((hours % 24) + 24) % 24;
   const progress = Math.min(1, Math.max(0, (h - SUNRISE_HOUR) / (SUNSET_HOUR - SUNRISE_HOUR)));
   const arc = 4 * progress * (1 - progress); // 0 at the horizon, 1 at noon
-  const phase = (Object.entries(weights) as [SkyPhase, number][]).reduce((best, entry) =>
-    entry[1] > best[1] ? entry : best,
-  )[0];
+  const phase = (Object.entries(weights) as Array<[SkyPhase, number]>).reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
   return {
     blend,
     weights,

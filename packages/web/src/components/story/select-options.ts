@@ -13,7 +13,7 @@ export interface SelectOption {
  * @param options the loaded options; @param values the form's current ids (empty ones are ignored).
  * @returns a new list with the missing ids appended.
  */
-export function withFallbackOptions(options: readonly SelectOption[], values: readonly (string | null | undefined)[]): SelectOption[] {
+export function withFallbackOptions(options: readonly SelectOption[], values: ReadonlyArray<string | null | undefined>): SelectOption[] {
   const out = [...options];
   for (const value of values) {
     if (value && !out.some((option) => option.value === value)) {

@@ -11,7 +11,8 @@ describe('TagEditor', () => {
       if (url.pathname === '/api/worlds/w1') return jsonResponse({ worldId: 'w1', name: 'Oz', role: 'owner' });
       if (init.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as { tags: string[] };
-        if (body.tags.some((tag) => tag.length > 40)) return jsonResponse({ message: 'A tag must be no more than 40 characters.', code: 'VALIDATION_FAILED' }, 400);
+        if (body.tags.some((tag) => tag.length > 40))
+          return jsonResponse({ message: 'A tag must be no more than 40 characters.', code: 'VALIDATION_FAILED' }, 400);
         stored = body.tags;
       }
       expect(url.pathname).toBe('/api/worlds/w1/tags/character/c1');

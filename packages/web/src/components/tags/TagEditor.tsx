@@ -11,7 +11,12 @@ import { useWorldAccess } from '../../hooks/useWorldAccess';
 /** The world's list of an entity type, filtered by a tag; undefined for types listed elsewhere (goals). */
 export function taggedListPath(worldId: string, type: TaggableType, tag: string): string | undefined {
   const list: Partial<Record<TaggableType, string>> = {
-    character: 'characters', item: 'items', quest: 'quests', event: 'events', timeline: 'timelines', map: 'maps',
+    character: 'characters',
+    item: 'items',
+    quest: 'quests',
+    event: 'events',
+    timeline: 'timelines',
+    map: 'maps',
   };
   const segment = list[type];
   return segment ? `/worlds/${worldId}/${segment}?tag=${encodeURIComponent(tag)}` : undefined;
@@ -22,7 +27,10 @@ export function taggedListPath(worldId: string, type: TaggableType, tag: string)
  * @returns the tags in the order typed (the server keeps one spelling per tag).
  */
 export function parseTags(text: string): string[] {
-  return text.split(',').map((tag) => tag.trim()).filter((tag) => tag.length > 0);
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0);
 }
 
 /** Props of {@link TagEditor}. */
@@ -56,25 +64,54 @@ export function TagEditor({ worldId, type, id }: TagEditorProps) {
       <Form onSubmit={handleSubmit} className="d-flex flex-wrap gap-2 align-items-start" aria-label="Edit tags">
         <Form.Group controlId={`tags-${id}`} className="flex-grow-1">
           <Form.Label visuallyHidden>Tags (comma-separated)</Form.Label>
-          <Form.Control size="sm" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="villain, magic, west" autoFocus />
+          <Form.Control
+            size="sm"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="villain, magic, west"
+            autoFocus
+          />
           {save.isError && <Form.Text className="text-danger">{handleError(save.error, 'Failed to save tags.')}</Form.Text>}
         </Form.Group>
-        <Button type="submit" size="sm" disabled={save.isPending}>Save tags</Button>
-        <Button size="sm" variant="outline-secondary" onClick={() => { setDraft(null); save.reset(); }}>Cancel</Button>
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          Save tags
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          onClick={() => {
+            setDraft(null);
+            save.reset();
+          }}
+        >
+          Cancel
+        </Button>
       </Form>
     );
   }
   return (
     <div className="d-flex flex-wrap gap-2 align-items-center">
       <span className="small fw-semibold">Tags:</span>
-      {current.length === 0 ? <span className="text-body-secondary small">No tags.</span> : current.map((tag) => {
-        const list = taggedListPath(worldId, type, tag);
-        return list
-          ? <Link key={tag} to={list} className="badge text-bg-info text-decoration-none" title={`Every ${type} tagged ${tag}`}>{tag}</Link>
-          : <Badge key={tag} bg="info" text="dark">{tag}</Badge>;
-      })}
+      {current.length === 0 ? (
+        <span className="text-body-secondary small">No tags.</span>
+      ) : (
+        current.map((tag) => {
+          const list = taggedListPath(worldId, type, tag);
+          return list ? (
+            <Link key={tag} to={list} className="badge text-bg-info text-decoration-none" title={`Every ${type} tagged ${tag}`}>
+              {tag}
+            </Link>
+          ) : (
+            <Badge key={tag} bg="info" text="dark">
+              {tag}
+            </Badge>
+          );
+        })
+      )}
       {access.isEditor && (
-        <Button size="sm" variant="link" className="p-0" onClick={() => setDraft(current.join(', '))} disabled={tags.isPending}>Edit tags</Button>
+        <Button size="sm" variant="link" className="p-0" onClick={() => setDraft(current.join(', '))} disabled={tags.isPending}>
+          Edit tags
+        </Button>
       )}
     </div>
   );

@@ -27,7 +27,9 @@ export function TagFilter({ worldId, value, onChange, id }: TagFilterProps) {
         <option value="">All tags</option>
         {!known && value && <option value={value}>{value}</option>}
         {options.map((option) => (
-          <option key={option.tag} value={option.tag}>{option.tag} ({option.count})</option>
+          <option key={option.tag} value={option.tag}>
+            {option.tag} ({option.count})
+          </option>
         ))}
       </Form.Select>
     </Form.Group>

@@ -47,6 +47,6 @@ describe('CalendarFormScreen (issue 12 calendar editor)', () => {
     await user.click(screen.getByRole('button', { name: 'Create calendar' }));
     expect(await screen.findByText('Calendar page')).toBeInTheDocument();
     expect(sent?.name).toBe('Harptos (our table)');
-    expect((sent?.months as { name: string }[]).map((month) => month.name).slice(0, 3)).toEqual(['Hammer', 'Deepwinter', 'Alturiak']);
+    expect((sent?.months as Array<{ name: string }>).map((month) => month.name).slice(0, 3)).toEqual(['Hammer', 'Deepwinter', 'Alturiak']);
   }, 60_000);
 });

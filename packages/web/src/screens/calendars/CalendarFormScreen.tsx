@@ -40,12 +40,24 @@ function PreviewPanel({ draft }: { draft: CalendarDraft }) {
     <section aria-label="Year preview" className="lf-panel">
       <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
         <h2 className="h5 me-auto mb-0">Preview</h2>
-        <Button size="sm" variant="outline-secondary" onClick={() => setYear((y) => y - 1)}>Previous year</Button>
+        <Button size="sm" variant="outline-secondary" onClick={() => setYear((y) => y - 1)}>
+          Previous year
+        </Button>
         <Form.Group style={{ width: '8rem' }}>
-          <Form.Label htmlFor="calendar-preview-year" className="small mb-0">Year (absolute)</Form.Label>
-          <Form.Control id="calendar-preview-year" size="sm" type="number" value={year} onChange={(e) => setYear(Math.trunc(Number(e.target.value) || 0))} />
+          <Form.Label htmlFor="calendar-preview-year" className="small mb-0">
+            Year (absolute)
+          </Form.Label>
+          <Form.Control
+            id="calendar-preview-year"
+            size="sm"
+            type="number"
+            value={year}
+            onChange={(e) => setYear(Math.trunc(Number(e.target.value) || 0))}
+          />
         </Form.Group>
-        <Button size="sm" variant="outline-secondary" onClick={() => setYear((y) => y + 1)}>Next year</Button>
+        <Button size="sm" variant="outline-secondary" onClick={() => setYear((y) => y + 1)}>
+          Next year
+        </Button>
       </div>
       {checked.ok ? (
         <YearPreview definition={checked.definition} absoluteYear={BigInt(year)} />
@@ -53,7 +65,11 @@ function PreviewPanel({ draft }: { draft: CalendarDraft }) {
         <Alert variant="warning" className="mb-0">
           <p className="mb-1">The preview waits until the calendar is complete:</p>
           <ul className="mb-0 small">
-            {checked.issues.map((issue, index) => <li key={index}><strong>{issue.where}:</strong> {issue.message}</li>)}
+            {checked.issues.map((issue, index) => (
+              <li key={index}>
+                <strong>{issue.where}:</strong> {issue.message}
+              </li>
+            ))}
           </ul>
         </Alert>
       )}
@@ -98,7 +114,11 @@ function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calenda
     }
     try {
       if (calendar) {
-        const saved = (await update.mutateAsync({ id: calendar.calendarId, input: checked.input, version: calendar.updatedAt })) as CalendarUpdateResult;
+        const saved = (await update.mutateAsync({
+          id: calendar.calendarId,
+          input: checked.input,
+          version: calendar.updatedAt,
+        })) as CalendarUpdateResult;
         if (saved.movedDates && saved.movedDates.length > 0) setMoved(saved.movedDates);
         else void navigate(`/worlds/${worldId}/calendars/${saved.calendarId}`);
       } else {
@@ -106,7 +126,12 @@ function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calenda
         void navigate(`/worlds/${worldId}/calendars/${saved.calendarId}`);
       }
     } catch (failure) {
-      const fields = failure instanceof ApiError && failure.fields ? Object.entries(failure.fields).map(([path, message]) => `${pathWords(path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)))}: ${message}`) : [];
+      const fields =
+        failure instanceof ApiError && failure.fields
+          ? Object.entries(failure.fields).map(
+              ([path, message]) => `${pathWords(path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)))}: ${message}`,
+            )
+          : [];
       setError(fields.length > 0 ? fields.join(' ') : handleError(failure, CALENDAR_SAVE_FAILED));
     }
   };
@@ -120,7 +145,11 @@ function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calenda
             <div className="d-flex gap-2">
               <Form.Select id="calendar-preset" value={preset} onChange={(e) => setPreset(e.target.value)}>
                 <option value="">A blank calendar</option>
-                {CALENDAR_PRESETS.map((name) => <option key={name} value={name}>{PRESET_LABELS[name]}</option>)}
+                {CALENDAR_PRESETS.map((name) => (
+                  <option key={name} value={name}>
+                    {PRESET_LABELS[name]}
+                  </option>
+                ))}
               </Form.Select>
               <Button
                 variant="outline-primary"
@@ -138,7 +167,13 @@ function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calenda
         <CalendarEditor draft={draft} onChange={setDraft} />
         <ErrorAlert message={error} onDismiss={() => setError(null)} />
         <div className="d-flex gap-2 justify-content-end">
-          <Button variant="outline-secondary" disabled={saving} onClick={() => void navigate(calendar ? `/worlds/${worldId}/calendars/${calendar.calendarId}` : `/worlds/${worldId}/calendars`)}>Cancel</Button>
+          <Button
+            variant="outline-secondary"
+            disabled={saving}
+            onClick={() => void navigate(calendar ? `/worlds/${worldId}/calendars/${calendar.calendarId}` : `/worlds/${worldId}/calendars`)}
+          >
+            Cancel
+          </Button>
           <Button variant="primary" disabled={saving} onClick={() => void save()}>
             {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
             {calendar ? 'Save calendar' : 'Create calendar'}
@@ -167,7 +202,12 @@ export function CalendarFormScreen() {
   const body = () => {
     if (editing && calendar.isPending) return <LoadingSpinner label="Loading calendar..." />;
     if (editing && calendar.isError) {
-      return <ErrorAlert message={handleError(calendar.error, 'Failed to load the calendar.')} onRetry={retryUnlessMissing(calendar.error, () => void calendar.refetch())} />;
+      return (
+        <ErrorAlert
+          message={handleError(calendar.error, 'Failed to load the calendar.')}
+          onRetry={retryUnlessMissing(calendar.error, () => void calendar.refetch())}
+        />
+      );
     }
     return <EditorForm key={calendar.data?.calendarId ?? 'new'} worldId={worldId} calendar={calendar.data} />;
   };

@@ -25,11 +25,22 @@ function calendarRows(calendar: Calendar, nameOf: (userId: string | null) => str
   return [
     { label: 'Description', value: calendar.description },
     { label: 'Shape', value: calendarSummary(calendar) },
-    { label: 'Months', value: calendar.months.map((month) => `${month.name} (${month.days}${month.intercalary ? ', festival' : ''})`).join(', ') },
+    {
+      label: 'Months',
+      value: calendar.months.map((month) => `${month.name} (${month.days}${month.intercalary ? ', festival' : ''})`).join(', '),
+    },
     { label: 'Weekdays', value: calendar.weekdays.join(', ') },
     { label: 'Clock', value: `${calendar.hoursPerDay} hours of ${calendar.minutesPerHour} minutes` },
     { label: 'Leap rules', value: leap.join('; ') },
-    { label: 'Eras', value: calendar.eras.map((era) => `${era.name}${era.abbreviation ? ` (${era.abbreviation})` : ''}${era.startYear === null ? '' : ` from year ${era.startYear}`}`).join(', ') },
+    {
+      label: 'Eras',
+      value: calendar.eras
+        .map(
+          (era) =>
+            `${era.name}${era.abbreviation ? ` (${era.abbreviation})` : ''}${era.startYear === null ? '' : ` from year ${era.startYear}`}`,
+        )
+        .join(', '),
+    },
     { label: 'Moons', value: calendar.moons.map((moon) => `${moon.name} (${moon.cycleDays} days)`).join(', ') },
     { label: 'Seasons', value: calendar.seasons.map((season) => `${season.name} from ${season.day} ${season.month}`).join(', ') },
     { label: 'Created by', value: nameOf(calendar.createdBy ?? null) },
@@ -60,7 +71,10 @@ export function CalendarScreen() {
     const missing = notFoundMessage(calendar.error, 'Calendar not found.');
     return (
       <Container className="py-4">
-        <ErrorAlert message={missing ?? handleError(calendar.error, 'Failed to load the calendar.')} onRetry={retryUnlessMissing(calendar.error, () => void calendar.refetch())} />
+        <ErrorAlert
+          message={missing ?? handleError(calendar.error, 'Failed to load the calendar.')}
+          onRetry={retryUnlessMissing(calendar.error, () => void calendar.refetch())}
+        />
       </Container>
     );
   }
@@ -74,14 +88,19 @@ export function CalendarScreen() {
   return (
     <Container className="py-4">
       <nav aria-label="Breadcrumb" className="small mb-2">
-        <Link to={`/worlds/${worldId}/timelines`}>Timelines</Link> › <Link to={`/worlds/${worldId}/calendars`}>Calendars</Link> › {data.name}
+        <Link to={`/worlds/${worldId}/timelines`}>Timelines</Link> › <Link to={`/worlds/${worldId}/calendars`}>Calendars</Link> ›{' '}
+        {data.name}
       </nav>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 me-auto mb-0 lf-page-title">{data.name}</h1>
         {access.isEditor && (
           <>
-            <Link to={`/worlds/${worldId}/calendars/${data.calendarId}/edit`} className="btn btn-light">Edit Calendar</Link>
-            <Button variant="danger" onClick={() => setDeleting(true)}>Delete</Button>
+            <Link to={`/worlds/${worldId}/calendars/${data.calendarId}/edit`} className="btn btn-light">
+              Edit Calendar
+            </Link>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
           </>
         )}
       </div>
@@ -92,9 +111,20 @@ export function CalendarScreen() {
         <section className="lf-panel" aria-label="A year of this calendar">
           <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
             <h2 className="h5 me-auto mb-0">A year of {data.name}</h2>
-            <Button size="sm" variant="outline-secondary" onClick={() => setYear(shownYear - 1)}>Previous year</Button>
-            <Form.Control aria-label="Year (absolute)" size="sm" type="number" style={{ width: '8rem' }} value={shownYear} onChange={(e) => setYear(Math.trunc(Number(e.target.value) || 0))} />
-            <Button size="sm" variant="outline-secondary" onClick={() => setYear(shownYear + 1)}>Next year</Button>
+            <Button size="sm" variant="outline-secondary" onClick={() => setYear(shownYear - 1)}>
+              Previous year
+            </Button>
+            <Form.Control
+              aria-label="Year (absolute)"
+              size="sm"
+              type="number"
+              style={{ width: '8rem' }}
+              value={shownYear}
+              onChange={(e) => setYear(Math.trunc(Number(e.target.value) || 0))}
+            />
+            <Button size="sm" variant="outline-secondary" onClick={() => setYear(shownYear + 1)}>
+              Next year
+            </Button>
           </div>
           <YearPreview definition={definition.data} absoluteYear={BigInt(shownYear)} />
         </section>

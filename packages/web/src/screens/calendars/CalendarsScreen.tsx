@@ -42,30 +42,60 @@ export function CalendarsScreen() {
       </nav>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 me-auto mb-0 lf-page-title">Calendars</h1>
-        {access.isEditor && <Link to={`${base}/create`} className="btn btn-primary">New calendar</Link>}
+        {access.isEditor && (
+          <Link to={`${base}/create`} className="btn btn-primary">
+            New calendar
+          </Link>
+        )}
       </div>
       <p className="lf-page-title">Timelines keep time in the Gregorian calendar unless you give them one of these.</p>
       {access.isEditor && <ImportCalendarForm worldId={worldId} />}
       <div className="lf-panel">
         {calendars.isPending && <LoadingSpinner label="Loading calendars..." />}
-        {calendars.isError && <ErrorAlert message={handleError(calendars.error, 'Failed to load calendars.')} onRetry={() => void calendars.refetch()} />}
-        {calendars.isSuccess && calendars.data.data.length === 0 && <p className="mb-0 text-body-secondary">This world has no calendar of its own yet.</p>}
+        {calendars.isError && (
+          <ErrorAlert message={handleError(calendars.error, 'Failed to load calendars.')} onRetry={() => void calendars.refetch()} />
+        )}
+        {calendars.isSuccess && calendars.data.data.length === 0 && (
+          <p className="mb-0 text-body-secondary">This world has no calendar of its own yet.</p>
+        )}
         {calendars.isSuccess && calendars.data.data.length > 0 && (
           <Table responsive size="sm" className="mb-0 align-middle" aria-label="Calendars of this world">
             <thead>
-              <tr><th scope="col">Name</th><th scope="col">Shape</th><th scope="col">Updated</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Shape</th>
+                <th scope="col">Updated</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {calendars.data.data.map((calendar) => (
                 <tr key={calendar.calendarId}>
-                  <td><Link to={`${base}/${calendar.calendarId}`}>{calendar.name}</Link></td>
+                  <td>
+                    <Link to={`${base}/${calendar.calendarId}`}>{calendar.name}</Link>
+                  </td>
                   <td className="small">{calendarSummary(calendar)}</td>
                   <td className="small">{formatDateTime(calendar.updatedAt)}</td>
                   <td className="text-end text-nowrap">
                     {access.isEditor && (
                       <>
-                        <Link to={`${base}/${calendar.calendarId}/edit`} className="btn btn-sm btn-outline-secondary me-1" aria-label={`Edit ${calendar.name}`}>Edit</Link>
-                        <Button size="sm" variant="outline-danger" aria-label={`Delete ${calendar.name}`} onClick={() => setDeleting(calendar)}>Delete</Button>
+                        <Link
+                          to={`${base}/${calendar.calendarId}/edit`}
+                          className="btn btn-sm btn-outline-secondary me-1"
+                          aria-label={`Edit ${calendar.name}`}
+                        >
+                          Edit
+                        </Link>
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          aria-label={`Delete ${calendar.name}`}
+                          onClick={() => setDeleting(calendar)}
+                        >
+                          Delete
+                        </Button>
                       </>
                     )}
                   </td>

@@ -55,8 +55,16 @@ export function ImportCalendarForm({ worldId }: { worldId: string }) {
       <h2 className="h6">Import from Fantasy-Calendar</h2>
       <div className="d-flex flex-wrap gap-2 align-items-end">
         <Form.Group>
-          <Form.Label htmlFor={id} className="small mb-0">Fantasy-Calendar JSON export</Form.Label>
-          <Form.Control id={id} type="file" size="sm" accept=".json,application/json" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
+          <Form.Label htmlFor={id} className="small mb-0">
+            Fantasy-Calendar JSON export
+          </Form.Label>
+          <Form.Control
+            id={id}
+            type="file"
+            size="sm"
+            accept=".json,application/json"
+            onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+          />
         </Form.Group>
         <Button size="sm" variant="outline-primary" disabled={importing.isPending} onClick={() => void run()}>
           {importing.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
@@ -68,7 +76,11 @@ export function ImportCalendarForm({ worldId }: { worldId: string }) {
         <Alert variant="success" className="mt-2 mb-0">
           Imported <Link to={`/worlds/${worldId}/calendars/${result.calendarId}`}>{result.name}</Link>.
           {result.importNotes.length > 0 && (
-            <ul className="small mb-0 mt-1">{result.importNotes.map((note, index) => <li key={index}>{note}</li>)}</ul>
+            <ul className="small mb-0 mt-1">
+              {result.importNotes.map((note, index) => (
+                <li key={index}>{note}</li>
+              ))}
+            </ul>
           )}
         </Alert>
       )}

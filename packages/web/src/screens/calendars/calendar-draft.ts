@@ -14,17 +14,45 @@ import {
 } from '@loreforge/contract';
 
 /** A month row of the draft. */
-export interface MonthDraft { name: string; days: number; intercalary: boolean }
+export interface MonthDraft {
+  name: string;
+  days: number;
+  intercalary: boolean;
+}
 /** An exception of a leap rule. */
-export interface LeapExceptionDraft { every: number; leap: boolean }
+export interface LeapExceptionDraft {
+  every: number;
+  leap: boolean;
+}
 /** A leap rule row. */
-export interface LeapRuleDraft { name: string | null; month: string; days: number; every: number; offset: number; exceptions: LeapExceptionDraft[] }
+export interface LeapRuleDraft {
+  name: string | null;
+  month: string;
+  days: number;
+  every: number;
+  offset: number;
+  exceptions: LeapExceptionDraft[];
+}
 /** An era row; `startYear` null only for a first era without beginning. */
-export interface EraDraft { name: string; abbreviation: string | null; startYear: number | null; counting: 'up' | 'down' | 'absolute'; hasYearZero: boolean }
+export interface EraDraft {
+  name: string;
+  abbreviation: string | null;
+  startYear: number | null;
+  counting: 'up' | 'down' | 'absolute';
+  hasYearZero: boolean;
+}
 /** A moon row. */
-export interface MoonDraft { name: string; cycleDays: number; offsetDays: number }
+export interface MoonDraft {
+  name: string;
+  cycleDays: number;
+  offsetDays: number;
+}
 /** A season row. */
-export interface SeasonDraft { name: string; month: string; day: number }
+export interface SeasonDraft {
+  name: string;
+  month: string;
+  day: number;
+}
 
 /** Everything the editor edits: a calendar body with every list and default written out. */
 export interface CalendarDraft {
@@ -104,22 +132,39 @@ export interface DraftIssue {
 }
 
 const SECTION_WORDS: Record<string, string> = {
-  months: 'Months', weekdays: 'Weekdays', leapRules: 'Leap rules', eras: 'Eras', moons: 'Moons', seasons: 'Seasons',
-  exceptions: 'exceptions', name: 'Name', days: 'Days', every: 'Every', offset: 'Offset', month: 'Month', day: 'Day',
-  startYear: 'Start year', counting: 'Counting', abbreviation: 'Abbreviation', cycleDays: 'Cycle', offsetDays: 'Offset',
-  firstWeekday: 'First weekday', hoursPerDay: 'Hours per day', minutesPerHour: 'Minutes per hour', dateFormat: 'Date format',
-  description: 'Description', intercalaryFormat: 'Festival date format',
+  months: 'Months',
+  weekdays: 'Weekdays',
+  leapRules: 'Leap rules',
+  eras: 'Eras',
+  moons: 'Moons',
+  seasons: 'Seasons',
+  exceptions: 'exceptions',
+  name: 'Name',
+  days: 'Days',
+  every: 'Every',
+  offset: 'Offset',
+  month: 'Month',
+  day: 'Day',
+  startYear: 'Start year',
+  counting: 'Counting',
+  abbreviation: 'Abbreviation',
+  cycleDays: 'Cycle',
+  offsetDays: 'Offset',
+  firstWeekday: 'First weekday',
+  hoursPerDay: 'Hours per day',
+  minutesPerHour: 'Minutes per hour',
+  dateFormat: 'Date format',
+  description: 'Description',
+  intercalaryFormat: 'Festival date format',
 };
 
 /** A path such as ['months', 2, 'name'] in words: "Months, row 3, Name". */
 export function pathWords(path: readonly PropertyKey[]): string {
-  return path.map((part) => (typeof part === 'number' ? `row ${part + 1}` : SECTION_WORDS[String(part)] ?? String(part))).join(', ');
+  return path.map((part) => (typeof part === 'number' ? `row ${part + 1}` : (SECTION_WORDS[String(part)] ?? String(part)))).join(', ');
 }
 
 /** A checked draft: the request body and the definition for the preview, or the problems to show. */
-export type CheckedDraft =
-  | { ok: true; input: CalendarCreateInput; definition: CalendarDefinition }
-  | { ok: false; issues: DraftIssue[] };
+export type CheckedDraft = { ok: true; input: CalendarCreateInput; definition: CalendarDefinition } | { ok: false; issues: DraftIssue[] };
 
 /**
  * Checks a draft with the contract's calendar rules (the same the API applies): names present and unique, leap

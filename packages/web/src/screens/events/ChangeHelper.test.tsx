@@ -8,7 +8,10 @@ import { EventFormScreen } from './EventFormScreen';
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const DOROTHY = 'cccccccc-0000-4000-8000-000000000001';
 const SHOES = 'dddddddd-0000-4000-8000-000000000001';
-const page = (data: unknown[]) => ({ data, pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null } });
+const page = (data: unknown[]) => ({
+  data,
+  pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null },
+});
 
 describe('the event form change helper', () => {
   it('appends a versioned inventory entry to the JSON, which stays editable, and saves it', async () => {
@@ -24,15 +27,18 @@ describe('the event form change helper', () => {
       if (url.pathname.endsWith('/items')) return jsonResponse(page([{ itemId: SHOES, name: 'The Silver Shoes' }]));
       return jsonResponse(page([]));
     });
-    renderRoutes([
-      { path: '/worlds/:worldId/events/create', element: <EventFormScreen /> },
-      { path: '/worlds/:worldId/events', element: <p>Events list</p> },
-    ], `/worlds/${W}/events/create`);
+    renderRoutes(
+      [
+        { path: '/worlds/:worldId/events/create', element: <EventFormScreen /> },
+        { path: '/worlds/:worldId/events', element: <p>Events list</p> },
+      ],
+      `/worlds/${W}/events/create`,
+    );
 
     await user.type(await screen.findByLabelText(/^Name/), 'The council');
     await user.type(screen.getByLabelText(/Date\/Time/), '1900-05-15T09:00');
     const inventory = screen.getByLabelText('Inventory Changes');
-    const group = inventory.closest('.mb-3') as HTMLElement;
+    const group = inventory.closest<HTMLElement>('.mb-3')!;
     await user.click(within(group).getByRole('button', { name: 'Add a change with the helper' }));
     await screen.findByRole('option', { name: 'Dorothy' });
     await user.selectOptions(within(group).getByLabelText('Character'), DOROTHY);
@@ -42,21 +48,30 @@ describe('the event form change helper', () => {
     await user.click(within(group).getByRole('button', { name: 'Add change' }));
 
     const written = JSON.parse((inventory as HTMLTextAreaElement).value) as unknown;
-    expect(InventoryChangesDocumentSchema.parse(written)).toEqual({ version: 1, changes: [{ characterId: DOROTHY, itemId: SHOES, quantity: 2 }] });
+    expect(InventoryChangesDocumentSchema.parse(written)).toEqual({
+      version: 1,
+      changes: [{ characterId: DOROTHY, itemId: SHOES, quantity: 2 }],
+    });
 
     // Then equips them, appended after the first entry.
     await user.selectOptions(within(group).getByLabelText('Change'), 'equip');
     await user.click(within(group).getByRole('button', { name: 'Add change' }));
     expect(JSON.parse((inventory as HTMLTextAreaElement).value)).toEqual({
       version: 1,
-      changes: [{ characterId: DOROTHY, itemId: SHOES, quantity: 2 }, { characterId: DOROTHY, itemId: SHOES, quantity: 0, equipped: true }],
+      changes: [
+        { characterId: DOROTHY, itemId: SHOES, quantity: 2 },
+        { characterId: DOROTHY, itemId: SHOES, quantity: 0, equipped: true },
+      ],
     });
 
     await user.click(screen.getByRole('button', { name: 'Create event' }));
     await screen.findByText('Events list');
     expect(saved?.inventoryChanges).toEqual({
       version: 1,
-      changes: [{ characterId: DOROTHY, itemId: SHOES, quantity: 2 }, { characterId: DOROTHY, itemId: SHOES, quantity: 0, equipped: true }],
+      changes: [
+        { characterId: DOROTHY, itemId: SHOES, quantity: 2 },
+        { characterId: DOROTHY, itemId: SHOES, quantity: 0, equipped: true },
+      ],
     });
     expect(saved?.relationshipChanges).toBeNull();
   });

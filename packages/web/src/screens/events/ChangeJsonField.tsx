@@ -51,42 +51,71 @@ export function ChangeJsonField(props: ChangeJsonFieldProps) {
     }
     if (kind === 'inventory') {
       const quantity = op === 'gain' ? Number(amount || 1) : op === 'lose' ? -Number(amount || 1) : 0;
-      return { characterId: who, itemId: item, quantity, ...(op === 'equip' ? { equipped: true } : op === 'unequip' ? { equipped: false } : {}) };
+      return {
+        characterId: who,
+        itemId: item,
+        quantity,
+        ...(op === 'equip' ? { equipped: true } : op === 'unequip' ? { equipped: false } : {}),
+      };
     }
     if (op === 'end') return { op, characterId: who, targetCharacterId: target };
-    const numbers = Object.fromEntries(Object.entries(scores).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, Number(v)]));
-    const set: Record<string, unknown> = { ...(relationshipType ? { relationshipType } : {}), ...(scoreMode === 'set' || op === 'create' ? numbers : {}) };
+    const numbers = Object.fromEntries(
+      Object.entries(scores)
+        .filter(([, v]) => v.trim() !== '')
+        .map(([k, v]) => [k, Number(v)]),
+    );
+    const set: Record<string, unknown> = {
+      ...(relationshipType ? { relationshipType } : {}),
+      ...(scoreMode === 'set' || op === 'create' ? numbers : {}),
+    };
     const delta = op === 'update' && scoreMode === 'delta' && Object.keys(numbers).length ? { delta: numbers } : {};
     return { op, characterId: who, targetCharacterId: target, ...(Object.keys(set).length || op === 'create' ? { set } : {}), ...delta };
   };
 
   const add = () => {
     const result = appendChange(text, kind, build());
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
     setError(null);
     onChange(result.text);
   };
 
   const characterSelect = (label: string, selected: string, set: (v: string) => void, suffix: string) => (
     <Form.Group className="mb-2">
-      <Form.Label htmlFor={field(suffix)} className="small mb-0">{label}</Form.Label>
+      <Form.Label htmlFor={field(suffix)} className="small mb-0">
+        {label}
+      </Form.Label>
       <Form.Select id={field(suffix)} size="sm" value={selected} onChange={(e) => set(e.target.value)}>
         <option value="">Choose…</option>
-        {characters.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        {characters.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
       </Form.Select>
     </Form.Group>
   );
-  const opSelect = (options: readonly (readonly [string, string])[]) => (
+  const opSelect = (options: ReadonlyArray<readonly [string, string]>) => (
     <Form.Group className="mb-2">
-      <Form.Label htmlFor={field('op')} className="small mb-0">Change</Form.Label>
+      <Form.Label htmlFor={field('op')} className="small mb-0">
+        Change
+      </Form.Label>
       <Form.Select id={field('op')} size="sm" value={op} onChange={(e) => setOp(e.target.value)}>
-        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
       </Form.Select>
     </Form.Group>
   );
   const input = (label: string, v: string, set: (v: string) => void, suffix: string, type = 'text') => (
     <Form.Group className="mb-2">
-      <Form.Label htmlFor={field(suffix)} className="small mb-0">{label}</Form.Label>
+      <Form.Label htmlFor={field(suffix)} className="small mb-0">
+        {label}
+      </Form.Label>
       <Form.Control id={field(suffix)} size="sm" type={type} value={v} onChange={(e) => set(e.target.value)} />
     </Form.Group>
   );
@@ -117,7 +146,11 @@ export function ChangeJsonField(props: ChangeJsonFieldProps) {
           {kind === 'attribute' && (
             <>
               {characterSelect('Character', who, setWho, 'who')}
-              {opSelect([['set', 'Set'], ['increment', 'Increment'], ['unset', 'Unset']])}
+              {opSelect([
+                ['set', 'Set'],
+                ['increment', 'Increment'],
+                ['unset', 'Unset'],
+              ])}
               {input('Attribute path', path, setPath, 'path')}
               {op === 'set' && input('Value', amount, setAmount, 'value')}
               {op === 'increment' && input('By', amount, setAmount, 'by', 'number')}
@@ -127,13 +160,24 @@ export function ChangeJsonField(props: ChangeJsonFieldProps) {
             <>
               {characterSelect('Character', who, setWho, 'who')}
               <Form.Group className="mb-2">
-                <Form.Label htmlFor={field('item')} className="small mb-0">Item</Form.Label>
+                <Form.Label htmlFor={field('item')} className="small mb-0">
+                  Item
+                </Form.Label>
                 <Form.Select id={field('item')} size="sm" value={item} onChange={(e) => setItem(e.target.value)}>
                   <option value="">Choose…</option>
-                  {items.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
+                  {items.map((i) => (
+                    <option key={i.id} value={i.id}>
+                      {i.name}
+                    </option>
+                  ))}
                 </Form.Select>
               </Form.Group>
-              {opSelect([['gain', 'Gains'], ['lose', 'Loses'], ['equip', 'Equips'], ['unequip', 'Unequips']])}
+              {opSelect([
+                ['gain', 'Gains'],
+                ['lose', 'Loses'],
+                ['equip', 'Equips'],
+                ['unequip', 'Unequips'],
+              ])}
               {(op === 'gain' || op === 'lose') && input('Quantity', amount, setAmount, 'quantity', 'number')}
             </>
           )}
@@ -141,20 +185,42 @@ export function ChangeJsonField(props: ChangeJsonFieldProps) {
             <>
               {characterSelect('From character', who, setWho, 'who')}
               {characterSelect('Toward character', target, setTarget, 'target')}
-              {opSelect([['create', 'Create'], ['update', 'Update'], ['end', 'End']])}
+              {opSelect([
+                ['create', 'Create'],
+                ['update', 'Update'],
+                ['end', 'End'],
+              ])}
               {op !== 'end' && (
                 <>
                   <Form.Group className="mb-2">
-                    <Form.Label htmlFor={field('type')} className="small mb-0">Relationship type</Form.Label>
-                    <Form.Select id={field('type')} size="sm" value={relationshipType} onChange={(e) => setRelationshipType(e.target.value)}>
+                    <Form.Label htmlFor={field('type')} className="small mb-0">
+                      Relationship type
+                    </Form.Label>
+                    <Form.Select
+                      id={field('type')}
+                      size="sm"
+                      value={relationshipType}
+                      onChange={(e) => setRelationshipType(e.target.value)}
+                    >
                       <option value="">Unchanged</option>
-                      {RELATIONSHIP_TYPES.map((t) => <option key={t} value={t}>{relationshipTypeLabel(t)}</option>)}
+                      {RELATIONSHIP_TYPES.map((t) => (
+                        <option key={t} value={t}>
+                          {relationshipTypeLabel(t)}
+                        </option>
+                      ))}
                     </Form.Select>
                   </Form.Group>
                   {op === 'update' && (
                     <Form.Group className="mb-2">
-                      <Form.Label htmlFor={field('mode')} className="small mb-0">Scores</Form.Label>
-                      <Form.Select id={field('mode')} size="sm" value={scoreMode} onChange={(e) => setScoreMode(e.target.value === 'set' ? 'set' : 'delta')}>
+                      <Form.Label htmlFor={field('mode')} className="small mb-0">
+                        Scores
+                      </Form.Label>
+                      <Form.Select
+                        id={field('mode')}
+                        size="sm"
+                        value={scoreMode}
+                        onChange={(e) => setScoreMode(e.target.value === 'set' ? 'set' : 'delta')}
+                      >
                         <option value="delta">Add to the scores (delta)</option>
                         <option value="set">Set the scores</option>
                       </Form.Select>
@@ -165,8 +231,14 @@ export function ChangeJsonField(props: ChangeJsonFieldProps) {
               )}
             </>
           )}
-          {error && <div className="small text-danger mb-2" role="alert">{error}</div>}
-          <Button size="sm" variant="outline-primary" onClick={add}>Add change</Button>
+          {error && (
+            <div className="small text-danger mb-2" role="alert">
+              {error}
+            </div>
+          )}
+          <Button size="sm" variant="outline-primary" onClick={add}>
+            Add change
+          </Button>
         </fieldset>
       )}
     </div>

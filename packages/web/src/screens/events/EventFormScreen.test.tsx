@@ -12,14 +12,38 @@ const E = 'eeeeeeee-0000-4000-8000-000000000001';
 
 const event: Event = {
   ...PUBLIC_ACCESS,
-  eventId: E, worldId: W, timelineId: T, name: 'The Fall', description: null, descriptionHtml: null, dateTime: '2025-03-14T09:30:00.000Z',
-  characterAttributeChanges: { version: 1, changes: [] }, inventoryChanges: null, relationshipChanges: null,
-  isBranchingEvent: false, childTimelineId: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  eventId: E,
+  worldId: W,
+  timelineId: T,
+  name: 'The Fall',
+  description: null,
+  descriptionHtml: null,
+  dateTime: '2025-03-14T09:30:00.000Z',
+  characterAttributeChanges: { version: 1, changes: [] },
+  inventoryChanges: null,
+  relationshipChanges: null,
+  isBranchingEvent: false,
+  childTimelineId: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 };
 const timelines = {
-  data: [{ timelineId: T, worldId: W, name: 'Age of Embers', description: null, currentDateTime: '2025-01-01T00:00:00.000Z',
-    genesisEvent: null, initialStates: null, branchingEnabled: true, parentTimelineId: null, branchingEvent: null,
-    createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' }],
+  data: [
+    {
+      timelineId: T,
+      worldId: W,
+      name: 'Age of Embers',
+      description: null,
+      currentDateTime: '2025-01-01T00:00:00.000Z',
+      genesisEvent: null,
+      initialStates: null,
+      branchingEnabled: true,
+      parentTimelineId: null,
+      branchingEvent: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    },
+  ],
   pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null },
 };
 
@@ -63,12 +87,21 @@ describe('EventFormScreen (SPEC §5 Event)', () => {
     const user = userEvent.setup();
     signIn();
     let sent: unknown;
-    serve((body) => { sent = body; return jsonResponse(event); });
+    serve((body) => {
+      sent = body;
+      return jsonResponse(event);
+    });
     renderRoutes(routes, `/worlds/${W}/events/${E}/edit`);
     await user.clear(await screen.findByLabelText('Character Attribute Changes'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Events list')).toBeInTheDocument();
-    expect(sent).toMatchObject({ name: 'The Fall', dateTime: '2025-03-14T09:30:00.000Z', characterAttributeChanges: null, inventoryChanges: null, timelineId: T });
+    expect(sent).toMatchObject({
+      name: 'The Fall',
+      dateTime: '2025-03-14T09:30:00.000Z',
+      characterAttributeChanges: null,
+      inventoryChanges: null,
+      timelineId: T,
+    });
   });
 
   it("shows 'Failed to save event. Please check your input and try again.' when a save fails without a message", async () => {
@@ -84,12 +117,24 @@ describe('EventFormScreen (SPEC §5 Event)', () => {
     const user = userEvent.setup();
     signIn();
     const C = 'cccccccc-0000-4000-8000-000000000001';
-    const harptos = { ...calendarPreset('harptos').definition, calendarId: C, worldId: W, name: 'Calendar of Harptos', description: null,
-      createdBy: null, updatedBy: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    const harptos = {
+      ...calendarPreset('harptos').definition,
+      calendarId: C,
+      worldId: W,
+      name: 'Calendar of Harptos',
+      description: null,
+      createdBy: null,
+      updatedBy: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
     const realms = { ...timelines.data[0], calendarId: C, currentDateTime: null };
     let sent: unknown;
     mockFetch((url, init) => {
-      if (init.method === 'POST') { sent = JSON.parse(String(init.body)); return jsonResponse(event, 201); }
+      if (init.method === 'POST') {
+        sent = JSON.parse(String(init.body));
+        return jsonResponse(event, 201);
+      }
       if (url.pathname.endsWith('/timelines')) return jsonResponse({ ...timelines, data: [realms] });
       if (url.pathname.endsWith(`/calendars/${C}`)) return jsonResponse(harptos);
       return jsonResponse({ message: 'Not found' }, 404);
@@ -110,7 +155,11 @@ describe('EventFormScreen (SPEC §5 Event)', () => {
     expect(screen.queryByLabelText(/Date\/Time/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create event' }));
     expect(await screen.findByText('Events list')).toBeInTheDocument();
-    expect(sent).toMatchObject({ name: 'Shieldmeet feast', timelineId: T, calendarDate: { year: 1492, month: 11, day: 1, era: 'Dalereckoning' } });
+    expect(sent).toMatchObject({
+      name: 'Shieldmeet feast',
+      timelineId: T,
+      calendarDate: { year: 1492, month: 11, day: 1, era: 'Dalereckoning' },
+    });
     expect(sent).not.toHaveProperty('dateTime');
   });
 });

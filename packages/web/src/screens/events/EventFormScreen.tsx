@@ -48,11 +48,18 @@ export function EventFormScreen() {
   const body = () => {
     if ((editing && event.isPending) || timelines.isPending) return <LoadingSpinner label="Loading event..." />;
     if (editing && event.isError) {
-      return <ErrorAlert message={handleError(event.error, 'Failed to load page data. Please try again.')} onRetry={retryUnlessMissing(event.error, () => void event.refetch())} />;
+      return (
+        <ErrorAlert
+          message={handleError(event.error, 'Failed to load page data. Please try again.')}
+          onRetry={retryUnlessMissing(event.error, () => void event.refetch())}
+        />
+      );
     }
     return (
       <>
-        {timelines.isError && <ErrorAlert message={handleError(timelines.error, 'Failed to fetch timeline data.')} onRetry={() => void timelines.refetch()} />}
+        {timelines.isError && (
+          <ErrorAlert message={handleError(timelines.error, 'Failed to fetch timeline data.')} onRetry={() => void timelines.refetch()} />
+        )}
         <GenericForm
           access={{ worldId, entity: event.data }}
           schema={eventFormSchema(definition)}
@@ -82,7 +89,9 @@ export function EventFormScreen() {
               <TagEditor worldId={worldId} type="event" id={id} />
             </section>
           )}
-          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={list} />}>{body()}</IfAllowed>
+          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={list} />}>
+            {body()}
+          </IfAllowed>
         </Card.Body>
       </Card>
     </Container>

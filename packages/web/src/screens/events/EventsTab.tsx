@@ -26,7 +26,12 @@ export function EventsTab() {
   const { remove } = useEventMutations(worldId);
   const base = `/worlds/${worldId}/events`;
 
-  if (timelines.isPending) return <div className="lf-panel"><LoadingSpinner label="Loading timelines..." /></div>;
+  if (timelines.isPending)
+    return (
+      <div className="lf-panel">
+        <LoadingSpinner label="Loading timelines..." />
+      </div>
+    );
   const rows = timelines.data?.data ?? [];
   const names = new Map(rows.map((t) => [t.timelineId, selectLabel(t.timelineId, t.name)]));
   const chosen = search.get('timelineId');
@@ -41,14 +46,28 @@ export function EventsTab() {
         <Form.Label className="mb-0 fw-semibold">Timeline</Form.Label>
         <Form.Select
           value={filter}
-          onChange={(e) => setSearch((p) => { p.set('timelineId', e.target.value); return p; }, { replace: true })}
+          onChange={(e) =>
+            setSearch(
+              (p) => {
+                p.set('timelineId', e.target.value);
+                return p;
+              },
+              { replace: true },
+            )
+          }
           style={{ maxWidth: 360 }}
         >
-          {rows.map((t) => <option key={t.timelineId} value={t.timelineId}>{names.get(t.timelineId)}</option>)}
+          {rows.map((t) => (
+            <option key={t.timelineId} value={t.timelineId}>
+              {names.get(t.timelineId)}
+            </option>
+          ))}
           <option value={ALL_TIMELINES}>All timelines</option>
         </Form.Select>
         {filter !== ALL_TIMELINES && (
-          <Link to={`/worlds/${worldId}/timelines/${filter}`} className="btn btn-sm btn-outline-secondary">View timeline</Link>
+          <Link to={`/worlds/${worldId}/timelines/${filter}`} className="btn btn-sm btn-outline-secondary">
+            View timeline
+          </Link>
         )}
         {timelines.isSuccess && rows.length === 0 && (
           <span className="small text-body-secondary">No timelines yet: an event needs one in the quick create.</span>
@@ -70,12 +89,24 @@ export function EventsTab() {
         initialParams={{ sortBy: 'dateTime', sortOrder: 'asc' }}
         columns={[
           { key: 'name', label: 'Name', sortable: true, kind: 'name' },
-          { key: 'dateTime', label: 'Date/Time', sortable: true, render: (e) => <time dateTime={e.dateTime ?? undefined}>{formatMoment(e.dateTime, e.formattedDate)}</time> },
           {
-            key: 'description', label: 'Description',
-            render: (e) => <span title={e.description ?? undefined}>{truncate(e.description, LIMITS.truncateEventDescription) || '—'}</span>,
+            key: 'dateTime',
+            label: 'Date/Time',
+            sortable: true,
+            render: (e) => <time dateTime={e.dateTime ?? undefined}>{formatMoment(e.dateTime, e.formattedDate)}</time>,
           },
-          { key: 'timelineId', label: 'Timeline', render: (e) => (e.timelineId ? names.get(e.timelineId) ?? selectLabel(e.timelineId) : '—') },
+          {
+            key: 'description',
+            label: 'Description',
+            render: (e) => (
+              <span title={e.description ?? undefined}>{truncate(e.description, LIMITS.truncateEventDescription) || '—'}</span>
+            ),
+          },
+          {
+            key: 'timelineId',
+            label: 'Timeline',
+            render: (e) => (e.timelineId ? (names.get(e.timelineId) ?? selectLabel(e.timelineId)) : '—'),
+          },
           { key: 'isBranchingEvent', label: 'Branch', render: (e) => (e.isBranchingEvent ? 'Yes' : 'No') },
         ]}
       />

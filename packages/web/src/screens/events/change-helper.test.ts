@@ -10,7 +10,12 @@ describe('appendChange', () => {
   it('starts a versioned document from empty text, and appends to an existing one', () => {
     const first = appendChange('', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 2 });
     expect(first.ok).toBe(true);
-    const second = appendChange(first.ok ? first.text : '', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 0, equipped: true });
+    const second = appendChange(first.ok ? first.text : '', 'inventory', {
+      characterId: DOROTHY,
+      itemId: SHOES,
+      quantity: 0,
+      equipped: true,
+    });
     if (!second.ok) throw new Error(second.message);
     const parsed = InventoryChangesDocumentSchema.parse(JSON.parse(second.text));
     expect(parsed.changes).toEqual([
@@ -22,13 +27,24 @@ describe('appendChange', () => {
   it('writes attribute and relationship entries the contract accepts', () => {
     const attribute = appendChange('', 'attribute', { op: 'increment', characterId: LION, path: 'courage', by: 5 });
     expect(attribute.ok && AttributeChangesDocumentSchema.safeParse(JSON.parse(attribute.text)).success).toBe(true);
-    const relationship = appendChange('', 'relationship', { op: 'update', characterId: LION, targetCharacterId: DOROTHY, delta: { affinity: 15 } });
+    const relationship = appendChange('', 'relationship', {
+      op: 'update',
+      characterId: LION,
+      targetCharacterId: DOROTHY,
+      delta: { affinity: 15 },
+    });
     expect(relationship.ok && RelationshipChangesDocumentSchema.safeParse(JSON.parse(relationship.text)).success).toBe(true);
   });
 
   it('refuses free-form or broken JSON, and an entry the format rejects, naming the field', () => {
-    expect(appendChange('{ "note": "the shoes" }', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 1 })).toMatchObject({ ok: false, message: expect.stringContaining('versioned format') });
-    expect(appendChange('{ nope', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 1 })).toMatchObject({ ok: false, message: expect.stringContaining('does not parse') });
+    expect(appendChange('{ "note": "the shoes" }', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 1 })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('versioned format'),
+    });
+    expect(appendChange('{ nope', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 1 })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('does not parse'),
+    });
     const bad = appendChange('', 'attribute', { op: 'set', characterId: DOROTHY, path: 'a..b', value: 1 });
     expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/^path: /) });
   });

@@ -41,7 +41,10 @@ export function appendChange(text: string, kind: ChangeKind, change: Record<stri
     }
   }
   if (!isRecord(current) || current.version !== CHANGE_FORMAT_VERSION || !Array.isArray(current.changes)) {
-    return { ok: false, message: `The JSON above is not in the versioned format ({ "version": ${CHANGE_FORMAT_VERSION}, "changes": [...] }); clear it to use the helper.` };
+    return {
+      ok: false,
+      message: `The JSON above is not in the versioned format ({ "version": ${CHANGE_FORMAT_VERSION}, "changes": [...] }); clear it to use the helper.`,
+    };
   }
   const next = { ...current, changes: [...(current.changes as unknown[]), change] };
   const checked = SCHEMAS[kind].safeParse(next);

@@ -15,9 +15,25 @@ export const EVENT_SAVE_FAILED = 'Failed to save event. Please check your input 
 
 /** The three JSON change fields, with the labels the contract's 'Invalid JSON in {label}.' message uses. */
 export const CHANGE_FIELDS = [
-  { name: 'characterAttributeChanges', label: 'Character Attribute Changes', kind: 'attribute', example: '{ "version": 1, "changes": [{ "op": "increment", "characterId": "…", "path": "health", "by": -10 }] }' },
-  { name: 'inventoryChanges', label: 'Inventory Changes', kind: 'inventory', example: '{ "version": 1, "changes": [{ "characterId": "…", "itemId": "…", "quantity": 1 }] }' },
-  { name: 'relationshipChanges', label: 'Relationship Changes', kind: 'relationship', example: '{ "version": 1, "changes": [{ "op": "update", "characterId": "…", "targetCharacterId": "…", "delta": { "trustLevel": 5 } }] }' },
+  {
+    name: 'characterAttributeChanges',
+    label: 'Character Attribute Changes',
+    kind: 'attribute',
+    example: '{ "version": 1, "changes": [{ "op": "increment", "characterId": "…", "path": "health", "by": -10 }] }',
+  },
+  {
+    name: 'inventoryChanges',
+    label: 'Inventory Changes',
+    kind: 'inventory',
+    example: '{ "version": 1, "changes": [{ "characterId": "…", "itemId": "…", "quantity": 1 }] }',
+  },
+  {
+    name: 'relationshipChanges',
+    label: 'Relationship Changes',
+    kind: 'relationship',
+    example:
+      '{ "version": 1, "changes": [{ "op": "update", "characterId": "…", "targetCharacterId": "…", "delta": { "trustLevel": 5 } }] }',
+  },
 ] as const;
 
 /**
@@ -30,7 +46,8 @@ function changeField(label: string) {
   return z
     .preprocess(toJsonValue, z.unknown())
     .superRefine((value, ctx) => {
-      if (value !== null && value !== undefined && typeof value !== 'object') ctx.addIssue({ code: 'custom', message: invalidJsonIn(label) });
+      if (value !== null && value !== undefined && typeof value !== 'object')
+        ctx.addIssue({ code: 'custom', message: invalidJsonIn(label) });
     })
     .pipe(jsonValueField(label));
 }
@@ -111,7 +128,11 @@ export function eventFields(
       : { name: 'dateTime', label: 'Date/Time', type: 'datetime-local', required: true },
     { name: 'description', label: 'Description', type: 'richtext' },
     calendar
-      ? notifyingSelectConfig({ name: 'timelineId', label: 'Timeline', help: "An event on a timeline with its own calendar is dated in that calendar." }, timelineOptions, calendar.onPick)
+      ? notifyingSelectConfig(
+          { name: 'timelineId', label: 'Timeline', help: 'An event on a timeline with its own calendar is dated in that calendar.' },
+          timelineOptions,
+          calendar.onPick,
+        )
       : { name: 'timelineId', label: 'Timeline', type: 'select', options: timelineOptions },
     ...CHANGE_FIELDS.map((field): FieldConfig => ({
       name: field.name,
@@ -125,7 +146,10 @@ export function eventFields(
       name: 'childTimelineId',
       label: 'Child Timeline',
       type: 'select',
-      options: withFallbackOptions(options.filter((o) => o.value !== event?.timelineId), [event?.childTimelineId]),
+      options: withFallbackOptions(
+        options.filter((o) => o.value !== event?.timelineId),
+        [event?.childTimelineId],
+      ),
       help: 'The timeline that branches off at this event.',
     },
   ];

@@ -29,7 +29,10 @@ export function FamilyTree({ worldId, graph, characterId }: { worldId: string; g
           <ul className="list-unstyled d-flex flex-wrap justify-content-center gap-2">
             {members.map((member) => (
               <li key={member.id}>
-                <Link to={entityPath(worldId, 'character', member.id)} className={`btn btn-sm ${member.id === characterId ? 'btn-primary' : 'btn-outline-primary'}`}>
+                <Link
+                  to={entityPath(worldId, 'character', member.id)}
+                  className={`btn btn-sm ${member.id === characterId ? 'btn-primary' : 'btn-outline-primary'}`}
+                >
                   {member.name}
                 </Link>
               </li>

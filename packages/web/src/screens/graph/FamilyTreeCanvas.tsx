@@ -38,18 +38,49 @@ export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: Fa
         maxZoom: 3,
         autoungrabify: true,
         elements: [
-          ...generations.flatMap(({ members }) => members.map((member) => ({
-            group: 'nodes' as const,
-            data: { id: member.id, label: member.name, self: member.id === characterId ? 1 : 0 },
-            position: positions.get(member.id) ?? { x: 0, y: 0 },
-          }))),
+          ...generations.flatMap(({ members }) =>
+            members.map((member) => ({
+              group: 'nodes' as const,
+              data: { id: member.id, label: member.name, self: member.id === characterId ? 1 : 0 },
+              position: positions.get(member.id) ?? { x: 0, y: 0 },
+            })),
+          ),
           ...links.map((link) => ({ group: 'edges' as const, data: { id: link.id, source: link.from, target: link.to, kind: link.kind } })),
         ],
         layout: { name: 'preset', fit: true, padding: 30 },
         style: [
-          { selector: 'node', style: { shape: 'round-rectangle', width: 120, height: 36, 'background-color': '#e7f1ff', 'border-width': 1, 'border-color': '#0d6efd', label: 'data(label)', 'text-valign': 'center', 'text-halign': 'center', 'font-size': 12, 'text-wrap': 'ellipsis', 'text-max-width': '110px' } },
-          { selector: 'node[self = 1]', style: { 'background-color': '#0d6efd', color: '#fff', 'border-width': 3, 'border-color': '#000' } },
-          { selector: 'edge', style: { 'curve-style': 'taxi', 'taxi-direction': 'downward', width: 2, 'line-color': '#6c757d', 'target-arrow-shape': 'triangle', 'target-arrow-color': '#6c757d' } },
+          {
+            selector: 'node',
+            style: {
+              shape: 'round-rectangle',
+              width: 120,
+              height: 36,
+              'background-color': '#e7f1ff',
+              'border-width': 1,
+              'border-color': '#0d6efd',
+              label: 'data(label)',
+              'text-valign': 'center',
+              'text-halign': 'center',
+              'font-size': 12,
+              'text-wrap': 'ellipsis',
+              'text-max-width': '110px',
+            },
+          },
+          {
+            selector: 'node[self = 1]',
+            style: { 'background-color': '#0d6efd', color: '#fff', 'border-width': 3, 'border-color': '#000' },
+          },
+          {
+            selector: 'edge',
+            style: {
+              'curve-style': 'taxi',
+              'taxi-direction': 'downward',
+              width: 2,
+              'line-color': '#6c757d',
+              'target-arrow-shape': 'triangle',
+              'target-arrow-color': '#6c757d',
+            },
+          },
           { selector: 'edge[kind = "same"]', style: { 'curve-style': 'straight', 'line-style': 'dashed', 'target-arrow-shape': 'none' } },
         ],
       });
@@ -66,5 +97,12 @@ export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: Fa
 
   if (failed) return <p className="text-danger">The family tree could not be drawn in this browser; the list below shows it.</p>;
   const count = generations.reduce((sum, { members }) => sum + members.length, 0);
-  return <div ref={container} className="lf-family-canvas" role="img" aria-label={`Family tree of ${count} people over ${generations.length} generations`} />;
+  return (
+    <div
+      ref={container}
+      className="lf-family-canvas"
+      role="img"
+      aria-label={`Family tree of ${count} people over ${generations.length} generations`}
+    />
+  );
 }

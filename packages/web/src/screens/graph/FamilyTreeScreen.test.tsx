@@ -5,10 +5,12 @@ import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render
 import { FamilyTreeScreen } from './FamilyTreeScreen';
 
 /** What the drawing library was given: the jsdom has no canvas, so the library is replaced by a recorder. */
-const drawn = vi.hoisted(() => ({ nodes: [] as { id: string; y: number }[] }));
+const drawn = vi.hoisted(() => ({ nodes: [] as Array<{ id: string; y: number }> }));
 vi.mock('cytoscape', () => ({
-  default: (options: { elements: { group: string; data: { id: string }; position?: { y: number } }[] }) => {
-    drawn.nodes = options.elements.filter((element) => element.group === 'nodes').map((element) => ({ id: element.data.id, y: element.position?.y ?? Number.NaN }));
+  default: (options: { elements: Array<{ group: string; data: { id: string }; position?: { y: number } }> }) => {
+    drawn.nodes = options.elements
+      .filter((element) => element.group === 'nodes')
+      .map((element) => ({ id: element.data.id, y: element.position?.y ?? Number.NaN }));
     return { on: () => undefined, destroy: () => undefined };
   },
 }));
@@ -33,7 +35,10 @@ describe('the family tree screen', () => {
   it("draws a character's family by generations and lists each generation with links to their pages", async () => {
     signIn();
     mockFetch(() => jsonResponse(GRAPH));
-    renderRoutes([{ path: '/worlds/:worldId/characters/:characterId/family', element: <FamilyTreeScreen /> }], `/worlds/${WORLD}/characters/dorothy/family`);
+    renderRoutes(
+      [{ path: '/worlds/:worldId/characters/:characterId/family', element: <FamilyTreeScreen /> }],
+      `/worlds/${WORLD}/characters/dorothy/family`,
+    );
     expect(await screen.findByRole('heading', { name: 'Family tree of Dorothy' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '1 generation up' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Aunt Em' })).toHaveAttribute('href', `/worlds/${WORLD}/characters/em`);
@@ -47,8 +52,16 @@ describe('the family tree screen', () => {
 
   it('shows a family that is all of one generation', async () => {
     signIn();
-    mockFetch(() => jsonResponse({ ...GRAPH, edges: [{ id: 'r9', kind: 'relationship', source: 'dorothy', target: 'em', label: 'extended_family', affinity: 85 }] }));
-    renderRoutes([{ path: '/worlds/:worldId/characters/:characterId/family', element: <FamilyTreeScreen /> }], `/worlds/${WORLD}/characters/dorothy/family`);
+    mockFetch(() =>
+      jsonResponse({
+        ...GRAPH,
+        edges: [{ id: 'r9', kind: 'relationship', source: 'dorothy', target: 'em', label: 'extended_family', affinity: 85 }],
+      }),
+    );
+    renderRoutes(
+      [{ path: '/worlds/:worldId/characters/:characterId/family', element: <FamilyTreeScreen /> }],
+      `/worlds/${WORLD}/characters/dorothy/family`,
+    );
     expect(await screen.findByRole('heading', { name: 'Their generation' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Aunt Em' })).toBeInTheDocument();
     expect(screen.queryByText('No family relationships recorded for this character.')).toBeNull();
@@ -57,7 +70,10 @@ describe('the family tree screen', () => {
   it('says so when the character is not in the world', async () => {
     signIn();
     mockFetch(() => jsonResponse(GRAPH));
-    renderRoutes([{ path: '/worlds/:worldId/characters/:characterId/family', element: <FamilyTreeScreen /> }], `/worlds/${WORLD}/characters/nobody/family`);
+    renderRoutes(
+      [{ path: '/worlds/:worldId/characters/:characterId/family', element: <FamilyTreeScreen /> }],
+      `/worlds/${WORLD}/characters/nobody/family`,
+    );
     expect(await screen.findByText('Character not found.')).toBeInTheDocument();
   });
 });

@@ -33,7 +33,10 @@ export function FamilyTreeScreen() {
   if (graph.isError) {
     return (
       <Container className="py-4">
-        <ErrorAlert message={handleError(graph.error, 'Failed to load the family tree. Please try again.')} onRetry={() => void graph.refetch()} />
+        <ErrorAlert
+          message={handleError(graph.error, 'Failed to load the family tree. Please try again.')}
+          onRetry={() => void graph.refetch()}
+        />
       </Container>
     );
   }
@@ -42,16 +45,24 @@ export function FamilyTreeScreen() {
     <Container fluid="xl" className="py-4">
       <header className="lf-panel mb-3 d-flex flex-wrap align-items-center gap-2">
         <h1 className="h3 mb-0 me-auto">{character ? `Family tree of ${character.name}` : 'Family tree'}</h1>
-        <Link to={characterPath} className="btn btn-outline-secondary btn-sm">Back to the character</Link>
-        <Link to={`/worlds/${worldId}/graph`} className="btn btn-outline-secondary btn-sm">Web of relationships</Link>
+        <Link to={characterPath} className="btn btn-outline-secondary btn-sm">
+          Back to the character
+        </Link>
+        <Link to={`/worlds/${worldId}/graph`} className="btn btn-outline-secondary btn-sm">
+          Web of relationships
+        </Link>
       </header>
       {!character ? (
         <ErrorAlert message="Character not found.">
-          <Link to={`/worlds/${worldId}/characters`} className="alert-link d-inline-block mt-2">Back to the characters</Link>
+          <Link to={`/worlds/${worldId}/characters`} className="alert-link d-inline-block mt-2">
+            Back to the characters
+          </Link>
         </ErrorAlert>
       ) : (
         <>
-          {generations.some(({ members }) => members.some((member) => member.id !== characterId)) && <FamilyTreeCanvas generations={generations} links={links} characterId={characterId} onOpen={handleOpen} />}
+          {generations.some(({ members }) => members.some((member) => member.id !== characterId)) && (
+            <FamilyTreeCanvas generations={generations} links={links} characterId={characterId} onOpen={handleOpen} />
+          )}
           <section className="lf-panel mt-3" aria-label="Family by generation">
             <FamilyTree worldId={worldId} graph={graph.data} characterId={characterId} />
           </section>

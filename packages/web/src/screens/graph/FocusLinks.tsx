@@ -29,10 +29,21 @@ export function FocusLinks({ worldId, focus, nodes, edges }: FocusLinksProps) {
     <Table size="sm" striped responsive className="mt-3 lf-focus-links">
       <caption className="caption-top fw-semibold">Links of {focus.name}</caption>
       <thead>
-        <tr><th scope="col">From</th><th scope="col">Link</th><th scope="col">To</th><th scope="col">Affinity</th></tr>
+        <tr>
+          <th scope="col">From</th>
+          <th scope="col">Link</th>
+          <th scope="col">To</th>
+          <th scope="col">Affinity</th>
+        </tr>
       </thead>
       <tbody>
-        {own.length === 0 && <tr><td colSpan={4} className="text-body-secondary">No links shown.</td></tr>}
+        {own.length === 0 && (
+          <tr>
+            <td colSpan={4} className="text-body-secondary">
+              No links shown.
+            </td>
+          </tr>
+        )}
         {own.map((edge) => (
           <tr key={`${edge.kind}:${edge.id}`}>
             <td>{end(edge.source)}</td>

@@ -23,7 +23,10 @@ function edgeColour(edge: GraphEdge): string {
 
 function toElements(nodes: readonly GraphNode[], edges: readonly GraphEdge[], focusId: string | undefined): ElementDefinition[] {
   return [
-    ...nodes.map((node) => ({ group: 'nodes' as const, data: { id: node.id, label: node.name, type: node.type, colour: NODE_COLOURS[node.type], focus: node.id === focusId ? 1 : 0 } })),
+    ...nodes.map((node) => ({
+      group: 'nodes' as const,
+      data: { id: node.id, label: node.name, type: node.type, colour: NODE_COLOURS[node.type], focus: node.id === focusId ? 1 : 0 },
+    })),
     ...edgesOf(edges),
   ];
 }
@@ -31,7 +34,14 @@ function toElements(nodes: readonly GraphNode[], edges: readonly GraphEdge[], fo
 function edgesOf(edges: readonly GraphEdge[]): ElementDefinition[] {
   return edges.map((edge) => ({
     group: 'edges' as const,
-    data: { id: `${edge.kind}:${edge.id}`, source: edge.source, target: edge.target, label: edge.kind === 'relationship' ? relationshipTypeLabel(edge.label) : edge.label, colour: edgeColour(edge), kind: edge.kind },
+    data: {
+      id: `${edge.kind}:${edge.id}`,
+      source: edge.source,
+      target: edge.target,
+      label: edge.kind === 'relationship' ? relationshipTypeLabel(edge.label) : edge.label,
+      colour: edgeColour(edge),
+      kind: edge.kind,
+    },
   }));
 }
 
@@ -45,7 +55,13 @@ export const LARGE_GRAPH = 300;
 const layoutFor = (count: number) =>
   count <= LARGE_GRAPH
     ? { name: 'cose', animate: false, randomize: true, numIter: 400 }
-    : { name: 'concentric', animate: false, minNodeSpacing: 8, concentric: (node: { degree: (loops: boolean) => number }) => node.degree(false), levelWidth: () => 2 };
+    : {
+        name: 'concentric',
+        animate: false,
+        minNodeSpacing: 8,
+        concentric: (node: { degree: (loops: boolean) => number }) => node.degree(false),
+        levelWidth: () => 2,
+      };
 
 /** Props of {@link GraphCanvas}. */
 export interface GraphCanvasProps {
@@ -87,9 +103,34 @@ export function GraphCanvas({ nodes, edges, focusId, onOpen }: GraphCanvasProps)
           textureOnViewport: large,
           hideEdgesOnViewport: large,
           style: [
-            { selector: 'node', style: { 'background-color': 'data(colour)', label: 'data(label)', 'font-size': 10, color: '#222', 'text-valign': 'bottom', 'text-margin-y': 3, width: 18, height: 18 } },
+            {
+              selector: 'node',
+              style: {
+                'background-color': 'data(colour)',
+                label: 'data(label)',
+                'font-size': 10,
+                color: '#222',
+                'text-valign': 'bottom',
+                'text-margin-y': 3,
+                width: 18,
+                height: 18,
+              },
+            },
             { selector: 'node[focus = 1]', style: { width: 30, height: 30, 'border-width': 3, 'border-color': '#000' } },
-            { selector: 'edge', style: { 'line-color': 'data(colour)', 'target-arrow-color': 'data(colour)', 'target-arrow-shape': 'triangle', 'curve-style': 'bezier', width: 2, label: 'data(label)', 'font-size': 8, color: '#555', 'text-rotation': 'autorotate' } },
+            {
+              selector: 'edge',
+              style: {
+                'line-color': 'data(colour)',
+                'target-arrow-color': 'data(colour)',
+                'target-arrow-shape': 'triangle',
+                'curve-style': 'bezier',
+                width: 2,
+                label: 'data(label)',
+                'font-size': 8,
+                color: '#555',
+                'text-rotation': 'autorotate',
+              },
+            },
             { selector: 'edge[kind = "holds"]', style: { 'line-style': 'dashed', width: 1 } },
             // Labels only once they are big enough to read: far fewer glyphs to draw at a large graph's first zoom.
             { selector: 'node, edge', style: { 'min-zoomed-font-size': 7 } },
@@ -125,11 +166,21 @@ export function GraphCanvas({ nodes, edges, focusId, onOpen }: GraphCanvasProps)
     };
   }, [nodes, edges, focusId]);
 
-  useEffect(() => () => {
-    cy.current?.destroy();
-    cy.current = null;
-  }, []);
+  useEffect(
+    () => () => {
+      cy.current?.destroy();
+      cy.current = null;
+    },
+    [],
+  );
 
   if (failed) return <p className="text-danger">The graph could not be drawn in this browser.</p>;
-  return <div ref={container} className="lf-graph-canvas" role="img" aria-label={`Graph of ${nodes.length} entities and ${edges.length} links`} />;
+  return (
+    <div
+      ref={container}
+      className="lf-graph-canvas"
+      role="img"
+      aria-label={`Graph of ${nodes.length} entities and ${edges.length} links`}
+    />
+  );
 }

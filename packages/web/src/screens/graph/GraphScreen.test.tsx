@@ -5,15 +5,22 @@ import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render
 import { GraphScreen } from './GraphScreen';
 
 /** What the drawing library was given: the jsdom has no canvas, so the library is replaced by a recorder. */
-const drawn = vi.hoisted(() => ({ ids: [] as string[], tap: undefined as undefined | ((event: { target: { id: () => string } }) => void) }));
+const drawn = vi.hoisted(() => ({
+  ids: [] as string[],
+  tap: undefined as undefined | ((event: { target: { id: () => string } }) => void),
+}));
 vi.mock('cytoscape', () => {
   const collection = { remove: () => undefined };
   const instance = {
-    on: (_event: string, _selector: string, handler: (event: { target: { id: () => string } }) => void) => { drawn.tap = handler; },
+    on: (_event: string, _selector: string, handler: (event: { target: { id: () => string } }) => void) => {
+      drawn.tap = handler;
+    },
     batch: (run: () => void) => run(),
     elements: () => collection,
     edges: () => collection,
-    add: (elements: Array<{ data: { id: string } }>) => { drawn.ids = elements.map((element) => element.data.id); },
+    add: (elements: Array<{ data: { id: string } }>) => {
+      drawn.ids = elements.map((element) => element.data.id);
+    },
     layout: () => ({ run: () => undefined }),
     fit: () => undefined,
     destroy: () => undefined,
@@ -47,7 +54,7 @@ function renderGraph() {
 }
 
 describe('the graph screen', () => {
-  it('draws the world\'s entities and links, hides a type when unticked, and opens a node on click', async () => {
+  it("draws the world's entities and links, hides a type when unticked, and opens a node on click", async () => {
     const { router } = renderGraph();
     expect(await screen.findByText(/4 entities, 2 links/)).toBeInTheDocument();
     await waitFor(() => expect(drawn.ids).toEqual(['dorothy', 'em', 'scarecrow', 'shoes', 'relationship:r1', 'relationship:r2']));
@@ -73,7 +80,8 @@ describe('the graph screen', () => {
   it('asks for the relationships as they stand at the event the scrubber picks on a chosen timeline', async () => {
     signIn();
     const TIMELINE = '44444444-4444-4444-8444-444444444444';
-    const page = (data: unknown[]) => jsonResponse({ data, pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null } });
+    const page = (data: unknown[]) =>
+      jsonResponse({ data, pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null } });
     const events = [
       { eventId: 'e1', name: 'The cornfield', dateTime: '1900-05-01T12:00:00.000Z', timelineId: TIMELINE },
       { eventId: 'e2', name: 'The yellow brick road', dateTime: '1900-05-03T12:00:00.000Z', timelineId: TIMELINE },
@@ -97,12 +105,19 @@ describe('the graph screen', () => {
     fireEvent.change(screen.getByLabelText('Timeline'), { target: { value: TIMELINE } });
     expect(await screen.findByText(/2 entities, 1 link\./)).toBeInTheDocument();
     expect(asked.at(-1)).toBe(`?timelineId=${TIMELINE}&eventId=e1`);
-    const rows = () => screen.getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
     expect(rows()).toEqual(['DorothyChild ofAunt Em90']);
     fireEvent.change(await screen.findByLabelText('Time scrubber'), { target: { value: '1' } });
     expect(await screen.findByText(/3 entities, 2 links/)).toBeInTheDocument();
     expect(asked.at(-1)).toBe(`?timelineId=${TIMELINE}&eventId=e2`);
     expect(rows()).toEqual(['DorothyChild ofAunt Em90', 'DorothyFriendScarecrow70']);
-    expect(screen.getByRole('link', { name: 'Family tree of Dorothy' })).toHaveAttribute('href', `/worlds/${WORLD}/characters/dorothy/family`);
+    expect(screen.getByRole('link', { name: 'Family tree of Dorothy' })).toHaveAttribute(
+      'href',
+      `/worlds/${WORLD}/characters/dorothy/family`,
+    );
   });
 });

@@ -2,7 +2,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
-import { CONNECTABLE_TYPES, GRAPH_EDGE_KINDS, type ConnectableType, type Event, type GraphEdgeKind, type GraphNode, type WorldGraph } from '@loreforge/contract';
+import {
+  CONNECTABLE_TYPES,
+  GRAPH_EDGE_KINDS,
+  type ConnectableType,
+  type Event,
+  type GraphEdgeKind,
+  type GraphNode,
+  type WorldGraph,
+} from '@loreforge/contract';
 import { useWorldGraph } from '../../api/graph';
 import { handleError } from '../../api/client';
 import { useTimelineLookup, useTimelineEvents, timelineLabel } from '../../api/timelines';
@@ -17,7 +25,13 @@ import { filterGraph } from './graph-model';
 import './graph.css';
 
 const TYPE_LABELS: Record<ConnectableType, string> = {
-  character: 'Characters', item: 'Items', timeline: 'Timelines', event: 'Events', map: 'Maps', quest: 'Quests', goal: 'Goals',
+  character: 'Characters',
+  item: 'Items',
+  timeline: 'Timelines',
+  event: 'Events',
+  map: 'Maps',
+  quest: 'Quests',
+  goal: 'Goals',
 };
 const KIND_LABELS: Record<GraphEdgeKind, string> = { relationship: 'Relationships', connection: 'Connections', holds: 'Holdings' };
 const MAX_DEPTH = 5;
@@ -57,7 +71,10 @@ export function GraphScreen() {
     () => (shown ? filterGraph(shown, { nodeTypes, edgeKinds, focusId: focusId || undefined, depth }) : { nodes: [], edges: [] }),
     [shown, nodeTypes, edgeKinds, focusId, depth],
   );
-  const characters = useMemo(() => (graph.data?.nodes ?? []).filter((node) => node.type === 'character').sort((a, b) => a.name.localeCompare(b.name)), [graph.data]);
+  const characters = useMemo(
+    () => (graph.data?.nodes ?? []).filter((node) => node.type === 'character').sort((a, b) => a.name.localeCompare(b.name)),
+    [graph.data],
+  );
   const focused = focusId ? characters.find((node) => node.id === focusId) : undefined;
   const handleOpen = useCallback((node: GraphNode) => void navigate(entityPath(worldId, node.type, node.id)), [navigate, worldId]);
   const handleSelectEvent = useCallback((event: Event) => setEventId(event.eventId), []);
@@ -66,7 +83,10 @@ export function GraphScreen() {
   if (graph.isError) {
     return (
       <Container className="py-4">
-        <ErrorAlert message={handleError(graph.error, 'Failed to load the graph. Please try again.')} onRetry={() => void graph.refetch()} />
+        <ErrorAlert
+          message={handleError(graph.error, 'Failed to load the graph. Please try again.')}
+          onRetry={() => void graph.refetch()}
+        />
       </Container>
     );
   }
@@ -75,8 +95,14 @@ export function GraphScreen() {
     <Container fluid="xl" className="py-4">
       <header className="lf-panel mb-3 d-flex flex-wrap align-items-center gap-2">
         <h1 className="h3 mb-0 me-auto">Web of relationships</h1>
-        {focused && <Link to={`/worlds/${worldId}/characters/${focused.id}/family`} className="btn btn-outline-secondary btn-sm">Family tree of {focused.name}</Link>}
-        <Link to={`/worlds/${worldId}`} className="btn btn-outline-secondary btn-sm">Back to the world</Link>
+        {focused && (
+          <Link to={`/worlds/${worldId}/characters/${focused.id}/family`} className="btn btn-outline-secondary btn-sm">
+            Family tree of {focused.name}
+          </Link>
+        )}
+        <Link to={`/worlds/${worldId}`} className="btn btn-outline-secondary btn-sm">
+          Back to the world
+        </Link>
       </header>
       <section className="lf-panel mb-3 d-flex flex-wrap gap-4" aria-label="Graph filters">
         <fieldset>
@@ -86,7 +112,12 @@ export function GraphScreen() {
               key={type}
               inline
               id={`graph-type-${type}`}
-              label={<><span className="lf-graph-swatch" style={{ background: NODE_COLOURS[type] }} aria-hidden="true" />{TYPE_LABELS[type]}</>}
+              label={
+                <>
+                  <span className="lf-graph-swatch" style={{ background: NODE_COLOURS[type] }} aria-hidden="true" />
+                  {TYPE_LABELS[type]}
+                </>
+              }
               checked={nodeTypes.has(type)}
               onChange={() => setNodeTypes((set) => toggled(set, type))}
             />
@@ -95,14 +126,25 @@ export function GraphScreen() {
         <fieldset>
           <legend className="small fw-semibold mb-1">Links</legend>
           {GRAPH_EDGE_KINDS.map((kind) => (
-            <Form.Check key={kind} inline id={`graph-kind-${kind}`} label={KIND_LABELS[kind]} checked={edgeKinds.has(kind)} onChange={() => setEdgeKinds((set) => toggled(set, kind))} />
+            <Form.Check
+              key={kind}
+              inline
+              id={`graph-kind-${kind}`}
+              label={KIND_LABELS[kind]}
+              checked={edgeKinds.has(kind)}
+              onChange={() => setEdgeKinds((set) => toggled(set, kind))}
+            />
           ))}
         </fieldset>
         <Form.Group controlId="graph-focus">
           <Form.Label className="small fw-semibold mb-1">Focus on</Form.Label>
           <Form.Select size="sm" value={focusId} onChange={(event) => setFocusId(event.target.value)}>
             <option value="">Everyone</option>
-            {characters.map((node) => <option key={node.id} value={node.id}>{node.name}</option>)}
+            {characters.map((node) => (
+              <option key={node.id} value={node.id}>
+                {node.name}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Form.Group controlId="graph-depth">
@@ -119,10 +161,19 @@ export function GraphScreen() {
         </Form.Group>
         <Form.Group controlId="graph-timeline">
           <Form.Label className="small fw-semibold mb-1">Timeline</Form.Label>
-          <Form.Select size="sm" value={timelineId} onChange={(event) => { setTimelineId(event.target.value); setEventId(undefined); }}>
+          <Form.Select
+            size="sm"
+            value={timelineId}
+            onChange={(event) => {
+              setTimelineId(event.target.value);
+              setEventId(undefined);
+            }}
+          >
             <option value="">As stored</option>
             {(timelines.data?.data ?? []).map((timeline) => (
-              <option key={timeline.timelineId} value={timeline.timelineId}>On {timelineLabel(timeline)}</option>
+              <option key={timeline.timelineId} value={timeline.timelineId}>
+                On {timelineLabel(timeline)}
+              </option>
             ))}
           </Form.Select>
         </Form.Group>
@@ -149,8 +200,9 @@ export function GraphScreen() {
       ) : (
         <>
           <p className="small text-body-secondary mb-1" aria-live="polite">
-            {view.nodes.length} {view.nodes.length === 1 ? 'entity' : 'entities'}, {view.edges.length} {view.edges.length === 1 ? 'link' : 'links'}.
-            Drag to move, scroll to zoom, click to open. Relationship colour: red is hostile, grey neutral, green warm.
+            {view.nodes.length} {view.nodes.length === 1 ? 'entity' : 'entities'}, {view.edges.length}{' '}
+            {view.edges.length === 1 ? 'link' : 'links'}. Drag to move, scroll to zoom, click to open. Relationship colour: red is hostile,
+            grey neutral, green warm.
           </p>
           <GraphCanvas nodes={view.nodes} edges={view.edges} focusId={focusId || undefined} onOpen={handleOpen} />
           {focused && <FocusLinks worldId={worldId} focus={focused} nodes={view.nodes} edges={view.edges} />}

@@ -4,7 +4,14 @@ import { layoutFamily } from './family-layout';
 import { familyGenerations, familyLinks } from './graph-model';
 
 const node = (id: string): GraphNode => ({ id, type: 'character', name: id });
-const rel = (source: string, target: string, label: string) => ({ id: `${source}-${target}`, kind: 'relationship' as const, source, target, label, affinity: 50 });
+const rel = (source: string, target: string, label: string) => ({
+  id: `${source}-${target}`,
+  kind: 'relationship' as const,
+  source,
+  target,
+  label,
+  affinity: 50,
+});
 
 describe('layoutFamily', () => {
   it('puts each generation on its own row, oldest on top, with no two members on one spot', async () => {

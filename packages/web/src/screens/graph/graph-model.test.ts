@@ -3,7 +3,14 @@ import type { GraphEdge, GraphNode, WorldGraph } from '@loreforge/contract';
 import { affinityColour, familyGenerations, filterGraph } from './graph-model';
 
 const node = (id: string, type: GraphNode['type'] = 'character'): GraphNode => ({ id, type, name: id });
-const rel = (source: string, target: string, label = 'friend', affinity = 50): GraphEdge => ({ id: `${source}-${target}`, kind: 'relationship', source, target, label, affinity });
+const rel = (source: string, target: string, label = 'friend', affinity = 50): GraphEdge => ({
+  id: `${source}-${target}`,
+  kind: 'relationship',
+  source,
+  target,
+  label,
+  affinity,
+});
 
 const GRAPH: WorldGraph = {
   nodes: [node('Dorothy'), node('Scarecrow'), node('Tin'), node('Lion'), node('Shoes', 'item'), node('Wizard')],

@@ -88,7 +88,7 @@ export interface Generation {
 export function familyGenerations(graph: WorldGraph, characterId: string): Generation[] {
   const byId = new Map(graph.nodes.map((node) => [node.id, node]));
   if (!byId.has(characterId)) return [];
-  const links = new Map<string, { other: string; step: number }[]>();
+  const links = new Map<string, Array<{ other: string; step: number }>>();
   const link = (from: string, other: string, step: number) => links.set(from, [...(links.get(from) ?? []), { other, step }]);
   for (const edge of graph.edges) {
     if (edge.kind !== 'relationship') continue;

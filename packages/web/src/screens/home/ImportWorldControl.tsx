@@ -16,9 +16,20 @@ export const IMPORT_FAILED = 'The import failed. Please try again.';
 
 /** How each entity type reads in the summary: singular, and the plural where adding an s is wrong. */
 const ENTITY_LABELS: Record<BundleEntityType, [string, string?]> = {
-  calendars: ['calendar'], characters: ['character'], items: ['item'], inventory: ['inventory entry', 'inventory entries'],
-  goals: ['goal'], relationships: ['relationship'], timelines: ['timeline'], events: ['event'], maps: ['map'],
-  mapPoints: ['map point'], mapAreas: ['map area'], quests: ['quest'], objectives: ['objective'], connections: ['connection'],
+  calendars: ['calendar'],
+  characters: ['character'],
+  items: ['item'],
+  inventory: ['inventory entry', 'inventory entries'],
+  goals: ['goal'],
+  relationships: ['relationship'],
+  timelines: ['timeline'],
+  events: ['event'],
+  maps: ['map'],
+  mapPoints: ['map point'],
+  mapAreas: ['map area'],
+  quests: ['quest'],
+  objectives: ['objective'],
+  connections: ['connection'],
   tags: ['tagged entity', 'tagged entities'],
 };
 const FORMAT_LABELS: Record<string, string> = { bundle: 'Loreforge bundle', kanka: 'Kanka export', onlyworlds: 'OnlyWorlds folder' };
@@ -87,7 +98,8 @@ export function ImportWorldControl() {
     setState({ kind: 'uploading', name: file.name, loaded: 0, total: file.size });
     try {
       const result = await uploadWorldImport(file, ({ loaded, total }) =>
-        setState({ kind: 'uploading', name: file.name, loaded, total: total ?? file.size }));
+        setState({ kind: 'uploading', name: file.name, loaded, total: total ?? file.size }),
+      );
       setState({ kind: 'done', result });
       await queryClient.invalidateQueries({ queryKey: worldsResource.key });
     } catch (error) {
@@ -115,7 +127,9 @@ export function ImportWorldControl() {
       </Button>
       <Modal show={open} onHide={handleClose} centered aria-labelledby={titleId}>
         <Modal.Header closeButton={state.kind !== 'uploading'}>
-          <Modal.Title as="h2" className="h5" id={titleId}>Import a world</Modal.Title>
+          <Modal.Title as="h2" className="h5" id={titleId}>
+            Import a world
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {(state.kind === 'choosing' || state.kind === 'failed') && (
@@ -150,7 +164,9 @@ export function ImportWorldControl() {
                   }}
                 />
               </div>
-              <p className="small text-body-secondary mt-2 mb-0">The format is recognised from the file. A new world of yours is created; nothing else changes.</p>
+              <p className="small text-body-secondary mt-2 mb-0">
+                The format is recognised from the file. A new world of yours is created; nothing else changes.
+              </p>
             </>
           )}
           {state.kind === 'uploading' && (

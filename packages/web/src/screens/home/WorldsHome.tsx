@@ -109,9 +109,7 @@ export function WorldsHome() {
         </Alert>
       )}
       {query.isPending && <LoadingSpinner label="Loading your worlds..." />}
-      {query.isError && (
-        <ErrorAlert message={handleError(query.error, WORLDS_FETCH_FAILED)} onRetry={() => void query.refetch()} />
-      )}
+      {query.isError && <ErrorAlert message={handleError(query.error, WORLDS_FETCH_FAILED)} onRetry={() => void query.refetch()} />}
       {query.isSuccess && query.data.data.length === 0 && (
         <div className="lf-panel text-center py-5">
           <p className="lead mb-3">{MESSAGES.noWorlds}</p>

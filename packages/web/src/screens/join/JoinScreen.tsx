@@ -25,7 +25,9 @@ export function JoinScreen() {
   else if (preview.isError) {
     body = (
       <ErrorAlert message={handleError(preview.error, ACCESS_MESSAGES.invitationInvalid)}>
-        <Link to="/" className="alert-link d-inline-block mt-2">Back to your worlds</Link>
+        <Link to="/" className="alert-link d-inline-block mt-2">
+          Back to your worlds
+        </Link>
       </ErrorAlert>
     );
   } else {

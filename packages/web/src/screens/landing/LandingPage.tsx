@@ -40,11 +40,17 @@ export function LandingPage() {
           </button>
           <div id="main-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
             <nav aria-label="Main" className="me-auto navbar-nav">
-              <AppLink to="/about" className="nav-link">About</AppLink>
+              <AppLink to="/about" className="nav-link">
+                About
+              </AppLink>
             </nav>
             <div className="gap-md-2 navbar-nav">
-              <AppLink to="/login" className="nav-link">Login</AppLink>
-              <AppLink to="/register" className="btn btn-warning btn-sm align-self-md-center">Register</AppLink>
+              <AppLink to="/login" className="nav-link">
+                Login
+              </AppLink>
+              <AppLink to="/register" className="btn btn-warning btn-sm align-self-md-center">
+                Register
+              </AppLink>
             </div>
           </div>
         </div>

@@ -38,7 +38,14 @@ describe('LandingScreen (SPEC §2 Landing page)', () => {
     setScroll(0);
     renderRoutes(<LandingScreen />);
     await user.click(screen.getByRole('link', { name: 'Learn More' }));
-    for (const name of ['Worldbuilders', 'Game Masters', 'Developers', 'Craft Your Universe', 'Forge Unforgettable Characters', 'Ready to Build Your World?']) {
+    for (const name of [
+      'Worldbuilders',
+      'Game Masters',
+      'Developers',
+      'Craft Your Universe',
+      'Forge Unforgettable Characters',
+      'Ready to Build Your World?',
+    ]) {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Sign Up Now' })).toHaveAttribute('href', '/register');

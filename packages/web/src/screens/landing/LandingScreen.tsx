@@ -8,7 +8,7 @@ import { AppLink } from '../../components/AppLink';
 import { Icon, type IconName } from '../../components/Icon';
 import './landing.css';
 
-const PERSONAS: readonly { title: string; icon: IconName; text: string }[] = [
+const PERSONAS: ReadonlyArray<{ title: string; icon: IconName; text: string }> = [
   {
     title: 'Worldbuilders',
     icon: 'world',
@@ -71,8 +71,8 @@ export function LandingScreen() {
           </h1>
           <p className="lead fs-3 mb-4 lf-hero-tagline">Your world. Your rules. Your story.</p>
           <p className="mx-auto mb-5 lf-hero-intro">
-            An engine for worlds: timelines that branch, laws of magic and physics, characters with history, goals and
-            inventories, and an API-driven backend behind it all.
+            An engine for worlds: timelines that branch, laws of magic and physics, characters with history, goals and inventories, and an
+            API-driven backend behind it all.
           </p>
           <div className="d-flex flex-wrap justify-content-center gap-3">
             <AppLink to="/register" className="btn btn-warning btn-lg px-4 fw-semibold">
@@ -102,8 +102,12 @@ export function LandingScreen() {
                 <Col key={persona.title}>
                   <Card className="h-100 lf-card text-center">
                     <Card.Body className="p-4">
-                      <div className="mb-3 text-primary"><Icon name={persona.icon} size={44} /></div>
-                      <Card.Title as="h3" className="h5">{persona.title}</Card.Title>
+                      <div className="mb-3 text-primary">
+                        <Icon name={persona.icon} size={44} />
+                      </div>
+                      <Card.Title as="h3" className="h5">
+                        {persona.title}
+                      </Card.Title>
                       <Card.Text className="text-body-secondary">{persona.text}</Card.Text>
                     </Card.Body>
                   </Card>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { AreaCreateSchema, type AreaCreateInput, type MapArea } from '@loreforge/contract';
@@ -15,9 +15,9 @@ export interface AreaFormModalProps {
   /** The area being edited, or null for a new one. */
   area: MapArea | null;
   /** Vertices drawn on the map for a new area, [x, y] in pixels. */
-  drawn: readonly (readonly [number, number])[];
-  onSave(input: AreaCreateInput): Promise<unknown>;
-  onClose(): void;
+  drawn: ReadonlyArray<readonly [number, number]>;
+  onSave: (input: AreaCreateInput) => Promise<unknown>;
+  onClose: () => void;
 }
 
 type VertexText = [string, string];
@@ -36,9 +36,15 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
   const [color, setColor] = useState(area?.color ?? '#3388ff');
   const initial = area?.polygon ?? drawn;
   const [vertices, setVertices] = useState<VertexText[]>(
-    initial.length > 0 ? initial.map(([vx, vy]) => [String(vx), String(vy)]) : [['', ''], ['', ''], ['', '']],
+    initial.length > 0
+      ? initial.map(([vx, vy]) => [String(vx), String(vy)])
+      : [
+          ['', ''],
+          ['', ''],
+          ['', ''],
+        ],
   );
-  const accessForm = useForm<FieldValues>();
+  const accessForm = useForm();
   const save = useFeatureSave(AreaCreateSchema, onSave, onClose);
   const { errors } = save;
 
@@ -55,14 +61,26 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
     });
 
   return (
-    <FeatureFormModal title={area ? 'Edit area' : 'Add area'} submitLabel={area ? 'Save area' : 'Add area'} save={save} onSubmit={submit} onClose={onClose}
-      aside={area ? <TagEditor worldId={worldId} type="map_area" id={area.areaId} /> : undefined}>
+    <FeatureFormModal
+      title={area ? 'Edit area' : 'Add area'}
+      submitLabel={area ? 'Save area' : 'Add area'}
+      save={save}
+      onSubmit={submit}
+      onClose={onClose}
+      aside={area ? <TagEditor worldId={worldId} type="map_area" id={area.areaId} /> : undefined}
+    >
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>
       <FeatureField controlId={`${id}-description`} label="Description" error={errors.description}>
-        <RichTextEditor id={`${id}-description`} worldId={worldId} label="Description" value={description} onChange={setDescription}
-          invalid={Boolean(errors.description)} />
+        <RichTextEditor
+          id={`${id}-description`}
+          worldId={worldId}
+          label="Description"
+          value={description}
+          onChange={setDescription}
+          invalid={Boolean(errors.description)}
+        />
       </FeatureField>
       <FeatureField controlId={`${id}-color`} label="Colour" error={errors.color}>
         <Form.Control type="color" value={color} onChange={(e) => setColor(e.target.value)} title="Area colour" />
@@ -71,9 +89,21 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
         <legend className="form-label fs-6 mb-1">Vertices (pixels from the top-left)</legend>
         {vertices.map(([vx, vy], index) => (
           <div className="d-flex gap-2 align-items-center mb-2" key={index}>
-            <span className="small text-body-secondary" style={{ minWidth: '1.5rem' }}>{index + 1}.</span>
-            <Form.Control aria-label={`Vertex ${index + 1} X`} inputMode="numeric" value={vx} onChange={(e) => setVertex(index, 0, e.target.value)} />
-            <Form.Control aria-label={`Vertex ${index + 1} Y`} inputMode="numeric" value={vy} onChange={(e) => setVertex(index, 1, e.target.value)} />
+            <span className="small text-body-secondary" style={{ minWidth: '1.5rem' }}>
+              {index + 1}.
+            </span>
+            <Form.Control
+              aria-label={`Vertex ${index + 1} X`}
+              inputMode="numeric"
+              value={vx}
+              onChange={(e) => setVertex(index, 0, e.target.value)}
+            />
+            <Form.Control
+              aria-label={`Vertex ${index + 1} Y`}
+              inputMode="numeric"
+              value={vy}
+              onChange={(e) => setVertex(index, 1, e.target.value)}
+            />
             <Button
               variant="outline-danger"
               size="sm"

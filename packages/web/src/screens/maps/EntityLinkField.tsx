@@ -19,19 +19,43 @@ export interface EntityLinkFieldProps {
   /** Prefix of the controls' ids. */
   id: string;
   value: EntityLink;
-  onChange(value: EntityLink): void;
+  onChange: (value: EntityLink) => void;
   error?: string;
 }
 
-function ItemSelect({ worldId, id, value, onChange, invalid }: { worldId: string; id: string; value: string; onChange(id: string): void; invalid: boolean }) {
+function ItemSelect({
+  worldId,
+  id,
+  value,
+  onChange,
+  invalid,
+}: {
+  worldId: string;
+  id: string;
+  value: string;
+  onChange: (id: string) => void;
+  invalid: boolean;
+}) {
   const query = useResourceLookup(itemsResource(worldId));
   if (query.isPending) return <LoadingSpinner inline label="Loading items..." />;
-  if (query.isError) return <ErrorAlert message={handleError(query.error, 'Failed to load items. Please try again.')} onRetry={() => void query.refetch()} />;
-  if (query.data.data.length === 0) return <p className="text-body-secondary mb-0" id={id}>No items in this world yet.</p>;
+  if (query.isError)
+    return (
+      <ErrorAlert message={handleError(query.error, 'Failed to load items. Please try again.')} onRetry={() => void query.refetch()} />
+    );
+  if (query.data.data.length === 0)
+    return (
+      <p className="text-body-secondary mb-0" id={id}>
+        No items in this world yet.
+      </p>
+    );
   return (
     <Form.Select id={id} value={value} onChange={(e) => onChange(e.target.value)} isInvalid={invalid}>
       <option value="">Choose an item…</option>
-      {query.data.data.map((item) => <option key={item.itemId} value={item.itemId}>{item.name}</option>)}
+      {query.data.data.map((item) => (
+        <option key={item.itemId} value={item.itemId}>
+          {item.name}
+        </option>
+      ))}
     </Form.Select>
   );
 }
@@ -49,7 +73,9 @@ export function EntityLinkField({ worldId, id, value, onChange, error }: EntityL
         aria-label="Link to"
         className="mb-2"
         value={value.type}
-        onChange={(e) => onChange({ type: e.target.value === '' ? '' : (POINT_ENTITY_TYPES.find((t) => t === e.target.value) ?? ''), id: '' })}
+        onChange={(e) =>
+          onChange({ type: e.target.value === '' ? '' : (POINT_ENTITY_TYPES.find((t) => t === e.target.value) ?? ''), id: '' })
+        }
       >
         <option value="">Nothing</option>
         <option value="character">A character</option>
@@ -57,14 +83,30 @@ export function EntityLinkField({ worldId, id, value, onChange, error }: EntityL
       </Form.Select>
       {value.type === 'character' && (
         <>
-          <Form.Label htmlFor={`${id}-entity`} visuallyHidden>Character</Form.Label>
-          <CharacterPicker worldId={worldId} id={`${id}-entity`} value={value.id} onChange={(next) => onChange({ type: 'character', id: next })} invalid={Boolean(error)} />
+          <Form.Label htmlFor={`${id}-entity`} visuallyHidden>
+            Character
+          </Form.Label>
+          <CharacterPicker
+            worldId={worldId}
+            id={`${id}-entity`}
+            value={value.id}
+            onChange={(next) => onChange({ type: 'character', id: next })}
+            invalid={Boolean(error)}
+          />
         </>
       )}
       {value.type === 'item' && (
         <>
-          <Form.Label htmlFor={`${id}-entity`} visuallyHidden>Item</Form.Label>
-          <ItemSelect worldId={worldId} id={`${id}-entity`} value={value.id} onChange={(next) => onChange({ type: 'item', id: next })} invalid={Boolean(error)} />
+          <Form.Label htmlFor={`${id}-entity`} visuallyHidden>
+            Item
+          </Form.Label>
+          <ItemSelect
+            worldId={worldId}
+            id={`${id}-entity`}
+            value={value.id}
+            onChange={(next) => onChange({ type: 'item', id: next })}
+            invalid={Boolean(error)}
+          />
         </>
       )}
       {error && <div className="invalid-feedback d-block">{error}</div>}

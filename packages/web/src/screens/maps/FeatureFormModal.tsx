@@ -17,10 +17,10 @@ export interface FeatureSave {
   errors: FieldMessages;
   /** The failed save's message (the server's, else {@link FEATURE_SAVE_FAILED}), or null. */
   saveError: string | null;
-  dismissSaveError(): void;
+  dismissSaveError: () => void;
   saving: boolean;
   /** Validates `raw` with the schema; when valid, saves it and closes the dialog. */
-  submit(raw: unknown): Promise<void>;
+  submit: (raw: unknown) => Promise<void>;
 }
 
 /**
@@ -28,7 +28,11 @@ export interface FeatureSave {
  * with the parsed values, close on success, and keep the dialog open with the server's messages on failure.
  * @param schema e.g. PointCreateSchema; @param onSave sends the values; @param onClose closes the dialog.
  */
-export function useFeatureSave<S extends z.ZodType>(schema: S, onSave: (input: z.output<S>) => Promise<unknown>, onClose: () => void): FeatureSave {
+export function useFeatureSave<S extends z.ZodType>(
+  schema: S,
+  onSave: (input: z.output<S>) => Promise<unknown>,
+  onClose: () => void,
+): FeatureSave {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -60,8 +64,8 @@ export interface FeatureFormModalProps {
   submitLabel: string;
   save: FeatureSave;
   /** Called on submit; usually `() => save.submit(values)`. */
-  onSubmit(): void;
-  onClose(): void;
+  onSubmit: () => void;
+  onClose: () => void;
   /** The dialog's fields. */
   children: ReactNode;
   /** What saves on its own (an existing feature's tags), shown below the form rather than inside it. */
@@ -82,21 +86,29 @@ export function FeatureFormModal({ title, submitLabel, save, onSubmit, onClose, 
     <Modal show onHide={onClose} centered aria-labelledby={titleId}>
       <Form noValidate onSubmit={handleSubmit}>
         <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id={titleId} as="h2" className="h5">{title}</Modal.Title>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {title}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {children}
           <ErrorAlert message={save.saveError} onDismiss={save.dismissSaveError} className="mt-3 mb-0" />
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={save.saving}>Cancel</Button>
+          <Button variant="outline-secondary" onClick={onClose} disabled={save.saving}>
+            Cancel
+          </Button>
           <Button type="submit" disabled={save.saving}>
             {save.saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
             {submitLabel}
           </Button>
         </Modal.Footer>
       </Form>
-      {aside && <section className="modal-body border-top" aria-label="Tags">{aside}</section>}
+      {aside && (
+        <section className="modal-body border-top" aria-label="Tags">
+          {aside}
+        </section>
+      )}
     </Modal>
   );
 }
@@ -105,7 +117,19 @@ export function FeatureFormModal({ title, submitLabel, save, onSubmit, onClose, 
  * One labelled control of a feature dialog with its hint and its message.
  * @param props controlId for the label, the control, an optional hint and the field's message.
  */
-export function FeatureField({ controlId, label, help, error, children }: { controlId: string; label: string; help?: string; error?: string; children: ReactNode }) {
+export function FeatureField({
+  controlId,
+  label,
+  help,
+  error,
+  children,
+}: {
+  controlId: string;
+  label: string;
+  help?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <Form.Group className="mb-3" controlId={controlId}>
       <Form.Label>{label}</Form.Label>

@@ -9,7 +9,16 @@ import { MapScreen } from './MapScreen';
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const M = 'cccccccc-0000-4000-8000-000000000001';
 const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
-const map: WorldMap = { ...PUBLIC_ACCESS, mapId: M, worldId: W, name: 'Northern Reaches', description: null, descriptionHtml: null, image: null, ...STAMP };
+const map: WorldMap = {
+  ...PUBLIC_ACCESS,
+  mapId: M,
+  worldId: W,
+  name: 'Northern Reaches',
+  description: null,
+  descriptionHtml: null,
+  image: null,
+  ...STAMP,
+};
 const page = (data: unknown[]) => ({
   data,
   pagination: { currentPage: 1, totalPages: data.length ? 1 : 0, totalItems: data.length, limit: 1000, nextCursor: null },
@@ -19,7 +28,7 @@ const routes = [{ path: '/worlds/:worldId/maps/:mapId', element: <MapScreen /> }
 
 /** A fake server: the world with the caller's role, the map with one point, and a record of the point posted. */
 function serve(role: WorldRole) {
-  const posts: Record<string, unknown>[] = [];
+  const posts: Array<Record<string, unknown>> = [];
   mockFetch((url, init) => {
     if (init.method === 'POST') {
       const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>;

@@ -2,7 +2,16 @@ import { useMemo } from 'react';
 import L from 'leaflet';
 import { CircleMarker, ImageOverlay, MapContainer, Marker, Polygon, Polyline, Tooltip, useMapEvents } from 'react-leaflet';
 import type { MapArea, MapPoint } from '@loreforge/contract';
-import { imageBounds, latLngToPixel, movePolygonTo, moveVertex, pixelToLatLng, polygonCentre, type ImageSize, type PixelPoint } from './map-coordinates';
+import {
+  imageBounds,
+  latLngToPixel,
+  movePolygonTo,
+  moveVertex,
+  pixelToLatLng,
+  polygonCentre,
+  type ImageSize,
+  type PixelPoint,
+} from './map-coordinates';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 
@@ -22,20 +31,26 @@ export interface MapCanvasProps {
   draft: readonly PixelPoint[];
   /** Changes whenever markers must return to their stored places (after a failed move). */
   resetKey: number;
-  onMapClick(position: PixelPoint): void;
-  onPointMove(point: MapPoint, position: PixelPoint): void;
-  onPointSelect(point: MapPoint): void;
-  onAreaSelect(area: MapArea): void;
+  onMapClick: (position: PixelPoint) => void;
+  onPointMove: (point: MapPoint, position: PixelPoint) => void;
+  onPointSelect: (point: MapPoint) => void;
+  onAreaSelect: (area: MapArea) => void;
   /** The area whose corners and centre show drag handles, or null. */
   reshaping?: MapArea | null;
   /** A handle of the reshaped area was dropped: its new vertices in pixels. */
-  onAreaReshape?(area: MapArea, polygon: [number, number][]): void;
+  onAreaReshape?: (area: MapArea, polygon: Array<[number, number]>) => void;
   /** Pins cannot be dragged (a player or viewer, issue 11); default false. */
   readOnly?: boolean;
 }
 
 // A CSS pin instead of Leaflet's default marker images, whose paths a bundler does not resolve.
-const pinIcon = L.divIcon({ className: 'lf-map-pin', html: '<span></span>', iconSize: [24, 24], iconAnchor: [12, 30], tooltipAnchor: [0, -28] });
+const pinIcon = L.divIcon({
+  className: 'lf-map-pin',
+  html: '<span></span>',
+  iconSize: [24, 24],
+  iconAnchor: [12, 30],
+  tooltipAnchor: [0, -28],
+});
 
 const vertexIcon = L.divIcon({ className: 'lf-map-vertex', html: '<span></span>', iconSize: [16, 16], iconAnchor: [8, 8] });
 const moveIcon = L.divIcon({ className: 'lf-map-move', html: '<span>✥</span>', iconSize: [28, 28], iconAnchor: [14, 14] });
@@ -50,23 +65,43 @@ const droppedAt = (event: L.LeafletEvent, size: ImageSize): PixelPoint => {
  * Drag handles of an area being reshaped: one per corner (moves that corner) and one at its centre (moves the
  * whole area, kept inside the image). Each drop reports the new polygon.
  */
-function ReshapeHandles({ area, size, onReshape }: { area: MapArea; size: ImageSize; onReshape(polygon: [number, number][]): void }) {
+function ReshapeHandles({
+  area,
+  size,
+  onReshape,
+}: {
+  area: MapArea;
+  size: ImageSize;
+  onReshape: (polygon: Array<[number, number]>) => void;
+}) {
   const centre = polygonCentre(area.polygon);
   return (
     <>
       {area.polygon.map(([x, y], index) => (
-        <Marker key={`${area.updatedAt}-${index}`} position={pixelToLatLng({ x, y }, size)} icon={vertexIcon} draggable keyboard={false}
+        <Marker
+          key={`${area.updatedAt}-${index}`}
+          position={pixelToLatLng({ x, y }, size)}
+          icon={vertexIcon}
+          draggable
+          keyboard={false}
           title={`Corner ${index + 1} of ${area.name}`}
-          eventHandlers={{ dragend: (e) => onReshape(moveVertex(area.polygon, index, droppedAt(e, size))) }} />
+          eventHandlers={{ dragend: (e) => onReshape(moveVertex(area.polygon, index, droppedAt(e, size))) }}
+        />
       ))}
-      <Marker key={`${area.updatedAt}-centre`} position={pixelToLatLng(centre, size)} icon={moveIcon} draggable keyboard={false}
+      <Marker
+        key={`${area.updatedAt}-centre`}
+        position={pixelToLatLng(centre, size)}
+        icon={moveIcon}
+        draggable
+        keyboard={false}
         title={`Move ${area.name}`}
-        eventHandlers={{ dragend: (e) => onReshape(movePolygonTo(area.polygon, droppedAt(e, size), size)) }} />
+        eventHandlers={{ dragend: (e) => onReshape(movePolygonTo(area.polygon, droppedAt(e, size), size)) }}
+      />
     </>
   );
 }
 
-function ClickCapture({ size, onMapClick }: { size: ImageSize; onMapClick(position: PixelPoint): void }) {
+function ClickCapture({ size, onMapClick }: { size: ImageSize; onMapClick: (position: PixelPoint) => void }) {
   useMapEvents({ click: (e) => onMapClick(latLngToPixel(e.latlng.lat, e.latlng.lng, size)) });
   return null;
 }
@@ -78,7 +113,23 @@ function ClickCapture({ size, onMapClick }: { size: ImageSize; onMapClick(positi
  * corners and centre (onAreaReshape).
  */
 export function MapCanvas(props: MapCanvasProps) {
-  const { label, imageUrl, size, points, areas, mode, draft, resetKey, onMapClick, onPointMove, onPointSelect, onAreaSelect, reshaping, onAreaReshape, readOnly = false } = props;
+  const {
+    label,
+    imageUrl,
+    size,
+    points,
+    areas,
+    mode,
+    draft,
+    resetKey,
+    onMapClick,
+    onPointMove,
+    onPointSelect,
+    onAreaSelect,
+    reshaping,
+    onAreaReshape,
+    readOnly = false,
+  } = props;
   const bounds = useMemo(() => imageBounds(size), [size]);
   const padded = useMemo(() => L.latLngBounds(bounds).pad(0.25), [bounds]);
   const draftPositions = draft.map((p) => pixelToLatLng(p, size));
@@ -103,7 +154,14 @@ export function MapCanvas(props: MapCanvasProps) {
             key={`${area.areaId}-${area.updatedAt}`}
             positions={area.polygon.map(([x, y]) => pixelToLatLng({ x, y }, size))}
             pathOptions={{ color: area.color, fillColor: area.color, fillOpacity: 0.3, weight: 2 }}
-            eventHandlers={{ click: (e) => { if (!placing) { L.DomEvent.stopPropagation(e); onAreaSelect(area); } } }}
+            eventHandlers={{
+              click: (e) => {
+                if (!placing) {
+                  L.DomEvent.stopPropagation(e);
+                  onAreaSelect(area);
+                }
+              },
+            }}
           >
             <Tooltip sticky>{area.name}</Tooltip>
           </Polygon>
@@ -123,8 +181,12 @@ export function MapCanvas(props: MapCanvasProps) {
                 const { lat, lng } = target.getLatLng();
                 onPointMove(point, latLngToPixel(lat, lng, size));
               },
-              click: () => { if (!placing) onPointSelect(point); },
-              keypress: (e) => { if (e.originalEvent.key === 'Enter') onPointSelect(point); },
+              click: () => {
+                if (!placing) onPointSelect(point);
+              },
+              keypress: (e) => {
+                if (e.originalEvent.key === 'Enter') onPointSelect(point);
+              },
             }}
           >
             <Tooltip direction="top">{point.name}</Tooltip>

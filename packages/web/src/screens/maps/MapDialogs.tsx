@@ -29,12 +29,22 @@ export function MapDialogs({ worldId, dialog, onClose, onSavePoint, onSaveArea, 
   return (
     <>
       {dialog?.kind === 'point' && (
-        <PointFormModal worldId={worldId} point={dialog.point} position={dialog.position} onClose={onClose}
-          onSave={(input) => onSavePoint(input, dialog.point)} />
+        <PointFormModal
+          worldId={worldId}
+          point={dialog.point}
+          position={dialog.position}
+          onClose={onClose}
+          onSave={(input) => onSavePoint(input, dialog.point)}
+        />
       )}
       {dialog?.kind === 'area' && (
-        <AreaFormModal worldId={worldId} area={dialog.area} drawn={dialog.drawn} onClose={onClose}
-          onSave={(input) => onSaveArea(input, dialog.area)} />
+        <AreaFormModal
+          worldId={worldId}
+          area={dialog.area}
+          drawn={dialog.drawn}
+          onClose={onClose}
+          onSave={(input) => onSaveArea(input, dialog.area)}
+        />
       )}
       <ConfirmDeleteModal
         show={target !== null}

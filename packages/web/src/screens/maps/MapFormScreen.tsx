@@ -31,14 +31,23 @@ export function MapFormScreen() {
   const body = () => {
     if (editing && map.isPending) return <LoadingSpinner label="Loading map..." />;
     if (editing && map.isError) {
-      return <ErrorAlert message={handleError(map.error, 'Failed to load map data for editing.')} onRetry={retryUnlessMissing(map.error, () => void map.refetch())} />;
+      return (
+        <ErrorAlert
+          message={handleError(map.error, 'Failed to load map data for editing.')}
+          onRetry={retryUnlessMissing(map.error, () => void map.refetch())}
+        />
+      );
     }
     return (
       <GenericForm
         access={{ worldId, entity: map.data }}
         schema={MapCreateSchema}
         fields={FIELDS}
-        defaultValues={map.data ? { name: map.data.name, description: map.data.description ?? '', descriptionHtml: map.data.descriptionHtml ?? '' } : undefined}
+        defaultValues={
+          map.data
+            ? { name: map.data.name, description: map.data.description ?? '', descriptionHtml: map.data.descriptionHtml ?? '' }
+            : undefined
+        }
         submitLabel={editing ? 'Save changes' : 'Create map'}
         failureFallback={MAP_SAVE_FAILED}
         onCancel={() => void navigate(editing && mapId ? `/worlds/${worldId}/maps/${mapId}` : `/worlds/${worldId}/maps`)}
@@ -55,7 +64,9 @@ export function MapFormScreen() {
       <Card className="lf-card mx-auto" style={{ maxWidth: 720 }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{editing ? 'Edit Map' : 'Create Map'}</h1>
-          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={`/worlds/${worldId}/maps`} />}>{body()}</IfAllowed>
+          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={`/worlds/${worldId}/maps`} />}>
+            {body()}
+          </IfAllowed>
         </Card.Body>
       </Card>
     </Container>

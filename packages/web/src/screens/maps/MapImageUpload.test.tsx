@@ -13,7 +13,13 @@ describe('MapImageUpload', () => {
     mockFetch((_url, init) => {
       const headers = new Headers(init.headers);
       puts.push({ ifMatch: headers.get('If-Match'), type: headers.get('Content-Type') });
-      return jsonResponse({ message: 'Someone else changed this map image since you loaded it. Reload to see their changes, then try again.', code: 'CONFLICT' }, 409);
+      return jsonResponse(
+        {
+          message: 'Someone else changed this map image since you loaded it. Reload to see their changes, then try again.',
+          code: 'CONFLICT',
+        },
+        409,
+      );
     });
     renderRoutes(<MapImageUpload worldId="w1" mapId="m1" label="Replace map image" version={VERSION} />);
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'oz.png', { type: 'image/png' });

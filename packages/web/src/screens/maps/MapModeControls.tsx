@@ -12,12 +12,18 @@ import { MIN_AREA_CORNERS, type MapScreenAction } from './map-screen-state';
 export function MapModeButtons({ mode, dispatch }: { mode: MapMode; dispatch: Dispatch<MapScreenAction> }) {
   return (
     <>
-      <Button variant={mode === 'add-point' ? 'primary' : 'outline-primary'} aria-pressed={mode === 'add-point'}
-        onClick={() => dispatch({ type: 'toggle-add-point' })}>
+      <Button
+        variant={mode === 'add-point' ? 'primary' : 'outline-primary'}
+        aria-pressed={mode === 'add-point'}
+        onClick={() => dispatch({ type: 'toggle-add-point' })}
+      >
         Place point on map
       </Button>
-      <Button variant={mode === 'draw-area' ? 'primary' : 'outline-primary'} aria-pressed={mode === 'draw-area'}
-        onClick={() => dispatch({ type: 'toggle-draw-area' })}>
+      <Button
+        variant={mode === 'draw-area' ? 'primary' : 'outline-primary'}
+        aria-pressed={mode === 'draw-area'}
+        onClick={() => dispatch({ type: 'toggle-draw-area' })}
+      >
         Draw area
       </Button>
     </>
@@ -46,22 +52,34 @@ export function MapModeBanner({ mode, draftCorners, reshaping, dispatch }: MapMo
           <span className="me-auto">
             Reshaping <strong>{reshaping.name}</strong>: drag a corner to move it, or the centre handle to move the whole area.
           </span>
-          <Button size="sm" onClick={() => dispatch({ type: 'stop-reshape' })}>Done</Button>
+          <Button size="sm" onClick={() => dispatch({ type: 'stop-reshape' })}>
+            Done
+          </Button>
         </Alert>
       )}
       {mode === 'add-point' && (
         <Alert variant="info">
-          Click the map where the new point belongs. <Button size="sm" variant="link" onClick={() => dispatch({ type: 'cancel-mode' })}>Cancel</Button>
+          Click the map where the new point belongs.{' '}
+          <Button size="sm" variant="link" onClick={() => dispatch({ type: 'cancel-mode' })}>
+            Cancel
+          </Button>
         </Alert>
       )}
       {mode === 'draw-area' && (
         <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2">
           <span className="me-auto" aria-live="polite">
-            Click the map to place the area's corners: {draftCorners} placed{draftCorners < MIN_AREA_CORNERS ? ` (at least ${MIN_AREA_CORNERS} needed)` : ''}.
+            Click the map to place the area's corners: {draftCorners} placed
+            {draftCorners < MIN_AREA_CORNERS ? ` (at least ${MIN_AREA_CORNERS} needed)` : ''}.
           </span>
-          <Button size="sm" onClick={() => dispatch({ type: 'finish-area' })} disabled={draftCorners < MIN_AREA_CORNERS}>Finish area</Button>
-          <Button size="sm" variant="outline-secondary" onClick={() => dispatch({ type: 'undo-corner' })} disabled={draftCorners === 0}>Undo last</Button>
-          <Button size="sm" variant="outline-secondary" onClick={() => dispatch({ type: 'cancel-mode' })}>Cancel</Button>
+          <Button size="sm" onClick={() => dispatch({ type: 'finish-area' })} disabled={draftCorners < MIN_AREA_CORNERS}>
+            Finish area
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={() => dispatch({ type: 'undo-corner' })} disabled={draftCorners === 0}>
+            Undo last
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={() => dispatch({ type: 'cancel-mode' })}>
+            Cancel
+          </Button>
         </Alert>
       )}
     </>

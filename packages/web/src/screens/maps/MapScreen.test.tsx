@@ -8,7 +8,17 @@ import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const M = 'cccccccc-0000-4000-8000-000000000001';
-const map: WorldMap = { ...PUBLIC_ACCESS, mapId: M, worldId: W, name: 'Northern Reaches', description: null, descriptionHtml: null, image: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+const map: WorldMap = {
+  ...PUBLIC_ACCESS,
+  mapId: M,
+  worldId: W,
+  name: 'Northern Reaches',
+  description: null,
+  descriptionHtml: null,
+  image: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
 const empty = { data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } };
 const routes = [{ path: '/worlds/:worldId/maps/:mapId', element: <MapScreen /> }];
 
@@ -16,7 +26,9 @@ describe('MapScreen (maps are real maps)', () => {
   it('asks for an image on an empty map and refuses a file that is not PNG, JPEG or WebP', async () => {
     const user = userEvent.setup({ applyAccept: false });
     signIn();
-    const fetch = mockFetch((url) => (url.pathname.endsWith('/points') || url.pathname.endsWith('/areas') ? jsonResponse(empty) : jsonResponse(map)));
+    const fetch = mockFetch((url) =>
+      url.pathname.endsWith('/points') || url.pathname.endsWith('/areas') ? jsonResponse(empty) : jsonResponse(map),
+    );
     renderRoutes(routes, `/worlds/${W}/maps/${M}`);
     expect(await screen.findByRole('heading', { name: 'This map has no image yet' })).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Upload map image'), new File(['GIF89a'], 'map.gif', { type: 'image/gif' }));
@@ -48,7 +60,10 @@ describe('MapScreen (maps are real maps)', () => {
     mockFetch((url, init) => {
       if (init.method === 'POST') {
         sent = JSON.parse(String(init.body));
-        return jsonResponse({ pointId: 'p1', mapId: M, name: 'Harbour', description: null, x: 120, y: 45, entity: null, createdAt: '', updatedAt: '' }, 201);
+        return jsonResponse(
+          { pointId: 'p1', mapId: M, name: 'Harbour', description: null, x: 120, y: 45, entity: null, createdAt: '', updatedAt: '' },
+          201,
+        );
       }
       return ['/points', '/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
     });
@@ -68,34 +83,62 @@ describe('MapScreen (maps are real maps)', () => {
     await waitFor(() => expect(sent).toEqual({ name: 'Harbour', description: null, x: 120, y: 45, entity: null }));
   });
 
-  it('edits a point\'s description as rich text, keeping its formatting and sending its plain text beside it', { timeout: 20_000 }, async () => {
-    const user = userEvent.setup();
-    signIn();
-    const point = { ...PUBLIC_ACCESS, pointId: 'p1', mapId: M, name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>',
-      x: 120, y: 45, entity: null, createdAt: '', updatedAt: '2025-01-02T00:00:00.000Z' };
-    let sent: Record<string, unknown> | undefined;
-    mockFetch((url, init) => {
-      if (init.method === 'PUT') {
-        sent = JSON.parse(init.body as string) as Record<string, unknown>;
-        return jsonResponse({ ...point, ...sent });
-      }
-      if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });
-      return ['/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
-    });
-    renderRoutes(routes, `/worlds/${W}/maps/${M}`);
-    await user.click(await screen.findByRole('button', { name: 'Edit point Harbour' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit point' });
-    const editor = within(dialog).getByLabelText('Description');
-    expect(within(editor).getByText('Old').tagName).toBe('STRONG');
-    await user.click(within(dialog).getByRole('button', { name: 'Save point' }));
-    await waitFor(() => expect(sent).toMatchObject({ name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>' }));
-  });
+  it(
+    "edits a point's description as rich text, keeping its formatting and sending its plain text beside it",
+    { timeout: 20_000 },
+    async () => {
+      const user = userEvent.setup();
+      signIn();
+      const point = {
+        ...PUBLIC_ACCESS,
+        pointId: 'p1',
+        mapId: M,
+        name: 'Harbour',
+        description: 'Old harbour',
+        descriptionHtml: '<p><strong>Old</strong> harbour</p>',
+        x: 120,
+        y: 45,
+        entity: null,
+        createdAt: '',
+        updatedAt: '2025-01-02T00:00:00.000Z',
+      };
+      let sent: Record<string, unknown> | undefined;
+      mockFetch((url, init) => {
+        if (init.method === 'PUT') {
+          sent = JSON.parse(init.body as string) as Record<string, unknown>;
+          return jsonResponse({ ...point, ...sent });
+        }
+        if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });
+        return ['/areas', '/members'].some((end) => url.pathname.endsWith(end)) ? jsonResponse(empty) : jsonResponse(map);
+      });
+      renderRoutes(routes, `/worlds/${W}/maps/${M}`);
+      await user.click(await screen.findByRole('button', { name: 'Edit point Harbour' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit point' });
+      const editor = within(dialog).getByLabelText('Description');
+      expect(within(editor).getByText('Old').tagName).toBe('STRONG');
+      await user.click(within(dialog).getByRole('button', { name: 'Save point' }));
+      await waitFor(() =>
+        expect(sent).toMatchObject({ name: 'Harbour', description: 'Old harbour', descriptionHtml: '<p><strong>Old</strong> harbour</p>' }),
+      );
+    },
+  );
 
-  it('shows and edits an existing point\'s tags in its dialog, saved on their own', { timeout: 20_000 }, async () => {
+  it("shows and edits an existing point's tags in its dialog, saved on their own", { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     signIn();
-    const point = { ...PUBLIC_ACCESS, pointId: 'p1', mapId: M, name: 'Harbour', description: null, descriptionHtml: null,
-      x: 120, y: 45, entity: null, createdAt: '', updatedAt: '' };
+    const point = {
+      ...PUBLIC_ACCESS,
+      pointId: 'p1',
+      mapId: M,
+      name: 'Harbour',
+      description: null,
+      descriptionHtml: null,
+      x: 120,
+      y: 45,
+      entity: null,
+      createdAt: '',
+      updatedAt: '',
+    };
     const tagWrites: unknown[] = [];
     mockFetch((url, init) => {
       if (url.pathname === `/api/worlds/${W}/tags/map_point/p1`) {

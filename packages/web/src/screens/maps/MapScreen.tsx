@@ -63,8 +63,13 @@ export function MapScreen() {
     const missing = notFoundMessage(map.error, 'Map not found.');
     return (
       <Container className="py-4">
-        <ErrorAlert message={missing ?? handleError(map.error, 'Failed to load page data. Please try again.')} onRetry={missing ? undefined : () => void map.refetch()}>
-          <Link to={`/worlds/${worldId}/maps`} className="alert-link d-inline-block mt-2">Back to the maps</Link>
+        <ErrorAlert
+          message={missing ?? handleError(map.error, 'Failed to load page data. Please try again.')}
+          onRetry={missing ? undefined : () => void map.refetch()}
+        >
+          <Link to={`/worlds/${worldId}/maps`} className="alert-link d-inline-block mt-2">
+            Back to the maps
+          </Link>
         </ErrorAlert>
       </Container>
     );
@@ -83,7 +88,7 @@ export function MapScreen() {
     }
   };
 
-  const handleAreaReshape = async (area: MapArea, polygon: [number, number][]) => {
+  const handleAreaReshape = async (area: MapArea, polygon: Array<[number, number]>) => {
     dispatch({ type: 'action-started' });
     try {
       await areaMutations.update.mutateAsync({
@@ -108,7 +113,11 @@ export function MapScreen() {
       <header className="lf-panel mb-3 d-flex flex-wrap align-items-start gap-3">
         <div className="me-auto min-w-0">
           <h1 className="h3 mb-1 text-break">{m.name}</h1>
-          {m.descriptionHtml && <div className="mb-0 text-body-secondary"><RichText worldId={m.worldId} html={m.descriptionHtml} /></div>}
+          {m.descriptionHtml && (
+            <div className="mb-0 text-body-secondary">
+              <RichText worldId={m.worldId} html={m.descriptionHtml} />
+            </div>
+          )}
           <div className="mt-2">
             <TagEditor worldId={worldId} type="map" id={m.mapId} />
           </div>
@@ -117,7 +126,9 @@ export function MapScreen() {
         <div className="d-flex flex-wrap gap-2 align-items-start">
           {canManage && image.status === 'ready' && <MapModeButtons mode={mode} dispatch={dispatch} />}
           <IfAllowed worldId={worldId} to="manage">
-            <Link to={`/worlds/${worldId}/maps/${mapId}/edit`} className="btn btn-outline-secondary">Edit map</Link>
+            <Link to={`/worlds/${worldId}/maps/${mapId}/edit`} className="btn btn-outline-secondary">
+              Edit map
+            </Link>
           </IfAllowed>
         </div>
       </header>
@@ -146,14 +157,29 @@ export function MapScreen() {
             {canManage && m.image && (
               <div className="mb-4 d-flex flex-column gap-2">
                 <MapImageUpload worldId={worldId} mapId={mapId} label="Replace map image" version={map.data?.image?.updatedAt} />
-                <Button size="sm" variant="outline-danger" className="align-self-start" onClick={() => dispatch({ type: 'ask-delete', target: { kind: 'image' } })}>
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  className="align-self-start"
+                  onClick={() => dispatch({ type: 'ask-delete', target: { kind: 'image' } })}
+                >
                   Remove image
                 </Button>
               </div>
             )}
             {(points.isPending || areas.isPending) && <LoadingSpinner inline label="Loading points and areas..." />}
-            {points.isError && <ErrorAlert message={handleError(points.error, 'Failed to load points. Please try again.')} onRetry={() => void points.refetch()} />}
-            {areas.isError && <ErrorAlert message={handleError(areas.error, 'Failed to load areas. Please try again.')} onRetry={() => void areas.refetch()} />}
+            {points.isError && (
+              <ErrorAlert
+                message={handleError(points.error, 'Failed to load points. Please try again.')}
+                onRetry={() => void points.refetch()}
+              />
+            )}
+            {areas.isError && (
+              <ErrorAlert
+                message={handleError(areas.error, 'Failed to load areas. Please try again.')}
+                onRetry={() => void areas.refetch()}
+              />
+            )}
             <MapFeatureList
               points={pointRows}
               areas={areaRows}
@@ -166,7 +192,10 @@ export function MapScreen() {
               onDeleteArea={(area) => dispatch({ type: 'ask-delete', target: { kind: 'area', area } })}
               canManage={canManage}
               {...(image.status === 'ready'
-                ? { onReshapeArea: (area: MapArea) => dispatch({ type: 'toggle-reshape', areaId: area.areaId }), reshapingAreaId: reshapingId }
+                ? {
+                    onReshapeArea: (area: MapArea) => dispatch({ type: 'toggle-reshape', areaId: area.areaId }),
+                    reshapingAreaId: reshapingId,
+                  }
                 : {})}
             />
           </div>
@@ -181,9 +210,11 @@ export function MapScreen() {
         dialog={dialog}
         onClose={() => dispatch({ type: 'close-dialog' })}
         onSavePoint={(input, editing) =>
-          editing ? pointMutations.update.mutateAsync({ id: editing.pointId, input }) : pointMutations.create.mutateAsync(input)}
+          editing ? pointMutations.update.mutateAsync({ id: editing.pointId, input }) : pointMutations.create.mutateAsync(input)
+        }
         onSaveArea={(input, editing) =>
-          editing ? areaMutations.update.mutateAsync({ id: editing.areaId, input }) : areaMutations.create.mutateAsync(input)}
+          editing ? areaMutations.update.mutateAsync({ id: editing.areaId, input }) : areaMutations.create.mutateAsync(input)
+        }
         onConfirmDelete={confirmDelete}
       />
     </Container>

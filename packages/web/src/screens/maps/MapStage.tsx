@@ -22,7 +22,7 @@ export interface MapStageProps {
   reshaping: MapArea | null;
   dispatch: Dispatch<MapScreenAction>;
   onPointMove: (point: MapPoint, position: PixelPoint) => void;
-  onAreaReshape: (area: MapArea, polygon: [number, number][]) => void;
+  onAreaReshape: (area: MapArea, polygon: Array<[number, number]>) => void;
 }
 
 /**
@@ -30,14 +30,28 @@ export interface MapStageProps {
  * the image's loading or failure, else the Leaflet canvas with the points and areas. Clicks, selections and
  * area picks go to the map screen's reducer; only editors may open an area's form from the map.
  */
-export function MapStage({ worldId, map, image, canManage, points, areas, state, reshaping, dispatch, onPointMove, onAreaReshape }: MapStageProps) {
+export function MapStage({
+  worldId,
+  map,
+  image,
+  canManage,
+  points,
+  areas,
+  state,
+  reshaping,
+  dispatch,
+  onPointMove,
+  onAreaReshape,
+}: MapStageProps) {
   if (!map.image) {
     return (
       <Card className="lf-card h-100">
         <Card.Body className="p-4 text-center d-flex flex-column justify-content-center gap-3" style={{ minHeight: 360 }}>
           <div>
             <h2 className="h5">This map has no image yet</h2>
-            {canManage && <p className="text-body-secondary mb-0">Upload a PNG, JPEG or WebP image (up to 10 MB) to place points and areas on it.</p>}
+            {canManage && (
+              <p className="text-body-secondary mb-0">Upload a PNG, JPEG or WebP image (up to 10 MB) to place points and areas on it.</p>
+            )}
           </div>
           {canManage && (
             <div className="mx-auto text-start" style={{ maxWidth: 420 }}>
@@ -63,7 +77,9 @@ export function MapStage({ worldId, map, image, canManage, points, areas, state,
       onMapClick={(position) => dispatch({ type: 'map-clicked', position })}
       onPointMove={onPointMove}
       onPointSelect={(point) => dispatch({ type: 'select-point', pointId: point.pointId })}
-      onAreaSelect={(area) => { if (canManage) dispatch({ type: 'open-area', area }); }}
+      onAreaSelect={(area) => {
+        if (canManage) dispatch({ type: 'open-area', area });
+      }}
       readOnly={!canManage}
       reshaping={reshaping}
       onAreaReshape={onAreaReshape}

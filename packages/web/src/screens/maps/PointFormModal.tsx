@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 import { PointCreateSchema, type MapPoint, type PointCreateInput } from '@loreforge/contract';
 import { EntityLinkField, type EntityLink } from './EntityLinkField';
@@ -16,8 +16,8 @@ export interface PointFormModalProps {
   /** The point being edited, or the clicked position of a new one (null: typed in by hand). */
   point: MapPoint | null;
   position: PixelPoint | null;
-  onSave(input: PointCreateInput): Promise<unknown>;
-  onClose(): void;
+  onSave: (input: PointCreateInput) => Promise<unknown>;
+  onClose: () => void;
 }
 
 /**
@@ -33,7 +33,7 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
   const [x, setX] = useState(String(point?.x ?? position?.x ?? ''));
   const [y, setY] = useState(String(point?.y ?? position?.y ?? ''));
   const [link, setLink] = useState<EntityLink>({ type: point?.entity?.type ?? '', id: point?.entity?.id ?? '' });
-  const accessForm = useForm<FieldValues>();
+  const accessForm = useForm();
   const save = useFeatureSave(PointCreateSchema, onSave, onClose);
   const { errors } = save;
 
@@ -48,14 +48,26 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
     });
 
   return (
-    <FeatureFormModal title={point ? 'Edit point' : 'Add point'} submitLabel={point ? 'Save point' : 'Add point'} save={save} onSubmit={submit} onClose={onClose}
-      aside={point ? <TagEditor worldId={worldId} type="map_point" id={point.pointId} /> : undefined}>
+    <FeatureFormModal
+      title={point ? 'Edit point' : 'Add point'}
+      submitLabel={point ? 'Save point' : 'Add point'}
+      save={save}
+      onSubmit={submit}
+      onClose={onClose}
+      aside={point ? <TagEditor worldId={worldId} type="map_point" id={point.pointId} /> : undefined}
+    >
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
         <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
       </FeatureField>
       <FeatureField controlId={`${id}-description`} label="Description" error={errors.description}>
-        <RichTextEditor id={`${id}-description`} worldId={worldId} label="Description" value={description} onChange={setDescription}
-          invalid={Boolean(errors.description)} />
+        <RichTextEditor
+          id={`${id}-description`}
+          worldId={worldId}
+          label="Description"
+          value={description}
+          onChange={setDescription}
+          invalid={Boolean(errors.description)}
+        />
       </FeatureField>
       <div className="row g-2">
         <div className="col">

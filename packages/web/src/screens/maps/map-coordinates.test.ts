@@ -21,25 +21,48 @@ describe('map pixel ↔ Leaflet coordinates (CRS.Simple over the image)', () => 
   });
 
   it('spans the image bounds from [0, 0] to [height, width]', () => {
-    expect(imageBounds(size)).toEqual([[0, 0], [1000, 2000]]);
+    expect(imageBounds(size)).toEqual([
+      [0, 0],
+      [1000, 2000],
+    ]);
   });
 });
 
 describe('reshaping an area', () => {
-  const square: [number, number][] = [[10, 10], [30, 10], [30, 30], [10, 30]];
+  const square: Array<[number, number]> = [
+    [10, 10],
+    [30, 10],
+    [30, 30],
+    [10, 30],
+  ];
   const size = { width: 100, height: 50 };
 
   it('moves one vertex and leaves the others', () => {
-    expect(moveVertex(square, 2, { x: 40, y: 45 })).toEqual([[10, 10], [30, 10], [40, 45], [10, 30]]);
+    expect(moveVertex(square, 2, { x: 40, y: 45 })).toEqual([
+      [10, 10],
+      [30, 10],
+      [40, 45],
+      [10, 30],
+    ]);
     expect(square[2]).toEqual([30, 30]);
   });
 
   it('moves the whole area so its centre lands where it was dropped', () => {
     expect(polygonCentre(square)).toEqual({ x: 20, y: 20 });
-    expect(movePolygonTo(square, { x: 50, y: 25 }, size)).toEqual([[40, 15], [60, 15], [60, 35], [40, 35]]);
+    expect(movePolygonTo(square, { x: 50, y: 25 }, size)).toEqual([
+      [40, 15],
+      [60, 15],
+      [60, 35],
+      [40, 35],
+    ]);
   });
 
   it('stops at the edge of the image without changing the shape', () => {
-    expect(movePolygonTo(square, { x: 99, y: 0 }, size)).toEqual([[80, 0], [100, 0], [100, 20], [80, 20]]);
+    expect(movePolygonTo(square, { x: 99, y: 0 }, size)).toEqual([
+      [80, 0],
+      [100, 0],
+      [100, 20],
+      [80, 20],
+    ]);
   });
 });

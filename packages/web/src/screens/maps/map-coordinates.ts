@@ -21,7 +21,10 @@ export type LatLngTuple = [number, number];
 
 /** Leaflet bounds of the image: [[0, 0], [height, width]]. */
 export function imageBounds(size: ImageSize): [LatLngTuple, LatLngTuple] {
-  return [[0, 0], [size.height, size.width]];
+  return [
+    [0, 0],
+    [size.height, size.width],
+  ];
 }
 
 /**
@@ -44,14 +47,14 @@ export function latLngToPixel(lat: number, lng: number, size: ImageSize): PixelP
 }
 
 /** A polygon's vertices, [x, y] in image pixels. */
-export type PixelPolygon = readonly (readonly [number, number])[];
+export type PixelPolygon = ReadonlyArray<readonly [number, number]>;
 
 /**
  * The polygon with one vertex moved.
  * @param polygon the vertices; @param index which one (0-based); @param to its new position in pixels.
  * @returns a new polygon (the input is not changed).
  */
-export function moveVertex(polygon: PixelPolygon, index: number, to: PixelPoint): [number, number][] {
+export function moveVertex(polygon: PixelPolygon, index: number, to: PixelPoint): Array<[number, number]> {
   return polygon.map(([x, y], i): [number, number] => (i === index ? [to.x, to.y] : [x, y]));
 }
 
@@ -67,7 +70,7 @@ export function polygonCentre(polygon: PixelPolygon): PixelPoint {
  * short at an edge, so the shape never changes.
  * @returns a new polygon in whole pixels.
  */
-export function movePolygonTo(polygon: PixelPolygon, to: PixelPoint, size: ImageSize): [number, number][] {
+export function movePolygonTo(polygon: PixelPolygon, to: PixelPoint, size: ImageSize): Array<[number, number]> {
   const centre = polygonCentre(polygon);
   const xs = polygon.map(([x]) => x);
   const ys = polygon.map(([, y]) => y);

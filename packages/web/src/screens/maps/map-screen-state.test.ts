@@ -22,11 +22,27 @@ describe('map screen state (SPEC §2 Maps)', () => {
     const drawing = run([{ type: 'toggle-draw-area' }, ...clicks, { type: 'undo-corner' }]);
     expect(drawing.draft).toHaveLength(3);
     const finished = reduce(drawing, { type: 'finish-area' });
-    expect(finished).toMatchObject({ mode: 'view', draft: [], dialog: { kind: 'area', area: null, drawn: [[1, 10], [2, 20], [3, 30]] } });
+    expect(finished).toMatchObject({
+      mode: 'view',
+      draft: [],
+      dialog: {
+        kind: 'area',
+        area: null,
+        drawn: [
+          [1, 10],
+          [2, 20],
+          [3, 30],
+        ],
+      },
+    });
   });
 
   it('does not finish an area of fewer than three corners', () => {
-    const drawing = run([{ type: 'toggle-draw-area' }, { type: 'map-clicked', position: { x: 1, y: 1 } }, { type: 'map-clicked', position: { x: 2, y: 2 } }]);
+    const drawing = run([
+      { type: 'toggle-draw-area' },
+      { type: 'map-clicked', position: { x: 1, y: 1 } },
+      { type: 'map-clicked', position: { x: 2, y: 2 } },
+    ]);
     expect(reduce(drawing, { type: 'finish-area' })).toBe(drawing);
   });
 

@@ -10,7 +10,7 @@ import type { PixelPoint } from './map-coordinates';
 /** The dialog open over the map: at most one at a time. */
 export type MapDialog =
   | { kind: 'point'; point: MapPoint | null; position: PixelPoint | null }
-  | { kind: 'area'; area: MapArea | null; drawn: [number, number][] }
+  | { kind: 'area'; area: MapArea | null; drawn: Array<[number, number]> }
   | { kind: 'delete'; target: { kind: 'point'; point: MapPoint } | { kind: 'area'; area: MapArea } | { kind: 'image' } };
 
 /** The state of the map screen. */

@@ -5,10 +5,7 @@ import type { ImageSize } from './map-coordinates';
 
 /** State of a map image download. */
 export type MapImageState =
-  | { status: 'none' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; url: string; size: ImageSize };
+  { status: 'none' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; url: string; size: ImageSize };
 
 function naturalSize(url: string): Promise<ImageSize> {
   return new Promise((resolve, reject) => {
@@ -41,7 +38,8 @@ export function useMapImage(worldId: string, mapId: string, version: string | nu
         if (!controller.signal.aborted) setState({ status: 'ready', url, size });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: handleError(error, 'Failed to load page data. Please try again.') });
+        if (!controller.signal.aborted)
+          setState({ status: 'error', message: handleError(error, 'Failed to load page data. Please try again.') });
       });
     return () => {
       controller.abort();

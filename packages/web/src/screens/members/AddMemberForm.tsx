@@ -47,7 +47,9 @@ export function AddMemberForm({ worldId, onAdded }: { worldId: string; onAdded: 
         <Form.Label>Role</Form.Label>
         <Form.Select value={role} onChange={(event) => setRole(event.target.value as MemberRole)}>
           {MEMBER_ROLES.map((option) => (
-            <option key={option} value={option}>{ROLE_LABELS[option]}</option>
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
+            </option>
           ))}
         </Form.Select>
       </Form.Group>

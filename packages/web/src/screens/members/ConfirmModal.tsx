@@ -27,7 +27,9 @@ export function ConfirmModal({ title, children, confirmLabel, onConfirm, onCance
   return (
     <Modal show={title !== null} onHide={close} centered aria-labelledby={titleId}>
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5" id={titleId}>{title}</Modal.Title>
+        <Modal.Title as="h2" className="h5" id={titleId}>
+          {title}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {children}
@@ -45,10 +47,12 @@ export function ConfirmModal({ title, children, confirmLabel, onConfirm, onCance
             setError(null);
             // A failure becomes the message above the buttons and the pending state ends either way, so the chain
             // never rejects and nothing waits on it.
-            void onConfirm().then(
-              () => setError(null),
-              (failure: unknown) => setError(handleError(failure, 'That did not work. Please try again.')),
-            ).finally(() => setPending(false));
+            void onConfirm()
+              .then(
+                () => setError(null),
+                (failure: unknown) => setError(handleError(failure, 'That did not work. Please try again.')),
+              )
+              .finally(() => setPending(false));
           }}
         >
           {confirmLabel}

@@ -11,8 +11,14 @@ import { ROLE_LABELS } from '../../components/access/RoleBadge';
 import { formatDateTime } from '../../lib/format';
 
 /** Headings of the invitation links table. */
-const INVITATION_COLUMNS = [{ label: 'Link' }, { label: 'Role' }, { label: 'Uses' }, { label: 'Expires' }, { label: 'State' }, { label: 'Actions', hidden: true }];
-
+const INVITATION_COLUMNS = [
+  { label: 'Link' },
+  { label: 'Role' },
+  { label: 'Uses' },
+  { label: 'Expires' },
+  { label: 'State' },
+  { label: 'Actions', hidden: true },
+];
 
 /** Whether an invitation still lets someone in: not revoked, not expired, not used up. */
 export function invitationState(invitation: WorldInvitation, now = Date.now()): 'active' | 'revoked' | 'expired' | 'used up' {
@@ -30,7 +36,10 @@ function CopyLinkButton({ code }: { code: string }) {
       variant="outline-primary"
       onClick={() => {
         // A refused clipboard (no permission, an insecure page) leaves the button as it was.
-        navigator.clipboard?.writeText(invitationLink(code)).then(() => setCopied(true), () => undefined);
+        navigator.clipboard?.writeText(invitationLink(code)).then(
+          () => setCopied(true),
+          () => undefined,
+        );
       }}
     >
       {copied ? 'Copied' : 'Copy link'}
@@ -52,7 +61,9 @@ export function InvitationsPanel({ worldId }: { worldId: string }) {
 
   return (
     <section aria-labelledby={`invitations-${worldId}`} className="mt-4">
-      <h3 id={`invitations-${worldId}`} className="h5">Invitation links</h3>
+      <h3 id={`invitations-${worldId}`} className="h5">
+        Invitation links
+      </h3>
       <Form
         className="d-flex flex-wrap align-items-end gap-3 mb-3"
         onSubmit={(event) => {
@@ -68,7 +79,9 @@ export function InvitationsPanel({ worldId }: { worldId: string }) {
           <Form.Label>Joins as</Form.Label>
           <Form.Select value={role} onChange={(event) => setRole(event.target.value as MemberRole)}>
             {MEMBER_ROLES.map((option) => (
-              <option key={option} value={option}>{ROLE_LABELS[option]}</option>
+              <option key={option} value={option}>
+                {ROLE_LABELS[option]}
+              </option>
             ))}
           </Form.Select>
         </Form.Group>
@@ -109,11 +122,17 @@ export function InvitationsPanel({ worldId }: { worldId: string }) {
           const state = invitationState(invitation);
           return (
             <tr key={invitation.invitationId}>
-              <td><code className="text-break">{invitationLink(invitation.code)}</code></td>
+              <td>
+                <code className="text-break">{invitationLink(invitation.code)}</code>
+              </td>
               <td>{ROLE_LABELS[invitation.role]}</td>
-              <td>{invitation.uses} / {invitation.maxUses ?? '∞'}</td>
+              <td>
+                {invitation.uses} / {invitation.maxUses ?? '∞'}
+              </td>
               <td>{invitation.expiresAt ? formatDateTime(invitation.expiresAt) : 'Never'}</td>
-              <td><Badge bg={state === 'active' ? 'success' : 'secondary'}>{state}</Badge></td>
+              <td>
+                <Badge bg={state === 'active' ? 'success' : 'secondary'}>{state}</Badge>
+              </td>
               <td className="text-end text-nowrap">
                 {state === 'active' && (
                   <div className="d-inline-flex gap-2">

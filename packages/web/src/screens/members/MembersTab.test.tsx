@@ -15,7 +15,8 @@ function world(role: WorldRole): World & { role: WorldRole } {
   return {
     worldId: W,
     name: 'The Land of Oz',
-    description: null, descriptionHtml: null,
+    description: null,
+    descriptionHtml: null,
     createdBy: ME.userId,
     counts: { characters: 1, timelines: 0, maps: 0, events: 0, items: 0 },
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -24,7 +25,12 @@ function world(role: WorldRole): World & { role: WorldRole } {
   };
 }
 
-const member = (userId: string, username: string, role: WorldRole): WorldMember => ({ userId, username, role, joinedAt: '2025-02-01T10:00:00.000Z' });
+const member = (userId: string, username: string, role: WorldRole): WorldMember => ({
+  userId,
+  username,
+  role,
+  joinedAt: '2025-02-01T10:00:00.000Z',
+});
 
 interface Call {
   method: string;
@@ -58,7 +64,8 @@ function serve(role: WorldRole) {
       return new Response(null, { status: 204 });
     }
     if (path === `/api/worlds/${W}/invitations`) return listResponse([]);
-    if (path === '/api/worlds') return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 12, nextCursor: null } });
+    if (path === '/api/worlds')
+      return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 12, nextCursor: null } });
     return jsonResponse({ message: 'Not found.', code: 'NOT_FOUND' }, 404);
   });
   return calls;
@@ -84,7 +91,7 @@ describe('MembersTab (issue 11)', () => {
       expect.stringContaining('toto'),
       expect.stringContaining('glinda'),
     ]);
-    expect(within(rows[1] as HTMLElement).getByText('Owner')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Owner')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Role of toto' })).toHaveValue('player');
   });
 
@@ -136,7 +143,9 @@ describe('MembersTab (issue 11)', () => {
     const fetchMock = globalThis.fetch as unknown as { mockImplementationOnce: (fn: () => Promise<Response>) => void };
     renderRoutes(routes, `/worlds/${W}/members`);
     await user.type(await screen.findByLabelText('Username or email'), 'nobody');
-    fetchMock.mockImplementationOnce(async () => jsonResponse({ message: 'No account has that username or email.', code: 'NOT_FOUND' }, 404));
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse({ message: 'No account has that username or email.', code: 'NOT_FOUND' }, 404),
+    );
     await user.click(screen.getByRole('button', { name: 'Add member' }));
     expect(await screen.findByText('No account has that username or email.')).toBeInTheDocument();
   });

@@ -68,7 +68,9 @@ export function MembersTab() {
   return (
     <section aria-labelledby="members-heading">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h2 id="members-heading" className="h4 mb-0 me-auto">Members</h2>
+        <h2 id="members-heading" className="h4 mb-0 me-auto">
+          Members
+        </h2>
         {access.role && access.role !== 'owner' && !access.viewing && (
           <Button variant="outline-danger" onClick={() => setPending({ kind: 'leave' })}>
             Leave world
@@ -87,7 +89,9 @@ export function MembersTab() {
         </div>
       )}
       {members.isPending && <LoadingSpinner label="Loading members..." />}
-      {members.isError && <ErrorAlert message={handleError(members.error, 'Failed to load members.')} onRetry={() => void members.refetch()} />}
+      {members.isError && (
+        <ErrorAlert message={handleError(members.error, 'Failed to load members.')} onRetry={() => void members.refetch()} />
+      )}
       {members.isSuccess && (
         <Table responsive className="align-middle">
           <thead>
@@ -95,7 +99,11 @@ export function MembersTab() {
               <th scope="col">Member</th>
               <th scope="col">Role</th>
               <th scope="col">Joined</th>
-              {owner && <th scope="col"><span className="visually-hidden">Actions</span></th>}
+              {owner && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -112,7 +120,9 @@ export function MembersTab() {
                       onChange={(event) => void onRoleChange(member, event.target.value as MemberRole)}
                     >
                       {MEMBER_ROLES.map((role) => (
-                        <option key={role} value={role}>{ROLE_LABELS[role]}</option>
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
                       ))}
                     </Form.Select>
                   ) : (
@@ -127,7 +137,12 @@ export function MembersTab() {
                         <Button size="sm" variant="outline-primary" onClick={() => setPending({ kind: 'transfer', member })}>
                           Make owner
                         </Button>
-                        <Button size="sm" variant="outline-danger" onClick={() => setPending({ kind: 'remove', member })} aria-label={`Remove ${member.username}`}>
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          onClick={() => setPending({ kind: 'remove', member })}
+                          aria-label={`Remove ${member.username}`}
+                        >
                           Remove
                         </Button>
                       </div>
@@ -157,7 +172,9 @@ export function MembersTab() {
       >
         {pending?.kind === 'leave' && <p className="mb-0">You will no longer see this world unless someone invites you again.</p>}
         {pending?.kind === 'remove' && <p className="mb-0">They lose access to this world at once.</p>}
-        {pending?.kind === 'transfer' && <p className="mb-0">They become the owner; you stay as an editor. Only the new owner can give it back.</p>}
+        {pending?.kind === 'transfer' && (
+          <p className="mb-0">They become the owner; you stay as an editor. Only the new owner can give it back.</p>
+        )}
       </ConfirmModal>
     </section>
   );

@@ -10,7 +10,9 @@ export function NotFoundScreen() {
         <Card.Body className="text-center p-4">
           <h1 className="h3">Page not found</h1>
           <p className="text-body-secondary">There is no page at this address. It may have moved, or the link may be mistyped.</p>
-          <Link to="/" className="btn btn-primary">Go home</Link>
+          <Link to="/" className="btn btn-primary">
+            Go home
+          </Link>
         </Card.Body>
       </Card>
     </Container>

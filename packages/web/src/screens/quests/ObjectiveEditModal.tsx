@@ -18,7 +18,7 @@ export interface ObjectiveEditModalProps {
   /** The objective being edited; null hides the dialog. */
   objective: Objective | null;
   actions: ReturnType<typeof useQuestActions>;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /**
@@ -32,7 +32,9 @@ export function ObjectiveEditModal({ objective, actions, onClose }: ObjectiveEdi
   return (
     <Modal show={objective !== null} onHide={onClose} centered aria-labelledby={titleId}>
       <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId} as="h2" className="h5">Edit objective</Modal.Title>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          Edit objective
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {objective && (

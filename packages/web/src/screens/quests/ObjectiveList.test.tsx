@@ -9,8 +9,25 @@ import { ObjectiveList } from './ObjectiveList';
 const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-02T03:04:05.678Z' };
 const QUEST: Quest = {
-  questId: 'q1', worldId: WORLD, name: 'Find the Wizard', description: null, status: 'active', isOptional: false, difficulty: 5,
-  objectives: [{ objectiveId: 'o1', questId: 'q1', description: 'Follow the yellow brick road', target: 1, progress: 0, isOptional: false, completed: false, ...STAMP }],
+  questId: 'q1',
+  worldId: WORLD,
+  name: 'Find the Wizard',
+  description: null,
+  status: 'active',
+  isOptional: false,
+  difficulty: 5,
+  objectives: [
+    {
+      objectiveId: 'o1',
+      questId: 'q1',
+      description: 'Follow the yellow brick road',
+      target: 1,
+      progress: 0,
+      isOptional: false,
+      completed: false,
+      ...STAMP,
+    },
+  ],
   ...STAMP,
 } as Quest;
 
@@ -85,6 +102,8 @@ describe('ObjectiveList', () => {
     renderRoutes(<Harness quest={{ ...QUEST, status: 'pending' }} />);
     const increase = screen.getByRole('button', { name: 'Increase progress of Follow the yellow brick road' });
     expect(increase).toBeDisabled();
-    expect(increase).toHaveAccessibleDescription('Progress is recorded while the quest is active: accept the quest to move its objectives on.');
+    expect(increase).toHaveAccessibleDescription(
+      'Progress is recorded while the quest is active: accept the quest to move its objectives on.',
+    );
   });
 });

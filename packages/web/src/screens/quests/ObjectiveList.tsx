@@ -15,7 +15,7 @@ export interface ObjectiveListProps {
   quest: Quest;
   actions: ReturnType<typeof useQuestActions>;
   /** Receives the server's message of a failed action (e.g. a 409 on a quest that is not active). */
-  onError(message: string | null): void;
+  onError: (message: string | null) => void;
   /** Whether the reader adds, edits and deletes objectives (editors and the owner); default true. */
   canManage?: boolean;
   /** Whether the reader may record progress (editors; a player whose character holds the quest); default true. */
@@ -65,7 +65,9 @@ export function ObjectiveList({ quest, actions, onError, canManage = true, mayPr
 
   return (
     <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="h5">Objectives</h2>
+      <h2 id={`${id}-heading`} className="h5">
+        Objectives
+      </h2>
       {mayProgress && !canProgress && quest.objectives.length > 0 && (
         <p className="small text-body-secondary" id={`${id}-progress-hint`}>
           {quest.status === 'pending'
@@ -85,57 +87,113 @@ export function ObjectiveList({ quest, actions, onError, canManage = true, mayPr
                   {o.isOptional && <span className="badge text-bg-light ms-2">Optional</span>}
                   {o.completed && <span className="badge text-bg-success ms-2">Done</span>}
                 </span>
-                {mayProgress && (<>
-                <Button size="sm" variant="outline-secondary" aria-label={`Decrease progress of ${o.description}`} disabled={!canProgress || o.progress <= 0 || actions.progress.isPending}
-                  aria-describedby={canProgress ? undefined : `${id}-progress-hint`}
-                  onClick={() => void run(() => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: -1 }), 'An unexpected error occurred.')}>
-                  −1
-                </Button>
-                <Button size="sm" variant="outline-primary" aria-label={`Increase progress of ${o.description}`} disabled={!canProgress || o.progress >= o.target || actions.progress.isPending}
-                  aria-describedby={canProgress ? undefined : `${id}-progress-hint`}
-                  onClick={() => void run(() => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: 1 }), 'An unexpected error occurred.')}>
-                  +1
-                </Button>
-                </>)}
-                {canManage && (<>
-                <Button size="sm" variant="outline-secondary" aria-label={`Edit objective ${o.description}`} onClick={() => setEditing(o)}>
-                  Edit
-                </Button>
-                <Button size="sm" variant="outline-danger" aria-label={`Delete objective ${o.description}`}
-                  onClick={() => setDeleting(o)}>
-                  Delete
-                </Button>
-                </>)}
+                {mayProgress && (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      aria-label={`Decrease progress of ${o.description}`}
+                      disabled={!canProgress || o.progress <= 0 || actions.progress.isPending}
+                      aria-describedby={canProgress ? undefined : `${id}-progress-hint`}
+                      onClick={() =>
+                        void run(
+                          () => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: -1 }),
+                          'An unexpected error occurred.',
+                        )
+                      }
+                    >
+                      −1
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      aria-label={`Increase progress of ${o.description}`}
+                      disabled={!canProgress || o.progress >= o.target || actions.progress.isPending}
+                      aria-describedby={canProgress ? undefined : `${id}-progress-hint`}
+                      onClick={() =>
+                        void run(
+                          () => actions.progress.mutateAsync({ objectiveId: o.objectiveId, increment: 1 }),
+                          'An unexpected error occurred.',
+                        )
+                      }
+                    >
+                      +1
+                    </Button>
+                  </>
+                )}
+                {canManage && (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      aria-label={`Edit objective ${o.description}`}
+                      onClick={() => setEditing(o)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`Delete objective ${o.description}`}
+                      onClick={() => setDeleting(o)}
+                    >
+                      Delete
+                    </Button>
+                  </>
+                )}
               </div>
-              <ProgressMeter now={o.progress} max={o.target} variant={o.completed ? 'success' : 'primary'} text={`${o.progress}/${o.target}`}
-                label={`Progress of ${o.description}: ${o.progress} of ${o.target}`} />
+              <ProgressMeter
+                now={o.progress}
+                max={o.target}
+                variant={o.completed ? 'success' : 'primary'}
+                text={`${o.progress}/${o.target}`}
+                label={`Progress of ${o.description}: ${o.progress} of ${o.target}`}
+              />
             </ListGroup.Item>
           ))}
         </ListGroup>
       )}
       <ObjectiveEditModal objective={editing} actions={actions} onClose={() => setEditing(null)} />
-      <ConfirmDeleteModal show={deleting !== null} entityType="objective" entityName={deleting?.description}
+      <ConfirmDeleteModal
+        show={deleting !== null}
+        entityType="objective"
+        entityName={deleting?.description}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
           if (!deleting) return;
           await actions.removeObjective.mutateAsync({ objectiveId: deleting.objectiveId, version: deleting.updatedAt });
           setDeleting(null);
-        }} />
-      {canManage && <Form noValidate onSubmit={(e) => void handleAdd(e)} className="row g-2 align-items-start">
-        <Form.Group className="col-sm-7" controlId={`${id}-description`}>
-          <Form.Label className="small mb-1">New objective</Form.Label>
-          <Form.Control value={description} onChange={(e) => setDescription(e.target.value)} isInvalid={Boolean(errors.description)} placeholder="e.g. Collect 5 moonstones" />
-          {errors.description && <div className="invalid-feedback d-block">{errors.description}</div>}
-        </Form.Group>
-        <Form.Group className="col-sm-2" controlId={`${id}-target`}>
-          <Form.Label className="small mb-1">Target</Form.Label>
-          <Form.Control inputMode="numeric" value={target} onChange={(e) => setTarget(e.target.value)} isInvalid={Boolean(errors.target)} />
-          {errors.target && <div className="invalid-feedback d-block">{errors.target}</div>}
-        </Form.Group>
-        <div className="col-sm-3 d-flex align-items-end" style={{ paddingTop: '1.6rem' }}>
-          <Button type="submit" variant="outline-primary" className="w-100" disabled={actions.addObjective.isPending}>Add objective</Button>
-        </div>
-      </Form>}
+        }}
+      />
+      {canManage && (
+        <Form noValidate onSubmit={(e) => void handleAdd(e)} className="row g-2 align-items-start">
+          <Form.Group className="col-sm-7" controlId={`${id}-description`}>
+            <Form.Label className="small mb-1">New objective</Form.Label>
+            <Form.Control
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              isInvalid={Boolean(errors.description)}
+              placeholder="e.g. Collect 5 moonstones"
+            />
+            {errors.description && <div className="invalid-feedback d-block">{errors.description}</div>}
+          </Form.Group>
+          <Form.Group className="col-sm-2" controlId={`${id}-target`}>
+            <Form.Label className="small mb-1">Target</Form.Label>
+            <Form.Control
+              inputMode="numeric"
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              isInvalid={Boolean(errors.target)}
+            />
+            {errors.target && <div className="invalid-feedback d-block">{errors.target}</div>}
+          </Form.Group>
+          <div className="col-sm-3 d-flex align-items-end" style={{ paddingTop: '1.6rem' }}>
+            <Button type="submit" variant="outline-primary" className="w-100" disabled={actions.addObjective.isPending}>
+              Add objective
+            </Button>
+          </div>
+        </Form>
+      )}
     </section>
   );
 }

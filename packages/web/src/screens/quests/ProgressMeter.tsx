@@ -17,8 +17,18 @@ export interface ProgressMeterProps {
 export function ProgressMeter({ now, max, label, text, variant = 'primary', height }: ProgressMeterProps) {
   const percent = max > 0 ? Math.min(100, Math.max(0, (now / max) * 100)) : 0;
   return (
-    <div className="progress" role="progressbar" aria-label={label} aria-valuenow={now} aria-valuemin={0} aria-valuemax={max} style={height ? { height } : undefined}>
-      <div className={`progress-bar bg-${variant}`} style={{ width: `${percent}%` }}>{text}</div>
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={now}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      style={height ? { height } : undefined}
+    >
+      <div className={`progress-bar bg-${variant}`} style={{ width: `${percent}%` }}>
+        {text}
+      </div>
     </div>
   );
 }

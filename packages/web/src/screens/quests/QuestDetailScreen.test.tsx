@@ -26,7 +26,7 @@ const character = (characterId: string, name: string, assignedTo: string | null,
 
 /** A fake server: the world with the caller's role, a quest in `status`, Dorothy (mine) and the Scarecrow. */
 function serve(role: WorldRole, status: 'pending' | 'active', dorothyQuests: string[] = []) {
-  const posts: { path: string; body: unknown }[] = [];
+  const posts: Array<{ path: string; body: unknown }> = [];
   mockFetch((url, init) => {
     if (init.method === 'POST') {
       posts.push({ path: url.pathname, body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') });

@@ -52,8 +52,13 @@ export function QuestDetailScreen() {
   if (quest.isError) {
     return (
       <Container className="py-4">
-        <ErrorAlert message={handleError(quest.error, 'Failed to load page data. Please try again.')} onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())}>
-          <Link to={list} className="alert-link d-inline-block mt-2">Back to the quests</Link>
+        <ErrorAlert
+          message={handleError(quest.error, 'Failed to load page data. Please try again.')}
+          onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())}
+        >
+          <Link to={list} className="alert-link d-inline-block mt-2">
+            Back to the quests
+          </Link>
         </ErrorAlert>
       </Container>
     );
@@ -77,21 +82,37 @@ export function QuestDetailScreen() {
             <h1 className="h3 mb-1 text-break">{q.name}</h1>
             <div className="d-flex flex-wrap gap-2 align-items-center">
               <QuestStatusBadge status={q.status} />
-              {q.isOptional && <Badge bg="light" text="dark">Optional Quest</Badge>}
+              {q.isOptional && (
+                <Badge bg="light" text="dark">
+                  Optional Quest
+                </Badge>
+              )}
               {q.difficulty !== null && <span className="small text-body-secondary">Difficulty {q.difficulty}/10</span>}
             </div>
           </div>
           <IfAllowed worldId={worldId} to="manage">
-            <Link to={`${list}/${q.questId}/edit`} className="btn btn-outline-primary">Edit Quest</Link>
-            <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete Quest</Button>
+            <Link to={`${list}/${q.questId}/edit`} className="btn btn-outline-primary">
+              Edit Quest
+            </Link>
+            <Button variant="outline-danger" onClick={() => setDeleting(true)}>
+              Delete Quest
+            </Button>
           </IfAllowed>
         </header>
-        {q.descriptionHtml && <div className="mb-4"><RichText worldId={q.worldId} html={q.descriptionHtml} /></div>}
+        {q.descriptionHtml && (
+          <div className="mb-4">
+            <RichText worldId={q.worldId} html={q.descriptionHtml} />
+          </div>
+        )}
         <section className="mb-4" aria-label="Tags">
           <TagEditor worldId={worldId} type="quest" id={q.questId} />
         </section>
-        <div className="mb-4"><ConnectionsPanel worldId={q.worldId} here={{ type: 'quest', id: q.questId }} hereName={q.name} /></div>
-        <div className="mb-4"><MentionedIn worldId={q.worldId} type="quest" id={q.questId} /></div>
+        <div className="mb-4">
+          <ConnectionsPanel worldId={q.worldId} here={{ type: 'quest', id: q.questId }} hereName={q.name} />
+        </div>
+        <div className="mb-4">
+          <MentionedIn worldId={q.worldId} type="quest" id={q.questId} />
+        </div>
 
         <ErrorAlert message={error} onDismiss={() => setError(null)} />
 
@@ -109,13 +130,20 @@ export function QuestDetailScreen() {
           onAbandon={() => void run(() => actions.abandon.mutateAsync())}
         />
 
-        <ObjectiveList quest={q} actions={actions} onError={setError}
-          canManage={access.isEditor} mayProgress={access.isEditor || own.holdsQuest(q.questId)} />
+        <ObjectiveList
+          quest={q}
+          actions={actions}
+          onError={setError}
+          canManage={access.isEditor}
+          mayProgress={access.isEditor || own.holdsQuest(q.questId)}
+        />
         <NotesPanel worldId={worldId} entityType="quest" entityId={q.questId} />
         <div className="mt-4">
           <EntityHistory worldId={worldId} type="quest" id={q.questId} updatedAt={q.updatedAt} noun="quest" />
         </div>
-        <p className="mt-4 mb-0"><Link to={list}>Back to the quests</Link></p>
+        <p className="mt-4 mb-0">
+          <Link to={list}>Back to the quests</Link>
+        </p>
       </div>
       <ConfirmDeleteModal
         show={deleting}
@@ -142,10 +170,10 @@ interface QuestTakeUpProps {
   ownCharacters: readonly Character[];
   pickerId: string;
   characterId: string;
-  onCharacterChange(characterId: string): void;
+  onCharacterChange: (characterId: string) => void;
   pending: boolean;
-  onAccept(characterId: string | undefined): void;
-  onAbandon(): void;
+  onAccept: (characterId: string | undefined) => void;
+  onAbandon: () => void;
 }
 
 /**
@@ -166,8 +194,8 @@ function QuestTakeUp(props: QuestTakeUpProps) {
       )}
       {(status === 'completed' || status === 'failed') && (
         <p className="mb-0">
-          This quest is {status}: it can no longer be accepted or abandoned. To take it up again,{' '}
-          <Link to={props.editHref}>edit it</Link> and set its status back to pending.
+          This quest is {status}: it can no longer be accepted or abandoned. To take it up again, <Link to={props.editHref}>edit it</Link>{' '}
+          and set its status back to pending.
         </p>
       )}
       {status === 'pending' && (
@@ -182,7 +210,11 @@ function QuestTakeUp(props: QuestTakeUpProps) {
               <>
                 <Form.Label className="small mb-1">For your character</Form.Label>
                 <Form.Select value={playerChoice} onChange={(e) => onCharacterChange(e.target.value)}>
-                  {ownCharacters.map((c) => <option key={c.characterId} value={c.characterId}>{c.name}</option>)}
+                  {ownCharacters.map((c) => (
+                    <option key={c.characterId} value={c.characterId}>
+                      {c.name}
+                    </option>
+                  ))}
                 </Form.Select>
               </>
             )}

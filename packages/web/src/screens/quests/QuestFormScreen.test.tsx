@@ -14,8 +14,18 @@ const O = 'ffffffff-0000-4000-8000-000000000001';
 function buildQuest(overrides: Partial<Quest> = {}): Quest {
   return {
     ...PUBLIC_ACCESS,
-    questId: Q, worldId: W, name: 'Find the Moonstone', description: 'Deep in the caves.', descriptionHtml: null, status: 'pending', isOptional: true,
-    difficulty: 7, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
+    questId: Q,
+    worldId: W,
+    name: 'Find the Moonstone',
+    description: 'Deep in the caves.',
+    descriptionHtml: null,
+    status: 'pending',
+    isOptional: true,
+    difficulty: 7,
+    objectives: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }
 
@@ -30,7 +40,7 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
   it("is titled 'Edit Quest', loads the quest, and PUTs every field it shows (difficulty 7 set to 3 stays 3), then shows the list", async () => {
     const user = userEvent.setup();
     signIn();
-    const calls: { method: string; body: unknown }[] = [];
+    const calls: Array<{ method: string; body: unknown }> = [];
     mockFetch((_url, init) => {
       if (init.method === 'PUT') calls.push({ method: 'PUT', body: JSON.parse(String(init.body)) });
       return jsonResponse(buildQuest());
@@ -48,10 +58,19 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
     await user.click(screen.getByLabelText('Optional Quest'));
     await user.click(screen.getByRole('button', { name: 'Save Quest' }));
     expect(await screen.findByText('Quest list')).toBeInTheDocument();
-    expect(calls).toEqual([{
-      method: 'PUT',
-      body: { name: 'Find the Moonstone', description: 'Deep in the caves.', descriptionHtml: '<p>Deep in the caves.</p>', status: 'active', isOptional: false, difficulty: 3 },
-    }]);
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        body: {
+          name: 'Find the Moonstone',
+          description: 'Deep in the caves.',
+          descriptionHtml: '<p>Deep in the caves.</p>',
+          status: 'active',
+          isOptional: false,
+          difficulty: 3,
+        },
+      },
+    ]);
   });
 
   it("is titled 'Create New Quest', checks difficulty 1 to 10, and POSTs a new quest", async () => {
@@ -73,7 +92,9 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
     await user.clear(screen.getByLabelText('Difficulty'));
     await user.type(screen.getByLabelText('Difficulty'), '3');
     await user.click(screen.getByRole('button', { name: 'Create Quest' }));
-    await waitFor(() => expect(posted).toEqual({ name: 'Slay the Wyrm', description: null, status: 'pending', isOptional: false, difficulty: 3 }));
+    await waitFor(() =>
+      expect(posted).toEqual({ name: 'Slay the Wyrm', description: null, status: 'pending', isOptional: false, difficulty: 3 }),
+    );
   });
 
   it("says 'Failed to load quest data for editing.' and 'An unexpected error occurred while saving the quest.' (dismissible)", async () => {
@@ -99,7 +120,20 @@ describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () 
     signIn();
     const quest = buildQuest({
       status: 'active',
-      objectives: [{ ...PUBLIC_ACCESS, objectiveId: O, questId: Q, description: 'Collect moonstones', target: 5, progress: 2, isOptional: false, completed: false, createdAt: '', updatedAt: '' }],
+      objectives: [
+        {
+          ...PUBLIC_ACCESS,
+          objectiveId: O,
+          questId: Q,
+          description: 'Collect moonstones',
+          target: 5,
+          progress: 2,
+          isOptional: false,
+          completed: false,
+          createdAt: '',
+          updatedAt: '',
+        },
+      ],
     });
     let progressBody: unknown;
     mockFetch((url, init) => {
@@ -108,11 +142,15 @@ describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () 
         // Someone else completed it meanwhile.
         return jsonResponse({ message: 'Progress can only be recorded on an active quest; this one is completed.', code: 'CONFLICT' }, 409);
       }
-      if (url.pathname.endsWith('/characters')) return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });
+      if (url.pathname.endsWith('/characters'))
+        return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });
       return jsonResponse(quest);
     });
     renderRoutes(routes, `/worlds/${W}/quests/${Q}`);
-    expect(await screen.findByRole('progressbar', { name: 'Progress of Collect moonstones: 2 of 5' })).toHaveAttribute('aria-valuenow', '2');
+    expect(await screen.findByRole('progressbar', { name: 'Progress of Collect moonstones: 2 of 5' })).toHaveAttribute(
+      'aria-valuenow',
+      '2',
+    );
     await user.click(screen.getByRole('button', { name: 'Increase progress of Collect moonstones' }));
     expect(await screen.findByText('Progress can only be recorded on an active quest; this one is completed.')).toBeInTheDocument();
     expect(progressBody).toEqual({ increment: 1 });
@@ -122,7 +160,8 @@ describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () 
     signIn();
     let status: Quest['status'] = 'pending';
     mockFetch((url) => {
-      if (url.pathname.endsWith('/characters')) return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });
+      if (url.pathname.endsWith('/characters'))
+        return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });
       return jsonResponse(buildQuest({ status }));
     });
     const expectButtons = (accept: boolean, abandon: boolean) => {
@@ -153,10 +192,23 @@ describe('QuestDetailScreen refreshes what a quest action changed', () => {
     const user = userEvent.setup();
     signIn();
     const C = 'cccccccc-0000-4000-8000-000000000001';
-    const dorothy = { characterId: C, worldId: W, name: 'Dorothy', description: null, attributes: {}, currentLocationId: null, activeQuests: [], createdAt: '', updatedAt: '' };
+    const dorothy = {
+      characterId: C,
+      worldId: W,
+      name: 'Dorothy',
+      description: null,
+      attributes: {},
+      currentLocationId: null,
+      activeQuests: [],
+      createdAt: '',
+      updatedAt: '',
+    };
     mockFetch((url) => {
       if (url.pathname.endsWith('/characters')) {
-        return jsonResponse({ data: [dorothy], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null } });
+        return jsonResponse({
+          data: [dorothy],
+          pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null },
+        });
       }
       if (url.pathname.endsWith('/accept')) return jsonResponse(buildQuest({ status: 'active' }));
       return jsonResponse(buildQuest());

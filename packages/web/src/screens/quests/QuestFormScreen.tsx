@@ -43,12 +43,15 @@ export function QuestFormScreen() {
         <>
           <p>Quests belong to a world. Choose one to continue.</p>
           <WorldSelect id={selectId} value="" onChange={(next) => setSearch({ worldId: next }, { replace: true })} />
-          <p className="mt-3 mb-0"><Link to="/quests">Back to the quest list</Link></p>
+          <p className="mt-3 mb-0">
+            <Link to="/quests">Back to the quest list</Link>
+          </p>
         </>
       );
     }
     if (editing && quest.isPending) return <LoadingSpinner label={QUEST_MESSAGES.loading} />;
-    if (editing && quest.isError) return <ErrorAlert message={QUEST_MESSAGES.loadFailed} onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())} />;
+    if (editing && quest.isError)
+      return <ErrorAlert message={QUEST_MESSAGES.loadFailed} onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())} />;
     return (
       <GenericForm
         access={{ worldId, entity: quest.data }}
@@ -73,7 +76,9 @@ export function QuestFormScreen() {
       <Card className="lf-card mx-auto" style={{ maxWidth: 720 }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{editing ? 'Edit Quest' : 'Create New Quest'}</h1>
-          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={list} />}>{body()}</IfAllowed>
+          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={list} />}>
+            {body()}
+          </IfAllowed>
         </Card.Body>
       </Card>
     </Container>

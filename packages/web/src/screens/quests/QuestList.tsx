@@ -17,12 +17,17 @@ function ObjectivesCell({ quest }: { quest: Quest }) {
   return (
     <div style={{ minWidth: 120 }}>
       <ProgressMeter now={done} max={total} variant="success" height={8} label={`${done} of ${total} objectives complete`} />
-      <span className="small text-body-secondary">{done}/{total} complete</span>
+      <span className="small text-body-secondary">
+        {done}/{total} complete
+      </span>
     </div>
   );
 }
 
-const QUICK_FIELDS = QUEST_FIELDS.filter((f) => f.name === 'name' || f.name === 'description').map((f) => ({ ...f, rows: f.rows ? 3 : undefined }));
+const QUICK_FIELDS = QUEST_FIELDS.filter((f) => f.name === 'name' || f.name === 'description').map((f) => ({
+  ...f,
+  rows: f.rows ? 3 : undefined,
+}));
 
 /**
  * A world's quests in a GenericList (SPEC §2, §3 list reading): name linking to the quest with its objectives,

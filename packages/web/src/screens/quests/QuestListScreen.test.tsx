@@ -13,19 +13,37 @@ const Q = 'dddddddd-0000-4000-8000-000000000001';
 
 function buildWorld(worldId: string, name: string): World {
   return {
-    worldId, name, description: null, descriptionHtml: null, role: 'owner', createdBy: '11111111-1111-4111-8111-111111111111',
+    worldId,
+    name,
+    description: null,
+    descriptionHtml: null,
+    role: 'owner',
+    createdBy: '11111111-1111-4111-8111-111111111111',
     counts: { characters: 0, timelines: 0, maps: 0, events: 0, items: 0 },
-    createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   };
 }
 
 const quest: Quest = {
   ...PUBLIC_ACCESS,
-  questId: Q, worldId: W1, name: 'Find the Moonstone', description: 'Deep in the caves.', descriptionHtml: null, status: 'active', isOptional: false,
-  difficulty: 5, objectives: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  questId: Q,
+  worldId: W1,
+  name: 'Find the Moonstone',
+  description: 'Deep in the caves.',
+  descriptionHtml: null,
+  status: 'active',
+  isOptional: false,
+  difficulty: 5,
+  objectives: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
-const page = (data: unknown[]) => ({ data, pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 10, nextCursor: null } });
+const page = (data: unknown[]) => ({
+  data,
+  pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 10, nextCursor: null },
+});
 
 /** Answers the worlds list with `worlds`, and any world's quests or quest with the one quest. */
 function serve(worlds: World[]) {
@@ -69,7 +87,11 @@ describe('QuestListScreen (SPEC §2 quest list paths)', () => {
     renderRoutes(routes, '/quests');
     const select = await screen.findByLabelText('World');
     expect(screen.getByText('Choose a world to see its quests.')).toBeInTheDocument();
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a world…', 'Eldoria', 'Frostmere']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a world…', 'Eldoria', 'Frostmere']);
     await user.selectOptions(select, W1);
     expect(await screen.findByRole('link', { name: 'Find the Moonstone' })).toBeInTheDocument();
   });

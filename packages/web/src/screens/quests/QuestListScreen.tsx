@@ -22,7 +22,11 @@ export function QuestListScreen() {
             <WorldSelect id={selectId} value={chosen} onChange={(next) => setSearch({ worldId: next }, { replace: true })} />
           </div>
         )}
-        {chosen ? <QuestList key={chosen} worldId={chosen} /> : <p className="text-body-secondary mb-0">Choose a world to see its quests.</p>}
+        {chosen ? (
+          <QuestList key={chosen} worldId={chosen} />
+        ) : (
+          <p className="text-body-secondary mb-0">Choose a world to see its quests.</p>
+        )}
       </div>
     </Container>
   );

@@ -12,7 +12,7 @@ export interface WorldSelectProps {
   id: string;
   /** Selected worldId, '' for none. */
   value: string;
-  onChange(worldId: string): void;
+  onChange: (worldId: string) => void;
 }
 
 /**
@@ -27,14 +27,26 @@ export function WorldSelect({ id, value, onChange }: WorldSelectProps) {
     if (!value && onlyWorldId) onChange(onlyWorldId);
   }, [value, onlyWorldId, onChange]);
   if (worlds.isPending) return <LoadingSpinner inline label="Loading worlds..." />;
-  if (worlds.isError) return <ErrorAlert message={handleError(worlds.error, 'Failed to fetch worlds. Please try again later.')} onRetry={() => void worlds.refetch()} />;
+  if (worlds.isError)
+    return (
+      <ErrorAlert
+        message={handleError(worlds.error, 'Failed to fetch worlds. Please try again later.')}
+        onRetry={() => void worlds.refetch()}
+      />
+    );
   if (worlds.data.data.length === 0) return <p className="mb-0">{MESSAGES.noWorlds}</p>;
   return (
     <Form.Group controlId={id}>
       <Form.Label className="fw-semibold">World</Form.Label>
       <Form.Select value={value} onChange={(e) => onChange(e.target.value)} style={{ maxWidth: 420 }}>
-        <option value="" disabled>Choose a world…</option>
-        {worlds.data.data.map((w) => <option key={w.worldId} value={w.worldId}>{w.name}</option>)}
+        <option value="" disabled>
+          Choose a world…
+        </option>
+        {worlds.data.data.map((w) => (
+          <option key={w.worldId} value={w.worldId}>
+            {w.name}
+          </option>
+        ))}
       </Form.Select>
     </Form.Group>
   );

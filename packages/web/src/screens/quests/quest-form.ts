@@ -23,11 +23,22 @@ export const QUEST_STATUS_BADGE: Record<Quest['status'], string> = {
 export const QUEST_FIELDS: FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true },
   { name: 'description', label: 'Description', type: 'richtext', rows: 5 },
-  { name: 'status', label: 'Status', type: 'select', required: true, options: QUEST_STATUSES.map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) })) },
+  {
+    name: 'status',
+    label: 'Status',
+    type: 'select',
+    required: true,
+    options: QUEST_STATUSES.map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) })),
+  },
   { name: 'isOptional', label: 'Optional Quest', type: 'checkbox' },
   {
-    name: 'difficulty', label: 'Difficulty', type: 'number', min: LIMITS.questDifficultyMin, max: LIMITS.questDifficultyMax,
-    placeholder: String(LIMITS.questDifficultyDefault), help: `${LIMITS.questDifficultyMin} (easy) to ${LIMITS.questDifficultyMax} (hard).`,
+    name: 'difficulty',
+    label: 'Difficulty',
+    type: 'number',
+    min: LIMITS.questDifficultyMin,
+    max: LIMITS.questDifficultyMax,
+    placeholder: String(LIMITS.questDifficultyDefault),
+    help: `${LIMITS.questDifficultyMin} (easy) to ${LIMITS.questDifficultyMax} (hard).`,
   },
 ];
 

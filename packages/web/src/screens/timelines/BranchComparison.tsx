@@ -33,9 +33,16 @@ export interface BranchComparisonProps {
 export function BranchComparison({ worldId, branchId, branchLabel, parentId, parentLabel, initialAt, calendar }: BranchComparisonProps) {
   const id = useId();
   const [moment, setMoment] = useState(toDateTimeLocal(initialAt));
-  const [date, setDate] = useState<CalendarDateValue | null>(calendar ? (calendar.initialDate ?? initialDateValue(calendar.definition)) : null);
+  const [date, setDate] = useState<CalendarDateValue | null>(
+    calendar ? (calendar.initialDate ?? initialDateValue(calendar.definition)) : null,
+  );
   const instant = calendar && date ? instantOfValue(calendar.definition, date) : null;
-  const diff = useTimelineDiff(worldId, branchId, parentId, calendar ? { instant: instant ?? undefined } : { at: dateTimeLocalToIso(moment) });
+  const diff = useTimelineDiff(
+    worldId,
+    branchId,
+    parentId,
+    calendar ? { instant: instant ?? undefined } : { at: dateTimeLocalToIso(moment) },
+  );
   const when = diff.data ? formatMoment(diff.data.at, diff.data.formattedDate) : '';
 
   return (
@@ -44,25 +51,31 @@ export function BranchComparison({ worldId, branchId, branchLabel, parentId, par
         <h2 className="h5 me-auto mb-0">Compared with {parentLabel}</h2>
         {calendar ? (
           <Form.Group>
-            <Form.Label htmlFor={id} className="small mb-0">At</Form.Label>
+            <Form.Label htmlFor={id} className="small mb-0">
+              At
+            </Form.Label>
             <CalendarDateInput id={id} definition={calendar.definition} value={date} onChange={setDate} />
           </Form.Group>
         ) : (
           <Form.Group>
-            <Form.Label htmlFor={id} className="small mb-0">At</Form.Label>
+            <Form.Label htmlFor={id} className="small mb-0">
+              At
+            </Form.Label>
             <Form.Control id={id} size="sm" type="datetime-local" step={1} value={moment} onChange={(e) => setMoment(e.target.value)} />
           </Form.Group>
         )}
       </div>
       {diff.isPending && <LoadingSpinner label="Comparing..." />}
-      {diff.isError && <ErrorAlert message={handleError(diff.error, 'Failed to compare the timelines.')} onRetry={() => void diff.refetch()} />}
-      {diff.isSuccess && diff.data.differences.length === 0 && (
-        <p className="small text-body-secondary mb-0">No differences at {when}.</p>
+      {diff.isError && (
+        <ErrorAlert message={handleError(diff.error, 'Failed to compare the timelines.')} onRetry={() => void diff.refetch()} />
       )}
+      {diff.isSuccess && diff.data.differences.length === 0 && <p className="small text-body-secondary mb-0">No differences at {when}.</p>}
       {diff.isSuccess && diff.data.differences.length > 0 && (
         <div className="table-responsive">
           <Table size="sm" striped className="small mb-0 align-middle">
-            <caption className="visually-hidden">Differences between {branchLabel} and {parentLabel} at {when}</caption>
+            <caption className="visually-hidden">
+              Differences between {branchLabel} and {parentLabel} at {when}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Character</th>
@@ -74,8 +87,13 @@ export function BranchComparison({ worldId, branchId, branchLabel, parentId, par
             <tbody>
               {diff.data.differences.map((d, index) => (
                 <tr key={`${d.characterId}-${d.area}-${d.subjectId ?? ''}-${d.field}-${index}`}>
-                  <th scope="row" className="fw-semibold">{d.characterName ?? d.characterId.slice(0, 8)}</th>
-                  <td>{d.area}{d.subjectName ? ` · ${d.subjectName}` : ''} · {d.field}</td>
+                  <th scope="row" className="fw-semibold">
+                    {d.characterName ?? d.characterId.slice(0, 8)}
+                  </th>
+                  <td>
+                    {d.area}
+                    {d.subjectName ? ` · ${d.subjectName}` : ''} · {d.field}
+                  </td>
                   <td className="text-break">{formatEngineValue(d.value)}</td>
                   <td className="text-break">{formatEngineValue(d.against)}</td>
                 </tr>

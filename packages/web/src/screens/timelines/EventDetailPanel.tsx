@@ -22,15 +22,25 @@ export function EventDetailPanel({ worldId, event }: EventDetailPanelProps) {
   const headingId = `event-detail-${event.eventId}`;
   return (
     <section className="lf-panel mb-3" aria-labelledby={headingId}>
-      <h2 id={headingId} className="h5 mb-1">{event.name}</h2>
+      <h2 id={headingId} className="h5 mb-1">
+        {event.name}
+      </h2>
       <time dateTime={event.dateTime ?? undefined} className="d-block small text-body-secondary mb-2">
         {formatMoment(event.dateTime, event.formattedDate)}
       </time>
-      <RichText worldId={worldId} html={event.descriptionHtml} empty={<p className="mb-2">{event.description?.trim() ? event.description : 'No description.'}</p>} />
-      <div className="my-2"><TagEditor worldId={worldId} type="event" id={event.eventId} /></div>
+      <RichText
+        worldId={worldId}
+        html={event.descriptionHtml}
+        empty={<p className="mb-2">{event.description?.trim() ? event.description : 'No description.'}</p>}
+      />
+      <div className="my-2">
+        <TagEditor worldId={worldId} type="event" id={event.eventId} />
+      </div>
       <AccessDetails worldId={worldId} entity={event} />
       <ConnectionsPanel worldId={worldId} here={{ type: 'event', id: event.eventId }} hereName={event.name} headingLevel={3} />
-      <div className="mt-3"><MentionedIn worldId={worldId} type="event" id={event.eventId} headingLevel={3} /></div>
+      <div className="mt-3">
+        <MentionedIn worldId={worldId} type="event" id={event.eventId} headingLevel={3} />
+      </div>
     </section>
   );
 }

@@ -73,7 +73,10 @@ export const StatePanel = memo(function StatePanel({ worldId, timelineId, eventI
   }, [firstCharacters, chosen, single.data]);
 
   if (state.isPending) return <LoadingSpinner label="Loading the state..." />;
-  if (state.isError) return <ErrorAlert message={handleError(state.error, 'Failed to load the state at this moment.')} onRetry={() => void state.refetch()} />;
+  if (state.isError)
+    return (
+      <ErrorAlert message={handleError(state.error, 'Failed to load the state at this moment.')} onRetry={() => void state.refetch()} />
+    );
   const { lastEvent } = state.data;
 
   let shown: readonly CharacterState[];
@@ -110,10 +113,14 @@ export const StatePanel = memo(function StatePanel({ worldId, timelineId, eventI
       {lastEvent ? (
         <p className="small text-body-secondary mb-2">
           <strong className="text-body">{lastEvent.name}</strong>
-          {' · '}<time dateTime={lastEvent.dateTime ?? undefined}>{formatMoment(lastEvent.dateTime, lastEvent.formattedDate)}</time>
-          {' · '}{state.data.eventCount} {state.data.eventCount === 1 ? 'event' : 'events'} applied
+          {' · '}
+          <time dateTime={lastEvent.dateTime ?? undefined}>{formatMoment(lastEvent.dateTime, lastEvent.formattedDate)}</time>
+          {' · '}
+          {state.data.eventCount} {state.data.eventCount === 1 ? 'event' : 'events'} applied
         </p>
-      ) : <p className="small text-body-secondary mb-2">No event has taken effect yet.</p>}
+      ) : (
+        <p className="small text-body-secondary mb-2">No event has taken effect yet.</p>
+      )}
       {lastEvent && (
         <section className="mb-3" aria-label="What this event changed">
           <h3 className="h6">What this event changed</h3>
@@ -121,11 +128,17 @@ export const StatePanel = memo(function StatePanel({ worldId, timelineId, eventI
         </section>
       )}
       <div className="d-flex flex-wrap gap-2 mb-2">
-        <Form.Label htmlFor={`${id}-show`} className="visually-hidden">Characters shown</Form.Label>
+        <Form.Label htmlFor={`${id}-show`} className="visually-hidden">
+          Characters shown
+        </Form.Label>
         <Form.Select id={`${id}-show`} size="sm" value={show} onChange={(e) => setShow(e.target.value)} className="w-auto flex-grow-1">
           <option value={TOUCHED}>Characters this event touched ({touchedIds.length})</option>
           <option value={ALL}>All characters ({totalCharacters})</option>
-          {options.map((c) => <option key={c.characterId} value={c.characterId}>{c.name}</option>)}
+          {options.map((c) => (
+            <option key={c.characterId} value={c.characterId}>
+              {c.name}
+            </option>
+          ))}
           {totalCharacters > STATE_CHARACTER_OPTIONS && (
             <option disabled value="">
               {totalCharacters - STATE_CHARACTER_OPTIONS} more: choose All characters and search
@@ -133,17 +146,31 @@ export const StatePanel = memo(function StatePanel({ worldId, timelineId, eventI
           )}
         </Form.Select>
         {show === ALL && (
-          <Form.Control size="sm" type="search" placeholder="Search characters" aria-label="Search characters" value={search} onChange={(e) => setSearch(e.target.value)} className="w-auto flex-grow-1" />
+          <Form.Control
+            size="sm"
+            type="search"
+            placeholder="Search characters"
+            aria-label="Search characters"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="w-auto flex-grow-1"
+          />
         )}
       </div>
       {failure ? (
         <ErrorAlert message={handleError(failure.error, 'Failed to load the state at this moment.')} onRetry={failure.retry} />
       ) : pending && shown.length === 0 ? (
         <LoadingSpinner label="Loading the characters..." />
-      ) : shown.length === 0 && (
-        <p className="small text-body-secondary">{show === TOUCHED ? 'No character was changed by this event. Choose one above to see their state.' : 'No character matches.'}</p>
+      ) : (
+        shown.length === 0 && (
+          <p className="small text-body-secondary">
+            {show === TOUCHED ? 'No character was changed by this event. Choose one above to see their state.' : 'No character matches.'}
+          </p>
+        )
       )}
-      {shown.map((c) => <CharacterStateCard key={c.characterId} state={c} changes={changes} />)}
+      {shown.map((c) => (
+        <CharacterStateCard key={c.characterId} state={c} changes={changes} />
+      ))}
       {hidden > 0 && (
         <Button variant="outline-secondary" size="sm" disabled={listed.isFetchingNextPage} onClick={showMore}>
           Show {Math.min(STATE_CARDS_PAGE, hidden)} more ({hidden} not shown)

@@ -9,7 +9,7 @@ export interface TimeScrubberProps {
   events: readonly Event[];
   /** The event shown (the screen passes the timeline's "now" until the reader chooses); undefined: before the first. */
   selectedEventId: string | undefined;
-  onSelect(event: Event): void;
+  onSelect: (event: Event) => void;
 }
 
 /**
@@ -18,12 +18,17 @@ export interface TimeScrubberProps {
  */
 export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId, onSelect }: TimeScrubberProps) {
   const id = useId();
-  const index = Math.max(0, events.findIndex((e) => e.eventId === selectedEventId));
+  const index = Math.max(
+    0,
+    events.findIndex((e) => e.eventId === selectedEventId),
+  );
   const current = selectedEventId ? events[index] : undefined;
   if (events.length === 0) return null;
   return (
     <div className="lf-panel mb-3 py-2">
-      <Form.Label htmlFor={id} className="small fw-semibold mb-1">Time scrubber</Form.Label>
+      <Form.Label htmlFor={id} className="small fw-semibold mb-1">
+        Time scrubber
+      </Form.Label>
       <Form.Range
         id={id}
         min={0}
@@ -38,8 +43,12 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
       />
       <output htmlFor={id} className="small d-block text-body-secondary" aria-live="polite">
         {current ? (
-          <>Event {index + 1} of {events.length}: <strong className="text-body">{current.name}</strong> · {formatDateTime(current.dateTime)}</>
-        ) : 'Before the first event: drag to travel through the story.'}
+          <>
+            Event {index + 1} of {events.length}: <strong className="text-body">{current.name}</strong> · {formatDateTime(current.dateTime)}
+          </>
+        ) : (
+          'Before the first event: drag to travel through the story.'
+        )}
       </output>
     </div>
   );

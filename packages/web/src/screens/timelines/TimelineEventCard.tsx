@@ -8,11 +8,11 @@ export interface TimelineEventCardProps {
   event: Event;
   worldId: string;
   /** Opens the event's child timeline; the button shows only for a branching event with one. */
-  onOpenBranch(event: Event): void;
+  onOpenBranch: (event: Event) => void;
   /** Whether the state panel shows this event. */
   selected?: boolean;
   /** Shows the world's state just after this event; the 'Show state' button appears when given. */
-  onSelect?(event: Event): void;
+  onSelect?: (event: Event) => void;
   /** Whether the reader may edit events (editors and the owner, issue 11); default true. */
   editable?: boolean;
 }
@@ -23,7 +23,14 @@ export interface TimelineEventCardProps {
  * Plain elements with Bootstrap's classes rather than React Bootstrap components: a fling through 10,000 events
  * mounts a few rows per frame, and each component layer costs there.
  */
-export const TimelineEventCard = memo(function TimelineEventCard({ event, worldId, onOpenBranch, selected, onSelect, editable = true }: TimelineEventCardProps) {
+export const TimelineEventCard = memo(function TimelineEventCard({
+  event,
+  worldId,
+  onOpenBranch,
+  selected,
+  onSelect,
+  editable = true,
+}: TimelineEventCardProps) {
   const branch = event.isBranchingEvent && event.childTimelineId;
   return (
     <div className={`card lf-timeline-card${selected ? ' lf-timeline-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
@@ -35,7 +42,10 @@ export const TimelineEventCard = memo(function TimelineEventCard({ event, worldI
         <h3 className="h6 mb-1 lf-timeline-title" title={event.name}>
           {truncate(event.name, LIMITS.truncateName)}
         </h3>
-        <p className="small mb-2 text-body-secondary" title={(event.description?.length ?? 0) > LIMITS.truncateEventDescription ? event.description ?? '' : undefined}>
+        <p
+          className="small mb-2 text-body-secondary"
+          title={(event.description?.length ?? 0) > LIMITS.truncateEventDescription ? (event.description ?? '') : undefined}
+        >
           {truncate(event.description, LIMITS.truncateEventDescription) || 'No description.'}
         </p>
         <div className="d-flex flex-wrap gap-2">
@@ -51,12 +61,21 @@ export const TimelineEventCard = memo(function TimelineEventCard({ event, worldI
             </button>
           )}
           {branch && (
-            <button type="button" className="btn btn-sm btn-warning" onClick={() => onOpenBranch(event)} aria-label={`Open branch at ${event.name}`}>
+            <button
+              type="button"
+              className="btn btn-sm btn-warning"
+              onClick={() => onOpenBranch(event)}
+              aria-label={`Open branch at ${event.name}`}
+            >
               Open branch
             </button>
           )}
           {editable && (
-            <Link to={`/worlds/${worldId}/events/${event.eventId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit event ${event.name}`}>
+            <Link
+              to={`/worlds/${worldId}/events/${event.eventId}/edit`}
+              className="btn btn-sm btn-outline-primary"
+              aria-label={`Edit event ${event.name}`}
+            >
               Edit
             </Link>
           )}

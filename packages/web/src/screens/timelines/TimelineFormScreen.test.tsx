@@ -8,9 +8,21 @@ import { TimelineFormScreen } from './TimelineFormScreen';
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const C = 'cccccccc-0000-4000-8000-000000000001';
 const T = 'aaaaaaaa-0000-4000-8000-000000000001';
-const page = (data: unknown[]) => ({ data, pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null } });
-const harptos = { ...calendarPreset('harptos').definition, calendarId: C, worldId: W, name: 'Calendar of Harptos', description: null,
-  createdBy: null, updatedBy: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+const page = (data: unknown[]) => ({
+  data,
+  pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null },
+});
+const harptos = {
+  ...calendarPreset('harptos').definition,
+  calendarId: C,
+  worldId: W,
+  name: 'Calendar of Harptos',
+  description: null,
+  createdBy: null,
+  updatedBy: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
 
 describe('TimelineFormScreen with world calendars (issue 12)', () => {
   it("enters the now of a timeline on a world calendar as that calendar's date and sends calendarId and currentDate", async () => {
@@ -26,10 +38,13 @@ describe('TimelineFormScreen with world calendars (issue 12)', () => {
       if (url.pathname.endsWith('/calendars')) return jsonResponse(page([harptos]));
       return jsonResponse(page([]));
     });
-    renderRoutes([
-      { path: '/worlds/:worldId/timelines/create', element: <TimelineFormScreen /> },
-      { path: '/worlds/:worldId/timelines/:timelineId', element: <p>Timeline page</p> },
-    ], `/worlds/${W}/timelines/create`);
+    renderRoutes(
+      [
+        { path: '/worlds/:worldId/timelines/create', element: <TimelineFormScreen /> },
+        { path: '/worlds/:worldId/timelines/:timelineId', element: <p>Timeline page</p> },
+      ],
+      `/worlds/${W}/timelines/create`,
+    );
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'The Realms' } });
     expect(screen.getByLabelText(/^Current Date\/Time/)).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText(/^Calendar/), 'Calendar of Harptos');

@@ -39,9 +39,15 @@ export function TimelineFormScreen() {
   const back = editing && timelineId ? `/worlds/${worldId}/timelines/${timelineId}` : `/worlds/${worldId}/timelines`;
 
   const body = () => {
-    if ((editing && timeline.isPending) || events.isPending || timelines.isPending || calendars.isPending) return <LoadingSpinner label="Loading timeline..." />;
+    if ((editing && timeline.isPending) || events.isPending || timelines.isPending || calendars.isPending)
+      return <LoadingSpinner label="Loading timeline..." />;
     if (editing && timeline.isError) {
-      return <ErrorAlert message={handleError(timeline.error, 'Failed to fetch timeline data.')} onRetry={retryUnlessMissing(timeline.error, () => void timeline.refetch())} />;
+      return (
+        <ErrorAlert
+          message={handleError(timeline.error, 'Failed to fetch timeline data.')}
+          onRetry={retryUnlessMissing(timeline.error, () => void timeline.refetch())}
+        />
+      );
     }
     return (
       <>
@@ -63,9 +69,7 @@ export function TimelineFormScreen() {
           onSubmit={async (values) => {
             const input: TimelineCreateInput = timelinePayload(values);
             try {
-              const saved = editing && timelineId
-                ? await update.mutateAsync({ id: timelineId, input })
-                : await create.mutateAsync(input);
+              const saved = editing && timelineId ? await update.mutateAsync({ id: timelineId, input }) : await create.mutateAsync(input);
               void navigate(`/worlds/${worldId}/timelines/${saved.timelineId}`);
             } catch (error) {
               console.error('Saving the timeline failed', error);
@@ -82,7 +86,9 @@ export function TimelineFormScreen() {
       <Card className="lf-card mx-auto" style={{ maxWidth: 760 }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{editing ? 'Edit Timeline' : 'Create Timeline'}</h1>
-          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={back} />}>{body()}</IfAllowed>
+          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={back} />}>
+            {body()}
+          </IfAllowed>
         </Card.Body>
       </Card>
     </Container>

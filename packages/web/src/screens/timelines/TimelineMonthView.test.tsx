@@ -8,8 +8,22 @@ import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 const harptos = calendarPreset('harptos').definition;
 const at = (year: number, month: number, day: number) => instantFromDate(harptos, { year, month, day, hour: 12 }).toString();
 const event = (eventId: string, name: string, instant: string): Event => ({
-  ...PUBLIC_ACCESS, eventId, name, instant, worldId: 'w', timelineId: 't', description: null, descriptionHtml: null, dateTime: null, characterAttributeChanges: null,
-  inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false, childTimelineId: null, createdAt: '', updatedAt: '',
+  ...PUBLIC_ACCESS,
+  eventId,
+  name,
+  instant,
+  worldId: 'w',
+  timelineId: 't',
+  description: null,
+  descriptionHtml: null,
+  dateTime: null,
+  characterAttributeChanges: null,
+  inventoryChanges: null,
+  relationshipChanges: null,
+  isBranchingEvent: false,
+  childTimelineId: null,
+  createdAt: '',
+  updatedAt: '',
 });
 
 describe('TimelineMonthView', () => {
@@ -28,7 +42,14 @@ describe('TimelineMonthView', () => {
   });
 
   it('steps to the festival day, then to Shieldmeet in a Shieldmeet year, and by year', async () => {
-    render(<TimelineMonthView definition={harptos} events={[event('e2', 'Midsummer revels', at(1492, 10, 1))]} openAt={at(1492, 9, 1)} onSelectEvent={() => {}} />);
+    render(
+      <TimelineMonthView
+        definition={harptos}
+        events={[event('e2', 'Midsummer revels', at(1492, 10, 1))]}
+        openAt={at(1492, 9, 1)}
+        onSelectEvent={() => {}}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(screen.getByRole('heading', { name: 'Midsummer, 1492 DR' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Midsummer revels' })).toBeInTheDocument();

@@ -5,19 +5,17 @@
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
-import {
-  type CalendarDefinition,
-  type Event,
-  compileCalendar,
-  dateFromInstant,
-  monthView,
-  stepEra,
-  stepMonth,
-} from '@loreforge/contract';
+import { type CalendarDefinition, type Event, compileCalendar, dateFromInstant, monthView, stepEra, stepMonth } from '@loreforge/contract';
 
 const MOON_SYMBOLS: Record<string, string> = {
-  'New Moon': '🌑', 'Waxing Crescent': '🌒', 'First Quarter': '🌓', 'Waxing Gibbous': '🌔',
-  'Full Moon': '🌕', 'Waning Gibbous': '🌖', 'Last Quarter': '🌗', 'Waning Crescent': '🌘',
+  'New Moon': '🌑',
+  'Waxing Crescent': '🌒',
+  'First Quarter': '🌓',
+  'Waxing Gibbous': '🌔',
+  'Full Moon': '🌕',
+  'Waning Gibbous': '🌖',
+  'Last Quarter': '🌗',
+  'Waning Crescent': '🌘',
 };
 
 /** Props: the calendar, the loaded events (with instants), the instant to open at, and what a click does. */
@@ -58,24 +56,49 @@ export function TimelineMonthView({ definition, events, openAt, onSelectEvent }:
   return (
     <section aria-label="Month view" className="lf-month-view">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <h2 className="h5 mb-0 me-auto">{view.monthName}, {view.yearLabel}</h2>
+        <h2 className="h5 mb-0 me-auto">
+          {view.monthName}, {view.yearLabel}
+        </h2>
         <ButtonGroup size="sm" aria-label="Navigate months, years and eras">
-          {definition.eras.length > 0 && <Button variant="outline-secondary" onClick={() => goEra(-1)}>Era start</Button>}
-          <Button variant="outline-secondary" onClick={() => stepYear(-1n)}>Previous year</Button>
-          <Button variant="outline-secondary" onClick={() => setShown((s) => stepMonth(definition, s.absoluteYear, s.month, -1))}>Previous month</Button>
-          <Button variant="outline-secondary" onClick={() => setShown((s) => stepMonth(definition, s.absoluteYear, s.month, 1))}>Next month</Button>
-          <Button variant="outline-secondary" onClick={() => stepYear(1n)}>Next year</Button>
-          {definition.eras.length > 0 && <Button variant="outline-secondary" onClick={() => goEra(1)}>Next era</Button>}
+          {definition.eras.length > 0 && (
+            <Button variant="outline-secondary" onClick={() => goEra(-1)}>
+              Era start
+            </Button>
+          )}
+          <Button variant="outline-secondary" onClick={() => stepYear(-1n)}>
+            Previous year
+          </Button>
+          <Button variant="outline-secondary" onClick={() => setShown((s) => stepMonth(definition, s.absoluteYear, s.month, -1))}>
+            Previous month
+          </Button>
+          <Button variant="outline-secondary" onClick={() => setShown((s) => stepMonth(definition, s.absoluteYear, s.month, 1))}>
+            Next month
+          </Button>
+          <Button variant="outline-secondary" onClick={() => stepYear(1n)}>
+            Next year
+          </Button>
+          {definition.eras.length > 0 && (
+            <Button variant="outline-secondary" onClick={() => goEra(1)}>
+              Next era
+            </Button>
+          )}
         </ButtonGroup>
       </div>
       <p className="small text-body-secondary mb-2">
-        {view.era ? `${view.era} · ` : ''}{seasons.length > 0 ? `Season: ${seasons.join(', ')}` : 'No seasons'}
+        {view.era ? `${view.era} · ` : ''}
+        {seasons.length > 0 ? `Season: ${seasons.join(', ')}` : 'No seasons'}
         {view.intercalary ? ' · Festival days, outside the week' : ''}
       </p>
       <table className="table table-bordered table-sm mb-0" aria-label={`${view.monthName} ${view.yearLabel}`}>
         {columns.length > 0 && (
           <thead>
-            <tr>{columns.map((name) => <th key={name} scope="col" className="small">{name}</th>)}</tr>
+            <tr>
+              {columns.map((name) => (
+                <th key={name} scope="col" className="small">
+                  {name}
+                </th>
+              ))}
+            </tr>
           </thead>
         )}
         <tbody>
@@ -87,12 +110,21 @@ export function TimelineMonthView({ definition, events, openAt, onSelectEvent }:
                     <>
                       <div className="d-flex justify-content-between small">
                         <span>{day.day}</span>
-                        <span aria-label={day.moons.map((moon) => `${moon.moon}: ${moon.phase}`).join(', ')} title={day.moons.map((moon) => `${moon.moon}: ${moon.phase}`).join(', ')}>
+                        <span
+                          aria-label={day.moons.map((moon) => `${moon.moon}: ${moon.phase}`).join(', ')}
+                          title={day.moons.map((moon) => `${moon.moon}: ${moon.phase}`).join(', ')}
+                        >
                           {day.moons.map((moon) => MOON_SYMBOLS[moon.phase]).join('')}
                         </span>
                       </div>
                       {(byDay.get(day.day) ?? []).map((event) => (
-                        <Button key={event.eventId} variant="link" size="sm" className="d-block p-0 text-start text-truncate" onClick={() => onSelectEvent(event.eventId)}>
+                        <Button
+                          key={event.eventId}
+                          variant="link"
+                          size="sm"
+                          className="d-block p-0 text-start text-truncate"
+                          onClick={() => onSelectEvent(event.eventId)}
+                        >
                           {event.name}
                         </Button>
                       ))}

@@ -13,24 +13,47 @@ const BRANCH = 'bbbbbbbb-0000-4000-8000-000000000002';
 function buildTimeline(overrides: Partial<Timeline> = {}): Timeline {
   return {
     ...PUBLIC_ACCESS,
-    timelineId: MAIN, worldId: W, name: 'Age of Embers', description: null, descriptionHtml: null, currentDateTime: '2025-03-14T09:30:00.000Z',
-    genesisEvent: null, initialStates: null, branchingEnabled: true, parentTimelineId: null, branchingEvent: null,
-    createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
+    timelineId: MAIN,
+    worldId: W,
+    name: 'Age of Embers',
+    description: null,
+    descriptionHtml: null,
+    currentDateTime: '2025-03-14T09:30:00.000Z',
+    genesisEvent: null,
+    initialStates: null,
+    branchingEnabled: true,
+    parentTimelineId: null,
+    branchingEvent: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }
 
 function buildEvent(index: number, overrides: Partial<Event> = {}): Event {
   return {
     ...PUBLIC_ACCESS,
-    eventId: `eeeeeeee-0000-4000-8000-${String(index).padStart(12, '0')}`, worldId: W, timelineId: MAIN,
-    name: `Event ${index}`, description: `What happened ${index}`, descriptionHtml: null, dateTime: `2025-03-${String(10 + index).padStart(2, '0')}T00:00:00.000Z`,
-    characterAttributeChanges: null, inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false,
-    childTimelineId: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', ...overrides,
+    eventId: `eeeeeeee-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    worldId: W,
+    timelineId: MAIN,
+    name: `Event ${index}`,
+    description: `What happened ${index}`,
+    descriptionHtml: null,
+    dateTime: `2025-03-${String(10 + index).padStart(2, '0')}T00:00:00.000Z`,
+    characterAttributeChanges: null,
+    inventoryChanges: null,
+    relationshipChanges: null,
+    isBranchingEvent: false,
+    childTimelineId: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }
 
 const page = (data: Event[], totalItems = data.length) => ({
-  data, pagination: { currentPage: 1, totalPages: totalItems ? 1 : 0, totalItems, limit: 500, nextCursor: null },
+  data,
+  pagination: { currentPage: 1, totalPages: totalItems ? 1 : 0, totalItems, limit: 500, nextCursor: null },
 });
 
 type Handler = Parameters<typeof mockFetch>[0];
@@ -43,7 +66,8 @@ function withEngine(handler: Handler): Handler {
     if (url.pathname.endsWith('/issues')) return jsonResponse({ timelineId, data: [] });
     if (url.pathname.endsWith('/state')) return jsonResponse({ timelineId, at: null, eventCount: 0, lastEvent: null, characters: [] });
     if (url.pathname.endsWith('/connections')) return jsonResponse(page([]));
-    if (url.pathname.endsWith('/diff')) return jsonResponse({ timelineId, againstTimelineId: '', at: '2025-03-14T09:30:00.000Z', differences: [] });
+    if (url.pathname.endsWith('/diff'))
+      return jsonResponse({ timelineId, againstTimelineId: '', at: '2025-03-14T09:30:00.000Z', differences: [] });
     return handler(url, init);
   };
 }
@@ -61,21 +85,25 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
   it('places events alternately left and right of the line, in story order, with descriptions cut at 50', async () => {
     signIn();
     const long = 'A'.repeat(80);
-    mockFetch(withEngine((url) => url.pathname.endsWith('/events')
-      ? jsonResponse(page([buildEvent(1, { description: long }), buildEvent(2), buildEvent(3)]))
-      : jsonResponse(buildTimeline())));
+    mockFetch(
+      withEngine((url) =>
+        url.pathname.endsWith('/events')
+          ? jsonResponse(page([buildEvent(1, { description: long }), buildEvent(2), buildEvent(3)]))
+          : jsonResponse(buildTimeline()),
+      ),
+    );
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('data-side'))).toEqual(['left', 'right', 'left']);
-    expect(within(rows[0] as HTMLElement).getByRole('heading')).toHaveTextContent('Event 1');
-    expect(within(rows[1] as HTMLElement).getByRole('heading')).toHaveTextContent('Event 2');
-    expect(within(rows[0] as HTMLElement).getByText(`${'A'.repeat(49)}…`)).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('heading')).toHaveTextContent('Event 1');
+    expect(within(rows[1]!).getByRole('heading')).toHaveTextContent('Event 2');
+    expect(within(rows[0]!).getByText(`${'A'.repeat(49)}…`)).toBeInTheDocument();
   });
 
   it('renders only the rows in view for 10,000 events', async () => {
     signIn();
     const many = Array.from({ length: 500 }, (_, i) => buildEvent(i));
-    mockFetch(withEngine((url) => url.pathname.endsWith('/events') ? jsonResponse(page(many, 10_000)) : jsonResponse(buildTimeline())));
+    mockFetch(withEngine((url) => (url.pathname.endsWith('/events') ? jsonResponse(page(many, 10_000)) : jsonResponse(buildTimeline()))));
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     const rows = await screen.findAllByRole('listitem');
     expect(rows.length).toBeLessThan(30);
@@ -85,18 +113,29 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
   it('opens a branch on demand, goes back to the parent, and reopens the branch from the cache', async () => {
     const user = userEvent.setup();
     signIn();
-    const fetch = mockFetch(withEngine((url) => {
-      if (url.pathname.endsWith(`/timelines/${BRANCH}/events`)) return jsonResponse(page([buildEvent(7, { name: 'Road not taken', timelineId: BRANCH })]));
-      if (url.pathname.endsWith(`/timelines/${BRANCH}`)) return jsonResponse(buildTimeline({ timelineId: BRANCH, name: 'The Other Path', parentTimelineId: MAIN }));
-      if (url.pathname.endsWith('/events')) {
-        return jsonResponse(page([buildEvent(1), buildEvent(2, { name: 'The Fork', isBranchingEvent: true, childTimelineId: BRANCH })]));
-      }
-      return jsonResponse(buildTimeline());
-    }));
+    const fetch = mockFetch(
+      withEngine((url) => {
+        if (url.pathname.endsWith(`/timelines/${BRANCH}/events`))
+          return jsonResponse(page([buildEvent(7, { name: 'Road not taken', timelineId: BRANCH })]));
+        if (url.pathname.endsWith(`/timelines/${BRANCH}`))
+          return jsonResponse(buildTimeline({ timelineId: BRANCH, name: 'The Other Path', parentTimelineId: MAIN }));
+        if (url.pathname.endsWith('/events')) {
+          return jsonResponse(page([buildEvent(1), buildEvent(2, { name: 'The Fork', isBranchingEvent: true, childTimelineId: BRANCH })]));
+        }
+        return jsonResponse(buildTimeline());
+      }),
+    );
     // Only the branch's own reads count: not the engine's, its tags', the "Mentioned in" backlinks, its connections nor the reader's notes.
-    const branchCalls = () => fetch.mock.calls.filter(([input]) => String(input).includes(BRANCH) && !ENGINE_PATH.test(String(input).split('?')[0] ?? '')
-      && !String(input).includes('/tags/') && !String(input).includes('/backlinks') && !String(input).includes('/notes')
-      && !String(input).includes('/connections')).length;
+    const branchCalls = () =>
+      fetch.mock.calls.filter(
+        ([input]) =>
+          String(input).includes(BRANCH) &&
+          !ENGINE_PATH.test(String(input).split('?')[0] ?? '') &&
+          !String(input).includes('/tags/') &&
+          !String(input).includes('/backlinks') &&
+          !String(input).includes('/notes') &&
+          !String(input).includes('/connections'),
+      ).length;
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
 
     await screen.findByRole('heading', { name: 'Age of Embers' });
@@ -120,7 +159,7 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
 
   it("says 'This timeline has no events yet.' for an empty timeline", async () => {
     signIn();
-    mockFetch(withEngine((url) => url.pathname.endsWith('/events') ? jsonResponse(page([])) : jsonResponse(buildTimeline())));
+    mockFetch(withEngine((url) => (url.pathname.endsWith('/events') ? jsonResponse(page([])) : jsonResponse(buildTimeline()))));
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     expect(await screen.findByText('This timeline has no events yet.')).toBeInTheDocument();
   });
@@ -140,14 +179,18 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
   it("gives an opened branch its own address, so the browser's Back returns to the parent and a reload keeps the branch", async () => {
     const user = userEvent.setup();
     signIn();
-    mockFetch(withEngine((url) => {
-      if (url.pathname.endsWith(`/timelines/${BRANCH}/events`)) return jsonResponse(page([buildEvent(7, { name: 'Road not taken', timelineId: BRANCH })]));
-      if (url.pathname.endsWith(`/timelines/${BRANCH}`)) return jsonResponse(buildTimeline({ timelineId: BRANCH, name: 'The Other Path', parentTimelineId: MAIN }));
-      if (url.pathname.endsWith('/events')) {
-        return jsonResponse(page([buildEvent(1), buildEvent(2, { name: 'The Fork', isBranchingEvent: true, childTimelineId: BRANCH })]));
-      }
-      return jsonResponse(buildTimeline());
-    }));
+    mockFetch(
+      withEngine((url) => {
+        if (url.pathname.endsWith(`/timelines/${BRANCH}/events`))
+          return jsonResponse(page([buildEvent(7, { name: 'Road not taken', timelineId: BRANCH })]));
+        if (url.pathname.endsWith(`/timelines/${BRANCH}`))
+          return jsonResponse(buildTimeline({ timelineId: BRANCH, name: 'The Other Path', parentTimelineId: MAIN }));
+        if (url.pathname.endsWith('/events')) {
+          return jsonResponse(page([buildEvent(1), buildEvent(2, { name: 'The Fork', isBranchingEvent: true, childTimelineId: BRANCH })]));
+        }
+        return jsonResponse(buildTimeline());
+      }),
+    );
     const { router, unmount } = renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     await user.click(await screen.findByRole('button', { name: 'Open branch at The Fork' }));
     expect(await screen.findByRole('heading', { name: 'The Other Path' }, { timeout: 4000 })).toBeInTheDocument();
@@ -164,19 +207,21 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     expect(screen.getByRole('button', { name: /Back to Parent Timeline/ })).toBeInTheDocument();
   }, 20_000);
 
-  it('opens at the timeline\'s now: the scrubber, the marked card and the state panel show the same event', async () => {
+  it("opens at the timeline's now: the scrubber, the marked card and the state panel show the same event", async () => {
     signIn();
-    const stateAsked: (string | null)[] = [];
+    const stateAsked: Array<string | null> = [];
     // "Now" is 2025-03-14T09:30: events 1–4 (03-11 … 03-14 00:00) have happened, event 5 (03-15) has not.
     const events = [1, 2, 3, 4, 5].map((n) => buildEvent(n));
     mockFetch((url, init) => {
       if (url.pathname.endsWith('/state')) {
         stateAsked.push(url.searchParams.get('eventId'));
         const chosen = events.find((e) => e.eventId === url.searchParams.get('eventId'));
-        const lastEvent = chosen ? { eventId: chosen.eventId, name: chosen.name, dateTime: chosen.dateTime, timelineId: MAIN, changes: [] } : null;
+        const lastEvent = chosen
+          ? { eventId: chosen.eventId, name: chosen.name, dateTime: chosen.dateTime, timelineId: MAIN, changes: [] }
+          : null;
         return jsonResponse({ timelineId: MAIN, at: null, eventCount: chosen ? 4 : 0, lastEvent, characters: [] });
       }
-      return withEngine((u) => u.pathname.endsWith('/events') ? jsonResponse(page(events)) : jsonResponse(buildTimeline()))(url, init);
+      return withEngine((u) => (u.pathname.endsWith('/events') ? jsonResponse(page(events)) : jsonResponse(buildTimeline())))(url, init);
     });
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     const scrubber = await screen.findByRole('slider', { name: 'Time scrubber' });
@@ -194,15 +239,19 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     signIn();
     const events = [1, 2].map((n) => buildEvent(n, { description: `${'Long story '.repeat(8)}${n}` }));
     const backlinksAsked: string[] = [];
-    mockFetch(withEngine((url) => {
-      if (url.pathname.endsWith('/backlinks')) {
-        backlinksAsked.push(url.pathname);
-        const mentioned = url.pathname.includes(events[1]?.eventId ?? '-');
-        return jsonResponse({ data: mentioned ? [{ type: 'character', id: 'c1', parentId: null, name: 'Dorothy' }] : [] });
-      }
-      if (url.pathname.includes('/tags/')) return jsonResponse({ entityType: 'event', entityId: 'x', tags: [] });
-      return url.pathname.endsWith('/events') ? jsonResponse(page(events)) : jsonResponse(buildTimeline({ currentDateTime: '2025-03-11T09:00:00.000Z' }));
-    }));
+    mockFetch(
+      withEngine((url) => {
+        if (url.pathname.endsWith('/backlinks')) {
+          backlinksAsked.push(url.pathname);
+          const mentioned = url.pathname.includes(events[1]?.eventId ?? '-');
+          return jsonResponse({ data: mentioned ? [{ type: 'character', id: 'c1', parentId: null, name: 'Dorothy' }] : [] });
+        }
+        if (url.pathname.includes('/tags/')) return jsonResponse({ entityType: 'event', entityId: 'x', tags: [] });
+        return url.pathname.endsWith('/events')
+          ? jsonResponse(page(events))
+          : jsonResponse(buildTimeline({ currentDateTime: '2025-03-11T09:00:00.000Z' }));
+      }),
+    );
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     const first = await screen.findByRole('region', { name: 'Event 1' });
     expect(within(first).getByText(`${'Long story '.repeat(8)}1`)).toBeInTheDocument();

@@ -59,9 +59,10 @@ export function eventAtNow(events: readonly Event[], now: string | null, nowInst
   const at = now ? Date.parse(now) : NaN;
   let found: string | undefined;
   for (const event of events) {
-    const later = event.dateTime && !Number.isNaN(at)
-      ? Date.parse(event.dateTime) > at
-      : nowInstant !== undefined && event.instant !== undefined && BigInt(event.instant) > BigInt(nowInstant);
+    const later =
+      event.dateTime && !Number.isNaN(at)
+        ? Date.parse(event.dateTime) > at
+        : nowInstant !== undefined && event.instant !== undefined && BigInt(event.instant) > BigInt(nowInstant);
     if (later) break;
     found = event.eventId;
   }
@@ -73,12 +74,16 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const [search, setSearch] = useSearchParams();
   const branches = readBranchTrail(search);
   const trail = [rootId, ...branches];
-  const setBranches = useCallback((next: string[]) => setSearch((previous) => {
-    const params = new URLSearchParams(previous);
-    if (next.length > 0) params.set(BRANCH_PARAM, next.join(','));
-    else params.delete(BRANCH_PARAM);
-    return params;
-  }), [setSearch]);
+  const setBranches = useCallback(
+    (next: string[]) =>
+      setSearch((previous) => {
+        const params = new URLSearchParams(previous);
+        if (next.length > 0) params.set(BRANCH_PARAM, next.join(','));
+        else params.delete(BRANCH_PARAM);
+        return params;
+      }),
+    [setSearch],
+  );
   const offsets = useRef(new Map<string, number>());
   const currentId = trail[trail.length - 1] ?? rootId;
   const timeline = useTimeline(worldId, currentId);
@@ -101,9 +106,12 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
 
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const branchKey = branches.join(',');
-  const handleOpenBranch = useCallback((event: Event) => {
-    if (event.childTimelineId) setBranches([...branchKey.split(',').filter(Boolean), event.childTimelineId]);
-  }, [branchKey, setBranches]);
+  const handleOpenBranch = useCallback(
+    (event: Event) => {
+      if (event.childTimelineId) setBranches([...branchKey.split(',').filter(Boolean), event.childTimelineId]);
+    },
+    [branchKey, setBranches],
+  );
   const handleScrollOffset = useCallback((offset: number) => offsets.current.set(currentId, offset), [currentId]);
   const handleBack = () => setBranches(branches.slice(0, -1));
 
@@ -113,7 +121,13 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
     </Button>
   );
 
-  if (timeline.isPending) return <Container className="py-4">{backButton}<LoadingSpinner label="Loading timeline..." /></Container>;
+  if (timeline.isPending)
+    return (
+      <Container className="py-4">
+        {backButton}
+        <LoadingSpinner label="Loading timeline..." />
+      </Container>
+    );
   if (timeline.isError) {
     const missing = notFoundMessage(timeline.error, TIMELINE_MESSAGES.notFound) === undefined ? undefined : TIMELINE_MESSAGES.notFound;
     const message = missing ?? handleError(timeline.error, TIMELINE_MESSAGES.fetchFailed);
@@ -121,7 +135,9 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
       <Container className="py-4">
         {backButton}
         <ErrorAlert message={message} onRetry={missing ? undefined : () => void timeline.refetch()}>
-          <Link to={`/worlds/${worldId}/timelines`} className="alert-link d-inline-block mt-2">Back to the timelines</Link>
+          <Link to={`/worlds/${worldId}/timelines`} className="alert-link d-inline-block mt-2">
+            Back to the timelines
+          </Link>
         </ErrorAlert>
       </Container>
     );
@@ -135,33 +151,55 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
       <header className="lf-panel mb-3">
         {trail.length > 1 && (
           <p className="small text-body-secondary mb-1">
-            <Badge bg="warning" text="dark" className="me-2">Branch</Badge>
+            <Badge bg="warning" text="dark" className="me-2">
+              Branch
+            </Badge>
             Level {trail.length - 1} below the timeline you opened
           </p>
         )}
         <div className="d-flex flex-wrap align-items-start gap-2">
           <div className="me-auto min-w-0">
             <h1 className="h3 mb-1 text-break">{timelineLabel(t)}</h1>
-            {t.descriptionHtml && <div className="mb-1"><RichText worldId={t.worldId} html={t.descriptionHtml} /></div>}
-            <div className="mb-1"><ConnectionsPanel worldId={t.worldId} here={{ type: 'timeline', id: t.timelineId }} hereName={t.name} /></div>
-            <div className="mb-1"><MentionedIn worldId={t.worldId} type="timeline" id={t.timelineId} /></div>
+            {t.descriptionHtml && (
+              <div className="mb-1">
+                <RichText worldId={t.worldId} html={t.descriptionHtml} />
+              </div>
+            )}
+            <div className="mb-1">
+              <ConnectionsPanel worldId={t.worldId} here={{ type: 'timeline', id: t.timelineId }} hereName={t.name} />
+            </div>
+            <div className="mb-1">
+              <MentionedIn worldId={t.worldId} type="timeline" id={t.timelineId} />
+            </div>
             <p className="small text-body-secondary mb-0">
               Now: <time dateTime={t.currentDateTime ?? undefined}>{formatMoment(t.currentDateTime, t.currentDateFormatted)}</time>
               {' · '}Branching {t.branchingEnabled ? 'enabled' : 'disabled'}
               {events.isSuccess && ` · ${total} ${total === 1 ? 'event' : 'events'}`}
             </p>
           </div>
-          <Button variant={monthShown ? 'secondary' : 'outline-secondary'} onClick={() => setMonthShown((shown) => !shown)} aria-pressed={monthShown}>
+          <Button
+            variant={monthShown ? 'secondary' : 'outline-secondary'}
+            onClick={() => setMonthShown((shown) => !shown)}
+            aria-pressed={monthShown}
+          >
             Month view
           </Button>
           {t.parentTimelineId && (
-            <Button variant={comparing ? 'secondary' : 'outline-secondary'} onClick={() => setComparing((c) => !c)} aria-pressed={comparing}>
+            <Button
+              variant={comparing ? 'secondary' : 'outline-secondary'}
+              onClick={() => setComparing((c) => !c)}
+              aria-pressed={comparing}
+            >
               Compare with parent
             </Button>
           )}
           <IfAllowed worldId={worldId} to="manage">
-            <Link to={`/worlds/${worldId}/timelines/${t.timelineId}/edit`} className="btn btn-outline-primary">Edit Timeline</Link>
-            <Link to={`/worlds/${worldId}/events/create`} className="btn btn-primary">Add Event</Link>
+            <Link to={`/worlds/${worldId}/timelines/${t.timelineId}/edit`} className="btn btn-outline-primary">
+              Edit Timeline
+            </Link>
+            <Link to={`/worlds/${worldId}/events/create`} className="btn btn-primary">
+              Add Event
+            </Link>
           </IfAllowed>
         </div>
         <div className="mt-2">

@@ -15,39 +15,103 @@ const eventId = (i: number) => `eeeeeeee-0000-4000-8000-${String(i).padStart(12,
 
 const timeline: Timeline = {
   ...PUBLIC_ACCESS,
-  timelineId: MAIN, worldId: W, name: 'The book', description: null, descriptionHtml: null, currentDateTime: '1900-06-30T00:00:00.000Z',
-  genesisEvent: null, initialStates: null, branchingEnabled: true, parentTimelineId: null, branchingEvent: null,
-  createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  timelineId: MAIN,
+  worldId: W,
+  name: 'The book',
+  description: null,
+  descriptionHtml: null,
+  currentDateTime: '1900-06-30T00:00:00.000Z',
+  genesisEvent: null,
+  initialStates: null,
+  branchingEnabled: true,
+  parentTimelineId: null,
+  branchingEvent: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 };
 const names = ['The cyclone', 'The house falls', 'The council'];
 const events: Event[] = names.map((name, i) => ({
   ...PUBLIC_ACCESS,
-  eventId: eventId(i + 1), worldId: W, timelineId: MAIN, name, description: null, descriptionHtml: null, dateTime: `1900-05-1${i + 4}T09:00:00.000Z`,
-  characterAttributeChanges: null, inventoryChanges: null, relationshipChanges: null, isBranchingEvent: false,
-  childTimelineId: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  eventId: eventId(i + 1),
+  worldId: W,
+  timelineId: MAIN,
+  name,
+  description: null,
+  descriptionHtml: null,
+  dateTime: `1900-05-1${i + 4}T09:00:00.000Z`,
+  characterAttributeChanges: null,
+  inventoryChanges: null,
+  relationshipChanges: null,
+  isBranchingEvent: false,
+  childTimelineId: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 }));
 
 /** The state after the council: the shoes pass from the Witch to Dorothy. */
 function councilState(): TimelineState {
   return {
-    timelineId: MAIN, at: null, instant: null, formattedDate: null, eventCount: 3,
+    timelineId: MAIN,
+    at: null,
+    instant: null,
+    formattedDate: null,
+    eventCount: 3,
     lastEvent: {
-      eventId: eventId(3), name: 'The council', dateTime: '1900-05-16T09:00:00.000Z', instant: null, formattedDate: null, timelineId: MAIN,
+      eventId: eventId(3),
+      name: 'The council',
+      dateTime: '1900-05-16T09:00:00.000Z',
+      instant: null,
+      formattedDate: null,
+      timelineId: MAIN,
       changes: [
-        { kind: 'inventory', characterId: WITCH, characterName: 'Witch of the East', itemId: SHOES, itemName: 'The Silver Shoes', before: { quantity: 2, equipped: true }, after: null },
-        { kind: 'inventory', characterId: DOROTHY, characterName: 'Dorothy', itemId: SHOES, itemName: 'The Silver Shoes', before: null, after: { quantity: 2, equipped: false } },
+        {
+          kind: 'inventory',
+          characterId: WITCH,
+          characterName: 'Witch of the East',
+          itemId: SHOES,
+          itemName: 'The Silver Shoes',
+          before: { quantity: 2, equipped: true },
+          after: null,
+        },
+        {
+          kind: 'inventory',
+          characterId: DOROTHY,
+          characterName: 'Dorothy',
+          itemId: SHOES,
+          itemName: 'The Silver Shoes',
+          before: null,
+          after: { quantity: 2, equipped: false },
+        },
       ],
     },
     characters: [
-      { characterId: DOROTHY, name: 'Dorothy', attributes: { home: 'Kansas' }, inventory: [{ itemId: SHOES, name: 'The Silver Shoes', quantity: 2, equipped: false }], relationships: [] },
+      {
+        characterId: DOROTHY,
+        name: 'Dorothy',
+        attributes: { home: 'Kansas' },
+        inventory: [{ itemId: SHOES, name: 'The Silver Shoes', quantity: 2, equipped: false }],
+        relationships: [],
+      },
       { characterId: WITCH, name: 'Witch of the East', attributes: {}, inventory: [], relationships: [] },
       { characterId: 'cccccccc-0000-4000-8000-000000000003', name: 'Toto', attributes: {}, inventory: [], relationships: [] },
     ],
   };
 }
 const emptyState = (id: string): TimelineState => ({
-  timelineId: MAIN, at: null, instant: null, formattedDate: null, eventCount: 1,
-  lastEvent: { eventId: id, name: events.find((e) => e.eventId === id)?.name ?? '', dateTime: '1900-05-14T09:00:00.000Z', instant: null, formattedDate: null, timelineId: MAIN, changes: [] },
+  timelineId: MAIN,
+  at: null,
+  instant: null,
+  formattedDate: null,
+  eventCount: 1,
+  lastEvent: {
+    eventId: id,
+    name: events.find((e) => e.eventId === id)?.name ?? '',
+    dateTime: '1900-05-14T09:00:00.000Z',
+    instant: null,
+    formattedDate: null,
+    timelineId: MAIN,
+    changes: [],
+  },
   characters: [],
 });
 
@@ -63,12 +127,19 @@ function answerState(full: TimelineState, url: URL): TimelineState {
   const needle = (q.get('search') ?? '').trim().toLowerCase();
   const page = Number(q.get('page') ?? 1);
   const limit = Number(q.get('limit') ?? 20);
-  characters = characters.filter((c) => c.name.toLowerCase().includes(needle))
+  characters = characters
+    .filter((c) => c.name.toLowerCase().includes(needle))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.characterId < b.characterId ? -1 : 1));
   return {
     ...full,
     characters: characters.slice((page - 1) * limit, page * limit),
-    pagination: { currentPage: page, totalPages: Math.ceil(characters.length / limit), totalItems: characters.length, limit, nextCursor: null },
+    pagination: {
+      currentPage: page,
+      totalPages: Math.ceil(characters.length / limit),
+      totalItems: characters.length,
+      limit,
+      nextCursor: null,
+    },
   };
 }
 
@@ -156,7 +227,11 @@ describe('the state at a moment on the timeline screen', () => {
     const many: TimelineState = {
       ...councilState(),
       characters: Array.from({ length: 250 }, (_, i) => ({
-        characterId: `cccccccc-0000-4000-8000-${String(i + 10).padStart(12, '0')}`, name: `Munchkin ${i + 1}`, attributes: {}, inventory: [], relationships: [],
+        characterId: `cccccccc-0000-4000-8000-${String(i + 10).padStart(12, '0')}`,
+        name: `Munchkin ${i + 1}`,
+        attributes: {},
+        inventory: [],
+        relationships: [],
       })),
     };
     const fetch = mockFetch((url) => {
@@ -171,7 +246,12 @@ describe('the state at a moment on the timeline screen', () => {
     const select = await screen.findByLabelText('Characters shown');
     // The two views, the first 200 characters by name, and a disabled line pointing to the search for the other 50.
     expect(within(select).getAllByRole('option')).toHaveLength(203);
-    expect(within(select).getAllByRole('option').slice(2, 5).map((o) => o.textContent)).toEqual(['Munchkin 1', 'Munchkin 10', 'Munchkin 100']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .slice(2, 5)
+        .map((o) => o.textContent),
+    ).toEqual(['Munchkin 1', 'Munchkin 10', 'Munchkin 100']);
     expect(within(select).getByRole('option', { name: '50 more: choose All characters and search' })).toBeDisabled();
 
     await user.selectOptions(select, 'All characters (250)');
@@ -183,7 +263,11 @@ describe('the state at a moment on the timeline screen', () => {
     expect(stateCalls(fetch).at(-1)?.search).toContain('page=2');
     expect(stateCalls(fetch).at(-1)?.searchParams.get('limit')).toBe('20');
     await user.type(screen.getByRole('searchbox', { name: 'Search characters' }), 'Munchkin 250');
-    await waitFor(() => expect(screen.getAllByRole('region', { name: /^State of Munchkin/ }).map((r) => r.getAttribute('aria-label'))).toEqual(['State of Munchkin 250']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('region', { name: /^State of Munchkin/ }).map((r) => r.getAttribute('aria-label'))).toEqual([
+        'State of Munchkin 250',
+      ]),
+    );
     expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
     expectOnlySmallCalls(fetch);
   });
@@ -208,10 +292,18 @@ describe('the state at a moment on the timeline screen', () => {
   it('lists consistency issues, and each one goes to its event', async () => {
     const user = userEvent.setup();
     signIn();
-    serve([{
-      kind: 'quantityBelowZero', message: 'Dorothy would lose 2 of The Silver Shoes but holds 0.', eventId: eventId(3), eventName: 'The council',
-      dateTime: '1900-05-16T09:00:00.000Z', timelineId: MAIN, location: 'inventoryChanges.changes[1]', characterId: DOROTHY,
-    }]);
+    serve([
+      {
+        kind: 'quantityBelowZero',
+        message: 'Dorothy would lose 2 of The Silver Shoes but holds 0.',
+        eventId: eventId(3),
+        eventName: 'The council',
+        dateTime: '1900-05-16T09:00:00.000Z',
+        timelineId: MAIN,
+        location: 'inventoryChanges.changes[1]',
+        characterId: DOROTHY,
+      },
+    ]);
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     const issues = await screen.findByRole('region', { name: 'Consistency issues' });
     expect(issues).toHaveTextContent('1 consistency issue');
@@ -224,10 +316,18 @@ describe('the state at a moment on the timeline screen', () => {
   it('lists a long run of issues 20 at a time, so a badly broken timeline stays responsive', async () => {
     const user = userEvent.setup();
     signIn();
-    serve(Array.from({ length: 75 }, (_, i) => ({
-      kind: 'missingCharacter', message: `Problem number ${i + 1}.`, eventId: eventId(3), eventName: 'The council',
-      dateTime: '1900-05-16T09:00:00.000Z', timelineId: MAIN, location: null, characterId: null,
-    })));
+    serve(
+      Array.from({ length: 75 }, (_, i) => ({
+        kind: 'missingCharacter',
+        message: `Problem number ${i + 1}.`,
+        eventId: eventId(3),
+        eventName: 'The council',
+        dateTime: '1900-05-16T09:00:00.000Z',
+        timelineId: MAIN,
+        location: null,
+        characterId: null,
+      })),
+    );
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     const issues = await screen.findByRole('region', { name: 'Consistency issues' });
     expect(issues).toHaveTextContent('75 consistency issues');

@@ -14,15 +14,15 @@ export interface TimelineViewProps {
   total: number;
   hasMore: boolean;
   loadingMore: boolean;
-  onLoadMore(): void;
-  onOpenBranch(event: Event): void;
+  onLoadMore: () => void;
+  onOpenBranch: (event: Event) => void;
   /** Page scroll offset to start at (returning to a timeline keeps its place). */
   initialOffset?: number;
-  onScrollOffset?(offset: number): void;
+  onScrollOffset?: (offset: number) => void;
   /** The event whose state is shown: its card is marked, and scrolled into view when chosen elsewhere. */
   selectedEventId?: string;
   /** Chooses an event (click or keyboard on its card's 'Show state'). */
-  onSelect?(event: Event): void;
+  onSelect?: (event: Event) => void;
   /** Whether the cards offer Edit (editors and the owner); default true. */
   editable?: boolean;
 }
@@ -37,7 +37,11 @@ function subscribeTwoSided(onChange: () => void): () => void {
 
 /** Whether the viewport is wide enough for cards on both sides of the line (true where matchMedia is missing). */
 function useTwoSided(): boolean {
-  return useSyncExternalStore(subscribeTwoSided, () => window.matchMedia?.(TWO_SIDED).matches ?? true, () => true);
+  return useSyncExternalStore(
+    subscribeTwoSided,
+    () => window.matchMedia?.(TWO_SIDED).matches ?? true,
+    () => true,
+  );
 }
 
 /**
@@ -47,7 +51,20 @@ function useTwoSided(): boolean {
  * fetched as the reader nears the end of those loaded.
  */
 export const TimelineView = memo(function TimelineView(props: TimelineViewProps) {
-  const { worldId, events, total, hasMore, loadingMore, onLoadMore, onOpenBranch, initialOffset, onScrollOffset, selectedEventId, onSelect, editable } = props;
+  const {
+    worldId,
+    events,
+    total,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    onOpenBranch,
+    initialOffset,
+    onScrollOffset,
+    selectedEventId,
+    onSelect,
+    editable,
+  } = props;
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const pitch = timelineRowPitch(useTwoSided());
@@ -94,7 +111,12 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
   const height = virtualizer.getTotalSize() + (count > 0 ? TIMELINE_CARD_HEIGHT - pitch : 0);
   const style = { height, '--lf-timeline-card-height': `${TIMELINE_CARD_HEIGHT}px` } as CSSProperties;
   return (
-    <ol ref={listRef} className="lf-timeline-track" style={style} aria-label={`${count} ${count === 1 ? 'event' : 'events'} in story order`}>
+    <ol
+      ref={listRef}
+      className="lf-timeline-track"
+      style={style}
+      aria-label={`${count} ${count === 1 ? 'event' : 'events'} in story order`}
+    >
       {items.map((item) => {
         const event = events[item.index];
         const side = timelineSide(item.index);

@@ -15,7 +15,9 @@ export function TimelinesTab() {
   return (
     <div className="lf-panel">
       <div className="d-flex justify-content-end mb-2">
-        <Link to={`/worlds/${worldId}/calendars`} className="btn btn-sm btn-outline-secondary">Calendars</Link>
+        <Link to={`/worlds/${worldId}/calendars`} className="btn btn-sm btn-outline-secondary">
+          Calendars
+        </Link>
       </div>
       <GenericList
         tagWorldId={worldId}

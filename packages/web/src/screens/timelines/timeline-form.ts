@@ -45,13 +45,19 @@ export interface TimelineCalendarChoice {
  * calendars chosen, "now" is entered as that calendar's date instead of an ISO date-time.
  * @param events the world's events; @param timelines its timelines; @param current the timeline being edited.
  */
-export function timelineFields(events: readonly Event[], timelines: readonly Timeline[], current?: Timeline, calendar?: TimelineCalendarChoice): FieldConfig[] {
+export function timelineFields(
+  events: readonly Event[],
+  timelines: readonly Timeline[],
+  current?: Timeline,
+  calendar?: TimelineCalendarChoice,
+): FieldConfig[] {
   const timelineNames = new Map(timelines.map((t) => [t.timelineId, selectLabel(t.timelineId, t.name)]));
   const eventOptions: SelectOption[] = events.map((e) => ({
     value: e.eventId,
-    label: e.timelineId && timelineNames.has(e.timelineId)
-      ? `${selectLabel(e.eventId, e.name)} (${timelineNames.get(e.timelineId) ?? ''})`
-      : selectLabel(e.eventId, e.name),
+    label:
+      e.timelineId && timelineNames.has(e.timelineId)
+        ? `${selectLabel(e.eventId, e.name)} (${timelineNames.get(e.timelineId) ?? ''})`
+        : selectLabel(e.eventId, e.name),
   }));
   const parentOptions = timelines
     .filter((t) => t.timelineId !== current?.timelineId)
@@ -60,29 +66,49 @@ export function timelineFields(events: readonly Event[], timelines: readonly Tim
     { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Age of Embers' },
     { name: 'description', label: 'Description', type: 'richtext' },
     ...(calendar
-      ? [notifyingSelectConfig(
-        { name: 'calendarId', label: 'Calendar', help: 'None: the Gregorian calendar, with ISO dates.' },
-        calendar.calendars.map((c) => ({ value: c.calendarId, label: c.name })),
-        calendar.onPick,
-      )]
+      ? [
+          notifyingSelectConfig(
+            { name: 'calendarId', label: 'Calendar', help: 'None: the Gregorian calendar, with ISO dates.' },
+            calendar.calendars.map((c) => ({ value: c.calendarId, label: c.name })),
+            calendar.onPick,
+          ),
+        ]
       : []),
     calendar?.definition
       ? calendarDateFieldConfig('currentDate', 'Current Date', calendar.definition, "The timeline's present moment, in its calendar.")
-      : { name: 'currentDateTime', label: 'Current Date/Time', type: 'datetime-local', required: true, help: "The timeline's present moment." },
+      : {
+          name: 'currentDateTime',
+          label: 'Current Date/Time',
+          type: 'datetime-local',
+          required: true,
+          help: "The timeline's present moment.",
+        },
     {
-      name: 'genesisEvent', label: 'Genesis Event', type: 'select',
+      name: 'genesisEvent',
+      label: 'Genesis Event',
+      type: 'select',
       options: withFallbackOptions(eventOptions, [current?.genesisEvent]),
       help: 'The event this timeline starts with.',
     },
-    { name: 'initialStates', label: 'Initial States', type: 'text', placeholder: 'A UUID, e.g. 3f2b…', help: 'Optional id of the starting state record.' },
+    {
+      name: 'initialStates',
+      label: 'Initial States',
+      type: 'text',
+      placeholder: 'A UUID, e.g. 3f2b…',
+      help: 'Optional id of the starting state record.',
+    },
     { name: 'branchingEnabled', label: 'Branching Enabled', type: 'checkbox' },
     {
-      name: 'parentTimelineId', label: 'Parent Timeline', type: 'select',
+      name: 'parentTimelineId',
+      label: 'Parent Timeline',
+      type: 'select',
       options: withFallbackOptions(parentOptions, [current?.parentTimelineId]),
       help: 'Set when this timeline is a branch of another.',
     },
     {
-      name: 'branchingEvent', label: 'Branching Event', type: 'select',
+      name: 'branchingEvent',
+      label: 'Branching Event',
+      type: 'select',
       options: withFallbackOptions(eventOptions, [current?.branchingEvent]),
       help: 'The event of the parent timeline where this branch diverges.',
     },

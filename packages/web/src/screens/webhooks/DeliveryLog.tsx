@@ -6,8 +6,12 @@ import { useWebhookDeliveries } from '../../api/webhooks';
 import { QueryTable } from '../../components/data-table/QueryTable';
 import { formatDateTime } from '../../lib/format';
 
-const STATUS_COLOURS: Record<WebhookDeliveryStatus, string> = { pending: 'secondary', sending: 'info', succeeded: 'success', failed: 'danger' };
-
+const STATUS_COLOURS: Record<WebhookDeliveryStatus, string> = {
+  pending: 'secondary',
+  sending: 'info',
+  succeeded: 'success',
+  failed: 'danger',
+};
 
 /** Headings of the delivery log. */
 const DELIVERY_COLUMNS = ['When', 'Event', 'Attempt', 'Status', 'HTTP', 'Time', 'Error'].map((label) => ({ label }));
@@ -33,9 +37,13 @@ export function DeliveryLog({ worldId, webhookId }: { worldId: string; webhookId
         renderRow={(delivery) => (
           <tr key={delivery.deliveryId}>
             <td className="text-nowrap">{formatDateTime(delivery.completedAt ?? delivery.attemptAt)}</td>
-            <td>{delivery.entityType}.{delivery.action} <span className="text-body-secondary">#{delivery.sequence}</span></td>
+            <td>
+              {delivery.entityType}.{delivery.action} <span className="text-body-secondary">#{delivery.sequence}</span>
+            </td>
             <td>{delivery.attempt}</td>
-            <td><Badge bg={STATUS_COLOURS[delivery.status]}>{delivery.status}</Badge></td>
+            <td>
+              <Badge bg={STATUS_COLOURS[delivery.status]}>{delivery.status}</Badge>
+            </td>
             <td>{delivery.statusCode ?? '—'}</td>
             <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
             <td className="text-break">{delivery.error ?? ''}</td>
@@ -44,9 +52,15 @@ export function DeliveryLog({ worldId, webhookId }: { worldId: string; webhookId
       />
       {pagination && pagination.totalPages > 1 && (
         <div className="d-flex gap-2 align-items-center">
-          <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</Button>
-          <span className="small">Page {page} of {pagination.totalPages}</span>
-          <Button size="sm" variant="outline-secondary" disabled={page >= pagination.totalPages} onClick={() => setPage(page + 1)}>Older</Button>
+          <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Newer
+          </Button>
+          <span className="small">
+            Page {page} of {pagination.totalPages}
+          </span>
+          <Button size="sm" variant="outline-secondary" disabled={page >= pagination.totalPages} onClick={() => setPage(page + 1)}>
+            Older
+          </Button>
         </div>
       )}
     </div>

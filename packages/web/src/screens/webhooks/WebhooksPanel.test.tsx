@@ -10,8 +10,16 @@ const HOOK = 'dddddddd-0000-4000-8000-000000000001';
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
 const made: WebhookWithSecret = {
-  webhookId: HOOK, worldId: W, url: 'https://hooks.example.com/oz', events: ['character.*'], active: true, secretHint: 'DEFG',
-  createdBy: 'u1', createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z', secret: SECRET,
+  webhookId: HOOK,
+  worldId: W,
+  url: 'https://hooks.example.com/oz',
+  events: ['character.*'],
+  active: true,
+  secretHint: 'DEFG',
+  createdBy: 'u1',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  updatedAt: '2026-11-24T10:00:00.000Z',
+  secret: SECRET,
 };
 
 describe('WebhooksPanel', () => {
@@ -28,13 +36,20 @@ describe('WebhooksPanel', () => {
       if (url.pathname.endsWith('/webhooks') && init.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { url: string };
         if (body.url.includes('127.0.0.1')) {
-          return jsonResponse({ message: WEBHOOK_MESSAGES.urlPrivate, code: 'VALIDATION_FAILED', fields: { url: WEBHOOK_MESSAGES.urlPrivate } }, 400);
+          return jsonResponse(
+            { message: WEBHOOK_MESSAGES.urlPrivate, code: 'VALIDATION_FAILED', fields: { url: WEBHOOK_MESSAGES.urlPrivate } },
+            400,
+          );
         }
         const { secret: _secret, ...shown } = made;
         list.push(shown);
         return jsonResponse(made, 201);
       }
-      if (url.pathname.endsWith('/webhooks')) return jsonResponse({ data: list, pagination: { currentPage: 1, totalPages: 1, totalItems: list.length, limit: 1, nextCursor: null } });
+      if (url.pathname.endsWith('/webhooks'))
+        return jsonResponse({
+          data: list,
+          pagination: { currentPage: 1, totalPages: 1, totalItems: list.length, limit: 1, nextCursor: null },
+        });
       return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
     });
     renderRoutes(<WebhooksPanel worldId={W} />);
@@ -53,7 +68,9 @@ describe('WebhooksPanel', () => {
     const row = (await screen.findByText('https://hooks.example.com/oz', { selector: 'td code' })).closest('tr')!;
     expect(row).toHaveTextContent('…DEFG');
     expect(row).not.toHaveTextContent(SECRET);
-    const sent = fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    const sent = fetch.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
     expect(sent.at(-1)).toEqual({ url: 'https://hooks.example.com/oz', events: ['character.*'] });
     expect(within(row).getByRole('button', { name: 'Deliveries' })).toBeInTheDocument();
   });

@@ -11,12 +11,20 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { DeliveryLog } from './DeliveryLog';
 
 /** Headings of the webhooks table. */
-const WEBHOOK_COLUMNS = [{ label: 'URL' }, { label: 'Events' }, { label: 'Secret' }, { label: 'State' }, { label: 'Actions', hidden: true }];
-
+const WEBHOOK_COLUMNS = [
+  { label: 'URL' },
+  { label: 'Events' },
+  { label: 'Secret' },
+  { label: 'State' },
+  { label: 'Actions', hidden: true },
+];
 
 /** Splits the events box ("character.*, item.deleted") into the list the API takes; empty means every change. */
 export function parseEvents(text: string): string[] {
-  const events = text.split(/[\s,]+/).map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const events = text
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   return events.length === 0 ? ['*'] : events;
 }
 
@@ -29,13 +37,18 @@ function SecretOnce({ made, onDone }: { made: WebhookWithSecret; onDone: () => v
         Signing secret for <code className="text-break">{made.url}</code>. Store it now: it is not shown again.
       </p>
       <div className="d-flex flex-wrap gap-2 align-items-center">
-        <code className="text-break" data-testid="webhook-secret">{made.secret}</code>
+        <code className="text-break" data-testid="webhook-secret">
+          {made.secret}
+        </code>
         <Button
           size="sm"
           variant="outline-dark"
           onClick={() => {
             // A refused clipboard (no permission, an insecure page) leaves the button as it was.
-            navigator.clipboard?.writeText(made.secret).then(() => setCopied(true), () => undefined);
+            navigator.clipboard?.writeText(made.secret).then(
+              () => setCopied(true),
+              () => undefined,
+            );
           }}
         >
           {copied ? 'Copied' : 'Copy secret'}
@@ -78,25 +91,42 @@ export function WebhooksPanel({ worldId }: { worldId: string }) {
   };
 
   const handleToggle = (webhook: Webhook) =>
-    void run(() => update.mutateAsync({ webhookId: webhook.webhookId, input: { active: !webhook.active } }), 'Could not change the webhook.');
+    void run(
+      () => update.mutateAsync({ webhookId: webhook.webhookId, input: { active: !webhook.active } }),
+      'Could not change the webhook.',
+    );
 
   return (
     <section aria-labelledby={`webhooks-${worldId}`} className="mt-4">
-      <h3 id={`webhooks-${worldId}`} className="h5">Webhooks</h3>
+      <h3 id={`webhooks-${worldId}`} className="h5">
+        Webhooks
+      </h3>
       <p className="text-body-secondary small">
         Each change of this world is POSTed to these URLs, signed with the webhook's secret (header Loreforge-Signature).
       </p>
       <Form className="d-flex flex-wrap align-items-end gap-3 mb-3" onSubmit={handleCreate}>
         <Form.Group controlId={`webhook-url-${worldId}`} className="flex-grow-1">
           <Form.Label>Payload URL</Form.Label>
-          <Form.Control type="url" required placeholder="https://example.com/hooks/loreforge" value={url} onChange={(event) => setUrl(event.target.value)} />
+          <Form.Control
+            type="url"
+            required
+            placeholder="https://example.com/hooks/loreforge"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
         </Form.Group>
         <Form.Group controlId={`webhook-events-${worldId}`}>
           <Form.Label>Events</Form.Label>
-          <Form.Control value={events} onChange={(event) => setEvents(event.target.value)} aria-describedby={`webhook-events-help-${worldId}`} />
+          <Form.Control
+            value={events}
+            onChange={(event) => setEvents(event.target.value)}
+            aria-describedby={`webhook-events-help-${worldId}`}
+          />
           <Form.Text id={`webhook-events-help-${worldId}`}>* for all, or e.g. character.*, item.deleted</Form.Text>
         </Form.Group>
-        <Button type="submit" disabled={create.isPending}>Add webhook</Button>
+        <Button type="submit" disabled={create.isPending}>
+          Add webhook
+        </Button>
       </Form>
       {secret && <SecretOnce made={secret} onDone={() => setSecret(null)} />}
       {error && <ErrorAlert message={error} />}
@@ -140,24 +170,40 @@ function WebhookRow({ webhook, worldId, open, busy, onShowLog, onToggle, onRotat
   return (
     <>
       <tr>
-        <td><code className="text-break">{webhook.url}</code></td>
+        <td>
+          <code className="text-break">{webhook.url}</code>
+        </td>
         <td>{webhook.events.join(', ')}</td>
-        <td><code>…{webhook.secretHint}</code></td>
-        <td><Badge bg={webhook.active ? 'success' : 'secondary'}>{webhook.active ? 'active' : 'paused'}</Badge></td>
+        <td>
+          <code>…{webhook.secretHint}</code>
+        </td>
+        <td>
+          <Badge bg={webhook.active ? 'success' : 'secondary'}>{webhook.active ? 'active' : 'paused'}</Badge>
+        </td>
         <td className="text-end text-nowrap">
           <div className="d-inline-flex flex-wrap gap-2 justify-content-end">
             <Button size="sm" variant="outline-primary" onClick={onShowLog} aria-expanded={open}>
               {open ? 'Hide deliveries' : 'Deliveries'}
             </Button>
-            <Button size="sm" variant="outline-secondary" disabled={busy} onClick={onToggle}>{webhook.active ? 'Pause' : 'Resume'}</Button>
-            <Button size="sm" variant="outline-secondary" disabled={busy} onClick={onRotate}>Rotate secret</Button>
+            <Button size="sm" variant="outline-secondary" disabled={busy} onClick={onToggle}>
+              {webhook.active ? 'Pause' : 'Resume'}
+            </Button>
+            <Button size="sm" variant="outline-secondary" disabled={busy} onClick={onRotate}>
+              Rotate secret
+            </Button>
             {confirming ? (
               <>
-                <Button size="sm" variant="danger" disabled={busy} onClick={onDelete}>Delete for good</Button>
-                <Button size="sm" variant="outline-secondary" onClick={() => setConfirming(false)}>Keep</Button>
+                <Button size="sm" variant="danger" disabled={busy} onClick={onDelete}>
+                  Delete for good
+                </Button>
+                <Button size="sm" variant="outline-secondary" onClick={() => setConfirming(false)}>
+                  Keep
+                </Button>
               </>
             ) : (
-              <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)} aria-label={`Delete webhook ${webhook.url}`}>Delete</Button>
+              <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)} aria-label={`Delete webhook ${webhook.url}`}>
+                Delete
+              </Button>
             )}
           </div>
         </td>

@@ -11,9 +11,9 @@ export interface DeleteWorldFlowProps {
   /** The world to delete; null hides everything. */
   world: World | null;
   /** Called when the flow ends (cancelled, deleted or failed and acknowledged). */
-  onClose(): void;
+  onClose: () => void;
   /** Called after a successful delete (e.g. to leave the world's page). */
-  onDeleted?(): void;
+  onDeleted?: () => void;
 }
 
 /**

@@ -11,10 +11,13 @@ describe('ExportWorldControl (issue 13: Export on the world page)', () => {
 
   it('offers the three formats and downloads the chosen one with the server’s file name', async () => {
     signIn();
-    const fetchMock = mockFetch(() => new Response(new Uint8Array(2048), {
-      status: 200,
-      headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="eldoria.loreforge.zip"' },
-    }));
+    const fetchMock = mockFetch(
+      () =>
+        new Response(new Uint8Array(2048), {
+          status: 200,
+          headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="eldoria.loreforge.zip"' },
+        }),
+    );
     const createObjectURL = vi.fn(() => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

@@ -31,7 +31,12 @@ export function ExportWorldControl({ worldId, size }: { worldId: string; size?: 
     abort.current = controller;
     setState({ kind: 'running', label, loaded: 0 });
     try {
-      const fileName = await downloadWorldExport(worldId, format, ({ loaded }) => setState({ kind: 'running', label, loaded }), controller.signal);
+      const fileName = await downloadWorldExport(
+        worldId,
+        format,
+        ({ loaded }) => setState({ kind: 'running', label, loaded }),
+        controller.signal,
+      );
       setState({ kind: 'done', fileName });
     } catch (error) {
       setState(controller.signal.aborted ? { kind: 'idle' } : { kind: 'failed', message: handleError(error, EXPORT_FAILED) });
@@ -58,7 +63,9 @@ export function ExportWorldControl({ worldId, size }: { worldId: string; size?: 
       {state.kind === 'running' && (
         <div role="status" className="small text-white d-flex align-items-center gap-2">
           <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span>Exporting {state.label}… {formatBytes(state.loaded)} received</span>
+          <span>
+            Exporting {state.label}… {formatBytes(state.loaded)} received
+          </span>
           <Button size="sm" variant="link" className="text-white p-0" onClick={() => abort.current?.abort()}>
             Cancel
           </Button>
@@ -70,7 +77,13 @@ export function ExportWorldControl({ worldId, size }: { worldId: string; size?: 
         </div>
       )}
       {state.kind === 'failed' && (
-        <Alert variant="danger" className="py-1 px-2 mb-0 small" dismissible onClose={() => setState({ kind: 'idle' })} closeLabel="Dismiss">
+        <Alert
+          variant="danger"
+          className="py-1 px-2 mb-0 small"
+          dismissible
+          onClose={() => setState({ kind: 'idle' })}
+          closeLabel="Dismiss"
+        >
           {state.message}
         </Alert>
       )}

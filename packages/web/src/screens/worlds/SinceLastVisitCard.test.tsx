@@ -9,14 +9,37 @@ const LION = 'cccccccc-0000-4000-8000-000000000001';
 const TOTO = 'cccccccc-0000-4000-8000-000000000002';
 
 const news: SinceLastVisit = {
-  previousVisitAt: '2026-11-24T10:00:00.000Z', totalEntities: 2,
-  groups: [{
-    entityType: 'character',
-    entities: [
-      { entityType: 'character', entityId: LION, name: 'The Courageous Lion', actions: ['updated'], changeCount: 2, deleted: false, lastAt: '2026-11-24T11:00:00.000Z', lastBy: 'u1', lastByUsername: 'glinda' },
-      { entityType: 'character', entityId: TOTO, name: 'Toto', actions: ['deleted'], changeCount: 1, deleted: true, lastAt: '2026-11-24T11:05:00.000Z', lastBy: 'u1', lastByUsername: 'glinda' },
-    ],
-  }],
+  previousVisitAt: '2026-11-24T10:00:00.000Z',
+  totalEntities: 2,
+  groups: [
+    {
+      entityType: 'character',
+      entities: [
+        {
+          entityType: 'character',
+          entityId: LION,
+          name: 'The Courageous Lion',
+          actions: ['updated'],
+          changeCount: 2,
+          deleted: false,
+          lastAt: '2026-11-24T11:00:00.000Z',
+          lastBy: 'u1',
+          lastByUsername: 'glinda',
+        },
+        {
+          entityType: 'character',
+          entityId: TOTO,
+          name: 'Toto',
+          actions: ['deleted'],
+          changeCount: 1,
+          deleted: true,
+          lastAt: '2026-11-24T11:05:00.000Z',
+          lastBy: 'u1',
+          lastByUsername: 'glinda',
+        },
+      ],
+    },
+  ],
 };
 
 describe('SinceLastVisitCard', () => {

@@ -27,7 +27,7 @@ import type { WorldOutletContext } from './WorldScreen';
  */
 const QuickCreateForm = lazy(async () => ({ default: (await import('../../components/quick-create/QuickCreateForm')).QuickCreateForm }));
 
-const CARD_TYPES: { type: WorldEntityType; singular: string; icon: IconName }[] = [
+const CARD_TYPES: Array<{ type: WorldEntityType; singular: string; icon: IconName }> = [
   { type: 'characters', singular: 'character', icon: 'character' },
   { type: 'timelines', singular: 'timeline', icon: 'timeline' },
   { type: 'maps', singular: 'map', icon: 'map' },
@@ -36,10 +36,23 @@ const CARD_TYPES: { type: WorldEntityType; singular: string; icon: IconName }[] 
 ];
 
 function CountCard({
-  worldId, type, singular, icon, count, selected, onSelect, onCreated,
+  worldId,
+  type,
+  singular,
+  icon,
+  count,
+  selected,
+  onSelect,
+  onCreated,
 }: {
-  worldId: string; type: WorldEntityType; singular: string; icon: IconName; count: number; selected: boolean;
-  onSelect(): void; onCreated(message: string): void;
+  worldId: string;
+  type: WorldEntityType;
+  singular: string;
+  icon: IconName;
+  count: number;
+  selected: boolean;
+  onSelect: () => void;
+  onCreated: (message: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,15 +77,9 @@ function CountCard({
             View all
           </Link>
           <IfAllowed worldId={worldId} to="manage">
-            <Button
-              ref={buttonRef}
-              size="sm"
-              variant="primary"
-              onClick={() => setOpen((v) => !v)}
-              aria-expanded={open}
-            >
-              {/* The visible words start the accessible name, so a voice user can say what they see. */}
-              + New<span className="visually-hidden"> {singular}</span>
+            <Button ref={buttonRef} size="sm" variant="primary" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+              {/* The visible words start the accessible name, so a voice user can say what they see. */}+ New
+              <span className="visually-hidden"> {singular}</span>
             </Button>
           </IfAllowed>
         </div>
@@ -158,7 +165,9 @@ export function WorldDetailsTab() {
                     <p>{content.intro}</p>
                     {content.points && (
                       <ul className="mb-0">
-                        {content.points.map((point) => <li key={point}>{point}</li>)}
+                        {content.points.map((point) => (
+                          <li key={point}>{point}</li>
+                        ))}
                       </ul>
                     )}
                   </Tab.Pane>

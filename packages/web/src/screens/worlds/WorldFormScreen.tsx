@@ -33,13 +33,22 @@ export function WorldFormScreen() {
   const body = () => {
     if (editing && world.isPending) return <LoadingSpinner label="Loading world..." />;
     if (editing && world.isError) {
-      return <ErrorAlert message={handleError(world.error, 'Failed to load world data for editing.')} onRetry={retryUnlessMissing(world.error, () => void world.refetch())} />;
+      return (
+        <ErrorAlert
+          message={handleError(world.error, 'Failed to load world data for editing.')}
+          onRetry={retryUnlessMissing(world.error, () => void world.refetch())}
+        />
+      );
     }
     return (
       <GenericForm
         schema={WorldCreateSchema}
         fields={FIELDS}
-        defaultValues={world.data ? { name: world.data.name, description: world.data.description ?? '', descriptionHtml: world.data.descriptionHtml ?? '' } : undefined}
+        defaultValues={
+          world.data
+            ? { name: world.data.name, description: world.data.description ?? '', descriptionHtml: world.data.descriptionHtml ?? '' }
+            : undefined
+        }
         submitLabel={editing ? 'Save changes' : 'Create world'}
         failureFallback={editing ? 'Failed to save. Please try again.' : 'An unexpected error occurred while creating the world.'}
         onCancel={() => void navigate(editing && id ? `/worlds/${id}` : '/')}

@@ -56,7 +56,9 @@ export function WorldScreen() {
     return (
       <Container className="py-4">
         <ErrorAlert message={message} onRetry={missing ? undefined : () => void query.refetch()}>
-          <Link to="/" className="alert-link d-inline-block mt-2">Back to your worlds</Link>
+          <Link to="/" className="alert-link d-inline-block mt-2">
+            Back to your worlds
+          </Link>
         </ErrorAlert>
       </Container>
     );
@@ -69,7 +71,11 @@ export function WorldScreen() {
       <header className="d-flex flex-wrap align-items-start gap-2 gap-md-3 mb-3">
         <div className="me-auto min-w-0 lf-page-heading">
           <h1 className={`${onDetails ? 'h2' : 'h4'} mb-1 lf-page-title text-break`}>{world.name}</h1>
-          {onDetails && world.descriptionHtml && <div className="mb-0 text-white lf-page-title"><RichText worldId={world.worldId} html={world.descriptionHtml} /></div>}
+          {onDetails && world.descriptionHtml && (
+            <div className="mb-0 text-white lf-page-title">
+              <RichText worldId={world.worldId} html={world.descriptionHtml} />
+            </div>
+          )}
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <PresenceAvatars />
@@ -97,9 +103,7 @@ export function WorldScreen() {
           <Nav.Item key={tab.path}>
             <NavLink
               to={`/worlds/${world.worldId}/${tab.path}`}
-              className={({ isActive }) =>
-                `nav-link text-nowrap${isActive || (tab.path === 'details' && onIndex) ? ' active' : ''}`
-              }
+              className={({ isActive }) => `nav-link text-nowrap${isActive || (tab.path === 'details' && onIndex) ? ' active' : ''}`}
               aria-current={tab.path === 'details' && onIndex ? 'page' : undefined}
             >
               {tab.label}

@@ -43,10 +43,7 @@ export const ENTITY_HELP: Record<WorldEntityType, EntityHelp> = {
       },
       Creating: {
         intro: 'Press + on the card for a quick character with a name and description, or open the Characters tab for the full form.',
-        points: [
-          'Only the name is required; attributes must be valid JSON.',
-          'Active quests are a comma-separated list of quest ids.',
-        ],
+        points: ['Only the name is required; attributes must be valid JSON.', 'Active quests are a comma-separated list of quest ids.'],
       },
     },
   },
@@ -69,13 +66,10 @@ export const ENTITY_HELP: Record<WorldEntityType, EntityHelp> = {
       },
       Interactions: {
         intro: 'Timelines hold events; events change characters.',
-        points: [
-          'Each event belongs to at most one timeline.',
-          'A branching event points to the child timeline that splits off from it.',
-        ],
+        points: ['Each event belongs to at most one timeline.', 'A branching event points to the child timeline that splits off from it.'],
       },
       Creating: {
-        intro: "Press + on the card to create a timeline with a name and its current date and time.",
+        intro: 'Press + on the card to create a timeline with a name and its current date and time.',
         points: [
           'Branching is enabled by default.',
           'Parent timeline, genesis event and branching event are optional ids you can add in the full form.',
@@ -95,17 +89,11 @@ export const ENTITY_HELP: Record<WorldEntityType, EntityHelp> = {
       },
       Usage: {
         intro: 'Use maps to show where things are and where things happen.',
-        points: [
-          'Place a point and link it to a character or an item.',
-          'Draw areas to mark borders, regions and zones of influence.',
-        ],
+        points: ['Place a point and link it to a character or an item.', 'Draw areas to mark borders, regions and zones of influence.'],
       },
       Interactions: {
         intro: 'Maps tie places to the rest of the world.',
-        points: [
-          "A character's current location is a point on a map.",
-          'Points can mark where an item lies.',
-        ],
+        points: ["A character's current location is a point on a map.", 'Points can mark where an item lies.'],
       },
       Creating: {
         intro: 'Press + on the card for a quick map; the name needs 3 to 100 characters.',
@@ -117,7 +105,8 @@ export const ENTITY_HELP: Record<WorldEntityType, EntityHelp> = {
     title: 'Events',
     tabs: {
       Information: {
-        intro: 'Events are moments in your world: battles, births, betrayals, discoveries. Each has a name, a date and time, and a description.',
+        intro:
+          'Events are moments in your world: battles, births, betrayals, discoveries. Each has a name, a date and time, and a description.',
         points: [
           'An event can change character attributes, inventories and relationships; each change is recorded as JSON.',
           'A branching event starts a child timeline.',
@@ -147,7 +136,8 @@ export const ENTITY_HELP: Record<WorldEntityType, EntityHelp> = {
     title: 'Items',
     tabs: {
       Information: {
-        intro: 'Items are the things of your world: weapons, relics, potions, letters. Each has a name, a description, properties and attributes.',
+        intro:
+          'Items are the things of your world: weapons, relics, potions, letters. Each has a name, a description, properties and attributes.',
         points: [
           'Properties are a JSON object such as {"weight": 2, "magical": true}.',
           'An item is a template; characters own instances of it with their own quantity and notes.',
@@ -163,7 +153,7 @@ export const ENTITY_HELP: Record<WorldEntityType, EntityHelp> = {
       Interactions: {
         intro: 'Items live in inventories and on maps.',
         points: [
-          "Inventory entries link a character to an item with a quantity and an equipped flag.",
+          'Inventory entries link a character to an item with a quantity and an equipped flag.',
           "Events can record inventory changes; map points can mark an item's location.",
         ],
       },

@@ -69,19 +69,29 @@ function applyAttribute(ctx: ApplyContext, location: string, change: AttributeCh
     if (beforeValue === undefined) return;
     after = undefined;
   } else if (change.op === 'set') {
-    after = copyJson(change.value as JsonValue);
+    after = copyJson(change.value);
   } else {
     const base = beforeValue ?? 0;
     if (typeof base !== 'number') {
-      report(ctx, 'attributeNotNumber', location, change.characterId,
-        `${characterLabel(ctx, change.characterId)}'s ${change.path} is not a number, so it cannot be incremented.`);
+      report(
+        ctx,
+        'attributeNotNumber',
+        location,
+        change.characterId,
+        `${characterLabel(ctx, change.characterId)}'s ${change.path} is not a number, so it cannot be incremented.`,
+      );
       return;
     }
     const sum = base + change.by;
     // The same range as input numbers (input-guard.ts): past it JSON keeps null (not finite) or lost digits.
     if (!Number.isFinite(sum) || Math.abs(sum) > Number.MAX_SAFE_INTEGER) {
-      report(ctx, 'attributeNumberOutOfRange', location, change.characterId,
-        `${characterLabel(ctx, change.characterId)}'s ${change.path} would become ${sum}, beyond the numbers kept exactly (±${Number.MAX_SAFE_INTEGER}).`);
+      report(
+        ctx,
+        'attributeNumberOutOfRange',
+        location,
+        change.characterId,
+        `${characterLabel(ctx, change.characterId)}'s ${change.path} would become ${sum}, beyond the numbers kept exactly (±${Number.MAX_SAFE_INTEGER}).`,
+      );
       return;
     }
     after = sum;
@@ -90,12 +100,18 @@ function applyAttribute(ctx: ApplyContext, location: string, change: AttributeCh
   if (target === undefined) return;
   const ok = after === undefined ? removeAttribute(target.attributes, change.path) : writeAttribute(target.attributes, change.path, after);
   if (!ok && after !== undefined) {
-    report(ctx, 'attributePathBlocked', location, change.characterId,
-      `${characterLabel(ctx, change.characterId)}'s ${change.path} cannot be set: part of the path holds a value that is not an object.`);
+    report(
+      ctx,
+      'attributePathBlocked',
+      location,
+      change.characterId,
+      `${characterLabel(ctx, change.characterId)}'s ${change.path} cannot be set: part of the path holds a value that is not an object.`,
+    );
     return;
   }
-  const before = beforeValue === undefined ? null : beforeValue !== null && typeof beforeValue === 'object' ? copyJson(beforeValue) : beforeValue;
-  const recorded = after !== undefined && after !== null && typeof after === 'object' ? copyJson(after) : after ?? null;
+  const before =
+    beforeValue === undefined ? null : beforeValue !== null && typeof beforeValue === 'object' ? copyJson(beforeValue) : beforeValue;
+  const recorded = after !== undefined && after !== null && typeof after === 'object' ? copyJson(after) : (after ?? null);
   ctx.outcome.applied.push({ kind: 'attribute', characterId: change.characterId, path: change.path, before, after: recorded });
 }
 
@@ -115,15 +131,20 @@ function applyInventory(ctx: ApplyContext, location: string, change: InventoryCh
     return;
   }
   if (quantity > LIMITS.quantityMax) {
-    report(ctx, 'quantityAboveMax', location, change.characterId,
-      `${who} holds ${held} ${what}, so cannot gain ${change.quantity}: a character holds at most ${LIMITS.quantityMax} of an item.`);
+    report(
+      ctx,
+      'quantityAboveMax',
+      location,
+      change.characterId,
+      `${who} holds ${held} ${what}, so cannot gain ${change.quantity}: a character holds at most ${LIMITS.quantityMax} of an item.`,
+    );
     return;
   }
   if (change.equipped === true && quantity === 0) {
     report(ctx, 'equippedNotHeld', location, change.characterId, `${who} cannot equip ${what}: it is not held.`);
     return;
   }
-  const equipped = quantity === 0 ? false : change.equipped ?? before?.equipped ?? false;
+  const equipped = quantity === 0 ? false : (change.equipped ?? before?.equipped ?? false);
   const after: Holding | null = quantity === 0 ? null : { quantity, equipped };
   if (before?.quantity === after?.quantity && before?.equipped === after?.equipped) return;
   const target = ctx.draft.write(change.characterId);
@@ -134,7 +155,12 @@ function applyInventory(ctx: ApplyContext, location: string, change: InventoryCh
 }
 
 /** Adds deltas to the scores, keeping each within the spec's -100…100 (reported when it had to). */
-function withDeltas(ctx: ApplyContext, location: string, change: RelationshipChange & { op: 'update' }, values: RelationshipValues): RelationshipValues {
+function withDeltas(
+  ctx: ApplyContext,
+  location: string,
+  change: RelationshipChange & { op: 'update' },
+  values: RelationshipValues,
+): RelationshipValues {
   const next = { ...values };
   for (const field of SCORE_FIELDS) {
     const delta = change.delta?.[field];
@@ -166,7 +192,13 @@ function applyRelationship(ctx: ApplyContext, location: string, change: Relation
     }
     after = { ...DEFAULT_RELATIONSHIP, ...change.set };
   } else if (before === null) {
-    report(ctx, 'relationshipMissing', location, characterId, `There is no relationship ${pair} to ${change.op === 'end' ? 'end' : 'update'}.`);
+    report(
+      ctx,
+      'relationshipMissing',
+      location,
+      characterId,
+      `There is no relationship ${pair} to ${change.op === 'end' ? 'end' : 'update'}.`,
+    );
     return;
   } else if (change.op === 'end') {
     after = null;

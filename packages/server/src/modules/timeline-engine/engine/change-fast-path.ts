@@ -11,8 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PATH = /^[^.\s][^.]*(\.[^.\s][^.]*)*$/;
 const MAX_PATH = 200;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 const isPath = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_PATH && PATH.test(value);
 
@@ -24,7 +23,12 @@ export function readAttributeChangeFast(entry: unknown): AttributeChange | undef
     case 'set': {
       const value = entry.value;
       // Only scalars: the schema's JSON check of nested values is left to it.
-      if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+      if (
+        value === null ||
+        typeof value === 'string' ||
+        typeof value === 'boolean' ||
+        (typeof value === 'number' && Number.isFinite(value))
+      ) {
         return { op: 'set', characterId, path, value };
       }
       return undefined;

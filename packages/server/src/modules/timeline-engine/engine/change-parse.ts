@@ -27,9 +27,7 @@ export interface ChangeProblem {
 
 /** A change field read: nothing, the old free form, or versioned entries (with their index) and problems. */
 export type ParsedField<T> =
-  | { form: 'empty' }
-  | { form: 'freeForm' }
-  | { form: 'versioned'; changes: Array<{ index: number; change: T }>; problems: ChangeProblem[] };
+  { form: 'empty' } | { form: 'freeForm' } | { form: 'versioned'; changes: Array<{ index: number; change: T }>; problems: ChangeProblem[] };
 
 /** An event's three fields read. */
 export interface ParsedChanges {
@@ -38,14 +36,13 @@ export interface ParsedChanges {
   relationshipChanges: ParsedField<RelationshipChange>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Formats a path inside a field the way messages name it: ['changes', 2, 'itemId'] → 'changes[2].itemId'.
  * @returns the field name followed by the path.
  */
-export function formatChangePath(field: ChangeField, path: ReadonlyArray<PropertyKey>): string {
+export function formatChangePath(field: ChangeField, path: readonly PropertyKey[]): string {
   let text: string = field;
   for (const part of path) text += typeof part === 'number' ? `[${part}]` : `.${String(part)}`;
   return text;
@@ -57,7 +54,7 @@ export function formatChangePath(field: ChangeField, path: ReadonlyArray<Propert
  */
 export const isVersionedValue = (value: unknown): value is Record<string, unknown> => isRecord(value) && 'version' in value;
 
-function problemsOf(field: ChangeField, prefix: ReadonlyArray<PropertyKey>, error: z.ZodError): ChangeProblem[] {
+function problemsOf(field: ChangeField, prefix: readonly PropertyKey[], error: z.ZodError): ChangeProblem[] {
   const entry = formatChangePath(field, prefix);
   return error.issues.map((issue) => ({ entry, path: formatChangePath(field, [...prefix, ...issue.path]), message: issue.message }));
 }
@@ -110,7 +107,12 @@ export function parseEventChanges(event: {
   relationshipChanges: unknown;
 }): ParsedChanges {
   return {
-    characterAttributeChanges: parseChangeField('characterAttributeChanges', event.characterAttributeChanges, AttributeChangeSchema, readAttributeChangeFast),
+    characterAttributeChanges: parseChangeField(
+      'characterAttributeChanges',
+      event.characterAttributeChanges,
+      AttributeChangeSchema,
+      readAttributeChangeFast,
+    ),
     inventoryChanges: parseChangeField('inventoryChanges', event.inventoryChanges, InventoryChangeSchema, readInventoryChangeFast),
     relationshipChanges: parseChangeField('relationshipChanges', event.relationshipChanges, RelationshipChangeSchema),
   };

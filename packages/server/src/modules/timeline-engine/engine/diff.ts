@@ -34,12 +34,25 @@ const same = (a: JsonValue | undefined, b: JsonValue | undefined): boolean =>
 const union = <K>(a: Iterable<K>, b: Iterable<K>): K[] => [...new Set([...a, ...b])];
 
 const RELATIONSHIP_FIELDS: Array<keyof RelationshipValues> = [
-  'relationshipType', 'description', 'affinity', 'powerBalance', 'trustLevel',
-  'communicationStyle', 'pastInteractions', 'currentGoalAlignment', 'dependenceLevel',
+  'relationshipType',
+  'description',
+  'affinity',
+  'powerBalance',
+  'trustLevel',
+  'communicationStyle',
+  'pastInteractions',
+  'currentGoalAlignment',
+  'dependenceLevel',
 ];
 
 function diffCharacter(characterId: string, a: CharacterState, b: CharacterState, out: Difference[]): void {
-  const push = (area: Difference['area'], subjectId: string | null, field: string, value: JsonValue | undefined, against: JsonValue | undefined) => {
+  const push = (
+    area: Difference['area'],
+    subjectId: string | null,
+    field: string,
+    value: JsonValue | undefined,
+    against: JsonValue | undefined,
+  ) => {
     if (!same(value, against)) out.push({ characterId, area, subjectId, field, value: value ?? null, against: against ?? null });
   };
   if (a.attributes !== b.attributes) {
@@ -68,7 +81,7 @@ function diffCharacter(characterId: string, a: CharacterState, b: CharacterState
 
 /** Where a diff reads one side's characters: a state, or a state with a fallback for characters it does not hold. */
 export interface CharacterLookup {
-  get(characterId: string): CharacterState | undefined;
+  get: (characterId: string) => CharacterState | undefined;
 }
 
 /**
@@ -84,7 +97,14 @@ export function diffStates(a: CharacterLookup, b: CharacterLookup, ids: Iterable
     const right = b.get(id);
     if (left === right) continue;
     if (!left || !right) {
-      out.push({ characterId: id, area: 'character', subjectId: null, field: 'exists', value: left !== undefined, against: right !== undefined });
+      out.push({
+        characterId: id,
+        area: 'character',
+        subjectId: null,
+        field: 'exists',
+        value: left !== undefined,
+        against: right !== undefined,
+      });
       continue;
     }
     diffCharacter(id, left, right, out);

@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { NameOrder, compareByNameThenId } from './name-order.js';
 
 describe('NameOrder', () => {
-  const order = () => NameOrder.build([
-    { id: 'c5', name: 'Zed' },
-    { id: 'c2', name: 'Lion' },
-    { id: 'c1', name: 'Lion' },
-    { id: 'c3', name: 'dorothy' },
-    { id: 'c4', name: '' },
-    { id: 'c6', name: 'İris' },
-  ]);
+  const order = () =>
+    NameOrder.build([
+      { id: 'c5', name: 'Zed' },
+      { id: 'c2', name: 'Lion' },
+      { id: 'c1', name: 'Lion' },
+      { id: 'c3', name: 'dorothy' },
+      { id: 'c4', name: '' },
+      { id: 'c6', name: 'İris' },
+    ]);
 
   it('orders by name, then id, character code by character code', () => {
     const all = order().page('', 0, 10);
@@ -30,12 +31,21 @@ describe('NameOrder', () => {
   });
 
   it('agrees with filtering and sorting plain objects, for any names', () => {
-    const names = fc.array(fc.record({ id: fc.uuid(), name: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('ab', 'AB', 'İ', 'ß', '😀a', '\uffffb')) }), { maxLength: 30 });
-    fc.assert(fc.property(names, fc.string({ maxLength: 3 }), fc.nat(10), fc.integer({ min: 1, max: 5 }), (characters, text, from, count) => {
-      const needle = text.trim().toLowerCase();
-      const expected = [...characters].sort(compareByNameThenId).filter((c) => c.name.toLowerCase().includes(needle)).map((c) => c.id);
-      const page = NameOrder.build([...characters]).page(needle, from, count);
-      expect(page).toEqual({ ids: expected.slice(from, from + count), total: expected.length });
-    }), { numRuns: 300 });
+    const names = fc.array(
+      fc.record({ id: fc.uuid(), name: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('ab', 'AB', 'İ', 'ß', '😀a', '\uffffb')) }),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(names, fc.string({ maxLength: 3 }), fc.nat(10), fc.integer({ min: 1, max: 5 }), (characters, text, from, count) => {
+        const needle = text.trim().toLowerCase();
+        const expected = [...characters]
+          .sort(compareByNameThenId)
+          .filter((c) => c.name.toLowerCase().includes(needle))
+          .map((c) => c.id);
+        const page = NameOrder.build([...characters]).page(needle, from, count);
+        expect(page).toEqual({ ids: expected.slice(from, from + count), total: expected.length });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -42,7 +42,15 @@ export function itemProvenance(
   const periods: HoldingPeriod[] = [];
   const open = new Map<string, HoldingPeriod>();
   for (const { characterId, holding } of startHolders) {
-    const period = { characterId, fromEventId: null, from: null, toEventId: null, to: null, quantity: holding.quantity, maxQuantity: holding.quantity };
+    const period = {
+      characterId,
+      fromEventId: null,
+      from: null,
+      toEventId: null,
+      to: null,
+      quantity: holding.quantity,
+      maxQuantity: holding.quantity,
+    };
     open.set(characterId, period);
     periods.push(period);
   }

@@ -101,8 +101,14 @@ function* planSteps(chain: readonly TimelineEvents[]): Generator<number, { plan:
     if (depth > 0) {
       const branchAt = timeline.branchingEventId === null ? -1 : plan.findIndex((p) => p.event.id === timeline.branchingEventId);
       if (branchAt === -1) {
-        issues.push(timelineIssue('branchingEventMissing', timeline.id, null,
-          'This branch has no branching event on its parent timeline, so it starts from the state its parent starts from.'));
+        issues.push(
+          timelineIssue(
+            'branchingEventMissing',
+            timeline.id,
+            null,
+            'This branch has no branching event on its parent timeline, so it starts from the state its parent starts from.',
+          ),
+        );
         prefix = plan.slice(0, ownStart);
       } else {
         prefix = plan.slice(0, branchAt + 1);
@@ -113,11 +119,19 @@ function* planSteps(chain: readonly TimelineEvents[]): Generator<number, { plan:
     for (const event of sortEvents(events)) {
       let ms = momentKey(event.dateTime, event.instant);
       if (Number.isNaN(ms)) {
-        issues.push(timelineIssue('invalidDateTime', timeline.id, event.id, `dateTime "${event.dateTime}" cannot be read; the event is placed last.`));
+        issues.push(
+          timelineIssue('invalidDateTime', timeline.id, event.id, `dateTime "${event.dateTime}" cannot be read; the event is placed last.`),
+        );
         ms = Infinity;
       } else if (ms < branchMs) {
-        issues.push(timelineIssue('eventBeforeBranchPoint', timeline.id, event.id,
-          `"${event.name}" is dated ${event.dateTime}, before this branch leaves its parent; it takes effect at the branch point.`));
+        issues.push(
+          timelineIssue(
+            'eventBeforeBranchPoint',
+            timeline.id,
+            event.id,
+            `"${event.name}" is dated ${event.dateTime}, before this branch leaves its parent; it takes effect at the branch point.`,
+          ),
+        );
       }
       const parsed = parseEventChanges(event);
       own.push({ event, effectiveMs: Math.max(ms, branchMs), parsed });
@@ -184,7 +198,12 @@ export function namedIds(plan: readonly PlannedEvent[]): NamedIds {
  * @throws RangeError when the chain is empty.
  */
 export function replayTimeline(start: StartState, chain: readonly TimelineEvents[], snapshotEvery = SNAPSHOT_EVERY): Replay {
-  return replayPlan(start, chain.map((link) => link.timeline), buildPlan(chain), snapshotEvery);
+  return replayPlan(
+    start,
+    chain.map((link) => link.timeline),
+    buildPlan(chain),
+    snapshotEvery,
+  );
 }
 
 /**

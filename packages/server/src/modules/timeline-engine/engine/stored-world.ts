@@ -24,16 +24,16 @@ export interface StoredWorld {
    * @returns the characters that exist, their names and those of the characters their relationships point at,
    *   and the names of the wanted items that exist and of the items the characters hold.
    */
-  readCharacters(characterIds: Iterable<string>, itemIds?: Iterable<string>): Promise<StartState>;
+  readCharacters: (characterIds: Iterable<string>, itemIds?: Iterable<string>) => Promise<StartState>;
   /** Every character of the world, as `readCharacters` would read them all, with every item's name. */
-  readEveryCharacter(): Promise<StartState>;
+  readEveryCharacter: () => Promise<StartState>;
   /** Every character of the world by name, then id (code units), for pages and searches. */
-  readNameOrder(): Promise<NameOrder>;
+  readNameOrder: () => Promise<NameOrder>;
   /**
    * The characters whose stored inventory holds an item (in a quantity above 0).
    * @returns them by name, then id (code units).
    */
-  readHolders(itemId: string): Promise<StoredHolder[]>;
+  readHolders: (itemId: string) => Promise<StoredHolder[]>;
 }
 
 /**
@@ -97,5 +97,10 @@ export async function replayNamed(stored: StoredWorld, chain: readonly TimelineE
   const planned = await buildPlanYielding(chain);
   const { characterIds, itemIds } = namedIds(planned.plan);
   const cast = await stored.readCharacters(characterIds, itemIds);
-  return replayPlanYielding(cast, chain.map((link) => link.timeline), planned, snapshotEvery);
+  return replayPlanYielding(
+    cast,
+    chain.map((link) => link.timeline),
+    planned,
+    snapshotEvery,
+  );
 }

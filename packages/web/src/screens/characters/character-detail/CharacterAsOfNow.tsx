@@ -13,15 +13,13 @@ const NOW: EngineMoment = {};
 function StateAtNow({ worldId, character, timeline }: { worldId: string; character: Character; timeline: Timeline }) {
   const state = useTimelineState(worldId, timeline.timelineId, NOW, character.characterId);
   if (state.isPending) return <LoadingSpinner label="Loading the state..." />;
-  if (state.isError) return <ErrorAlert message={handleError(state.error, 'Failed to load the state at this moment.')} onRetry={() => void state.refetch()} />;
+  if (state.isError)
+    return (
+      <ErrorAlert message={handleError(state.error, 'Failed to load the state at this moment.')} onRetry={() => void state.refetch()} />
+    );
   const mine = state.data.characters.find((c) => c.characterId === character.characterId);
   if (!mine) return <p className="small text-body-secondary mb-0">{character.name} is not in this timeline&apos;s state.</p>;
-  return (
-    <CharacterStateCard
-      state={mine}
-      title={`${character.name} as of ${formatDateTime(timeline.currentDateTime)}`}
-    />
-  );
+  return <CharacterStateCard state={mine} title={`${character.name} as of ${formatDateTime(timeline.currentDateTime)}`} />;
 }
 
 /**

@@ -13,7 +13,8 @@ const buildCharacter = (attributes: Record<string, unknown>): Character => ({
   characterId: 'c1',
   worldId: 'w1',
   name: 'Aria',
-  description: null, descriptionHtml: null,
+  description: null,
+  descriptionHtml: null,
   attributes,
   currentLocationId: null,
   activeQuests: [],
@@ -24,12 +25,20 @@ const buildCharacter = (attributes: Record<string, unknown>): Character => ({
 describe('splitAttributes (SPEC §3 Character)', () => {
   it('puts scalar values in core attributes and nested objects in groups', () => {
     const split = splitAttributes({ strength: 12, alive: true, title: null, stats: { hp: 30 }, tags: ['a'] });
-    expect(split.core).toEqual([['strength', 12], ['alive', true], ['title', null], ['tags', ['a']]]);
+    expect(split.core).toEqual([
+      ['strength', 12],
+      ['alive', true],
+      ['title', null],
+      ['tags', ['a']],
+    ]);
     expect(split.groups).toEqual([{ name: 'stats', entries: [['hp', 30]] }]);
   });
 });
 
-const listOf = (data: unknown[]) => ({ data, pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null } });
+const listOf = (data: unknown[]) => ({
+  data,
+  pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 1000, nextCursor: null },
+});
 
 /** A world without timelines: the side panel only says so. */
 function noTimelines() {
@@ -42,17 +51,38 @@ describe('CharacterDetailsTab (SPEC §2 character details)', () => {
     signIn();
     const stateAsked: URLSearchParams[] = [];
     const timeline = (timelineId: string, name: string, currentDateTime: string, parentTimelineId: string | null) => ({
-      timelineId, worldId: 'w1', name, description: null, currentDateTime, genesisEvent: null, initialStates: null,
-      branchingEnabled: true, parentTimelineId, branchingEvent: null, createdAt: '', updatedAt: '',
+      timelineId,
+      worldId: 'w1',
+      name,
+      description: null,
+      currentDateTime,
+      genesisEvent: null,
+      initialStates: null,
+      branchingEnabled: true,
+      parentTimelineId,
+      branchingEvent: null,
+      createdAt: '',
+      updatedAt: '',
     });
     mockFetch((url) => {
       if (url.pathname === '/api/worlds/w1/timelines') {
-        return jsonResponse(listOf([timeline('t2', 'What if', '1900-07-01T00:00:00.000Z', 't1'), timeline('t1', 'The Story', '1900-06-01T12:00:00.000Z', null)]));
+        return jsonResponse(
+          listOf([
+            timeline('t2', 'What if', '1900-07-01T00:00:00.000Z', 't1'),
+            timeline('t1', 'The Story', '1900-06-01T12:00:00.000Z', null),
+          ]),
+        );
       }
       if (url.pathname.endsWith('/state')) {
         stateAsked.push(url.searchParams);
         const courage = url.pathname.includes('/t2/') ? 2 : 10;
-        return jsonResponse({ timelineId: 't1', at: null, eventCount: 3, lastEvent: null, characters: [{ characterId: 'c1', name: 'Aria', attributes: { courage }, inventory: [], relationships: [] }] });
+        return jsonResponse({
+          timelineId: 't1',
+          at: null,
+          eventCount: 3,
+          lastEvent: null,
+          characters: [{ characterId: 'c1', name: 'Aria', attributes: { courage }, inventory: [], relationships: [] }],
+        });
       }
       return jsonResponse(listOf([]));
     });
@@ -98,8 +128,13 @@ describe('CharacterDetailsTab (SPEC §2 character details)', () => {
     const stamp = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
     const page = { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null };
     mockFetch((url) => {
-      if (url.pathname === '/api/worlds/w1/maps') return jsonResponse({ data: [{ mapId: 'm1', worldId: 'w1', name: 'Land of Oz', description: null, image: null, ...stamp }], pagination: page });
-      if (url.pathname === '/api/worlds/w1/maps/m1/points') return jsonResponse({ data: [{ pointId: 'p1', mapId: 'm1', name: 'Emerald City', ...stamp }], pagination: page });
+      if (url.pathname === '/api/worlds/w1/maps')
+        return jsonResponse({
+          data: [{ mapId: 'm1', worldId: 'w1', name: 'Land of Oz', description: null, image: null, ...stamp }],
+          pagination: page,
+        });
+      if (url.pathname === '/api/worlds/w1/maps/m1/points')
+        return jsonResponse({ data: [{ pointId: 'p1', mapId: 'm1', name: 'Emerald City', ...stamp }], pagination: page });
       return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
     });
     renderRoutes(<CharacterDetailsTab character={{ ...buildCharacter({}), currentLocationId: 'p1' }} />);

@@ -15,14 +15,16 @@ import { RichText } from '../../../components/rich-text/RichText';
 import { MentionedIn } from '../../../components/rich-text/MentionedIn';
 import { ConnectionsPanel } from '../../../components/connections/ConnectionsPanel';
 
-function AttributeRows({ entries, caption }: { entries: [string, unknown][]; caption: string }) {
+function AttributeRows({ entries, caption }: { entries: Array<[string, unknown]>; caption: string }) {
   return (
     <table className="table table-sm mb-0 align-middle">
       <caption className="visually-hidden">{caption}</caption>
       <tbody>
         {entries.map(([name, value]) => (
           <tr key={name}>
-            <th scope="row" className="fw-semibold text-break w-50">{name}</th>
+            <th scope="row" className="fw-semibold text-break w-50">
+              {name}
+            </th>
             <td className="text-break">{formatVariableValue(value)}</td>
           </tr>
         ))}
@@ -72,25 +74,28 @@ function StoredCharacter({ character }: { character: Character }) {
   return (
     <div className="d-grid gap-4">
       <p className="small text-body-secondary mb-0">
-        <strong className="text-body">Stored record</strong>: the character at the start of every timeline. Events change
-        it from there.
+        <strong className="text-body">Stored record</strong>: the character at the start of every timeline. Events change it from there.
       </p>
       <DetailList
         rows={[
-          { label: 'Description', value: character.descriptionHtml ? <RichText worldId={character.worldId} html={character.descriptionHtml} /> : null },
+          {
+            label: 'Description',
+            value: character.descriptionHtml ? <RichText worldId={character.worldId} html={character.descriptionHtml} /> : null,
+          },
           {
             label: 'Current Location',
             value: character.currentLocationId ? <LocationLink worldId={character.worldId} pointId={character.currentLocationId} /> : null,
           },
           {
             label: 'Active Quests',
-            value: character.activeQuests.length === 0 ? null : (
-              <span className="d-flex flex-wrap gap-2">
-                {character.activeQuests.map((questId) => (
-                  <ActiveQuestLink key={questId} worldId={character.worldId} questId={questId} />
-                ))}
-              </span>
-            ),
+            value:
+              character.activeQuests.length === 0 ? null : (
+                <span className="d-flex flex-wrap gap-2">
+                  {character.activeQuests.map((questId) => (
+                    <ActiveQuestLink key={questId} worldId={character.worldId} questId={questId} />
+                  ))}
+                </span>
+              ),
           },
           { label: 'Created', value: formatDateTime(character.createdAt) },
           { label: 'Updated', value: formatDateTime(character.updatedAt) },
@@ -100,11 +105,15 @@ function StoredCharacter({ character }: { character: Character }) {
       <ConnectionsPanel worldId={character.worldId} here={{ type: 'character', id: character.characterId }} hereName={character.name} />
       <MentionedIn worldId={character.worldId} type="character" id={character.characterId} />
       <section aria-labelledby="character-attributes">
-        <h2 id="character-attributes" className="h5">Attributes</h2>
+        <h2 id="character-attributes" className="h5">
+          Attributes
+        </h2>
         {core.length === 0 && groups.length === 0 && <p className="text-body-secondary mb-0">{MESSAGES.noAttributes}</p>}
         {core.length > 0 && (
           <Card className="mb-3">
-            <Card.Header as="h3" className="h6 mb-0">Core Attributes</Card.Header>
+            <Card.Header as="h3" className="h6 mb-0">
+              Core Attributes
+            </Card.Header>
             <Card.Body className="py-2">
               <AttributeRows entries={core} caption="Core attributes" />
             </Card.Body>
@@ -115,7 +124,9 @@ function StoredCharacter({ character }: { character: Character }) {
             {groups.map((group) => (
               <Col key={group.name}>
                 <Card className="h-100">
-                  <Card.Header as="h3" className="h6 mb-0 text-break">{group.name}</Card.Header>
+                  <Card.Header as="h3" className="h6 mb-0 text-break">
+                    {group.name}
+                  </Card.Header>
                   <Card.Body className="py-2">
                     {group.entries.length === 0 ? (
                       <p className="text-body-secondary small mb-0">Empty group.</p>

@@ -47,7 +47,11 @@ export function CharacterHistoryPage() {
 
 /** Any other address below the character: says so, with a way back to the details. */
 export function CharacterMissingPage() {
-  return <p className="mb-0">This page of the character does not exist. <Link to={characterBase(useCharacterOutlet())}>Back to the details</Link></p>;
+  return (
+    <p className="mb-0">
+      This page of the character does not exist. <Link to={characterBase(useCharacterOutlet())}>Back to the details</Link>
+    </p>
+  );
 }
 
 /** inventory: the character's inventory list. */

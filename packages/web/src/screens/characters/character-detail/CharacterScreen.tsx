@@ -48,7 +48,9 @@ export function CharacterScreen() {
           message={missing ?? handleError(query.error, 'Failed to load character or world data. Please try again.')}
           onRetry={missing ? undefined : () => void query.refetch()}
         >
-          <Link to={`/worlds/${worldId}/characters`} className="alert-link d-inline-block mt-2">Back to the characters</Link>
+          <Link to={`/worlds/${worldId}/characters`} className="alert-link d-inline-block mt-2">
+            Back to the characters
+          </Link>
         </ErrorAlert>
       </Container>
     );
@@ -64,13 +66,21 @@ export function CharacterScreen() {
       actions={
         <>
           <SecretBadge entity={character} />
-          <Link to={`${base}/family`} className="btn btn-outline-light">Family tree</Link>
+          <Link to={`${base}/family`} className="btn btn-outline-light">
+            Family tree
+          </Link>
           <IfAllowed worldId={worldId} to="edit" entity={character}>
-            <Link to={`${base}/edit`} className="btn btn-light">Edit Character</Link>
+            <Link to={`${base}/edit`} className="btn btn-light">
+              Edit Character
+            </Link>
           </IfAllowed>
           <IfAllowed worldId={worldId} to="manage">
-            <Button variant="outline-light" onClick={() => setMoving(true)}>Move to World</Button>
-            <Button variant="danger" onClick={() => setDeleting(true)}>Delete Character</Button>
+            <Button variant="outline-light" onClick={() => setMoving(true)}>
+              Move to World
+            </Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete Character
+            </Button>
           </IfAllowed>
         </>
       }

@@ -14,9 +14,9 @@ import { LoadingSpinner } from '../../../components/LoadingSpinner';
 export interface MoveCharacterModalProps {
   character: Character;
   show: boolean;
-  onClose(): void;
+  onClose: () => void;
   /** Called with the destination world after the move succeeded. */
-  onMoved(worldId: string): void;
+  onMoved: (worldId: string) => void;
 }
 
 /**
@@ -48,28 +48,37 @@ export function MoveCharacterModal({ character, show, onClose, onMoved }: MoveCh
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby={`${ids}-title`}>
       <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={`${ids}-title`} as="h2" className="h5">Move {character.name}</Modal.Title>
+        <Modal.Title id={`${ids}-title`} as="h2" className="h5">
+          Move {character.name}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {worlds.isPending && <LoadingSpinner inline label="Loading worlds..." />}
         {worlds.isError && <ErrorAlert message={handleError(worlds.error, 'Failed to load worlds data.')} />}
-        {worlds.isSuccess && others.length === 0 && (
-          <p className="mb-0">You have no other world to move this character to.</p>
-        )}
+        {worlds.isSuccess && others.length === 0 && <p className="mb-0">You have no other world to move this character to.</p>}
         {worlds.isSuccess && others.length > 0 && (
           <Form.Group controlId={`${ids}-world`}>
             <Form.Label>Destination world</Form.Label>
             <Form.Select value={target} onChange={(e) => setTarget(e.target.value)}>
               <option value="">Choose a world…</option>
-              {others.map((w) => <option key={w.worldId} value={w.worldId}>{w.name}</option>)}
+              {others.map((w) => (
+                <option key={w.worldId} value={w.worldId}>
+                  {w.name}
+                </option>
+              ))}
             </Form.Select>
-            <Form.Text>Its attributes and goals go with it. Its relationships, inventory, active quests and location belong to this world and are removed.</Form.Text>
+            <Form.Text>
+              Its attributes and goals go with it. Its relationships, inventory, active quests and location belong to this world and are
+              removed.
+            </Form.Text>
           </Form.Group>
         )}
         <ErrorAlert message={error} className="mt-3 mb-0" />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={move.isPending}>Cancel</Button>
+        <Button variant="outline-secondary" onClick={onClose} disabled={move.isPending}>
+          Cancel
+        </Button>
         <Button variant="primary" onClick={() => void handleMove()} disabled={move.isPending || others.length === 0}>
           {move.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           Move

@@ -3,9 +3,9 @@
 /** Core attributes and named groups. */
 export interface AttributeSplit {
   /** Scalar values (text, numbers, true/false, null) and lists, in their original order. */
-  core: [string, unknown][];
+  core: Array<[string, unknown]>;
   /** Nested objects: each group's name and its own entries. */
-  groups: { name: string; entries: [string, unknown][] }[];
+  groups: Array<{ name: string; entries: Array<[string, unknown]> }>;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

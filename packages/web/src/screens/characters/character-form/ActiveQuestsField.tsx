@@ -21,8 +21,16 @@ export function ActiveQuestsField({ id, value, onChange, onBlur, invalid, descri
     onChange(next.join(', '));
   };
   const box = (questId: string, label: string) => (
-    <Form.Check key={questId} id={`${id}-${questId}`} type="checkbox" label={label} checked={ids.includes(questId)}
-      isInvalid={invalid} onChange={(e) => toggle(questId, e.target.checked)} onBlur={onBlur} />
+    <Form.Check
+      key={questId}
+      id={`${id}-${questId}`}
+      type="checkbox"
+      label={label}
+      checked={ids.includes(questId)}
+      isInvalid={invalid}
+      onChange={(e) => toggle(questId, e.target.checked)}
+      onBlur={onBlur}
+    />
   );
   return (
     <div id={id} role="group" aria-label="Active Quests" aria-describedby={describedBy}>

@@ -36,12 +36,18 @@ export function AttributesField({ id, value, onChange, onBlur, invalid, describe
   return (
     <div>
       <ButtonGroup size="sm" aria-label="Edit attributes as" className="mb-2">
-        <Button variant={mode === 'variables' ? 'secondary' : 'outline-secondary'} aria-pressed={mode === 'variables'}
-          onClick={() => setMode('variables')}>
+        <Button
+          variant={mode === 'variables' ? 'secondary' : 'outline-secondary'}
+          aria-pressed={mode === 'variables'}
+          onClick={() => setMode('variables')}
+        >
           Variables
         </Button>
-        <Button variant={mode === 'json' ? 'secondary' : 'outline-secondary'} aria-pressed={mode === 'json'}
-          onClick={() => setMode('json')}>
+        <Button
+          variant={mode === 'json' ? 'secondary' : 'outline-secondary'}
+          aria-pressed={mode === 'json'}
+          onClick={() => setMode('json')}
+        >
           JSON
         </Button>
       </ButtonGroup>

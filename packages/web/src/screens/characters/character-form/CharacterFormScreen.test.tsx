@@ -10,10 +10,31 @@ const Q1 = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const Q2 = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
 const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
-const quest = (questId: string, name: string) => ({ questId, worldId: WORLD, name, description: null, status: 'active', isOptional: false, difficulty: 5, objectives: [], ...STAMP });
+const quest = (questId: string, name: string) => ({
+  questId,
+  worldId: WORLD,
+  name,
+  description: null,
+  status: 'active',
+  isOptional: false,
+  difficulty: 5,
+  objectives: [],
+  ...STAMP,
+});
 const QUESTS = [quest(Q1, 'Find the Wizard'), quest(Q2, 'Melt the Witch')];
 const MAP = { mapId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', worldId: WORLD, name: 'Land of Oz', description: null, image: null, ...STAMP };
-const POINT = { pointId: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', mapId: MAP.mapId, name: 'Emerald City', description: null, x: 1, y: 2, type: 'city', entityId: null, entityType: null, ...STAMP };
+const POINT = {
+  pointId: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee',
+  mapId: MAP.mapId,
+  name: 'Emerald City',
+  description: null,
+  x: 1,
+  y: 2,
+  type: 'city',
+  entityId: null,
+  entityType: null,
+  ...STAMP,
+};
 const page = (totalItems: number) => ({ currentPage: 1, totalPages: 1, totalItems, limit: 1000, nextCursor: null });
 
 function renderCreate() {

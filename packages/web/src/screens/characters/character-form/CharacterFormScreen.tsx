@@ -30,7 +30,7 @@ const FIELDS: readonly FieldConfig[] = [
     name: 'currentLocationId',
     label: 'Current Location',
     type: 'custom',
-    help: 'A point on one of this world\'s maps.',
+    help: "A point on one of this world's maps.",
     render: (props) => <LocationField {...props} />,
   },
   {
@@ -66,8 +66,7 @@ export function CharacterFormScreen() {
   const editing = Boolean(characterId);
   const defaults = useMemo(() => ({ ...characterFormValues(query.data) }), [query.data]);
 
-  const back = () =>
-    void navigate(editing ? `/worlds/${worldId}/characters/${characterId}` : `/worlds/${worldId}/characters`);
+  const back = () => void navigate(editing ? `/worlds/${worldId}/characters/${characterId}` : `/worlds/${worldId}/characters`);
 
   let body;
   const missingWorld = world.isError ? notFoundMessage(world.error, `World with ID ${worldId} not found.`) : undefined;
@@ -75,7 +74,9 @@ export function CharacterFormScreen() {
   else if (missingWorld) {
     body = (
       <ErrorAlert message={missingWorld}>
-        <Link to="/" className="alert-link d-inline-block mt-2">Back to your worlds</Link>
+        <Link to="/" className="alert-link d-inline-block mt-2">
+          Back to your worlds
+        </Link>
       </ErrorAlert>
     );
   } else if (world.isPending) body = <LoadingSpinner label="Loading world..." />;
@@ -98,9 +99,7 @@ export function CharacterFormScreen() {
         failureFallback="Failed to save. Please try again."
         onCancel={back}
         onSubmit={async (values) => {
-          const saved = characterId
-            ? await update.mutateAsync({ id: characterId, input: values })
-            : await create.mutateAsync(values);
+          const saved = characterId ? await update.mutateAsync({ id: characterId, input: values }) : await create.mutateAsync(values);
           void navigate(`/worlds/${worldId}/characters/${saved.characterId}`);
         }}
       />

@@ -16,8 +16,14 @@ export function LocationField({ id, value, onChange, onBlur, invalid, describedB
   const known = locations.find(selected) !== undefined;
   return (
     <>
-      <Form.Select id={id} value={selected} isInvalid={invalid} aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+      <Form.Select
+        id={id}
+        value={selected}
+        isInvalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      >
         <option value="">No location</option>
         {selected !== '' && !known && (
           <option value={selected}>{locations.isPending ? 'Loading locations…' : `Unknown point (${selected.slice(0, 8)})`}</option>
@@ -25,7 +31,9 @@ export function LocationField({ id, value, onChange, onBlur, invalid, describedB
         {locations.groups.map(({ map, points }) => (
           <optgroup key={map.mapId} label={map.name}>
             {points.map((point) => (
-              <option key={point.pointId} value={point.pointId}>{point.name}</option>
+              <option key={point.pointId} value={point.pointId}>
+                {point.name}
+              </option>
             ))}
           </optgroup>
         ))}

@@ -16,7 +16,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * @returns the ids (['q1', 'q2']) or null.
  */
 export function parseActiveQuests(text: string | null | undefined): string[] | null {
-  const ids = (text ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = (text ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   return ids.length > 0 ? ids : null;
 }
 

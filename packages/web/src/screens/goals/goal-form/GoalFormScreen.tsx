@@ -41,7 +41,7 @@ export interface GoalFormScreenProps {
   /** Where Cancel goes when creating (the goals list, or the world). */
   listPath: string;
   /** The page of one goal. */
-  viewPath(goalId: string): string;
+  viewPath: (goalId: string) => string;
 }
 
 /**
@@ -60,7 +60,12 @@ export function GoalFormScreen({ resource, listPath, viewPath }: GoalFormScreenP
   let body;
   if (editing && query.isPending) body = <LoadingSpinner label="Loading goal..." />;
   else if (editing && query.isError) {
-    body = <ErrorAlert message={handleError(query.error, 'Failed to load goal data. Please try again.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
+    body = (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load goal data. Please try again.')}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
+      />
+    );
   } else {
     body = (
       <GenericForm

@@ -25,7 +25,7 @@ export interface GoalViewScreenProps {
   /** Where to go after deleting, and the Back link. */
   listPath: string;
   /** The goal's edit page. */
-  editPath(goalId: string): string;
+  editPath: (goalId: string) => string;
 }
 
 /**
@@ -41,18 +41,34 @@ export function GoalViewScreen({ resource, listPath, editPath }: GoalViewScreenP
 
   if (query.isPending) return <LoadingSpinner label="Loading goal..." />;
   if (query.isError) {
-    return <ErrorAlert message={handleError(query.error, 'Failed to load goal data. Please try again.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
+    return (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load goal data. Please try again.')}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
+      />
+    );
   }
   const goal = query.data;
   return (
     <EntityPanel
-      title={<>{goal.title} <GoalStatusBadge status={goal.status} /><SecretBadge entity={goal} /></>}
+      title={
+        <>
+          {goal.title} <GoalStatusBadge status={goal.status} />
+          <SecretBadge entity={goal} />
+        </>
+      }
       actions={
         <>
-          <Link to={listPath} className="btn btn-outline-secondary">Back</Link>
+          <Link to={listPath} className="btn btn-outline-secondary">
+            Back
+          </Link>
           <IfAllowed worldId={goal.worldId} to="manage">
-            <Link to={editPath(goal.goalId)} className="btn btn-outline-primary">Edit</Link>
-            <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete</Button>
+            <Link to={editPath(goal.goalId)} className="btn btn-outline-primary">
+              Edit
+            </Link>
+            <Button variant="outline-danger" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
           </IfAllowed>
         </>
       }

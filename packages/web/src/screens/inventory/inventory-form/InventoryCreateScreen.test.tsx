@@ -20,13 +20,19 @@ describe('InventoryCreateScreen (SPEC §5 Inventory)', () => {
         posts.push(JSON.parse(String(init.body)));
         return jsonResponse({}, 201);
       }
-      return jsonResponse({ data: [{ itemId: I, name: 'Silver Shoes' }], pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null } });
+      return jsonResponse({
+        data: [{ itemId: I, name: 'Silver Shoes' }],
+        pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null },
+      });
     });
     const base = `/worlds/${W}/characters/${C}/inventory`;
-    renderRoutes([
-      { path: `${base}/create`, element: <InventoryCreateScreen worldId={W} character={dorothy} /> },
-      { path: base, element: <p>Inventory list</p> },
-    ], `${base}/create`);
+    renderRoutes(
+      [
+        { path: `${base}/create`, element: <InventoryCreateScreen worldId={W} character={dorothy} /> },
+        { path: base, element: <p>Inventory list</p> },
+      ],
+      `${base}/create`,
+    );
     await user.selectOptions(await screen.findByLabelText(/^Item/), I);
     const quantity = screen.getByLabelText(/^Quantity/);
     expect(quantity).toHaveValue('1');

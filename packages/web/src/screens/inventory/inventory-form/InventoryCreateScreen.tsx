@@ -46,7 +46,8 @@ export function InventoryCreateScreen({ worldId, character }: { worldId: string;
   } else if (items.data.data.length === 0) {
     body = (
       <p className="mb-0">
-        This world has no items yet. <Link to={`/worlds/${worldId}/items/create`}>Create an item</Link> first, then give it to {character.name}.
+        This world has no items yet. <Link to={`/worlds/${worldId}/items/create`}>Create an item</Link> first, then give it to{' '}
+        {character.name}.
       </p>
     );
   } else {

@@ -27,7 +27,12 @@ export function InventoryEditScreen({ worldId, character }: { worldId: string; c
   let body;
   if (query.isPending) body = <LoadingSpinner label="Loading inventory item..." />;
   else if (query.isError) {
-    body = <ErrorAlert message={handleError(query.error, 'Failed to load inventory. Please try again.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
+    body = (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load inventory. Please try again.')}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
+      />
+    );
   } else {
     body = (
       <GenericForm

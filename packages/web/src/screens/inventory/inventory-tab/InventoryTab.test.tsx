@@ -8,8 +8,16 @@ import { InventoryTab } from './InventoryTab';
 const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const character = { characterId: 'c1', name: 'Aria' } as Character;
 const entry = (id: string, itemName: string, equipped: boolean) => ({
-  inventoryItemId: id, characterId: 'c1', itemId: `item-${id}`, itemName, quantity: 2, equipped, notes: null,
-  attributes: {}, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  inventoryItemId: id,
+  characterId: 'c1',
+  itemId: `item-${id}`,
+  itemName,
+  quantity: 2,
+  equipped,
+  notes: null,
+  attributes: {},
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 });
 const page = (data: unknown[]) => ({
   data,
@@ -47,5 +55,4 @@ describe('InventoryTab (SPEC §2 Inventory)', () => {
     renderRoutes(<InventoryTab worldId={WORLD} character={character} />);
     expect(await screen.findByText('Failed to load inventory. Please try again.')).toBeInTheDocument();
   });
-
 });

@@ -34,21 +34,31 @@ export function InventoryTab({ worldId, character }: { worldId: string; characte
   });
 
   const heading = <h2 className="h4 mb-0 me-auto">{character.name}&apos;s Inventory</h2>;
-  const addLink = <Link to={`${base}/create`} className="btn btn-primary">Add item</Link>;
+  const addLink = (
+    <Link to={`${base}/create`} className="btn btn-primary">
+      Add item
+    </Link>
+  );
 
   if (first.isPending) return <LoadingSpinner label="Loading inventory..." />;
   if (first.isError) {
     return (
       <>
         <div className="d-flex align-items-center gap-2 mb-3">{heading}</div>
-        <ErrorAlert message={handleError(first.error, 'Failed to load inventory. Please try again.')} onRetry={() => void first.refetch()} />
+        <ErrorAlert
+          message={handleError(first.error, 'Failed to load inventory. Please try again.')}
+          onRetry={() => void first.refetch()}
+        />
       </>
     );
   }
   if (first.data.pagination.totalItems === 0) {
     return (
       <>
-        <div className="d-flex align-items-center gap-2 mb-3">{heading}{addLink}</div>
+        <div className="d-flex align-items-center gap-2 mb-3">
+          {heading}
+          {addLink}
+        </div>
         <p className="lf-empty text-center text-body-secondary py-4 mb-0">{MESSAGES.emptyInventory}</p>
       </>
     );
@@ -61,7 +71,11 @@ export function InventoryTab({ worldId, character }: { worldId: string; characte
         <Form.Group controlId={`${ids}-filter`} className="d-flex align-items-center gap-2">
           <Form.Label className="mb-0 text-nowrap">Show</Form.Label>
           <Form.Select value={filter} onChange={(e) => setFilter(e.target.value as SlotFilter)}>
-            {SLOT_FILTERS.map((f) => <option key={f} value={f}>{FILTER_LABELS[f]}</option>)}
+            {SLOT_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABELS[f]}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         {addLink}
@@ -87,7 +101,14 @@ export function InventoryTab({ worldId, character }: { worldId: string; characte
           {
             key: 'equipped',
             label: 'Equipped',
-            render: (e) => (e.equipped ? <Badge bg="success">Equipped</Badge> : <Badge bg="light" text="dark">No</Badge>),
+            render: (e) =>
+              e.equipped ? (
+                <Badge bg="success">Equipped</Badge>
+              ) : (
+                <Badge bg="light" text="dark">
+                  No
+                </Badge>
+              ),
           },
           { key: 'notes', label: 'Notes', kind: 'description' },
           { key: 'createdAt', label: 'Added', sortable: true, kind: 'date' },

@@ -11,7 +11,7 @@ const item = { itemId: 'i1', name: 'Sword' } as Item;
 
 function setup(postStatus: number) {
   signIn();
-  const posts: Record<string, unknown>[] = [];
+  const posts: Array<Record<string, unknown>> = [];
   mockFetch((_url, init) => {
     if (init.method === 'POST') {
       posts.push(JSON.parse(String(init.body)) as Record<string, unknown>);

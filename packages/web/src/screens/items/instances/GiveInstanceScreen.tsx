@@ -17,8 +17,14 @@ function buildFields(worldId: string): FieldConfig[] {
       type: 'custom',
       required: true,
       render: ({ id, value, onChange, invalid, describedBy }) => (
-        <CharacterPicker worldId={worldId} id={id} value={typeof value === 'string' ? value : ''} onChange={onChange}
-          invalid={invalid} describedBy={describedBy} />
+        <CharacterPicker
+          worldId={worldId}
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onChange}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
       ),
     },
     { name: 'quantity', label: 'Quantity', type: 'number', required: true, min: LIMITS.inventoryQuantityMin },

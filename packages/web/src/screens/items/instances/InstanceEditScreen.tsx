@@ -27,7 +27,12 @@ export function InstanceEditScreen({ worldId, item }: { worldId: string; item: I
   let body;
   if (query.isPending) body = <LoadingSpinner label="Loading item instance..." />;
   else if (query.isError) {
-    body = <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
+    body = (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load item data.')}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
+      />
+    );
   } else {
     const owner = query.data.owner;
     body = (

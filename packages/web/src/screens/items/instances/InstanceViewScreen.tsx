@@ -37,7 +37,12 @@ export function InstanceViewScreen({ worldId, item, confirmDelete = false }: Ins
 
   if (query.isPending) return <LoadingSpinner label="Loading item instance..." />;
   if (query.isError) {
-    return <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
+    return (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load item data.')}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
+      />
+    );
   }
   const instance = query.data;
 
@@ -59,9 +64,15 @@ export function InstanceViewScreen({ worldId, item, confirmDelete = false }: Ins
       title={`${item.name}, held by ${instance.owner.name}`}
       actions={
         <>
-          <Link to={`${base}/instances`} className="btn btn-outline-secondary">Back</Link>
-          <Link to={`${viewPath}/edit`} className="btn btn-outline-primary">Edit</Link>
-          <Link to={`${viewPath}/delete`} className="btn btn-outline-danger">Delete</Link>
+          <Link to={`${base}/instances`} className="btn btn-outline-secondary">
+            Back
+          </Link>
+          <Link to={`${viewPath}/edit`} className="btn btn-outline-primary">
+            Edit
+          </Link>
+          <Link to={`${viewPath}/delete`} className="btn btn-outline-danger">
+            Delete
+          </Link>
         </>
       }
     >

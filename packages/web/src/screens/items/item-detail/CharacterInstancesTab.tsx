@@ -29,7 +29,9 @@ export function CharacterInstancesTab({ worldId, itemId }: { worldId: string; it
 
   if (query.isPending) return <LoadingSpinner label="Loading owners..." />;
   if (query.isError) {
-    return <ErrorAlert message={handleError(query.error, 'Failed to fetch data for instances tab.')} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorAlert message={handleError(query.error, 'Failed to fetch data for instances tab.')} onRetry={() => void query.refetch()} />
+    );
   }
   const owners = groupOwners(query.data.data);
   if (owners.length === 0) return <p className="lf-empty text-center text-body-secondary py-4 mb-0">{MESSAGES.noInstances}</p>;
@@ -53,7 +55,15 @@ export function CharacterInstancesTab({ worldId, itemId }: { worldId: string; it
               </td>
               <td>{owner.quantity}</td>
               <td>{owner.instances}</td>
-              <td>{owner.equipped ? <Badge bg="success">Equipped</Badge> : <Badge bg="light" text="dark">No</Badge>}</td>
+              <td>
+                {owner.equipped ? (
+                  <Badge bg="success">Equipped</Badge>
+                ) : (
+                  <Badge bg="light" text="dark">
+                    No
+                  </Badge>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -11,7 +11,12 @@ function HoldersAtNow({ worldId, item, timeline }: { worldId: string; item: Item
   const provenance = useItemProvenance(worldId, item.itemId, timeline.timelineId);
   if (provenance.isPending) return <LoadingSpinner label="Loading who holds it..." />;
   if (provenance.isError) {
-    return <ErrorAlert message={handleError(provenance.error, 'Failed to load who holds this item.')} onRetry={() => void provenance.refetch()} />;
+    return (
+      <ErrorAlert
+        message={handleError(provenance.error, 'Failed to load who holds this item.')}
+        onRetry={() => void provenance.refetch()}
+      />
+    );
   }
   // A timeline with its own calendar has no ISO now: its instant places the periods (issue 12).
   const now = timeline.currentDateTime ?? (timeline.currentInstant ? { instant: timeline.currentInstant } : '');

@@ -34,8 +34,8 @@ function StoredItem({ item }: { item: Item }) {
   return (
     <div className="d-grid gap-4">
       <p className="small text-body-secondary mb-0">
-        <strong className="text-body">Stored record</strong>: the item at the start of every timeline; its holders at
-        the start are under <Link to={`/worlds/${item.worldId}/items/${item.itemId}/character-instances`}>Character Instances</Link>.
+        <strong className="text-body">Stored record</strong>: the item at the start of every timeline; its holders at the start are under{' '}
+        <Link to={`/worlds/${item.worldId}/items/${item.itemId}/character-instances`}>Character Instances</Link>.
       </p>
       <DetailList
         rows={[
@@ -48,11 +48,15 @@ function StoredItem({ item }: { item: Item }) {
       <ConnectionsPanel worldId={item.worldId} here={{ type: 'item', id: item.itemId }} hereName={item.name} />
       <MentionedIn worldId={item.worldId} type="item" id={item.itemId} />
       <section aria-labelledby="item-properties">
-        <h2 id="item-properties" className="h5">Properties</h2>
+        <h2 id="item-properties" className="h5">
+          Properties
+        </h2>
         <JsonObjectTable value={item.properties} caption="Properties" emptyText="No properties defined." />
       </section>
       <section aria-labelledby="item-attributes">
-        <h2 id="item-attributes" className="h5">Attributes</h2>
+        <h2 id="item-attributes" className="h5">
+          Attributes
+        </h2>
         <JsonObjectTable value={item.attributes} caption="Attributes" emptyText="No attributes defined." />
       </section>
     </div>

@@ -16,7 +16,9 @@ export function ItemInstancesTab({ worldId, itemId }: { worldId: string; itemId:
   return (
     <>
       <div className="d-flex justify-content-end mb-2">
-        <Link to={`${base}/create`} className="btn btn-primary">Give to a character</Link>
+        <Link to={`${base}/create`} className="btn btn-primary">
+          Give to a character
+        </Link>
       </div>
       <GenericList<ItemInstance>
         entityName="item instance"
@@ -27,7 +29,11 @@ export function ItemInstancesTab({ worldId, itemId }: { worldId: string; itemId:
         getViewPath={(i) => `${base}/${i.inventoryItemId}`}
         getEditPath={(i) => `${base}/${i.inventoryItemId}/edit`}
         renderActions={(i) => (
-          <Link to={`${base}/${i.inventoryItemId}/delete`} className="btn btn-sm btn-outline-danger" aria-label={`Delete ${i.owner.name}'s instance`}>
+          <Link
+            to={`${base}/${i.inventoryItemId}/delete`}
+            className="btn btn-sm btn-outline-danger"
+            aria-label={`Delete ${i.owner.name}'s instance`}
+          >
             Delete
           </Link>
         )}
@@ -42,7 +48,14 @@ export function ItemInstancesTab({ worldId, itemId }: { worldId: string; itemId:
           {
             key: 'equipped',
             label: 'Equipped',
-            render: (i) => (i.equipped ? <Badge bg="success">Equipped</Badge> : <Badge bg="light" text="dark">No</Badge>),
+            render: (i) =>
+              i.equipped ? (
+                <Badge bg="success">Equipped</Badge>
+              ) : (
+                <Badge bg="light" text="dark">
+                  No
+                </Badge>
+              ),
           },
           { key: 'notes', label: 'Notes', kind: 'description' },
           { key: 'createdAt', label: 'Given', sortable: true, kind: 'date' },

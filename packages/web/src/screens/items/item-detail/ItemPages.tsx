@@ -108,5 +108,9 @@ export function InstanceEditPage() {
 
 /** Any other address below the item: says so, with a way back to the details. */
 export function ItemMissingPage() {
-  return <p className="mb-0">This page of the item does not exist. <Link to={itemBase(useItemOutlet())}>Back to the details</Link></p>;
+  return (
+    <p className="mb-0">
+      This page of the item does not exist. <Link to={itemBase(useItemOutlet())}>Back to the details</Link>
+    </p>
+  );
 }

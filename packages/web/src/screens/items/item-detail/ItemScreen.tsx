@@ -42,7 +42,9 @@ export function ItemScreen() {
           message={missing ?? handleError(query.error, 'Failed to fetch item details.')}
           onRetry={missing ? undefined : () => void query.refetch()}
         >
-          <Link to={`/worlds/${worldId}/items`} className="alert-link d-inline-block mt-2">Back to the items</Link>
+          <Link to={`/worlds/${worldId}/items`} className="alert-link d-inline-block mt-2">
+            Back to the items
+          </Link>
         </ErrorAlert>
       </Container>
     );
@@ -59,8 +61,12 @@ export function ItemScreen() {
         <>
           <SecretBadge entity={item} />
           <IfAllowed worldId={worldId} to="manage">
-            <Link to={`${base}/edit`} className="btn btn-light">Edit Item</Link>
-            <Link to={`${base}/delete`} className="btn btn-danger">Delete Item</Link>
+            <Link to={`${base}/edit`} className="btn btn-light">
+              Edit Item
+            </Link>
+            <Link to={`${base}/delete`} className="btn btn-danger">
+              Delete Item
+            </Link>
           </IfAllowed>
         </>
       }

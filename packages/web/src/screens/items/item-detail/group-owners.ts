@@ -22,7 +22,11 @@ export function groupOwners(instances: readonly ItemInstance[]): OwnerHolding[] 
   const byOwner = new Map<string, OwnerHolding>();
   for (const instance of instances) {
     const current = byOwner.get(instance.owner.id) ?? {
-      characterId: instance.owner.id, name: instance.owner.name, quantity: 0, instances: 0, equipped: false,
+      characterId: instance.owner.id,
+      name: instance.owner.name,
+      quantity: 0,
+      instances: 0,
+      equipped: false,
     };
     current.quantity += readQuantity(instance.quantity);
     current.instances += 1;

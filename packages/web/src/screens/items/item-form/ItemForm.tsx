@@ -13,7 +13,14 @@ import { LoadingSpinner } from '../../../components/LoadingSpinner';
 const FIELDS: readonly FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true },
   { name: 'description', label: 'Description', type: 'richtext' },
-  { name: 'properties', label: 'Properties', type: 'json', rows: 5, placeholder: '{ "weight": 2, "material": "steel" }', help: 'A JSON object.' },
+  {
+    name: 'properties',
+    label: 'Properties',
+    type: 'json',
+    rows: 5,
+    placeholder: '{ "weight": 2, "material": "steel" }',
+    help: 'A JSON object.',
+  },
   { name: 'attributes', label: 'Attributes', type: 'json', rows: 4, placeholder: '{ "rarity": "rare" }', help: 'A JSON object.' },
 ];
 
@@ -49,7 +56,12 @@ export function ItemForm() {
   let body;
   if (editing && query.isPending) body = <LoadingSpinner label="Loading item..." />;
   else if (editing && query.isError) {
-    body = <ErrorAlert message={handleError(query.error, 'Failed to load item data.')} onRetry={retryUnlessMissing(query.error, () => void query.refetch())} />;
+    body = (
+      <ErrorAlert
+        message={handleError(query.error, 'Failed to load item data.')}
+        onRetry={retryUnlessMissing(query.error, () => void query.refetch())}
+      />
+    );
   } else {
     body = (
       <GenericForm

@@ -9,7 +9,7 @@ const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
 function capturePosts() {
   signIn();
-  const posts: Record<string, unknown>[] = [];
+  const posts: Array<Record<string, unknown>> = [];
   mockFetch((_url, init) => {
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
     // The form also reads the world (to know the role); only writes count.
@@ -23,7 +23,14 @@ describe('item properties JSON (SPEC §5 Item)', () => {
   it('the quick-create sends {} for invalid properties JSON without complaint', async () => {
     const posts = capturePosts();
     let created = false;
-    renderRoutes(<ItemQuickCreate worldId={WORLD} onCreated={() => { created = true; }} />);
+    renderRoutes(
+      <ItemQuickCreate
+        worldId={WORLD}
+        onCreated={() => {
+          created = true;
+        }}
+      />,
+    );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Name/), 'Sword');
     fireEvent.change(screen.getByLabelText('Properties (JSON)'), { target: { value: '{ not json' } });

@@ -15,7 +15,7 @@ const FIELDS: readonly FieldConfig[] = [
 export interface ItemQuickCreateProps {
   worldId: string;
   /** Called after the item was created (closes the popover). */
-  onCreated(): void;
+  onCreated: () => void;
   onCancel?: () => void;
 }
 

@@ -17,7 +17,7 @@ const list = (data: unknown[]) => ({
 
 function setup() {
   signIn();
-  const posts: Record<string, unknown>[] = [];
+  const posts: Array<Record<string, unknown>> = [];
   mockFetch((url, init) => {
     if (init.method === 'POST') {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;

@@ -16,7 +16,13 @@ import { communicationStyleLabel, relationshipTypeLabel } from '../../../lib/rel
 
 function buildFields(worldId: string, characterId: string, editing: boolean): FieldConfig[] {
   const score = (name: string, label: string, help: string): FieldConfig => ({
-    name, label, type: 'range', min: SCORE_RANGE.min, max: SCORE_RANGE.max, step: 1, help,
+    name,
+    label,
+    type: 'range',
+    min: SCORE_RANGE.min,
+    max: SCORE_RANGE.max,
+    step: 1,
+    help,
   });
   return [
     {
@@ -57,7 +63,9 @@ function buildFields(worldId: string, characterId: string, editing: boolean): Fi
     { name: 'currentGoalAlignment', label: 'Current Goal Alignment', type: 'text' },
     { name: 'dependenceLevel', label: 'Dependence Level', type: 'text' },
     // An existing relationship's tags are edited above the form (TagEditor); a new one's are typed here.
-    ...(editing ? [] : [{ name: 'tags', label: 'Tags', type: 'text', placeholder: 'family, rivals', help: 'Comma-separated.' } satisfies FieldConfig]),
+    ...(editing
+      ? []
+      : [{ name: 'tags', label: 'Tags', type: 'text', placeholder: 'family, rivals', help: 'Comma-separated.' } satisfies FieldConfig]),
   ];
 }
 
@@ -106,12 +114,12 @@ export function RelationshipFormScreen({ worldId, character }: RelationshipFormS
         failureFallback="Failed to save. Please try again."
         onCancel={() => void navigate(relationshipId ? `${base}/${relationshipId}` : base)}
         onSubmit={async ({ tags, ...values }) => {
-          const saved = relationshipId
-            ? await update.mutateAsync({ id: relationshipId, input: values })
-            : await create.mutateAsync(values);
+          const saved = relationshipId ? await update.mutateAsync({ id: relationshipId, input: values }) : await create.mutateAsync(values);
           const typed = parseTags(tags ?? '');
           if (!relationshipId && typed.length > 0) {
-            await api.put(`/worlds/${encodeURIComponent(worldId)}/tags/relationship/${encodeURIComponent(saved.relationshipId)}`, { tags: typed });
+            await api.put(`/worlds/${encodeURIComponent(worldId)}/tags/relationship/${encodeURIComponent(saved.relationshipId)}`, {
+              tags: typed,
+            });
             await queryClient.invalidateQueries({ queryKey: ['worlds', worldId] });
           }
           void navigate(`${base}/${saved.relationshipId}`);

@@ -1,13 +1,6 @@
 /** What the relationship form validates and sends (SPEC §5 Relationship). */
 import { z } from 'zod';
-import {
-  COMMUNICATION_STYLES,
-  enumField,
-  LIMITS,
-  RelationshipCreateSchema,
-  required,
-  type Relationship,
-} from '@loreforge/contract';
+import { COMMUNICATION_STYLES, enumField, LIMITS, RelationshipCreateSchema, required, type Relationship } from '@loreforge/contract';
 
 /**
  * RelationshipCreateSchema fed from form inputs: an unchosen character reads 'Related Character is required.'

@@ -48,16 +48,24 @@ export function RelationshipViewScreen({ worldId, character }: { worldId: string
       title={
         <>
           {character.name} <span className="text-body-secondary fw-normal">→</span> {r.targetCharacterName}{' '}
-          <Badge bg="info" text="dark">{relationshipTypeLabel(r.relationshipType)}</Badge>
+          <Badge bg="info" text="dark">
+            {relationshipTypeLabel(r.relationshipType)}
+          </Badge>
         </>
       }
       actions={
         <>
-          <Link to={base} className="btn btn-outline-secondary">Back</Link>
+          <Link to={base} className="btn btn-outline-secondary">
+            Back
+          </Link>
           {access.isEditor && (
             <>
-              <Link to={`${base}/${r.relationshipId}/edit`} className="btn btn-outline-primary">Edit</Link>
-              <Button variant="outline-danger" onClick={() => setDeleting(true)}>Delete</Button>
+              <Link to={`${base}/${r.relationshipId}/edit`} className="btn btn-outline-primary">
+                Edit
+              </Link>
+              <Button variant="outline-danger" onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
             </>
           )}
         </>

@@ -26,7 +26,9 @@ export function ScoreMeter({ label, value }: { label: string; value: number }) {
           style={value < 0 ? { right: '50%', width: `${half}%` } : { left: '50%', width: `${Math.max(half, 0.5)}%` }}
         />
       </div>
-      <span className="fw-semibold" style={{ minWidth: '4ch' }}>{value}</span>
+      <span className="fw-semibold" style={{ minWidth: '4ch' }}>
+        {value}
+      </span>
     </div>
   );
 }

@@ -62,8 +62,18 @@ export function readKankaExport(archiveFiles: ArchiveFiles, options: ImportOptio
   // Mentions become mention spans, so the new world's "Mentioned in" lists them.
   const { entities } = bundle;
   describeMentionsAsRichText([
-    bundle.world, ...entities.characters, ...entities.items, ...entities.goals, ...entities.relationships, ...entities.timelines,
-    ...entities.events, ...entities.maps, ...entities.mapPoints, ...entities.mapAreas, ...entities.quests, ...entities.connections,
+    bundle.world,
+    ...entities.characters,
+    ...entities.items,
+    ...entities.goals,
+    ...entities.relationships,
+    ...entities.timelines,
+    ...entities.events,
+    ...entities.maps,
+    ...entities.mapPoints,
+    ...entities.mapAreas,
+    ...entities.quests,
+    ...entities.connections,
   ]);
   return { bundle, images: new Map(), notMapped };
 }

@@ -806,7 +806,7 @@ export function mapKankaExport(
     const connectionType = kind === 'family' ? `family: ${mapped.name}` : `organisation: ${mapped.name}`;
     const described = (member: { member: Mapped; role: string | null }) =>
       member.role ? `${member.member.name} (${member.role})` : member.member.name;
-    const pairs: [(typeof members)[number], (typeof members)[number]][] = [];
+    const pairs: Array<[(typeof members)[number], (typeof members)[number]]> = [];
     if (members.length <= MEMBER_PAIRS_MAX) {
       members.forEach((first, index) => members.slice(index + 1).forEach((second) => pairs.push([first, second])));
     } else {

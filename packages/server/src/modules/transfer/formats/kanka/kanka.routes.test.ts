@@ -99,13 +99,15 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
       traits: { Hair: 'Brown braids' },
     });
     // The HTML entry is plain text; its script is gone; mentions name the new world's entities.
-    expect(dorothy.descriptionHtml).toContain(`<span data-type="mention" data-entity-type="character" data-id="${scarecrow.characterId}">Scarecrow</span>`);
+    expect(dorothy.descriptionHtml).toContain(
+      `<span data-type="mention" data-entity-type="character" data-id="${scarecrow.characterId}">Scarecrow</span>`,
+    );
     expect(dorothy.descriptionHtml).toContain(`data-id="${byName.get('Aunt Em')!.characterId}">Aunt Em</span>`);
     expect(dorothy.description).toContain('Scarecrow');
     expect(dorothy.description).not.toContain('loreforge://');
     expect(`${dorothy.description} ${dorothy.descriptionHtml}`).not.toContain('alert');
     // The mentions are indexed: the Scarecrow's page lists Dorothy under "Mentioned in".
-    const mentionedIn = await get<{ data: { name: string }[] }>(owner, `/${worldId}/characters/${scarecrow.characterId}/backlinks`);
+    const mentionedIn = await get<{ data: Array<{ name: string }> }>(owner, `/${worldId}/characters/${scarecrow.characterId}/backlinks`);
     expect(mentionedIn.data.map((link) => link.name)).toContain('Dorothy Gale');
     // The private attribute is a GM note.
     expect(dorothy.gmNotes).toBe('True home: Kansas, forever');
@@ -119,13 +121,16 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     });
 
     const inventory = (
-      await get<{ data: { itemId: string; quantity: number; equipped: boolean; notes: string | null }[] }>(
+      await get<{ data: Array<{ itemId: string; quantity: number; equipped: boolean; notes: string | null }> }>(
         owner,
         `/${worldId}/characters/${dorothy.characterId}/inventory`,
       )
     ).data;
     const items = (
-      await get<{ data: { itemId: string; name: string; properties: Record<string, unknown> }[] }>(owner, `/${worldId}/items?limit=100`)
+      await get<{ data: Array<{ itemId: string; name: string; properties: Record<string, unknown> }> }>(
+        owner,
+        `/${worldId}/items?limit=100`,
+      )
     ).data;
     const shoes = items.find((item) => item.name === 'Silver Shoes')!;
     expect(shoes.properties).toMatchObject({ price: 'Priceless', type: 'Magic item' });
@@ -136,10 +141,10 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     });
     expect(items.map((item) => item.name)).toContain('Picnic basket');
 
-    const maps = (await get<{ data: { mapId: string; name: string }[] }>(owner, `/${worldId}/maps`)).data;
+    const maps = (await get<{ data: Array<{ mapId: string; name: string }> }>(owner, `/${worldId}/maps`)).data;
     expect(maps.map((map) => map.name)).toEqual(['Locations']);
     const points = (
-      await get<{ data: { pointId: string; name: string; description: string | null }[] }>(
+      await get<{ data: Array<{ pointId: string; name: string; description: string | null }> }>(
         owner,
         `/${worldId}/maps/${maps[0]!.mapId}/points?limit=100`,
       )
@@ -150,7 +155,7 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const tags = await get<{ tags: string[] }>(owner, `/${worldId}/tags/character/${dorothy.characterId}`);
     expect(tags.tags).toEqual(expect.arrayContaining(['Gale', 'Heroes', 'Human']));
     const connections = (
-      await get<{ data: { connectionType: string; sourceName: string | null; targetName: string | null }[] }>(
+      await get<{ data: Array<{ connectionType: string; sourceName: string | null; targetName: string | null }> }>(
         owner,
         `/${worldId}/connections?limit=100`,
       )
@@ -168,12 +173,12 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const { body } = await importArchive(t.app, owner.headers, rawZip(campaignEntries()));
     const worldId = body.world.worldId;
     const calendars = (
-      await get<{ data: { calendarId: string; name: string; months: { name: string }[] }[] }>(owner, `/${worldId}/calendars`)
+      await get<{ data: Array<{ calendarId: string; name: string; months: Array<{ name: string }> }> }>(owner, `/${worldId}/calendars`)
     ).data;
     expect(calendars).toHaveLength(1);
     expect(calendars[0]).toMatchObject({ name: 'Oz Reckoning' });
     const events = (
-      await get<{ data: { name: string; dateTime: string | null; calendarDate?: { year: number; month: number; day: number } }[] }>(
+      await get<{ data: Array<{ name: string; dateTime: string | null; calendarDate?: { year: number; month: number; day: number } }> }>(
         owner,
         `/${worldId}/events?limit=100`,
       )
@@ -196,7 +201,9 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const relationships = (await get<{ data: Relationship[] }>(player, `/${worldId}/characters/${dorothy.characterId}/relationships`)).data;
     expect(relationships.map((r) => r.targetCharacterName).sort()).toEqual(['Aunt Em', 'Scarecrow']);
     // The quest's text mentions the secret Wizard without a label of its own: his name is not filled in for everyone.
-    const quests = (await get<{ data: { name: string; description: string | null; descriptionHtml: string | null }[] }>(player, `/${worldId}/quests`)).data;
+    const quests = (
+      await get<{ data: Array<{ name: string; description: string | null; descriptionHtml: string | null }> }>(player, `/${worldId}/quests`)
+    ).data;
     expect(quests[0]?.description).toContain('ask (secret)');
     expect(quests[0]?.descriptionHtml).toContain('ask (secret)');
     expect(quests[0]?.descriptionHtml).not.toContain('data-type="mention"');
@@ -207,7 +214,7 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const before = await worldCount(owner);
     const campaign = { name: 'campaign.json', data: JSON.stringify({ name: 'Hostile' }) };
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-    const cases: { entries: RawEntry[]; message: RegExp }[] = [
+    const cases: Array<{ entries: RawEntry[]; message: RegExp }> = [
       { entries: [campaign, { name: 'characters/../../evil_1.json', data: '{}' }], message: /unsafe name/ },
       { entries: [campaign, { name: 'characters/deep_1.json', data: deep }], message: /nested more than/ },
       { entries: [campaign, { name: 'characters/broken_1.json', data: '{"name": "Dorothy"' }], message: /not valid JSON/ },

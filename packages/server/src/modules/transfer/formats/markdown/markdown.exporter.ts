@@ -72,7 +72,7 @@ export function* writeMarkdownVault(bundle: Bundle, images: ReadonlyMap<string, 
   const text = (value: string | null) =>
     replaceMentions(value ?? '', (mention) => (plan.has(mention.id) ? link(mention.id, mention.label) : mention.label));
   const tags = new Map(entities.tags.map((entry) => [entry.entityId, entry.tags]));
-  const note = (id: string, frontmatter: Record<string, unknown>, sections: [string, string[]][], body: string | null): ExportFile => {
+  const note = (id: string, frontmatter: Record<string, unknown>, sections: Array<[string, string[]]>, body: string | null): ExportFile => {
     const { path, name } = plan.get(id) ?? { path: id, name: id };
     const head = stringify({ id, ...frontmatter, ...(tags.get(id)?.length ? { tags: tags.get(id) } : {}) }, { lineWidth: 0 });
     const parts = [`---\n${head}---`, `# ${name}`];
@@ -320,7 +320,12 @@ export function* writeMarkdownVault(bundle: Bundle, images: ReadonlyMap<string, 
 }
 
 /** Text on one line: its lines trimmed, blank ones dropped, joined with spaces. */
-const oneLine = (value: string) => value.split('\n').map((line) => line.trim()).filter((line) => line !== '').join(' ');
+const oneLine = (value: string) =>
+  value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ');
 
 function compareInstants(a: string | null, b: string | null): number {
   if (a === b) return 0;

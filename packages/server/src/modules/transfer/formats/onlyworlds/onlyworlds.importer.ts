@@ -143,7 +143,7 @@ export function readOnlyWorldsFolder(archiveFiles: ArchiveFiles, options: Import
       target.set(element.data.id, { type: narrativeIsTimeline(element) ? 'timeline' : 'quest', id, name, visibility });
   }
   const nameOf = (id: string) => byId.get(id)?.data.name ?? id;
-  const textOf = (element: Element, ...extra: [string, unknown][]) => {
+  const textOf = (element: Element, ...extra: Array<[string, unknown]>) => {
     const parts = [owReferencesToMentions(element.data.description ?? '', (id) => target.get(id))];
     for (const [label, value] of extra) if (typeof value === 'string' && value.trim() !== '') parts.push(`${label}: ${value.trim()}`);
     return clampText(parts.filter((part) => part !== '').join('\n\n'));
@@ -253,7 +253,8 @@ export function readOnlyWorldsFolder(archiveFiles: ArchiveFiles, options: Import
     const pointId = target.get(isLocation ? linkedElement.data.id : pin.data.id)?.id ?? formatId('onlyworlds', 'pin', pin.data.id);
     const height = heights.get(map.id);
     const y = clampInt(pin.data.y, 0, LIMITS.mapCoordinateMax, 0);
-    if (height === undefined) report.add(pin.path, "the pin's map has neither an image nor a height, so its y is kept as measured from the bottom edge");
+    if (height === undefined)
+      report.add(pin.path, "the pin's map has neither an image nor a height, so its y is kept as measured from the bottom edge");
     const source = isLocation ? linkedElement : pin;
     entities.mapPoints.push({
       pointId,

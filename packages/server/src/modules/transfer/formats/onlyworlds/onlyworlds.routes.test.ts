@@ -72,34 +72,35 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
     expect(relationships.find((r) => r.targetCharacterName === 'The Wizard')?.description).toContain('Intensity 70 of 100.');
 
     const inventory = (
-      await get<{ data: { itemId: string; quantity: number }[] }>(owner, `/${worldId}/characters/${dorothy.characterId}/inventory`)
+      await get<{ data: Array<{ itemId: string; quantity: number }> }>(owner, `/${worldId}/characters/${dorothy.characterId}/inventory`)
     ).data;
-    const items = (await get<{ data: { itemId: string; name: string; properties: Record<string, unknown> }[] }>(owner, `/${worldId}/items`))
-      .data;
+    const items = (
+      await get<{ data: Array<{ itemId: string; name: string; properties: Record<string, unknown> }> }>(owner, `/${worldId}/items`)
+    ).data;
     expect(items.map((item) => item.name)).toEqual(['Silver Shoes']);
     expect(items[0]!.properties).toMatchObject({ aesthetics: 'Silver, shining', location: 'Emerald City' });
     expect(inventory.map((line) => line.itemId)).toEqual([items[0]!.itemId]);
 
     // The pinned location is a point of the map (with its image); the others are on the generated map.
     const maps = (
-      await get<{ data: { mapId: string; name: string; hasImage?: boolean }[] }>(owner, `/${worldId}/maps?sortBy=name&sortOrder=asc`)
+      await get<{ data: Array<{ mapId: string; name: string; hasImage?: boolean }> }>(owner, `/${worldId}/maps?sortBy=name&sortOrder=asc`)
     ).data;
     expect(maps.map((map) => map.name)).toEqual(['Locations', 'Map of Oz']);
     const ozMap = maps.find((map) => map.name === 'Map of Oz')!;
     const image = await t.app.inject({ url: `/api/worlds/${worldId}/maps/${ozMap.mapId}/image`, headers: owner.headers });
     expect(image.statusCode).toBe(200);
     const points = (
-      await get<{ data: { pointId: string; name: string; x: number; y: number }[] }>(owner, `/${worldId}/maps/${ozMap.mapId}/points`)
+      await get<{ data: Array<{ pointId: string; name: string; x: number; y: number }> }>(owner, `/${worldId}/maps/${ozMap.mapId}/points`)
     ).data;
     // OnlyWorlds measures from the bottom of the 100-pixel map, Loreforge from the top.
     expect(points).toEqual([expect.objectContaining({ name: 'Emerald City', x: 40, y: 70 })]);
     expect(byName.get('Scarecrow')!.currentLocationId).toBe(points[0]!.pointId);
 
-    const events = (await get<{ data: { name: string; dateTime: string | null }[] }>(owner, `/${worldId}/events`)).data;
+    const events = (await get<{ data: Array<{ name: string; dateTime: string | null }> }>(owner, `/${worldId}/events`)).data;
     expect(events).toEqual([expect.objectContaining({ name: 'The Cyclone', dateTime: expect.stringMatching(/^1900-01-01T00:00/) })]);
-    const quests = (await get<{ data: { name: string }[] }>(owner, `/${worldId}/quests`)).data;
+    const quests = (await get<{ data: Array<{ name: string }> }>(owner, `/${worldId}/quests`)).data;
     expect(quests.map((quest) => quest.name)).toEqual(['Journey to the Emerald City']);
-    const connections = (await get<{ data: { connectionType: string }[] }>(owner, `/${worldId}/connections?limit=100`)).data;
+    const connections = (await get<{ data: Array<{ connectionType: string }> }>(owner, `/${worldId}/connections?limit=100`)).data;
     expect(connections.map((connection) => connection.connectionType)).toEqual(
       expect.arrayContaining(['family: Gale', 'institution: Emerald Court', 'protagonist', 'involves']),
     );
@@ -200,26 +201,32 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
       expect.objectContaining({ targetCharacterName: 'Toto', relationshipType: 'like_family', affinity: 90, trustLevel: 75 }),
     ]);
     const inventory = (
-      await get<{ data: { quantity: number; equipped: boolean }[] }>(
+      await get<{ data: Array<{ quantity: number; equipped: boolean }> }>(
         owner,
         `/${body.world.worldId}/characters/${newDorothy.characterId}/inventory`,
       )
     ).data;
     expect(inventory).toEqual([expect.objectContaining({ quantity: 2, equipped: true })]);
-    const maps = (await get<{ data: { mapId: string; name: string }[] }>(owner, `/${body.world.worldId}/maps`)).data;
+    const maps = (await get<{ data: Array<{ mapId: string; name: string }> }>(owner, `/${body.world.worldId}/maps`)).data;
     expect(maps.map((m) => m.name)).toEqual(['Map of Oz']);
     const points = (
-      await get<{ data: { pointId: string; name: string; x: number; y: number }[] }>(
+      await get<{ data: Array<{ pointId: string; name: string; x: number; y: number }> }>(
         owner,
         `/${body.world.worldId}/maps/${maps[0]!.mapId}/points`,
       )
     ).data;
-    expect(points).toEqual(expect.arrayContaining([
-      expect.objectContaining({ name: 'Emerald City', x: 40, y: 60 }), expect.objectContaining({ name: 'Munchkin Country', x: 10, y: 100 }),
-    ]));
+    expect(points).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Emerald City', x: 40, y: 60 }),
+        expect.objectContaining({ name: 'Munchkin Country', x: 10, y: 100 }),
+      ]),
+    );
     expect(newDorothy.currentLocationId).toBe(points.find((point) => point.name === 'Emerald City')!.pointId);
     const events = (
-      await get<{ data: { name: string; dateTime: string | null; timelineName?: string | null }[] }>(owner, `/${body.world.worldId}/events`)
+      await get<{ data: Array<{ name: string; dateTime: string | null; timelineName?: string | null }> }>(
+        owner,
+        `/${body.world.worldId}/events`,
+      )
     ).data;
     expect(events).toEqual([expect.objectContaining({ name: 'The Cyclone', dateTime: expect.stringMatching(/^1900-05-01T00:00/) })]);
   });
@@ -230,7 +237,7 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
       (await t.app.inject({ url: '/api/worlds?limit=100', headers: owner.headers })).json<{ data: World[] }>().data.length;
     const before = await worlds();
     const world = { name: 'world.json', data: JSON.stringify({ id: 'w', name: 'Hostile' }) };
-    const cases: { entries: RawEntry[]; message: RegExp }[] = [
+    const cases: Array<{ entries: RawEntry[]; message: RegExp }> = [
       { entries: [world, { name: 'elements/character/../../../etc/passwd.json', data: '{}' }], message: /unsafe name/ },
       { entries: [world, { name: 'elements\\character\\evil.json', data: '{}' }], message: /unsafe name/ },
       {

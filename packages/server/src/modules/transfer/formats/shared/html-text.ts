@@ -59,7 +59,7 @@ export function htmlToText(html: string | null | undefined): string {
   if (nestingDepth(html) > NESTING_MAX) return tidy(stripTags(html));
   const root = parseFragment(html) as unknown as Node;
   let out = '';
-  const stack: (Node | { close: string })[] = [...(root.childNodes ?? [])].reverse();
+  const stack: Array<Node | { close: string }> = [...(root.childNodes ?? [])].reverse();
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if ('close' in item) {
       if (LINES.has(item.close)) out += '\n';

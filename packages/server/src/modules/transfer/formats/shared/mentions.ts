@@ -33,7 +33,6 @@ export function mentionText(type: MentionType, id: string, label: string): strin
   return `[${escapeLabel(label)}](loreforge://${type}/${id})`;
 }
 
-
 /**
  * Finds every mention in text, in order. Links naming a type that is not mentionable are not mentions.
  * @returns the mentions with their positions; [] for text without any.
@@ -85,7 +84,11 @@ const paragraphHtml = (paragraph: string): string => {
  */
 export function mentionsAsRichText(text: string | null | undefined): string | null {
   if (!text || findMentions(text).length === 0) return null;
-  return text.split(/\r?\n\s*\r?\n/).filter((paragraph) => paragraph.trim() !== '').map(paragraphHtml).join('');
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .filter((paragraph) => paragraph.trim() !== '')
+    .map(paragraphHtml)
+    .join('');
 }
 
 /** Records that may hold rich text. */

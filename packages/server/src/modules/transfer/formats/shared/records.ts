@@ -14,7 +14,7 @@ const FORMAT_ID_NAMESPACE = '6f1c2a55-3b7e-4d2a-9a43-0c6f3e8b1d27';
  * @param parts what identifies the record in its source, e.g. `('kanka', 'entity', 1001)`.
  * @returns a UUID string.
  */
-export function formatId(...parts: readonly (string | number)[]): string {
+export function formatId(...parts: ReadonlyArray<string | number>): string {
   return uuidv5(parts.join(':'), FORMAT_ID_NAMESPACE);
 }
 

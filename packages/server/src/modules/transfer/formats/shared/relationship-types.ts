@@ -2,7 +2,7 @@
 import type { RelationshipType } from '@loreforge/contract';
 
 /** Keyword rules from free relation text (Kanka's `relation`, an OnlyWorlds relation's subtype and name) to SPEC §5 types. */
-const RELATION_KEYWORDS: [RegExp, RelationshipType][] = [
+const RELATION_KEYWORDS: Array<[RegExp, RelationshipType]> = [
   [/\b(mother|father|parent|mum|mom|dad)\b/i, 'Parent to'],
   [/\b(son|daughter|child|ward)\b/i, 'Child of'],
   [/\b(sister|brother|sibling|twin)\b/i, 'Sibling of'],
