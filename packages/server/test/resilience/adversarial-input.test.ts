@@ -56,7 +56,7 @@ describe.each(DIALECTS)('adversarial long input on %s', (dialect) => {
     world = await buildFullWorld(t.app, owner);
     routes = await listApiRoutes(t.app);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   /**
    * Sends one body while the event loop is watched turn by turn: a tick runs on every turn, notes the longest

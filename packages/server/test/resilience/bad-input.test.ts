@@ -75,7 +75,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
     world = await buildFullWorld(t.app, owner);
     routes = await listApiRoutes(t.app);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   const send = (route: ApiRoute, url: string, contentType: string | undefined, payload: string | Buffer | undefined) =>
     t.app.inject({
