@@ -9,7 +9,9 @@
  * 2. query (`query.ts`): the conditions the query gains: the tag filter, the search (FTS5 on SQLite for large
  *    scopes, LIKE otherwise; pg_trgm on PostgreSQL) and, for a cursor or an anchor, "after this keyset";
  * 3. page (`page.ts`): one statement reads the page's rows, with the total in the same statement
- *    (`count(*) over ()`) when the world's kept count or the list cache does not give it;
+ *    (`count(*) over ()`) when the world's kept count or the list cache does not give it. A list given as a
+ *    shape (`ListSpec.shape`) runs its common pages (page numbers; cursors when the total is kept) as SQL
+ *    compiled once per shape: list, reader's class, sort, order, search mode and paging mode;
  * 4. envelope (`envelope.ts`): the pagination block and the next page's cursor.
  *
  * The list cache (`cache.ts`), set by `cache` in the spec, keeps per world content version what serves the
@@ -20,12 +22,12 @@
 import type { Database, Db } from '../../db/database.js';
 import { anchoredStart, cachedTotal, listCacheLimits, listCacheScope } from './cache.js';
 import { paginationOf } from './envelope.js';
-import { readPage } from './page.js';
-import { planList } from './parse.js';
-import { listSearchCondition, mayBeLarge, withTag } from './query.js';
-import type { ListResult, ListSpec, SortColumn } from './types.js';
+import { readCompiledPage, readPage } from './page.js';
+import { type ListPlan, planList } from './parse.js';
+import { listSearchCondition, mayBeLarge, scopedQuery, usesFullText, withTag } from './query.js';
+import type { ListResult, ListSpec, SearchableTable, SortColumn } from './types.js';
 
-export type { ListParams, ListResult, ListSpec, SearchableTable, SortColumn } from './types.js';
+export type { ListParams, ListResult, ListShape, ListSpec, SearchableTable, SortColumn } from './types.js';
 export { likePattern, searchCondition } from './query.js';
 export { resolveSort } from './parse.js';
 
@@ -51,9 +53,14 @@ export function timestampSortColumns<Row extends { created_at: string; updated_a
 export async function paginate<TB extends keyof Database, Row extends { id: string }>(
   listSpec: ListSpec<TB, Row>,
 ): Promise<ListResult<Row>> {
-  const spec = listSpec.params.tag ? withTag(listSpec, listSpec.params.tag) : listSpec;
+  const tagged = listSpec.params.tag ? withTag(listSpec, listSpec.params.tag) : listSpec;
+  const plan = planList(tagged);
+  const compiled = compiledPageOf(tagged, plan);
+  if (tagged.shape && compiled) return readCompiledPage(tagged, tagged.shape, plan, compiled.fullText, compiled.knownTotal);
+  // Every other page (a cursor or a deep page of a list without a kept total, a total or anchors from the list
+  // cache, a tag) is built with Kysely around the scoped query.
+  const spec = { ...tagged, query: scopedQuery(tagged) };
   const { params } = spec;
-  const plan = planList(spec);
   const { search, start } = plan;
 
   if (search) {
@@ -75,6 +82,28 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
     if (fromAnchor) return readPage(spec.query, plan, params, fromAnchor, total);
   }
   return readPage(spec.query, plan, params, start, total);
+}
+
+/**
+ * Whether a page can run as a compiled shape (readCompiledPage), and how: a page whose total is kept (the
+ * world's count) or counted in its statement, and which needs nothing from the list cache.
+ * @returns the full-text table the search uses (if any) and the known total; undefined for a page built with
+ * Kysely around the scoped query (no shape, a cursor without a kept total, a total or anchors of the list cache).
+ */
+function compiledPageOf<TB extends keyof Database, Row extends { id: string }>(
+  spec: ListSpec<TB, Row>,
+  plan: ListPlan<Row>,
+): { fullText: SearchableTable | undefined; knownTotal: number | undefined } | undefined {
+  if (!spec.shape) return undefined;
+  const { search, cursor, start } = plan;
+  if (search !== undefined) {
+    if (cursor || (spec.cache && mayBeLarge(spec.fullText))) return undefined;
+    return { fullText: usesFullText(search, spec.fullText) ? spec.fullText?.table : undefined, knownTotal: undefined };
+  }
+  const known = spec.knownTotal;
+  if (known === undefined && (cursor || spec.cache)) return undefined;
+  if (spec.cache && !cursor && start.skip >= listCacheLimits.anchorSpacing) return undefined;
+  return { fullText: undefined, knownTotal: known };
 }
 
 /**

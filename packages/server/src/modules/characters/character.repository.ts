@@ -5,7 +5,7 @@ import { type ListParams, type ListResult, paginate, timestampSortColumns, world
 import { compiledQuery } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
 import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import { type ReadScope, type WorldScope, readerClass, readerOf } from '../worlds/world-scope.js';
 
 /** A character row with its active quest ids (ordered by when each was added). */
 export type CharacterRecord = CharacterTable & { activeQuests: string[] };
@@ -49,8 +49,14 @@ export function listCharacters(db: Db, scope: WorldScope, params: ListParams): P
   const worldId = scope.world.id;
   const knownTotal = scope.seesSecrets ? Number(scope.world.character_count) : undefined;
   const contentVersion = scope.world.content_version;
-  return paginate({
-    query: whereVisible(db.selectFrom('character').selectAll('character').where('character.world_id', '=', worldId), scope, 'character'),
+  return paginate<'character', CharacterTable>({
+    shape: {
+      db,
+      key: `characters:${readerClass(scope)}`,
+      args: [worldId, scope.viewer.userId],
+      build: (built, [world = '', viewer = '']) =>
+        whereVisible(built.selectFrom('character').selectAll('character').where('character.world_id', '=', world), readerOf(scope, viewer), 'character'),
+    },
     sortColumns: {
       ...timestampSortColumns('character'),
       name: { column: 'character.name', key: 'name' },

@@ -4,7 +4,7 @@ import type { ItemTable } from '../../db/tables/item.table.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import { type ReadScope, type WorldScope, readerClass, readerOf } from '../worlds/world-scope.js';
 
 /** The writable fields of an item, as stored (JSON fields already serialised). */
 export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'description_html' | 'properties' | 'attributes' | 'updated_at'> &
@@ -27,8 +27,14 @@ export function listItems(db: Db, scope: WorldScope, params: ListParams): Promis
   const worldId = scope.world.id;
   const knownTotal = scope.seesSecrets ? Number(scope.world.item_count) : undefined;
   const contentVersion = scope.world.content_version;
-  return paginate({
-    query: whereVisible(db.selectFrom('item').selectAll('item').where('item.world_id', '=', worldId), scope, 'item'),
+  return paginate<'item', ItemTable>({
+    shape: {
+      db,
+      key: `items:${readerClass(scope)}`,
+      args: [worldId, scope.viewer.userId],
+      build: (built, [world = '', viewer = '']) =>
+        whereVisible(built.selectFrom('item').selectAll('item').where('item.world_id', '=', world), readerOf(scope, viewer), 'item'),
+    },
     sortColumns: {
       ...timestampSortColumns('item'),
       name: { column: 'item.name', key: 'name' },
