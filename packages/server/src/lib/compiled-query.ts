@@ -32,18 +32,19 @@ interface Template {
  * and escape, and of quotes, so a builder that lower-cases, escapes or quotes it (likePattern, an FTS phrase)
  * leaves it whole; the caller then passes the argument already transformed the same way.
  */
-const markerOf = (index: number): string => `\u0000compiled-query-argument-${index}\u0000`;
-const MARKER = /\u0000compiled-query-argument-(\d+)\u0000/g;
+const MARKER_EDGE = '\u0000';
+const markerOf = (index: number): string => `${MARKER_EDGE}compiled-query-argument-${index}${MARKER_EDGE}`;
+const MARKER = new RegExp(`${MARKER_EDGE}compiled-query-argument-(\\d+)${MARKER_EDGE}`, 'g');
 
 /**
  * Compiles a query built from placeholder arguments into a template.
  * @returns the SQL and, for each bound parameter, what fills it.
  */
-function templateOf(arity: number, build: (markers: readonly string[]) => Compilable<unknown>): Template {
+function templateOf(arity: number, build: (markers: readonly string[]) => Compilable): Template {
   const markers = Array.from({ length: arity }, (_, index) => markerOf(index));
   const compiled = build(markers).compile();
   const slots = compiled.parameters.map((value): Slot => {
-    if (typeof value !== 'string' || !value.includes('\u0000')) return { value };
+    if (typeof value !== 'string' || !value.includes(MARKER_EDGE)) return { value };
     const exact = markers.indexOf(value);
     if (exact >= 0) return { arg: exact };
     const pieces: Array<string | number> = [];
@@ -89,7 +90,9 @@ export function compiledQuery<Args extends readonly unknown[], Row>(
     if (known) return known;
     const template = templateOf(arity, (markers) => build(db, ...(markers as unknown as Args)));
     for (let index = 0; index < arity; index += 1) {
-      const used = template.slots.some((slot) => ('arg' in slot && slot.arg === index) || ('pieces' in slot && slot.pieces.includes(index)));
+      const used = template.slots.some(
+        (slot) => ('arg' in slot && slot.arg === index) || ('pieces' in slot && slot.pieces.includes(index)),
+      );
       if (!used) throw new Error(`compiledQuery: argument ${index} is not a bound parameter of: ${template.sql}`);
     }
     templates.set(dialect, template);
@@ -123,11 +126,11 @@ export async function compiledShape<Row>(
 ): Promise<Row[]> {
   const dialect = dialectOf(db);
   let templates = shapes.get(dialect);
-  if (!templates) shapes.set(dialect, (templates = new Map()));
+  if (!templates) shapes.set(dialect, (templates = new Map<string, Template>()));
   let template = templates.get(key);
   if (!template) {
     if (templates.size >= compiledShapeLimits.maxShapes) templates.clear();
-    template = templateOf(args.length, build as (markers: readonly string[]) => Compilable<unknown>);
+    template = templateOf(args.length, build);
     templates.set(key, template);
   }
   const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, fill(template, args)));

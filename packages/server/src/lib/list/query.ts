@@ -115,7 +115,9 @@ export function afterKeyset(order: ListOrder, after: Keyset): Expression<SqlBool
  * A list's scoped query: the spec's own, or its shape built with the shape's arguments.
  * @throws Error when the spec has neither (a programming error).
  */
-export function scopedQuery<TB extends keyof Database, Row extends { id: string }>(spec: ListSpec<TB, Row>): SelectQueryBuilder<Database, TB, Row> {
+export function scopedQuery<TB extends keyof Database, Row extends { id: string }>(
+  spec: ListSpec<TB, Row>,
+): SelectQueryBuilder<Database, TB, Row> {
   if (spec.query) return spec.query;
   if (spec.shape) return spec.shape.build(spec.shape.db, spec.shape.args);
   throw new Error('A list needs its query or its shape.');

@@ -71,7 +71,8 @@ function activeQuestIdsColumn(db: Db, reader: ReadScope): RawBuilder<string | st
 const foldsActiveQuests = (db: Db): boolean => !(db.getExecutor().adapter instanceof SqliteAdapter);
 
 /** The ids of an active_quest_ids column (PostgreSQL answers the JSON parsed, SQLite as text). */
-const questIdsOf = (value: string | string[] | null): string[] => (value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as string[]) : value);
+const questIdsOf = (value: string | string[] | null): string[] =>
+  value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
 
 /**
  * Lists the characters of the scope's world its reader may see, with their active quest ids, search (name,
@@ -112,7 +113,13 @@ export async function listCharacters(db: Db, scope: WorldScope, params: ListPara
     cache: worldListCache(db, worldId, contentVersion),
     params,
   });
-  const apart = foldsActiveQuests(db) ? undefined : await findActiveQuestIds(db, scope, rows.map((row) => row.id));
+  const apart = foldsActiveQuests(db)
+    ? undefined
+    : await findActiveQuestIds(
+        db,
+        scope,
+        rows.map((row) => row.id),
+      );
   const locations = rows.map((row) => row.current_location_id).filter((id): id is string => id !== null);
   const hidden = await hiddenPoints(db, scope, [...new Set(locations)]);
   const locationOf = (row: CharacterTable): string | null =>

@@ -34,7 +34,11 @@ describe.each(DIALECTS)('the token check of world-scoped routes on %s', (dialect
     expect(write.statusCode).toBe(401);
     expect((await t.app.db.selectFrom('character').select('id').where('world_id', '=', world.worldId).execute()).length).toBe(0);
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: editor.user.email, password: 'secret123' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: editor.user.email, password: 'secret123' },
+    });
     expect((await get(login.json<{ token: string }>().token, path)).statusCode).toBe(200);
   });
 
