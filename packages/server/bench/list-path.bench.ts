@@ -9,7 +9,7 @@
  *
  * Run from packages/server after the spread CPU bench kept its data: `SPREAD_SQLITE_FILE=<file> node --import
  * tsx bench/list-path.bench.ts` (the same file as spread-cpu.bench.ts's `SPREAD_SQLITE_FILE`). `LIST_CALLS`
- * sets the calls of each way (default 2000).
+ * sets the calls of each way (default 2000); `LIST_VIEWER=player` reads as each world's player instead of its owner.
  */
 import { performance } from 'node:perf_hooks';
 import { connectDatabase } from '../src/db/connect.js';
@@ -23,6 +23,7 @@ import type { Db } from '../src/db/database.js';
 const file = process.env.SPREAD_SQLITE_FILE;
 if (!file) throw new Error('Set SPREAD_SQLITE_FILE to the database the spread CPU bench kept.');
 const CALLS = Number(process.env.LIST_CALLS ?? 2000);
+const VIEWER = process.env.LIST_VIEWER === 'player' ? 'player' : 'owner';
 const database = connectDatabase({ databaseUrl: undefined, sqliteFile: file });
 const { db } = database;
 
@@ -55,7 +56,7 @@ const worlds = await (db as Db)
   .selectFrom('world')
   .innerJoin('world_member', 'world_member.world_id', 'world.id')
   .select(['world.id', 'world_member.user_id'])
-  .where('world_member.role', '=', 'owner')
+  .where('world_member.role', '=', VIEWER)
   .where('world.character_count', '<', 1000)
   .execute();
 const terms = ['soul', 'an', 'Gwen', 'river', 'the'];
@@ -104,7 +105,7 @@ for (let i = 0; i < CALLS * 1.25; i += 1) {
   for (const way of i % 2 === 0 ? ways : ways.reverse()) await way();
 }
 const per = (micros: number): string => `${Math.round(micros / CALLS)} µs`;
-console.log(`${CALLS} calls of each way, interleaved (${Math.round(performance.now() - started)} ms in all)`);
+console.log(`${VIEWER}: ${CALLS} calls of each way, interleaved (${Math.round(performance.now() - started)} ms in all)`);
 console.log(`characters page: before ${per(sums.pageBefore)}, after ${per(sums.pageAfter)}`);
 console.log(`token + access check: before ${per(sums.accessBefore)}, after ${per(sums.accessAfter)}`);
 await database.destroy();

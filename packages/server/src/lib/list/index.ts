@@ -20,11 +20,11 @@
  * the read cache (lib/read-cache.ts), before any of this runs. docs/performance.md measures what each pays.
  */
 import type { Database, Db } from '../../db/database.js';
-import { anchoredStart, cachedTotal, listCacheLimits, listCacheScope } from './cache.js';
+import { anchoredStart, cachedCount, cachedTotal, listCacheLimits, listCacheScope } from './cache.js';
 import { paginationOf } from './envelope.js';
 import { readCompiledPage, readPage } from './page.js';
 import { type ListPlan, planList } from './parse.js';
-import { listSearchCondition, mayBeLarge, scopedQuery, usesFullText, withTag } from './query.js';
+import { countRows, listSearchCondition, mayBeLarge, scopedQuery, usesFullText, withTag } from './query.js';
 import type { ListResult, ListSpec, SearchableTable, SortColumn } from './types.js';
 
 export type { ListParams, ListResult, ListShape, ListSpec, SearchableTable, SortColumn } from './types.js';
@@ -55,10 +55,10 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
 ): Promise<ListResult<Row>> {
   const tagged = listSpec.params.tag ? withTag(listSpec, listSpec.params.tag) : listSpec;
   const plan = planList(tagged);
-  const compiled = compiledPageOf(tagged, plan);
+  const compiled = await compiledPageOf(tagged, plan);
   if (tagged.shape && compiled) return readCompiledPage(tagged, tagged.shape, plan, compiled.fullText, compiled.knownTotal);
-  // Every other page (a cursor or a deep page of a list without a kept total, a total or anchors from the list
-  // cache, a tag) is built with Kysely around the scoped query.
+  // Every other page (a list given as a query, a tag, a deep page from the list cache's anchors, a cursor of an
+  // uncounted list without a cache) is built with Kysely around the scoped query.
   const spec = { ...tagged, query: scopedQuery(tagged) };
   const { params } = spec;
   const { search, start } = plan;
@@ -85,25 +85,41 @@ export async function paginate<TB extends keyof Database, Row extends { id: stri
 }
 
 /**
- * Whether a page can run as a compiled shape (readCompiledPage), and how: a page whose total is kept (the
- * world's count) or counted in its statement, and which needs nothing from the list cache.
+ * Whether a page can run as a compiled shape (readCompiledPage), and how. Its total is the world's kept count,
+ * the list cache's (for a list without a kept count, or a search of a scope large enough for the full-text
+ * index; keyed by the shape and its arguments, so no query is built to name it, and counted only on a miss),
+ * or counted in the page's statement (a page by number of a list without a cache).
  * @returns the full-text table the search uses (if any) and the known total; undefined for a page built with
- * Kysely around the scoped query (no shape, a cursor without a kept total, a total or anchors of the list cache).
+ * Kysely around the scoped query (no shape, a deep page number served from the list cache's anchors, or a cursor
+ * of a list without a cache and without a kept count, which counts apart).
  */
-function compiledPageOf<TB extends keyof Database, Row extends { id: string }>(
+async function compiledPageOf<TB extends keyof Database, Row extends { id: string }>(
   spec: ListSpec<TB, Row>,
   plan: ListPlan<Row>,
-): { fullText: SearchableTable | undefined; knownTotal: number | undefined } | undefined {
-  if (!spec.shape) return undefined;
+): Promise<{ fullText: SearchableTable | undefined; knownTotal: number | undefined } | undefined> {
+  const { shape, cache } = spec;
+  if (!shape) return undefined;
   const { search, cursor, start } = plan;
-  if (search !== undefined) {
-    if (cursor || (spec.cache && mayBeLarge(spec.fullText))) return undefined;
-    return { fullText: usesFullText(search, spec.fullText) ? spec.fullText?.table : undefined, knownTotal: undefined };
+  if (search === undefined && cache && !cursor && start.skip >= listCacheLimits.anchorSpacing) return undefined;
+  const fullText = search !== undefined && usesFullText(search, spec.fullText) ? spec.fullText?.table : undefined;
+  const kept = cache && (search === undefined ? spec.knownTotal === undefined : mayBeLarge(spec.fullText));
+  if (kept) {
+    const key = ['shape', shape.key, ...shape.args, search === undefined ? '' : `${fullText ? 'fts' : 'like'}:${search}`].join('\u0000');
+    const scope = {
+      db: cache.db,
+      worldId: cache.worldId,
+      contentVersion: cache.contentVersion,
+      key: `${cache.worldId}\u0000${cache.contentVersion}\u0000${key}`,
+    };
+    const total = await cachedCount(scope, () => {
+      const query = scopedQuery(spec);
+      return countRows(search === undefined ? query : query.where(listSearchCondition(spec.searchColumns, search, spec.fullText)));
+    });
+    return { fullText, knownTotal: total };
   }
-  const known = spec.knownTotal;
-  if (known === undefined && (cursor || spec.cache)) return undefined;
-  if (spec.cache && !cursor && start.skip >= listCacheLimits.anchorSpacing) return undefined;
-  return { fullText: undefined, knownTotal: known };
+  const knownTotal = search === undefined ? spec.knownTotal : undefined;
+  if (knownTotal === undefined && cursor) return undefined;
+  return { fullText, knownTotal };
 }
 
 /**
