@@ -18,13 +18,24 @@ export type CharacterChanges = Omit<CharacterTable, 'id' | 'world_id' | 'created
  * Finds a character of the scope's world that its reader may see, or undefined (a character of another world
  * or a secret one is treated as missing).
  */
-export function findCharacterInWorld(db: Db, scope: WorldScope, characterId: string): Promise<CharacterTable | undefined> {
-  const query = db
-    .selectFrom('character')
-    .selectAll('character')
-    .where('character.id', '=', characterId)
-    .where('character.world_id', '=', scope.world.id);
-  return whereVisible(query, scope, 'character').executeTakeFirst();
+export async function findCharacterInWorld(db: Db, scope: WorldScope, characterId: string): Promise<CharacterTable | undefined> {
+  // Compiled once per reader class (lib/compiled-query.ts): every read of one character asks it.
+  const [row] = await compiledShape(
+    db,
+    `character:${readerClass(scope)}`,
+    [characterId, scope.world.id, scope.viewer.userId],
+    ([id = '', world = '', viewer = '']) =>
+      whereVisible(
+        db
+          .selectFrom('character')
+          .selectAll('character')
+          .where('character.id', '=', id as string)
+          .where('character.world_id', '=', world as string),
+        readerOf(scope, viewer as string),
+        'character',
+      ),
+  );
+  return row;
 }
 
 /**
