@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { TagEditor, parseTags } from './TagEditor';
 
 describe('TagEditor', () => {
@@ -10,7 +10,7 @@ describe('TagEditor', () => {
     const fetchMock = mockFetch((url, init) => {
       if (url.pathname === '/api/worlds/w1') return jsonResponse({ worldId: 'w1', name: 'Oz', role: 'owner' });
       if (init.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as { tags: string[] };
+        const body = sentJson(init) as { tags: string[] };
         if (body.tags.some((tag) => tag.length > 40))
           return jsonResponse({ message: 'A tag must be no more than 40 characters.', code: 'VALIDATION_FAILED' }, 400);
         stored = body.tags;
