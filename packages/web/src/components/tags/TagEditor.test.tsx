@@ -23,6 +23,8 @@ describe('TagEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit tags' }));
     const box = screen.getByLabelText('Tags (comma-separated)');
     expect(box).toHaveValue('Villain');
+    // The box replaces the button just pressed, so the cursor goes there.
+    expect(box).toHaveFocus();
     fireEvent.change(box, { target: { value: `Villain, ${'x'.repeat(41)}` } });
     fireEvent.click(screen.getByRole('button', { name: 'Save tags' }));
     expect(await screen.findByText('A tag must be no more than 40 characters.')).toBeInTheDocument();

@@ -70,6 +70,8 @@ describe('MapScreen (maps are real maps)', () => {
     renderRoutes(routes, `/worlds/${W}/maps/${M}`);
     await user.click(await screen.findByRole('button', { name: 'Add point' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add point' });
+    // The dialog opens with the cursor in its first field.
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
     await user.type(within(dialog).getByLabelText('X'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Add point' }));
     expect(await within(dialog).findByText('Name is required.')).toBeInTheDocument();
