@@ -134,6 +134,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       y: Math.round(flipY(point.y, heightOf.get(point.mapId) ?? 1)),
       z: null,
       ...access(point),
+      ...tagField(point.pointId),
     });
   }
   // Map areas are zones; OnlyWorlds places nothing but pins on a map, so a pin marks each area's centre.
@@ -144,6 +145,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       ...access(area),
       [x('kind')]: 'area',
       [x('area')]: { map: area.mapId, color: area.color, polygon: area.polygon },
+      ...tagField(area.areaId),
     });
     yield element('pin', formatId('onlyworlds-pin', area.areaId), area.name, {
       map: area.mapId,
@@ -221,6 +223,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
         targetDateTime: goal.targetDateTime,
         notes: goal.notes,
       },
+      ...tagField(goal.goalId),
     });
   }
   // An event's start_date is its year: on its timeline's calendar when it has one, else the Gregorian year.
@@ -278,6 +281,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
         currentGoalAlignment: relationship.currentGoalAlignment,
         dependenceLevel: relationship.dependenceLevel,
       },
+      ...tagField(relationship.relationshipId),
     });
   }
   const involves: Partial<Record<BundleRecord<'connections'>['sourceType'], string>> = {
@@ -308,6 +312,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
         targetType: connection.targetType,
         connectionType: connection.connectionType,
       },
+      ...tagField(connection.connectionId),
     });
   }
 }

@@ -30,6 +30,7 @@ import {
   type BundleRecord,
   type ConnectableType,
   type RelationshipType,
+  type TaggableType,
   type Visibility,
 } from '@loreforge/contract';
 import type { z } from 'zod';
@@ -295,6 +296,20 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
     return fields;
   };
 
+  const tagsOf = new Map<string, { entityType: TaggableType; tags: string[] }>();
+  const addTag = (entityType: TaggableType, entityId: string, tag: string, where: string) => {
+    const entry = tagsOf.get(entityId) ?? { entityType, tags: [] };
+    tagsOf.set(entityId, entry);
+    const value = tag.trim().slice(0, TAG_MAX).trim();
+    if (value === '' || entry.tags.some((existing) => existing.toLowerCase() === value.toLowerCase())) return;
+    if (entry.tags.length >= TAGS_PER_ENTITY_MAX)
+      report.add(where, `the tag "${value}" was not kept: an entity carries at most ${TAGS_PER_ENTITY_MAX} tags`);
+    else entry.tags.push(value);
+  };
+  /** The tags Loreforge saved on an element (x_loreforge_tags), put on the record it became. */
+  const savedTags = (element: Element, entityType: TaggableType, entityId: string) => {
+    for (const tag of linkIds(ext(element, 'tags'))) addTag(entityType, entityId, tag, element.path);
+  };
   // Maps first (points name them), then the generated map for locations without a pin.
   const images = new Map<string, Uint8Array>();
   /** Each map's height in pixels (its `height`, else its image's): pins are placed from its bottom edge. */
@@ -320,6 +335,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
     const declared = clampInt(element.data.height, 0, LIMITS.mapCoordinateMax, 0);
     if (declared > 0) heights.set(id, declared);
     fieldsOf(element);
+    savedTags(element, 'map', id);
     entities.maps.push({
       mapId: id,
       name: clampName(element.data.name, 'Map', LIMITS.mapNameMax).padEnd(LIMITS.mapNameMin, '.'),
@@ -351,6 +367,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
       target.delete(element.data.id);
       continue;
     }
+    savedTags(element, 'map_area', self.id);
     entities.mapAreas.push({
       areaId: self.id,
       mapId,
@@ -392,6 +409,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
     if (height === undefined)
       report.add(pin.path, "the pin's map has neither an image nor a height, so its y is kept as measured from the bottom edge");
     const source = isLocation ? await load(linkedElement) : pin;
+    savedTags(pin, 'map_point', pointId);
     entities.mapPoints.push({
       pointId,
       mapId: map.id,
@@ -418,6 +436,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
     });
     for (const [index, entry] of unpinned.entries()) {
       const element = await load(entry);
+      savedTags(element, 'map_point', target.get(element.data.id)?.id ?? formatId('onlyworlds', 'location', element.data.id));
       const parent = linkIds(element.data.parent_location)[0];
       const fields = Object.entries(fieldsOf(element)).filter(([, value]) => typeof value === 'string');
       entities.mapPoints.push({
@@ -445,6 +464,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
     }
     const key = `${source.id}>${dest.id}`;
     if (relationships.has(key)) return;
+    if (ext(element, 'relationship') !== undefined) savedTags(element, 'relationship', formatId('onlyworlds', 'relationship', key));
     relationships.set(key, {
       relationshipId: formatId('onlyworlds', 'relationship', key),
       characterId: source.id,
@@ -463,21 +483,6 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
       visibility: source.visibility === 'editors' || dest.visibility === 'editors' ? 'editors' : visibilityOf(element),
       ...fields,
     });
-  };
-  const tagsOf = new Map<string, { entityType: 'character' | 'item' | 'quest' | 'event' | 'timeline' | 'map'; tags: string[] }>();
-  const addTag = (
-    entityType: 'character' | 'item' | 'quest' | 'event' | 'timeline' | 'map',
-    entityId: string,
-    tag: string,
-    where: string,
-  ) => {
-    const entry = tagsOf.get(entityId) ?? { entityType, tags: [] };
-    tagsOf.set(entityId, entry);
-    const value = tag.trim().slice(0, TAG_MAX).trim();
-    if (value === '' || entry.tags.some((existing) => existing.toLowerCase() === value.toLowerCase())) return;
-    if (entry.tags.length >= TAGS_PER_ENTITY_MAX)
-      report.add(where, `the tag "${value}" was not kept: an entity carries at most ${TAGS_PER_ENTITY_MAX} tags`);
-    else entry.tags.push(value);
   };
   const groupMembers = new Map<string, string[]>();
   for await (const element of each('character', 'object')) {
@@ -565,6 +570,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
     }
     const key = `${source.id}>${dest.id}>${connectionType.toLowerCase()}`;
     if (connections.has(key)) return;
+    if (ext(element, 'connection') !== undefined) savedTags(element, 'connection', formatId('onlyworlds', 'connection', key));
     connections.set(key, {
       connectionId: formatId('onlyworlds', 'connection', key),
       sourceType: source.type,
@@ -595,11 +601,18 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
     if (self.type === 'timeline') {
       for (const event of linkIds(element.data.events)) timelineOfEvent.set(event, self.id);
       savedTimelines.set(self.id, record(ext(element, 'timeline')));
+      savedTags(element, 'timeline', self.id);
       continue;
     }
     if (self.type === 'goal') {
       const saved = record(ext(element, 'goal'));
       const owner = savedLink(saved.character, 'character') ?? savedLink(linkIds(element.data.characters)[0], 'character');
+      if (owner === null && typeof saved.character === 'string')
+        report.add(
+          element.path,
+          `the goal's character ${nameOf(saved.character)} is not a character of the folder; it became a world goal`,
+        );
+      savedTags(element, 'goal', self.id);
       entities.goals.push({
         goalId: self.id,
         characterId: owner,
