@@ -90,6 +90,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
         equipped: line.equipped,
         notes: line.notes,
         visibility: line.visibility,
+        ...(Object.keys(line.attributes).length > 0 ? { attributes: line.attributes } : {}),
       })),
       ...(character.activeQuests.length > 0 ? { [x('active_quests')]: character.activeQuests } : {}),
       ...tagField(character.characterId),

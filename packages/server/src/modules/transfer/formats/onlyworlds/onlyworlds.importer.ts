@@ -13,6 +13,8 @@
 import {
   BUNDLE_MANIFEST_PATH,
   BundleCalendarSchema,
+  COMMUNICATION_STYLES,
+  type CommunicationStyle,
   GOAL_STATUSES,
   GOAL_TYPES,
   type GoalStatus,
@@ -519,7 +521,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
           quantity: clampInt(line.quantity, LIMITS.inventoryQuantityMin, LIMITS.quantityMax, 1),
           equipped: line.equipped === true,
           notes: clampText(typeof line.notes === 'string' ? line.notes : null),
-          attributes: {},
+          attributes: record(line.attributes),
           ...accessFields(line.visibility === 'editors' || self.visibility === 'editors' ? 'editors' : 'everyone'),
           ...times(element),
         });
@@ -634,13 +636,13 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
         report.add(element.path, `the objective ${element.data.name} names no quest of the folder; Loreforge objectives belong to a quest`);
         continue;
       }
-      const target_ = clampInt(saved.target, LIMITS.objectiveTargetMin, LIMITS.quantityMax, 1);
+      const needed = clampInt(saved.target, LIMITS.objectiveTargetMin, LIMITS.quantityMax, 1);
       entities.objectives.push({
         objectiveId: self.id,
         questId,
         description: (textOf(element) ?? self.name).slice(0, LIMITS.textMax),
-        target: target_,
-        progress: clampInt(saved.progress, 0, target_, 0),
+        target: needed,
+        progress: clampInt(saved.progress, 0, needed, 0),
         isOptional: saved.isOptional === true,
         ...access(element),
         ...times(element),
@@ -848,7 +850,9 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
           affinity: score(saved.affinity),
           powerBalance: score(saved.powerBalance),
           trustLevel: score(saved.trustLevel),
-          communicationStyle: null,
+          communicationStyle: (COMMUNICATION_STYLES as readonly unknown[]).includes(saved.communicationStyle)
+            ? (saved.communicationStyle as CommunicationStyle)
+            : null,
           pastInteractions: clampText(typeof saved.pastInteractions === 'string' ? saved.pastInteractions : null),
           currentGoalAlignment: clampText(typeof saved.currentGoalAlignment === 'string' ? saved.currentGoalAlignment : null),
           dependenceLevel: clampText(typeof saved.dependenceLevel === 'string' ? saved.dependenceLevel : null),
