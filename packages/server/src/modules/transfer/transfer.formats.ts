@@ -27,7 +27,7 @@ export interface ImportedBundle {
 export interface WorldImporter {
   /** Its name, as reported in the import's answer ('bundle', 'kanka', 'onlyworlds'). */
   readonly format: string;
-  /** Whether these files look like this format (cheap: file names, a marker file). */
+  /** Whether these files look like this format, from their names alone (the import may pass names without contents). */
   detect: (files: ArchiveFiles) => boolean;
   /**
    * Reads the files into a bundle.
