@@ -93,6 +93,17 @@ describe('the world command palette', () => {
     await waitFor(() => expect(reopened).toHaveFocus());
   });
 
+  it('gives focus back to the search button when closed', async () => {
+    renderBox();
+    const button = screen.getByRole('button', { name: /Search this world/ });
+    button.focus();
+    fireEvent.click(button);
+    const input = await screen.findByRole('combobox');
+    await waitFor(() => expect(input).toHaveFocus());
+    fireEvent.keyDown(input, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
   it('says which results were found by their tags', async () => {
     signIn();
     mockFetch(() =>
