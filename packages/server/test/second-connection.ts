@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { type DatabaseHandle, connectDatabase } from '../src/db/connect.js';
 import type { TestApp } from './app.js';
 import { TEST_DATABASE_URL } from './dialects.js';
-import { must } from './must.js';
+import { present } from './present.js';
 
 /**
  * Opens the second connection: on PostgreSQL to the app's schema, on SQLite to the app's file.
@@ -18,10 +18,10 @@ export async function openSecondConnection(t: TestApp): Promise<DatabaseHandle> 
     return connectDatabase({
       databaseUrl: TEST_DATABASE_URL,
       sqliteFile: '',
-      postgresSchema: must(rows[0], 'the current schema').schema,
+      postgresSchema: present(rows[0], 'the current schema').schema,
       poolSize: 1,
     });
   }
   const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.db);
-  return connectDatabase({ databaseUrl: undefined, sqliteFile: must(rows[0], 'the main database file').file });
+  return connectDatabase({ databaseUrl: undefined, sqliteFile: present(rows[0], 'the main database file').file });
 }

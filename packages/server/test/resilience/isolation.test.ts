@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { type TestApp, buildTestApp } from '../app.js';
 import { DIALECTS } from '../dialects.js';
-import { must } from '../must.js';
+import { present } from '../present.js';
 import { type TestUser, createUser } from '../factories/user.js';
 import { type ApiRoute, fillPath, listApiRoutes, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
 import { type FullWorld, TINY_PNG, buildFullWorld } from './full-world.js';
@@ -156,7 +156,7 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
     const failures: string[] = [];
     for (const route of ownerOrder(routes)) {
       const fresh = takesAway(route) ? await buildFullWorld(t.app, owner) : world;
-      const response = await call(route, must(identities[0], 'the owner identity'), fresh.params, fresh);
+      const response = await call(route, present(identities[0], 'the owner identity'), fresh.params, fresh);
       if (response.statusCode >= 300) failures.push(`${routeLabel(route)}: ${response.statusCode} ${response.body.slice(0, 160)}`);
     }
     report(`isolation ${dialect} owner`, { routes: routes.length, failures: failures.length });

@@ -4,7 +4,7 @@ import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
-import { must } from '../../../test/must.js';
+import { present } from '../../../test/present.js';
 
 describe.each(DIALECTS)('worlds on %s', (dialect) => {
   let t: TestApp;
@@ -146,7 +146,7 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
         await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name } });
       }
       const byName = await t.app.inject({ method: 'GET', url: '/api/worlds?sortBy=name&limit=1', headers: owner.headers });
-      const cursor = must(byName.json<{ pagination: Pagination }>().pagination.nextCursor, 'a cursor to the second page');
+      const cursor = present(byName.json<{ pagination: Pagination }>().pagination.nextCursor, 'a cursor to the second page');
       const next = await t.app.inject({ method: 'GET', url: `/api/worlds?sortBy=name&limit=1&cursor=${cursor}`, headers: owner.headers });
       expect(next.json<{ data: World[] }>().data.map((w) => w.name)).toEqual(['Kansas']);
       for (const other of ['', '&sortBy=name&sortOrder=desc', '&sortBy=updatedAt']) {
