@@ -11,13 +11,7 @@ import { addMember } from '../../../test/factories/member.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { TINY_PNG } from '../../../test/resilience/full-world.js';
-import { canonicalBundle, exportWorld, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
-
-/** The one element of a list that must be there, or a failure naming what is missing. */
-function found<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is missing`);
-  return value;
-}
+import { canonicalBundle, exportWorld, found, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
 
 describe.each(DIALECTS)('world export and import on %s', (dialect) => {
   let t: TestApp;
