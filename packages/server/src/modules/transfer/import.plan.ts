@@ -275,7 +275,7 @@ export class ImportPlanner {
     return true;
   }
 
-  /** Whether the new world holds a mention's target. */
+  /** Whether the new world holds a mention's target, named by its old id. */
   private readonly exists = (type: MentionEntityType, id: string): boolean => this.context.ids.holds(MENTION_TYPES[type], id);
 
   private readonly remap = (text: string): string => this.context.ids.text(text);

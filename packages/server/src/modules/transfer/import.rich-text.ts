@@ -36,7 +36,7 @@ interface RichTextResult {
  * @param html the record's HTML, or null/undefined (a bundle written before rich text).
  * @param plain the record's plain text (ids already rewritten); kept when there is no rich text.
  * @param remap rewrites old ids to new ones in text.
- * @param exists whether the new world holds a mention's target.
+ * @param exists whether the new world holds a mention's target, by its old id.
  */
 function importedColumns(
   html: string | null | undefined,
@@ -45,7 +45,8 @@ function importedColumns(
   exists: (type: MentionEntityType, id: string) => boolean,
 ): RichTextResult {
   if (!html?.trim()) return { text: plain, html: null };
-  const checked = keepMentions(remap(sanitizeRichText(html)), (ref) => exists(ref.type, ref.id));
+  // Mentions are checked against what the new world holds by their old ids, then every id is rewritten.
+  const checked = remap(keepMentions(sanitizeRichText(html), (ref) => exists(ref.type, ref.id)));
   const text = htmlToPlainText(checked);
   if (text === '') return { text: plain, html: null };
   // A bundle's plain text was derived from its HTML; only an edited one could be longer than a field holds.
