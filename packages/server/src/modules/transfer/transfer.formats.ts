@@ -6,7 +6,7 @@
  * Register a format in transfer.registry.ts.
  */
 import type { Bundle, NotMapped } from '@loreforge/contract';
-import type { ArchiveFiles } from './archive.js';
+import type { ArchiveFiles, ZipArchive } from './archive.js';
 
 /** Bounds an importer honours while reading (config.ts). */
 export interface ImportOptions {
@@ -23,10 +23,11 @@ export interface ImportedBundle {
   notMapped: NotMapped[];
 }
 
-/** A format a world can be imported from. */
+/** A format a world can be imported from, read from the whole archive unpacked in memory. */
 export interface WorldImporter {
   /** Its name, as reported in the import's answer ('bundle', 'kanka', 'onlyworlds'). */
   readonly format: string;
+  readonly reads?: 'whole';
   /** Whether these files look like this format (cheap: file names, a marker file). */
   detect: (files: ArchiveFiles) => boolean;
   /**
@@ -34,6 +35,22 @@ export interface WorldImporter {
    * @throws AppError 400 with a message naming the file and the problem when the files are not valid input.
    */
   toBundle: (files: ArchiveFiles, options: ImportOptions) => ImportedBundle | Promise<ImportedBundle>;
+}
+
+/**
+ * A format a world can be imported from, read from the opened archive one file at a time, so the archive is
+ * never unpacked whole (and files the format does not read, such as images, are never inflated).
+ */
+export interface EntryImporter {
+  readonly format: string;
+  readonly reads: 'entries';
+  /** Whether an archive with these file paths looks like this format (names only: nothing is read). */
+  detect: (paths: ReadonlySet<string>) => boolean;
+  /**
+   * Reads the archive's files it needs into a bundle, one at a time.
+   * @throws AppError 400 with a message naming the file and the problem when the files are not valid input.
+   */
+  fromArchive: (archive: ZipArchive, options: ImportOptions) => Promise<ImportedBundle>;
 }
 
 /** One file an exporter writes: its path inside the archive and its content (text is written as UTF-8). */
