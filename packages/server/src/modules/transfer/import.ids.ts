@@ -121,7 +121,7 @@ export class IdMap {
   get(type: BundleEntityType, oldId: string | null | undefined): string | undefined {
     if (oldId === null || oldId === undefined) return undefined;
     const value = this.byOld.get(oldId);
-    if (value !== undefined && value[0] === TYPE_CODES.get(type)) return value.slice(1);
+    if (value?.startsWith(TYPE_CODES.get(type) ?? '?')) return value.slice(1);
     return this.shared.get(`${type}:${oldId}`);
   }
 
