@@ -12,11 +12,11 @@ import { badRequest } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
 import { detectMapImageType, strongEtag } from '../maps/map-image.js';
 import { insertWorld, newWorldRow } from '../worlds/world.repository.js';
-import { type ArchiveFiles, type ArchiveLimits, type ZipArchive, openZipArchive, readWholeArchive } from './archive.js';
+import { type ArchiveLimits, type ZipArchive, openZipArchive, readWholeArchive } from './archive.js';
 import { openBundle } from './bundle.importer.js';
 import { IMPORT_TABLE_ORDER, type ImportRows, type ImportTable, ImportPlanner, type RecordSource, type RowSink } from './import.plan.js';
 import type { ImportedBundle } from './transfer.formats.js';
-import { IMPORTERS } from './transfer.registry.js';
+import { findImporter } from './transfer.registry.js';
 
 /** Rows per insert statement: well under both databases' bound on parameters (about 20 columns a row). */
 const INSERT_BATCH = 500;
@@ -92,23 +92,20 @@ const inMemorySource = (imported: ImportedBundle): RecordSource => ({
 });
 
 /**
- * The records of an opened archive and the name of its format: the first importer (IMPORTERS order) that
- * recognises it reads it, one file at a time when it can; the archive is unpacked whole only for an importer that
- * needs it, once.
+ * The records of an opened archive and the name of its format: the importer that recognises it reads it, one
+ * file at a time when it can (`fromArchive`), otherwise from the archive unpacked whole.
  */
 async function sourceOf(zip: ZipArchive, limits: ArchiveLimits): Promise<{ format: string; source: RecordSource }> {
   const options = { maxJsonDepth: limits.maxJsonDepth };
   if (zip.paths.has(BUNDLE_MANIFEST_PATH)) return { format: 'bundle', source: await openBundle(zip, options) };
-  let files: ArchiveFiles | undefined;
-  for (const importer of IMPORTERS) {
-    if (importer.reads === 'entries') {
-      if (importer.detect(zip.paths)) return { format: importer.format, source: inMemorySource(await importer.fromArchive(zip, options)) };
-      continue;
-    }
-    files ??= await readWholeArchive(zip);
-    if (importer.detect(files)) return { format: importer.format, source: inMemorySource(await importer.toBundle(files, options)) };
-  }
-  throw badRequest(BUNDLE_MESSAGES.unknownFormat);
+  // Formats that read the archive file by file are recognised from the file names alone.
+  const streaming = findImporter(new Map([...zip.paths].map((path) => [path, new Uint8Array()])));
+  if (streaming?.fromArchive) return { format: streaming.format, source: inMemorySource(await streaming.fromArchive(zip, options)) };
+  // Other formats are read whole: their exports are small next to what a bundle can hold.
+  const files = await readWholeArchive(zip);
+  const importer = findImporter(files);
+  if (!importer) throw badRequest(BUNDLE_MESSAGES.unknownFormat);
+  return { format: importer.format, source: inMemorySource(await importer.toBundle(files, options)) };
 }
 
 /**

@@ -23,34 +23,23 @@ export interface ImportedBundle {
   notMapped: NotMapped[];
 }
 
-/** A format a world can be imported from, read from the whole archive unpacked in memory. */
+/** A format a world can be imported from. */
 export interface WorldImporter {
   /** Its name, as reported in the import's answer ('bundle', 'kanka', 'onlyworlds'). */
   readonly format: string;
-  readonly reads?: 'whole';
-  /** Whether these files look like this format (cheap: file names, a marker file). */
+  /** Whether these files look like this format, from their names alone (the import may pass names without contents). */
   detect: (files: ArchiveFiles) => boolean;
   /**
    * Reads the files into a bundle.
    * @throws AppError 400 with a message naming the file and the problem when the files are not valid input.
    */
   toBundle: (files: ArchiveFiles, options: ImportOptions) => ImportedBundle | Promise<ImportedBundle>;
-}
-
-/**
- * A format a world can be imported from, read from the opened archive one file at a time, so the archive is
- * never unpacked whole (and files the format does not read, such as images, are never inflated).
- */
-export interface EntryImporter {
-  readonly format: string;
-  readonly reads: 'entries';
-  /** Whether an archive with these file paths looks like this format (names only: nothing is read). */
-  detect: (paths: ReadonlySet<string>) => boolean;
   /**
-   * Reads the archive's files it needs into a bundle, one at a time.
-   * @throws AppError 400 with a message naming the file and the problem when the files are not valid input.
+   * Reads the files straight from the opened archive, one at a time, instead of `toBundle` on every file
+   * unpacked in memory (optional; `detect` is then given the file names only).
+   * @throws AppError 400 as `toBundle`.
    */
-  fromArchive: (archive: ZipArchive, options: ImportOptions) => Promise<ImportedBundle>;
+  fromArchive?: (zip: ZipArchive, options: ImportOptions) => Promise<ImportedBundle>;
 }
 
 /** One file an exporter writes: its path inside the archive and its content (text is written as UTF-8). */

@@ -5,8 +5,8 @@
 import { BUNDLE_MANIFEST_PATH } from '@loreforge/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../../../errors/app-error.js';
-import { type ZipArchive, parseJsonBounded } from '../../archive.js';
-import type { EntryImporter, ImportedBundle, ImportOptions } from '../../transfer.formats.js';
+import { parseJsonBounded } from '../../archive.js';
+import type { ImportedBundle, ImportOptions, WorldImporter } from '../../transfer.formats.js';
 import { rootPrefix } from '../shared/folder-root.js';
 import { describeMentionsAsRichText } from '../shared/mentions.js';
 import { mapKankaExport, type KankaFile } from './kanka.mapping.js';
@@ -26,6 +26,12 @@ function describeIssue(error: z.ZodError): string {
   return where === '' ? issue.message : `${where}: ${issue.message}`;
 }
 
+/** The files of an archive by name, and a reader of one file at a time. */
+interface KankaArchive {
+  paths: ReadonlySet<string>;
+  read: (path: string) => Promise<Uint8Array | undefined>;
+}
+
 /**
  * Reads a Kanka export into a bundle, one file of the archive at a time: each module file is inflated, parsed and
  * checked, and only its parsed record kept; images and settings are listed by name and never inflated.
@@ -33,7 +39,7 @@ function describeIssue(error: z.ZodError): string {
  * @throws AppError 400 when a file is not JSON, is nested too deep, or a module file lacks an entity
  *   (`characters/x.json: entity.id: …`).
  */
-export async function readKankaExport(archive: ZipArchive, options: ImportOptions): Promise<ImportedBundle> {
+export async function readKankaExport(archive: KankaArchive, options: ImportOptions): Promise<ImportedBundle> {
   const prefix = rootPrefix(archive.paths, KANKA_CAMPAIGN_PATH) ?? '';
   const campaignBytes = await archive.read(`${prefix}${KANKA_CAMPAIGN_PATH}`);
   if (!campaignBytes) throw badRequest(`The Kanka export lacks ${KANKA_CAMPAIGN_PATH}.`);
@@ -81,9 +87,10 @@ export async function readKankaExport(archive: ZipArchive, options: ImportOption
 }
 
 /** Registered in transfer.registry.ts. */
-export const kankaImporter: EntryImporter = {
+export const kankaImporter: WorldImporter = {
   format: 'kanka',
-  reads: 'entries',
-  detect: (paths) => !paths.has(BUNDLE_MANIFEST_PATH) && rootPrefix(paths, KANKA_CAMPAIGN_PATH) !== undefined,
+  detect: (files) => !files.has(BUNDLE_MANIFEST_PATH) && rootPrefix(new Set(files.keys()), KANKA_CAMPAIGN_PATH) !== undefined,
+  toBundle: (files, options) =>
+    readKankaExport({ paths: new Set(files.keys()), read: (path) => Promise.resolve(files.get(path)) }, options),
   fromArchive: readKankaExport,
 };
