@@ -18,6 +18,7 @@ import type { EventTable, TimelineTable } from '../../db/tables/timeline.table.j
 import { type CharacterRecord, withActiveQuests } from '../characters/character.repository.js';
 import { hideHiddenChanges } from '../timeline-engine/timeline-engine.visible-changes.js';
 import { maskHidden, visibleCondition, whereVisible } from '../worlds/visibility.js';
+import type { ImportRows } from './import.plan.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 
 /** Rows per query while exporting: bounds memory whatever the world's size. */
@@ -40,18 +41,10 @@ async function* byIdPages<Row extends { id: string }>(fetch: (afterId: string) =
 }
 
 /** The secret-capable tables whose rows hold their world's id and are exported as stored. */
-interface WorldRows {
-  item: ItemTable;
-  inventory_item: InventoryItemTable;
-  goal: GoalTable;
-  relationship: RelationshipTable;
-  timeline: TimelineTable;
-  event: EventTable;
-  map_point: MapPointTable;
-  map_area: MapAreaTable;
-  quest: QuestTable;
-  connection: ConnectionTable;
-}
+type WorldRows = Pick<
+  ImportRows,
+  'item' | 'inventory_item' | 'goal' | 'relationship' | 'timeline' | 'event' | 'map_point' | 'map_area' | 'quest' | 'connection'
+>;
 
 /** One page of a world's rows of `table` after `after` by id, those the reader may see. */
 async function visibleRows<T extends keyof WorldRows>(db: Db, scope: ExportScope, table: T, after: string): Promise<Array<WorldRows[T]>> {
