@@ -182,8 +182,7 @@ function taggedIds(source: SearchSource, scope: SearchScope, terms: Terms): RawB
  * reads and similar enough. Cheap first: the candidate set (SQLite) or the trigram operator (PostgreSQL).
  */
 function fuzzyHit(source: SearchSource, terms: Terms, name: RawBuilder<unknown>, similarity: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (!terms.sqlite)
-    return sql`${terms.lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
+  if (!terms.sqlite) return sql`${terms.lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
   return sql`t.rowid in (${fuzzyCandidateRowids(source, terms)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
 }
 
@@ -310,9 +309,8 @@ async function readSlice(
     return { rows, total, capped };
   }
   if (limit > 0) {
-    const order = byName ? sql`hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id` : sql`hits.seq`;
     const { rows } = await sql<SearchRow>`select hits.*, count(*) over () as total from (${union}) hits
-      order by ${order} limit ${limit} offset ${offset}`.execute(db);
+      order by hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id limit ${limit} offset ${offset}`.execute(db);
     const first = rows[0];
     if (first) return { rows, total: Number(first.total), capped: false };
   }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import Form from 'react-bootstrap/Form';
@@ -36,32 +36,36 @@ export interface CommandPaletteProps {
  */
 export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  // The chosen result, as an index into the answer it was chosen in: a new answer starts again from its first hit.
+  const [chosen, setChosen] = useState<{ answer: unknown; index: number }>({ answer: undefined, index: 0 });
   const navigate = useNavigate();
   const listId = useId();
   const search = useWorldSearch(worldId, query);
   const hits: SearchHit[] = query.trim() ? (search.data?.data ?? []) : [];
   const total = query.trim() ? (search.data?.pagination.totalItems ?? 0) : 0;
   const more = query.trim() && search.data?.pagination.totalItemsCapped ? '+' : '';
+  const active = chosen.answer === search.data ? chosen.index : 0;
+  const setActive = (index: number) => setChosen({ answer: search.data, index });
 
-  useEffect(() => setActive(0), [search.data]);
-  useEffect(() => {
-    if (!show) setQuery('');
-  }, [show]);
+  /** Closes the palette; it opens again empty. */
+  const close = () => {
+    setQuery('');
+    onHide();
+  };
 
   const open = (hit: SearchHit | undefined) => {
     if (!hit) return;
-    onHide();
+    close();
     void navigate(searchHitPath(worldId, hit));
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setActive((index) => (hits.length === 0 ? 0 : (index + 1) % hits.length));
+      setActive(hits.length === 0 ? 0 : (active + 1) % hits.length);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((index) => (hits.length === 0 ? 0 : (index - 1 + hits.length) % hits.length));
+      setActive(hits.length === 0 ? 0 : (active - 1 + hits.length) % hits.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       open(hits[active]);
@@ -70,9 +74,10 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
 
   const optionId = (index: number) => `${listId}-option-${index}`;
   return (
-    <Modal show={show} onHide={onHide} aria-label="Search this world" className="lf-command-palette" scrollable>
+    <Modal show={show} onHide={close} aria-label="Search this world" className="lf-command-palette" scrollable>
       <Modal.Body className="p-0">
         <Form.Control
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- WAI-ARIA dialog pattern: an opened dialog moves focus to its first field, here the box one types into at once after Ctrl-K
           autoFocus
           type="search"
           role="combobox"
@@ -89,6 +94,7 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
         />
         <ul id={listId} role="listbox" aria-label="Results" className="list-unstyled m-0 lf-command-results">
           {hits.map((hit, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the WAI-ARIA combobox pattern: keys act in the search box (aria-activedescendant), a click picks the option
             <li
               key={`${hit.type}-${hit.id}`}
               id={optionId(index)}
