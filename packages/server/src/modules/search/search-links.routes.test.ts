@@ -59,7 +59,7 @@ describe.each(DIALECTS)('the world search finds relationships and connections on
       method: 'PUT',
       url: `/api/worlds/${world.worldId}/tags/relationship/${friend.relationshipId}`,
       headers: owner.headers,
-      payload: { tags: ['companions'] },
+      payload: { tags: ['companions', 'Companionship'] },
     });
     return { world, owner, ...members, dorothy, toto, oscar, cap, friend, link };
   }

@@ -233,6 +233,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   }
   let ftsQuery: string | undefined;
   let fuzzyCandidates = false;
+  let taggedFirst = false;
   const conditions: Array<RawBuilder<unknown>> = [sourceBase(source, scope)];
   let tier: RawBuilder<unknown>;
   let score: RawBuilder<unknown> = sql`0`;
@@ -253,7 +254,11 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
     score = similarity;
   } else if (pass === 'tag') {
     if (!source.tagged) return undefined;
-    conditions.push(sql`t.id in (${taggedIds(source, scope, terms)})`, ...notFoundByName);
+    // On SQLite the tagged ids lead (joined below): left to the planner, the exclusion of typo hits could drive
+    // the scan instead, ranking typo candidates again for every table.
+    taggedFirst = sqlite;
+    if (!taggedFirst) conditions.push(sql`t.id in (${taggedIds(source, scope, terms)})`);
+    conditions.push(...notFoundByName);
     tier = sql.lit(TIERS.tag);
   } else {
     if (terms.term.length < 3) return undefined;
@@ -270,7 +275,9 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
     ? sql`(select rowid as rid from ${fts} where ${fts} match ${ftsQuery}) m cross join ${table} t on t.rowid = m.rid`
     : fuzzyCandidates
       ? sql`(${fuzzyCandidateRowids(source, terms)}) m cross join ${table} t on t.rowid = m.rowid`
-      : sql`${table} t`;
+      : taggedFirst
+        ? sql`(select distinct g.entity_id from (${taggedIds(source, scope, terms)}) g) m cross join ${table} t on t.id = m.entity_id`
+        : sql`${table} t`;
   const order = sqlite ? (ftsQuery ? sql`m.rid` : sql`t.rowid`) : sql`t.id`;
   return sql`select ${sql.lit(source.type)} as type, t.id as id, ${source.title} as name, t.description as description,
       ${source.parent} as parent_id, ${source.parentType} as parent_type, ${tier} as tier, ${score} as score, ${order} as seq
