@@ -95,6 +95,9 @@ const inMemorySource = (imported: ImportedBundle): RecordSource => ({
 async function sourceOf(zip: ZipArchive, limits: ArchiveLimits): Promise<{ format: string; source: RecordSource }> {
   const options = { maxJsonDepth: limits.maxJsonDepth };
   if (zip.paths.has(BUNDLE_MANIFEST_PATH)) return { format: 'bundle', source: await openBundle(zip, options) };
+  // Formats that read the archive file by file are recognised from the file names alone.
+  const streaming = findImporter(new Map([...zip.paths].map((path) => [path, new Uint8Array()])));
+  if (streaming?.fromArchive) return { format: streaming.format, source: inMemorySource(await streaming.fromArchive(zip, options)) };
   // Other formats are read whole: their exports are small next to what a bundle can hold.
   const files = await readWholeArchive(zip);
   const importer = findImporter(files);
