@@ -1269,7 +1269,7 @@ export interface paths {
         };
         /**
          * Search a whole world
-         * @description Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name or description contains q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names a typo away, then description only, in stored order. One or two characters find the start of names only. Highlights are character offsets into plain text. Description-only hits are counted up to 1000 per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.
+         * @description Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name or description contains q, and relationships and connections whose description contains q (named 'From → To, Type'); any of them by a tag starting with q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names a typo away, then tags, then description only, in stored order. One or two characters find the start of names and tags only. Highlights are character offsets into plain text. Description-only hits are counted up to 1000 per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.
          */
         get: operations["searchWorld"];
         put?: never;
