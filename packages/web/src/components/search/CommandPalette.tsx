@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import Form from 'react-bootstrap/Form';
@@ -36,36 +36,41 @@ export interface CommandPaletteProps {
  */
 export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
   const [query, setQuery] = useState('');
-  // The chosen result, as an index into the answer it was chosen in: a new answer starts again from its first hit.
-  const [chosen, setChosen] = useState<{ answer: unknown; index: number }>({ answer: undefined, index: 0 });
+  const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const listId = useId();
   const search = useWorldSearch(worldId, query);
   const hits: SearchHit[] = query.trim() ? (search.data?.data ?? []) : [];
   const total = query.trim() ? (search.data?.pagination.totalItems ?? 0) : 0;
   const more = query.trim() && search.data?.pagination.totalItemsCapped ? '+' : '';
-  const active = chosen.answer === search.data ? chosen.index : 0;
-  const setActive = (index: number) => setChosen({ answer: search.data, index });
 
-  /** Closes the palette; it opens again empty. */
-  const close = () => {
-    setQuery('');
-    onHide();
-  };
+  // New results start at the first; a closed palette forgets its query. Both adjust state while rendering, from
+  // what the previous render saw (https://react.dev/learn/you-might-not-need-an-effect).
+  const [seenResults, setSeenResults] = useState(search.data);
+  if (seenResults !== search.data) {
+    setSeenResults(search.data);
+    setActive(0);
+  }
+  const [seenShow, setSeenShow] = useState(show);
+  if (seenShow !== show) {
+    setSeenShow(show);
+    if (!show) setQuery('');
+  }
 
   const open = (hit: SearchHit | undefined) => {
     if (!hit) return;
-    close();
+    onHide();
     void navigate(searchHitPath(worldId, hit));
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setActive(hits.length === 0 ? 0 : (active + 1) % hits.length);
+      setActive((index) => (hits.length === 0 ? 0 : (index + 1) % hits.length));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive(hits.length === 0 ? 0 : (active - 1 + hits.length) % hits.length);
+      setActive((index) => (hits.length === 0 ? 0 : (index - 1 + hits.length) % hits.length));
     } else if (event.key === 'Enter') {
       event.preventDefault();
       open(hits[active]);
@@ -74,11 +79,17 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
 
   const optionId = (index: number) => `${listId}-option-${index}`;
   return (
-    <Modal show={show} onHide={close} aria-label="Search this world" className="lf-command-palette" scrollable>
+    <Modal
+      show={show}
+      onHide={onHide}
+      onEntering={() => inputRef.current?.focus()}
+      aria-label="Search this world"
+      className="lf-command-palette"
+      scrollable
+    >
       <Modal.Body className="p-0">
         <Form.Control
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- WAI-ARIA dialog pattern: an opened dialog moves focus to its first field, here the box one types into at once after Ctrl-K
-          autoFocus
+          ref={inputRef}
           type="search"
           role="combobox"
           aria-label="Search this world"
@@ -94,7 +105,9 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
         />
         <ul id={listId} role="listbox" aria-label="Results" className="list-unstyled m-0 lf-command-results">
           {hits.map((hit, index) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the WAI-ARIA combobox pattern: keys act in the search box (aria-activedescendant), a click picks the option
+            // The keys are the search box's (ArrowUp/ArrowDown/Enter, with aria-activedescendant), as in the ARIA
+            // combobox pattern: an option is never focused, so a key handler of its own could never run.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={`${hit.type}-${hit.id}`}
               id={optionId(index)}
