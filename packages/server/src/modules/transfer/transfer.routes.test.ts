@@ -11,7 +11,8 @@ import { addMember } from '../../../test/factories/member.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { TINY_PNG } from '../../../test/resilience/full-world.js';
-import { canonicalBundle, exportWorld, found, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
+import { canonicalBundle, exportWorld, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
+import { present } from '../../../test/present.js';
 
 describe.each(DIALECTS)('world export and import on %s', (dialect) => {
   let t: TestApp;
@@ -175,11 +176,11 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
       second.files,
       'characters.json',
     );
-    const newDorothy = found(
+    const newDorothy = present(
       characters.find((c) => c.name === 'Dorothy'),
       'Dorothy',
     );
-    const newWizard = found(
+    const newWizard = present(
       characters.find((c) => c.name === 'Oscar Diggs'),
       'Oscar Diggs',
     );
@@ -199,7 +200,7 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     for (const id of oldIds) expect(secondText).not.toContain(id);
 
     // The rich GM notes came across with their mention pointing at the new Dorothy, who lists them in her backlinks.
-    const unmasked = found(
+    const unmasked = present(
       readJson<Array<{ name: string; gmNotes: string | null; gmNotesHtml: string | null }>>(second.files, 'events.json').find(
         (e) => e.name === 'The Wizard is unmasked',
       ),
@@ -225,11 +226,11 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     const events = (await t.app.inject({ url: `/api/worlds/${newWorldId}/events?limit=100`, headers: oz.owner.headers })).json<{
       data: Array<{ eventId: string; name: string }>;
     }>().data;
-    const newMain = found(
+    const newMain = present(
       timelines.find((tl) => tl.name === 'The story'),
       'The story',
     );
-    const newMeets = found(
+    const newMeets = present(
       events.find((e) => e.name === 'Dorothy meets the Wizard'),
       'Dorothy meets the Wizard',
     );
@@ -265,7 +266,7 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     const copies = home.data.filter((w) => w.name === 'The Land of Oz');
     expect(copies).toHaveLength(3);
     expect(copies.every((w) => w.role === 'owner')).toBe(true);
-    const imported = found(
+    const imported = present(
       copies.find((w) => w.worldId === two.body.world.worldId),
       'the imported world',
     );
