@@ -292,16 +292,17 @@ export class ImportPlanner {
     }
   }
 
-  /** Queues a described row with its rich text set and its mentions. */
+  /** Queues a described row (without its HTML yet) with its rich text set and its mentions. */
   private async described<T extends ImportTable>(
     sink: RowSink,
     table: T,
     type: keyof typeof RICH_TEXT_SOURCES,
-    row: ImportRows[T] & DescribedRow,
+    row: Omit<ImportRows[T], 'description_html'> & DescribedRow,
     html: string | null | undefined,
   ): Promise<void> {
     const mentions = planRowRichText(this.worldId, RICH_TEXT_SOURCES[type], row, html, this.remap, this.exists);
-    await sink.add(table, row);
+    // planRowRichText has set description_html, so the row is whole (a generic Omit cannot be narrowed back).
+    await sink.add(table, row as ImportRows[T]);
     for (const mention of mentions) await sink.add('mention', mention);
   }
 
