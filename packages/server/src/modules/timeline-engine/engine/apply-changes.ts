@@ -180,7 +180,7 @@ function withDeltas(
  * optional field allows one; leaving such keys out keeps a merge from overwriting a value with undefined.
  */
 function setFields(change: RelationshipChange & { op: 'create' | 'update' }): Partial<RelationshipValues> {
-  return Object.fromEntries(Object.entries(change.set ?? {}).filter(([, value]) => value !== undefined)) as Partial<RelationshipValues>;
+  return Object.fromEntries(Object.entries(change.set ?? {}).filter(([, value]) => value !== undefined));
 }
 
 function applyRelationship(ctx: ApplyContext, location: string, change: RelationshipChange): void {
