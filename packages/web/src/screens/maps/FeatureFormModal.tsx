@@ -127,7 +127,7 @@ export function FeatureField({
   controlId: string;
   label: string;
   help?: string;
-  error?: string;
+  error?: string | undefined;
   children: ReactNode;
 }) {
   return (
