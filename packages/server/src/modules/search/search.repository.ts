@@ -3,13 +3,13 @@
  * searchable table of a world, ranked and paged in SQL.
  * Matching uses the databases' own indexes: FTS5 trigram tables on SQLite (migrations add_search_indexes and
  * add_world_search_indexes), pg_trgm GIN indexes on PostgreSQL; typo tolerance is pg_trgm's word_similarity
- * (the same function on SQLite, lib/trigram.ts).
+ * (the same function on SQLite, db/trigram.ts).
  */
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list/index.js';
-import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../lib/trigram.js';
+import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../db/trigram.js';
 import { type SecretTable, visibleCondition } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 
