@@ -227,6 +227,6 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
     expect(steal.json<ErrorResponse>().message).toBe('Please select a character.');
 
     const list = await t.app.inject({ method: 'GET', url: instancesUrl(world.worldId, item.itemId), headers: owner.headers });
-    expect(list.json().pagination.totalItems).toBe(1);
+    expect(list.json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
   });
 });

@@ -165,7 +165,7 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
         name: 'Name must be at least 2 characters.',
         properties: 'Properties field contains invalid JSON.',
       });
-      expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().name).toBe('Staff');
+      expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<Item>().name).toBe('Staff');
     });
 
     it('deletes an item with its instances and the connections to it, and keeps the count exact', async () => {
@@ -205,7 +205,7 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       const entries = await t.app.db.selectFrom('inventory_item').select('id').where('item_id', '=', item.itemId).execute();
       expect(entries).toEqual([]);
       const list = await t.app.inject({ method: 'GET', url: itemsUrl(world), headers: owner.headers });
-      expect(list.json().pagination.totalItems).toBe(1);
+      expect(list.json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
 
       const again = await t.app.inject({ method: 'DELETE', url: `${itemsUrl(world)}/${item.itemId}`, headers: owner.headers });
       expect(again.statusCode).toBe(404);
