@@ -2,10 +2,14 @@
  * The live feed's bench case (issue 15): N open change streams of one world on one server while creates run
  * in that world with autocannon. Every stream must receive every created character exactly once; reported are
  * the creates per second, the p50 and p99 delivery latency (from the change's commit time to its arrival in
- * this process, in ms), the deliveries missing or repeated (as errors), and the server's memory (by the caller).
+ * this process, in ms), the deliveries missing or repeated (as errors), and the server's largest resident memory
+ * during the case, sampled here from the server process itself (/proc VmRSS). The caller gives the case a server
+ * of its own, so that figure is the live feed's and not what earlier cases' caches left in the heap.
  */
 import autocannon from 'autocannon';
+import type { RunningProcess } from '@loreforge/server/testing';
 import type { CaseResult } from './report.js';
+import { rssMb } from './processes.js';
 
 /** How many streams the case opens (BENCH_LIVE_STREAMS, default 500). */
 export const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 500);
@@ -64,14 +68,37 @@ async function characterCount(baseUrl: string, token: string, worldId: string): 
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
+/** What the case measured beside its row: the server's memory before the streams opened and with them open. */
+export interface LiveMemory {
+  /** RSS before any stream opened, in MB. */
+  idleMb: number;
+  /** RSS once every stream is open, before the creates, in MB. */
+  openMb: number;
+  /** The largest RSS during the case, in MB (the row's maxRssMb). */
+  peakMb: number;
+}
+
 /**
- * Runs the case. The server must allow LIVE_STREAMS streams per user (LIVE_STREAMS_PER_USER).
+ * Runs the case. The server must allow LIVE_STREAMS streams per user (LIVE_STREAMS_PER_USER), and should run
+ * nothing else, so its memory is the live feed's.
+ * @param server the server process (its memory is sampled every 100 ms).
  * @param durationSeconds how long the creates run.
- * @returns the case's row (maxRssMb 0 and ratio null: the caller fills them).
+ * @param onMemory told the memory figures at the end, for the log.
+ * @returns the case's row (ratio null: creates have no baseline).
  */
-export async function liveFeedCase(baseUrl: string, token: string, worldId: string, durationSeconds: number): Promise<CaseResult> {
+export async function liveFeedCase(
+  server: RunningProcess,
+  token: string,
+  worldId: string,
+  durationSeconds: number,
+  onMemory: (memory: LiveMemory) => void = () => undefined,
+): Promise<CaseResult> {
+  const baseUrl = server.baseUrl;
   const latencies: number[] = [];
   const streams: Stream[] = [];
+  const idleMb = rssMb(server);
+  let peakMb = idleMb;
+  const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(server))), 100);
   try {
     for (let opened = 0; opened < LIVE_STREAMS; opened += 50) {
       streams.push(
@@ -80,6 +107,7 @@ export async function liveFeedCase(baseUrl: string, token: string, worldId: stri
         )),
       );
     }
+    const openMb = rssMb(server);
     const before = await characterCount(baseUrl, token, worldId);
     const result = await autocannon({
       url: `${baseUrl}/api/worlds/${worldId}/characters`,
@@ -104,6 +132,8 @@ export async function liveFeedCase(baseUrl: string, token: string, worldId: stri
       wrong += Math.abs(created - distinct) + (stream.sequences.length - distinct) + (ordered ? 0 : 1);
     }
     const sorted = [...latencies].sort((a, b) => a - b);
+    peakMb = Math.max(peakMb, rssMb(server));
+    onMemory({ idleMb, openMb, peakMb });
     return {
       name: LIVE_CASE,
       reqPerSec: result['2xx'] / durationSeconds,
@@ -111,9 +141,10 @@ export async function liveFeedCase(baseUrl: string, token: string, worldId: stri
       p99: percentile(sorted, 0.99),
       errors: wrong + result.errors + result.non2xx,
       ratio: null,
-      maxRssMb: 0,
+      maxRssMb: peakMb,
     };
   } finally {
+    clearInterval(sampler);
     for (const stream of streams) stream.close();
   }
 }

@@ -280,7 +280,7 @@ async function timelineRun(browser: Browser, baseUrl: string, session: Session, 
     // Not 'networkidle': a world page keeps its live change stream open, so the network never idles.
     await page.waitForLoadState('load');
     await page.waitForTimeout(500);
-    const scroll = (await page.evaluate(TIMELINE_SCROLL)) as { longTasks: number; longest: number; settled: boolean };
+    const scroll = await page.evaluate<{ longTasks: number; longest: number; settled: boolean }>(TIMELINE_SCROLL);
     return { firstEventsMs, scrollLongTasks: scroll.longTasks, longestMs: scroll.longest, settled: scroll.settled };
   } finally {
     await context.close();

@@ -133,11 +133,22 @@ const richText = () =>
 const jsonObject = () => z.record(z.string(), z.unknown());
 const score = () => z.number().int().min(LIMITS.relationshipScoreMin).max(LIMITS.relationshipScoreMax);
 
-/** Access fields of every secret-capable record. A player's or viewer's export has no secrets, `revealedTo: []`, `gmNotes: null`. */
+/**
+ * Access fields of every secret-capable record. A player's or viewer's export has no secrets, `revealedTo: []`,
+ * `gmNotes: null` and `gmNotesHtml: null`.
+ */
 const BundleAccessSchema = z.object({
   visibility: z.enum(VISIBILITIES),
   revealedTo: z.array(id()).max(LIMITS.revealedToMax).describe('userIds of the exporting world; an import into a new world drops them.'),
   gmNotes: text(),
+  gmNotesHtml: z
+    .string()
+    .max(RICH_TEXT_MAX)
+    .nullable()
+    .optional()
+    .describe(
+      'Sanitised HTML of the GM notes with their mentions (docs/rich-text.md); null in an export by a player or viewer, absent in bundles written before rich GM notes.',
+    ),
   createdBy: id().nullable(),
   updatedBy: id().nullable(),
 });

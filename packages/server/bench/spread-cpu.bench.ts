@@ -19,9 +19,11 @@ import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
+import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
+import { SQLite } from '../src/db/sqlite-driver.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { readCacheLimits } from '../src/lib/read-cache.js';
 import { type SpreadData, generateSpread, spreadRequests } from './spread-world.js';
@@ -32,6 +34,32 @@ const WRITES = Number(process.env.SPREAD_WRITES ?? 0);
 const VIEWER = process.env.SPREAD_VIEWER === 'player' ? 'player' : 'owner';
 const PROFILE = process.env.SPREAD_PROFILE;
 if (process.env.SPREAD_READ_CACHE === '0') readCacheLimits.maxEntries = 0;
+
+/**
+ * Counts the statements sent to the database (every query of a PostgreSQL client, BEGIN and COMMIT included;
+ * every run of a prepared SQLite statement), so a request's round trips can be reported per kind.
+ */
+const statements = { count: 0 };
+function countStatements(): void {
+  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = client.query;
+  client.query = function counted(this: unknown, ...args: unknown[]) {
+    statements.count += 1;
+    return query.apply(this, args);
+  };
+  const probe = new SQLite(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
+  probe.close();
+  for (const method of ['all', 'get', 'run', 'iterate']) {
+    const original = statement[method];
+    if (!original) continue;
+    statement[method] = function counted(this: unknown, ...args: unknown[]) {
+      statements.count += 1;
+      return original.apply(this, args);
+    };
+  }
+}
+countStatements();
 
 /** The kind of a spread request, from its method and path. */
 function kindOf(method: string, url: string): string {
@@ -46,9 +74,19 @@ function kindOf(method: string, url: string): string {
   return /\/items\/[^/]+$/.test(pathname) ? 'one item' : 'one character';
 }
 
-/** One line of the report: requests, CPU time and wall time (which includes waiting on PostgreSQL) per request. */
-const line = (kind: string, sum: { count: number; micros: number; wallMs: number }): string =>
-  `${kind.padEnd(26)} ${String(sum.count).padStart(6)} requests ${String(Math.round(sum.micros / sum.count)).padStart(6)} µs CPU ${String(Math.round((sum.wallMs * 1000) / sum.count)).padStart(7)} µs wall each`;
+interface Sum {
+  count: number;
+  micros: number;
+  wallMs: number;
+  statements: number;
+}
+
+/**
+ * One line of the report: requests, CPU time, wall time (which includes waiting on PostgreSQL) and statements
+ * sent to the database per request.
+ */
+const line = (kind: string, sum: Sum): string =>
+  `${kind.padEnd(26)} ${String(sum.count).padStart(6)} requests ${String(Math.round(sum.micros / sum.count)).padStart(6)} µs CPU ${String(Math.round((sum.wallMs * 1000) / sum.count)).padStart(7)} µs wall ${(sum.statements / sum.count).toFixed(2).padStart(6)} statements each`;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-spread-cpu-'));
 // An empty DATABASE_URL means SQLite, as in the server's own configuration.
@@ -73,11 +111,12 @@ try {
     tokens.push(answer.json<{ token: string }>().token);
   }
   const drawer = spreadRequests(data, tokens, { writeShare: WRITES, viewer: VIEWER, seed: 7 });
-  const perKind = new Map<string, { count: number; micros: number; wallMs: number }>();
+  const perKind = new Map<string, Sum>();
   const run = async (count: number, measure: boolean): Promise<void> => {
     for (let i = 0; i < count; i += 1) {
       const request = drawer.next();
       const started = performance.now();
+      const sent = statements.count;
       const before = process.cpuUsage();
       const answer = await app.inject({
         method: request.method,
@@ -91,8 +130,9 @@ try {
       if (request.editing) drawer.returnEdited(request.editing, typeof answer.headers.etag === 'string' ? answer.headers.etag : undefined);
       if (!measure) continue;
       const kind = kindOf(request.method, request.path);
-      const sum = perKind.get(kind) ?? { count: 0, micros: 0, wallMs: 0 };
+      const sum = perKind.get(kind) ?? { count: 0, micros: 0, wallMs: 0, statements: 0 };
       sum.count += 1;
+      sum.statements += statements.count - sent;
       sum.micros += used.user + used.system;
       sum.wallMs += wall;
       perKind.set(kind, sum);
@@ -100,13 +140,15 @@ try {
   };
   await run(WARMUP, false);
   // The floor: what a request costs through inject, authentication and the hooks, without a database read.
-  const health = { count: 0, micros: 0, wallMs: 0 };
+  const health = { count: 0, micros: 0, wallMs: 0, statements: 0 };
   for (let i = 0; i < 500; i += 1) {
     const started = performance.now();
+    const sent = statements.count;
     const before = process.cpuUsage();
     await app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${tokens[0] ?? ''}` } });
     const used = process.cpuUsage(before);
     health.count += 1;
+    health.statements += statements.count - sent;
     health.micros += used.user + used.system;
     health.wallMs += performance.now() - started;
   }
@@ -125,16 +167,20 @@ try {
   let count = 0;
   let micros = 0;
   let wallMs = 0;
+  let sent = 0;
   console.log(
     `${database.db.getExecutor().adapter.constructor.name}, read cache ${readCacheLimits.maxEntries > 0 ? 'on' : 'off'}, writes ${WRITES}, viewer ${VIEWER}`,
   );
   for (const [kind, sum] of [...perKind].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(line(kind, sum));
+    if (sum === health) continue;
     count += sum.count;
     micros += sum.micros;
     wallMs += sum.wallMs;
-    console.log(line(kind, sum));
+    sent += sum.statements;
   }
-  console.log(line('all', { count, micros, wallMs }));
+  // The floor is printed beside the kinds but not counted in the spread's average.
+  console.log(line('all (floor excluded)', { count, micros, wallMs, statements: sent }));
   await app.close();
 } finally {
   await database.destroy();

@@ -19,6 +19,7 @@ import type { WithAccessColumns } from './tables/access-columns.js';
 import type { WorldInvitationTable, WorldMemberTable } from './tables/world-member.table.js';
 import type { WebhookDeliveryTable, WebhookTable } from './tables/webhook.table.js';
 import type { WorldVisitTable } from './tables/world-visit.table.js';
+import type { DeletedActiveQuestTable } from './tables/deleted-active-quest.table.js';
 import type { WorldChangeCounterTable, WorldChangeTable, WorldPresenceTable } from './tables/world-change.table.js';
 
 export interface Database {
@@ -33,6 +34,7 @@ export interface Database {
   world_invitation: WorldInvitationTable;
   character: WithAccessColumns<CharacterTable, 'assigned_to'>;
   character_active_quest: CharacterActiveQuestTable;
+  deleted_active_quest: DeletedActiveQuestTable;
   item: WithAccessColumns<ItemTable>;
   inventory_item: WithAccessColumns<InventoryItemTable>;
   relationship: WithAccessColumns<RelationshipTable>;

@@ -6,6 +6,9 @@
  * request reads the user's current version by primary key. Signing out everywhere raises the version, and a
  * deleted account has none, so from the next request on every older token answers 401, on every instance at
  * once: there is no cache of versions, which is the rule that makes a revocation hold everywhere immediately.
+ * On a world-scoped route (one whose `config.worldScoped` is set by modules/worlds/world-scope.plugin.ts) the
+ * version is read in the same statement as the caller's membership of the world, before the handler runs
+ * (resolveWorldScope), so such a request makes one round trip for both checks instead of two.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +40,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's id, set by `authenticate`. */
     userId: string;
+    /**
+     * On a world-scoped route: the token's version, still to be checked against the user's by the world's
+     * scope step (in the same statement as the membership); undefined once checked or on other routes.
+     */
+    pendingTokenVersion: number | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Set on routes whose scope step checks the token's version with the membership (see authenticate). */
+    worldScoped?: boolean;
   }
 }
 
@@ -97,6 +109,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     });
     // Verified tokens are cached (until their expiry), so a busy client does not pay an HMAC per request.
     app.decorateRequest('userId', '');
+    app.decorateRequest('pendingTokenVersion', undefined);
     app.decorate('feedCursorKey', deriveCursorKey(secret));
     app.decorate('signToken', (userId: string, tokenVersion = 0) => app.jwt.sign({ sub: userId, ver: tokenVersion }));
     app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -108,6 +121,13 @@ export const authPlugin = fp<AuthPluginOptions>(
       const claims = bearerClaims(app, header);
       if (claims === undefined) {
         done(unauthorized(MESSAGES.invalidToken));
+        return;
+      }
+      // A world-scoped route reads the version with the membership, one statement for both (resolveWorldScope).
+      if (request.routeOptions.config.worldScoped === true) {
+        request.userId = claims.userId;
+        request.pendingTokenVersion = claims.tokenVersion;
+        done();
         return;
       }
       // One primary-key read: a deleted account or a raised version (signed out everywhere) ends the token.

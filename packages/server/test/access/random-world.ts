@@ -87,15 +87,22 @@ export async function buildPlannedWorld(
   /** Plan key → id, for entities the player may see (all of them in `whole`). */
   const made = new Map<string, string>();
 
+  /** A mention of the first character (always public) once it is made, its plain name before. */
+  const gmMention = () => {
+    const id = made.get('c0');
+    return id ? `<span data-type="mention" data-entity-type="character" data-id="${id}">Lore c0</span>` : 'Lore c0';
+  };
   /** Creates one entity unless it (or what it needs) is hidden in `visible` mode. */
   const create = async (key: string, variant: Variant, needs: string[], url: string, body: (ids: string[]) => object, field: string) => {
     if (mode === 'visible' && variant === 'secret') return;
     const ids = needs.map((need) => made.get(need));
     if (ids.some((id) => id === undefined)) return;
-    const access =
-      mode === 'visible' || variant === 'public'
-        ? {}
-        : { visibility: 'editors', ...(variant === 'revealed' ? { revealedTo: [player.user.userId] } : {}), gmNotes: `Notes of ${key}` };
+    // A revealed entity's GM notes are plain text; a secret one's are rich text mentioning the first character.
+    const notes =
+      variant === 'revealed'
+        ? { revealedTo: [player.user.userId], gmNotes: `Notes of ${key}` }
+        : { gmNotesHtml: `<p>Notes of ${key} <em>on</em> ${gmMention()}</p>` };
+    const access = mode === 'visible' || variant === 'public' ? {} : { visibility: 'editors', ...notes };
     const entity = await send(app, owner, 'POST', `${base}${url.replace(/\{(\d+)\}/g, (_m, index: string) => ids[Number(index)] ?? '')}`, {
       ...body(ids as string[]),
       ...access,

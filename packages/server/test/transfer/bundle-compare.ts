@@ -10,6 +10,15 @@ const LARGE = { maxArchiveBytes: 1e9, maxEntries: 1e6, maxUnpackedBytes: 4e9, ma
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const TIMESTAMP_KEYS = new Set(['createdAt', 'updatedAt', 'exportedAt']);
 
+/**
+ * A value a test needs to be there (the element found in a list, a file of an archive).
+ * @throws Error naming `what` when it is undefined, so the test fails saying what is missing.
+ */
+export function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is missing`);
+  return value;
+}
+
 /** An unpacked bundle: file path → bytes. */
 export type BundleFiles = ReadonlyMap<string, Uint8Array>;
 

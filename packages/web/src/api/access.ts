@@ -105,5 +105,6 @@ export const invitationLink = (code: string): string => `${window.location.origi
  */
 export function roleOf(world: World | undefined): WorldRole | undefined {
   if (!world) return undefined;
-  return (world as World & { role?: WorldRole }).role ?? 'owner';
+  // The contract requires `role`, but a world record from before sharing arrives without it.
+  return (world as Partial<Pick<World, 'role'>>).role ?? 'owner';
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../session/session-store';
-import { jsonResponse, mockFetch, signIn } from '../test/render';
+import { jsonResponse, mockFetch, requestUrl, signIn } from '../test/render';
 import { api, ApiError, handleError, notFoundMessage } from './client';
 
 afterEach(() => {
@@ -13,7 +13,7 @@ describe('api client (SPEC §6, §7)', () => {
     const fetchMock = mockFetch(() => jsonResponse({ data: [] }));
     await api.get('/worlds', { query: { page: 2, search: '', sortBy: 'name' } });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toBe('/api/worlds?page=2&sortBy=name');
+    expect(requestUrl(url)).toBe('/api/worlds?page=2&sortBy=name');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer abc');
   });
 

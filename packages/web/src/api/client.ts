@@ -158,11 +158,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  // The abort's reason tells a timeout from the caller's own abort.
+  const timedOut = new Error(`Timed out after ${timeoutMs} ms`);
+  const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort);
 
@@ -170,7 +168,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal });
   } catch (error) {
-    if (timedOut) {
+    if (controller.signal.reason === timedOut) {
       throw new ApiError(0, 'TIMEOUT', `The server did not answer within ${timeoutMs / 1000} seconds. Please try again.`);
     }
     if (signal?.aborted) throw error;
@@ -202,7 +200,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<void>(path, { ...options, method: 'DELETE' }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<undefined>(path, { ...options, method: 'DELETE' }),
 };
 
 /**

@@ -53,8 +53,8 @@ function uploadMapImage(worldId: string, mapId: string, file: Blob, version?: st
  * meanwhile is kept and StaleVersionError (409) is thrown.
  * @throws ApiError 404 when it has none.
  */
-function deleteMapImage(worldId: string, mapId: string, version?: string): Promise<void> {
-  return apiRequest<void>(imagePath(worldId, mapId), { method: 'DELETE', version });
+function deleteMapImage(worldId: string, mapId: string, version?: string): Promise<undefined> {
+  return apiRequest<undefined>(imagePath(worldId, mapId), { method: 'DELETE', version });
 }
 
 /**

@@ -62,10 +62,18 @@ function readOrder(text: string | null): SortOrder | undefined {
  */
 export function useListState(initial: Partial<ListParams> = {}, defaultView: ListView = 'list'): ListState {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The caller's object is usually a literal: follow its values, not its identity.
+  const { page: initialPage, limit: initialLimit, search: initialSearch, sortBy: initialSortBy, sortOrder: initialSortOrder } = initial;
   const defaults = useMemo<ListParams>(
-    () => ({ ...DEFAULT_LIST_PARAMS, ...initial }),
-    // The caller's object is usually a literal: follow its values, not its identity.
-    [initial.page, initial.limit, initial.search, initial.sortBy, initial.sortOrder],
+    () => ({
+      ...DEFAULT_LIST_PARAMS,
+      ...(initialPage !== undefined && { page: initialPage }),
+      ...(initialLimit !== undefined && { limit: initialLimit }),
+      ...(initialSearch !== undefined && { search: initialSearch }),
+      ...(initialSortBy !== undefined && { sortBy: initialSortBy }),
+      ...(initialSortOrder !== undefined && { sortOrder: initialSortOrder }),
+    }),
+    [initialPage, initialLimit, initialSearch, initialSortBy, initialSortOrder],
   );
 
   const page = positiveInt(searchParams.get('page')) ?? defaults.page;

@@ -27,7 +27,7 @@ export function useNavbarVisibility(): boolean {
       lastY.current = y;
     };
     const handleScroll = () => {
-      if (frame.current === null) frame.current = window.requestAnimationFrame(update);
+      frame.current ??= window.requestAnimationFrame(update);
     };
     window.addEventListener('scroll', handleScroll, { passive: true });
     return () => {

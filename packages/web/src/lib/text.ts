@@ -18,3 +18,8 @@ export function truncate(text: string | null | undefined, max: number): string {
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return count === 1 ? singular : plural;
 }
+
+/** The text with its first letter in upper case: 'character' → 'Character' ('' stays ''). */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

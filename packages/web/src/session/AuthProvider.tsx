@@ -5,7 +5,7 @@ import { loginRequest, registerRequest, type AuthReply } from '../api/auth';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { clearSession, getToken, restoreUser, storeSession, subscribeSession } from './session-store';
 
-function requireTokenAndUser(reply: AuthReply, missingMessage: string): { token: string; user: User } {
+function requireTokenAndUser(reply: AuthReply | undefined, missingMessage: string): { token: string; user: User } {
   if (!reply?.token || !reply.user) throw new Error(missingMessage);
   return { token: reply.token, user: reply.user };
 }

@@ -44,6 +44,33 @@ export function listResponse(rows: unknown[], status = 200): Response {
   );
 }
 
+/**
+ * The value, or a failed test naming what was missing (an element not found, a call not made), where a list
+ * index or a DOM lookup may come back empty.
+ */
+export function defined<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`Expected a ${what}, found none.`);
+  return value;
+}
+
+/** The address a fetch call asked for: the string itself, a URL's href, or a Request's url. */
+export function requestUrl(input: RequestInfo | URL | undefined): string {
+  if (input === undefined) throw new Error('Expected a fetch call, found none.');
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+/**
+ * The JSON body a fetch call sent, parsed. A call without a body (a GET) gives `whenAbsent` when one is given;
+ * otherwise, and for a body that is not text, it throws, since the app sends JSON text on every write.
+ */
+export function sentJson(init: RequestInit | undefined, whenAbsent?: unknown): unknown {
+  const body = init?.body;
+  if ((body === undefined || body === null) && whenAbsent !== undefined) return whenAbsent;
+  if (typeof body !== 'string') throw new Error(`Expected a JSON text body, got ${body === null ? 'null' : typeof body}.`);
+  return JSON.parse(body);
+}
+
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
 /**
@@ -51,7 +78,9 @@ type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
  * The URL is resolved against http://localhost so tests can read pathname and searchParams.
  */
 export function mockFetch(handler: Handler) {
-  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => handler(new URL(String(input), 'http://localhost'), init));
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
+    handler(new URL(requestUrl(input), 'http://localhost'), init),
+  );
   vi.stubGlobal('fetch', mock);
   return mock;
 }

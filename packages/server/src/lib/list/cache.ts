@@ -55,12 +55,15 @@ function remember<T>(scope: CacheScope, key: string, build: () => Promise<T>, we
 
 /** A list's exact total from the cache, or counted now. @param query the scope's query (as keyed). */
 export function cachedTotal<TB extends keyof Database, O>(scope: CacheScope, query: SelectQueryBuilder<Database, TB, O>): Promise<number> {
-  return remember(
-    scope,
-    'total',
-    () => countRows(query),
-    () => 1,
-  );
+  return cachedCount(scope, () => countRows(query));
+}
+
+/**
+ * A list's exact total from the cache, or counted now by `count` (kept when the world did not change meanwhile).
+ * @param scope names the list: its key must name every filter of what `count` counts.
+ */
+export function cachedCount(scope: CacheScope, count: () => Promise<number>): Promise<number> {
+  return remember(scope, 'total', count, () => 1);
 }
 
 interface Anchors {

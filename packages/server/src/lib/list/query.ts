@@ -9,7 +9,7 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, SqliteAdapter, 
 import { TAGGABLE_TYPES } from '@loreforge/contract';
 import type { Database } from '../../db/database.js';
 import { badRequest } from '../../errors/app-error.js';
-import type { FullText, Keyset, ListOrder, ListSpec } from './types.js';
+import type { FullText, Keyset, ListOrder, ListSpec, SearchableTable } from './types.js';
 
 /** The trigram tokenizer needs at least three characters to use its index. */
 const MIN_INDEXED_TERM = 3;
@@ -25,7 +25,12 @@ export const searchLimits = {
 
 /** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
 export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return `%${likeText(term)}%`;
+}
+
+/** A term lower-cased with LIKE's wildcards escaped: what likePattern puts between its `%`s. */
+export function likeText(term: string): string {
+  return term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 /** A case-insensitive "contains" condition over several columns (LIKE with ESCAPE, same SQL on both dialects). */
@@ -54,12 +59,29 @@ export function nameRank(column: string, term: string): Expression<number> {
  * otherwise LIKE over the columns.
  */
 export function listSearchCondition(columns: string[], term: string, fullText: FullText | undefined): Expression<SqlBool> {
-  if (fullText && mayBeLarge(fullText) && term.length >= MIN_INDEXED_TERM && fullText.db.getExecutor().adapter instanceof SqliteAdapter) {
-    const fts = `${fullText.table}_fts`;
-    const phrase = `"${term.replaceAll('"', '""')}"`;
-    return sql<SqlBool>`${sql.ref(`${fullText.table}.rowid`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase})`;
-  }
-  return searchCondition(columns, term);
+  return usesFullText(term, fullText) && fullText ? fullTextCondition(fullText.table, phraseText(term)) : searchCondition(columns, term);
+}
+
+/** Whether listSearchCondition looks the term up in the full-text index (see there). */
+export function usesFullText(term: string, fullText: FullText | undefined): boolean {
+  return (
+    fullText !== undefined &&
+    mayBeLarge(fullText) &&
+    term.length >= MIN_INDEXED_TERM &&
+    fullText.db.getExecutor().adapter instanceof SqliteAdapter
+  );
+}
+
+/** The term as a phrase of an FTS5 query (quotes doubled inside; fullTextCondition adds the outer ones). */
+export const phraseText = (term: string): string => term.replaceAll('"', '""');
+
+/**
+ * The FTS5 trigram lookup of a term in a table's full-text index (SQLite only).
+ * @param phrase the term with its quotes doubled (phraseText), so a compiled shape can bind it as given.
+ */
+export function fullTextCondition(table: SearchableTable, phrase: string): Expression<SqlBool> {
+  const fts = `${table}_fts`;
+  return sql<SqlBool>`${sql.ref(`${table}.rowid`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${`"${phrase}"`})`;
 }
 
 /**
@@ -73,7 +95,7 @@ export function withTag<TB extends keyof Database, Row extends { id: string }>(s
     throw badRequest('This list cannot be filtered by tag.', { tag: 'This list cannot be filtered by tag.' });
   }
   const tagged = sql<SqlBool>`${sql.ref(spec.idColumn)} in (select entity_id from entity_tag where entity_type = ${table} and tag_key = ${tag.toLowerCase()})`;
-  return { ...spec, query: spec.query.where(tagged), knownTotal: undefined };
+  return { ...spec, query: scopedQuery(spec).where(tagged), shape: undefined, knownTotal: undefined };
 }
 
 /**
@@ -87,6 +109,18 @@ export function afterKeyset(order: ListOrder, after: Keyset): Expression<SqlBool
   if (order.rank === undefined) return rest;
   const rank = after[2] ?? 0;
   return sql<SqlBool>`(${order.rank} > ${rank} or (${order.rank} = ${rank} and ${rest}))`;
+}
+
+/**
+ * A list's scoped query: the spec's own, or its shape built with the shape's arguments.
+ * @throws Error when the spec has neither (a programming error).
+ */
+export function scopedQuery<TB extends keyof Database, Row extends { id: string }>(
+  spec: ListSpec<TB, Row>,
+): SelectQueryBuilder<Database, TB, Row> {
+  if (spec.query) return spec.query;
+  if (spec.shape) return spec.shape.build(spec.shape.db, spec.shape.args);
+  throw new Error('A list needs its query or its shape.');
 }
 
 /** Counts a query's rows (its select list is replaced). */

@@ -111,6 +111,31 @@ describe.each(DIALECTS)('search ranks name matches first on %s', (dialect) => {
     );
   });
 
+  it('finds wildcards and quotes as plain text, term after term, with a page past the end still counted', async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Oz' });
+    for (const [name, description] of [
+      ['50% off "coupon"', null],
+      ['5000 off', 'not a coupon'],
+      ['Snake_case', 'under_score'],
+      ['Quoted', 'says "hello"'],
+    ] as const) {
+      await createCharacter(t.app, { world, owner, name, description });
+    }
+    const names = async (term: string, query = '') =>
+      (await get<Character>(owner, `/api/worlds/${world.worldId}/characters?search=${encodeURIComponent(term)}${query}`)).data
+        .map((c) => c.name)
+        .sort();
+    // Each search reuses the statement compiled for the first, with its own term bound.
+    expect(await names('50%')).toEqual(['50% off "coupon"']);
+    expect(await names('e_c')).toEqual(['Snake_case']);
+    expect(await names('"hello"')).toEqual(['Quoted']);
+    expect(await names('coupon')).toEqual(['50% off "coupon"', '5000 off']);
+    expect(await names('OFF', '&sortBy=name')).toEqual(['50% off "coupon"', '5000 off']);
+    const past = await get<Character>(owner, `/api/worlds/${world.worldId}/characters?search=off&page=3&limit=1`);
+    expect(past.data).toEqual([]);
+    expect(past.pagination).toMatchObject({ totalItems: 2, totalPages: 2 });
+  });
+
   it("ranks a character's relationships whose target is named by the search before those whose description mentions it", async () => {
     const { world, owner, dorothy, dot, mentions } = await ozWorld();
     const [scarecrow, tin, lion] = mentions;

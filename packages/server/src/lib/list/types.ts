@@ -73,9 +73,34 @@ export interface FullText {
   scopeRows?: number | undefined;
 }
 
+/**
+ * A list's scoped query as a shape: built from its arguments, so the page query around it can be compiled once
+ * per shape (lib/compiled-query.ts compiledShape) and run with the request's values bound.
+ */
+export interface ListShape<TB extends keyof Database, Row> {
+  db: Db;
+  /**
+   * Names everything the scoped query's text depends on besides its arguments (the list, and the reader's class
+   * when visibility rules differ by reader: editors, viewers, players).
+   */
+  key: string;
+  /** The values the scoped query binds (the world's id, a player's id). */
+  args: readonly string[];
+  /**
+   * Builds the scoped query. It is called with placeholders for `args` when a shape is compiled, so it must pass
+   * each argument to Kysely as a value (concatenating it into a text is fine), never inspect or transform it.
+   */
+  build: (db: Db, args: readonly string[]) => SelectQueryBuilder<Database, TB, Row>;
+}
+
 export interface ListSpec<TB extends keyof Database, Row extends { id: string }> {
-  /** The scoped query (e.g. one world's characters) selecting every column the presenter needs. */
-  query: SelectQueryBuilder<Database, TB, Row>;
+  /**
+   * The scoped query (e.g. one world's characters) selecting every column the presenter needs; or give `shape`
+   * instead, which builds it when needed and lets the common pages run as compiled SQL.
+   */
+  query?: SelectQueryBuilder<Database, TB, Row> | undefined;
+  /** The scoped query as a shape (see ListShape); used when `query` is not given. */
+  shape?: ListShape<TB, Row> | undefined;
   /** Whitelisted sort fields (API name → column); must include createdAt. */
   sortColumns: Record<string, SortColumn<Row>>;
   /** The qualified id column, used to break ties ('character.id'). */

@@ -43,8 +43,8 @@ export interface Subscriber {
    * not read holds at most its socket's buffer and one frame, however much the world changes meanwhile.
    */
   paused: boolean;
-  /** Writes an SSE frame; false when the connection's buffer is full. */
-  write: (frame: string) => boolean;
+  /** Writes an SSE frame (text, or its UTF-8 bytes shared by every stream of a class); false when the connection's buffer is full. */
+  write: (frame: string | Buffer) => boolean;
   /** Ends the stream (the hub has already forgotten it). */
   end: () => void;
 }
@@ -245,13 +245,27 @@ export class ChangeHub {
             const [first] = group;
             if (first === undefined) continue;
             const visible = await filterVisibleChanges(this.db, first.scope, changes);
+            // Readers shown the same positions (every editor; each player or viewer alone: feed-cursor.ts) are
+            // written the same frames, serialised and encoded once for them rather than once per stream.
+            const framesByPositions = new Map<string, Array<{ sequence: number; bytes: Buffer }>>();
+            const framesFor = (subscriber: Subscriber): Array<{ sequence: number; bytes: Buffer }> => {
+              const key = subscriber.scope.seesSecrets ? '' : subscriber.userId;
+              let frames = framesByPositions.get(key);
+              if (frames === undefined) {
+                frames = visible.map((change) => {
+                  const shown = subscriber.positions.show(change.sequence);
+                  return { sequence: change.sequence, bytes: Buffer.from(sseFrame('change', { ...change, sequence: shown }, shown)) };
+                });
+                framesByPositions.set(key, frames);
+              }
+              return frames;
+            };
             for (const subscriber of group) {
               if (!feed.subscribers.has(subscriber)) continue;
-              for (const change of visible) {
-                if (change.sequence <= subscriber.cursor) continue;
-                const shown = subscriber.positions.show(change.sequence);
-                subscriber.cursor = change.sequence;
-                if (!subscriber.write(sseFrame('change', { ...change, sequence: shown }, shown))) {
+              for (const frame of framesFor(subscriber)) {
+                if (frame.sequence <= subscriber.cursor) continue;
+                subscriber.cursor = frame.sequence;
+                if (!subscriber.write(frame.bytes)) {
                   subscriber.paused = true;
                   break;
                 }

@@ -10,6 +10,7 @@ import { addMember } from '../../../test/factories/member.js';
 import { createWorld } from '../../../test/factories/world.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { type StreamEvent, type TestStream, buildSecondInstance, listenLocally, openStream } from '../../../test/live-streams.js';
+import { present } from '../../../test/present.js';
 
 const changesOf = (events: StreamEvent[]): WorldChange[] =>
   events.filter((event) => event.event === 'change').map((event) => event.data as WorldChange);
@@ -48,10 +49,10 @@ describe.each(DIALECTS)('the live change stream on %s', (dialect) => {
     expect(stream.status).toBe(200);
     await rename(t.app, owner, world.worldId, character.characterId, 'Brave Lion');
     await stream.waitFor((events) => changesOf(events).length === 1);
-    const [change] = changesOf(stream.events);
+    const change = present(changesOf(stream.events)[0], 'the change event');
     expect(change).toMatchObject({ entityType: 'character', entityId: character.characterId, action: 'updated', by: owner.user.userId });
     const event = stream.events.find((one) => one.event === 'change');
-    expect(event?.id).toBe(String(change!.sequence));
+    expect(event?.id).toBe(String(change.sequence));
     await new Promise((resolve) => setTimeout(resolve, 1_300));
     expect(stream.comments).toContain('heartbeat');
   });
@@ -63,7 +64,7 @@ describe.each(DIALECTS)('the live change stream on %s', (dialect) => {
     await rename(t.app, owner, world.worldId, character.characterId, 'Dorothy Gale');
     await first.waitFor((events) => changesOf(events).length === 1);
     first.close();
-    const lastId = first.events.filter((event) => event.event === 'change').at(-1)!.id!;
+    const lastId = present(first.events.filter((event) => event.event === 'change').at(-1)?.id, 'the id of the last change event');
     for (const name of ['Dorothy of Kansas', 'Princess Dorothy']) await rename(t.app, owner, world.worldId, character.characterId, name);
     await createCharacter(t.app, { world, owner, name: 'Toto' });
 
@@ -111,7 +112,7 @@ describe.each(DIALECTS)('the live change stream on %s', (dialect) => {
     const refused = await open(world.worldId, owner);
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body)).toMatchObject({ message: LIVE_MESSAGES.tooManyStreams(3) });
-    held[0]!.close();
+    present(held[0], 'the first stream').close();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const again = await open(world.worldId, owner);
     expect(again.status).toBe(200);
@@ -280,12 +281,16 @@ describe.runIf(DIALECTS.includes('postgres'))('two instances on one PostgreSQL d
     const { world, owner } = await createWorld(t.app);
     const editor = await addMember(t.app, owner, world.worldId, 'editor');
     for (const at of bases) streams.push(await openStream(at, world.worldId, owner.headers));
-    streams.push(await openStream(bases[1]!, world.worldId, editor.headers));
+    streams.push(await openStream(present(bases[1], 'the second instance'), world.worldId, editor.headers));
     const apps = [t.app, second];
     // Twenty creates at once, alternating between the instances and two writers.
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        createCharacter(apps[index % 2]!, { world, owner: index % 3 === 0 ? editor : owner, name: `Munchkin ${index}` }),
+        createCharacter(present(apps[index % 2], 'an instance'), {
+          world,
+          owner: index % 3 === 0 ? editor : owner,
+          name: `Munchkin ${index}`,
+        }),
       ),
     );
     const page = await t.app.inject({ url: `/api/worlds/${world.worldId}/changes?limit=1000`, headers: owner.headers });

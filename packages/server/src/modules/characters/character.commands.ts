@@ -12,6 +12,7 @@ import { forbidden, invalidField, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { deleteInventoryOf, deleteRelationshipsOf, moveGoalsOfCharacter, removeReferencesTo } from '../../lib/references.js';
+import { keepActiveQuestsOfDeleted } from '../history/history.links.js';
 import { nowIso } from '../../lib/time.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { accessColumns } from '../worlds/access-fields.js';
@@ -188,10 +189,12 @@ export async function updateCharacter(
 
 /**
  * Deletes a character: connections and map links to it and its goals are removed, and the foreign keys
- * cascade its relationships (both directions), goals, inventory and quest links. The database lowers the count.
+ * cascade its relationships (both directions), goals, inventory and quest links (kept aside first, so restoring
+ * it from its history brings them back). The database lowers the count.
  */
 export async function deleteCharacter(trx: Db, character: CharacterTable): Promise<void> {
   await removeGoalReferences(trx, character.id);
+  await keepActiveQuestsOfDeleted(trx, character.world_id, character.id);
   await removeReferencesTo(trx, 'character', character.id);
   await deleteCharacterRow(trx, character.id);
 }

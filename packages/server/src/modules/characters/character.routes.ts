@@ -23,7 +23,7 @@ import { requireCharacter } from './character.access.js';
 import { CharacterCreateBatch } from './character-create-batch.js';
 import { createCharacterForUser, deleteCharacter, moveCharacter, updateCharacter } from './character.commands.js';
 import { presentCharacter } from './character.presenter.js';
-import { findCharacterRecord, findEditableCharacter, listCharacters, withActiveQuests } from './character.repository.js';
+import { findCharacterRecord, findEditableCharacter, listCharacters } from './character.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
 const CharacterParams = WorldParams.extend({ characterId: uuidField('characterId') });
@@ -63,7 +63,7 @@ export const characterRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = request.world;
       return cachedScopedRead(app.db, scope, request.url, async () => {
         const { rows, pagination } = await listCharacters(app.db, scope, request.query);
-        return listReply({ rows: await withActiveQuests(app.db, scope, rows), pagination }, (row) => presentCharacter(row, scope));
+        return listReply({ rows, pagination }, (row) => presentCharacter(row, scope));
       });
     },
   );

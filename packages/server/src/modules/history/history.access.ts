@@ -58,7 +58,9 @@ export async function requireHistory(
     if (!(await isVisible(db, scope, table, entityId))) throw historyNotFound();
     return { row, latest };
   }
-  const snapshot = parseSnapshot(latest!.before ?? latest!.after);
+  // No row: the entity is deleted, and its latest change (there is one, checked above) holds its last state.
+  if (!latest) throw historyNotFound();
+  const snapshot = parseSnapshot(latest.before ?? latest.after);
   const references = snapshot && ownSnapshotVisible(scope, snapshot) ? referencesOf(table, snapshot) : undefined;
   if (references === undefined) throw historyNotFound();
   for (const reference of references) if (!(await isVisible(db, scope, reference.table, reference.id))) throw historyNotFound();

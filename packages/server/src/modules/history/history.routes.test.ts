@@ -5,6 +5,7 @@ import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
 import { addMember } from '../../../test/factories/member.js';
 import type { TestUser } from '../../../test/factories/user.js';
+import { present } from '../../../test/present.js';
 
 describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
   let t: TestApp;
@@ -32,26 +33,27 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
 
     const history = (await historyOf(world.worldId, character.characterId, owner)).json<HistoryPage>();
     expect(history).toMatchObject({ name: 'Courageous Lion', deleted: false, restorable: true, pagination: { totalItems: 2 } });
-    const [update, create] = history.data;
+    const update = present(history.data[0], 'the rename entry');
+    const create = present(history.data[1], 'the creation entry');
     expect(update).toMatchObject({ action: 'updated', by: owner.user.userId, byUsername: owner.user.username });
-    expect(update!.changes).toEqual([
+    expect(update.changes).toEqual([
       { field: 'name', oldValue: 'Cowardly Lion', newValue: 'Courageous Lion', plain: true },
       { field: 'attributes', oldValue: {}, newValue: { courage: 10 }, plain: false },
     ]);
-    expect(create!.action).toBe('created');
-    expect(create!.changes).toContainEqual({ field: 'name', oldValue: null, newValue: 'Cowardly Lion', plain: true });
-    expect(create!.changes.map((change) => change.field)).not.toContain('updatedAt');
+    expect(create.action).toBe('created');
+    expect(create.changes).toContainEqual({ field: 'name', oldValue: null, newValue: 'Cowardly Lion', plain: true });
+    expect(create.changes.map((change) => change.field)).not.toContain('updatedAt');
 
     const stale = await t.app.inject({
       method: 'POST',
-      url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/${create!.sequence}/restore`,
+      url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/${create.sequence}/restore`,
       headers: { ...owner.headers, 'if-match': `W/"${character.updatedAt}"` },
     });
     expect(stale.statusCode).toBe(409);
 
     const restored = await t.app.inject({
       method: 'POST',
-      url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/${create!.sequence}/restore`,
+      url: `/api/worlds/${world.worldId}/history/character/${character.characterId}/${create.sequence}/restore`,
       headers: { ...owner.headers, 'if-match': `W/"${renamed.updatedAt}"` },
     });
     expect(restored.statusCode).toBe(200);
@@ -61,7 +63,7 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     const after = (await historyOf(world.worldId, character.characterId, owner)).json<HistoryPage>();
     expect(after.pagination.totalItems).toBe(3);
     expect(after.data[0]).toMatchObject({ action: 'updated', by: owner.user.userId });
-    expect(after.data[0]!.changes.find((change) => change.field === 'name')).toEqual({
+    expect(present(after.data[0], 'the restore entry').changes.find((change) => change.field === 'name')).toEqual({
       field: 'name',
       oldValue: 'Courageous Lion',
       newValue: 'Cowardly Lion',
@@ -75,12 +77,14 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     await edit(world.worldId, character, owner, { name: 'Great Oz', gmNotes: 'A humbug' });
 
     const own = (await historyOf(world.worldId, character.characterId, owner)).json<HistoryPage>();
-    expect(own.data[0]!.changes.map((change) => change.field)).toEqual(['name', 'gmNotes']);
+    expect(present(own.data[0], 'the latest entry').changes.map((change) => change.field)).toEqual(['name', 'gmNotes']);
     const theirs = await historyOf(world.worldId, character.characterId, player);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.body).not.toContain('Omaha');
     expect(theirs.body).not.toContain('humbug');
-    expect(theirs.json<HistoryPage>().data[0]!.changes).toEqual([{ field: 'name', oldValue: 'Wizard', newValue: 'Great Oz', plain: true }]);
+    expect(present(theirs.json<HistoryPage>().data[0], "the player's latest entry").changes).toEqual([
+      { field: 'name', oldValue: 'Wizard', newValue: 'Great Oz', plain: true },
+    ]);
 
     const { character: secret } = await createCharacter(t.app, { world, owner, name: 'Wicked Witch', visibility: 'editors' });
     const hidden = await historyOf(world.worldId, secret.characterId, player);
@@ -98,7 +102,12 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
 
     const theirs = (await historyOf(world.worldId, character.characterId, player)).json<HistoryPage>();
     expect(theirs.data).toHaveLength(1);
-    expect(theirs.data[0]!.changes).toContainEqual({ field: 'name', oldValue: null, newValue: 'Glinda', plain: true });
+    expect(present(theirs.data[0], "the player's first entry").changes).toContainEqual({
+      field: 'name',
+      oldValue: null,
+      newValue: 'Glinda',
+      plain: true,
+    });
     expect(JSON.stringify(theirs)).not.toContain('disguise');
     expect(JSON.stringify(theirs)).not.toContain('revealedTo');
   });
@@ -135,7 +144,8 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     const placedVersion = history.data.find((entry) =>
       entry.changes.some((change) => change.field === 'currentLocationId' && change.newValue === pointId),
     );
-    const url = `/api/worlds/${world.worldId}/history/character/${character.characterId}/${placedVersion!.sequence}/restore`;
+    const placedEntry = present(placedVersion, 'the version that placed the character at the point');
+    const url = `/api/worlds/${world.worldId}/history/character/${character.characterId}/${placedEntry.sequence}/restore`;
 
     const viewer = await addMember(t.app, owner, world.worldId, 'viewer');
     const byViewer = await t.app.inject({ method: 'POST', url, headers: viewer.headers });
@@ -148,7 +158,7 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
 
     const noVersion = await t.app.inject({
       method: 'POST',
-      url: url.replace(`/${placedVersion!.sequence}/`, '/999999/'),
+      url: url.replace(`/${placedEntry.sequence}/`, '/999999/'),
       headers: owner.headers,
     });
     expect(noVersion.statusCode).toBe(404);
@@ -191,7 +201,7 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     const itemHistory = (await t.app.inject({ url: `${base}/history/item/${item.itemId}`, headers: owner.headers })).json<HistoryPage>();
     const itemRestore = await t.app.inject({
       method: 'POST',
-      url: `${base}/history/item/${item.itemId}/${itemHistory.data.at(-1)!.sequence}/restore`,
+      url: `${base}/history/item/${item.itemId}/${present(itemHistory.data.at(-1), "the item's creation").sequence}/restore`,
       headers: owner.headers,
     });
     expect(itemRestore.statusCode).toBe(200);
@@ -216,7 +226,7 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     ).json<HistoryPage>();
     const questRestore = await t.app.inject({
       method: 'POST',
-      url: `${base}/history/quest/${quest.questId}/${questHistory.data.at(-1)!.sequence}/restore`,
+      url: `${base}/history/quest/${quest.questId}/${present(questHistory.data.at(-1), "the quest's creation").sequence}/restore`,
       headers: owner.headers,
     });
     expect(questRestore.statusCode).toBe(200);

@@ -113,7 +113,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
           `(with what is missing) when what it belongs to is deleted too; 409 when the version refers to something that no ` +
           `longer exists; 400 '${HISTORY_MESSAGES.deleteVersion}'; 403 '${ACCESS_MESSAGES.forbidden}'.`,
         params: VersionParams,
-        headers: z.object({ 'if-match': z.string().max(200).optional().describe('The ETag of the entity as you read it.') }).passthrough(),
+        headers: z.object({ 'if-match': z.string().max(200).optional().describe('The ETag of the entity as you read it.') }).loose(),
         response: {
           200: z.record(z.string(), z.unknown()).describe('The entity after the restore, as its own GET answers it'),
           409: ErrorResponseSchema,

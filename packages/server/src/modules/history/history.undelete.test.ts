@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_MESSAGES, type DeletedEntityList, HISTORY_MESSAGES, type HistoryPage, type WorldChangePage } from '@loreforge/contract';
+import {
+  ACCESS_MESSAGES,
+  type BacklinksResponse,
+  type Character,
+  type DeletedEntityList,
+  HISTORY_MESSAGES,
+  type HistoryPage,
+  type Item,
+  type Quest,
+  type WorldChangePage,
+} from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter, worldCounts } from '../../../test/factories/character.js';
+import { createItem } from '../../../test/factories/item.js';
 import { addMember } from '../../../test/factories/member.js';
 import type { TestUser } from '../../../test/factories/user.js';
 
@@ -76,6 +87,110 @@ describe.each(DIALECTS)('restoring a deleted entity on %s', (dialect) => {
       action: 'created',
       by: editor.user.userId,
     });
+  });
+
+  it('brings a character back with its active quests and its mentions: backlinks list it again and texts link to it again', async () => {
+    const { world, owner } = await createCharacter(t.app, { name: 'Glinda' });
+    const base = `/api/worlds/${world.worldId}`;
+    const quest = async (name: string): Promise<Quest> => {
+      const response = await t.app.inject({ method: 'POST', url: `${base}/quests`, headers: owner.headers, payload: { name } });
+      expect(response.statusCode).toBe(201);
+      return response.json<Quest>();
+    };
+    const [ruby, road, wizard] = [await quest('Keep the ruby slippers'), await quest('Follow the road'), await quest('See the Wizard')];
+    const { item: slippers } = await createItem(t.app, { world, owner, name: 'Ruby slippers' });
+    const mentionOf = (type: string, id: string, label: string) =>
+      `<span data-type="mention" data-entity-type="${type}" data-id="${id}">${label}</span>`;
+    const { character: dorothy } = await createCharacter(t.app, {
+      world,
+      owner,
+      name: 'Dorothy',
+      descriptionHtml: `<p>Wears the ${mentionOf('item', slippers.itemId, 'slippers')}</p>`,
+      activeQuests: [road.questId, ruby.questId, wizard.questId],
+    });
+    const { item: basket } = await createItem(t.app, {
+      world,
+      owner,
+      name: 'Basket',
+      descriptionHtml: `<p>Carried by ${mentionOf('character', dorothy.characterId, 'Dorothy')}</p>`,
+    });
+    const backlinksOfSlippers = async () =>
+      (await t.app.inject({ url: `${base}/items/${slippers.itemId}/backlinks`, headers: owner.headers })).json<BacklinksResponse>().data;
+    const basketHtml = async () =>
+      (await t.app.inject({ url: `${base}/items/${basket.itemId}`, headers: owner.headers })).json<Item>().descriptionHtml;
+    const dorothyLink = `data-id="${dorothy.characterId}">Dorothy</span>`;
+    // The links as the character answered them (in the order it keeps), less the quest deleted below.
+    const kept = dorothy.activeQuests.filter((id) => id !== wizard.questId);
+    expect(kept).toHaveLength(2);
+    expect(await backlinksOfSlippers()).toEqual([expect.objectContaining({ type: 'character', id: dorothy.characterId, name: 'Dorothy' })]);
+    expect(await basketHtml()).toContain(dorothyLink);
+
+    await remove(`${base}/characters/${dorothy.characterId}`, owner);
+    expect(await backlinksOfSlippers()).toEqual([]);
+    expect(await basketHtml()).toBe('<p>Carried by Dorothy</p>');
+    // A quest deleted meanwhile does not come back as a link, nor stop the others.
+    await remove(`${base}/quests/${wizard.questId}`, owner);
+
+    const entry = (await deletedList(world.worldId, owner)).json<DeletedEntityList>().data.find((one) => one.entityType === 'character');
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: `${base}/history/character/${dorothy.characterId}/${entry?.sequence}/restore`,
+      headers: owner.headers,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<Character>().activeQuests).toEqual(kept);
+    const page = (await t.app.inject({ url: `${base}/characters/${dorothy.characterId}`, headers: owner.headers })).json<Character>();
+    expect(page.activeQuests).toEqual(kept);
+    expect(page.descriptionHtml).toContain(`data-id="${slippers.itemId}">Ruby slippers</span>`);
+    expect(await backlinksOfSlippers()).toEqual([expect.objectContaining({ type: 'character', id: dorothy.characterId, name: 'Dorothy' })]);
+    expect(await basketHtml()).toContain(dorothyLink);
+
+    // Deleted again, it comes back with the same links (they were kept again), not twice.
+    await remove(`${base}/characters/${dorothy.characterId}`, owner);
+    const again = (await deletedList(world.worldId, owner)).json<DeletedEntityList>().data.find((one) => one.entityType === 'character');
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `${base}/history/character/${dorothy.characterId}/${again?.sequence}/restore`,
+      headers: owner.headers,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json<Character>().activeQuests).toEqual(kept);
+  });
+
+  it('restoring an earlier version of an existing character puts its mentions back in the backlinks', async () => {
+    const { world, owner } = await createCharacter(t.app, { name: 'Scarecrow' });
+    const base = `/api/worlds/${world.worldId}`;
+    const { item: diploma } = await createItem(t.app, { world, owner, name: 'Diploma' });
+    const { character } = await createCharacter(t.app, {
+      world,
+      owner,
+      name: 'Scarecrow',
+      descriptionHtml: `<p>Holds a <span data-type="mention" data-entity-type="item" data-id="${diploma.itemId}">diploma</span></p>`,
+    });
+    const backlinks = async () =>
+      (await t.app.inject({ url: `${base}/items/${diploma.itemId}/backlinks`, headers: owner.headers })).json<BacklinksResponse>().data;
+    expect(await backlinks()).toHaveLength(1);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/characters/${character.characterId}`,
+      headers: owner.headers,
+      payload: { name: 'Scarecrow', description: 'Has no brain', descriptionHtml: null, attributes: {} },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await backlinks()).toEqual([]);
+
+    const history = (
+      await t.app.inject({ url: `${base}/history/character/${character.characterId}`, headers: owner.headers })
+    ).json<HistoryPage>();
+    const created = history.data.find((one) => one.action === 'created');
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: `${base}/history/character/${character.characterId}/${created?.sequence}/restore`,
+      headers: owner.headers,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<Character>().descriptionHtml).toContain(`data-id="${diploma.itemId}">Diploma</span>`);
+    expect(await backlinks()).toEqual([expect.objectContaining({ type: 'character', id: character.characterId, name: 'Scarecrow' })]);
   });
 
   it('refuses with a 409 naming what is missing while what the entity belongs to is deleted, and restores it once that is back', async () => {

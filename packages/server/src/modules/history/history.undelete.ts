@@ -2,7 +2,8 @@
  * Restoring a deleted entity and listing the deleted ones (issue 15 "History", docs/history.md "Deleted
  * entities"). A deleted entity comes back with the same id and the fields of its last version (or of an earlier
  * version named), written as a new row: the database's triggers count it, bump the world's caches and record it
- * in the change log as a creation by whoever restored it, like any create. What it belongs to (its character,
+ * in the change log as a creation by whoever restored it, like any create. Its active-quest links and mention index
+ * come back with it (history.links.ts). What it belongs to (its character,
  * map, quest, timeline …: the references of visibility.ts) must exist, or the answer is a 409 naming it.
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { type SecretTable, referencesOf } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 import { nameOf, snapshotFields } from './history-fields.js';
 import { parseSnapshot } from './history.access.js';
+import { restoreLinksOf } from './history.links.js';
 import { ENTITY_TABLES, type EntityChangeRow, findEntityRow, findLatestEntityChange, findUsernames } from './history.repository.js';
 
 /** The entity type of each secret-capable table (the parents a deleted entity may need). */
@@ -50,7 +52,8 @@ async function lastName(db: Db, worldId: string, type: RestorableEntityType, ent
 
 /**
  * Writes a deleted entity back from version `change` (its deletion: the state before it; any other change: the
- * state after it), keeping its id and who created it.
+ * state after it), keeping its id and who created it, with what it had beside its row: a character's active
+ * quests (to quests that still exist) and the mention index of its text (history.links.ts), in one transaction.
  * @throws AppError 400 HISTORY_MESSAGES.deleteVersion when the change holds no state; 409 parentMissing naming
  * the deleted entity it belongs to; 409 restoreClash when the row cannot be written as it was (a reference gone
  * or a uniqueness clash the database refuses).
@@ -79,10 +82,13 @@ export async function restoreDeleted(
   // Structured columns read back from a PostgreSQL snapshot as objects; the tables keep them as JSON text.
   for (const [column, value] of Object.entries(row)) if (value !== null && typeof value === 'object') row[column] = JSON.stringify(value);
   try {
-    await app.db
-      .insertInto(table)
-      .values(row as never)
-      .execute();
+    await app.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto(table)
+        .values(row as never)
+        .execute();
+      await restoreLinksOf(trx, worldId, type, entityId, row);
+    });
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     if (/constraint|foreign key|unique|duplicate/i.test(text)) throw conflict(HISTORY_MESSAGES.restoreClash(words(type)));

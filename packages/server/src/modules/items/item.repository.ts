@@ -3,8 +3,9 @@ import type { Db } from '../../db/database.js';
 import type { ItemTable } from '../../db/tables/item.table.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
+import { compiledShape } from '../../lib/compiled-query.js';
 import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import { type ReadScope, type WorldScope, readerClass, readerOf } from '../worlds/world-scope.js';
 
 /** The writable fields of an item, as stored (JSON fields already serialised). */
 export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'description_html' | 'properties' | 'attributes' | 'updated_at'> &
@@ -14,9 +15,24 @@ export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'description_
  * Finds an item of a world that the reader may see.
  * @returns the row, or undefined when it does not exist in that world or is hidden from the reader.
  */
-export function findItem(db: Db, scope: ReadScope & { world: { id: string } }, itemId: string): Promise<ItemTable | undefined> {
-  const query = db.selectFrom('item').selectAll('item').where('item.id', '=', itemId).where('item.world_id', '=', scope.world.id);
-  return whereVisible(query, scope, 'item').executeTakeFirst();
+export async function findItem(db: Db, scope: ReadScope & { world: { id: string } }, itemId: string): Promise<ItemTable | undefined> {
+  // Compiled once per reader class (lib/compiled-query.ts): every read of one item asks it.
+  const [row] = await compiledShape(
+    db,
+    `item:${readerClass(scope)}`,
+    [itemId, scope.world.id, scope.viewer.userId],
+    ([id = '', world = '', viewer = '']) =>
+      whereVisible(
+        db
+          .selectFrom('item')
+          .selectAll('item')
+          .where('item.id', '=', id as string)
+          .where('item.world_id', '=', world as string),
+        readerOf(scope, viewer as string),
+        'item',
+      ),
+  );
+  return row;
 }
 
 /**
@@ -27,8 +43,14 @@ export function listItems(db: Db, scope: WorldScope, params: ListParams): Promis
   const worldId = scope.world.id;
   const knownTotal = scope.seesSecrets ? Number(scope.world.item_count) : undefined;
   const contentVersion = scope.world.content_version;
-  return paginate({
-    query: whereVisible(db.selectFrom('item').selectAll('item').where('item.world_id', '=', worldId), scope, 'item'),
+  return paginate<'item', ItemTable>({
+    shape: {
+      db,
+      key: `items:${readerClass(scope)}`,
+      args: [worldId, scope.viewer.userId],
+      build: (built, [world = '', viewer = '']) =>
+        whereVisible(built.selectFrom('item').selectAll('item').where('item.world_id', '=', world), readerOf(scope, viewer), 'item'),
+    },
     sortColumns: {
       ...timestampSortColumns('item'),
       name: { column: 'item.name', key: 'name' },

@@ -184,17 +184,18 @@ export async function openZipArchive(archive: Uint8Array, limits: ArchiveLimits)
  * sizeMismatch, unsafePath, notAFile, encrypted, duplicatePath, corrupt.
  */
 export async function readZipArchive(archive: Uint8Array, limits: ArchiveLimits): Promise<ArchiveFiles> {
-  return readWholeArchive(await openZipArchive(archive, limits));
-}
-
-/** Every file of an opened archive in memory, then the archive closed. */
-export async function readWholeArchive(zip: ZipArchive): Promise<ArchiveFiles> {
-  const files = new Map<string, Uint8Array>();
+  const zip = await openZipArchive(archive, limits);
   try {
-    for (const path of zip.paths) files.set(path, (await zip.read(path)) ?? new Uint8Array());
+    return await readWholeArchive(zip);
   } finally {
     zip.close();
   }
+}
+
+/** Every file of an opened archive in memory (the caller closes the archive). */
+export async function readWholeArchive(zip: ZipArchive): Promise<ArchiveFiles> {
+  const files = new Map<string, Uint8Array>();
+  for (const path of zip.paths) files.set(path, (await zip.read(path)) ?? new Uint8Array());
   return files;
 }
 

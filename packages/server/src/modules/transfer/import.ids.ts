@@ -4,6 +4,7 @@
  * timeline or event, and how a reference the import cannot satisfy is reported. Pure: no database.
  */
 import {
+  BUNDLE_ENTITY_TYPES,
   BUNDLE_FILES,
   BUNDLE_MESSAGES,
   type BundleEntityType,
@@ -61,44 +62,49 @@ export const ID_FIELDS = {
   tags: 'entityId',
 } as const satisfies Record<BundleEntityType, string>;
 
+/** Each entity type's one-character code in IdMap's values. */
+const TYPE_CODES = new Map<BundleEntityType, string>(BUNDLE_ENTITY_TYPES.map((type, index) => [type, String.fromCharCode(65 + index)]));
+
 /**
- * The id maps of one import: old id → new id per entity type (only records the import keeps), the new ids held,
- * and every UUID-shaped old id for text. This is all an import holds of the whole world while it streams, so the
- * strings are shared between the maps rather than copied.
+ * The id maps of one import: old id → new id per entity type (only records the import keeps), and every
+ * UUID-shaped old id for text. This is all an import holds of the whole world while it streams, so it is one map
+ * keyed once by the old id, whose value is the type's code followed by the new id: one entry per record instead
+ * of a map per type, a set of new ids and a map for text. An old id that two types share (only an edited
+ * bundle has one) is kept apart under `type:id`.
  */
 export class IdMap {
-  private readonly byType = new Map<BundleEntityType, Map<string, string>>();
-  private readonly held = new Map<BundleEntityType, Set<string>>();
-  private readonly inText = new Map<string, string>();
+  /** Old id → type code + new id, for the first type that claimed the old id. */
+  private readonly byOld = new Map<string, string>();
+  /** `type:old id` → new id, for an old id a second type claims too. */
+  private readonly shared = new Map<string, string>();
+  /** Lower-cased old id → its key in byOld, for UUID-shaped old ids written with capitals (text is matched lower-cased). */
+  private readonly capitals = new Map<string, string>();
 
   /** Gives a record a new id; false when its old id was seen before in the same type. */
   assign(type: BundleEntityType, oldId: string): boolean {
-    let ids = this.byType.get(type);
-    if (!ids) this.byType.set(type, (ids = new Map<string, string>()));
-    if (ids.has(oldId)) return false;
+    if (this.get(type, oldId) !== undefined) return false;
     const id = newId();
-    ids.set(oldId, id);
-    let held = this.held.get(type);
-    if (!held) this.held.set(type, (held = new Set<string>()));
-    held.add(id);
-    if (/^[0-9a-fA-F-]{36}$/.test(oldId)) {
-      const key = oldId.toLowerCase();
-      this.inText.set(key === oldId ? oldId : key, id);
+    const code = TYPE_CODES.get(type) ?? '?';
+    const taken = this.byOld.get(oldId);
+    if (taken === undefined) this.byOld.set(oldId, code + id);
+    else this.shared.set(`${type}:${oldId}`, id);
+    if (taken === undefined && /^[0-9a-fA-F-]{36}$/.test(oldId) && oldId.toLowerCase() !== oldId) {
+      this.capitals.set(oldId.toLowerCase(), oldId);
     }
     return true;
   }
 
   /** Forgets a record the import leaves out: references to it are then dropped as to anything missing. */
   drop(type: BundleEntityType, oldId: string): void {
-    const id = this.byType.get(type)?.get(oldId);
-    if (id === undefined) return;
-    this.byType.get(type)?.delete(oldId);
-    this.held.get(type)?.delete(id);
+    if (this.shared.delete(`${type}:${oldId}`)) return;
+    const value = this.byOld.get(oldId);
+    // Its id in text stays known (a mention of it is then dropped for naming nothing the world holds).
+    if (value?.startsWith(TYPE_CODES.get(type) ?? '?')) this.byOld.set(oldId, `-${value.slice(1)}`);
   }
 
-  /** Whether the new world holds a record of this type with this new id. */
-  holds(type: BundleEntityType, id: string): boolean {
-    return this.held.get(type)?.has(id) ?? false;
+  /** Whether the new world holds a record of this type with this old id (as a mention names it before remapping). */
+  holds(type: BundleEntityType, oldId: string): boolean {
+    return this.get(type, oldId) !== undefined || this.get(type, this.capitals.get(oldId.toLowerCase()) ?? oldId) !== undefined;
   }
 
   /**
@@ -113,15 +119,24 @@ export class IdMap {
 
   /** The new id of an old one of this type, or undefined. */
   get(type: BundleEntityType, oldId: string | null | undefined): string | undefined {
-    return oldId === null || oldId === undefined ? undefined : this.byType.get(type)?.get(oldId);
+    if (oldId === null || oldId === undefined) return undefined;
+    const value = this.byOld.get(oldId);
+    if (value?.startsWith(TYPE_CODES.get(type) ?? '?')) return value.slice(1);
+    return this.shared.get(`${type}:${oldId}`);
+  }
+
+  /** The new id an old id found in text stands for (any type, kept or not), or undefined. */
+  private inText(match: string): string | undefined {
+    const key = match.toLowerCase();
+    return this.byOld.get(this.capitals.get(key) ?? key)?.slice(1);
   }
 
   /** Text with every old id it names replaced by the new one. */
   text(value: string): string;
   text(value: string | null): string | null;
   text(value: string | null): string | null {
-    if (value === null || this.inText.size === 0) return value;
-    return value.replace(UUID_PATTERN, (match) => this.inText.get(match.toLowerCase()) ?? match);
+    if (value === null || this.byOld.size === 0) return value;
+    return value.replace(UUID_PATTERN, (match) => this.inText(match) ?? match);
   }
 
   /** A JSON value with every string in it passed through `text` (keys included: attributes may be keyed by id). */

@@ -31,7 +31,7 @@ import type { EntityTagTable } from '../../db/tables/entity-tag.table.js';
 import type { GoalTable } from '../../db/tables/goal.table.js';
 import type { InventoryItemTable, ItemTable } from '../../db/tables/item.table.js';
 import type { MapAreaTable, MapPointTable, MapTable } from '../../db/tables/map.table.js';
-import type { MentionTable } from '../../db/tables/mention.table.js';
+import type { GmNotesMentionTable, MentionTable } from '../../db/tables/mention.table.js';
 import type { QuestObjectiveTable, QuestTable } from '../../db/tables/quest.table.js';
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import type { EventTable, TimelineTable } from '../../db/tables/timeline.table.js';
@@ -52,7 +52,13 @@ import {
   optionalRef,
   timestampOf,
 } from './import.ids.js';
-import { type DescribedRow, planRowRichText } from './import.rich-text.js';
+import { type DescribedRow, type NotedRow, planGmNotes, planRowRichText } from './import.rich-text.js';
+
+/** The rich text fields of a bundle record, as the bundle holds them (old ids). */
+interface RichRecord {
+  descriptionHtml?: string | null | undefined;
+  gmNotesHtml?: string | null | undefined;
+}
 
 /** Where an import's records come from: a bundle read file by file, or another format's bundle in memory. */
 export interface RecordSource {
@@ -84,6 +90,7 @@ export interface ImportRows {
   connection: ConnectionTable;
   entity_tag: EntityTagTable;
   mention: MentionTable;
+  gm_notes_mention: GmNotesMentionTable;
 }
 export type ImportTable = keyof ImportRows;
 
@@ -106,6 +113,7 @@ export const IMPORT_TABLE_ORDER: readonly ImportTable[] = [
   'connection',
   'entity_tag',
   'mention',
+  'gm_notes_mention',
 ];
 
 /** Where the planned rows go (transfer.commands.ts writes them in batches). */
@@ -267,7 +275,7 @@ export class ImportPlanner {
     return true;
   }
 
-  /** Whether the new world holds a mention's target. */
+  /** Whether the new world holds a mention's target, named by its old id. */
   private readonly exists = (type: MentionEntityType, id: string): boolean => this.context.ids.holds(MENTION_TYPES[type], id);
 
   private readonly remap = (text: string): string => this.context.ids.text(text);
@@ -292,18 +300,31 @@ export class ImportPlanner {
     }
   }
 
-  /** Queues a described row (without its HTML yet) with its rich text set and its mentions. */
+  /**
+   * Queues a described row (without its HTML yet) with its description and GM notes rich text set, and the
+   * mentions of both.
+   * @param record the bundle record the row comes from (its HTML names old ids).
+   */
   private async described<T extends ImportTable>(
     sink: RowSink,
     table: T,
     type: keyof typeof RICH_TEXT_SOURCES,
-    row: Omit<ImportRows[T], 'description_html'> & DescribedRow,
-    html: string | null | undefined,
+    row: Omit<ImportRows[T], 'description_html'> & DescribedRow & NotedRow,
+    record: RichRecord,
   ): Promise<void> {
-    const mentions = planRowRichText(this.worldId, RICH_TEXT_SOURCES[type], row, html, this.remap, this.exists);
+    const sourceType = RICH_TEXT_SOURCES[type];
+    const mentions = planRowRichText(this.worldId, sourceType, row, record.descriptionHtml, this.remap, this.exists);
+    const notes = planGmNotes(this.worldId, sourceType, row, record.gmNotesHtml, this.remap, this.exists);
     // planRowRichText has set description_html, so the row is whole (a generic Omit cannot be narrowed back).
     await sink.add(table, row as ImportRows[T]);
     for (const mention of mentions) await sink.add('mention', mention);
+    for (const mention of notes) await sink.add('gm_notes_mention', mention);
+  }
+
+  /** A row outside the mention index (inventory, objectives) with its GM notes rich text set. */
+  private noted<R extends NotedRow>(row: R, html: string | null | undefined): R {
+    planGmNotes(this.worldId, null, row, html, this.remap, this.exists);
+    return row;
   }
 
   private stamp(record: { createdAt: string; updatedAt: string }): { created_at: string; updated_at: string } {
@@ -366,7 +387,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.maps += 1;
       if (!record.image) continue;
@@ -406,7 +427,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.mapPoints += 1;
     }
@@ -426,7 +447,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.mapAreas += 1;
     }
@@ -452,7 +473,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.quests += 1;
     }
@@ -462,16 +483,22 @@ export class ImportPlanner {
         leftOut(context, 'objectives', index, 'questId', record.questId);
         continue;
       }
-      await sink.add('quest_objective', {
-        id: ids.must('objectives', record.objectiveId),
-        quest_id: questId,
-        description: ids.text(record.description),
-        target: record.target,
-        progress: Math.min(record.progress, record.target),
-        is_optional: record.isOptional ? 1 : 0,
-        ...accessOf(record, context),
-        ...this.stamp(record),
-      });
+      await sink.add(
+        'quest_objective',
+        this.noted(
+          {
+            id: ids.must('objectives', record.objectiveId),
+            quest_id: questId,
+            description: ids.text(record.description),
+            target: record.target,
+            progress: Math.min(record.progress, record.target),
+            is_optional: record.isOptional ? 1 : 0,
+            ...accessOf(record, context),
+            ...this.stamp(record),
+          },
+          record.gmNotesHtml,
+        ),
+      );
       this.created.objectives += 1;
     }
   }
@@ -498,7 +525,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.characters += 1;
       for (const questId of new Set(record.activeQuests)) {
@@ -534,7 +561,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.items += 1;
     }
@@ -549,18 +576,24 @@ export class ImportPlanner {
         leftOut(context, 'inventory', index, 'itemId', record.itemId);
         continue;
       }
-      await sink.add('inventory_item', {
-        id: ids.must('inventory', record.inventoryItemId),
-        world_id: worldId,
-        character_id: characterId,
-        item_id: itemId,
-        quantity: record.quantity,
-        equipped: record.equipped ? 1 : 0,
-        notes: ids.text(record.notes),
-        attributes: jsonText(record.attributes, 'Attributes', at('inventory', index), context),
-        ...accessOf(record, context),
-        ...this.stamp(record),
-      });
+      await sink.add(
+        'inventory_item',
+        this.noted(
+          {
+            id: ids.must('inventory', record.inventoryItemId),
+            world_id: worldId,
+            character_id: characterId,
+            item_id: itemId,
+            quantity: record.quantity,
+            equipped: record.equipped ? 1 : 0,
+            notes: ids.text(record.notes),
+            attributes: jsonText(record.attributes, 'Attributes', at('inventory', index), context),
+            ...accessOf(record, context),
+            ...this.stamp(record),
+          },
+          record.gmNotesHtml,
+        ),
+      );
       this.created.inventory += 1;
     }
     for await (const [index, record] of this.kept('goals')) {
@@ -588,7 +621,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.goals += 1;
     }
@@ -633,7 +666,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.relationships += 1;
     }
@@ -671,7 +704,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.timelines += 1;
     }
@@ -706,7 +739,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.events += 1;
     }
@@ -743,7 +776,7 @@ export class ImportPlanner {
           ...accessOf(record, context),
           ...this.stamp(record),
         },
-        record.descriptionHtml,
+        record,
       );
       this.created.connections += 1;
     }

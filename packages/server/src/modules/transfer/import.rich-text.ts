@@ -1,11 +1,12 @@
 /**
- * Rich text of an import (docs/export-format.md, docs/rich-text.md): each record's `descriptionHtml` is sanitised
- * again (an archive is never trusted), its old ids are rewritten to the new ones, a mention of anything the new
- * world does not hold becomes its plain label, the plain description is derived from what is kept, and the
- * mention index (the backlinks) of the new world is planned, one row at a time. Pure: no database.
+ * Rich text of an import (docs/export-format.md, docs/rich-text.md): each record's `descriptionHtml` and
+ * `gmNotesHtml` are sanitised again (an archive is never trusted), their old ids are rewritten to the new ones, a
+ * mention of anything the new world does not hold becomes its plain label, the plain text is derived from what is
+ * kept, and the mention indexes (the backlinks, `mention` and `gm_notes_mention`) of the new world are planned, one
+ * row at a time. Pure: no database.
  */
 import { LIMITS, type MentionEntityType, type RichTextSourceType } from '@loreforge/contract';
-import type { MentionTable } from '../../db/tables/mention.table.js';
+import type { GmNotesMentionTable, MentionTable } from '../../db/tables/mention.table.js';
 import { extractMentions, keepMentions } from '../../lib/rich-text/mention-markup.js';
 import { htmlToPlainText } from '../../lib/rich-text/plain-text.js';
 import { sanitizeRichText } from '../../lib/rich-text/sanitize.js';
@@ -17,32 +18,50 @@ export interface DescribedRow {
   description_html?: string | null;
 }
 
-/** Stored description columns of one source. */
+/** A planned row with GM notes (every secret-capable row). */
+export interface NotedRow {
+  id: string;
+  gm_notes: string | null;
+  gm_notes_html: string | null;
+}
+
+/** The stored pair of one rich text field: its plain text and its HTML (or null). */
 interface RichTextResult {
-  description: string | null;
-  description_html: string | null;
+  text: string | null;
+  html: string | null;
 }
 
 /**
- * The stored columns of one imported description.
- * @param html the record's descriptionHtml, or null/undefined (a bundle written before rich text).
- * @param description the record's plain description (ids already rewritten); kept when there is no rich text.
+ * The stored columns of one imported rich text field (a description or GM notes).
+ * @param html the record's HTML, or null/undefined (a bundle written before rich text).
+ * @param plain the record's plain text (ids already rewritten); kept when there is no rich text.
  * @param remap rewrites old ids to new ones in text.
- * @param exists whether the new world holds a mention's target.
+ * @param exists whether the new world holds a mention's target, by its old id.
  */
 function importedColumns(
   html: string | null | undefined,
-  description: string | null,
+  plain: string | null,
   remap: (text: string) => string,
   exists: (type: MentionEntityType, id: string) => boolean,
 ): RichTextResult {
-  if (!html?.trim()) return { description, description_html: null };
-  const checked = keepMentions(remap(sanitizeRichText(html)), (ref) => exists(ref.type, ref.id));
+  if (!html?.trim()) return { text: plain, html: null };
+  // Mentions are checked against what the new world holds by their old ids, then every id is rewritten.
+  const checked = remap(keepMentions(sanitizeRichText(html), (ref) => exists(ref.type, ref.id)));
   const text = htmlToPlainText(checked);
-  if (text === '') return { description, description_html: null };
-  // A bundle's plain description was derived from its HTML; only an edited one could be longer than a field holds.
-  return { description: text.length <= LIMITS.textMax ? text : description, description_html: checked };
+  if (text === '') return { text: plain, html: null };
+  // A bundle's plain text was derived from its HTML; only an edited one could be longer than a field holds.
+  return { text: text.length <= LIMITS.textMax ? text : plain, html: checked };
 }
+
+/** The index rows of the mentions in one source's kept HTML. */
+const mentionRows = (worldId: string, sourceType: RichTextSourceType, sourceId: string, html: string | null): MentionTable[] =>
+  extractMentions(html).map((ref) => ({
+    world_id: worldId,
+    source_type: sourceType,
+    source_id: sourceId,
+    target_type: ref.type,
+    target_id: ref.id,
+  }));
 
 /**
  * Sets `description_html` (and the derived `description`) on one planned row and lists its mentions.
@@ -60,13 +79,28 @@ export function planRowRichText(
   exists: (type: MentionEntityType, id: string) => boolean,
 ): MentionTable[] {
   const columns = importedColumns(html, row.description, remap, exists);
-  row.description = columns.description;
-  row.description_html = columns.description_html;
-  return extractMentions(columns.description_html).map((ref) => ({
-    world_id: worldId,
-    source_type: sourceType,
-    source_id: row.id,
-    target_type: ref.type,
-    target_id: ref.id,
-  }));
+  row.description = columns.text;
+  row.description_html = columns.html;
+  return mentionRows(worldId, sourceType, row.id, columns.html);
+}
+
+/**
+ * Sets `gm_notes_html` (and the derived `gm_notes`) on one planned row and lists the mentions of its GM notes.
+ * @param sourceType the row's kind, or null for a row outside the mention index (inventory, objectives).
+ * @param row changed in place; its `gm_notes` already holds the record's plain notes, ids rewritten.
+ * @param html the record's gmNotesHtml as the bundle holds it (old ids), or null/undefined.
+ * @returns the `gm_notes_mention` rows of the kept notes (none when sourceType is null).
+ */
+export function planGmNotes(
+  worldId: string,
+  sourceType: Exclude<RichTextSourceType, 'world'> | null,
+  row: NotedRow,
+  html: string | null | undefined,
+  remap: (text: string) => string,
+  exists: (type: MentionEntityType, id: string) => boolean,
+): GmNotesMentionTable[] {
+  const columns = importedColumns(html, row.gm_notes, remap, exists);
+  row.gm_notes = columns.text;
+  row.gm_notes_html = columns.html;
+  return sourceType === null ? [] : mentionRows(worldId, sourceType, row.id, columns.html);
 }

@@ -11,7 +11,7 @@ import type { WorldTable } from '../../db/tables/world.table.js';
 import { badRequest } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
 import { detectMapImageType, strongEtag } from '../maps/map-image.js';
-import { insertWorld } from '../worlds/world.repository.js';
+import { insertWorld, newWorldRow } from '../worlds/world.repository.js';
 import { type ArchiveLimits, type ZipArchive, openZipArchive, readWholeArchive } from './archive.js';
 import { openBundle } from './bundle.importer.js';
 import { IMPORT_TABLE_ORDER, type ImportRows, type ImportTable, ImportPlanner, type RecordSource, type RowSink } from './import.plan.js';
@@ -91,10 +91,16 @@ const inMemorySource = (imported: ImportedBundle): RecordSource => ({
   image: (path) => Promise.resolve(imported.images.get(path)),
 });
 
-/** The records of an opened archive and the name of its format. */
+/**
+ * The records of an opened archive and the name of its format: the importer that recognises it reads it, one
+ * file at a time when it can (`fromArchive`), otherwise from the archive unpacked whole.
+ */
 async function sourceOf(zip: ZipArchive, limits: ArchiveLimits): Promise<{ format: string; source: RecordSource }> {
   const options = { maxJsonDepth: limits.maxJsonDepth };
   if (zip.paths.has(BUNDLE_MANIFEST_PATH)) return { format: 'bundle', source: await openBundle(zip, options) };
+  // Formats that read the archive file by file are recognised from the file names alone.
+  const streaming = findImporter(new Map([...zip.paths].map((path) => [path, new Uint8Array()])));
+  if (streaming?.fromArchive) return { format: streaming.format, source: inMemorySource(await streaming.fromArchive(zip, options)) };
   // Other formats are read whole: their exports are small next to what a bundle can hold.
   const files = await readWholeArchive(zip);
   const importer = findImporter(files);
@@ -117,21 +123,11 @@ export async function importWorld(db: Db, userId: string, archive: Uint8Array, l
     const planner = new ImportPlanner(source, userId, now);
     await planner.assignIds();
     const text = planner.worldText();
-    const world: WorldTable = {
-      id: planner.worldId,
-      name: source.world.name,
-      description: text.description,
-      description_html: text.descriptionHtml,
-      created_by: userId,
-      character_count: 0,
-      timeline_count: 0,
-      map_count: 0,
-      event_count: 0,
-      item_count: 0,
-      content_version: 0,
-      created_at: now,
-      updated_at: now,
-    };
+    const world = newWorldRow(
+      planner.worldId,
+      { name: source.world.name, description: text.description, description_html: text.descriptionHtml, created_by: userId },
+      now,
+    );
     await db.transaction().execute(async (trx) => {
       await insertWorld(trx, world);
       const writer = new BatchWriter(trx, now);

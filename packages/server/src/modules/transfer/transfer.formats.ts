@@ -6,7 +6,7 @@
  * Register a format in transfer.registry.ts.
  */
 import type { Bundle, NotMapped } from '@loreforge/contract';
-import type { ArchiveFiles } from './archive.js';
+import type { ArchiveFiles, ZipArchive } from './archive.js';
 
 /** Bounds an importer honours while reading (config.ts). */
 export interface ImportOptions {
@@ -27,13 +27,19 @@ export interface ImportedBundle {
 export interface WorldImporter {
   /** Its name, as reported in the import's answer ('bundle', 'kanka', 'onlyworlds'). */
   readonly format: string;
-  /** Whether these files look like this format (cheap: file names, a marker file). */
+  /** Whether these files look like this format, from their names alone (the import may pass names without contents). */
   detect: (files: ArchiveFiles) => boolean;
   /**
    * Reads the files into a bundle.
    * @throws AppError 400 with a message naming the file and the problem when the files are not valid input.
    */
   toBundle: (files: ArchiveFiles, options: ImportOptions) => ImportedBundle | Promise<ImportedBundle>;
+  /**
+   * Reads the files straight from the opened archive, one at a time, instead of `toBundle` on every file
+   * unpacked in memory (optional; `detect` is then given the file names only).
+   * @throws AppError 400 as `toBundle`.
+   */
+  fromArchive?: (zip: ZipArchive, options: ImportOptions) => Promise<ImportedBundle>;
 }
 
 /** One file an exporter writes: its path inside the archive and its content (text is written as UTF-8). */

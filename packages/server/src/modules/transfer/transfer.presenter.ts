@@ -48,15 +48,21 @@ const changesOf = (text: string | null): Record<string, unknown> | unknown[] | n
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
 
+/** A described row's description and its rich text (null before rich text). */
+const described = <D extends string | null>(row: { description: D; description_html?: string | null }) => ({
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
+});
+/** A row's creation and last update, as stored. */
+const stamped = (row: { created_at: string; updated_at: string }) => ({ createdAt: row.created_at, updatedAt: row.updated_at });
+
 /** The world record. */
 export const worldRecord = (row: WorldTable): BundleWorld => ({
   worldId: row.id,
   name: row.name,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   createdBy: row.created_by,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const calendarRecord = (row: CalendarTable): BundleRecord<'calendars'> => ({
@@ -64,34 +70,29 @@ export const calendarRecord = (row: CalendarTable): BundleRecord<'calendars'> =>
   name: row.name,
   description: row.description,
   definition: calendarDefinitionOf(row),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const characterRecord = (row: CharacterRecord, scope: ReadScope): BundleRecord<'characters'> => ({
   ...presentAccess(row, scope),
   characterId: row.id,
   name: row.name,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   attributes: fromJsonObject(row.attributes),
   currentLocationId: row.current_location_id,
   activeQuests: row.activeQuests,
   assignedTo: row.assigned_to,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const itemRecord = (row: ItemTable, scope: ReadScope): BundleRecord<'items'> => ({
   ...presentAccess(row, scope),
   itemId: row.id,
   name: row.name,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   properties: fromJsonObject(row.properties),
   attributes: fromJsonObject(row.attributes),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const inventoryRecord = (row: InventoryItemTable, scope: ReadScope): BundleRecord<'inventory'> => ({
@@ -103,8 +104,7 @@ export const inventoryRecord = (row: InventoryItemTable, scope: ReadScope): Bund
   equipped: row.equipped === 1,
   notes: row.notes,
   attributes: fromJsonObject(row.attributes),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const goalRecord = (row: GoalTable, scope: ReadScope): BundleRecord<'goals'> => ({
@@ -112,14 +112,12 @@ export const goalRecord = (row: GoalTable, scope: ReadScope): BundleRecord<'goal
   goalId: row.id,
   characterId: row.character_id,
   title: row.title,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   goalType: row.goal_type as GoalType,
   status: row.status as GoalStatus,
   targetDateTime: row.target_date_time,
   notes: row.notes,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const relationshipRecord = (row: RelationshipTable, scope: ReadScope): BundleRecord<'relationships'> => ({
@@ -128,8 +126,7 @@ export const relationshipRecord = (row: RelationshipTable, scope: ReadScope): Bu
   characterId: row.character_id,
   targetCharacterId: row.target_character_id,
   relationshipType: row.relationship_type as RelationshipType,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   affinity: row.affinity,
   powerBalance: row.power_balance,
   trustLevel: row.trust_level,
@@ -137,16 +134,14 @@ export const relationshipRecord = (row: RelationshipTable, scope: ReadScope): Bu
   pastInteractions: row.past_interactions,
   currentGoalAlignment: row.current_goal_alignment,
   dependenceLevel: row.dependence_level,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const timelineRecord = (row: TimelineTable, scope: ReadScope): BundleRecord<'timelines'> => ({
   ...presentAccess(row, scope),
   timelineId: row.id,
   name: row.name,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   calendarId: row.calendar_id ?? null,
   currentDateTime: isoOrNull(row.current_date_time),
   currentInstant: instantText(row.current_instant),
@@ -155,8 +150,7 @@ export const timelineRecord = (row: TimelineTable, scope: ReadScope): BundleReco
   branchingEnabled: row.branching_enabled === 1,
   parentTimelineId: row.parent_timeline_id,
   branchingEvent: row.branching_event,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const eventRecord = (row: EventTable, scope: ReadScope): BundleRecord<'events'> => ({
@@ -164,8 +158,7 @@ export const eventRecord = (row: EventTable, scope: ReadScope): BundleRecord<'ev
   eventId: row.id,
   timelineId: row.timeline_id,
   name: row.name,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   dateTime: isoOrNull(row.date_time),
   instant: instantText(row.instant),
   characterAttributeChanges: changesOf(row.character_attribute_changes),
@@ -173,8 +166,7 @@ export const eventRecord = (row: EventTable, scope: ReadScope): BundleRecord<'ev
   relationshipChanges: changesOf(row.relationship_changes),
   isBranchingEvent: row.is_branching_event === 1,
   childTimelineId: row.child_timeline_id,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const mapRecord = (row: MapWithImage, scope: ReadScope): BundleRecord<'maps'> => {
@@ -183,14 +175,12 @@ export const mapRecord = (row: MapWithImage, scope: ReadScope): BundleRecord<'ma
     ...presentAccess(row, scope),
     mapId: row.id,
     name: row.name,
-    description: row.description,
-    descriptionHtml: row.description_html ?? null,
+    ...described(row),
     image:
       contentType !== null && size !== null && contentType in IMAGE_EXTENSIONS
         ? { path: mapImagePath(row.id, contentType), contentType: contentType as 'image/png', size }
         : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...stamped(row),
   };
 };
 
@@ -199,13 +189,11 @@ export const mapPointRecord = (row: MapPointTable, scope: ReadScope): BundleReco
   pointId: row.id,
   mapId: row.map_id,
   name: row.name,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   x: row.x,
   y: row.y,
   entity: isOneOf(POINT_ENTITY_TYPES, row.entity_type) && row.entity_id !== null ? { type: row.entity_type, id: row.entity_id } : null,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const mapAreaRecord = (row: MapAreaTable, scope: ReadScope): BundleRecord<'mapAreas'> => ({
@@ -213,25 +201,21 @@ export const mapAreaRecord = (row: MapAreaTable, scope: ReadScope): BundleRecord
   areaId: row.id,
   mapId: row.map_id,
   name: row.name,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   color: row.color,
   polygon: fromJsonText<Array<[number, number]>>(row.polygon, []),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const questRecord = (row: QuestTable, scope: ReadScope): BundleRecord<'quests'> => ({
   ...presentAccess(row, scope),
   questId: row.id,
   name: row.name,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
+  ...described(row),
   status: row.status as QuestStatus,
   isOptional: row.is_optional === 1,
   difficulty: row.difficulty,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const objectiveRecord = (row: QuestObjectiveTable, scope: ReadScope): BundleRecord<'objectives'> => ({
@@ -242,8 +226,7 @@ export const objectiveRecord = (row: QuestObjectiveTable, scope: ReadScope): Bun
   target: row.target,
   progress: row.progress,
   isOptional: row.is_optional === 1,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...stamped(row),
 });
 
 export const connectionRecord = (row: ConnectionTable, scope: ReadScope): BundleRecord<'connections'> => ({
@@ -254,10 +237,8 @@ export const connectionRecord = (row: ConnectionTable, scope: ReadScope): Bundle
   targetType: row.target_type as (typeof CONNECTABLE_TYPES)[number],
   targetId: row.target_id,
   connectionType: row.connection_type,
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  ...described(row),
+  ...stamped(row),
 });
 
 export const tagsRecord = (row: TaggedEntity): BundleRecord<'tags'> => ({

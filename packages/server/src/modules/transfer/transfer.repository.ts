@@ -4,7 +4,7 @@
  * see: no secret row, no row naming a hidden entity, no hidden id inside a visible row (a character's location,
  * a timeline's genesis event, an event's child timeline, an event's changes, active quests).
  */
-import { type SqlBool, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { TAGGABLE_TYPES } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
@@ -18,6 +18,7 @@ import type { EventTable, TimelineTable } from '../../db/tables/timeline.table.j
 import { type CharacterRecord, withActiveQuests } from '../characters/character.repository.js';
 import { hideHiddenChanges } from '../timeline-engine/timeline-engine.visible-changes.js';
 import { maskHidden, visibleCondition, whereVisible } from '../worlds/visibility.js';
+import type { ImportRows } from './import.plan.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 
 /** Rows per query while exporting: bounds memory whatever the world's size. */
@@ -37,6 +38,26 @@ async function* byIdPages<Row extends { id: string }>(fetch: (afterId: string) =
     if (rows.length < PAGE_SIZE) return;
     after = rows[rows.length - 1]?.id ?? after;
   }
+}
+
+/** The secret-capable tables whose rows hold their world's id and are exported as stored. */
+type WorldRows = Pick<
+  ImportRows,
+  'item' | 'inventory_item' | 'goal' | 'relationship' | 'timeline' | 'event' | 'map_point' | 'map_area' | 'quest' | 'connection'
+>;
+
+/** One page of a world's rows of `table` after `after` by id, those the reader may see. */
+async function visibleRows<T extends keyof WorldRows>(db: Db, scope: ExportScope, table: T, after: string): Promise<Array<WorldRows[T]>> {
+  // Every one of these tables has `id` and `world_id`; Kysely cannot type a query over a table chosen at run time.
+  const rows = db as unknown as Kysely<Record<string, { id: string; world_id: string }>>;
+  const query = rows
+    .selectFrom(table as string)
+    .selectAll()
+    .where('world_id', '=', scope.worldId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(PAGE_SIZE);
+  return (await whereVisible(query, scope, table).execute()) as unknown as Array<WorldRows[T]>;
 }
 
 /** Calendars carry no secrets: every reader of the world sees them. */
@@ -66,79 +87,21 @@ export const characterPages = (db: Db, scope: ExportScope): AsyncGenerator<Chara
   });
 
 export const itemPages = (db: Db, scope: ExportScope): AsyncGenerator<ItemTable[]> =>
-  byIdPages((after) =>
-    whereVisible(
-      db
-        .selectFrom('item')
-        .selectAll('item')
-        .where('item.world_id', '=', scope.worldId)
-        .where('item.id', '>', after)
-        .orderBy('item.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'item',
-    ).execute(),
-  );
+  byIdPages((after) => visibleRows(db, scope, 'item', after));
 
 export const inventoryPages = (db: Db, scope: ExportScope): AsyncGenerator<InventoryItemTable[]> =>
-  byIdPages((after) =>
-    whereVisible(
-      db
-        .selectFrom('inventory_item')
-        .selectAll('inventory_item')
-        .where('inventory_item.world_id', '=', scope.worldId)
-        .where('inventory_item.id', '>', after)
-        .orderBy('inventory_item.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'inventory_item',
-    ).execute(),
-  );
+  byIdPages((after) => visibleRows(db, scope, 'inventory_item', after));
 
 export const goalPages = (db: Db, scope: ExportScope): AsyncGenerator<GoalTable[]> =>
-  byIdPages((after) =>
-    whereVisible(
-      db
-        .selectFrom('goal')
-        .selectAll('goal')
-        .where('goal.world_id', '=', scope.worldId)
-        .where('goal.id', '>', after)
-        .orderBy('goal.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'goal',
-    ).execute(),
-  );
+  byIdPages((after) => visibleRows(db, scope, 'goal', after));
 
 export const relationshipPages = (db: Db, scope: ExportScope): AsyncGenerator<RelationshipTable[]> =>
-  byIdPages((after) =>
-    whereVisible(
-      db
-        .selectFrom('relationship')
-        .selectAll('relationship')
-        .where('relationship.world_id', '=', scope.worldId)
-        .where('relationship.id', '>', after)
-        .orderBy('relationship.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'relationship',
-    ).execute(),
-  );
+  byIdPages((after) => visibleRows(db, scope, 'relationship', after));
 
 /** Timelines, with a genesis or branching event the reader may not see masked to null. */
 export const timelinePages = (db: Db, scope: ExportScope): AsyncGenerator<TimelineTable[]> =>
   byIdPages(async (after) => {
-    const rows = await whereVisible(
-      db
-        .selectFrom('timeline')
-        .selectAll('timeline')
-        .where('timeline.world_id', '=', scope.worldId)
-        .where('timeline.id', '>', after)
-        .orderBy('timeline.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'timeline',
-    ).execute();
+    const rows = await visibleRows(db, scope, 'timeline', after);
     const genesis = await maskHidden(db, scope, rows, 'genesis_event', 'event');
     return maskHidden(db, scope, genesis, 'branching_event', 'event');
   });
@@ -146,17 +109,7 @@ export const timelinePages = (db: Db, scope: ExportScope): AsyncGenerator<Timeli
 /** Events, with a hidden child timeline masked and changes naming hidden characters or items left out. */
 export const eventPages = (db: Db, scope: ExportScope): AsyncGenerator<EventTable[]> =>
   byIdPages(async (after) => {
-    const rows = await whereVisible(
-      db
-        .selectFrom('event')
-        .selectAll('event')
-        .where('event.world_id', '=', scope.worldId)
-        .where('event.id', '>', after)
-        .orderBy('event.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'event',
-    ).execute();
+    const rows = await visibleRows(db, scope, 'event', after);
     return hideHiddenChanges(db, scope, await maskHidden(db, scope, rows, 'child_timeline_id', 'timeline'));
   });
 
@@ -187,49 +140,13 @@ export async function findMapImageBytes(db: Db, mapId: string): Promise<Uint8Arr
 }
 
 export const mapPointPages = (db: Db, scope: ExportScope): AsyncGenerator<MapPointTable[]> =>
-  byIdPages((after) =>
-    whereVisible(
-      db
-        .selectFrom('map_point')
-        .selectAll('map_point')
-        .where('map_point.world_id', '=', scope.worldId)
-        .where('map_point.id', '>', after)
-        .orderBy('map_point.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'map_point',
-    ).execute(),
-  );
+  byIdPages((after) => visibleRows(db, scope, 'map_point', after));
 
 export const mapAreaPages = (db: Db, scope: ExportScope): AsyncGenerator<MapAreaTable[]> =>
-  byIdPages((after) =>
-    whereVisible(
-      db
-        .selectFrom('map_area')
-        .selectAll('map_area')
-        .where('map_area.world_id', '=', scope.worldId)
-        .where('map_area.id', '>', after)
-        .orderBy('map_area.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'map_area',
-    ).execute(),
-  );
+  byIdPages((after) => visibleRows(db, scope, 'map_area', after));
 
 export const questPages = (db: Db, scope: ExportScope): AsyncGenerator<QuestTable[]> =>
-  byIdPages((after) =>
-    whereVisible(
-      db
-        .selectFrom('quest')
-        .selectAll('quest')
-        .where('quest.world_id', '=', scope.worldId)
-        .where('quest.id', '>', after)
-        .orderBy('quest.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'quest',
-    ).execute(),
-  );
+  byIdPages((after) => visibleRows(db, scope, 'quest', after));
 
 /** Objectives of the world's quests (the table has no world column: through its quest). */
 export const objectivePages = (db: Db, scope: ExportScope): AsyncGenerator<QuestObjectiveTable[]> =>
@@ -249,19 +166,7 @@ export const objectivePages = (db: Db, scope: ExportScope): AsyncGenerator<Quest
   );
 
 export const connectionPages = (db: Db, scope: ExportScope): AsyncGenerator<ConnectionTable[]> =>
-  byIdPages((after) =>
-    whereVisible(
-      db
-        .selectFrom('connection')
-        .selectAll('connection')
-        .where('connection.world_id', '=', scope.worldId)
-        .where('connection.id', '>', after)
-        .orderBy('connection.id')
-        .limit(PAGE_SIZE),
-      scope,
-      'connection',
-    ).execute(),
-  );
+  byIdPages((after) => visibleRows(db, scope, 'connection', after));
 
 /** One entity's tags, as the export writes them. */
 export interface TaggedEntity {

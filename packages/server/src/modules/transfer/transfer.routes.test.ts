@@ -11,13 +11,7 @@ import { addMember } from '../../../test/factories/member.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { TINY_PNG } from '../../../test/resilience/full-world.js';
-import { canonicalBundle, exportWorld, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
-
-/** The one element of a list that must be there, or a failure naming what is missing. */
-function found<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is missing`);
-  return value;
-}
+import { canonicalBundle, exportWorld, found, importArchive, readJson } from '../../../test/transfer/bundle-compare.js';
 
 describe.each(DIALECTS)('world export and import on %s', (dialect) => {
   let t: TestApp;
@@ -113,7 +107,7 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
       timelineId: main.timelineId,
       dateTime: '1900-07-01T00:00:00Z',
       visibility: 'editors',
-      gmNotes: 'Toto pulls the curtain.',
+      gmNotesHtml: `<p>Toto pulls the curtain for <span data-type="mention" data-entity-type="character" data-id="${dorothy.characterId}">Dorothy</span>.</p>`,
     });
     const branch = await send('POST', '/timelines', {
       name: 'If she stayed',
@@ -203,6 +197,21 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     ];
     const secondText = [...second.files.values()].map((bytes) => Buffer.from(bytes).toString('utf8')).join('\n');
     for (const id of oldIds) expect(secondText).not.toContain(id);
+
+    // The rich GM notes came across with their mention pointing at the new Dorothy, who lists them in her backlinks.
+    const unmasked = found(
+      readJson<Array<{ name: string; gmNotes: string | null; gmNotesHtml: string | null }>>(second.files, 'events.json').find(
+        (e) => e.name === 'The Wizard is unmasked',
+      ),
+      'The Wizard is unmasked',
+    );
+    expect(unmasked.gmNotes).toBe('Toto pulls the curtain for Dorothy.');
+    expect(unmasked.gmNotesHtml).toContain(`data-id="${newDorothy.characterId}"`);
+    const backlinks = await t.app.inject({
+      url: `/api/worlds/${imported.body.world.worldId}/characters/${newDorothy.characterId}/backlinks`,
+      headers: oz.owner.headers,
+    });
+    expect(backlinks.json<{ data: Array<{ name: string }> }>().data.map((link) => link.name)).toContain('The Wizard is unmasked');
   });
 
   it('gives the same timeline state at an event in the imported world as in the original', async () => {
@@ -268,9 +277,12 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
     const { files } = await exportWorld(t.app, oz.player.headers, oz.world.worldId);
     const text = [...files.values()].map((bytes) => Buffer.from(bytes).toString('utf8')).join('\n');
     // The Wizard is revealed to this player: his record is there, without notes or the reveal list.
-    const characters = readJson<Array<{ name: string; gmNotes: string | null; revealedTo: string[] }>>(files, 'characters.json');
+    const characters = readJson<Array<{ name: string; gmNotes: string | null; gmNotesHtml: string | null; revealedTo: string[] }>>(
+      files,
+      'characters.json',
+    );
     expect(characters.map((c) => c.name).sort()).toEqual(['Dorothy', 'Oscar Diggs']);
-    expect(characters.every((c) => c.gmNotes === null && c.revealedTo.length === 0)).toBe(true);
+    expect(characters.every((c) => c.gmNotes === null && c.gmNotesHtml === null && c.revealedTo.length === 0)).toBe(true);
     expect(text).not.toContain('A humbug from Omaha');
     expect(text).not.toContain('The Wizard is unmasked');
     expect(text).not.toContain('Toto pulls the curtain');

@@ -5,6 +5,7 @@ import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
 import { addMember } from '../../../test/factories/member.js';
 import type { TestUser } from '../../../test/factories/user.js';
+import { present } from '../../../test/present.js';
 
 describe.each(DIALECTS)('since you last looked on %s', (dialect) => {
   let t: TestApp;
@@ -51,11 +52,11 @@ describe.each(DIALECTS)('since you last looked on %s', (dialect) => {
     expect(news.totalEntities).toBe(3);
     expect(JSON.stringify(news)).not.toContain('Wicked Witch');
     expect(news.groups.map((group) => group.entityType)).toEqual(['character', 'item']);
-    expect(news.groups[0]!.entities.map((entity) => [entity.name, entity.actions, entity.deleted])).toEqual([
+    expect(present(news.groups[0], 'the character group').entities.map((entity) => [entity.name, entity.actions, entity.deleted])).toEqual([
       ['Toto', ['deleted'], true],
       ['Courageous Lion', ['updated'], false],
     ]);
-    expect(news.groups[1]!.entities[0]).toMatchObject({
+    expect(present(news.groups[1], 'the item group').entities[0]).toMatchObject({
       name: 'Silver Shoes',
       actions: ['created'],
       lastBy: owner.user.userId,

@@ -39,10 +39,9 @@ export function verifyWebhookSignature(
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
   if (!Number.isInteger(timestamp) || Math.abs(now - timestamp) > toleranceSeconds) return false;
   const expected = Buffer.from(crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex'));
-  return parts
-    .filter(([key, value]) => key === 'v1' && value !== undefined)
-    .some(([, value]) => {
-      const given = Buffer.from(value!);
-      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-    });
+  return parts.some(([key, value]) => {
+    if (key !== 'v1' || value === undefined) return false;
+    const given = Buffer.from(value);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  });
 }

@@ -110,8 +110,11 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
         const wanted =
           options.family === 4 || options.family === 6 ? addresses.filter((entry) => entry.family === options.family) : addresses;
         const usable = wanted.length > 0 ? wanted : addresses;
+        // resolvePublicAddresses answers at least one address or fails, so `first` is always there.
+        const [first] = usable;
         if (options.all) callback(null, usable);
-        else callback(null, usable[0]!.address, usable[0]!.family);
+        else if (first) callback(null, first.address, first.family);
+        else callback(new WebhookTargetError(WEBHOOK_MESSAGES.urlUnresolvable), '', 0);
       },
       (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0),
     );

@@ -89,11 +89,9 @@ async function fanOutWebhook(trx: Db, webhook: WebhookRow): Promise<number> {
       };
     });
   if (rows.length > 0) await trx.insertInto('webhook_delivery').values(rows).execute();
-  await trx
-    .updateTable('webhook')
-    .set({ last_sequence: changes.at(-1)!.sequence })
-    .where('id', '=', webhook.id)
-    .execute();
+  const last = changes[changes.length - 1];
+  if (last === undefined) return rows.length;
+  await trx.updateTable('webhook').set({ last_sequence: last.sequence }).where('id', '=', webhook.id).execute();
   return rows.length;
 }
 

@@ -14,6 +14,7 @@ import { DIALECTS } from '../../../test/dialects.js';
 import { addMember } from '../../../test/factories/member.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { verifyWebhookSignature } from './webhook-signature.js';
+import { present } from '../../../test/present.js';
 
 /** A real HTTP receiver on 127.0.0.1 that answers with the statuses given, in turn (then 200). */
 async function startReceiver(statuses: number[] = []) {
@@ -217,11 +218,11 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
           (count) => count >= 1,
         );
         expect(receiver.received).toHaveLength(1);
-        const [delivery] = receiver.received;
-        expect(verifyWebhookSignature(secret, delivery!.body, delivery!.signature)).toBe(true);
-        expect(verifyWebhookSignature('whsec_wrong', delivery!.body, delivery!.signature)).toBe(false);
-        expect(delivery!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-        const event = JSON.parse(delivery!.body) as WebhookEvent;
+        const delivery = present(receiver.received[0], 'the delivery');
+        expect(verifyWebhookSignature(secret, delivery.body, delivery.signature)).toBe(true);
+        expect(verifyWebhookSignature('whsec_wrong', delivery.body, delivery.signature)).toBe(false);
+        expect(delivery.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+        const event = JSON.parse(delivery.body) as WebhookEvent;
         expect(event).toMatchObject({
           worldId: world.worldId,
           entityType: 'character',
@@ -229,7 +230,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
           action: 'created',
           by: owner.user.userId,
         });
-        expect(delivery!.eventId).toBe(event.id);
+        expect(delivery.eventId).toBe(event.id);
 
         const log = await eventually(
           () => deliveries(world.worldId, webhookId, owner.headers),
@@ -244,7 +245,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
           error: null,
           action: 'created',
         });
-        expect(log[0]!.durationMs).toBeGreaterThanOrEqual(0);
+        expect(present(log[0], 'the logged delivery').durationMs).toBeGreaterThanOrEqual(0);
       } finally {
         await receiver.close();
       }
@@ -273,9 +274,10 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
           (count) => count >= 2,
         );
         expect(receiver.received).toHaveLength(2);
-        const [first, second] = receiver.received;
-        expect(second!.body).toBe(first!.body);
-        expect(verifyWebhookSignature(secret, second!.body, second!.signature)).toBe(true);
+        const first = present(receiver.received[0], 'the first attempt');
+        const second = present(receiver.received[1], 'the retry');
+        expect(second.body).toBe(first.body);
+        expect(verifyWebhookSignature(secret, second.body, second.signature)).toBe(true);
 
         const log = await eventually(
           () => deliveries(world.worldId, webhookId, owner.headers),
@@ -285,7 +287,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
           [2, 'succeeded', 200],
           [1, 'failed', 500],
         ]);
-        expect(log[1]!.error).toBe('Answered 500.');
+        expect(present(log[1], 'the failed attempt').error).toBe('Answered 500.');
         expect(new Set(log.map((row) => row.eventId)).size).toBe(1);
       } finally {
         await receiver.close();

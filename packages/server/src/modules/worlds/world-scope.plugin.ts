@@ -27,17 +27,22 @@ function viewAsOf(request: FastifyRequest): string | undefined {
 
 /**
  * Adds the scope step to the routes registered after it in this encapsulation context.
- * Answers of the step: 404 'World not found.' for a missing world or a non-member, 403 and 400 for a bad
- * `x-view-as` (see resolveWorldScope).
+ * Answers of the step: 401 for a token whose version no longer holds (signed out everywhere, account deleted),
+ * 404 'World not found.' for a missing world or a non-member, 403 and 400 for a bad `x-view-as` (see
+ * resolveWorldScope).
  */
 export function registerWorldScope(app: FastifyInstance): void {
   app.decorateRequest('world', null as unknown as WorldScope);
   const resolve = async (request: FastifyRequest): Promise<void> => {
     const { worldId } = request.params as { worldId: string };
-    request.world = await resolveWorldScope(app.db, worldId, request.userId, viewAsOf(request));
+    const tokenVersion = request.pendingTokenVersion;
+    request.pendingTokenVersion = undefined;
+    request.world = await resolveWorldScope(app.db, worldId, request.userId, viewAsOf(request), tokenVersion);
   };
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.includes(':worldId')) return;
+    // The token's version is then checked by this step, with the membership (plugins/auth.ts).
+    route.config = { ...route.config, worldScoped: true };
     const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [resolve, ...existing];
   });

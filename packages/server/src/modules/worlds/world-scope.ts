@@ -4,10 +4,10 @@
  * request (world-scope.plugin.ts). Repositories take it right after `db`, so a read without a scope does not
  * type-check; visibility.ts turns it into SQL.
  */
-import { ACCESS_MESSAGES, type WorldRole, isEditorRole } from '@loreforge/contract';
+import { ACCESS_MESSAGES, MESSAGES, type WorldRole, isEditorRole } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { WorldTable } from '../../db/tables/world.table.js';
-import { badRequest, forbidden, notFound } from '../../errors/app-error.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors/app-error.js';
 import { compiledQuery } from '../../lib/compiled-query.js';
 
 /** The reader answers are built for: the signed-in member, or the member an editor views the world as. */
@@ -48,9 +48,64 @@ const selectMembership = compiledQuery((db, worldId: string, userId: string) =>
     .where('world_member.user_id', '=', userId),
 );
 
+/**
+ * The user's token version with their membership of the world, in one statement (the token check and the
+ * access check of a world-scoped request): no row when the user is gone; world columns null when the world is
+ * missing or the user is not a member.
+ */
+const selectTokenAndMembership = compiledQuery((db, worldId: string, userId: string) =>
+  db
+    .selectFrom('user')
+    .leftJoin('world_member', (join) => join.onRef('world_member.user_id', '=', 'user.id').on('world_member.world_id', '=', worldId))
+    .leftJoin('world', 'world.id', 'world_member.world_id')
+    .selectAll('world')
+    .select(['user.token_version as user_token_version', 'world_member.role as member_role'])
+    .where('user.id', '=', userId),
+);
+
+/**
+ * Reads the caller's membership of a world, checking the token's version in the same statement when asked.
+ * @returns the world row and the caller's role, or undefined when the world is missing or they are not a member.
+ * @throws AppError 401 when `tokenVersion` is given and the user is gone or their version moved on.
+ */
+async function membershipOf(
+  db: Db,
+  worldId: string,
+  userId: string,
+  tokenVersion: number | undefined,
+): Promise<{ world: WorldTable; role: WorldRole } | undefined> {
+  if (tokenVersion === undefined) {
+    const [row] = await selectMembership(db, worldId, userId);
+    if (!row) return undefined;
+    const { member_role: role, ...world } = row;
+    return { world, role: role as WorldRole };
+  }
+  const [row] = await selectTokenAndMembership(db, worldId, userId);
+  if (!row || Number(row.user_token_version) !== tokenVersion) throw unauthorized(MESSAGES.invalidToken);
+  const { member_role: role, user_token_version: _version, ...world } = row;
+  if (role === null || world.id === null) return undefined;
+  return { world: world as WorldTable, role: role as WorldRole };
+}
+
 const selectMemberRole = compiledQuery((db, worldId: string, userId: string) =>
   db.selectFrom('world_member').select('role').where('world_id', '=', worldId).where('user_id', '=', userId),
 );
+
+/**
+ * The class of a reader whose visibility rules share one SQL text (a compiled list's shape key): `editors`
+ * (everything), `viewers`, or `player` (the player's id is a bound value of the text).
+ */
+export function readerClass(scope: ReadScope): string {
+  return scope.seesSecrets ? 'editors' : scope.viewer.role;
+}
+
+/**
+ * The read scope of a reader of the same class with another user id (a placeholder while a list's shape is
+ * compiled, see lib/list ListShape).
+ */
+export function readerOf(scope: ReadScope, userId: string): ReadScope {
+  return { seesSecrets: scope.seesSecrets, viewer: { userId, role: scope.viewer.role } };
+}
 
 /**
  * The cache class of a reader (see WorldScope.cacheKey).
@@ -69,17 +124,25 @@ export function scopeOf(world: WorldTable, userId: string, role: WorldRole, view
 /**
  * Resolves a user's access to a world.
  * @param viewAs the `x-view-as` header's userId, honoured on reads only (pass undefined on writes).
+ * @param tokenVersion the bearer token's version when it is still to be checked (plugins/auth.ts defers the
+ * check of world-scoped routes to this statement); undefined when authentication already checked it.
  * @returns the scope.
- * @throws AppError 404 'World not found.' when the world is missing or the user is not a member (the same
+ * @throws AppError 401 MESSAGES.invalidToken when `tokenVersion` no longer holds (the user signed out
+ * everywhere or is gone); 404 'World not found.' when the world is missing or the user is not a member (the same
  * answer, so a non-member never learns that a world exists); 403 when someone other than an editor or the
  * owner sends `x-view-as`; 400 ACCESS_MESSAGES.viewAsNotMember when its value is not a player or viewer of
  * the world.
  */
-export async function resolveWorldScope(db: Db, worldId: string, userId: string, viewAs?: string): Promise<WorldScope> {
-  const [row] = await selectMembership(db, worldId, userId);
-  if (!row) throw notFound('World');
-  const { member_role: memberRole, ...world } = row;
-  const role = memberRole as WorldRole;
+export async function resolveWorldScope(
+  db: Db,
+  worldId: string,
+  userId: string,
+  viewAs?: string,
+  tokenVersion?: number,
+): Promise<WorldScope> {
+  const membership = await membershipOf(db, worldId, userId, tokenVersion);
+  if (!membership) throw notFound('World');
+  const { world, role } = membership;
   if (viewAs === undefined || viewAs === '' || viewAs === userId) return scopeOf(world, userId, role);
   if (!isEditorRole(role)) throw forbidden(ACCESS_MESSAGES.editorsOnly);
   const [target] = /^[0-9a-f-]{36}$/i.test(viewAs) ? await selectMemberRole(db, worldId, viewAs.toLowerCase()) : [];

@@ -27,6 +27,30 @@ export function listWorlds(db: Db, userId: string, params: ListParams): Promise<
   });
 }
 
+/**
+ * The row of a world being created (SPEC §3 World): its kept counts at zero and version 0, created and updated now.
+ * @param id the new world's id; @param columns its name, description columns and creator (a user id).
+ * @returns the row to hand to insertWorld.
+ */
+export function newWorldRow(
+  id: string,
+  columns: { name: string; description: string | null; description_html: string | null; created_by: string },
+  now: string,
+): WorldTable {
+  return {
+    id,
+    ...columns,
+    character_count: 0,
+    timeline_count: 0,
+    map_count: 0,
+    event_count: 0,
+    item_count: 0,
+    content_version: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Inserts a world row and its creator as its owner member. */
 export async function insertWorld(db: Db, world: WorldTable): Promise<void> {
   await db.insertInto('world').values(world).execute();

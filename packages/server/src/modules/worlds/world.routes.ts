@@ -24,7 +24,7 @@ import { WorldParams, errorResponses } from '../../lib/route-parts.js';
 import { nowIso } from '../../lib/time.js';
 import { countsFor, keptCounts } from './world-counts.js';
 import { presentWorld } from './world.presenter.js';
-import { deleteWorld, insertWorld, listWorlds, updateWorld } from './world.repository.js';
+import { deleteWorld, insertWorld, listWorlds, newWorldRow, updateWorld } from './world.repository.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { requireEditor, requireOwner, scopeOf } from './world-scope.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
@@ -71,20 +71,11 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
       // session that no longer holds: 401, so the client signs in again, instead of a foreign-key failure.
       if (!(await findUserById(app.db, request.userId))) throw unauthorized(MESSAGES.invalidToken);
       const now = nowIso();
-      const world = {
-        id: newId(),
-        name: request.body.name,
-        ...richTextRow(await prepareRichText(app.db, null, request.body)),
-        created_by: request.userId,
-        character_count: 0,
-        timeline_count: 0,
-        map_count: 0,
-        event_count: 0,
-        item_count: 0,
-        content_version: 0,
-        created_at: now,
-        updated_at: now,
-      };
+      const world = newWorldRow(
+        newId(),
+        { name: request.body.name, ...richTextRow(await prepareRichText(app.db, null, request.body)), created_by: request.userId },
+        now,
+      );
       await app.db.transaction().execute((trx) => insertWorld(trx, world));
       return reply.status(201).send(presentWorld(world, 'owner', keptCounts(world)));
     },

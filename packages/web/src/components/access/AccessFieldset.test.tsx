@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WorldRole } from '@loreforge/contract';
 import { ItemFormScreen } from '../../screens/items/ItemScreens';
-import { buildUser, jsonResponse, listResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { buildUser, jsonResponse, listResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 
 const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const TOTO = '33333333-3333-4333-8333-333333333333';
@@ -30,7 +30,7 @@ function serve(role: WorldRole) {
         { userId: TOTO, username: 'toto', role: 'player', joinedAt: '2025-01-01T00:00:00.000Z' },
       ]);
     }
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    const body = sentJson(init, {}) as Record<string, unknown>;
     if (init.method === 'POST') posts.push(body);
     return jsonResponse({ ...body, itemId: 'i1' }, 201);
   });

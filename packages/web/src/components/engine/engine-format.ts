@@ -18,7 +18,8 @@ export function formatEngineValue(value: unknown): string {
     const entries = Object.entries(value);
     return entries.length === 0 ? 'empty' : entries.map(([key, inner]) => `${key}: ${nested(inner)}`).join(', ');
   }
-  return String(value);
+  // JSON has nothing else; a bigint reads as its digits, anything stranger as absent.
+  return typeof value === 'bigint' ? value.toString() : '—';
 }
 
 /** One line of what a change did: the thing changed, and its value before and after. */

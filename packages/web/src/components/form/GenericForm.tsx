@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Button from 'react-bootstrap/Button';
@@ -19,6 +19,16 @@ export const FORM_SCHEMA_MISSING = 'Form schema is not defined correctly.';
 /** SPEC §8: 'Custom component not provided for {field}'. */
 export const customComponentMissing = (field: string): string => `Custom component not provided for ${field}`;
 
+/** A range field's current value beside the slider, kept current with `useWatch` as it moves. */
+function RangeValue({ control, name, htmlFor }: { control: Control; name: string; htmlFor: string }) {
+  const value: unknown = useWatch({ control, name });
+  return (
+    <output htmlFor={htmlFor} className="fw-semibold" style={{ minWidth: '2ch' }}>
+      {typeof value === 'string' || typeof value === 'number' ? value : ''}
+    </output>
+  );
+}
+
 /** Props of {@link GenericForm}. */
 export interface GenericFormProps<S extends z.ZodType> {
   /** The contract schema that validates the prepared values (e.g. WorldCreateSchema). */
@@ -26,8 +36,8 @@ export interface GenericFormProps<S extends z.ZodType> {
   fields: readonly FieldConfig[];
   /** Initial input values by field name (strings for text and numbers, booleans for checkboxes). */
   defaultValues?: Record<string, unknown> | undefined;
-  /** Receives the schema's output; a rejection is shown above the buttons (SPEC §8). */
-  onSubmit: (values: z.output<S>) => Promise<unknown> | void;
+  /** Receives the schema's output; a returned promise is awaited, and its rejection shown above the buttons (SPEC §8). */
+  onSubmit: (values: z.output<S>) => unknown;
   submitLabel?: string;
   /** Adds a Cancel button. */
   onCancel?: (() => void) | undefined;
@@ -57,6 +67,10 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
   const formId = useId();
   const [submitError, setSubmitError] = useState<string | null>(null);
 
+  // The resolver depends on whether the access fieldset is shown and on the entity it starts from, not on the
+  // identity of the `access` object, which callers build afresh on each render.
+  const accessShown = access !== undefined;
+  const accessEntity = access?.entity;
   const resolver = useMemo<Resolver>(() => {
     return async (values, context, options) => {
       const prepared = prepareValues(fields, values);
@@ -81,16 +95,16 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
         );
         result = { values: { ...(parsed.values as Record<string, unknown>), ...html }, errors: {} };
       }
-      if (access && Object.keys(parsed.errors).length === 0) {
+      if (accessShown && Object.keys(parsed.errors).length === 0) {
         const rest = Object.fromEntries(
           Object.entries(result.values as Record<string, unknown>).filter(([key]) => !(ACCESS_NAMES as readonly string[]).includes(key)),
         );
-        result = { values: { ...rest, ...accessValues(values, access.entity) }, errors: {} };
+        result = { values: { ...rest, ...accessValues(values, accessEntity) }, errors: {} };
       }
       if (Object.keys(checkboxErrors).length === 0) return result;
       return { values: {}, errors: { ...result.errors, ...checkboxErrors } };
     };
-  }, [fields, schema, access?.entity]);
+  }, [fields, schema, accessShown, accessEntity]);
 
   const initialValues = useMemo(() => {
     const values: Record<string, unknown> = {};
@@ -100,7 +114,9 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
       else values[field.name] = '';
     }
     const merged: Record<string, unknown> = { ...values, ...defaultValues };
-    // A rich text field starts from the entity's HTML, or from its plain text as paragraphs.
+    // A rich text field starts from the entity's HTML, or from its plain text as paragraphs; the HTML's own
+    // key is not a field of the form.
+    const htmlNames = new Set<string>();
     for (const field of fields) {
       if (field.type !== 'richtext') continue;
       const html = merged[richTextHtmlName(field.name)];
@@ -108,30 +124,29 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
         typeof html === 'string' && html !== ''
           ? html
           : plainToRichText(typeof merged[field.name] === 'string' ? (merged[field.name] as string) : '');
-      delete merged[richTextHtmlName(field.name)];
+      htmlNames.add(richTextHtmlName(field.name));
     }
-    return merged;
+    return Object.fromEntries(Object.entries(merged).filter(([key]) => !htmlNames.has(key)));
   }, [fields, defaultValues]);
 
   const form = useForm({ resolver, defaultValues: initialValues, mode: 'onSubmit', reValidateMode: 'onChange' });
-  const { register, handleSubmit, formState, setError, control, watch } = form;
+  const { register, handleSubmit, formState, setError, control } = form;
 
   // After a 409 (someone else saved first) the person may reload: the entity is refetched and, once its new
   // values arrive as defaultValues, the form shows them instead of the stale ones.
   const [reload, setReload] = useState<(() => Promise<void>) | null>(null);
-  const resetOnNewDefaults = useRef(false);
-  const latestDefaults = useRef(initialValues);
-  latestDefaults.current = initialValues;
+  // The values shown when Reload was pressed (as JSON), until other values arrive; null when not reloading.
+  const reloadingFrom = useRef<string | null>(null);
   const defaultsKey = JSON.stringify(initialValues);
   useEffect(() => {
-    if (!resetOnNewDefaults.current) return;
-    resetOnNewDefaults.current = false;
-    form.reset(latestDefaults.current);
-  }, [defaultsKey, form]);
+    if (reloadingFrom.current === null || reloadingFrom.current === defaultsKey) return;
+    reloadingFrom.current = null;
+    form.reset(initialValues);
+  }, [defaultsKey, form, initialValues]);
 
   const handleReload = async () => {
     if (!reload) return;
-    resetOnNewDefaults.current = true;
+    reloadingFrom.current = defaultsKey;
     setSubmitError(null);
     setReload(null);
     await reload();
@@ -303,7 +318,6 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
             );
             break;
           case 'range': {
-            const current = watch(field.name) as unknown;
             control_ = (
               <div className="d-flex align-items-center gap-3">
                 <Form.Range
@@ -314,9 +328,7 @@ export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
                   aria-describedby={describedBy}
                   {...register(field.name)}
                 />
-                <output htmlFor={id} className="fw-semibold" style={{ minWidth: '2ch' }}>
-                  {String(current ?? '')}
-                </output>
+                <RangeValue control={control} name={field.name} htmlFor={id} />
               </div>
             );
             break;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WorldFormScreen } from '../../screens/worlds/WorldFormScreen';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 
 const WORLD_ID = '01890000-0000-7000-8000-000000000001';
 const STALE_MESSAGE = 'Someone else changed this world since you loaded it. Reload to see their changes, then try again.';
@@ -31,7 +31,7 @@ describe('editing an entity someone else changed first', () => {
         const ifMatch = (init.headers as Record<string, string>)['If-Match'] ?? '';
         ifMatches.push(ifMatch);
         if (ifMatch !== `W/"${stored.updatedAt}"`) return jsonResponse({ code: 'CONFLICT', message: STALE_MESSAGE }, 409);
-        const body = JSON.parse(String(init.body)) as { name: string };
+        const body = sentJson(init) as { name: string };
         stored = { ...stored, name: body.name, updatedAt: '2026-01-03T00:00:00.000Z' };
         return jsonResponse(stored);
       }

@@ -43,36 +43,37 @@ export const richTextHtmlName = (name: string): string => `${name}Html`;
  * @returns a new object: configured fields converted, other keys copied, omitted numbers deleted.
  */
 export function prepareValues(fields: readonly FieldConfig[], raw: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...raw };
+  // A map, so that an omitted value's key can be dropped; its entries keep the input's order.
+  const out = new Map(Object.entries(raw));
   for (const field of fields) {
     const value = raw[field.name];
     switch (field.type) {
       case 'checkbox':
-        out[field.name] = value === true || value === 'true' || value === 'on';
+        out.set(field.name, value === true || value === 'true' || value === 'on');
         break;
       case 'number':
       case 'range': {
         const converted = toNumberValue(value);
-        if (converted === undefined) delete out[field.name];
-        else out[field.name] = converted;
+        if (converted === undefined) out.delete(field.name);
+        else out.set(field.name, converted);
         break;
       }
       case 'json':
-        out[field.name] = toJsonValue(value);
+        out.set(field.name, toJsonValue(value));
         break;
       case 'richtext': {
         // The plain text goes where older clients put it (and is what the schema's length and required rules
         // check); the HTML goes beside it, and the server derives the stored plain text from it.
         const html = typeof value === 'string' ? value : '';
-        out[field.name] = html === '' ? '' : richTextToPlain(html);
+        out.set(field.name, html === '' ? '' : richTextToPlain(html));
         // No rich text: the plain text alone goes, as from any older client.
-        if (html === '') delete out[richTextHtmlName(field.name)];
-        else out[richTextHtmlName(field.name)] = html;
+        if (html === '') out.delete(richTextHtmlName(field.name));
+        else out.set(richTextHtmlName(field.name), html);
         break;
       }
       default:
         break;
     }
   }
-  return out;
+  return Object.fromEntries(out);
 }

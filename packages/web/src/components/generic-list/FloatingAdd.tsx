@@ -56,7 +56,7 @@ export function FloatingAdd({ entityName, createPath, renderQuickCreate, heading
         <span aria-hidden="true">+</span>
       </Button>
       {renderQuickCreate && (
-        <Overlay target={buttonRef.current} show={open} placement="top-end" rootClose onHide={close}>
+        <Overlay target={buttonRef} show={open} placement="top-end" rootClose onHide={close}>
           <Popover id={popoverId} className="lf-quick-create" style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
             <Popover.Header as={headingAs} className={headingClassName}>
               Quick create {entityName}

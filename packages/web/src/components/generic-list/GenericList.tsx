@@ -74,11 +74,18 @@ export interface GenericListProps<T> {
   tagWorldId?: string;
 }
 
+/** A cell's value as text: strings as they are, numbers and booleans in their usual form, anything else as JSON. */
+function cellText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
+}
+
 function renderCell<T>(row: T, column: GenericListColumn<T>): ReactNode {
   if (column.render) return column.render(row);
   const value = (row as Record<string, unknown>)[column.key];
   if (value === null || value === undefined) return <span className="text-body-tertiary">—</span>;
-  const text = typeof value === 'string' ? value : String(value);
+  const text = cellText(value);
   switch (column.kind) {
     case 'name':
       return <span title={text.length > LIMITS.truncateName ? text : undefined}>{truncate(text, LIMITS.truncateName)}</span>;
@@ -156,7 +163,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
   const pagination = query.isError ? undefined : query.data?.pagination;
   const totalPages = pagination?.totalPages ?? 0;
   const plural = `${entityName}s`;
-  const hasActions = Boolean(getEditPath || onDelete || renderActions);
+  const hasActions = Boolean(getEditPath ?? onDelete ?? renderActions);
   const sortableColumns = columns.filter((c) => c.sortable);
 
   const actionButtons = (row: T) => (
@@ -233,7 +240,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
           </Button>
         </ButtonGroup>
         {/* Floats at the bottom right on wide screens; on a phone it sits here, where it covers no row. */}
-        {(renderQuickCreate || createPath) && (
+        {(renderQuickCreate ?? createPath) && (
           <FloatingAdd entityName={entityName} createPath={createPath} renderQuickCreate={renderQuickCreate} />
         )}
       </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HistoryPage, WorldRole } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { defined, jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
 import { EntityHistory } from './EntityHistory';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -55,12 +55,12 @@ describe('EntityHistory', () => {
     const entries = await screen.findAllByTestId('history-entry');
     expect(entries[0]).toHaveTextContent(/^Changed by glinda on/);
     expect(entries[0]).toHaveTextContent('NameCowardly Lion → changed to Courageous Lion');
-    expect(within(entries[0]!).queryByRole('button', { name: /Restore/ })).toBeNull();
+    expect(within(defined(entries[0], 'first entry')).queryByRole('button', { name: /Restore/ })).toBeNull();
 
-    await user.click(await within(entries[1]!).findByRole('button', { name: /Restore the character as of/ }));
-    await user.click(within(entries[1]!).getByRole('button', { name: 'Restore this version' }));
+    await user.click(await within(defined(entries[1], 'second entry')).findByRole('button', { name: /Restore the character as of/ }));
+    await user.click(within(defined(entries[1], 'second entry')).getByRole('button', { name: 'Restore this version' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Restored the version of');
-    const restore = fetch.mock.calls.find(([input]) => String(input).endsWith('/7/restore'));
+    const restore = fetch.mock.calls.find(([input]) => requestUrl(input).endsWith('/7/restore'));
     expect(new Headers(restore?.[1]?.headers).get('If-Match')).toBe(`W/"${UPDATED_AT}"`);
   });
 

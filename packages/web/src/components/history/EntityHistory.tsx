@@ -71,8 +71,9 @@ export function EntityHistory({ worldId, type, id, updatedAt, noun = 'entity' }:
       <ErrorAlert message={handleError(history.error, 'Failed to load the history of changes.')} onRetry={() => void history.refetch()} />
     );
   // An answer of another shape (an older server without history) reads as an empty history, not a crash.
-  const data = Array.isArray(history.data.data) ? history.data.data : [];
-  const totalPages = history.data.pagination?.totalPages ?? 0;
+  const answer: Partial<typeof history.data> = history.data;
+  const data = Array.isArray(answer.data) ? answer.data : [];
+  const totalPages = answer.pagination?.totalPages ?? 0;
   const restorable = history.data.restorable;
   const canRestore = restorable && access.isEditor && !access.viewing;
   const latest = page === 1 ? data[0]?.sequence : undefined;

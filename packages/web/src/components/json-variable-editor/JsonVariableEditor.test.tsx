@@ -44,7 +44,7 @@ describe('JsonVariableEditor', () => {
     await add('title', 'Knight');
     await add('mentor', 'null');
     await add('nickname', '');
-    expect(JSON.parse(screen.getByTestId('json').textContent ?? '')).toEqual({
+    expect(JSON.parse(screen.getByTestId('json').textContent)).toEqual({
       strength: 14,
       cursed: false,
       title: 'Knight',

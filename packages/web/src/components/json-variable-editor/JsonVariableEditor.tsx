@@ -61,15 +61,13 @@ export function JsonVariableEditor({ value, onChange, label = 'Variables', id }:
   const commit = (name: string) => {
     const draft = drafts[name];
     if (draft === undefined) return;
-    const rest = { ...drafts };
-    delete rest[name];
+    const { [name]: _committed, ...rest } = drafts;
     setDrafts(rest);
     onChange({ ...variables, [name]: convertVariableValue(draft) });
   };
 
   const handleRemove = (name: string) => {
-    const next = { ...variables };
-    delete next[name];
+    const { [name]: _removed, ...next } = variables;
     onChange(next);
   };
 

@@ -19,9 +19,10 @@ export function convertVariableValue(text: string): VariableValue {
 /** @returns the text that shows a stored value in an input (the inverse of convertVariableValue). */
 export function formatVariableValue(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? '';
+  return JSON.stringify(value);
 }
 
 /** @returns a short type name shown beside a value: text, number, true/false, null or JSON. */

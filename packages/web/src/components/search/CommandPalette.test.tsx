@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchHit } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { defined, jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
 import { WorldSearchBox } from './WorldSearchBox';
 import { highlightSegments } from './HighlightedText';
 
@@ -56,10 +56,10 @@ describe('the world command palette', () => {
       'Golden CapItem',
       'The Witch uses the capEvent…the Winged Monkeys with the Golden Cap <script>alert(1)</script>',
     ]);
-    expect(within(options[0]!).getByText('Golden').tagName).toBe('MARK');
+    expect(within(defined(options[0], 'first option')).getByText('Golden').tagName).toBe('MARK');
     expect(document.querySelector('.lf-command-palette script')).toBeNull();
     expect(screen.getByText('2 results.')).toBeInTheDocument();
-    const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    const url = new URL(requestUrl(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
     expect(url.pathname).toBe(`/api/worlds/${WORLD}/search`);
   });
 
@@ -76,6 +76,32 @@ describe('the world command palette', () => {
     fireEvent.keyDown(input, { key: 'ArrowUp' });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(router.state.location.pathname).toBe(`/worlds/${WORLD}/events/ev1/edit`);
+  });
+
+  it('puts the cursor in the search box on opening, and clears the query once closed and reopened', async () => {
+    renderBox();
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const input = await screen.findByRole('combobox', { name: 'Search this world' });
+    await waitFor(() => expect(input).toHaveFocus());
+    fireEvent.change(input, { target: { value: 'golden' } });
+    await screen.findAllByRole('option');
+    fireEvent.keyDown(input, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull());
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const reopened = await screen.findByRole('combobox', { name: 'Search this world' });
+    expect(reopened).toHaveValue('');
+    await waitFor(() => expect(reopened).toHaveFocus());
+  });
+
+  it('gives focus back to the search button when closed', async () => {
+    renderBox();
+    const button = screen.getByRole('button', { name: /Search this world/ });
+    button.focus();
+    fireEvent.click(button);
+    const input = await screen.findByRole('combobox');
+    await waitFor(() => expect(input).toHaveFocus());
+    fireEvent.keyDown(input, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it('says which results were found by their tags', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import Form from 'react-bootstrap/Form';
@@ -35,6 +35,7 @@ export interface CommandPaletteProps {
 export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const listId = useId();
   const search = useWorldSearch(worldId, query);
@@ -42,10 +43,18 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
   const total = query.trim() ? (search.data?.pagination.totalItems ?? 0) : 0;
   const more = query.trim() && search.data?.pagination.totalItemsCapped ? '+' : '';
 
-  useEffect(() => setActive(0), [search.data]);
-  useEffect(() => {
+  // New results start at the first; a closed palette forgets its query. Both adjust state while rendering, from
+  // what the previous render saw (https://react.dev/learn/you-might-not-need-an-effect).
+  const [seenResults, setSeenResults] = useState(search.data);
+  if (seenResults !== search.data) {
+    setSeenResults(search.data);
+    setActive(0);
+  }
+  const [seenShow, setSeenShow] = useState(show);
+  if (seenShow !== show) {
+    setSeenShow(show);
     if (!show) setQuery('');
-  }, [show]);
+  }
 
   const open = (hit: SearchHit | undefined) => {
     if (!hit) return;
@@ -68,10 +77,17 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
 
   const optionId = (index: number) => `${listId}-option-${index}`;
   return (
-    <Modal show={show} onHide={onHide} aria-label="Search this world" className="lf-command-palette" scrollable>
+    <Modal
+      show={show}
+      onHide={onHide}
+      onEntering={() => inputRef.current?.focus()}
+      aria-label="Search this world"
+      className="lf-command-palette"
+      scrollable
+    >
       <Modal.Body className="p-0">
         <Form.Control
-          autoFocus
+          ref={inputRef}
           type="search"
           role="combobox"
           aria-label="Search this world"
@@ -87,6 +103,9 @@ export function CommandPalette({ worldId, show, onHide }: CommandPaletteProps) {
         />
         <ul id={listId} role="listbox" aria-label="Results" className="list-unstyled m-0 lf-command-results">
           {hits.map((hit, index) => (
+            // The keys are the search box's (ArrowUp/ArrowDown/Enter, with aria-activedescendant), as in the ARIA
+            // combobox pattern: an option is never focused, so a key handler of its own could never run.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={`${hit.type}-${hit.id}`}
               id={optionId(index)}

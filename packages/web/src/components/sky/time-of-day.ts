@@ -24,9 +24,12 @@ interface Segment {
   to: SkyPhase;
 }
 
+/** The small hours: the first segment, and the sky of an hour that is not a number. */
+const SMALL_HOURS: Segment = { start: 0, end: 5, from: 'night', to: 'night' };
+
 /** Hours are local decimal hours (7.5 = 07:30). Night spans midnight, so it is two segments. */
 const SEGMENTS: readonly Segment[] = [
-  { start: 0, end: 5, from: 'night', to: 'night' },
+  SMALL_HOURS,
   { start: 5, end: 7, from: 'night', to: 'sunrise' },
   { start: 7, end: 18, from: 'sunrise', to: 'day' },
   { start: 18, end: 20, from: 'day', to: 'sunset' },
@@ -49,7 +52,7 @@ export function decimalHours(date: Date): number {
  */
 export function skyBlendAt(hours: number): SkyBlend {
   const h = ((hours % 24) + 24) % 24;
-  const segment = SEGMENTS.find((s) => h >= s.start && h < s.end) ?? SEGMENTS[0]!;
+  const segment = SEGMENTS.find((s) => h >= s.start && h < s.end) ?? SMALL_HOURS;
   if (segment.from === segment.to) return { from: segment.from, to: segment.to, t: 0 };
   return { from: segment.from, to: segment.to, t: (h - segment.start) / (segment.end - segment.start) };
 }

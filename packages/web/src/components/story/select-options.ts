@@ -31,10 +31,6 @@ export function omitEmpty<T extends Record<string, unknown>, K extends keyof T>(
   values: T,
   keys: readonly K[],
 ): Omit<T, K> & Partial<Pick<T, K>> {
-  const out: Omit<T, K> & Partial<Pick<T, K>> = { ...values };
-  for (const key of keys) {
-    const value = values[key];
-    if (value === null || value === undefined || value === '') delete (out as Partial<T>)[key];
-  }
-  return out;
+  const omitted = new Set<PropertyKey>(keys.filter((key) => values[key] === null || values[key] === undefined || values[key] === ''));
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !omitted.has(key))) as Omit<T, K> & Partial<Pick<T, K>>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { TagEditor, parseTags } from './TagEditor';
 
 describe('TagEditor', () => {
@@ -10,7 +10,7 @@ describe('TagEditor', () => {
     const fetchMock = mockFetch((url, init) => {
       if (url.pathname === '/api/worlds/w1') return jsonResponse({ worldId: 'w1', name: 'Oz', role: 'owner' });
       if (init.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as { tags: string[] };
+        const body = sentJson(init) as { tags: string[] };
         if (body.tags.some((tag) => tag.length > 40))
           return jsonResponse({ message: 'A tag must be no more than 40 characters.', code: 'VALIDATION_FAILED' }, 400);
         stored = body.tags;
@@ -23,6 +23,8 @@ describe('TagEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit tags' }));
     const box = screen.getByLabelText('Tags (comma-separated)');
     expect(box).toHaveValue('Villain');
+    // The box replaces the button just pressed, so the cursor goes there.
+    expect(box).toHaveFocus();
     fireEvent.change(box, { target: { value: `Villain, ${'x'.repeat(41)}` } });
     fireEvent.click(screen.getByRole('button', { name: 'Save tags' }));
     expect(await screen.findByText('A tag must be no more than 40 characters.')).toBeInTheDocument();

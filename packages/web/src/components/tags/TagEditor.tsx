@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -50,8 +50,14 @@ export function TagEditor({ worldId, type, id }: TagEditorProps) {
   const tags = useEntityTags(worldId, type, id);
   const save = useSaveEntityTags(worldId, type, id);
   const [draft, setDraft] = useState<string | null>(null);
+  // Edit tags replaces the button just pressed with the box: the cursor goes there rather than being lost.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const editing = draft !== null;
+  useEffect(() => {
+    if (editing) inputRef.current?.focus();
+  }, [editing]);
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     if (draft === null) return;
     save.mutate(parseTags(draft), { onSuccess: () => setDraft(null) });
@@ -65,11 +71,11 @@ export function TagEditor({ worldId, type, id }: TagEditorProps) {
         <Form.Group controlId={`tags-${id}`} className="flex-grow-1">
           <Form.Label visuallyHidden>Tags (comma-separated)</Form.Label>
           <Form.Control
+            ref={inputRef}
             size="sm"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             placeholder="villain, magic, west"
-            autoFocus
           />
           {save.isError && <Form.Text className="text-danger">{handleError(save.error, 'Failed to save tags.')}</Form.Text>}
         </Form.Group>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { CalendarFormScreen } from './CalendarFormScreen';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -19,7 +19,7 @@ describe('CalendarFormScreen (issue 12 calendar editor)', () => {
     let sent: Record<string, unknown> | undefined;
     mockFetch((_url, init) => {
       if (init.method === 'POST') {
-        sent = JSON.parse(String(init.body)) as Record<string, unknown>;
+        sent = sentJson(init) as Record<string, unknown>;
         return jsonResponse({ ...sent, calendarId: C, worldId: W }, 201);
       }
       return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 1000, nextCursor: null } });

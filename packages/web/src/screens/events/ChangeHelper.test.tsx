@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InventoryChangesDocumentSchema } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { defined, jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { EventFormScreen } from './EventFormScreen';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -20,7 +20,7 @@ describe('the event form change helper', () => {
     let saved: Record<string, unknown> | undefined;
     mockFetch((url, init) => {
       if (init.method === 'POST') {
-        saved = JSON.parse(String(init.body)) as Record<string, unknown>;
+        saved = sentJson(init) as Record<string, unknown>;
         return jsonResponse({ ...saved, eventId: 'eeeeeeee-0000-4000-8000-000000000001' }, 201);
       }
       if (url.pathname.endsWith('/characters')) return jsonResponse(page([{ characterId: DOROTHY, name: 'Dorothy' }]));
@@ -38,7 +38,7 @@ describe('the event form change helper', () => {
     await user.type(await screen.findByLabelText(/^Name/), 'The council');
     await user.type(screen.getByLabelText(/Date\/Time/), '1900-05-15T09:00');
     const inventory = screen.getByLabelText('Inventory Changes');
-    const group = inventory.closest<HTMLElement>('.mb-3')!;
+    const group = defined(inventory.closest<HTMLElement>('.mb-3'), 'inventory field group');
     await user.click(within(group).getByRole('button', { name: 'Add a change with the helper' }));
     await screen.findByRole('option', { name: 'Dorothy' });
     await user.selectOptions(within(group).getByLabelText('Character'), DOROTHY);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Event, calendarPreset } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { EventFormScreen } from './EventFormScreen';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
@@ -49,7 +49,7 @@ const timelines = {
 
 function serve(onSave?: (body: unknown) => Response) {
   return mockFetch((url, init) => {
-    if (init.method === 'PUT' || init.method === 'POST') return onSave ? onSave(JSON.parse(String(init.body))) : jsonResponse(event);
+    if (init.method === 'PUT' || init.method === 'POST') return onSave ? onSave(sentJson(init)) : jsonResponse(event);
     if (url.pathname.endsWith('/timelines')) return jsonResponse(timelines);
     return jsonResponse(event);
   });
@@ -132,7 +132,7 @@ describe('EventFormScreen (SPEC §5 Event)', () => {
     let sent: unknown;
     mockFetch((url, init) => {
       if (init.method === 'POST') {
-        sent = JSON.parse(String(init.body));
+        sent = sentJson(init);
         return jsonResponse(event, 201);
       }
       if (url.pathname.endsWith('/timelines')) return jsonResponse({ ...timelines, data: [realms] });

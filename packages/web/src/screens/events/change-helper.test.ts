@@ -37,16 +37,12 @@ describe('appendChange', () => {
   });
 
   it('refuses free-form or broken JSON, and an entry the format rejects, naming the field', () => {
-    expect(appendChange('{ "note": "the shoes" }', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 1 })).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('versioned format'),
-    });
-    expect(appendChange('{ nope', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 1 })).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('does not parse'),
-    });
-    const bad = appendChange('', 'attribute', { op: 'set', characterId: DOROTHY, path: 'a..b', value: 1 });
-    expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/^path: /) });
+    const message = (result: ReturnType<typeof appendChange>) => (result.ok ? null : result.message);
+    expect(message(appendChange('{ "note": "the shoes" }', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 1 }))).toContain(
+      'versioned format',
+    );
+    expect(message(appendChange('{ nope', 'inventory', { characterId: DOROTHY, itemId: SHOES, quantity: 1 }))).toContain('does not parse');
+    expect(message(appendChange('', 'attribute', { op: 'set', characterId: DOROTHY, path: 'a..b', value: 1 }))).toMatch(/^path: /);
   });
 
   it('reads typed values as JSON when they parse, else as text', () => {

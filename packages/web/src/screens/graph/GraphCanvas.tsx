@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Core, ElementDefinition } from 'cytoscape';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Core, ElementDefinition, NodeSingular } from 'cytoscape';
 import type { GraphEdge, GraphNode } from '@loreforge/contract';
 import { relationshipTypeLabel } from '../../lib/relationship-labels';
 import { affinityColour } from './graph-model';
@@ -84,8 +84,11 @@ export function GraphCanvas({ nodes, edges, focusId, onOpen }: GraphCanvasProps)
   const openRef = useRef(onOpen);
   const byId = useRef(new Map<string, GraphNode>());
   const [failed, setFailed] = useState(false);
-  openRef.current = onOpen;
-  byId.current = new Map(nodes.map((node) => [node.id, node]));
+  // What a tap reads: the latest handler and nodes, kept current after each commit (before the drawing effect).
+  useLayoutEffect(() => {
+    openRef.current = onOpen;
+    byId.current = new Map(nodes.map((node) => [node.id, node]));
+  }, [onOpen, nodes]);
 
   useEffect(() => {
     let cancelled = false;
@@ -138,7 +141,8 @@ export function GraphCanvas({ nodes, edges, focusId, onOpen }: GraphCanvasProps)
           ],
         });
         cy.current.on('tap', 'node', (event) => {
-          const node = byId.current.get(String(event.target.id()));
+          // The 'node' selector makes the target a node (cytoscape's EventObjectNode), though the handler's type says any.
+          const node = byId.current.get((event.target as NodeSingular).id());
           if (node) openRef.current(node);
         });
       }

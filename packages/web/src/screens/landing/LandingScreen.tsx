@@ -57,7 +57,8 @@ export function LandingScreen() {
     // Wait for the reveal to commit, then move focus and view to the features.
     window.requestAnimationFrame(() => {
       const target = document.getElementById('features');
-      target?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      // Not every browser engine can scroll an element into view (jsdom cannot): focus alone is enough there.
+      if (typeof target?.scrollIntoView === 'function') target.scrollIntoView({ behavior: 'smooth', block: 'start' });
       target?.focus({ preventScroll: true });
     });
   }, []);

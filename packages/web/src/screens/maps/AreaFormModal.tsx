@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -31,6 +31,7 @@ type VertexText = [string, string];
  */
 export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFormModalProps) {
   const id = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(area?.name ?? '');
   const [description, setDescription] = useState(area?.descriptionHtml ?? '');
   const [color, setColor] = useState(area?.color ?? '#3388ff');
@@ -67,10 +68,11 @@ export function AreaFormModal({ worldId, area, drawn, onSave, onClose }: AreaFor
       save={save}
       onSubmit={submit}
       onClose={onClose}
+      initialFocus={nameRef}
       aside={area ? <TagEditor worldId={worldId} type="map_area" id={area.areaId} /> : undefined}
     >
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
-        <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
+        <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} ref={nameRef} />
       </FeatureField>
       <FeatureField controlId={`${id}-description`} label="Description" error={errors.description}>
         <RichTextEditor

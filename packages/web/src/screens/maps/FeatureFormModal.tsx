@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type RefObject, type SubmitEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -70,20 +70,24 @@ export interface FeatureFormModalProps {
   children: ReactNode;
   /** What saves on its own (an existing feature's tags), shown below the form rather than inside it. */
   aside?: ReactNode;
+  /** The field that has the cursor once the dialog opens (its first field); without it, the dialog itself. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
  * The frame of a map point or area dialog: title with a close button, the fields, the save failure, and
  * Cancel and submit buttons that are disabled while saving; below the form, what saves on its own (`aside`).
+ * On opening, the cursor goes to `initialFocus` once the dialog has taken focus, so closing it returns focus
+ * to where it was.
  */
-export function FeatureFormModal({ title, submitLabel, save, onSubmit, onClose, children, aside }: FeatureFormModalProps) {
+export function FeatureFormModal({ title, submitLabel, save, onSubmit, onClose, children, aside, initialFocus }: FeatureFormModalProps) {
   const titleId = useId();
-  const handleSubmit = (e: FormEvent) => {
+  const handleSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     onSubmit();
   };
   return (
-    <Modal show onHide={onClose} centered aria-labelledby={titleId}>
+    <Modal show onHide={onClose} onEntering={() => initialFocus?.current?.focus()} centered aria-labelledby={titleId}>
       <Form noValidate onSubmit={handleSubmit}>
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id={titleId} as="h2" className="h5">

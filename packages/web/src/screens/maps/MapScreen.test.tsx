@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WorldMap } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, requestUrl, sentJson, signIn } from '../../test/render';
 import { MapScreen } from './MapScreen';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
@@ -48,7 +48,7 @@ describe('MapScreen (maps are real maps)', () => {
     await user.upload(await screen.findByLabelText('Upload map image'), file);
     expect(await screen.findByText('The file is not a readable image.')).toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(String(put?.[0])).toBe(`/api/worlds/${W}/maps/${M}/image`);
+    expect(requestUrl(put?.[0])).toBe(`/api/worlds/${W}/maps/${M}/image`);
     expect(put?.[1]?.body).toBe(file);
     expect(new Headers(put?.[1]?.headers).get('content-type')).toBe('image/png');
   });
@@ -59,7 +59,7 @@ describe('MapScreen (maps are real maps)', () => {
     let sent: unknown;
     mockFetch((url, init) => {
       if (init.method === 'POST') {
-        sent = JSON.parse(String(init.body));
+        sent = sentJson(init);
         return jsonResponse(
           { pointId: 'p1', mapId: M, name: 'Harbour', description: null, x: 120, y: 45, entity: null, createdAt: '', updatedAt: '' },
           201,
@@ -70,6 +70,8 @@ describe('MapScreen (maps are real maps)', () => {
     renderRoutes(routes, `/worlds/${W}/maps/${M}`);
     await user.click(await screen.findByRole('button', { name: 'Add point' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add point' });
+    // The dialog opens with the cursor in its first field.
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
     await user.type(within(dialog).getByLabelText('X'), 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Add point' }));
     expect(await within(dialog).findByText('Name is required.')).toBeInTheDocument();
@@ -105,7 +107,7 @@ describe('MapScreen (maps are real maps)', () => {
       let sent: Record<string, unknown> | undefined;
       mockFetch((url, init) => {
         if (init.method === 'PUT') {
-          sent = JSON.parse(init.body as string) as Record<string, unknown>;
+          sent = sentJson(init) as Record<string, unknown>;
           return jsonResponse({ ...point, ...sent });
         }
         if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });
@@ -142,7 +144,7 @@ describe('MapScreen (maps are real maps)', () => {
     const tagWrites: unknown[] = [];
     mockFetch((url, init) => {
       if (url.pathname === `/api/worlds/${W}/tags/map_point/p1`) {
-        if (init.method === 'PUT') tagWrites.push(JSON.parse(init.body as string));
+        if (init.method === 'PUT') tagWrites.push(sentJson(init));
         return jsonResponse({ tags: init.method === 'PUT' ? ['port', 'trade'] : ['port'] });
       }
       if (url.pathname.endsWith('/points')) return jsonResponse({ ...empty, data: [point] });

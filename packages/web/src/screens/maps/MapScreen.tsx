@@ -156,7 +156,7 @@ export function MapScreen() {
           <div className="lf-panel">
             {canManage && m.image && (
               <div className="mb-4 d-flex flex-column gap-2">
-                <MapImageUpload worldId={worldId} mapId={mapId} label="Replace map image" version={map.data?.image?.updatedAt} />
+                <MapImageUpload worldId={worldId} mapId={mapId} label="Replace map image" version={m.image.updatedAt} />
                 <Button
                   size="sm"
                   variant="outline-danger"

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 import { PointCreateSchema, type MapPoint, type PointCreateInput } from '@loreforge/contract';
@@ -28,6 +28,7 @@ export interface PointFormModalProps {
  */
 export function PointFormModal({ worldId, point, position, onSave, onClose }: PointFormModalProps) {
   const id = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(point?.name ?? '');
   const [description, setDescription] = useState(point?.descriptionHtml ?? '');
   const [x, setX] = useState(String(point?.x ?? position?.x ?? ''));
@@ -54,10 +55,11 @@ export function PointFormModal({ worldId, point, position, onSave, onClose }: Po
       save={save}
       onSubmit={submit}
       onClose={onClose}
+      initialFocus={nameRef}
       aside={point ? <TagEditor worldId={worldId} type="map_point" id={point.pointId} /> : undefined}
     >
       <FeatureField controlId={`${id}-name`} label="Name" error={errors.name}>
-        <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} autoFocus />
+        <Form.Control value={name} onChange={(e) => setName(e.target.value)} isInvalid={Boolean(errors.name)} ref={nameRef} />
       </FeatureField>
       <FeatureField controlId={`${id}-description`} label="Description" error={errors.description}>
         <RichTextEditor

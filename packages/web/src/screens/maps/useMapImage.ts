@@ -7,6 +7,9 @@ import type { ImageSize } from './map-coordinates';
 export type MapImageState =
   { status: 'none' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; url: string; size: ImageSize };
 
+const NO_IMAGE: MapImageState = { status: 'none' };
+const LOADING: MapImageState = { status: 'loading' };
+
 function naturalSize(url: string): Promise<ImageSize> {
   return new Promise((resolve, reject) => {
     const image = new Image();
@@ -22,29 +25,28 @@ function naturalSize(url: string): Promise<ImageSize> {
  * @param version the image's updatedAt; null when the map has no image (nothing is fetched).
  */
 export function useMapImage(worldId: string, mapId: string, version: string | null): MapImageState {
-  const [state, setState] = useState<MapImageState>(version ? { status: 'loading' } : { status: 'none' });
+  // Which image the settled download was for: until the current one settles, it is loading.
+  const key = `${worldId}/${mapId}@${version ?? ''}`;
+  const [settled, setSettled] = useState<{ key: string; state: MapImageState } | null>(null);
   useEffect(() => {
-    if (!version) {
-      setState({ status: 'none' });
-      return;
-    }
+    if (!version) return;
     const controller = new AbortController();
     let url: string | null = null;
-    setState({ status: 'loading' });
     fetchMapImage(worldId, mapId, controller.signal)
       .then(async (blob) => {
         url = URL.createObjectURL(blob);
         const size = await naturalSize(url);
-        if (!controller.signal.aborted) setState({ status: 'ready', url, size });
+        if (!controller.signal.aborted) setSettled({ key, state: { status: 'ready', url, size } });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
-          setState({ status: 'error', message: handleError(error, 'Failed to load page data. Please try again.') });
+          setSettled({ key, state: { status: 'error', message: handleError(error, 'Failed to load page data. Please try again.') } });
       });
     return () => {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [worldId, mapId, version]);
-  return state;
+  }, [key, worldId, mapId, version]);
+  if (!version) return NO_IMAGE;
+  return settled?.key === key ? settled.state : LOADING;
 }

@@ -8,6 +8,7 @@ import { invitationLink, useInvitations, useMemberMutations } from '../../api/ac
 import { QueryTable } from '../../components/data-table/QueryTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ROLE_LABELS } from '../../components/access/RoleBadge';
+import { copyText } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/format';
 
 /** Headings of the invitation links table. */
@@ -36,7 +37,7 @@ function CopyLinkButton({ code }: { code: string }) {
       variant="outline-primary"
       onClick={() => {
         // A refused clipboard (no permission, an insecure page) leaves the button as it was.
-        navigator.clipboard?.writeText(invitationLink(code)).then(
+        copyText(invitationLink(code)).then(
           () => setCopied(true),
           () => undefined,
         );

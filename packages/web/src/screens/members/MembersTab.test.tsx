@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { World, WorldMember, WorldRole } from '@loreforge/contract';
 import { worldTabRoutes } from '../../routes/world-routes';
-import { buildUser, jsonResponse, listResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { buildUser, defined, jsonResponse, listResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { WorldScreen } from '../worlds/WorldScreen';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -45,18 +45,20 @@ function serve(role: WorldRole) {
   if (role !== 'owner') members = [member('55555555-5555-4555-8555-555555555555', 'dorothy', 'owner'), ...members];
   mockFetch((url, init) => {
     const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body = (typeof init.body === 'string' ? JSON.parse(init.body) : undefined) as { user: string; role: WorldRole } | undefined;
     const path = url.pathname;
     if (method !== 'GET') calls.push({ method, path, body });
     if (path === `/api/worlds/${W}`) return jsonResponse(world(role));
     if (path === `/api/worlds/${W}/members` && method === 'GET') return listResponse(members);
     if (path === `/api/worlds/${W}/members` && method === 'POST') {
-      const added = member('66666666-6666-4666-8666-666666666666', body.user, body.role);
+      const { user, role } = defined(body, 'request body');
+      const added = member('66666666-6666-4666-8666-666666666666', user, role);
       members = [...members, added];
       return jsonResponse(added, 201);
     }
     if (path.startsWith(`/api/worlds/${W}/members/`) && method === 'PATCH') {
-      members = members.map((one) => (path.endsWith(one.userId) ? { ...one, role: body.role } : one));
+      const { role } = defined(body, 'request body');
+      members = members.map((one) => (path.endsWith(one.userId) ? { ...one, role } : one));
       return jsonResponse(members.find((one) => path.endsWith(one.userId)));
     }
     if (path.startsWith(`/api/worlds/${W}/members/`) && method === 'DELETE') {
@@ -91,7 +93,7 @@ describe('MembersTab (issue 11)', () => {
       expect.stringContaining('toto'),
       expect.stringContaining('glinda'),
     ]);
-    expect(within(rows[1]!).getByText('Owner')).toBeInTheDocument();
+    expect(within(defined(rows[1], 'second row')).getByText('Owner')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Role of toto' })).toHaveValue('player');
   });
 

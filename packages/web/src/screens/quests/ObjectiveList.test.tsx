@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Quest } from '@loreforge/contract';
 import { useQuestActions } from '../../api/quests';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { ObjectiveList } from './ObjectiveList';
 
 const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -63,7 +63,7 @@ describe('ObjectiveList', () => {
     const puts: Array<{ body: unknown; ifMatch: string | null }> = [];
     mockFetch((_url, init) => {
       if (init.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        const body = sentJson(init) as Record<string, unknown>;
         puts.push({ body, ifMatch: new Headers(init.headers).get('If-Match') });
         return jsonResponse({ ...QUEST.objectives[0], ...body });
       }

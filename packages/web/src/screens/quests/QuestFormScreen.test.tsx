@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Quest } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { QuestDetailScreen } from './QuestDetailScreen';
 import { QuestFormScreen } from './QuestFormScreen';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
@@ -42,7 +42,7 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
     signIn();
     const calls: Array<{ method: string; body: unknown }> = [];
     mockFetch((_url, init) => {
-      if (init.method === 'PUT') calls.push({ method: 'PUT', body: JSON.parse(String(init.body)) });
+      if (init.method === 'PUT') calls.push({ method: 'PUT', body: sentJson(init) });
       return jsonResponse(buildQuest());
     });
     renderRoutes(routes, `/worlds/${W}/quests/${Q}/edit`);
@@ -78,7 +78,7 @@ describe('QuestFormScreen (SPEC §2 quest form, §5 Quest)', () => {
     signIn();
     let posted: unknown;
     mockFetch((_url, init) => {
-      posted = JSON.parse(String(init.body));
+      posted = sentJson(init);
       return jsonResponse(buildQuest(), 201);
     });
     renderRoutes(routes, `/worlds/${W}/quests/create`);
@@ -138,7 +138,7 @@ describe('QuestDetailScreen (SPEC §4 accept, abandon, objective progress)', () 
     let progressBody: unknown;
     mockFetch((url, init) => {
       if (url.pathname.endsWith('/progress')) {
-        progressBody = JSON.parse(String(init.body));
+        progressBody = sentJson(init);
         // Someone else completed it meanwhile.
         return jsonResponse({ message: 'Progress can only be recorded on an active quest; this one is completed.', code: 'CONFLICT' }, 409);
       }

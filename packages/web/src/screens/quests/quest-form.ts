@@ -3,6 +3,7 @@ import { LIMITS, QUEST_STATUSES, type Quest, type QuestCreateSchema } from '@lor
 import type { z } from 'zod';
 import type { QuestSaveInput } from '../../api/quests';
 import type { FieldConfig } from '../../components/form/types';
+import { capitalize } from '../../lib/text';
 
 /** SPEC §8 messages of the quest form. */
 export const QUEST_MESSAGES = {
@@ -28,7 +29,7 @@ export const QUEST_FIELDS: FieldConfig[] = [
     label: 'Status',
     type: 'select',
     required: true,
-    options: QUEST_STATUSES.map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) })),
+    options: QUEST_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
   },
   { name: 'isOptional', label: 'Optional Quest', type: 'checkbox' },
   {

@@ -47,7 +47,7 @@ describe('TimelineMonthView', () => {
         definition={harptos}
         events={[event('e2', 'Midsummer revels', at(1492, 10, 1))]}
         openAt={at(1492, 9, 1)}
-        onSelectEvent={() => {}}
+        onSelectEvent={() => undefined}
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Event, Timeline } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { defined, jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
 import { TimelineScreen } from './TimelineScreen';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
@@ -95,9 +95,9 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('data-side'))).toEqual(['left', 'right', 'left']);
-    expect(within(rows[0]!).getByRole('heading')).toHaveTextContent('Event 1');
-    expect(within(rows[1]!).getByRole('heading')).toHaveTextContent('Event 2');
-    expect(within(rows[0]!).getByText(`${'A'.repeat(49)}…`)).toBeInTheDocument();
+    expect(within(defined(rows[0], 'first row')).getByRole('heading')).toHaveTextContent('Event 1');
+    expect(within(defined(rows[1], 'second row')).getByRole('heading')).toHaveTextContent('Event 2');
+    expect(within(defined(rows[0], 'first row')).getByText(`${'A'.repeat(49)}…`)).toBeInTheDocument();
   });
 
   it('renders only the rows in view for 10,000 events', async () => {
@@ -129,12 +129,12 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     const branchCalls = () =>
       fetch.mock.calls.filter(
         ([input]) =>
-          String(input).includes(BRANCH) &&
-          !ENGINE_PATH.test(String(input).split('?')[0] ?? '') &&
-          !String(input).includes('/tags/') &&
-          !String(input).includes('/backlinks') &&
-          !String(input).includes('/notes') &&
-          !String(input).includes('/connections'),
+          requestUrl(input).includes(BRANCH) &&
+          !ENGINE_PATH.test(requestUrl(input).split('?')[0] ?? '') &&
+          !requestUrl(input).includes('/tags/') &&
+          !requestUrl(input).includes('/backlinks') &&
+          !requestUrl(input).includes('/notes') &&
+          !requestUrl(input).includes('/connections'),
       ).length;
     renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
 

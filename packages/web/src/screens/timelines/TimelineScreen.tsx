@@ -69,11 +69,9 @@ export function eventAtNow(events: readonly Event[], now: string | null, nowInst
   return found;
 }
 
-function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string }) {
-  const access = useWorldAccess(worldId);
+/** The branches opened below the route's timeline, read from and written to the query string (`?branch=`). */
+function useBranchTrail(): [branches: string[], setBranches: (next: string[]) => void] {
   const [search, setSearch] = useSearchParams();
-  const branches = readBranchTrail(search);
-  const trail = [rootId, ...branches];
   const setBranches = useCallback(
     (next: string[]) =>
       setSearch((previous) => {
@@ -84,6 +82,13 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
       }),
     [setSearch],
   );
+  return [readBranchTrail(search), setBranches];
+}
+
+function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string }) {
+  const access = useWorldAccess(worldId);
+  const [branches, setBranches] = useBranchTrail();
+  const trail = [rootId, ...branches];
   const offsets = useRef(new Map<string, number>());
   const currentId = trail[trail.length - 1] ?? rootId;
   const timeline = useTimeline(worldId, currentId);
@@ -248,7 +253,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
               loadingMore={isFetchingNextPage}
               onLoadMore={handleLoadMore}
               onOpenBranch={handleOpenBranch}
-              initialOffset={offsets.current.get(currentId) ?? 0}
+              initialOffset={() => offsets.current.get(currentId) ?? 0}
               onScrollOffset={handleScrollOffset}
               selectedEventId={selectedEventId}
               onSelect={selectEvent}

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Event, Timeline, TimelineState } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
 import { TimelineScreen } from './TimelineScreen';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
@@ -157,7 +157,7 @@ function serve(issues: unknown[] = []) {
   });
 }
 const stateCalls = (fetch: ReturnType<typeof mockFetch>) =>
-  fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname.endsWith('/state'));
+  fetch.mock.calls.map(([input]) => new URL(requestUrl(input), 'http://localhost')).filter((u) => u.pathname.endsWith('/state'));
 /** No call may ask for the whole state: each names one character or a page of at most 200. */
 const expectOnlySmallCalls = (fetch: ReturnType<typeof mockFetch>) => {
   for (const call of stateCalls(fetch)) {

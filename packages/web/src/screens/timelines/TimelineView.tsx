@@ -16,8 +16,8 @@ export interface TimelineViewProps {
   loadingMore: boolean;
   onLoadMore: () => void;
   onOpenBranch: (event: Event) => void;
-  /** Page scroll offset to start at (returning to a timeline keeps its place). */
-  initialOffset?: number;
+  /** Page scroll offset to start at (returning to a timeline keeps its place); a function is read once, when the list is created. */
+  initialOffset?: number | (() => number);
   onScrollOffset?: (offset: number) => void;
   /** The event whose state is shown: its card is marked, and scrolled into view when chosen elsewhere. */
   selectedEventId?: string | undefined;
@@ -29,8 +29,13 @@ export interface TimelineViewProps {
 
 const TWO_SIDED = '(min-width: 576px)';
 
+/** The two-sided media query, or undefined where the browser engine has no matchMedia (jsdom, whatever the DOM types say). */
+function twoSidedQuery(): MediaQueryList | undefined {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(TWO_SIDED) : undefined;
+}
+
 function subscribeTwoSided(onChange: () => void): () => void {
-  const query = window.matchMedia?.(TWO_SIDED);
+  const query = twoSidedQuery();
   query?.addEventListener('change', onChange);
   return () => query?.removeEventListener('change', onChange);
 }
@@ -39,7 +44,7 @@ function subscribeTwoSided(onChange: () => void): () => void {
 function useTwoSided(): boolean {
   return useSyncExternalStore(
     subscribeTwoSided,
-    () => window.matchMedia?.(TWO_SIDED).matches ?? true,
+    () => twoSidedQuery()?.matches ?? true,
     () => true,
   );
 }
@@ -69,11 +74,19 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
   const [scrollMargin, setScrollMargin] = useState(0);
   const pitch = timelineRowPitch(useTwoSided());
   const count = Math.max(total, events.length);
-  // Where the list starts on the page; what sits above it (issues, a comparison) may change its height.
+  // Where the list starts on the page, measured again whenever the page's layout changes: what sits above the
+  // list (issues, a comparison, the timeline's header) may change its height without this list rendering again.
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
-  });
+    const measure = () => {
+      const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setScrollMargin((current) => (Math.abs(top - current) > 1 ? top : current));
+    };
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => pitch,

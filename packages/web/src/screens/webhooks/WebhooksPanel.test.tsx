@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WEBHOOK_MESSAGES, type Webhook, type WebhookWithSecret } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { defined, jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { WebhooksPanel, parseEvents } from './WebhooksPanel';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -34,7 +34,7 @@ describe('WebhooksPanel', () => {
     const list: Webhook[] = [];
     const fetch = mockFetch(async (url, init) => {
       if (url.pathname.endsWith('/webhooks') && init.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { url: string };
+        const body = sentJson(init) as { url: string };
         if (body.url.includes('127.0.0.1')) {
           return jsonResponse(
             { message: WEBHOOK_MESSAGES.urlPrivate, code: 'VALIDATION_FAILED', fields: { url: WEBHOOK_MESSAGES.urlPrivate } },
@@ -65,12 +65,10 @@ describe('WebhooksPanel', () => {
     await user.type(screen.getByLabelText('Events'), 'character.*');
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent(SECRET);
-    const row = (await screen.findByText('https://hooks.example.com/oz', { selector: 'td code' })).closest('tr')!;
+    const row = defined((await screen.findByText('https://hooks.example.com/oz', { selector: 'td code' })).closest('tr'), 'webhook row');
     expect(row).toHaveTextContent('…DEFG');
     expect(row).not.toHaveTextContent(SECRET);
-    const sent = fetch.mock.calls
-      .filter(([, init]) => init?.method === 'POST')
-      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    const sent = fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => sentJson(init));
     expect(sent.at(-1)).toEqual({ url: 'https://hooks.example.com/oz', events: ['character.*'] });
     expect(within(row).getByRole('button', { name: 'Deliveries' })).toBeInTheDocument();
   });

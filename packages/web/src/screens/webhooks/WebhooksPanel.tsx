@@ -8,6 +8,7 @@ import { handleError } from '../../api/client';
 import { useWebhookMutations, useWebhooks } from '../../api/webhooks';
 import { QueryTable } from '../../components/data-table/QueryTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { copyText } from '../../lib/clipboard';
 import { DeliveryLog } from './DeliveryLog';
 
 /** Headings of the webhooks table. */
@@ -45,7 +46,7 @@ function SecretOnce({ made, onDone }: { made: WebhookWithSecret; onDone: () => v
           variant="outline-dark"
           onClick={() => {
             // A refused clipboard (no permission, an insecure page) leaves the button as it was.
-            navigator.clipboard?.writeText(made.secret).then(
+            copyText(made.secret).then(
               () => setCopied(true),
               () => undefined,
             );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { SinceLastVisit } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
 import { SinceLastVisitCard } from './SinceLastVisitCard';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -57,7 +57,7 @@ describe('SinceLastVisitCard', () => {
     expect(within(card).getByText('Toto')).not.toHaveAttribute('href');
     expect(card).toHaveTextContent('2 entries changed since');
     expect(card).toHaveTextContent('by glinda');
-    const visits = fetch.mock.calls.filter(([input, init]) => String(input).endsWith('/visit') && init?.method === 'POST');
+    const visits = fetch.mock.calls.filter(([input, init]) => requestUrl(input).endsWith('/visit') && init?.method === 'POST');
     expect(visits).toHaveLength(1);
   });
 });

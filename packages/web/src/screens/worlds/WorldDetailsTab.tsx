@@ -12,7 +12,7 @@ import Tab from 'react-bootstrap/Tab';
 import { LIMITS } from '@loreforge/contract';
 import { Icon, type IconName } from '../../components/Icon';
 import { formatDateTime } from '../../lib/format';
-import { pluralize } from '../../lib/text';
+import { capitalize, pluralize } from '../../lib/text';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
 import { IfAllowed } from '../../components/access/IfAllowed';
 import { NotesPanel } from '../../components/notes/NotesPanel';
@@ -69,7 +69,7 @@ function CountCard({
         >
           <Icon name={icon} size={28} className="text-primary" />
           <span className="lf-count d-block mt-2">{count}</span>
-          <span className="d-block fw-semibold">{pluralize(count, singular[0]?.toUpperCase() + singular.slice(1), title)}</span>
+          <span className="d-block fw-semibold">{pluralize(count, capitalize(singular), title)}</span>
           <span className="visually-hidden">: show help</span>
         </button>
         <div className="d-flex gap-2 mt-3">
@@ -83,7 +83,7 @@ function CountCard({
             </Button>
           </IfAllowed>
         </div>
-        <Overlay target={buttonRef.current} show={open} placement="bottom" rootClose onHide={() => setOpen(false)}>
+        <Overlay target={buttonRef} show={open} placement="bottom" rootClose onHide={() => setOpen(false)}>
           <Popover id={`quick-create-${type}`} style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
             <Popover.Header as="h3">New {singular}</Popover.Header>
             <Popover.Body>

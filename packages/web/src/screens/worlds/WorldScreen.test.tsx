@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { World } from '@loreforge/contract';
 import { worldTabRoutes } from '../../routes/world-routes';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { WorldsHome } from '../home/WorldsHome';
 import { WorldScreen } from './WorldScreen';
 
@@ -80,7 +80,7 @@ describe('the world quick-create on the home page (SPEC §1, §8, §9)', () => {
     let posted: unknown;
     mockFetch((_url, init) => {
       if (init.method === 'POST') {
-        posted = JSON.parse(String(init.body));
+        posted = sentJson(init);
         worlds.push(buildWorld({ name: 'Frostmere', description: null }));
         return jsonResponse(worlds[0], 201);
       }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character, CharacterHistory, TimelineState } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../../test/render';
 import { CharacterHistoryTab } from './CharacterHistoryTab';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -125,7 +125,7 @@ describe('CharacterHistoryTab', () => {
     await user.selectOptions(screen.getByLabelText('Timeline'), 'A branch');
     expect(await screen.findByText('No event on this timeline changes The Cowardly Lion.')).toBeInTheDocument();
     const asked = fetch.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
       .filter((u) => u.pathname.endsWith(`/characters/${LION}/history`));
     expect(asked.map((u) => u.searchParams.get('timelineId'))).toEqual([MAIN, BRANCH]);
   });
@@ -143,7 +143,7 @@ describe('CharacterHistoryTab', () => {
       '→ Dorothy: Acquaintance, affinity 35, trust 25changed',
     );
     const last = fetch.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
       .filter((u) => u.pathname.endsWith('/state'))
       .at(-1);
     expect(last?.searchParams.get('eventId')).toBe(KALIDAHS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../../test/render';
 import { parseActiveQuests } from './character-form-schema';
 import { CharacterFormScreen } from './CharacterFormScreen';
 
@@ -42,7 +42,7 @@ function renderCreate() {
   const posts: unknown[] = [];
   mockFetch((url, init) => {
     if (init.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const body = sentJson(init) as Record<string, unknown>;
       posts.push(body);
       return jsonResponse({ ...body, characterId: 'new-id', worldId: WORLD, createdAt: '', updatedAt: '' }, 201);
     }

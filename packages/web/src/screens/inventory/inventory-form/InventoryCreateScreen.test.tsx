@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../../test/render';
 import { InventoryCreateScreen } from './InventoryCreateScreen';
 
 const W = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -17,7 +17,7 @@ describe('InventoryCreateScreen (SPEC §5 Inventory)', () => {
     const posts: unknown[] = [];
     mockFetch((_url, init) => {
       if (init.method === 'POST') {
-        posts.push(JSON.parse(String(init.body)));
+        posts.push(sentJson(init));
         return jsonResponse({}, 201);
       }
       return jsonResponse({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../../test/render';
 import { InventoryTab } from './InventoryTab';
 
 const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -45,7 +45,7 @@ describe('InventoryTab (SPEC §2 Inventory)', () => {
     await userEvent.setup().selectOptions(screen.getByLabelText('Show'), 'equipped');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Rope' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Sword' })).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    const urls = fetchMock.mock.calls.map(([input]) => requestUrl(input));
     expect(urls.some((u) => u.includes('slotFilter=equipped'))).toBe(true);
   });
 

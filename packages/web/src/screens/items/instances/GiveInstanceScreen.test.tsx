@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Item } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../../test/render';
 import { GiveInstanceScreen } from './GiveInstanceScreen';
 
 const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -14,7 +14,7 @@ function setup(postStatus: number) {
   const posts: Array<Record<string, unknown>> = [];
   mockFetch((_url, init) => {
     if (init.method === 'POST') {
-      posts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+      posts.push(sentJson(init) as Record<string, unknown>);
       return postStatus === 201
         ? jsonResponse({ inventoryItemId: 'e1' }, 201)
         : jsonResponse({ message: 'Character not found.', code: 'NOT_FOUND' }, postStatus);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../../test/render';
 import { ItemFormScreen } from '../ItemScreens';
 import { ItemQuickCreate } from './ItemQuickCreate';
 
@@ -11,7 +11,7 @@ function capturePosts() {
   signIn();
   const posts: Array<Record<string, unknown>> = [];
   mockFetch((_url, init) => {
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    const body = sentJson(init, {}) as Record<string, unknown>;
     // The form also reads the world (to know the role); only writes count.
     if (init.method === 'POST') posts.push(body);
     return jsonResponse({ ...body, itemId: 'i1' }, 201);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Character } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../../test/render';
 import { RelationshipFormScreen } from './RelationshipFormScreen';
 
 const WORLD = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -20,7 +20,7 @@ function setup() {
   const posts: Array<Record<string, unknown>> = [];
   mockFetch((url, init) => {
     if (init.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const body = sentJson(init) as Record<string, unknown>;
       posts.push(body);
       return jsonResponse({ ...body, relationshipId: 'r1' }, 201);
     }

@@ -14,7 +14,7 @@ import { type TestApp, buildTestApp } from '../../../../../test/app.js';
 import { DIALECTS } from '../../../../../test/dialects.js';
 import { addMember } from '../../../../../test/factories/member.js';
 import { createUser, type TestUser } from '../../../../../test/factories/user.js';
-import { importArchive } from '../../../../../test/transfer/bundle-compare.js';
+import { found, importArchive } from '../../../../../test/transfer/bundle-compare.js';
 import { rawZip, type RawEntry } from '../../../../../test/transfer/raw-zip.js';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'oz-campaign');
@@ -88,8 +88,8 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const characters = (await get<{ data: Character[] }>(owner, `/${worldId}/characters?limit=100&sortBy=name&sortOrder=asc`)).data;
     expect(characters.map((c) => c.name)).toEqual(['Aunt Em', 'Dorothy Gale', 'Scarecrow', 'The Wizard']);
     const byName = new Map(characters.map((c) => [c.name, c]));
-    const dorothy = byName.get('Dorothy Gale')!;
-    const scarecrow = byName.get('Scarecrow')!;
+    const dorothy = found(byName.get('Dorothy Gale'), 'Dorothy Gale');
+    const scarecrow = found(byName.get('Scarecrow'), 'Scarecrow');
 
     expect(dorothy.attributes).toMatchObject({
       title: 'Girl from Kansas',
@@ -102,7 +102,7 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     expect(dorothy.descriptionHtml).toContain(
       `<span data-type="mention" data-entity-type="character" data-id="${scarecrow.characterId}">Scarecrow</span>`,
     );
-    expect(dorothy.descriptionHtml).toContain(`data-id="${byName.get('Aunt Em')!.characterId}">Aunt Em</span>`);
+    expect(dorothy.descriptionHtml).toContain(`data-id="${found(byName.get('Aunt Em'), 'Aunt Em').characterId}">Aunt Em</span>`);
     expect(dorothy.description).toContain('Scarecrow');
     expect(dorothy.description).not.toContain('loreforge://');
     expect(`${dorothy.description} ${dorothy.descriptionHtml}`).not.toContain('alert');
@@ -113,7 +113,10 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     expect(dorothy.gmNotes).toBe('True home: Kansas, forever');
 
     const relationships = (await get<{ data: Relationship[] }>(owner, `/${worldId}/characters/${dorothy.characterId}/relationships`)).data;
-    const toScarecrow = relationships.find((r) => r.targetCharacterId === scarecrow.characterId)!;
+    const toScarecrow = found(
+      relationships.find((r) => r.targetCharacterId === scarecrow.characterId),
+      'the relation to the Scarecrow',
+    );
     expect(toScarecrow).toMatchObject({ relationshipType: 'friend', affinity: 80, description: 'Best friend' });
     expect(relationships.find((r) => r.targetCharacterName === 'Aunt Em')).toMatchObject({
       relationshipType: 'extended_family',
@@ -132,7 +135,10 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
         `/${worldId}/items?limit=100`,
       )
     ).data;
-    const shoes = items.find((item) => item.name === 'Silver Shoes')!;
+    const shoes = found(
+      items.find((item) => item.name === 'Silver Shoes'),
+      'Silver Shoes',
+    );
     expect(shoes.properties).toMatchObject({ price: 'Priceless', type: 'Magic item' });
     expect(inventory.find((line) => line.itemId === shoes.itemId)).toMatchObject({
       quantity: 1,
@@ -146,7 +152,7 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     const points = (
       await get<{ data: Array<{ pointId: string; name: string; description: string | null }> }>(
         owner,
-        `/${worldId}/maps/${maps[0]!.mapId}/points?limit=100`,
+        `/${worldId}/maps/${found(maps[0], 'the map').mapId}/points?limit=100`,
       )
     ).data;
     expect(points.find((point) => point.pointId === dorothy.currentLocationId)?.name).toBe('Kansas Farm');
@@ -196,7 +202,10 @@ describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {
     expect(asOwner.find((c) => c.name === 'The Wizard')?.visibility).toBe('editors');
     const asPlayer = (await get<{ data: Character[] }>(player, `/${worldId}/characters?limit=100`)).data;
     expect(asPlayer.map((c) => c.name).sort()).toEqual(['Aunt Em', 'Dorothy Gale', 'Scarecrow']);
-    const dorothy = asPlayer.find((c) => c.name === 'Dorothy Gale')!;
+    const dorothy = found(
+      asPlayer.find((c) => c.name === 'Dorothy Gale'),
+      'Dorothy Gale',
+    );
     expect(dorothy.gmNotes).toBeNull();
     const relationships = (await get<{ data: Relationship[] }>(player, `/${worldId}/characters/${dorothy.characterId}/relationships`)).data;
     expect(relationships.map((r) => r.targetCharacterName).sort()).toEqual(['Aunt Em', 'Scarecrow']);

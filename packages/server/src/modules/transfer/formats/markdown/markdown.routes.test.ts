@@ -11,15 +11,14 @@ import { DIALECTS } from '../../../../../test/dialects.js';
 import { addMember } from '../../../../../test/factories/member.js';
 import { createWorld } from '../../../../../test/factories/world.js';
 import { TINY_PNG } from '../../../../../test/resilience/full-world.js';
-import { exportWorld } from '../../../../../test/transfer/bundle-compare.js';
+import { exportWorld, found } from '../../../../../test/transfer/bundle-compare.js';
 
 /** Splits a note into its frontmatter (parsed) and its body. */
 function readNote(bytes: Uint8Array | undefined): { frontmatter: Record<string, unknown>; body: string } {
-  expect(bytes).toBeDefined();
-  const text = Buffer.from(bytes!).toString('utf8');
+  const text = Buffer.from(found(bytes, 'the note')).toString('utf8');
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
-  expect(match, text).not.toBeNull();
-  return { frontmatter: parse(match![1]!) as Record<string, unknown>, body: match![2]! };
+  const [, frontmatter, body] = found(match ?? undefined, `frontmatter and body in ${text}`);
+  return { frontmatter: parse(frontmatter ?? '') as Record<string, unknown>, body: body ?? '' };
 }
 
 describe.each(DIALECTS)('Markdown vault export on %s', (dialect) => {
@@ -110,11 +109,11 @@ describe.each(DIALECTS)('Markdown vault export on %s', (dialect) => {
       for (const [, target] of Buffer.from(bytes)
         .toString('utf8')
         .matchAll(/\[\[([^\]|]+)(?:\|[^\]]*)?\]\]/g)) {
-        expect(files.has(target!) || files.has(`${target}.md`), `${notePath} links ${target}`).toBe(true);
+        expect(files.has(found(target, 'link target')) || files.has(`${target}.md`), `${notePath} links ${target}`).toBe(true);
       }
     }
     expect(readNote(files.get('Maps/Map of Oz.md')).body).toContain('![[Maps/Map of Oz.png]]');
-    expect(Buffer.from(files.get('Maps/Map of Oz.png')!)).toEqual(TINY_PNG);
+    expect(Buffer.from(found(files.get('Maps/Map of Oz.png'), 'the map image'))).toEqual(TINY_PNG);
   });
 
   it("names files safely on every OS and keeps secrets out of a player's vault", async () => {

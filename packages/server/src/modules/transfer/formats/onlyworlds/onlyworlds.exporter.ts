@@ -2,11 +2,14 @@
  * The OnlyWorlds Folder Format exporter (issue 13; docs/export-format.md "OnlyWorlds"): `world.json` and one file
  * per element at `elements/<type>/<slug>--<id>.json`. Characters → character, items → object, map points →
  * location (points linked to a character or item only get a pin) and pin, maps → map (image beside it under
- * `images/`), events → event, timelines and quests → narrative (subtype Timeline or Quest), relationships and
- * connections → relation. Loreforge's fields without an OnlyWorlds counterpart travel as `x_loreforge_*`
- * extension fields, which OnlyWorlds tools keep and Loreforge's importer reads back.
+ * `images/`), map areas → zone (with a pin at the area's centre), events → event (start_date in the year of their
+ * calendar), timelines, quests, goals and quest objectives → narrative (subtype Timeline, Quest, Goal or
+ * Objective), relationships and connections → relation, calendars → `world.json`. Loreforge's fields without an
+ * OnlyWorlds counterpart (calendar definitions and instants, branches, events' changes, area polygons, goal and
+ * objective progress) travel as `x_loreforge_*` extension fields, which OnlyWorlds tools keep and Loreforge's
+ * importer reads back.
  */
-import type { Bundle, BundleRecord } from '@loreforge/contract';
+import { type Bundle, type BundleRecord, dateFromInstantOf, LIMITS } from '@loreforge/contract';
 import type { ExportFile, WorldExporter } from '../../transfer.formats.js';
 import { formatId } from '../shared/records.js';
 import { slugify } from '../shared/file-names.js';
@@ -20,6 +23,12 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The year of an ISO date-time, which OnlyWorlds dates (integers in the world's time unit, here Year) hold. */
 const yearOf = (iso: string | null): number | null => (iso && /^\d{4}-/.test(iso) ? Number(iso.slice(0, 4)) : null);
+
+/** The centre of an area's polygon (the mean of its corners), where its pin goes. */
+const centreOf = (polygon: ReadonlyArray<readonly [number, number]>): [number, number] => {
+  const sum = polygon.reduce(([sx, sy], [px, py]) => [sx + px, sy + py], [0, 0]);
+  return [sum[0] / Math.max(1, polygon.length), sum[1] / Math.max(1, polygon.length)];
+};
 
 /**
  * Writes the folder for a bundle (already filtered to what the reader may see).
@@ -40,6 +49,8 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       time_format_names: ['Year'],
       time_format_equivalents: [1],
       [x('exported_at')]: new Date().toISOString(),
+      // World calendars have no OnlyWorlds element: their definitions travel here, timelines name them by id.
+      ...(entities.calendars.length > 0 ? { [x('calendars')]: entities.calendars } : {}),
     }),
   };
   const element = (type: OnlyWorldsType, id: string, name: string, fields: Record<string, unknown>): ExportFile => ({
@@ -79,7 +90,9 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
         equipped: line.equipped,
         notes: line.notes,
         visibility: line.visibility,
+        ...(Object.keys(line.attributes).length > 0 ? { attributes: line.attributes } : {}),
       })),
+      ...(character.activeQuests.length > 0 ? { [x('active_quests')]: character.activeQuests } : {}),
       ...tagField(character.characterId),
     });
   }
@@ -122,6 +135,27 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       y: Math.round(flipY(point.y, heightOf.get(point.mapId) ?? 1)),
       z: null,
       ...access(point),
+      ...tagField(point.pointId),
+    });
+  }
+  // Map areas are zones; OnlyWorlds places nothing but pins on a map, so a pin marks each area's centre.
+  for (const area of entities.mapAreas) {
+    const [cx, cy] = centreOf(area.polygon);
+    yield element('zone', area.areaId, area.name, {
+      description: text(area.description),
+      ...access(area),
+      [x('kind')]: 'area',
+      [x('area')]: { map: area.mapId, color: area.color, polygon: area.polygon },
+      ...tagField(area.areaId),
+    });
+    yield element('pin', formatId('onlyworlds-pin', area.areaId), area.name, {
+      map: area.mapId,
+      element: area.areaId,
+      element_type: 'zone',
+      x: Math.round(cx),
+      y: Math.round(flipY(cy, heightOf.get(area.mapId) ?? 1)),
+      z: null,
+      ...access(area),
     });
   }
   const eventsOf = (timelineId: string) => entities.events.filter((event) => event.timelineId === timelineId).map((event) => event.eventId);
@@ -132,6 +166,16 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       events: eventsOf(timeline.timelineId),
       ...access(timeline),
       [x('kind')]: 'timeline',
+      [x('timeline')]: {
+        calendar: timeline.calendarId,
+        currentDateTime: timeline.currentDateTime,
+        currentInstant: timeline.currentInstant,
+        parentTimeline: timeline.parentTimelineId,
+        branchingEvent: timeline.branchingEvent,
+        branchingEnabled: timeline.branchingEnabled,
+        genesisEvent: timeline.genesisEvent,
+        initialStates: timeline.initialStates,
+      },
       ...tagField(timeline.timelineId),
     });
   }
@@ -152,14 +196,68 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
       ...tagField(quest.questId),
     });
   }
+  for (const objective of entities.objectives) {
+    yield element('narrative', objective.objectiveId, objective.description.slice(0, LIMITS.nameMax) || 'Objective', {
+      description: text(objective.description),
+      subtype: 'Objective',
+      ...access(objective),
+      [x('kind')]: 'objective',
+      [x('objective')]: {
+        quest: objective.questId,
+        target: objective.target,
+        progress: objective.progress,
+        isOptional: objective.isOptional,
+      },
+    });
+  }
+  for (const goal of entities.goals) {
+    yield element('narrative', goal.goalId, goal.title, {
+      description: text(goal.description),
+      subtype: 'Goal',
+      characters: goal.characterId ? [goal.characterId] : [],
+      ...access(goal),
+      [x('kind')]: 'goal',
+      [x('goal')]: {
+        character: goal.characterId,
+        goalType: goal.goalType,
+        status: goal.status,
+        targetDateTime: goal.targetDateTime,
+        notes: goal.notes,
+      },
+      ...tagField(goal.goalId),
+    });
+  }
+  // An event's start_date is its year: on its timeline's calendar when it has one, else the Gregorian year.
+  const calendarOfTimeline = new Map(entities.timelines.map((timeline) => [timeline.timelineId, timeline.calendarId]));
+  const definitions = new Map(entities.calendars.map((calendar) => [calendar.calendarId, calendar.definition]));
+  const startYear = (event: BundleRecord<'events'>): number | null => {
+    const definition = definitions.get(calendarOfTimeline.get(event.timelineId ?? '') ?? '');
+    if (!definition || event.instant === null) return yearOf(event.dateTime);
+    const year = Number(dateFromInstantOf(definition, BigInt(event.instant)).year);
+    return Number.isSafeInteger(year) ? year : null;
+  };
   for (const event of entities.events) {
     yield element('event', event.eventId, event.name, {
       description: text(event.description),
-      start_date: yearOf(event.dateTime),
+      start_date: startYear(event),
       characters: [...new Set(linked('event', event.eventId, 'character'))],
       objects: [...new Set(linked('event', event.eventId, 'item'))],
       ...access(event),
       ...(event.dateTime ? { [x('date_time')]: event.dateTime } : {}),
+      ...(event.instant !== null ? { [x('instant')]: event.instant } : {}),
+      [x('timeline')]: event.timelineId,
+      ...(event.characterAttributeChanges || event.inventoryChanges || event.relationshipChanges
+        ? {
+            [x('changes')]: {
+              characterAttributeChanges: event.characterAttributeChanges,
+              inventoryChanges: event.inventoryChanges,
+              relationshipChanges: event.relationshipChanges,
+            },
+          }
+        : {}),
+      ...(event.isBranchingEvent || event.childTimelineId
+        ? { [x('branch')]: { isBranchingEvent: event.isBranchingEvent, childTimeline: event.childTimelineId } }
+        : {}),
       ...tagField(event.eventId),
     });
   }
@@ -184,6 +282,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
         currentGoalAlignment: relationship.currentGoalAlignment,
         dependenceLevel: relationship.dependenceLevel,
       },
+      ...tagField(relationship.relationshipId),
     });
   }
   const involves: Partial<Record<BundleRecord<'connections'>['sourceType'], string>> = {
@@ -214,6 +313,7 @@ export function* writeOnlyWorldsFolder(bundle: Bundle, images: ReadonlyMap<strin
         targetType: connection.targetType,
         connectionType: connection.connectionType,
       },
+      ...tagField(connection.connectionId),
     });
   }
 }

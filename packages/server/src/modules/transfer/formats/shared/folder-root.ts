@@ -6,22 +6,30 @@
 import type { ArchiveFiles } from '../../archive.js';
 
 /**
- * The archive's files seen from the folder that holds `marker`: the files themselves when `marker` is at the root,
- * the files with their one shared top folder taken off when every file is inside that folder and it holds
- * `marker`, otherwise undefined.
+ * Where the folder holding `marker` starts in an archive with these paths: '' when `marker` is at the root, the
+ * one shared top folder (with its slash) when every file is inside it and it holds `marker`, otherwise undefined.
+ * @param paths the archive's file paths, in archive order.
  * @param marker the file that marks the format, e.g. `world.json`.
  */
-export function filesFromRoot(files: ArchiveFiles, marker: string): ArchiveFiles | undefined {
-  if (files.has(marker)) return files;
-  const first = files.keys().next().value;
+export function rootPrefix(paths: ReadonlySet<string>, marker: string): string | undefined {
+  if (paths.has(marker)) return '';
+  const first = paths.values().next().value;
   const slash = first?.indexOf('/') ?? -1;
   if (first === undefined || slash <= 0) return undefined;
   const prefix = first.slice(0, slash + 1);
-  if (!files.has(`${prefix}${marker}`)) return undefined;
-  const inner = new Map<string, Uint8Array>();
-  for (const [path, bytes] of files) {
-    if (!path.startsWith(prefix)) return undefined;
-    inner.set(path.slice(prefix.length), bytes);
-  }
-  return inner;
+  if (!paths.has(`${prefix}${marker}`)) return undefined;
+  for (const path of paths) if (!path.startsWith(prefix)) return undefined;
+  return prefix;
+}
+
+/**
+ * The archive's files seen from the folder that holds `marker` (rootPrefix): the files themselves when `marker` is
+ * at the root, the files with their one shared top folder taken off, otherwise undefined.
+ * @param marker the file that marks the format, e.g. `world.json`.
+ */
+export function filesFromRoot(files: ArchiveFiles, marker: string): ArchiveFiles | undefined {
+  const prefix = rootPrefix(new Set(files.keys()), marker);
+  if (prefix === undefined) return undefined;
+  if (prefix === '') return files;
+  return new Map([...files].map(([path, bytes]) => [path.slice(prefix.length), bytes]));
 }

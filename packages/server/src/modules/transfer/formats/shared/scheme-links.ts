@@ -77,7 +77,7 @@ export function findSchemeLinks(text: string, scheme: string, options: { bare?: 
         closed = true;
         break;
       } else {
-        label += char;
+        label += char ?? '';
         j += 1;
       }
     }
