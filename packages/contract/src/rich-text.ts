@@ -10,10 +10,10 @@
  */
 import { z } from 'zod';
 import * as m from './messages.js';
-import { SEARCH_ENTITY_TYPES } from './search.js';
+import { NAMED_ENTITY_TYPES } from './search.js';
 
-/** Entity types a mention may name: every type the world search finds. */
-export const MENTION_ENTITY_TYPES = SEARCH_ENTITY_TYPES;
+/** Entity types a mention may name: every named type the world search finds. */
+export const MENTION_ENTITY_TYPES = NAMED_ENTITY_TYPES;
 export type MentionEntityType = (typeof MENTION_ENTITY_TYPES)[number];
 
 /** Entity types whose text may hold mentions (the sources of backlinks). */
@@ -32,6 +32,13 @@ export const RICH_TEXT_SOURCE_TYPES = [
   'connection',
 ] as const;
 export type RichTextSourceType = (typeof RICH_TEXT_SOURCE_TYPES)[number];
+
+/**
+ * Entity types whose text may mention another: the rich-text sources, and inventory entries and quest objectives,
+ * whose GM notes may hold mentions (backlinks only editors and the owner read).
+ */
+export const BACKLINK_SOURCE_TYPES = [...RICH_TEXT_SOURCE_TYPES, 'inventoryItem', 'questObjective'] as const;
+export type BacklinkSourceType = (typeof BACKLINK_SOURCE_TYPES)[number];
 
 /** Longest rich text accepted, in characters of HTML (its plain text is bounded by the field's own limit). */
 export const RICH_TEXT_MAX = 200_000;
@@ -61,13 +68,20 @@ export const richTextOutput = () =>
 
 /** One entity whose text mentions the addressed one (GET …/{entity}/backlinks). */
 export const BacklinkSchema = z.object({
-  type: z.enum(RICH_TEXT_SOURCE_TYPES),
+  type: z.enum(BACKLINK_SOURCE_TYPES),
   id: z.string(),
   parentId: z
     .string()
     .nullable()
-    .describe('mapId of a map point or area, characterId of a relationship or character goal; null otherwise.'),
-  name: z.string().describe("Its name (a goal's title, a relationship's target name, a connection's type)."),
+    .describe(
+      'mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a ' +
+        'quest objective; null otherwise.',
+    ),
+  name: z
+    .string()
+    .describe(
+      "Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text).",
+    ),
 });
 export type Backlink = z.infer<typeof BacklinkSchema>;
 

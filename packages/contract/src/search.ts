@@ -7,8 +7,15 @@ import { z } from 'zod';
 import { PaginationSchema } from './list.js';
 import * as m from './messages.js';
 
-/** Entity types the world search looks in, in the order a tie between equal names is broken. */
-export const SEARCH_ENTITY_TYPES = ['character', 'item', 'quest', 'event', 'timeline', 'map', 'mapPoint', 'mapArea', 'goal'] as const;
+/** Entity types that have a name (a goal's title): what the world search finds by name and a mention may name. */
+export const NAMED_ENTITY_TYPES = ['character', 'item', 'quest', 'event', 'timeline', 'map', 'mapPoint', 'mapArea', 'goal'] as const;
+
+/**
+ * Entity types the world search looks in, in the order a tie between equal names is broken: the named ones, then
+ * relationships and connections (found by their description and tags; their hit's name reads "Dorothy → Toto,
+ * Friend of").
+ */
+export const SEARCH_ENTITY_TYPES = [...NAMED_ENTITY_TYPES, 'relationship', 'connection'] as const;
 export type SearchEntityType = (typeof SEARCH_ENTITY_TYPES)[number];
 
 /**
@@ -65,10 +72,21 @@ export type HighlightedText = z.infer<typeof HighlightedTextSchema>;
 export const SearchHitSchema = z.object({
   type: z.enum(SEARCH_ENTITY_TYPES),
   id: z.string(),
-  /** The map of a map point or area, the character of a character's goal; null otherwise. */
-  parentId: z.string().nullable().describe('mapId of a map point or area, characterId of a character goal; null otherwise.'),
+  parentId: z
+    .string()
+    .nullable()
+    .describe(
+      "mapId of a map point or area; characterId of a character goal or of a relationship's first character; the " +
+        "source entity's id of a connection; null otherwise.",
+    ),
+  parentType: z
+    .enum(SEARCH_ENTITY_TYPES)
+    .nullable()
+    .describe("The type of the entity parentId names (a connection's source type), or null when parentId is null."),
   match: z.enum(SEARCH_MATCH_KINDS),
-  name: HighlightedTextSchema.describe("The name (a goal's title), with the ranges that matched."),
+  name: HighlightedTextSchema.describe(
+    "The name (a goal's title; for a relationship or connection, 'From → To, Type'), with the ranges that matched.",
+  ),
   snippet: HighlightedTextSchema.nullable().describe(
     'A short piece of the description around the first match (… where cut), or null when the text did not match.',
   ),

@@ -242,7 +242,7 @@ export function substituteChangeIds(
       const value = copy[field];
       if (value === undefined) continue;
       const id = typeof value === 'string' ? resolve(kind, value) : undefined;
-      if (id === undefined) throw new Error(`change ${index + 1}: ${field} "${String(value)}" is not a known ${kind} key.`);
+      if (id === undefined) throw new Error(`change ${index + 1}: ${field} ${JSON.stringify(value)} is not a known ${kind} key.`);
       copy[field] = id;
     }
     return copy;

@@ -56,7 +56,7 @@ describe.each(DIALECTS)('the Oz demo through the timeline engine on %s', (dialec
     });
   }, 120_000);
   afterAll(async () => {
-    await testApp?.close();
+    await testApp.close();
   });
 
   it('leaves Dorothy without the Silver Shoes at the end of the main timeline, after holding them on the way', async () => {

@@ -188,7 +188,7 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
     });
   }, 120_000);
   afterAll(async () => {
-    await testApp?.close();
+    await testApp.close();
   });
 
   it('shows the world with its counts on the world card', async () => {
@@ -319,12 +319,9 @@ describe.each(DIALECTS)('loading the Oz demo through the API on %s', (dialect) =
       `/worlds/${result.worldId}/maps/${mapId}/points?limit=100`,
     );
     expect(points.data).toHaveLength(data.map.points.length);
-    expect(points.data).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ name: 'The Emerald City', entity: expect.objectContaining({ name: 'Oz, the Great and Terrible' }) }),
-        expect.objectContaining({ name: 'Castle of the Wicked Witch of the West' }),
-      ]),
-    );
+    const emeraldCity = points.data.find((point) => point.name === 'The Emerald City');
+    expect(emeraldCity?.entity?.name).toBe('Oz, the Great and Terrible');
+    expect(points.data.map((point) => point.name)).toContain('Castle of the Wicked Witch of the West');
   });
 
   it('ends each quest in the state the book leaves it', async () => {

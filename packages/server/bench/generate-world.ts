@@ -190,7 +190,7 @@ export async function insertOwners(
 }
 
 /** Inserts rows into a table in batches of 500 inside one transaction (triggers off when `mode` says so). */
-export async function insertBatched<T extends keyof Database & string>(
+export async function insertBatched<T extends keyof Database>(
   db: Kysely<Database>,
   mode: LoadMode,
   table: T,

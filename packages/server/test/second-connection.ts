@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { type DatabaseHandle, connectDatabase } from '../src/db/connect.js';
 import type { TestApp } from './app.js';
 import { TEST_DATABASE_URL } from './dialects.js';
+import { present } from './present.js';
 
 /**
  * Opens the second connection: on PostgreSQL to the app's schema, on SQLite to the app's file.
@@ -14,8 +15,13 @@ import { TEST_DATABASE_URL } from './dialects.js';
 export async function openSecondConnection(t: TestApp): Promise<DatabaseHandle> {
   if (t.dialect === 'postgres') {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db);
-    return connectDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', postgresSchema: rows[0]!.schema, poolSize: 1 });
+    return connectDatabase({
+      databaseUrl: TEST_DATABASE_URL,
+      sqliteFile: '',
+      postgresSchema: present(rows[0], 'the current schema').schema,
+      poolSize: 1,
+    });
   }
   const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.app.db);
-  return connectDatabase({ databaseUrl: undefined, sqliteFile: rows[0]!.file });
+  return connectDatabase({ databaseUrl: undefined, sqliteFile: present(rows[0], 'the main database file').file });
 }

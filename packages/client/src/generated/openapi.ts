@@ -1269,7 +1269,7 @@ export interface paths {
         };
         /**
          * Search a whole world
-         * @description Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name or description contains q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names a typo away, then description only, in stored order. One or two characters find the start of names only. Highlights are character offsets into plain text. Description-only hits are counted up to 1000 per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.
+         * @description Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name or description contains q, and relationships and connections whose description contains q (named 'From → To, Type'); any of them by a tag starting with q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names a typo away, then tags, then description only, in stored order. One or two characters find the start of names and tags only. Highlights are character offsets into plain text. Description-only hits are counted up to 1000 per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.
          */
         get: operations["searchWorld"];
         put?: never;
@@ -20151,13 +20151,15 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "character" | "item" | "quest" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "goal";
+                            type: "character" | "item" | "quest" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "goal" | "relationship" | "connection";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a character goal; null otherwise. */
+                            /** @description mapId of a map point or area; characterId of a character goal or of a relationship's first character; the source entity's id of a connection; null otherwise. */
                             parentId: string | null;
+                            /** @description The type of the entity parentId names (a connection's source type), or null when parentId is null. */
+                            parentType: ("character" | "item" | "quest" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "goal" | "relationship" | "connection") | null;
                             /** @enum {string} */
                             match: "exact" | "prefix" | "contains" | "fuzzy" | "tag" | "text";
-                            /** @description The name (a goal's title), with the ranges that matched. */
+                            /** @description The name (a goal's title; for a relationship or connection, 'From → To, Type'), with the ranges that matched. */
                             name: {
                                 text: string;
                                 highlights: {
@@ -23656,11 +23658,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };
@@ -23764,11 +23766,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };
@@ -23872,11 +23874,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };
@@ -23980,11 +23982,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };
@@ -24088,11 +24090,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };
@@ -24196,11 +24198,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };
@@ -24305,11 +24307,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };
@@ -24414,11 +24416,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };
@@ -24522,11 +24524,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection";
+                            type: "world" | "character" | "item" | "event" | "timeline" | "map" | "mapPoint" | "mapArea" | "quest" | "goal" | "relationship" | "connection" | "inventoryItem" | "questObjective";
                             id: string;
-                            /** @description mapId of a map point or area, characterId of a relationship or character goal; null otherwise. */
+                            /** @description mapId of a map point or area, characterId of a relationship, character goal or inventory entry, questId of a quest objective; null otherwise. */
                             parentId: string | null;
-                            /** @description Its name (a goal's title, a relationship's target name, a connection's type). */
+                            /** @description Its name (a goal's title, a relationship's ends, a connection's type, an inventory entry's holder and item, an objective's text). */
                             name: string;
                         }[];
                     };

@@ -9,12 +9,12 @@ const onPostgres = DIALECTS.includes('postgres');
 
 /** Creates and drops schemas full of tables in a loop until `stop()`, as other instances or tenants would. */
 function churnCatalog(): { stop: () => Promise<void> } {
-  let running = true;
+  const stopping = new AbortController();
   const done = (async () => {
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
     try {
-      while (running) {
+      while (!stopping.signal.aborted) {
         const schema = `churn_${crypto.randomBytes(4).toString('hex')}`;
         await client.query(`create schema ${schema}`);
         for (let table = 0; table < 10; table += 1) {
@@ -28,7 +28,7 @@ function churnCatalog(): { stop: () => Promise<void> } {
   })();
   return {
     stop: async () => {
-      running = false;
+      stopping.abort();
       await done;
     },
   };

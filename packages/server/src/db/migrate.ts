@@ -26,6 +26,7 @@ import * as refreshChangeTriggers from './migrations/2026_11_25_190000_refresh_c
 import * as addGmNotesHtml from './migrations/2026_11_26_220000_add_gm_notes_html.js';
 import * as refreshChangeTriggersGmNotes from './migrations/2026_11_26_230000_refresh_change_triggers_gm_notes.js';
 import * as createDeletedActiveQuest from './migrations/2026_11_27_100000_create_deleted_active_quest.js';
+import * as addSearchNameIndexes from './migrations/2026_11_27_200000_add_search_name_indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_220000_add_gm_notes_html': addGmNotesHtml,
   '2026_11_26_230000_refresh_change_triggers_gm_notes': refreshChangeTriggersGmNotes,
   '2026_11_27_100000_create_deleted_active_quest': createDeletedActiveQuest,
+  '2026_11_27_200000_add_search_name_indexes': addSearchNameIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -73,6 +73,6 @@ describe('the SQLite change triggers after a column is added', () => {
       .orderBy('sequence')
       .execute();
     expect(rows.map((row) => row.action)).toEqual(['created', 'updated']);
-    expect(JSON.parse(rows[1]!.after ?? '{}')).toMatchObject({ name: 'Cowardly Lion', nickname: 'Lion' });
+    expect(JSON.parse(rows[1]?.after ?? '{}')).toMatchObject({ name: 'Cowardly Lion', nickname: 'Lion' });
   });
 });

@@ -3,7 +3,7 @@ import { type TestApp, buildTestApp } from '../../test/app.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { createUser } from '../../test/factories/user.js';
 import { BODY_MUST_BE_OBJECT, JSON_BODY_EXPECTED } from './error-handler.js';
-import type { ErrorResponse } from '@loreforge/contract';
+import type { ErrorResponse, Pagination, World } from '@loreforge/contract';
 
 describe.each(DIALECTS)('request bodies that are not a JSON object, on %s', (dialect) => {
   let t: TestApp;
@@ -23,7 +23,7 @@ describe.each(DIALECTS)('request bodies that are not a JSON object, on %s', (dia
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: JSON_BODY_EXPECTED, code: 'UNSUPPORTED_MEDIA_TYPE' });
     const worlds = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
-    expect(worlds.json().pagination.totalItems).toBe(0);
+    expect(worlds.json<{ pagination: Pagination }>().pagination.totalItems).toBe(0);
   });
 
   it('answers 415 on sign-in sent as text/plain, before any credential is checked', async () => {
@@ -65,7 +65,12 @@ describe.each(DIALECTS)('request bodies that are not a JSON object, on %s', (dia
     const owner = await createUser(t.app);
     const json = { ...owner.headers, 'content-type': 'application/json' };
     const created = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Oz' } });
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/worlds/${created.json().worldId}`, headers: json, payload: '' });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/worlds/${created.json<World>().worldId}`,
+      headers: json,
+      payload: '',
+    });
     expect(deleted.statusCode).toBe(204);
     const empty = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: json, payload: '' });
     expect(empty.statusCode).toBe(400);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Character, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../test/app.js';
 import { DIALECTS } from '../../test/dialects.js';
+import { present } from '../../test/present.js';
 import { openSecondConnection } from '../../test/second-connection.js';
 import { insertQuestRow } from '../../test/factories/quest-row.js';
 import { createWorld } from '../../test/factories/world.js';
@@ -73,18 +74,18 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     const dorothy = await createCharacter(owner, world.worldId, 'Dorothy Gale');
     const questId = await insertQuestRow(t.app, world.worldId, 'Reach the Emerald City');
     expect((await getCharacter(owner, world.worldId, dorothy.characterId)).activeQuests).toEqual([]);
-    expect((await listCharacters(owner, world.worldId))[0]!.activeQuests).toEqual([]);
+    expect(present((await listCharacters(owner, world.worldId))[0], 'the character').activeQuests).toEqual([]);
 
     await other.db
       .insertInto('character_active_quest')
       .values({ character_id: dorothy.characterId, quest_id: questId, created_at: nowIso() })
       .execute();
     expect((await getCharacter(owner, world.worldId, dorothy.characterId)).activeQuests).toEqual([questId]);
-    expect((await listCharacters(owner, world.worldId))[0]!.activeQuests).toEqual([questId]);
+    expect(present((await listCharacters(owner, world.worldId))[0], 'the character').activeQuests).toEqual([questId]);
 
     await other.db.deleteFrom('character_active_quest').where('quest_id', '=', questId).execute();
     expect((await getCharacter(owner, world.worldId, dorothy.characterId)).activeQuests).toEqual([]);
-    expect((await listCharacters(owner, world.worldId))[0]!.activeQuests).toEqual([]);
+    expect(present((await listCharacters(owner, world.worldId))[0], 'the character').activeQuests).toEqual([]);
   });
 
   it('answers two worlds with the same query apart, and another user not at all', async () => {
@@ -107,7 +108,7 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     const { world, owner } = await createWorld(t.app);
     const created = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.worldId}/${path}`, headers: owner.headers, payload });
     expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<Record<string, string>>()[idField]!;
+    const id = present(created.json<Record<string, string>>()[idField], idField);
     const names = async () => {
       const one = await t.app.inject({ url: `/api/worlds/${world.worldId}/${path}/${id}`, headers: owner.headers });
       const list = await t.app.inject({ url: `/api/worlds/${world.worldId}/${path}?limit=5`, headers: owner.headers });
@@ -158,10 +159,18 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     await other.db
       .updateTable('relationship')
       .set({ description: 'Her best friend', updated_at: now })
-      .where('id', '=', relationship.relationshipId!)
+      .where('id', '=', present(relationship.relationshipId, 'the relationship id'))
       .execute();
-    await other.db.updateTable('inventory_item').set({ quantity: 2, updated_at: now }).where('id', '=', entry.inventoryItemId!).execute();
-    await other.db.updateTable('goal').set({ title: 'Go home to Aunt Em', updated_at: now }).where('id', '=', goal.goalId!).execute();
+    await other.db
+      .updateTable('inventory_item')
+      .set({ quantity: 2, updated_at: now })
+      .where('id', '=', present(entry.inventoryItemId, 'the inventory entry id'))
+      .execute();
+    await other.db
+      .updateTable('goal')
+      .set({ title: 'Go home to Aunt Em', updated_at: now })
+      .where('id', '=', present(goal.goalId, 'the goal id'))
+      .execute();
     expect(await read()).toEqual({
       relationship: ['Her best friend', 'Her best friend'],
       quantity: [2, 2],
@@ -212,9 +221,9 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
 
   it("shows a world's new counts in the list as soon as a character is created through the API", async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
-    expect((await listWorlds(owner))[0]!.counts.characters).toBe(0);
+    expect(present((await listWorlds(owner))[0], 'the world').counts.characters).toBe(0);
     await createCharacter(owner, world.worldId, 'Tin Woodman');
-    expect((await listWorlds(owner))[0]!.counts.characters).toBe(1);
+    expect(present((await listWorlds(owner))[0], 'the world').counts.characters).toBe(1);
     const another = await createWorld(t.app, { name: 'Quadling Country' });
     expect((await listWorlds(another.owner)).map((w) => w.name)).toEqual(['Quadling Country']);
   });

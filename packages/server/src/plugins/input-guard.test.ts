@@ -4,7 +4,7 @@ import { DIALECTS } from '../../test/dialects.js';
 import { createUser } from '../../test/factories/user.js';
 import { createWorld } from '../../test/factories/world.js';
 import { DEPTH_MESSAGE, INVALID_UTF8_MESSAGE, LONE_SURROGATE_MESSAGE, NUMBER_MESSAGE } from './input-guard.js';
-import type { ErrorResponse } from '@loreforge/contract';
+import type { ErrorResponse, Pagination, World, Character } from '@loreforge/contract';
 
 describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
   let t: TestApp;
@@ -34,7 +34,7 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
     expect(path.statusCode).toBe(400);
 
     const list = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
-    expect(list.json().pagination.totalItems).toBe(1);
+    expect(list.json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
   });
 
   it('still accepts every other character and gives the text back byte for byte', async () => {
@@ -47,7 +47,7 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
       payload: { name: tricky.slice(0, 200), description: tricky },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().description).toBe(tricky);
+    expect(response.json<World>().description).toBe(tricky);
   });
 
   it('answers 400, not 500, for an unpaired surrogate, which no UTF-8 database can keep as sent', async () => {
@@ -67,7 +67,7 @@ describe.each(DIALECTS)('NUL characters on %s', (dialect) => {
       payload: { name: 'Oz 🧙', description: '\ud83e\uddd9 whole' },
     });
     expect(pair.statusCode).toBe(201);
-    expect(pair.json().description).toBe('🧙 whole');
+    expect(pair.json<World>().description).toBe('🧙 whole');
   });
 
   it('answers 400, not 500, for a body nested 100,000 levels deep', async () => {
@@ -158,7 +158,7 @@ describe.each(DIALECTS)('numbers and bytes that cannot be kept exactly on %s', (
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorResponse>().fields).toEqual({ body: INVALID_UTF8_MESSAGE });
     const list = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
-    expect(list.json().pagination.totalItems).toBe(1);
+    expect(list.json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
   });
 
   it('refuses numbers beyond ±(2^53 − 1) and numbers that are not finite, naming the field', async () => {
@@ -180,6 +180,6 @@ describe.each(DIALECTS)('numbers and bytes that cannot be kept exactly on %s', (
       payload: { name: 'Toto', attributes: { power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 } },
     });
     expect(fine.statusCode).toBe(201);
-    expect(fine.json().attributes).toEqual({ power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 });
+    expect(fine.json<Character>().attributes).toEqual({ power: 9007199254740991, ratio: 1.5e-300, floor: -9007199254740991 });
   });
 });

@@ -57,7 +57,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   // helmet reads nothing from the request and only sets or removes headers on the response, which the recorder does.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- a stand-in request helmet never reads
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('helmet could not compute its headers', { cause: error });
   });
   return Object.fromEntries(headers);
 }

@@ -74,7 +74,7 @@ describe.each(DIALECTS)('access matrix on %s', (dialect) => {
     ({ world, maker } = await buildAccessWorld(t.app));
     routes = await listApiRoutes(t.app);
   }, 120_000);
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   /** Runs every case of the routes given, tallying wrong statuses and leaks. */
   async function runCases(selected: ApiRoute[], tally: Tally): Promise<void> {

@@ -38,7 +38,7 @@ describe.each(DIALECTS)('a player sees a world as if its secrets did not exist, 
         !route.path.endsWith('/export'),
     );
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   /** The URLs to compare for one route: all in one page, and once more searching when the route can search. */
   function urlsOf(route: ApiRoute, world: BuiltWorld): string[] {

@@ -54,7 +54,7 @@ describe.each(DIALECTS)('adversarial long input on %s', (dialect) => {
   beforeAll(async () => {
     ({ t, owner, world, routes } = await buildSurface(dialect));
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   /**
    * Sends one body while the event loop is watched turn by turn: a tick runs on every turn, notes the longest

@@ -118,7 +118,8 @@ export function sampleValue(schema: JsonSchema, refs: Record<string, string>, na
       const value = sampleValue(item, refs);
       // Distinct, non-collinear vertices, so a generated polygon is a real shape.
       if (!Array.isArray(value)) return value;
-      return value.map((part, axis) => (typeof part === 'number' ? part + (axis === 0 ? index * 10 : index * index * 10) : part));
+      const parts: unknown[] = value;
+      return parts.map((part, axis) => (typeof part === 'number' ? part + (axis === 0 ? index * 10 : index * index * 10) : part));
     });
   }
   if (type === 'integer' || type === 'number') return Math.max(schema.minimum ?? 1, 1);

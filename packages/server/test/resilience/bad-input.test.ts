@@ -73,7 +73,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
   beforeAll(async () => {
     ({ t, owner, world, routes } = await buildSurface(dialect));
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   const send = (route: ApiRoute, url: string, contentType: string | undefined, payload: string | Buffer | undefined) =>
     t.app.inject({

@@ -17,6 +17,7 @@ import { loadConfig } from '../../src/config.js';
 import { type DatabaseHandle, connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { TEST_DATABASE_URL } from '../dialects.js';
+import { present } from '../present.js';
 import { type TestUser, createUser } from '../factories/user.js';
 import type { ErrorResponse } from '@loreforge/contract';
 
@@ -92,7 +93,7 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
       await app.ready();
       apps.push(app);
     }
-    owner = await createUser(apps[0]!);
+    owner = await createUser(present(apps[0], 'the first app instance'));
   });
 
   afterAll(async () => {
@@ -112,7 +113,7 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
     payload?: Record<string, unknown>,
     ifMatch?: string,
   ): Promise<LightMyRequestResponse> => {
-    const app = apps[instance % 2]!;
+    const app = present(apps[instance % 2], `app instance ${instance % 2}`);
     return app.inject({
       method,
       url,
@@ -144,7 +145,7 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
         for (let round = 0; round < ROUNDS; round += 1) {
-          const characterId = characterIds[(client + round) % characterIds.length]!;
+          const characterId = present(characterIds[(client + round) % characterIds.length], 'a character to edit');
           const url = `/api/worlds/${worldId}/characters/${characterId}`;
           const read = await send(client + round, 'GET', url);
           const etag = String(read.headers.etag);
@@ -241,7 +242,7 @@ describe.skipIf(!runPostgres)('concurrency: two instances on one PostgreSQL', ()
     let writes = 0;
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
-        const kind = kinds[client % kinds.length]!;
+        const kind = present(kinds[client % kinds.length], 'a kind of entity to create');
         const mine: string[] = [];
         for (let index = 0; index < 4; index += 1) {
           const response = await send(client + index, 'POST', `/api/worlds/${worldId}/${kind.path}`, kind.body(`K${client}.${index}`));

@@ -9,7 +9,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@loreforge/contract';
+import { MESSAGES, type ErrorResponse, type Pagination } from '@loreforge/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
@@ -18,7 +18,6 @@ import { type TestApp, buildTestApp } from '../app.js';
 import { DIALECTS, TEST_DATABASE_URL } from '../dialects.js';
 import { type TestUser, createUser } from '../factories/user.js';
 import { byLevel, report } from './level.js';
-import type { ErrorResponse } from '@loreforge/contract';
 
 /** How long the drill goes on terminating connections (ms). */
 const DRILL_MS = byLevel(3_000, 15_000);
@@ -49,8 +48,8 @@ describe.runIf(DIALECTS.includes('postgres'))('losing PostgreSQL', () => {
     await admin.connect();
   });
   afterAll(async () => {
-    await admin?.end();
-    await t?.close();
+    await admin.end();
+    await t.close();
   });
 
   it('keeps answering while its connections are terminated mid-traffic, and recovers', async () => {
@@ -174,7 +173,7 @@ describe.runIf(DIALECTS.includes('sqlite'))('losing the SQLite file', () => {
     t = await buildTestApp('sqlite');
     owner = await createUser(t.app);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   it('answers 503 while the file is read-only, keeps serving reads, and writes again once it is writable', async () => {
     const before = await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name: 'Oz' } });
@@ -186,7 +185,7 @@ describe.runIf(DIALECTS.includes('sqlite'))('losing the SQLite file', () => {
       expect(refused.json()).toEqual({ message: MESSAGES.databaseUnavailable, code: 'SERVICE_UNAVAILABLE' });
       const read = await t.app.inject({ method: 'GET', url: '/api/worlds', headers: owner.headers });
       expect(read.statusCode).toBe(200);
-      expect(read.json().pagination.totalItems).toBe(1);
+      expect(read.json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
     } finally {
       await sql`pragma query_only = off`.execute(t.app.db);
     }

@@ -113,19 +113,21 @@ export function bodyMutation(fields: string[]): fc.Arbitrary<BodyMutation> {
   );
 }
 
+/** JSON.stringify as it behaves: undefined (and a function) have no JSON text, which its typings leave out. */
+const jsonText = (value: unknown): string | undefined => JSON.stringify(value);
+
 /**
  * Applies a mutation to a valid body.
  * @returns the JSON text to send (built by hand for `__proto__`, which an object literal would swallow).
  */
 export function applyMutation(body: Record<string, unknown>, mutation: BodyMutation): string {
-  if (mutation.kind === 'whole') return JSON.stringify(mutation.value) ?? 'null';
+  if (mutation.kind === 'whole') return jsonText(mutation.value) ?? 'null';
   if (mutation.kind === 'remove') {
-    const copy = { ...body };
-    delete copy[mutation.field];
-    return JSON.stringify(copy);
+    const { [mutation.field]: _removed, ...rest } = body;
+    return JSON.stringify(rest);
   }
   const rest = JSON.stringify({ ...body, [mutation.field]: undefined }).slice(1, -1);
-  const entry = `${JSON.stringify(mutation.field)}:${JSON.stringify(mutation.value) ?? 'null'}`;
+  const entry = `${JSON.stringify(mutation.field)}:${jsonText(mutation.value) ?? 'null'}`;
   return `{${rest}${rest ? ',' : ''}${entry}}`;
 }
 

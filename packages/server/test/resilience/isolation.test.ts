@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../app.js';
 import { DIALECTS } from '../dialects.js';
+import { present } from '../present.js';
 import { type TestUser, createUser } from '../factories/user.js';
 import { type ApiRoute, fillPath, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
 import { buildSurface } from './surface.js';
@@ -81,7 +82,7 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
     routes = callerOrder(all.filter((route) => route.secured));
     identities = buildIdentities(owner, other, SECRET);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   const call = (route: ApiRoute, identity: Identity, params: Record<string, string>, target = world): Promise<LightMyRequestResponse> => {
     const url = fillPath(route.path, params) + requiredQuery(route, target.refs);
@@ -155,7 +156,7 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
     const failures: string[] = [];
     for (const route of ownerOrder(routes)) {
       const fresh = takesAway(route) ? await buildFullWorld(t.app, owner) : world;
-      const response = await call(route, identities[0]!, fresh.params, fresh);
+      const response = await call(route, present(identities[0], 'the owner identity'), fresh.params, fresh);
       if (response.statusCode >= 300) failures.push(`${routeLabel(route)}: ${response.statusCode} ${response.body.slice(0, 160)}`);
     }
     report(`isolation ${dialect} owner`, { routes: routes.length, failures: failures.length });

@@ -72,7 +72,7 @@ describe('regular expressions applied to input', () => {
   beforeAll(async () => {
     t = await buildTestApp('sqlite');
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => t.close());
 
   it('are all judged safe from catastrophic backtracking by a ReDoS checker', async () => {
     const found: FoundPattern[] = [];

@@ -35,7 +35,11 @@ export function useWorldSearch(worldId: string, q: string) {
   });
 }
 
-/** The address of a hit's page in the web app (map points and areas open their map). */
+/**
+ * The address of a hit's page in the web app: map points and areas open their map, relationships open under their
+ * first character, connections open their source entity's page (which lists its connections).
+ */
 export function searchHitPath(worldId: string, hit: SearchHit): string {
+  if (hit.type === 'connection' && hit.parentType && hit.parentId) return entityPath(worldId, hit.parentType, hit.parentId);
   return entityPath(worldId, hit.type, hit.id, hit.parentId);
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Character } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
+import { present } from '../../../test/present.js';
 import { openSecondConnection } from '../../../test/second-connection.js';
 import { insertQuestRow } from '../../../test/factories/quest-row.js';
 import { createWorld } from '../../../test/factories/world.js';
@@ -195,7 +196,11 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
       expect((await get(owner, world.worldId, 'search=gwen')).pagination.totalItems).toBe(12);
       await warm();
 
-      await other.db.updateTable('character').set({ name: 'Aaa Gwenhwyfar' }).where('id', '=', ids[1]!).execute();
+      await other.db
+        .updateTable('character')
+        .set({ name: 'Aaa Gwenhwyfar' })
+        .where('id', '=', present(ids[1], 'the second character'))
+        .execute();
       const search = await get(owner, world.worldId, 'search=gwenhwyfar');
       expect(search.data.map((c) => c.characterId)).toEqual([ids[1]]);
       expect(search.pagination.totalItems).toBe(1);
@@ -204,7 +209,10 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
       expect(byName.ids[0]).toBe(ids[1]);
       await warm();
 
-      await other.db.deleteFrom('character').where('id', 'in', [ids[0]!, ids[2]!]).execute();
+      await other.db
+        .deleteFrom('character')
+        .where('id', 'in', [present(ids[0], 'the first character'), present(ids[2], 'the third character')])
+        .execute();
       const searched = await byPageNumber(owner, world.worldId, 'search=gwen', 4);
       expect(searched.ids).not.toContain(ids[0]);
       expect(searched).toEqual(await uncached(world.worldId, { search: 'gwen' }));
@@ -265,7 +273,7 @@ describe.each(DIALECTS)('list cache on %s', (dialect) => {
     try {
       await other.db.updateTable('quest').set({ status: 'active' }).where('id', 'in', ids.slice(0, 3)).execute();
       expect([await total('quests?limit=2'), await total('quests/active?limit=2')]).toEqual([9, 3]);
-      await other.db.deleteFrom('quest').where('id', '=', ids[0]!).execute();
+      await other.db.deleteFrom('quest').where('id', '=', present(ids[0], 'the first quest')).execute();
       expect([await total('quests?limit=2'), await total('quests/active?limit=2')]).toEqual([8, 2]);
     } finally {
       await other.destroy();

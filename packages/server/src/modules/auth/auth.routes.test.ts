@@ -3,7 +3,22 @@ import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createInviteCode, listInviteRequests } from '../invites/invite.repository.js';
-import type { ErrorResponse } from '@loreforge/contract';
+import type { AuthResponse, ErrorResponse } from '@loreforge/contract';
+
+/** The parts of the served OpenAPI document these tests read (absent parts fail the expectation that reads them). */
+interface MediaTypes {
+  content: Record<string, { schema: { type?: string; format?: string } } | undefined>;
+}
+interface DocumentedOperation {
+  responses: Record<string, (Partial<MediaTypes> & { headers?: Record<string, { description?: string } | undefined> }) | undefined>;
+  requestBody?: MediaTypes;
+  security?: unknown[];
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, DocumentedOperation | undefined> | undefined>;
+  components: { securitySchemes: Record<string, { scheme: string } | undefined> };
+}
 
 describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
   let t: TestApp;
@@ -23,7 +38,7 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
         inviteCode: await createInviteCode(t.app.db),
       });
       expect(response.statusCode).toBe(201);
-      const body = response.json();
+      const body = response.json<AuthResponse>();
       expect(typeof body.token).toBe('string');
       expect(body.user).toMatchObject({ username: 'dorothy', email: 'Dorothy@Kansas.test' });
       expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
@@ -92,7 +107,7 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
       const me = await t.app.inject({
         method: 'GET',
         url: '/api/auth/me',
-        headers: { authorization: `Bearer ${login.json().token}` },
+        headers: { authorization: `Bearer ${login.json<AuthResponse>().token}` },
       });
       expect(me.json()).toEqual(user);
     });
@@ -153,10 +168,10 @@ describe.each(DIALECTS)('auth and invites on %s', (dialect) => {
     it('answers 401 without a token, and documents the route with its 401', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all' });
       expect(response.statusCode).toBe(401);
-      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-      const operation = doc.paths['/api/auth/logout-all'].post;
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401']));
-      expect(operation.security).toEqual([{ bearerAuth: [] }]);
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
+      const operation = doc.paths['/api/auth/logout-all']?.post;
+      expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401']));
+      expect(operation?.security).toEqual([{ bearerAuth: [] }]);
     });
 
     it("refuses a deleted user's token with 401 instead of listing worlds", async () => {
@@ -220,23 +235,24 @@ describe.each(DIALECTS)('system routes on %s', (dialect) => {
 
   it('GET /api/openapi.json documents the API with bearer auth', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    const doc = response.json();
+    const doc = response.json<OpenApiDocument>();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/worlds', '/api/worlds/{worldId}', '/api/auth/login']));
-    expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
+    expect(doc.components.securitySchemes.bearerAuth?.scheme).toBe('bearer');
   });
 
   it('documents the version ETag of entity answers and the raw bodies of map images', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDocument>();
     const character = doc.paths['/api/worlds/{worldId}/characters/{characterId}'];
-    expect(character.get.responses['200'].headers.ETag.description).toMatch(/If-Match/);
-    expect(character.put.responses['200'].headers.ETag).toBeDefined();
-    expect(doc.paths['/api/worlds/{worldId}/characters'].get.responses['200'].headers).toBeUndefined();
+    expect(character?.get?.responses['200']?.headers?.ETag?.description).toMatch(/If-Match/);
+    expect(character?.put?.responses['200']?.headers?.ETag).toBeDefined();
+    expect(doc.paths['/api/worlds/{worldId}/characters']?.get?.responses['200']).toBeDefined();
+    expect(doc.paths['/api/worlds/{worldId}/characters']?.get?.responses['200']?.headers).toBeUndefined();
     const image = doc.paths['/api/worlds/{worldId}/maps/{mapId}/image'];
-    expect(Object.keys(image.put.requestBody.content)).toEqual(['image/png', 'image/jpeg', 'image/webp']);
-    expect(image.put.requestBody.content['image/png'].schema).toEqual({ type: 'string', format: 'binary' });
-    expect(image.get.responses['200'].content['image/webp'].schema.format).toBe('binary');
-    expect(image.get.responses['304']).toBeDefined();
+    expect(Object.keys(image?.put?.requestBody?.content ?? {})).toEqual(['image/png', 'image/jpeg', 'image/webp']);
+    expect(image?.put?.requestBody?.content['image/png']?.schema).toEqual({ type: 'string', format: 'binary' });
+    expect(image?.get?.responses['200']?.content?.['image/webp']?.schema.format).toBe('binary');
+    expect(image?.get?.responses['304']).toBeDefined();
   });
 
   it('answers unknown API routes with the one error shape', async () => {

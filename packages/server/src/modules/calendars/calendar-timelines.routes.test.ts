@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorResponse, Calendar, Event, Timeline, World } from '@loreforge/contract';
+import type { ErrorResponse, Calendar, Event, Timeline, World, TimelineState, MovedDate } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import type { TestUser } from '../../../test/factories/user.js';
@@ -77,9 +77,9 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
       headers: owner.headers,
     });
     expect(state.statusCode).toBe(200);
-    expect(state.json().lastEvent.name).toBe('Midsummer');
+    expect(state.json<TimelineState>().lastEvent?.name).toBe('Midsummer');
     const now = await t.app.inject({ method: 'GET', url: `${base(world)}/timelines/${timeline.timelineId}/state`, headers: owner.headers });
-    expect(now.json().lastEvent).toBeNull();
+    expect(now.json<TimelineState>().lastEvent).toBeNull();
   });
 
   it('names the field of a date the calendar lacks, and asks for a calendar date instead of an ISO one', async () => {
@@ -111,7 +111,7 @@ describe.each(DIALECTS)('timelines on a world calendar, on %s', (dialect) => {
       payload: { ...calendar, months: renamed },
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json().movedDates).toEqual([
+    expect(put.json<{ movedDates: MovedDate[] }>().movedDates).toEqual([
       {
         kind: 'timeline',
         id: timeline.timelineId,

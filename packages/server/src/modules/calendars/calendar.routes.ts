@@ -141,7 +141,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) throw invalidField('instant', 'Instant must be a whole number of minutes.');
         return describeInstant(definition, parsed.data);
       }
-      const read = parseCalendarDateText(definition, date ?? '');
+      const read = parseCalendarDateText(definition, date);
       if (isDateProblem(read)) throw invalidField(`date.${read.field}`, read.message);
       return describeInstant(definition, instantForDate(definition, read, 'date', false));
     },

@@ -72,9 +72,13 @@ describe.each(DIALECTS)('PATCH /api/characters/{characterId} on %s', (dialect) =
     const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: owner.headers });
     expect((await get(`/worlds/${from.worldId}/characters/${character.characterId}`)).statusCode).toBe(404);
     expect((await get(`/worlds/${to.worldId}/characters/${character.characterId}`)).json()).toEqual(moved);
-    expect((await get(`/worlds/${from.worldId}/characters/${aunt.characterId}/relationships`)).json().data).toEqual([]);
-    expect((await get(`/worlds/${to.worldId}/characters/${character.characterId}/relationships`)).json().data).toEqual([]);
-    expect((await get(`/worlds/${to.worldId}/characters/${character.characterId}/inventory`)).json().data).toEqual([]);
+    expect((await get(`/worlds/${from.worldId}/characters/${aunt.characterId}/relationships`)).json<{ data: unknown[] }>().data).toEqual(
+      [],
+    );
+    expect((await get(`/worlds/${to.worldId}/characters/${character.characterId}/relationships`)).json<{ data: unknown[] }>().data).toEqual(
+      [],
+    );
+    expect((await get(`/worlds/${to.worldId}/characters/${character.characterId}/inventory`)).json<{ data: unknown[] }>().data).toEqual([]);
 
     const movedGoals = (await get(`/worlds/${to.worldId}/characters/${character.characterId}/goals`)).json<{ data: Goal[] }>().data;
     expect(movedGoals).toEqual([expect.objectContaining({ goalId: goal.goalId, worldId: to.worldId, characterId: character.characterId })]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorResponse, type Character, MESSAGES } from '@loreforge/contract';
+import { type ErrorResponse, type Character, MESSAGES, type Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter, worldCounts } from '../../../test/factories/character.js';
@@ -214,7 +214,7 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
         activeQuests: [quests[0], quests[1]],
         createdAt: character.createdAt,
       });
-      expect(put.json().updatedAt >= character.updatedAt).toBe(true);
+      expect(put.json<Character>().updatedAt >= character.updatedAt).toBe(true);
 
       const cleared = await call(owner.headers, 'PUT', url, { name: 'Dorothy', activeQuests: [] });
       expect(cleared.json()).toMatchObject({ description: null, attributes: {}, currentLocationId: null, activeQuests: [] });
@@ -256,9 +256,9 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       expect((await call(owner.headers, 'DELETE', `${base}/${character.characterId}`)).statusCode).toBe(404);
       expect((await worldCounts(t.app, owner, world.worldId)).characters).toBe(1);
       const otherRelationships = await call(owner.headers, 'GET', `${base}/${other.characterId}/relationships`);
-      expect(otherRelationships.json().data).toEqual([]);
+      expect(otherRelationships.json<{ data: unknown[] }>().data).toEqual([]);
       const goals = await call(owner.headers, 'GET', `/worlds/${world.worldId}/goals`);
-      expect(goals.json().pagination.totalItems).toBe(0);
+      expect(goals.json<{ pagination: Pagination }>().pagination.totalItems).toBe(0);
       const point = await t.app.db
         .selectFrom('map_point')
         .select(['entity_type', 'entity_id'])

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection, Quest, WorldMap } from '@loreforge/contract';
+import type { Connection, Quest, WorldMap, ErrorResponse, Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { insertRawCharacter, insertRawItem } from '../../../test/factories/raw-entities.js';
@@ -101,7 +101,7 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
       targetId: shoes.id,
       connectionType: 'owns',
     });
-    expect(wrongType.json().fields).toEqual({ targetId: 'No quest with that id in this world.' });
+    expect(wrongType.json<ErrorResponse>().fields).toEqual({ targetId: 'No quest with that id in this world.' });
 
     const both = await connect({
       sourceType: 'timeline',
@@ -110,7 +110,7 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
       targetId: stranger.id,
       connectionType: 'x',
     });
-    expect(both.json().fields).toEqual({
+    expect(both.json<ErrorResponse>().fields).toEqual({
       sourceId: 'No timeline with that id in this world.',
       targetId: 'No goal with that id in this world.',
     });
@@ -122,17 +122,19 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
       targetId: dorothy.id,
       connectionType: 'knows',
     });
-    expect(self.json().fields.targetId).toBe('A connection must join two different entities.');
+    expect(self.json<ErrorResponse>().fields?.targetId).toBe('A connection must join two different entities.');
 
     const shape = await connect({ sourceType: 'planet', sourceId: 'nope', targetType: 'item', connectionType: '' });
     expect(shape.statusCode).toBe(400);
-    expect(shape.json().fields).toMatchObject({
+    expect(shape.json<ErrorResponse>().fields).toMatchObject({
       sourceType: 'Source Type must be one of: character, item, timeline, event, map, quest, goal.',
       sourceId: 'Must be a valid UUID.',
       targetId: 'Target is required.',
       connectionType: 'Connection Type is required.',
     });
-    expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().pagination.totalItems).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<{ pagination: Pagination }>().pagination.totalItems,
+    ).toBe(0);
   });
 
   it('filters by an entity at either end, searches and sorts by connection type', async () => {
@@ -177,9 +179,13 @@ describe.each(DIALECTS)('connections on %s', (dialect) => {
       targetId: dorothy.id,
       connectionType: 'given to',
     });
-    expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().pagination.totalItems).toBe(2);
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<{ pagination: Pagination }>().pagination.totalItems,
+    ).toBe(2);
     await t.app.inject({ method: 'DELETE', url: `/api/worlds/${world.worldId}/quests/${quest.questId}`, headers: owner.headers });
-    expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().pagination.totalItems).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<{ pagination: Pagination }>().pagination.totalItems,
+    ).toBe(0);
   });
 
   it('answers 404 to another user on every route and leaves the connection unchanged', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorResponse, Event, Pagination, World } from '@loreforge/contract';
+import type { ErrorResponse, Event, Pagination, World, Timeline } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { connectionExists, insertConnectionRow } from '../../../test/factories/connection-row.js';
@@ -197,7 +197,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
         headers: owner.headers,
       });
       expect(names(filtered.json())).toEqual(['Arrival', 'Return to Kansas']);
-      expect(filtered.json().pagination.totalItems).toBe(2);
+      expect(filtered.json<{ pagination: Pagination }>().pagination.totalItems).toBe(2);
 
       const unknown = await t.app.inject({
         method: 'GET',
@@ -225,12 +225,12 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       const all = await t.app.inject({ method: 'GET', url, headers: owner.headers });
       expect(all.statusCode).toBe(200);
       expect(names(all.json())).toEqual(['First', 'Second a', 'Second b', 'Third']);
-      expect(all.json().pagination).toMatchObject({ totalItems: 4, totalPages: 1, currentPage: 1, limit: 10 });
+      expect(all.json<{ pagination: Pagination }>().pagination).toMatchObject({ totalItems: 4, totalPages: 1, currentPage: 1, limit: 10 });
 
       const first = await t.app.inject({ method: 'GET', url: `${url}?limit=3`, headers: owner.headers });
       const next = await t.app.inject({
         method: 'GET',
-        url: `${url}?limit=3&cursor=${String(first.json().pagination.nextCursor)}`,
+        url: `${url}?limit=3&cursor=${String(first.json<{ pagination: Pagination }>().pagination.nextCursor)}`,
         headers: owner.headers,
       });
       expect([...names(first.json()), ...names(next.json())]).toEqual(['First', 'Second a', 'Second b', 'Third']);
@@ -311,7 +311,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       expect(gone.json()).toEqual({ message: 'Event not found.', code: 'NOT_FOUND' });
       const timeline = (id: string) =>
         t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}/timelines/${id}`, headers: owner.headers });
-      expect((await timeline(started.timelineId)).json().genesisEvent).toBeNull();
+      expect((await timeline(started.timelineId)).json<Timeline>().genesisEvent).toBeNull();
       expect((await timeline(branch.timelineId)).json()).toMatchObject({
         branchingEvent: null,
         genesisEvent: other.eventId,
@@ -319,7 +319,10 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       });
       expect(await connectionExists(t.app, connectionId)).toBe(false);
       expect((await readWorld(world, owner.headers)).counts.events).toBe(1);
-      expect((await t.app.inject({ method: 'GET', url: eventsUrl(world), headers: owner.headers })).json().pagination.totalItems).toBe(1);
+      expect(
+        (await t.app.inject({ method: 'GET', url: eventsUrl(world), headers: owner.headers })).json<{ pagination: Pagination }>().pagination
+          .totalItems,
+      ).toBe(1);
     });
 
     it('answers 404 for an event of another world and 400 for a malformed id', async () => {

@@ -38,7 +38,7 @@ describe.each(DIALECTS)('goals on %s', (dialect) => {
         notes: 'Soon',
       });
       const owned = await call('POST', worldUrl, { ...GOAL_FIELDS, characterId: character.characterId });
-      expect(owned.json().characterId).toBe(character.characterId);
+      expect(owned.json<Goal>().characterId).toBe(character.characterId);
       const blank = await call('POST', worldUrl, { ...GOAL_FIELDS, characterId: '' });
       expect(blank.json()).toMatchObject({ characterId: null, notes: null, targetDateTime: null });
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorldGraph } from '@loreforge/contract';
+import type { WorldGraph, Connection } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
@@ -73,7 +73,7 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/graph on %s', (dialect) => {
         affinity: 80,
       },
       {
-        id: connection.json().connectionId,
+        id: connection.json<Connection>().connectionId,
         kind: 'connection',
         source: event.eventId,
         target: dorothy.characterId,

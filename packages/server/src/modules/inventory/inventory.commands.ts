@@ -6,6 +6,7 @@ import type { CharacterTable } from '../../db/tables/character.table.js';
 import { invalidField, notFound } from '../../errors/app-error.js';
 import { toJsonText } from '../../lib/json.js';
 import { accessColumns } from '../worlds/access-fields.js';
+import { saveGmNotesMentions } from '../mentions/rich-text.write.js';
 import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
 import {
   type InventoryRow,
@@ -45,6 +46,7 @@ export async function addInventoryEntry(
   }
   const row = newInventoryRow(character.world_id, character.id, input.itemId, input, await accessColumns(trx, scope, input));
   await insertInventoryEntry(trx, row);
+  await saveGmNotesMentions(trx, scope, 'inventoryItem', row.id);
   return reload(trx, scope, character.id, row.id);
 }
 
@@ -67,5 +69,6 @@ export async function updateInventoryEntry(
     attributes: toJsonText(input.attributes) ?? '{}',
     ...(await accessColumns(trx, scope, input, entry)),
   });
+  await saveGmNotesMentions(trx, scope, 'inventoryItem', entry.id);
   return reload(trx, scope, entry.character_id, entry.id);
 }

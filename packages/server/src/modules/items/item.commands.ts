@@ -16,7 +16,7 @@ import { nowIso } from '../../lib/time.js';
 import { type ItemInstanceRow, findItemInstance, findWorldCharacter } from './item-instance.repository.js';
 import { insertInventoryEntry, newInventoryRow } from '../inventory/inventory.repository.js';
 import { deleteItemRow, insertItem } from './item.repository.js';
-import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
+import { prepareRichText, richTextRow, saveGmNotesMentions, saveMentions } from '../mentions/rich-text.write.js';
 
 /** A validated item body (create and PUT). */
 export type ItemInput = z.output<typeof ItemCreateSchema>;
@@ -76,6 +76,7 @@ export async function giveItemInstance(trx: Db, scope: WorldScope, item: ItemTab
   if (!owner) throw invalidField('characterId', MESSAGES.selectCharacter);
   const row = newInventoryRow(item.world_id, owner.id, item.id, input, await accessColumns(trx, scope, input));
   await insertInventoryEntry(trx, row);
+  await saveGmNotesMentions(trx, scope, 'inventoryItem', row.id);
   const created = await findItemInstance(trx, scope, item.id, row.id);
   if (!created) throw notFound('Item instance');
   return created;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapArea, WorldMap } from '@loreforge/contract';
+import type { MapArea, WorldMap, ErrorResponse, Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { type TestUser, createUser } from '../../../test/factories/user.js';
@@ -58,7 +58,9 @@ describe.each(DIALECTS)('map areas on %s', (dialect) => {
       payload: { name: 'Blue lands', description: 'All blue', color: '#0000FF', polygon: square },
     });
     expect(put.json()).toMatchObject({ name: 'Blue lands', description: 'All blue', color: '#0000FF', polygon: square });
-    expect((await t.app.inject({ method: 'GET', url: `${url}/${area.areaId}`, headers: owner.headers })).json().polygon).toEqual(square);
+    expect((await t.app.inject({ method: 'GET', url: `${url}/${area.areaId}`, headers: owner.headers })).json<MapArea>().polygon).toEqual(
+      square,
+    );
 
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${area.areaId}`, headers: owner.headers })).statusCode).toBe(204);
     const gone = await t.app.inject({ method: 'GET', url: `${url}/${area.areaId}`, headers: owner.headers });
@@ -76,16 +78,18 @@ describe.each(DIALECTS)('map areas on %s', (dialect) => {
       ],
     });
     expect(two.statusCode).toBe(400);
-    expect(two.json().fields.polygon).toBe('Polygon must have at least 3 points.');
+    expect(two.json<ErrorResponse>().fields?.polygon).toBe('Polygon must have at least 3 points.');
     const vertex = await post({ name: 'Odd', polygon: [[0, 0], [1, 1], [2]] });
     expect(vertex.statusCode).toBe(400);
     const notList = await post({ name: 'Odd', polygon: 'square' });
-    expect(notList.json().fields.polygon).toBe('Polygon must be a list of [x, y] points.');
+    expect(notList.json<ErrorResponse>().fields?.polygon).toBe('Polygon must be a list of [x, y] points.');
     const colour = await post({ name: 'Odd', color: 'blue', polygon: triangle });
-    expect(colour.json().fields.color).toBe('Color must be a hex colour such as #3388ff.');
+    expect(colour.json<ErrorResponse>().fields?.color).toBe('Color must be a hex colour such as #3388ff.');
     const noName = await post({ polygon: triangle });
-    expect(noName.json().fields.name).toBe('Name is required.');
-    expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().pagination.totalItems).toBe(0);
+    expect(noName.json<ErrorResponse>().fields?.name).toBe('Name is required.');
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<{ pagination: Pagination }>().pagination.totalItems,
+    ).toBe(0);
   });
 
   it('answers 404 to another user and leaves the area unchanged', async () => {

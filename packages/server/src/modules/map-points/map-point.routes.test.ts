@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapPoint, World, WorldMap } from '@loreforge/contract';
+import type { MapPoint, World, WorldMap, ErrorResponse, Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { removeReferencesTo } from '../../lib/references.js';
@@ -57,7 +57,7 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
       headers: owner.headers,
       payload: { name: 'Bare', x: 1, y: 1 },
     });
-    expect(unlinked.json().entity).toBeNull();
+    expect(unlinked.json<MapPoint>().entity).toBeNull();
 
     expect((await t.app.inject({ method: 'DELETE', url: `${url}/${point.pointId}`, headers: owner.headers })).statusCode).toBe(204);
     const gone = await t.app.inject({ method: 'GET', url: `${url}/${point.pointId}`, headers: owner.headers });
@@ -68,14 +68,16 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
     const { world, owner, url } = await createMap();
     const post = (payload: unknown) => t.app.inject({ method: 'POST', url, headers: owner.headers, payload: payload as object });
     const missing = await post({ x: 1, y: 1 });
-    expect(missing.json().fields).toEqual({ name: 'Name is required.' });
+    expect(missing.json<ErrorResponse>().fields).toEqual({ name: 'Name is required.' });
     const negative = await post({ name: 'P', x: -1, y: 'north' });
-    expect(negative.json().fields).toMatchObject({ x: 'X must be at least 0.', y: 'Y must be a number.' });
+    expect(negative.json<ErrorResponse>().fields).toMatchObject({ x: 'X must be at least 0.', y: 'Y must be a number.' });
     const badType = await post({ name: 'P', x: 1, y: 1, entity: { type: 'quest', id: world.worldId } });
-    expect(badType.json().fields['entity.type']).toBe('Linked entity type must be one of: character, item.');
+    expect(badType.json<ErrorResponse>().fields?.['entity.type']).toBe('Linked entity type must be one of: character, item.');
     const notAnObject = await post({ name: 'P', x: 1, y: 1, entity: 'Dorothy' });
     expect(notAnObject.statusCode).toBe(400);
-    expect(notAnObject.json().fields).toEqual({ entity: 'Linked entity must be an object {type, id} with type one of: character, item.' });
+    expect(notAnObject.json<ErrorResponse>().fields).toEqual({
+      entity: 'Linked entity must be an object {type, id} with type one of: character, item.',
+    });
 
     const elsewhere = await createWorld(t.app, { owner });
     const stranger = await insertRawCharacter(t.app, elsewhere.world.worldId, 'Stranger');
@@ -87,9 +89,9 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
     });
     const item = await insertRawItem(t.app, world.worldId);
     const wrongKind = await post({ name: 'P', x: 1, y: 1, entity: { type: 'character', id: item.id } });
-    expect(wrongKind.json().fields['entity.id']).toBe('No character with that id in this world.');
+    expect(wrongKind.json<ErrorResponse>().fields?.['entity.id']).toBe('No character with that id in this world.');
     const list = await t.app.inject({ method: 'GET', url, headers: owner.headers });
-    expect(list.json().pagination.totalItems).toBe(0);
+    expect(list.json<{ pagination: Pagination }>().pagination.totalItems).toBe(0);
   });
 
   it('unlinks a point when its entity is removed through the reference helper and searches by name', async () => {
@@ -131,6 +133,6 @@ describe.each(DIALECTS)('map points on %s', (dialect) => {
     const cross = await t.app.inject({ method: 'GET', url: `${other.url}/${pointId}`, headers: other.owner.headers });
     expect(cross.statusCode).toBe(404);
     const still = await t.app.inject({ method: 'GET', url: `${url}/${pointId}`, headers: owner.headers });
-    expect(still.json().name).toBe('Secret');
+    expect(still.json<MapPoint>().name).toBe('Secret');
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { World, WorldMap } from '@loreforge/contract';
+import type { World, WorldMap, ErrorResponse } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { type TestUser, createUser } from '../../../test/factories/user.js';
@@ -121,7 +121,7 @@ describe.each(DIALECTS)('map images on %s', (dialect) => {
     expect(json.statusCode).toBe(415);
     const empty = await upload(url, owner, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('The image must be a PNG, JPEG or WebP file of at most 10 MB.');
+    expect(empty.json<ErrorResponse>().message).toBe('The image must be a PNG, JPEG or WebP file of at most 10 MB.');
     expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).statusCode).toBe(404);
   });
 
@@ -139,7 +139,7 @@ describe.each(DIALECTS)('map images on %s', (dialect) => {
     });
     const farOver = await upload(url, owner, Buffer.alloc(limit + 1024 * 1024));
     expect(farOver.statusCode).toBe(413);
-    expect(farOver.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect(farOver.json<ErrorResponse>().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('deletes the image (204), then answers 404 "Map image not found."', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { World, WorldMap } from '@loreforge/contract';
+import type { World, WorldMap, ErrorResponse, MapPoint } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { insertRawCharacter } from '../../../test/factories/raw-entities.js';
@@ -114,7 +114,7 @@ describe.each(DIALECTS)('maps on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const response = await t.app.inject({ method: 'GET', url: `${mapsUrl(world)}?sortBy=secret`, headers: owner.headers });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
+      expect(response.json<ErrorResponse>().message).toBe('sortBy must be one of: createdAt, updatedAt, name.');
     });
   });
 
@@ -127,7 +127,7 @@ describe.each(DIALECTS)('maps on %s', (dialect) => {
 
       const short = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'ab' } });
       expect(short.statusCode).toBe(400);
-      expect(short.json().fields.name).toBe('Name must be at least 3 characters.');
+      expect(short.json<ErrorResponse>().fields?.name).toBe('Name must be at least 3 characters.');
 
       const put = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Oz, revised', description: 'New' } });
       expect(put.statusCode).toBe(200);
@@ -168,7 +168,11 @@ describe.each(DIALECTS)('maps on %s', (dialect) => {
         },
       });
       const character = await insertRawCharacter(t.app, world.worldId);
-      await t.app.db.updateTable('character').set({ current_location_id: point.json().pointId }).where('id', '=', character.id).execute();
+      await t.app.db
+        .updateTable('character')
+        .set({ current_location_id: point.json<MapPoint>().pointId })
+        .where('id', '=', character.id)
+        .execute();
       const link = (targetId: string) =>
         t.app.inject({
           method: 'POST',
@@ -221,7 +225,7 @@ describe.each(DIALECTS)('maps on %s', (dialect) => {
       expect((await t.app.inject({ method: 'GET', url: mapsUrl(world) })).statusCode).toBe(401);
       const bad = await t.app.inject({ method: 'GET', url: `${mapsUrl(world)}/nope`, headers: owner.headers });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields.mapId).toBe('Must be a valid UUID.');
+      expect(bad.json<ErrorResponse>().fields?.mapId).toBe('Must be a valid UUID.');
     });
   });
 });

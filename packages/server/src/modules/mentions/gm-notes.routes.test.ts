@@ -95,6 +95,49 @@ describe.each(DIALECTS)('rich GM notes on %s', (dialect) => {
     expect((await backlinks(oz.owner.headers)).json<BacklinksResponse>().data.map((link) => link.name)).toEqual(['Silver Shoes']);
   });
 
+  it('indexes mentions in the GM notes of inventory entries and quest objectives, as backlinks for editors only', async () => {
+    const oz = await buildOz();
+    const editor = await addMember(t.app, oz.owner, oz.world.worldId, 'editor');
+    const post = async (path: string, payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url: `${oz.base}${path}`, headers: oz.owner.headers, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Record<string, string>>();
+    };
+    const scarecrow = (await post('/characters', { name: 'Scarecrow' })).characterId;
+    const cap = (await post('/items', { name: 'Golden Cap' })).itemId;
+    const shoes = (await post('/items', { name: 'Silver Shoes' })).itemId;
+    const quest = (await post('/quests', { name: 'Kill the Witch' })).questId;
+    const entry = (await post(`/characters/${scarecrow}/inventory`, { itemId: cap, gmNotesHtml: `<p>Meant for ${oz.mention}</p>` }))
+      .inventoryItemId;
+    const given = (await post(`/items/${shoes}/instances`, { characterId: scarecrow, gmNotesHtml: `<p>Stolen from ${oz.mention}</p>` }))
+      .inventoryItemId;
+    const objective = (
+      await post(`/quests/${quest}/objectives`, { description: 'Bring the broom', gmNotesHtml: `<p>Only ${oz.mention} can</p>` })
+    ).objectiveId;
+    const backlinks = async (headers: Record<string, string>) => {
+      const response = await t.app.inject({ method: 'GET', url: `${oz.base}/characters/${oz.dorothy}/backlinks`, headers });
+      expect(response.statusCode).toBe(200);
+      return response.json<BacklinksResponse>().data;
+    };
+    const expected = [
+      { type: 'questObjective', id: objective, parentId: quest, name: 'Bring the broom' },
+      { type: 'inventoryItem', id: entry, parentId: scarecrow, name: 'Scarecrow: Golden Cap' },
+      { type: 'inventoryItem', id: given, parentId: scarecrow, name: 'Scarecrow: Silver Shoes' },
+    ];
+    expect(await backlinks(oz.owner.headers)).toEqual(expected);
+    expect(await backlinks(editor.headers)).toEqual(expected);
+    for (const reader of [oz.player, oz.viewer]) expect(await backlinks(reader.headers)).toEqual([]);
+
+    // Rewritten notes without the mention take the backlink away.
+    const put = async (path: string, payload: object) => {
+      const response = await t.app.inject({ method: 'PUT', url: `${oz.base}${path}`, headers: oz.owner.headers, payload });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await put(`/characters/${scarecrow}/inventory/${entry}`, { quantity: 1, gmNotesHtml: '<p>Meant for nobody</p>' });
+    await put(`/quests/${quest}/objectives/${objective}`, { description: 'Bring the broom', gmNotesHtml: '<p>Anyone can</p>' });
+    expect((await backlinks(oz.owner.headers)).map((link) => link.id)).toEqual([given]);
+  });
+
   it('keeps rich GM notes when a write leaves the notes as they are', async () => {
     const oz = await buildOz();
     const created = await t.app.inject({

@@ -4,7 +4,7 @@
  * never shows what the reader may not see.
  */
 import { sql } from 'kysely';
-import type { Backlink, MentionEntityType, RichTextSourceType } from '@loreforge/contract';
+import type { Backlink, BacklinkSourceType, MentionEntityType, RichTextSourceType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { type MentionRef, mentionKey } from '../../lib/rich-text/mention-markup.js';
 import { type SecretTable, whereVisible } from '../worlds/visibility.js';
@@ -100,7 +100,7 @@ export async function replaceMentionsOf(
 export async function replaceGmNotesMentionsOf(
   db: Db,
   worldId: string,
-  sourceType: RichTextSourceType,
+  sourceType: BacklinkSourceType,
   sourceId: string,
   refs: MentionRef[],
 ): Promise<void> {
@@ -125,9 +125,9 @@ export async function replaceGmNotesMentionsOf(
  * Sources whose text mentions the target, by type (distinct ids). Mentions inside GM notes count only for a reader
  * who sees secrets (editors and the owner): for anyone else that table is never read.
  */
-async function mentionSources(db: Db, scope: ReadScope, worldId: string, target: MentionRef): Promise<Map<RichTextSourceType, string[]>> {
+async function mentionSources(db: Db, scope: ReadScope, worldId: string, target: MentionRef): Promise<Map<BacklinkSourceType, string[]>> {
   const tables = scope.seesSecrets ? (['mention', 'gm_notes_mention'] as const) : (['mention'] as const);
-  const byType = new Map<RichTextSourceType, Set<string>>();
+  const byType = new Map<BacklinkSourceType, Set<string>>();
   for (const table of tables) {
     const rows = await db
       .selectFrom(table)
@@ -137,7 +137,7 @@ async function mentionSources(db: Db, scope: ReadScope, worldId: string, target:
       .where('target_id', '=', target.id)
       .execute();
     for (const row of rows) {
-      const type = row.source_type as RichTextSourceType;
+      const type = row.source_type as BacklinkSourceType;
       byType.set(type, (byType.get(type) ?? new Set<string>()).add(row.source_id));
     }
   }
@@ -145,7 +145,7 @@ async function mentionSources(db: Db, scope: ReadScope, worldId: string, target:
 }
 
 /** The visible sources of one type, as backlinks. */
-async function visibleSources(db: Db, scope: ReadScope, worldId: string, type: RichTextSourceType, ids: string[]): Promise<Backlink[]> {
+async function visibleSources(db: Db, scope: ReadScope, worldId: string, type: BacklinkSourceType, ids: string[]): Promise<Backlink[]> {
   switch (type) {
     case 'world': {
       const rows = await db.selectFrom('world').select(['id', 'name']).where('id', '=', worldId).where('id', 'in', ids).execute();
@@ -170,6 +170,27 @@ async function visibleSources(db: Db, scope: ReadScope, worldId: string, type: R
         .where('connection.id', 'in', ids);
       const rows = await whereVisible(query, scope, 'connection').execute();
       return rows.map((row) => ({ type, id: row.id, parentId: null, name: row.connection_type }));
+    }
+    case 'inventoryItem': {
+      const query = db
+        .selectFrom('inventory_item')
+        .innerJoin('character as holder', 'holder.id', 'inventory_item.character_id')
+        .innerJoin('item as held', 'held.id', 'inventory_item.item_id')
+        .select(['inventory_item.id', 'inventory_item.character_id', 'holder.name as holder_name', 'held.name as item_name'])
+        .where('inventory_item.world_id', '=', worldId)
+        .where('inventory_item.id', 'in', ids);
+      const rows = await whereVisible(query, scope, 'inventory_item').execute();
+      return rows.map((row) => ({ type, id: row.id, parentId: row.character_id, name: `${row.holder_name}: ${row.item_name}` }));
+    }
+    case 'questObjective': {
+      const query = db
+        .selectFrom('quest_objective')
+        .innerJoin('quest', 'quest.id', 'quest_objective.quest_id')
+        .select(['quest_objective.id', 'quest_objective.quest_id', 'quest_objective.description'])
+        .where('quest.world_id', '=', worldId)
+        .where('quest_objective.id', 'in', ids);
+      const rows = await whereVisible(query, scope, 'quest_objective').execute();
+      return rows.map((row) => ({ type, id: row.id, parentId: row.quest_id, name: row.description }));
     }
     default: {
       const found = await findMentionTargets(

@@ -90,6 +90,23 @@ export async function saveMentions(
   await replaceGmNotesMentionsOf(db, scope.world.id, sourceType, sourceId, extractMentions(row?.gm_notes_html ?? null));
 }
 
+/** The table of each source whose only rich text is its GM notes. */
+const GM_NOTES_ONLY_TABLES = { inventoryItem: 'inventory_item', questObjective: 'quest_objective' } as const;
+
+/**
+ * Records the mentions inside the GM notes of a written inventory entry or quest objective, as stored (in the write's
+ * transaction, after the row is written), in the index only editors' and the owner's backlinks read.
+ */
+export async function saveGmNotesMentions(
+  db: Db,
+  scope: WorldScope,
+  sourceType: keyof typeof GM_NOTES_ONLY_TABLES,
+  sourceId: string,
+): Promise<void> {
+  const row = await db.selectFrom(GM_NOTES_ONLY_TABLES[sourceType]).select('gm_notes_html').where('id', '=', sourceId).executeTakeFirst();
+  await replaceGmNotesMentionsOf(db, scope.world.id, sourceType, sourceId, extractMentions(row?.gm_notes_html ?? null));
+}
+
 /** The columns of RichTextColumns a row stores. */
 export const richTextRow = (columns: RichTextColumns): { description: string | null; description_html: string | null } => ({
   description: columns.description,

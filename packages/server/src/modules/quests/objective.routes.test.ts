@@ -160,7 +160,7 @@ describe.each(DIALECTS)('quest objectives and progress on %s', (dialect) => {
     const neither = await progress(owner, questUrl, objective.objectiveId, {});
     expect(neither.statusCode).toBe(400);
     const read = await t.app.inject({ method: 'GET', url: `${questUrl}/objectives/${objective.objectiveId}`, headers: owner.headers });
-    expect(read.json().progress).toBe(1);
+    expect(read.json<Objective>().progress).toBe(1);
   });
 
   it('refuses progress on a quest that is not active with a 409 that says why', async () => {

@@ -22,6 +22,7 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { requireObjective, requireQuest } from './quest.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
+import { saveGmNotesMentions } from '../mentions/rich-text.write.js';
 import { requireEditor } from '../worlds/world-scope.js';
 import { recordObjectiveProgress } from './quest.commands.js';
 import { presentObjective } from './quest.presenter.js';
@@ -87,6 +88,7 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
           created_at: now,
         };
         await insertObjective(trx, row);
+        await saveGmNotesMentions(trx, scope, 'questObjective', row.id);
         await completeQuestIfDone(trx, quest.id);
         return row;
       });
@@ -129,6 +131,7 @@ export const objectiveRoutes: FastifyPluginAsyncZod = async (app) => {
           ...objectiveColumns(request.body, nowIso()),
           ...(await accessColumns(trx, scope, request.body, objective)),
         });
+        await saveGmNotesMentions(trx, scope, 'questObjective', objective.id);
         await completeQuestIfDone(trx, quest.id);
         // Read back: the stored version may be a millisecond later than now (see the version-trigger migration).
         return requireObjective(trx, scope, quest.id, objective.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorResponse, Quest, World } from '@loreforge/contract';
+import type { ErrorResponse, Quest, World, Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
@@ -67,7 +67,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       }
       expect((await createQuest(world, owner, { difficulty: 1 })).difficulty).toBe(1);
       const list = await t.app.inject({ method: 'GET', url: questsUrl(world), headers: owner.headers });
-      expect(list.json().pagination.totalItems).toBe(1);
+      expect(list.json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
     });
   });
 
@@ -79,7 +79,10 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       await createQuest(world, owner, { name: 'Charlie', status: 'active' });
       await createQuest(world, owner, { name: 'Delta', status: 'completed' });
       const get = async (query: string) =>
-        (await t.app.inject({ method: 'GET', url: `${questsUrl(world)}${query}`, headers: owner.headers })).json();
+        (await t.app.inject({ method: 'GET', url: `${questsUrl(world)}${query}`, headers: owner.headers })).json<{
+          data: Quest[];
+          pagination: Pagination;
+        }>();
 
       const first = await get('?limit=3');
       expect(names(first)).toEqual(['Delta', 'Charlie', 'Bravo']);
@@ -95,8 +98,8 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
 
       const activeList = await t.app.inject({ method: 'GET', url: `${questsUrl(world)}/active?sortBy=name`, headers: owner.headers });
       expect(activeList.statusCode).toBe(200);
-      expect(names(activeList.json())).toEqual(['Alpha', 'Charlie']);
-      expect(activeList.json().pagination).toMatchObject({ totalItems: 2, totalPages: 1 });
+      expect(names(activeList.json<{ data: Quest[] }>())).toEqual(['Alpha', 'Charlie']);
+      expect(activeList.json<{ pagination: Pagination }>().pagination).toMatchObject({ totalItems: 2, totalPages: 1 });
 
       const bad = await t.app.inject({ method: 'GET', url: `${questsUrl(world)}?status=done`, headers: owner.headers });
       expect(bad.statusCode).toBe(400);
@@ -221,7 +224,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
 
       const abandoned = await t.app.inject({ method: 'DELETE', url: `${url}/abandon?characterId=${dorothy.id}`, headers: owner.headers });
       expect(abandoned.statusCode).toBe(200);
-      expect(abandoned.json().status).toBe('pending');
+      expect(abandoned.json<Quest>().status).toBe('pending');
       expect(await findActiveQuestIds(t.app.db, dorothy.id)).toEqual([]);
 
       const twice = await t.app.inject({ method: 'DELETE', url: `${url}/abandon`, headers: owner.headers });
@@ -270,7 +273,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
       expect(foreign.json<ErrorResponse>().fields).toEqual({ characterId: 'No character with that id in this world.' });
       const malformed = await t.app.inject({ method: 'POST', url: `${url}/accept`, headers: owner.headers, payload: { characterId: 'x' } });
       expect(malformed.json<ErrorResponse>().fields?.characterId).toBe('Must be a valid UUID.');
-      expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().status).toBe('pending');
+      expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<Quest>().status).toBe('pending');
 
       for (const status of ['completed', 'failed'] as const) {
         await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { name: 'Q', status } });
@@ -280,7 +283,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
         const abandon = await t.app.inject({ method: 'DELETE', url: `${url}/abandon`, headers: owner.headers });
         expect(abandon.statusCode).toBe(409);
         expect(abandon.json<ErrorResponse>().message).toBe(`Only an active quest can be abandoned; this one is ${status}.`);
-        expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json().status).toBe(status);
+        expect((await t.app.inject({ method: 'GET', url, headers: owner.headers })).json<Quest>().status).toBe(status);
       }
       const missing = await t.app.inject({ method: 'POST', url: `${questsUrl(world)}/${stranger.id}/accept`, headers: owner.headers });
       expect(missing.statusCode).toBe(404);
@@ -355,7 +358,7 @@ describe.each(DIALECTS)('quests on %s', (dialect) => {
         );
       }
       expect(
-        (await t.app.inject({ method: 'GET', url: `${questsUrl(world)}/${quest.questId}`, headers: owner.headers })).json().status,
+        (await t.app.inject({ method: 'GET', url: `${questsUrl(world)}/${quest.questId}`, headers: owner.headers })).json<Quest>().status,
       ).toBe('pending');
       expect(await findActiveQuestIds(t.app.db, scarecrow.characterId)).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Relationship } from '@loreforge/contract';
+import { MESSAGES, type Relationship, type ErrorResponse, type Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
@@ -84,10 +84,12 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       for (const targetCharacterId of [outsider.characterId, '0190f5c2-0000-7000-8000-000000000000']) {
         const response = await call('POST', base, { targetCharacterId });
         expect(response.statusCode).toBe(400);
-        expect(response.json().fields.targetCharacterId).toBe('Related Character must be a character of this world.');
+        expect(response.json<ErrorResponse>().fields?.targetCharacterId).toBe('Related Character must be a character of this world.');
       }
-      expect((await call('POST', base, {})).json().fields.targetCharacterId).toBe('Related Character is required.');
-      expect((await call('POST', base, { targetCharacterId: 'x' })).json().fields.targetCharacterId).toBe('Must be a valid UUID.');
+      expect((await call('POST', base, {})).json<ErrorResponse>().fields?.targetCharacterId).toBe('Related Character is required.');
+      expect((await call('POST', base, { targetCharacterId: 'x' })).json<ErrorResponse>().fields?.targetCharacterId).toBe(
+        'Must be a valid UUID.',
+      );
     });
 
     it.each([
@@ -105,7 +107,7 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       const { toto, base, call } = await cast();
       const response = await call('POST', base, { targetCharacterId: toto.characterId, [field]: value });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields[field]).toBe(message);
+      expect(response.json<ErrorResponse>().fields?.[field]).toBe(message);
     });
 
     it('accepts the score bounds -100 and 100', async () => {
@@ -176,14 +178,14 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       });
 
       const invalid = await call('PUT', url, { targetCharacterId: glinda.characterId, affinity: 500 });
-      expect(invalid.json().fields.affinity).toBe('Affinity must be no more than 100.');
+      expect(invalid.json<ErrorResponse>().fields?.affinity).toBe('Affinity must be no more than 100.');
       const self = await call('PUT', url, { targetCharacterId: dorothy.characterId });
-      expect(self.json().message).toBe(MESSAGES.relationshipWithSelf);
+      expect(self.json<ErrorResponse>().message).toBe(MESSAGES.relationshipWithSelf);
 
       expect((await call('DELETE', url)).statusCode).toBe(204);
       const gone = await call('GET', url);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json().message).toBe('Relationship not found.');
+      expect(gone.json<ErrorResponse>().message).toBe('Relationship not found.');
     });
 
     it('answers 409 when a PUT would duplicate another relationship of the pair', async () => {
@@ -192,7 +194,7 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       const second = await createRelationship(t.app, owner, world.worldId, dorothy.characterId, { targetCharacterId: glinda.characterId });
       const response = await call('PUT', `${base}/${second.relationshipId}`, { targetCharacterId: toto.characterId });
       expect(response.statusCode).toBe(409);
-      expect((await call('GET', `${base}/${second.relationshipId}`)).json().targetCharacterId).toBe(glinda.characterId);
+      expect((await call('GET', `${base}/${second.relationshipId}`)).json<Relationship>().targetCharacterId).toBe(glinda.characterId);
     });
 
     it('answers 404 for a relationship of another character and when the target is deleted it goes too', async () => {
@@ -204,7 +206,7 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       const mine = await createRelationship(t.app, owner, world.worldId, dorothy.characterId, { targetCharacterId: glinda.characterId });
       await call('DELETE', `/api/worlds/${world.worldId}/characters/${glinda.characterId}`);
       expect((await call('GET', `${base}/${mine.relationshipId}`)).statusCode).toBe(404);
-      expect((await call('GET', base)).json().pagination.totalItems).toBe(0);
+      expect((await call('GET', base)).json<{ pagination: Pagination }>().pagination.totalItems).toBe(0);
     });
   });
 
@@ -229,6 +231,6 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
       expect(response.body).not.toContain('Secret');
     }
     expect((await call('GET', url)).json()).toEqual(relationship);
-    expect((await call('GET', base)).json().pagination.totalItems).toBe(1);
+    expect((await call('GET', base)).json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
   });
 });

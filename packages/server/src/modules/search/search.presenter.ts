@@ -58,6 +58,7 @@ export function presentSearchHit(row: SearchRow, term: string): SearchHit {
     type: row.type,
     id: row.id,
     parentId: row.parent_id,
+    parentType: row.parent_id === null ? null : row.parent_type,
     match,
     name: { text: row.name, highlights: match === 'fuzzy' || match === 'text' ? [] : findRanges(row.name, term) },
     snippet: snippetOf(row.description, term),

@@ -1,9 +1,10 @@
 /**
- * The world search's queries: three passes (names, names a typo away, text), each one UNION ALL over every
- * searchable table of a world, ranked and paged in SQL.
- * Matching uses the databases' own indexes: FTS5 trigram tables on SQLite (migrations add_search_indexes and
- * add_world_search_indexes), pg_trgm GIN indexes on PostgreSQL; typo tolerance is pg_trgm's word_similarity
- * (the same function on SQLite, db/trigram.ts).
+ * The world search's queries: four passes (names, names a typo away, tags, text), each one UNION ALL over every
+ * searchable table of a world, ranked and paged in SQL. Relationships and connections have no name: they are found
+ * by tags and description only.
+ * Matching uses the databases' own indexes: FTS5 trigram tables on SQLite (migrations add_search_indexes,
+ * add_world_search_indexes and add_search_name_indexes, whose names-only tables serve the typo pass), pg_trgm GIN
+ * indexes on PostgreSQL; typo tolerance is pg_trgm's word_similarity (the same function on SQLite, db/trigram.ts).
  */
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforge/contract';
@@ -26,26 +27,97 @@ const TEXT_HITS_COUNTED = WORLD_SEARCH_TEXT_HITS_COUNTED;
 /** Rank tiers, best first; the presenter names them (SEARCH_MATCH_KINDS). */
 const TIERS = { exact: 0, prefix: 1, contains: 2, fuzzy: 3, tag: 4, text: 5 } as const;
 
-/** A searchable table: its entity type, name column and the parent a link to it needs. */
+/** A searchable table: its entity type, its name (or how its hits are titled) and the parent a link to it needs. */
 interface SearchSource {
   type: SearchEntityType;
   table: SecretTable;
-  nameColumn: 'name' | 'title';
-  parentColumn: 'map_id' | 'character_id' | null;
+  /** The name column; null for a table found only by description and tags (relationships and connections). */
+  nameColumn: 'name' | 'title' | null;
+  /** The hit's name, over the row `t`: the name column, or "From → To, Type" for a relationship or connection. */
+  title: RawBuilder<unknown>;
+  /** The id of the entity a link to a hit needs (its map, its character, a connection's source), or null. */
+  parent: RawBuilder<unknown>;
+  /** The type of that entity (a SearchEntityType), or null. */
+  parentType: RawBuilder<unknown>;
   /** Whether its entities carry tags (TAGGABLE_TYPES, which name them by their table). */
   tagged: boolean;
 }
 
+/** The types a connection's end may be, with their table and name column (contract CONNECTABLE_TYPES). */
+const CONNECTABLE_NAMES: Array<[type: string, table: string, column: 'name' | 'title']> = [
+  ['character', 'character', 'name'],
+  ['item', 'item', 'name'],
+  ['timeline', 'timeline', 'name'],
+  ['event', 'event', 'name'],
+  ['map', 'map', 'name'],
+  ['quest', 'quest', 'name'],
+  ['goal', 'goal', 'title'],
+];
+
+/** The name of a connection's end (its type and id columns on `t`), '' when it is gone. */
+function endName(typeColumn: string, idColumn: string): RawBuilder<unknown> {
+  const cases = CONNECTABLE_NAMES.map(
+    ([type, table, column]) =>
+      sql`when ${sql.lit(type)} then (select ${sql.ref(`x.${column}`)} from ${sql.table(table)} x where x.id = ${sql.ref(`t.${idColumn}`)})`,
+  );
+  return sql`coalesce(case ${sql.ref(`t.${typeColumn}`)} ${sql.join(cases, sql` `)} end, '')`;
+}
+
+/** A character's name by the id in a column of `t`, '' when it is gone. */
+const characterName = (idColumn: string): RawBuilder<unknown> =>
+  sql`coalesce((select x.name from ${sql.table('character')} x where x.id = ${sql.ref(`t.${idColumn}`)}), '')`;
+
+/** "From → To, Type": how a relationship's or connection's hit is named. */
+const linkTitle = (from: RawBuilder<unknown>, to: RawBuilder<unknown>, type: string): RawBuilder<unknown> =>
+  sql`${from} || ${sql.lit(' → ')} || ${to} || ${sql.lit(', ')} || ${sql.ref(`t.${type}`)}`;
+
+/** A source with a name column, and maybe a parent column of a fixed type. */
+function named(
+  type: SearchEntityType,
+  table: SecretTable,
+  nameColumn: 'name' | 'title' = 'name',
+  parent?: { column: 'map_id' | 'character_id'; type: SearchEntityType },
+): SearchSource {
+  const parentRef = parent ? sql.ref(`t.${parent.column}`) : undefined;
+  return {
+    type,
+    table,
+    nameColumn,
+    title: sql.ref(`t.${nameColumn}`),
+    parent: parentRef ?? sql`null`,
+    parentType: parent && parentRef ? sql`case when ${parentRef} is null then null else ${sql.lit(parent.type)} end` : sql`null`,
+    tagged: true,
+  };
+}
+
 const SOURCES: SearchSource[] = [
-  { type: 'character', table: 'character', nameColumn: 'name', parentColumn: null, tagged: true },
-  { type: 'item', table: 'item', nameColumn: 'name', parentColumn: null, tagged: true },
-  { type: 'quest', table: 'quest', nameColumn: 'name', parentColumn: null, tagged: true },
-  { type: 'event', table: 'event', nameColumn: 'name', parentColumn: null, tagged: true },
-  { type: 'timeline', table: 'timeline', nameColumn: 'name', parentColumn: null, tagged: true },
-  { type: 'map', table: 'map', nameColumn: 'name', parentColumn: null, tagged: true },
-  { type: 'mapPoint', table: 'map_point', nameColumn: 'name', parentColumn: 'map_id', tagged: true },
-  { type: 'mapArea', table: 'map_area', nameColumn: 'name', parentColumn: 'map_id', tagged: true },
-  { type: 'goal', table: 'goal', nameColumn: 'title', parentColumn: 'character_id', tagged: true },
+  named('character', 'character'),
+  named('item', 'item'),
+  named('quest', 'quest'),
+  named('event', 'event'),
+  named('timeline', 'timeline'),
+  named('map', 'map'),
+  named('mapPoint', 'map_point', 'name', { column: 'map_id', type: 'map' }),
+  named('mapArea', 'map_area', 'name', { column: 'map_id', type: 'map' }),
+  named('goal', 'goal', 'title', { column: 'character_id', type: 'character' }),
+  {
+    type: 'relationship',
+    table: 'relationship',
+    nameColumn: null,
+    title: linkTitle(characterName('character_id'), characterName('target_character_id'), 'relationship_type'),
+    parent: sql.ref('t.character_id'),
+    parentType: sql.lit('character'),
+    tagged: true,
+  },
+  {
+    type: 'connection',
+    table: 'connection',
+    nameColumn: null,
+    title: linkTitle(endName('source_type', 'source_id'), endName('target_type', 'target_id'), 'connection_type'),
+    parent: sql.ref('t.source_id'),
+    parentType: sql.ref('t.source_type'),
+    tagged: true,
+  },
 ];
 
 /** Whose search it is: the world and who reads it (shared worlds' scope). */
@@ -58,6 +130,7 @@ export interface SearchRow {
   name: string;
   description: string | null;
   parent_id: string | null;
+  parent_type: SearchEntityType | null;
   tier: number;
   /** Order of storage, for text-only hits. */
   seq: unknown;
@@ -108,19 +181,19 @@ function taggedIds(source: SearchSource, scope: SearchScope, terms: Terms): RawB
  * Whether a row is a hit of the fuzzy pass (to leave it out of later passes): among the candidates the fuzzy pass
  * reads and similar enough. Cheap first: the candidate set (SQLite) or the trigram operator (PostgreSQL).
  */
-function fuzzyHit(source: SearchSource, terms: Terms, similarity: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (!terms.sqlite)
-    return sql`${terms.lowered} operator(public.<%) lower(${sql.raw(`t.${source.nameColumn}`)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
+function fuzzyHit(source: SearchSource, terms: Terms, name: RawBuilder<unknown>, similarity: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (!terms.sqlite) return sql`${terms.lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
   return sql`t.rowid in (${fuzzyCandidateRowids(source, terms)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
 }
 
 /**
- * The names sharing the most trigrams with the query (FTS5's bm25 rank), so a query made of common trigrams never
- * scores every name of a large world.
+ * The names sharing the most trigrams with the query (FTS5's bm25 rank over the names-only trigram table,
+ * `<table>_name_fts`), so a query made of common trigrams never scores every name of a large world, and the
+ * ranking never reads the postings of descriptions.
  */
 function fuzzyCandidateRowids(source: SearchSource, terms: Terms): RawBuilder<unknown> {
-  const fts = sql.table(`${source.table}_fts`);
-  const query = `${source.nameColumn} : (${terms.trigrams.map(ftsPhrase).join(' OR ')})`;
+  const fts = sql.table(`${source.table}_name_fts`);
+  const query = terms.trigrams.map(ftsPhrase).join(' OR ');
   return sql`select rowid from ${fts} where ${fts} match ${query} order by rank limit ${sql.lit(FUZZY_CANDIDATES)}`;
 }
 
@@ -142,44 +215,58 @@ interface Terms {
 /**
  * One source's rows for one pass, with their tier and score. On SQLite, a pass that the FTS5 trigram table can
  * serve reads that table first and joins the source by rowid (CROSS JOIN keeps that order), so the cost follows
- * the matches, not the size of the world.
+ * the matches, not the size of the world. A source without a name (relationships, connections) has only the tag
+ * and text passes.
  */
 function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: Terms): RawBuilder<unknown> | undefined {
   const { lowered, contains, prefix, trigrams, sqlite } = terms;
-  const name = sql.raw(`t.${source.nameColumn}`);
-  const nameContains = sql`lower(${name}) like ${contains} escape '\\'`;
+  const nameColumn = source.nameColumn;
+  if (nameColumn === null && (pass === 'name' || pass === 'fuzzy')) return undefined;
+  const name = sql.ref(`t.${nameColumn ?? 'id'}`);
   const similarity = sqlite ? sql`lf_word_similarity(${lowered}, ${name})` : sql`public.word_similarity(${lowered}, lower(${name}))`;
   const indexed = sqlite && terms.term.length >= 3;
+  // Conditions a later pass adds so that a row is found once: not by name, nor a typo away.
+  const notFoundByName: Array<RawBuilder<unknown>> = [];
+  if (nameColumn !== null) {
+    notFoundByName.push(sql`not (lower(${name}) like ${contains} escape '\\')`);
+    if (terms.fuzzy && trigrams.length > 0) notFoundByName.push(sql`not (${fuzzyHit(source, terms, name, similarity)})`);
+  }
   let ftsQuery: string | undefined;
   let fuzzyCandidates = false;
-  let condition: RawBuilder<unknown>;
+  let taggedFirst = false;
+  const conditions: Array<RawBuilder<unknown>> = [sourceBase(source, scope)];
   let tier: RawBuilder<unknown>;
   let score: RawBuilder<unknown> = sql`0`;
   if (pass === 'name') {
-    if (indexed) ftsQuery = `${source.nameColumn} : ${ftsPhrase(terms.term)}`;
-    condition = terms.term.length >= 3 ? nameContains : namePrefix(name, terms);
+    if (indexed) ftsQuery = `${nameColumn} : ${ftsPhrase(terms.term)}`;
+    conditions.push(terms.term.length >= 3 ? sql`lower(${name}) like ${contains} escape '\\'` : namePrefix(name, terms));
     tier = sql`case when lower(${name}) = ${lowered} then ${sql.lit(TIERS.exact)}
         when lower(${name}) like ${prefix} escape '\\' then ${sql.lit(TIERS.prefix)} else ${sql.lit(TIERS.contains)} end`;
   } else if (pass === 'fuzzy') {
     if (trigrams.length === 0) return undefined;
     fuzzyCandidates = sqlite;
-    condition = sqlite
-      ? sql`${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`
-      : sql`${lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
+    conditions.push(
+      sqlite
+        ? sql`${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`
+        : sql`${lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`,
+    );
     tier = sql.lit(TIERS.fuzzy);
     score = similarity;
   } else if (pass === 'tag') {
     if (!source.tagged) return undefined;
-    condition = sql`t.id in (${taggedIds(source, scope, terms)}) and not (${nameContains})`;
-    if (terms.fuzzy && trigrams.length > 0) condition = sql`${condition} and not (${fuzzyHit(source, terms, similarity)})`;
+    // On SQLite the tagged ids lead (joined below): left to the planner, the exclusion of typo hits could drive
+    // the scan instead, ranking typo candidates again for every table.
+    taggedFirst = sqlite;
+    if (!taggedFirst) conditions.push(sql`t.id in (${taggedIds(source, scope, terms)})`);
+    conditions.push(...notFoundByName);
     tier = sql.lit(TIERS.tag);
   } else {
     if (terms.term.length < 3) return undefined;
-    if (indexed) ftsQuery = `description : ${ftsPhrase(terms.term)}`;
     // The FTS5 phrase already means "the description contains the query"; LIKE says it where no index does.
-    condition = indexed ? sql`not (${nameContains})` : sql`lower(t.description) like ${contains} escape '\\' and not (${nameContains})`;
-    if (source.tagged) condition = sql`${condition} and t.id not in (${taggedIds(source, scope, terms)})`;
-    if (terms.fuzzy && trigrams.length > 0) condition = sql`${condition} and not (${fuzzyHit(source, terms, similarity)})`;
+    if (indexed) ftsQuery = `description : ${ftsPhrase(terms.term)}`;
+    else conditions.push(sql`lower(t.description) like ${contains} escape '\\'`);
+    conditions.push(...notFoundByName);
+    if (source.tagged) conditions.push(sql`t.id not in (${taggedIds(source, scope, terms)})`);
     tier = sql.lit(TIERS.text);
   }
   const table = sql.table(source.table);
@@ -188,13 +275,14 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
     ? sql`(select rowid as rid from ${fts} where ${fts} match ${ftsQuery}) m cross join ${table} t on t.rowid = m.rid`
     : fuzzyCandidates
       ? sql`(${fuzzyCandidateRowids(source, terms)}) m cross join ${table} t on t.rowid = m.rowid`
-      : sql`${table} t`;
+      : taggedFirst
+        ? sql`(select distinct g.entity_id from (${taggedIds(source, scope, terms)}) g) m cross join ${table} t on t.id = m.entity_id`
+        : sql`${table} t`;
   const order = sqlite ? (ftsQuery ? sql`m.rid` : sql`t.rowid`) : sql`t.id`;
-  const parent = source.parentColumn ? sql.raw(`t.${source.parentColumn}`) : sql`null`;
-  return sql`select ${sql.lit(source.type)} as type, t.id as id, ${name} as name, t.description as description,
-      ${parent} as parent_id, ${tier} as tier, ${score} as score, ${order} as seq
+  return sql`select ${sql.lit(source.type)} as type, t.id as id, ${source.title} as name, t.description as description,
+      ${source.parent} as parent_id, ${source.parentType} as parent_type, ${tier} as tier, ${score} as score, ${order} as seq
     from ${from}
-    where ${sourceBase(source, scope)} and ${condition}`;
+    where ${sql.join(conditions, sql` and `)}`;
 }
 
 /**
@@ -228,9 +316,8 @@ async function readSlice(
     return { rows, total, capped };
   }
   if (limit > 0) {
-    const order = byName ? sql`hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id` : sql`hits.seq`;
     const { rows } = await sql<SearchRow>`select hits.*, count(*) over () as total from (${union}) hits
-      order by ${order} limit ${limit} offset ${offset}`.execute(db);
+      order by hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id limit ${limit} offset ${offset}`.execute(db);
     const first = rows[0];
     if (first) return { rows, total: Number(first.total), capped: false };
   }

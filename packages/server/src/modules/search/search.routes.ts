@@ -1,7 +1,7 @@
 /**
  * The world search (issue "Linked lore"): GET /worlds/{worldId}/search?q=… finds every kind of entity of a world
- * by name (exact, prefix, contains, or a typo away) and by description, ranked name matches first, paged in the
- * list envelope of SPEC §7 generic lists.
+ * by name (exact, prefix, contains, or a typo away), by tag and by description (relationships and connections by tag
+ * and description), ranked name matches first, paged in the list envelope of SPEC §7 generic lists.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,8 +28,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Search a whole world',
         description:
           'Finds characters, items, quests, events, timelines, maps, map points and areas, and goals whose name ' +
-          'or description contains q. Ranked: exact name, name prefix, name contains, then (when no name and no description contains q) names ' +
-          'a typo away, then description only, in stored order. One or two characters find the start of names only. ' +
+          'or description contains q, and relationships and connections whose description contains q (named ' +
+          "'From → To, Type'); any of them by a tag starting with q. Ranked: exact name, name prefix, name contains, then " +
+          '(when no name and no description contains q) names a typo away, then tags, then description only, in stored ' +
+          'order. One or two characters find the start of names and tags only. ' +
           'Highlights are character offsets into plain text. Description-only hits are counted up to ' +
           `${WORLD_SEARCH_TEXT_HITS_COUNTED} per entity type; past that, totalItems is a lower bound and totalItemsCapped is true.`,
         params: WorldParams,

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorldSearchResponse } from '@loreforge/contract';
+import type { EntityTags, ErrorResponse, Pagination, WorldSearchResponse } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createWorld } from '../../../test/factories/world.js';
+
+/** A page of a list answer. */
+interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
 
 describe.each(DIALECTS)('tags on %s', (dialect) => {
   let t: TestApp;
@@ -40,7 +46,7 @@ describe.each(DIALECTS)('tags on %s', (dialect) => {
       url: `/api/worlds/${oz.world.worldId}/tags/character/${oz.witch.characterId}`,
       headers: oz.owner.headers,
     });
-    expect(read.json().tags).toEqual(['magic', 'Villain', 'West']);
+    expect(read.json<EntityTags>().tags).toEqual(['magic', 'Villain', 'West']);
     const world = await t.app.inject({ method: 'GET', url: `/api/worlds/${oz.world.worldId}/tags`, headers: oz.owner.headers });
     expect(world.json()).toEqual({
       data: [
@@ -50,7 +56,7 @@ describe.each(DIALECTS)('tags on %s', (dialect) => {
         { tag: 'West', count: 1 },
       ],
     });
-    expect((await oz.put('character', oz.witch.characterId, [])).json().tags).toEqual([]);
+    expect((await oz.put('character', oz.witch.characterId, [])).json<EntityTags>().tags).toEqual([]);
   });
 
   it('filters lists by tag in any case', async () => {
@@ -61,10 +67,10 @@ describe.each(DIALECTS)('tags on %s', (dialect) => {
       url: `/api/worlds/${oz.world.worldId}/characters?tag=VILLAIN`,
       headers: oz.owner.headers,
     });
-    expect(list.json().data.map((c: { name: string }) => c.name)).toEqual(['Wicked Witch of the West']);
-    expect(list.json().pagination.totalItems).toBe(1);
+    expect(list.json<Page<{ name: string }>>().data.map((c) => c.name)).toEqual(['Wicked Witch of the West']);
+    expect(list.json<Page<{ name: string }>>().pagination.totalItems).toBe(1);
     const none = await t.app.inject({ method: 'GET', url: `/api/worlds/${oz.world.worldId}/items?tag=villain`, headers: oz.owner.headers });
-    expect(none.json().pagination.totalItems).toBe(0);
+    expect(none.json<Page<unknown>>().pagination.totalItems).toBe(0);
   });
 
   it('lets the world search find an entity by a tag starting with the query, after name matches', async () => {
@@ -81,18 +87,18 @@ describe.each(DIALECTS)('tags on %s', (dialect) => {
     const oz = await buildOz();
     const empty = await oz.put('character', oz.witch.characterId, ['  ']);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain('A tag cannot be empty.');
+    expect(empty.json<ErrorResponse>().message).toContain('A tag cannot be empty.');
     const long = await oz.put('character', oz.witch.characterId, ['x'.repeat(41)]);
-    expect(long.json().message).toContain('A tag must be no more than 40 characters.');
+    expect(long.json<ErrorResponse>().message).toContain('A tag must be no more than 40 characters.');
     const many = await oz.put(
       'character',
       oz.witch.characterId,
       Array.from({ length: 21 }, (_, i) => `t${i}`),
     );
-    expect(many.json().message).toContain('An entity can carry no more than 20 tags.');
+    expect(many.json<ErrorResponse>().message).toContain('An entity can carry no more than 20 tags.');
     const wrongType = await oz.put('character', oz.cap.itemId, ['magic']);
     expect(wrongType.statusCode).toBe(404);
-    expect(wrongType.json().message).toBe('Character not found.');
+    expect(wrongType.json<ErrorResponse>().message).toBe('Character not found.');
     const badType = await oz.put('wizard', oz.cap.itemId, ['magic']);
     expect(badType.statusCode).toBe(400);
   });

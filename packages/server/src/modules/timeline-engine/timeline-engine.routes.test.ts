@@ -45,6 +45,7 @@ describe.each(DIALECTS)('timeline engine routes on %s', (dialect) => {
     await t.close();
   });
 
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's type, as json<T>() does
   const get = <T>(owner: TestUser, url: string) =>
     t.app.inject({ method: 'GET', url, headers: owner.headers }).then((r) => ({ status: r.statusCode, body: r.json<T>() }));
 

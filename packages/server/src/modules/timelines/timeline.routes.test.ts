@@ -160,7 +160,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
         payload: { name: 'Started', currentDateTime: '2025-01-01T00:00', genesisEvent: event.eventId },
       });
       expect(withGenesis.statusCode).toBe(201);
-      expect(withGenesis.json().genesisEvent).toBe(event.eventId);
+      expect(withGenesis.json<Timeline>().genesisEvent).toBe(event.eventId);
       const orphanBranch = await t.app.inject({
         method: 'POST',
         url: timelinesUrl(world),
@@ -261,7 +261,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
         payload: { name: 'Grandchild', currentDateTime: '2025-01-01T00:00', parentTimelineId: root.timelineId },
       });
       expect(reparent.statusCode).toBe(200);
-      expect(reparent.json().parentTimelineId).toBe(root.timelineId);
+      expect(reparent.json<Timeline>().parentTimelineId).toBe(root.timelineId);
     });
 
     it('deletes a timeline but keeps its events, frees its branches and removes connections to it', async () => {
@@ -311,7 +311,7 @@ describe.each(DIALECTS)('timelines on %s', (dialect) => {
       expect(await connectionExists(t.app, connectionId)).toBe(false);
       expect((await readWorld(world, owner.headers)).counts).toMatchObject({ timelines: 1, events: 2 });
       const list = await t.app.inject({ method: 'GET', url: timelinesUrl(world), headers: owner.headers });
-      expect(list.json().pagination.totalItems).toBe(1);
+      expect(list.json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
     });
 
     it('answers 404 for a timeline of another world and 400 for a malformed id', async () => {

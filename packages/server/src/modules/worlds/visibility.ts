@@ -162,15 +162,15 @@ export async function isVisible(db: import('../../db/database.js').Db, scope: Re
  * @param column the row key holding the referenced id (or null).
  * @returns new rows (the input is left as is); the same rows for editors and the owner.
  */
-export async function maskHidden<Row, K extends keyof Row>(
+export async function maskHidden<Row>(
   db: import('../../db/database.js').Db,
   scope: ReadScope,
   rows: Row[],
-  column: K,
+  column: keyof Row,
   table: SecretTable,
 ): Promise<Row[]> {
   if (scope.seesSecrets) return rows;
-  const ids = [...new Set(rows.map((row) => row[column]).filter((id): id is NonNullable<Row[K]> & string => typeof id === 'string'))];
+  const ids = [...new Set(rows.map((row) => row[column]).filter((id): id is Row[keyof Row] & string => typeof id === 'string'))];
   if (ids.length === 0) return rows;
   const visible = await whereVisible(db.selectFrom(table).select('id').where('id', 'in', ids), scope, table).execute();
   const seen = new Set(visible.map((row) => row.id));

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorResponse, MESSAGES, type World } from '@loreforge/contract';
+import { type ErrorResponse, MESSAGES, type World, type Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
+import { present } from '../../../test/present.js';
 
 describe.each(DIALECTS)('worlds on %s', (dialect) => {
   let t: TestApp;
@@ -84,7 +85,7 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
         headers: owner.headers,
       });
       expect(next.json<{ data: World[] }>().data.map((w) => w.name)).toEqual(['Alpha']);
-      expect(next.json().pagination.nextCursor).toBeNull();
+      expect(next.json<{ pagination: Pagination }>().pagination.nextCursor).toBeNull();
     });
 
     it('searches name and description case-insensitively and sorts by name', async () => {
@@ -145,9 +146,9 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
         await t.app.inject({ method: 'POST', url: '/api/worlds', headers: owner.headers, payload: { name } });
       }
       const byName = await t.app.inject({ method: 'GET', url: '/api/worlds?sortBy=name&limit=1', headers: owner.headers });
-      const cursor = byName.json().pagination.nextCursor as string;
+      const cursor = present(byName.json<{ pagination: Pagination }>().pagination.nextCursor, 'a cursor to the second page');
       const next = await t.app.inject({ method: 'GET', url: `/api/worlds?sortBy=name&limit=1&cursor=${cursor}`, headers: owner.headers });
-      expect(next.json().data.map((w: { name: string }) => w.name)).toEqual(['Kansas']);
+      expect(next.json<{ data: World[] }>().data.map((w) => w.name)).toEqual(['Kansas']);
       for (const other of ['', '&sortBy=name&sortOrder=desc', '&sortBy=updatedAt']) {
         const response = await t.app.inject({ method: 'GET', url: `/api/worlds?limit=1&cursor=${cursor}${other}`, headers: owner.headers });
         expect(response.statusCode).toBe(400);
@@ -210,7 +211,7 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
         expect(response.body).not.toContain('Private');
       }
       const still = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.worldId}`, headers: owner.headers });
-      expect(still.json().name).toBe('Private');
+      expect(still.json<World>().name).toBe('Private');
     });
 
     it('rejects a malformed world id with 400', async () => {

@@ -8,19 +8,22 @@ import { SEARCH_TYPE_LABELS } from '../search/CommandPalette';
 const SOURCE_LABELS: Record<Backlink['type'], string> = {
   ...SEARCH_TYPE_LABELS,
   world: 'World',
-  relationship: 'Relationship',
-  connection: 'Connection',
+  inventoryItem: 'Inventory entry',
+  questObjective: 'Quest objective',
 };
 
-/** The web page of a backlink's source (relationships open under their character; connections their world's list). */
+/**
+ * The web page of a backlink's source (relationships open under their character, connections their world, inventory
+ * entries their holder's inventory, quest objectives their quest).
+ */
 function sourcePath(worldId: string, link: Backlink): string {
   switch (link.type) {
     case 'world':
       return `/worlds/${worldId}`;
-    case 'relationship':
-      return `/worlds/${worldId}/characters/${link.parentId ?? ''}/relationships/${link.id}`;
-    case 'connection':
-      return `/worlds/${worldId}`;
+    case 'inventoryItem':
+      return `/worlds/${worldId}/characters/${link.parentId ?? ''}/inventory`;
+    case 'questObjective':
+      return `/worlds/${worldId}/quests/${link.parentId ?? ''}`;
     default:
       return entityPath(worldId, link.type, link.id, link.parentId);
   }

@@ -8,7 +8,7 @@ import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
-import type { SearchHit } from '@loreforge/contract';
+import { MENTION_ENTITY_TYPES, type SearchHit } from '@loreforge/contract';
 import { searchWorld } from '../../api/search';
 import { SEARCH_TYPE_LABELS } from '../search/CommandPalette';
 
@@ -105,7 +105,9 @@ export function RichTextEditor({ id, worldId, value, onChange, onBlur, invalid, 
             const world = worldRef.current;
             if (!world || query.trim() === '') return [];
             try {
-              return (await searchWorld(world, query, 8)).data;
+              // Relationships and connections are found too, but have no name to mention.
+              const mentionable = new Set<string>(MENTION_ENTITY_TYPES);
+              return (await searchWorld(world, query, 8)).data.filter((hit) => mentionable.has(hit.type));
             } catch {
               return [];
             }

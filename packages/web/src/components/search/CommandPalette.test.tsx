@@ -9,6 +9,7 @@ const WORLD = '22222222-2222-4222-8222-222222222222';
 
 const hit = (fields: Partial<SearchHit> & Pick<SearchHit, 'type' | 'id'>): SearchHit => ({
   parentId: null,
+  parentType: null,
   match: 'prefix',
   name: { text: 'Golden Cap', highlights: [{ start: 0, end: 6 }] },
   snippet: null,
@@ -117,6 +118,56 @@ describe('the world command palette', () => {
     fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'vill' } });
     const [option] = await screen.findAllByRole('option');
     expect(option?.textContent).toBe('Wicked Witch of the WestCharacterTagged vill…');
+  });
+
+  it('shows relationships and connections by their ends and type, and opens them where they live', async () => {
+    signIn();
+    mockFetch(() =>
+      jsonResponse({
+        data: [
+          hit({
+            type: 'relationship',
+            id: 'r1',
+            parentId: 'dorothy',
+            parentType: 'character',
+            match: 'text',
+            name: { text: 'Dorothy → Toto, friend', highlights: [] },
+            snippet: { text: 'Together through the cyclone.', highlights: [{ start: 21, end: 28 }] },
+          }),
+          hit({
+            type: 'connection',
+            id: 'c1',
+            parentId: 'cap',
+            parentType: 'item',
+            match: 'text',
+            name: { text: 'Golden Cap → Dorothy, worn by', highlights: [] },
+            snippet: { text: 'She finds it after the cyclone.', highlights: [{ start: 23, end: 30 }] },
+          }),
+        ],
+        pagination: { currentPage: 1, totalPages: 1, totalItems: 2, totalItemsCapped: false, limit: 8, nextCursor: null },
+      }),
+    );
+    const { router } = renderRoutes(
+      [{ path: '/worlds/:worldId/*', element: <WorldSearchBox worldId={WORLD} /> }],
+      `/worlds/${WORLD}/details`,
+    );
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const input = await screen.findByRole('combobox');
+    fireEvent.change(input, { target: { value: 'cyclone' } });
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Dorothy → Toto, friendRelationshipTogether through the cyclone.',
+      'Golden Cap → Dorothy, worn byConnectionShe finds it after the cyclone.',
+    ]);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(router.state.location.pathname).toBe(`/worlds/${WORLD}/characters/dorothy/relationships/r1`);
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const again = await screen.findByRole('combobox');
+    fireEvent.change(again, { target: { value: 'cyclone' } });
+    await screen.findAllByRole('option');
+    fireEvent.keyDown(again, { key: 'ArrowDown' });
+    fireEvent.keyDown(again, { key: 'Enter' });
+    expect(router.state.location.pathname).toBe(`/worlds/${WORLD}/items/cap`);
   });
 
   it('says a count that stopped at its cap is a lower bound', async () => {

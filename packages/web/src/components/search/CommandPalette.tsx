@@ -18,6 +18,8 @@ export const SEARCH_TYPE_LABELS: Record<SearchEntityType, string> = {
   mapPoint: 'Map point',
   mapArea: 'Map area',
   goal: 'Goal',
+  relationship: 'Relationship',
+  connection: 'Connection',
 };
 
 /** Props of {@link CommandPalette}: the world searched, whether it is open, and how it closes. */

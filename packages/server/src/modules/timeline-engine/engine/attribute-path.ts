@@ -69,7 +69,7 @@ export function removeAttribute(attributes: JsonObject, path: string): boolean {
     current = ownValue(current, key);
   }
   if (!isObject(current) || !Object.hasOwn(current, last)) return false;
-  delete current[last];
+  Reflect.deleteProperty(current, last);
   return true;
 }
 
