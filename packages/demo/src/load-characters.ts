@@ -76,7 +76,8 @@ export async function loadCharacterTies(load: DemoLoad): Promise<void> {
     summary.relationships += 1;
   }
   for (const goal of data.goals) {
-    const { key, character, ...body } = goal;
+    const { key, character, visibility, ...fields } = goal;
+    const body = { ...fields, ...(visibility ? { visibility } : {}) };
     const created = await attempt(
       `Creating goal "${goal.title}"`,
       client.POST('/api/worlds/{worldId}/characters/{characterId}/goals', {

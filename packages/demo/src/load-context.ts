@@ -4,7 +4,6 @@
  * again with more filled in: a character's location and quests, an event's branch, descriptions with mentions).
  */
 import type { LoreforgeClient, operations } from '@loreforge/client';
-import type { CharacterCreateInput } from '@loreforge/contract';
 import type { DemoData, DemoEvent } from './demo-data.js';
 import { type DemoMentionKind, demoPlainText } from './demo-mentions.js';
 
@@ -38,8 +37,8 @@ export interface DemoLoadResult {
 /** An event's body as the API documents it (POST and PUT …/events). */
 export type DemoEventBody = operations['createEvent']['requestBody']['content']['application/json'];
 
-/** A character's body as the loader sends it on create and on every later PUT. */
-export type DemoCharacterBody = CharacterCreateInput & { activeQuests: string[] };
+/** A character's body as the API documents it, as the loader sends it on create and on every later PUT. */
+export type DemoCharacterBody = operations['createCharacter']['requestBody']['content']['application/json'] & { activeQuests: string[] };
 
 /** One load in progress (see the file's comment). */
 export class DemoLoad {

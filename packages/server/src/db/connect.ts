@@ -16,7 +16,7 @@ import { currentActor } from './actor.js';
 import { type WorldSignals, postgresWorldSignals, sqliteWorldSignals } from './world-signals.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
-import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from '../lib/trigram.js';
+import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './trigram.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -169,7 +169,7 @@ const calendarWrite = (ok: number, withBody: boolean): OperationSpec =>
  * the owner's for a non-member or a signed-out caller (who must not reach it).
  */
 const ownNote =
-  (withBody: boolean): OperationSpec['build'] =>
+  (withBody: boolean): NonNullable<OperationSpec['build']> =>
   async (context) => {
     const { app, world } = context;
     const author = context.succeeds ? headersAuthor(world, context.identity) : world.cast.owner;

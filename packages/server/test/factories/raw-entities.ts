@@ -1,5 +1,5 @@
 /**
- * Storage-level factories for characters and items used by the map, connection and quest tests: they write
+ * Storage-level factories for characters and items used by the map, connection, item and quest tests: they write
  * the row directly (the database keeps the world's count), so those tests do not depend on other modules' routes.
  */
 import type { FastifyInstance } from 'fastify';

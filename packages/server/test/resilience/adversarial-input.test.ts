@@ -8,11 +8,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../app.js';
+import type { TestApp } from '../app.js';
 import { DIALECTS } from '../dialects.js';
-import { type TestUser, createUser } from '../factories/user.js';
-import { type ApiRoute, type JsonSchema, fillPath, listApiRoutes, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
-import { type FullWorld, buildFullWorld } from './full-world.js';
+import type { TestUser } from '../factories/user.js';
+import { type ApiRoute, type JsonSchema, fillPath, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
+import { buildSurface } from './surface.js';
+import type { FullWorld } from './full-world.js';
 import { byLevel, report } from './level.js';
 
 /** Characters of each adversarial string: long enough that a quadratic pattern takes seconds. */
@@ -51,10 +52,7 @@ describe.each(DIALECTS)('adversarial long input on %s', (dialect) => {
   let routes: ApiRoute[];
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    owner = await createUser(t.app);
-    world = await buildFullWorld(t.app, owner);
-    routes = await listApiRoutes(t.app);
+    ({ t, owner, world, routes } = await buildSurface(dialect));
   });
   afterAll(async () => t.close());
 

@@ -7,11 +7,12 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../../src/app.js';
-import { type TestApp, buildTestApp } from '../app.js';
+import type { TestApp } from '../app.js';
 import { DIALECTS } from '../dialects.js';
-import { type TestUser, createUser } from '../factories/user.js';
-import { type ApiRoute, type JsonSchema, fillPath, listApiRoutes, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
-import { type FullWorld, buildFullWorld } from './full-world.js';
+import type { TestUser } from '../factories/user.js';
+import { type ApiRoute, type JsonSchema, fillPath, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
+import { buildSurface } from './surface.js';
+import type { FullWorld } from './full-world.js';
 import { BAD_IDS, NASTY_STRINGS, applyMutation, bodyMutation, rawBodies } from './hostile-input.js';
 import { byLevel, report } from './level.js';
 
@@ -70,10 +71,7 @@ describe.each(DIALECTS)('bad input on %s', (dialect) => {
   let routes: ApiRoute[];
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    owner = await createUser(t.app);
-    world = await buildFullWorld(t.app, owner);
-    routes = await listApiRoutes(t.app);
+    ({ t, owner, world, routes } = await buildSurface(dialect));
   });
   afterAll(async () => t.close());
 

@@ -8,11 +8,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { type TestApp, buildTestApp } from '../app.js';
+import type { TestApp } from '../app.js';
 import { DIALECTS } from '../dialects.js';
 import { present } from '../present.js';
 import { type TestUser, createUser } from '../factories/user.js';
-import { type ApiRoute, fillPath, listApiRoutes, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
+import { type ApiRoute, fillPath, requiredQuery, routeLabel, sampleValue } from './api-surface.js';
+import { buildSurface } from './surface.js';
 import { type FullWorld, TINY_PNG, buildFullWorld } from './full-world.js';
 import { type Identity, buildIdentities } from './identities.js';
 import { report } from './level.js';
@@ -73,13 +74,12 @@ describe.each(DIALECTS)('isolation on %s', (dialect) => {
   let identities: Identity[];
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { tokenSecret: SECRET });
-    owner = await createUser(t.app);
+    let all: ApiRoute[];
+    ({ t, owner, world, routes: all } = await buildSurface(dialect, { tokenSecret: SECRET }));
     other = await createUser(t.app);
-    world = await buildFullWorld(t.app, owner);
     // The other user has data of their own, so their lists are not empty merely because they own nothing.
     await buildFullWorld(t.app, other);
-    routes = callerOrder((await listApiRoutes(t.app)).filter((route) => route.secured));
+    routes = callerOrder(all.filter((route) => route.secured));
     identities = buildIdentities(owner, other, SECRET);
   });
   afterAll(async () => t.close());

@@ -77,14 +77,15 @@ export interface RequestOptions {
   body?: unknown;
   /** A raw body (e.g. a map image) sent with its own content type instead of JSON. */
   rawBody?: Blob;
-  /** Aborts the request (TanStack Query passes one). */
-  signal?: AbortSignal;
+  /** Aborts the request (TanStack Query passes one, or undefined). */
+  signal?: AbortSignal | undefined;
   /** Public endpoints (login, register, invite request) need no token, so none is warned about. */
   isPublic?: boolean;
   /** Overrides the 10 s timeout (milliseconds). */
   timeoutMs?: number;
   /** The `updatedAt` of the version being edited or deleted: sent as If-Match, so a stale edit gets 409. */
-  version?: string;
+  /** Undefined when the caller has no version (a create, or a delete without a loaded entity): no If-Match. */
+  version?: string | undefined;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -147,7 +148,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const viewAs = viewAsFor(path);
   if (viewAs) headers[VIEW_AS_HEADER] = viewAs;
 
-  let payload: BodyInit | undefined;
+  let payload: BodyInit | null = null;
   if (rawBody) {
     payload = rawBody;
     headers['Content-Type'] = rawBody.type || 'application/octet-stream';

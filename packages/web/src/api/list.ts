@@ -13,11 +13,11 @@ const ListEnvelopeSchema = z.object({ data: z.array(z.unknown()), pagination: Pa
 export interface ListParams {
   page: number;
   limit: number;
-  search?: string;
+  search?: string | undefined;
   /** Only entities carrying this tag (lists of taggable entities only). */
   tag?: string;
-  sortBy?: string;
-  sortOrder?: SortOrder;
+  sortBy?: string | undefined;
+  sortOrder?: SortOrder | undefined;
   cursor?: string;
 }
 

@@ -65,7 +65,7 @@ export async function fetchMapImage(worldId: string, mapId: string, signal?: Abo
   const token = getToken();
   const response = await fetch(`${API_BASE}${imagePath(worldId, mapId)}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
-    signal,
+    signal: signal ?? null,
   });
   if (!response.ok) {
     let message = '';

@@ -15,9 +15,9 @@ const engineKey = (worldId: string) => ['worlds', worldId, 'engine'] as const;
  * (issue 12: minutes since its epoch, as digits), or (none) the timeline's "now".
  */
 export interface EngineMoment {
-  eventId?: string;
-  at?: string;
-  instant?: string;
+  eventId?: string | undefined;
+  at?: string | undefined;
+  instant?: string | undefined;
 }
 
 /** Which characters of a state to ask for: one page of those whose name contains `search` (all when empty). */

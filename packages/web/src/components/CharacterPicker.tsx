@@ -25,7 +25,7 @@ export interface CharacterPickerProps {
  * 'Loading characters...' while loading, 'Failed to load characters' on failure and
  * 'No other characters available in this world.' when none remain.
  */
-export function CharacterPicker({ worldId, excludeId, value, onChange, id, invalid, describedBy, disabled }: CharacterPickerProps) {
+export function CharacterPicker({ worldId, excludeId, value, onChange, id, invalid = false, describedBy, disabled }: CharacterPickerProps) {
   const query = useResourceLookup(charactersResource(worldId));
 
   if (query.isPending) return <LoadingSpinner inline label={MESSAGES.loadingCharacters} />;

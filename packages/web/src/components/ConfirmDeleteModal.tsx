@@ -11,7 +11,7 @@ export interface ConfirmDeleteModalProps {
   /** The kind of thing, lower case, e.g. 'character'. */
   entityType: string;
   /** The name of the one being deleted, shown in the question. */
-  entityName?: string | null;
+  entityName?: string | null | undefined;
   /** Performs the delete; a rejection is shown inside the dialog and the dialog stays open. */
   onConfirm: () => Promise<unknown>;
   /** Closes without deleting (Cancel, Escape, the close button). */

@@ -9,7 +9,7 @@ export interface ErrorAlertProps {
   /** When given, the alert has a close button that calls it (dismissible, SPEC §2 quest form). */
   onDismiss?: () => void;
   /** When given, a 'Try again' button calls it. */
-  onRetry?: () => void;
+  onRetry?: (() => void) | undefined;
   /** Optional heading above the message. */
   heading?: string;
   children?: ReactNode;
@@ -27,7 +27,7 @@ export function ErrorAlert({ message, onDismiss, onRetry, heading, children, cla
       variant="danger"
       role="alert"
       dismissible={Boolean(onDismiss)}
-      onClose={onDismiss}
+      {...(onDismiss ? { onClose: onDismiss } : {})}
       closeLabel="Dismiss error"
       className={className}
     >

@@ -94,7 +94,7 @@ export function useListState(initial: Partial<ListParams> = {}, defaultView: Lis
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);
-          const fallback: Partial<Record<(typeof KEYS)[number], string | number>> = { ...defaults, view: defaultView };
+          const fallback: Partial<Record<(typeof KEYS)[number], string | number | undefined>> = { ...defaults, view: defaultView };
           for (const key of KEYS) {
             if (!(key in change)) continue;
             const value = change[key];

@@ -6,7 +6,7 @@ export interface CharacterTable extends AccessColumns {
   name: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   attributes: string;
   current_location_id: string | null;
   /** userId of the player who plays this character (they may edit it), or null. */

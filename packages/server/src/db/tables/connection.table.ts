@@ -10,7 +10,7 @@ export interface ConnectionTable extends AccessColumns {
   connection_type: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   created_at: string;
   updated_at: string;
 }

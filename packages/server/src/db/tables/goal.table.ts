@@ -7,7 +7,7 @@ export interface GoalTable extends AccessColumns {
   title: string;
   description: string;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   goal_type: string;
   status: string;
   target_date_time: string | null;

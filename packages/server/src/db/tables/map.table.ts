@@ -6,7 +6,7 @@ export interface MapTable extends AccessColumns {
   name: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -29,7 +29,7 @@ export interface MapPointTable extends AccessColumns {
   name: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   x: number;
   y: number;
   entity_type: string | null;
@@ -46,7 +46,7 @@ export interface MapAreaTable extends AccessColumns {
   name: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   color: string;
   polygon: string;
   created_at: string;

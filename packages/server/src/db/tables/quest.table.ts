@@ -6,7 +6,7 @@ export interface QuestTable extends AccessColumns {
   name: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   status: string;
   is_optional: number;
   difficulty: number | null;

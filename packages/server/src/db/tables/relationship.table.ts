@@ -8,7 +8,7 @@ export interface RelationshipTable extends AccessColumns {
   relationship_type: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   affinity: number;
   power_balance: number;
   trust_level: number;

@@ -10,13 +10,13 @@ export interface TimelineTable extends AccessColumns {
   name: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   /** The world calendar the timeline keeps time in; null: the built-in Gregorian calendar. */
-  calendar_id?: string | null;
+  calendar_id: string | null;
   /** ISO 8601 on a Gregorian timeline; on one with its own calendar, a sort key of its instant (see event.date_time). */
   current_date_time: string;
   /** Minutes since the calendar's epoch (bigint; PostgreSQL answers it as text). Null only on rows written before. */
-  current_instant?: string | number | bigint | null;
+  current_instant: string | number | bigint | null;
   genesis_event: string | null;
   initial_states: string | null;
   branching_enabled: number;
@@ -34,14 +34,14 @@ export interface EventTable extends AccessColumns {
   name: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   /**
    * ISO 8601 on a Gregorian timeline (or without timeline); on a timeline with its own calendar, a sort key of
    * the instant ('~' and 20 digits) so lists sorted by date keep instant order.
    */
   date_time: string;
   /** Minutes since the calendar's epoch (bigint; PostgreSQL answers it as text). Null only on rows written before. */
-  instant?: string | number | bigint | null;
+  instant: string | number | bigint | null;
   character_attribute_changes: string | null;
   inventory_changes: string | null;
   relationship_changes: string | null;

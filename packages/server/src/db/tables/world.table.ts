@@ -4,7 +4,7 @@ export interface WorldTable {
   name: string;
   description: string | null;
   /** Sanitised HTML of the description (docs/rich-text.md); null when only plain text was written. */
-  description_html?: string | null;
+  description_html: string | null;
   created_by: string;
   character_count: number;
   timeline_count: number;

@@ -124,8 +124,10 @@ export async function readCompiledPage<TB extends keyof Database, Row extends { 
     const [nameColumn] = spec.searchColumns;
     const rank = order.rank && nameColumn !== undefined ? nameRank(nameColumn, text(0)) : undefined;
     const shaped: ListOrder = { ...order, rank };
-    if (cursor)
-      paged = paged.where(afterKeyset(shaped, [values[n + 2] as CursorValue, text(3), rank ? (values[n + 4] as number) : undefined]));
+    if (cursor) {
+      const after = [values[n + 2] as CursorValue, text(3)] as const;
+      paged = paged.where(afterKeyset(shaped, rank ? [...after, values[n + 4] as number] : after));
+    }
     if (knownTotal === undefined) paged = paged.select(sql<number>`count(*) over ()`.as(TOTAL_KEY));
     if (rank) paged = (paged.select(sql<number>`${rank}`.as(RANK_KEY)) as unknown as typeof paged).orderBy(rank, 'asc');
     return paged

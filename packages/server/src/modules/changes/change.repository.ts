@@ -6,25 +6,8 @@
 import type { ChangeAction, ChangeEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { WorldChangeTable } from '../../db/tables/world-change.table.js';
-import { type SecretTable, referencesOf, whereVisible } from '../worlds/visibility.js';
+import { SECRET_TABLES, type SecretTable, referencesOf, whereVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
-
-/** The secret-capable table of each entity type (types without one — world, member, calendar — every member sees). */
-export const SECRET_TABLES: Partial<Record<ChangeEntityType, SecretTable>> = {
-  character: 'character',
-  item: 'item',
-  inventoryEntry: 'inventory_item',
-  goal: 'goal',
-  relationship: 'relationship',
-  timeline: 'timeline',
-  event: 'event',
-  map: 'map',
-  mapPoint: 'map_point',
-  mapArea: 'map_area',
-  quest: 'quest',
-  objective: 'quest_objective',
-  connection: 'connection',
-};
 
 /** A change as the feed answers it (what any reader who may see it may know). */
 export interface ChangeRow {

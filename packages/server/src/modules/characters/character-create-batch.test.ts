@@ -50,6 +50,7 @@ describe.each(DIALECTS)('character create batches on %s', (dialect) => {
         world_id: world.worldId,
         name,
         description: null,
+        description_html: null,
         attributes: '{}',
         current_location_id: null,
         assigned_to: null,

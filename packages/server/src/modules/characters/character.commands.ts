@@ -87,6 +87,7 @@ function newCharacterRow(scope: WorldScope, input: CharacterInput): CharacterTab
     world_id: scope.world.id,
     name: input.name,
     description: input.description,
+    description_html: null,
     attributes: toJsonText(input.attributes) ?? '{}',
     current_location_id: input.currentLocationId,
     assigned_to: input.assignedTo?.toLowerCase() ?? null,

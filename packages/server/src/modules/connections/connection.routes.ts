@@ -15,17 +15,14 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
-import type { Db } from '../../db/database.js';
-import type { ConnectionTable } from '../../db/tables/connection.table.js';
-import { notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { findEntityNames } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
-import { requireConnectionEnds } from './connection.ends.js';
+import { requireConnection, requireConnectionEnds } from './connection.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../worlds/world-scope.js';
 import { connectionRefs, presentConnection } from './connection.presenter.js';
-import { deleteConnection, findConnection, insertConnection, listConnections, updateConnection } from './connection.repository.js';
+import { deleteConnection, insertConnection, listConnections, updateConnection } from './connection.repository.js';
 import { IfMatchHeaders, withIfMatch } from '../../lib/versioned-update.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
@@ -44,12 +41,6 @@ const connectionColumns = (input: z.output<typeof ConnectionCreateSchema>, now: 
   description: input.description,
   updated_at: now,
 });
-
-async function requireConnection(db: Db, scope: WorldScope, connectionId: string): Promise<ConnectionTable> {
-  const connection = await findConnection(db, scope, connectionId);
-  if (!connection) throw notFound('Connection');
-  return connection;
-}
 
 /** Registers the connection routes; the world scope step has checked membership (404 otherwise). */
 export const connectionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -57,8 +57,13 @@ async function eventMoment(db: Db, worldId: string, input: EventInput): Promise<
   return storedMoment(clock, input.dateTime, input.calendarDate, { iso: 'dateTime', date: 'calendarDate' });
 }
 
-/** The three change fields are kept as free-form JSON text, null when empty. */
-function eventColumns(input: EventInput, updatedAt: string, moment: StoredMoment, access: AccessColumns): EventChanges {
+/** The three change fields are kept as free-form JSON text, null when empty; the rich text (richTextRow) comes apart. */
+function eventColumns(
+  input: EventInput,
+  updatedAt: string,
+  moment: StoredMoment,
+  access: AccessColumns,
+): Omit<EventChanges, 'description_html'> {
   return {
     ...access,
     timeline_id: input.timelineId,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse, ItemInstance, Pagination } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
-import { insertCharacterRow } from '../../../test/factories/character-row.js';
+import { insertRawCharacter } from '../../../test/factories/raw-entities.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
@@ -19,12 +19,12 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
   describe('POST /api/worlds/{worldId}/items/{itemId}/instances', () => {
     it('gives an instance to a character of the world and answers it with its owner', async () => {
       const { item, world, owner } = await createItem(t.app, { name: 'Lantern' });
-      const dorothy = await insertCharacterRow(t.app, world.worldId, 'Dorothy');
+      const dorothy = await insertRawCharacter(t.app, world.worldId, 'Dorothy');
       const response = await t.app.inject({
         method: 'POST',
         url: instancesUrl(world.worldId, item.itemId),
         headers: owner.headers,
-        payload: { characterId: dorothy.characterId, quantity: 3, equipped: true, notes: 'In the basket', attributes: { lit: false } },
+        payload: { characterId: dorothy.id, quantity: 3, equipped: true, notes: 'In the basket', attributes: { lit: false } },
       });
       expect(response.statusCode).toBe(201);
       const instance = response.json<ItemInstance>();
@@ -34,7 +34,7 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
         equipped: true,
         notes: 'In the basket',
         attributes: { lit: false },
-        owner: { type: 'character', id: dorothy.characterId, name: 'Dorothy' },
+        owner: { type: 'character', id: dorothy.id, name: 'Dorothy' },
       });
       expect(typeof instance.quantity).toBe('number');
 
@@ -49,7 +49,7 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
 
     it('defaults quantity to 1 and equipped to false', async () => {
       const { item, world, owner } = await createItem(t.app);
-      const { characterId } = await insertCharacterRow(t.app, world.worldId);
+      const { id: characterId } = await insertRawCharacter(t.app, world.worldId, 'Dorothy');
       const response = await t.app.inject({
         method: 'POST',
         url: instancesUrl(world.worldId, item.itemId),
@@ -62,8 +62,8 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
     it('asks to select a character when characterId is missing, malformed or not in this world', async () => {
       const { item, world, owner } = await createItem(t.app);
       const { world: otherWorld } = await createWorld(t.app, { owner });
-      const elsewhere = await insertCharacterRow(t.app, otherWorld.worldId);
-      for (const payload of [{}, { characterId: '' }, { characterId: 'nobody' }, { characterId: elsewhere.characterId }]) {
+      const elsewhere = await insertRawCharacter(t.app, otherWorld.worldId, 'Dorothy');
+      for (const payload of [{}, { characterId: '' }, { characterId: 'nobody' }, { characterId: elsewhere.id }]) {
         const response = await t.app.inject({
           method: 'POST',
           url: instancesUrl(world.worldId, item.itemId),
@@ -80,7 +80,7 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
 
     it('rejects a quantity below 1 or not a whole number', async () => {
       const { item, world, owner } = await createItem(t.app);
-      const { characterId } = await insertCharacterRow(t.app, world.worldId);
+      const { id: characterId } = await insertRawCharacter(t.app, world.worldId, 'Dorothy');
       const zero = await t.app.inject({
         method: 'POST',
         url: instancesUrl(world.worldId, item.itemId),
@@ -102,8 +102,8 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
     it("lists the item's instances with owners, paged, searchable by owner and sortable by quantity", async () => {
       const { item, world, owner } = await createItem(t.app);
       const { item: otherItem } = await createItem(t.app, { world, owner, name: 'Other' });
-      const scarecrow = await insertCharacterRow(t.app, world.worldId, 'Scarecrow');
-      const tinMan = await insertCharacterRow(t.app, world.worldId, 'Tin Man');
+      const scarecrow = await insertRawCharacter(t.app, world.worldId, 'Scarecrow');
+      const tinMan = await insertRawCharacter(t.app, world.worldId, 'Tin Man');
       const give = (itemId: string, characterId: string, quantity: number) =>
         t.app.inject({
           method: 'POST',
@@ -111,10 +111,10 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
           headers: owner.headers,
           payload: { characterId, quantity },
         });
-      await give(item.itemId, scarecrow.characterId, 5);
-      await give(item.itemId, tinMan.characterId, 2);
-      await give(item.itemId, tinMan.characterId, 9);
-      await give(otherItem.itemId, scarecrow.characterId, 1);
+      await give(item.itemId, scarecrow.id, 5);
+      await give(item.itemId, tinMan.id, 2);
+      await give(item.itemId, tinMan.id, 9);
+      await give(otherItem.itemId, scarecrow.id, 1);
 
       const page = await t.app.inject({
         method: 'GET',
@@ -165,7 +165,7 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
     it('answers 404 for an unknown item, and for an instance of another item', async () => {
       const { item, world, owner } = await createItem(t.app);
       const { item: otherItem } = await createItem(t.app, { world, owner, name: 'Other' });
-      const { characterId } = await insertCharacterRow(t.app, world.worldId);
+      const { id: characterId } = await insertRawCharacter(t.app, world.worldId, 'Dorothy');
       const given = await t.app.inject({
         method: 'POST',
         url: instancesUrl(world.worldId, item.itemId),
@@ -192,7 +192,7 @@ describe.each(DIALECTS)('item instances on %s', (dialect) => {
 
   it("keeps another user's instances hidden and refuses to give to their characters", async () => {
     const { item, world, owner } = await createItem(t.app);
-    const { characterId } = await insertCharacterRow(t.app, world.worldId, 'Glinda');
+    const { id: characterId } = await insertRawCharacter(t.app, world.worldId, 'Glinda');
     const given = await t.app.inject({
       method: 'POST',
       url: instancesUrl(world.worldId, item.itemId),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse, Item, Pagination, World } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
-import { insertCharacterRow } from '../../../test/factories/character-row.js';
+import { insertRawCharacter } from '../../../test/factories/raw-entities.js';
 import { connectionExists, insertConnectionRow } from '../../../test/factories/connection-row.js';
 import { createItem } from '../../../test/factories/item.js';
 import { createUser } from '../../../test/factories/user.js';
@@ -172,7 +172,7 @@ describe.each(DIALECTS)('items on %s', (dialect) => {
       const { world, owner } = await createWorld(t.app);
       const { item } = await createItem(t.app, { world, owner, name: 'Cursed ring' });
       const { item: kept } = await createItem(t.app, { world, owner, name: 'Plain ring' });
-      const { characterId } = await insertCharacterRow(t.app, world.worldId);
+      const { id: characterId } = await insertRawCharacter(t.app, world.worldId, 'Dorothy');
       const give = await t.app.inject({
         method: 'POST',
         url: `${itemsUrl(world)}/${item.itemId}/instances`,

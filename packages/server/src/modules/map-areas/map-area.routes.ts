@@ -15,16 +15,14 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
-import type { Db } from '../../db/database.js';
-import type { MapAreaTable } from '../../db/tables/map.table.js';
-import { notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { requireMap } from '../maps/map.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type ReadScope, requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../worlds/world-scope.js';
+import { requireArea } from './map-area.access.js';
 import { presentMapArea } from './map-area.presenter.js';
-import { deleteMapArea, findMapArea, insertMapArea, listMapAreas, updateMapArea } from './map-area.repository.js';
+import { deleteMapArea, insertMapArea, listMapAreas, updateMapArea } from './map-area.repository.js';
 import { IfMatchHeaders, withIfMatch } from '../../lib/versioned-update.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
@@ -39,12 +37,6 @@ const areaColumns = (input: z.output<typeof AreaCreateSchema>, now: string) => (
   polygon: JSON.stringify(input.polygon),
   updated_at: now,
 });
-
-async function requireArea(db: Db, scope: ReadScope, mapId: string, areaId: string): Promise<MapAreaTable> {
-  const area = await findMapArea(db, scope, mapId, areaId);
-  if (!area) throw notFound('Map area');
-  return area;
-}
 
 /** Registers the map area routes; each checks the map (visible to the reader) first (404 otherwise). */
 export const mapAreaRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,17 +15,15 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
-import type { Db } from '../../db/database.js';
-import type { MapPointTable } from '../../db/tables/map.table.js';
-import { invalidField, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
-import { findEntityName, findEntityNames } from '../../lib/references.js';
+import { findEntityNames } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { requireMap } from '../maps/map.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type ReadScope, requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../worlds/world-scope.js';
+import { requireLinkedEntity, requirePoint } from './map-point.access.js';
 import { pointEntityRefs, presentMapPoint } from './map-point.presenter.js';
-import { deleteMapPoint, findMapPoint, insertMapPoint, listMapPoints, updateMapPoint } from './map-point.repository.js';
+import { deleteMapPoint, insertMapPoint, listMapPoints, updateMapPoint } from './map-point.repository.js';
 import { IfMatchHeaders, withIfMatch } from '../../lib/versioned-update.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
@@ -34,20 +32,6 @@ const PointParams = MapParams.extend({ pointId: uuidField('pointId') });
 const tags = ['map points'];
 
 type PointInput = z.output<typeof PointCreateSchema>;
-
-/**
- * Checks the linked entity.
- * @returns `${type}:${id}` → name for presentMapPoint (empty when the point links nothing).
- * @throws AppError 400 on 'entity.id' when no such character or item exists in the world.
- */
-async function requireLinkedEntity(db: Db, worldId: string, entity: PointInput['entity']): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  if (!entity) return names;
-  const name = await findEntityName(db, worldId, entity.type, entity.id);
-  if (name === undefined) throw invalidField('entity.id', `No ${entity.type} with that id in this world.`);
-  names.set(`${entity.type}:${entity.id}`, name);
-  return names;
-}
 
 const pointColumns = (input: PointInput, now: string) => ({
   name: input.name,
@@ -58,12 +42,6 @@ const pointColumns = (input: PointInput, now: string) => ({
   entity_id: input.entity?.id ?? null,
   updated_at: now,
 });
-
-async function requirePoint(db: Db, scope: ReadScope, mapId: string, pointId: string): Promise<MapPointTable> {
-  const point = await findMapPoint(db, scope, mapId, pointId);
-  if (!point) throw notFound('Map point');
-  return point;
-}
 
 /** Registers the map point routes; each checks the map (visible to the reader) first (404 otherwise). */
 export const mapPointRoutes: FastifyPluginAsyncZod = async (app) => {

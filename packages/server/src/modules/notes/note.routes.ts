@@ -18,27 +18,19 @@ import {
   listResponseSchema,
   uuidField,
 } from '@loreforge/contract';
-import type { Db } from '../../db/database.js';
 import type { MemberNoteTable } from '../../db/tables/member-note.table.js';
 import { badRequest, conflict, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { nowIso } from '../../lib/time.js';
 import { IfMatchHeaders, parseIfMatch, staleVersionMessage } from '../../lib/versioned-update.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import { requireNote } from './note.access.js';
 import { presentNote } from './note.presenter.js';
-import { countAuthorNotes, deleteNote, findNote, insertNote, isNoteTargetVisible, listNotes, updateNoteBody } from './note.repository.js';
+import { countAuthorNotes, deleteNote, insertNote, isNoteTargetVisible, listNotes, updateNoteBody } from './note.repository.js';
 
 const NoteParams = WorldParams.extend({ noteId: uuidField('noteId') });
 const tags = ['notes'];
 const writeErrors = { ...errors, 409: ErrorResponseSchema };
-
-/** @returns the caller's note. @throws AppError 404 'Note not found.' for a missing note, another member's, or one on a hidden entity. */
-async function requireNote(db: Db, scope: WorldScope, noteId: string): Promise<MemberNoteTable> {
-  const note = await findNote(db, scope, noteId.toLowerCase());
-  if (!note) throw notFound('Note');
-  return note;
-}
 
 /**
  * Checks If-Match against the note's version (a note has one author, who may still edit it in two tabs).

@@ -4,8 +4,7 @@
  */
 import { PRESENCE_TTL_SECONDS, type ChangeEntityType, type Presence, type PresenceUpdate } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { SECRET_TABLES } from '../changes/change.repository.js';
-import { isVisible } from '../worlds/visibility.js';
+import { SECRET_TABLES, isVisible } from '../worlds/visibility.js';
 import type { ReadScope } from '../worlds/world-scope.js';
 
 /**

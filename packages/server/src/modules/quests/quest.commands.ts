@@ -7,58 +7,20 @@
  * character assigned to them and records progress on a quest such a character holds as active; abandoning
  * stays with editors (it takes the quest from every character). Viewers do none.
  */
-import { ACCESS_MESSAGES, type Quest, isEditorRole } from '@loreforge/contract';
+import type { Quest } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { badRequest, conflict, forbidden, invalidField } from '../../errors/app-error.js';
-import { findEntityName } from '../../lib/references.js';
-import { requireObjective, requireQuest } from './quest.access.js';
+import { badRequest, conflict, invalidField } from '../../errors/app-error.js';
+import { requireAcceptor, requireCharacter, requireObjective, requireProgressor, requireQuest } from './quest.access.js';
 import { findObjectivesOfQuests, setObjectiveProgress } from './objective.repository.js';
 import { presentQuest } from './quest.presenter.js';
 import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
-import {
-  addActiveQuest,
-  completeQuestIfDone,
-  isCharacterAssignedTo,
-  isQuestHeldByPlayer,
-  removeActiveQuest,
-  transitionQuest,
-} from './quest.repository.js';
+import { addActiveQuest, completeQuestIfDone, removeActiveQuest, transitionQuest } from './quest.repository.js';
 
 /** Loads a quest with its objectives and presents it. @throws AppError 404. */
 export async function loadQuest(db: Db, scope: WorldScope, questId: string): Promise<Quest> {
   const quest = await requireQuest(db, scope, questId);
   const objectives = await findObjectivesOfQuests(db, scope, [quest.id]);
   return presentQuest(quest, objectives.get(quest.id) ?? [], scope);
-}
-
-/** @throws AppError 400 on characterId when the character is not in the world. */
-async function requireCharacter(db: Db, scope: WorldScope, characterId: string): Promise<void> {
-  if ((await findEntityName(db, scope.world.id, 'character', characterId)) === undefined) {
-    throw invalidField('characterId', 'No character with that id in this world.');
-  }
-}
-
-/**
- * Lets an editor accept for any character, and a player only for a character assigned to them.
- * @throws AppError 403 ACCESS_MESSAGES.questForOwnCharacter for a player without such a character;
- * 403 ACCESS_MESSAGES.forbidden for a viewer.
- */
-async function requireAcceptor(trx: Db, scope: WorldScope, characterId: string | undefined): Promise<void> {
-  if (isEditorRole(scope.role)) return;
-  if (scope.role !== 'player') throw forbidden(ACCESS_MESSAGES.forbidden);
-  if (!characterId || !(await isCharacterAssignedTo(trx, scope, characterId, scope.userId))) {
-    throw forbidden(ACCESS_MESSAGES.questForOwnCharacter);
-  }
-}
-
-/**
- * Lets an editor record progress on any quest, and a player on a quest a character of theirs holds as active.
- * @throws AppError 403 ACCESS_MESSAGES.questNotYours for another player's quest; 403 forbidden for a viewer.
- */
-async function requireProgressor(trx: Db, scope: WorldScope, questId: string): Promise<void> {
-  if (isEditorRole(scope.role)) return;
-  if (scope.role !== 'player') throw forbidden(ACCESS_MESSAGES.forbidden);
-  if (!(await isQuestHeldByPlayer(trx, scope, questId, scope.userId))) throw forbidden(ACCESS_MESSAGES.questNotYours);
 }
 
 /**

@@ -43,7 +43,7 @@ async function checkTarget(db: Db, scope: WorldScope, character: CharacterTable,
   if (existing !== undefined && existing !== relationshipId) throw conflict(MESSAGES.relationshipExists);
 }
 
-const toChanges = (input: RelationshipInput): Omit<RelationshipChanges, keyof AccessColumns> => ({
+const toChanges = (input: RelationshipInput): Omit<RelationshipChanges, keyof AccessColumns | 'description_html'> => ({
   target_character_id: input.targetCharacterId,
   relationship_type: input.relationshipType,
   description: input.description,

@@ -4,13 +4,13 @@
  * by tags and description only.
  * Matching uses the databases' own indexes: FTS5 trigram tables on SQLite (migrations add_search_indexes,
  * add_world_search_indexes and add_search_name_indexes, whose names-only tables serve the typo pass), pg_trgm GIN
- * indexes on PostgreSQL; typo tolerance is pg_trgm's word_similarity (the same function on SQLite, lib/trigram.ts).
+ * indexes on PostgreSQL; typo tolerance is pg_trgm's word_similarity (the same function on SQLite, db/trigram.ts).
  */
 import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list/index.js';
-import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../lib/trigram.js';
+import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../db/trigram.js';
 import { type SecretTable, visibleCondition } from '../worlds/visibility.js';
 import type { WorldScope } from '../worlds/world-scope.js';
 

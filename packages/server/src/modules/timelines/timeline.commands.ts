@@ -54,7 +54,12 @@ async function timelineClock(db: Db, worldId: string, input: TimelineInput): Pro
   return { clock, now: storedMoment(clock, input.currentDateTime, input.currentDate, { iso: 'currentDateTime', date: 'currentDate' }) };
 }
 
-function timelineColumns(input: TimelineInput, updatedAt: string, now: StoredMoment, access: AccessColumns): TimelineChanges {
+function timelineColumns(
+  input: TimelineInput,
+  updatedAt: string,
+  now: StoredMoment,
+  access: AccessColumns,
+): Omit<TimelineChanges, 'description_html'> {
   return {
     ...access,
     name: input.name,

@@ -301,20 +301,22 @@ export class ImportPlanner {
   }
 
   /**
-   * Queues a described row with its description and GM notes rich text set, and the mentions of both.
+   * Queues a described row (without its HTML yet) with its description and GM notes rich text set, and the
+   * mentions of both.
    * @param record the bundle record the row comes from (its HTML names old ids).
    */
   private async described<T extends ImportTable>(
     sink: RowSink,
     table: T,
     type: keyof typeof RICH_TEXT_SOURCES,
-    row: ImportRows[T] & DescribedRow & NotedRow,
+    row: Omit<ImportRows[T], 'description_html'> & DescribedRow & NotedRow,
     record: RichRecord,
   ): Promise<void> {
     const sourceType = RICH_TEXT_SOURCES[type];
     const mentions = planRowRichText(this.worldId, sourceType, row, record.descriptionHtml, this.remap, this.exists);
     const notes = planGmNotes(this.worldId, sourceType, row, record.gmNotesHtml, this.remap, this.exists);
-    await sink.add(table, row);
+    // planRowRichText has set description_html, so the row is whole (a generic Omit cannot be narrowed back).
+    await sink.add(table, row as ImportRows[T]);
     for (const mention of mentions) await sink.add('mention', mention);
     for (const mention of notes) await sink.add('gm_notes_mention', mention);
   }

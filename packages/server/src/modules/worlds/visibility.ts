@@ -9,6 +9,7 @@
  *   an objective of a hidden quest, a connection with a hidden end.
  * So a secret never shows through a list, count, total, page, search or one-entity read.
  */
+import type { ChangeEntityType } from '@loreforge/contract';
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ReadScope } from './world-scope.js';
 
@@ -27,6 +28,23 @@ export type SecretTable =
   | 'quest'
   | 'quest_objective'
   | 'connection';
+
+/** The secret-capable table of each entity type (types without one — world, member, calendar — every member sees). */
+export const SECRET_TABLES: Partial<Record<ChangeEntityType, SecretTable>> = {
+  character: 'character',
+  item: 'item',
+  inventoryEntry: 'inventory_item',
+  goal: 'goal',
+  relationship: 'relationship',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  mapPoint: 'map_point',
+  mapArea: 'map_area',
+  quest: 'quest',
+  objective: 'quest_objective',
+  connection: 'connection',
+};
 
 /** Kinds of entity a polymorphic reference names, and their tables. */
 const POLYMORPHIC_TABLES: Record<string, SecretTable> = {

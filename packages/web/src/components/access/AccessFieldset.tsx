@@ -11,7 +11,7 @@ import { plainToRichText, richTextToPlain } from '../rich-text/rich-text-dom';
 export interface AccessFormTarget {
   worldId: string;
   /** Any entity; its `visibility`, `revealedTo`, `gmNotes` and `gmNotesHtml` are read when the server sent them. */
-  entity?: object | null;
+  entity?: object | null | undefined;
 }
 
 /** The access fields an entity carries, when it carries them. */

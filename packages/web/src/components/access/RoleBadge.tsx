@@ -11,7 +11,7 @@ export function RoleBadge({ role }: { role: WorldRole }) {
   return (
     <Badge
       bg={ROLE_COLORS[role]}
-      text={role === 'player' ? 'dark' : undefined}
+      {...(role === 'player' ? { text: 'dark' } : {})}
       className="text-uppercase"
       title={`Your role: ${ROLE_LABELS[role]}`}
     >

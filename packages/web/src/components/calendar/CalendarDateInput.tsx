@@ -26,7 +26,7 @@ const toWhole = (text: string): number => (text.trim() === '' ? NaN : Number(tex
  * hour and minute within the calendar's clock. Under it the date reads in the calendar's words, or the reason the
  * calendar lacks it (a leap day in a common year, a year outside its era).
  */
-export function CalendarDateInput({ id, definition, value, onChange, onBlur, invalid, describedBy }: CalendarDateInputProps) {
+export function CalendarDateInput({ id, definition, value, onChange, onBlur, invalid = false, describedBy }: CalendarDateInputProps) {
   const date = value ?? initialDateValue(definition);
   const set = (change: Partial<CalendarDateValue>) => onChange({ ...date, ...change });
   const days = daysInMonthOf(definition, date);

@@ -16,7 +16,9 @@ import {
 } from '@loreforge/contract';
 
 /** A date entry's value: `{year, month, day, hour, minute, era}` with `era` a name (null: the absolute year). */
-export type CalendarDateValue = Required<Pick<CalendarDateInput, 'year' | 'month' | 'day' | 'hour' | 'minute'>> & { era: string | null };
+export type CalendarDateValue = { [K in 'year' | 'month' | 'day' | 'hour' | 'minute']-?: Exclude<CalendarDateInput[K], undefined> } & {
+  era: string | null;
+};
 
 /** A date as an answer carries it (`calendarDate`, `currentDate`), or nothing. */
 interface AnsweredDate {

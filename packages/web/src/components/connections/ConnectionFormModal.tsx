@@ -15,7 +15,7 @@ export interface ConnectionFormModalProps {
   /** Its name, for the direction's wording. */
   hereName: string;
   /** The connection being edited; undefined to create one. */
-  connection?: Connection;
+  connection?: Connection | undefined;
   /**
    * Saves the payload (and, for a new connection, its tags once it exists).
    * @throws what the API answers; the dialog then stays open with the message.

@@ -33,7 +33,7 @@ export interface EntityEndPickerProps {
  * type filter and a box that searches the world (GET …/search) as one types, the hits the reader may see listed
  * as buttons; the chosen one is shown with a Change button.
  */
-export function EntityEndPicker({ worldId, id, value, onChange, label, exclude, invalid, describedBy }: EntityEndPickerProps) {
+export function EntityEndPicker({ worldId, id, value, onChange, label, exclude, invalid = false, describedBy }: EntityEndPickerProps) {
   const [type, setType] = useState<ConnectableType | ''>('');
   const [query, setQuery] = useState('');
   const [chosenName, setChosenName] = useState<string | null>(label ?? null);

@@ -35,12 +35,12 @@ export interface GenericFormProps<S extends z.ZodType> {
   schema: S | undefined;
   fields: readonly FieldConfig[];
   /** Initial input values by field name (strings for text and numbers, booleans for checkboxes). */
-  defaultValues?: Record<string, unknown>;
+  defaultValues?: Record<string, unknown> | undefined;
   /** Receives the schema's output; a returned promise is awaited, and its rejection shown above the buttons (SPEC §8). */
   onSubmit: (values: z.output<S>) => unknown;
   submitLabel?: string;
   /** Adds a Cancel button. */
-  onCancel?: () => void;
+  onCancel?: (() => void) | undefined;
   /** Message when a failure carries no text; default 'Submission failed. Please try again.' */
   failureFallback?: string;
   /** Extra content after the fields, before the buttons. */
@@ -51,7 +51,7 @@ export interface GenericFormProps<S extends z.ZodType> {
    * An entity form of a world: its editors also get Visibility, Revealed To and GM Notes (issue 11), sent
    * with the schema's output.
    */
-  access?: AccessFormTarget;
+  access?: AccessFormTarget | undefined;
 }
 
 /**

@@ -43,7 +43,7 @@ export interface FieldConfig {
   /** A hint under the input. */
   help?: ReactNode;
   /** Textarea rows; default 3 (SPEC §5). */
-  rows?: number;
+  rows?: number | undefined;
   /** Select options. */
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** Number and range bounds; a range starts at `min` with step 1 (SPEC §5). */

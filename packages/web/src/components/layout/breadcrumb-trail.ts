@@ -45,7 +45,7 @@ export interface CrumbStep {
   label: string;
   /** The entity id, when this step is one entity. */
   entityId?: string;
-  lookup?: EntityLookup;
+  lookup?: EntityLookup | undefined;
   /** False when no page lives at `path` (the step is then shown as text, not as a link to a missing page). */
   linked: boolean;
 }

@@ -37,7 +37,7 @@ export interface QuickCreateFormProps {
   type: QuickCreateType;
   /** Called with the created entity's name after success. */
   onCreated: (name: string) => void;
-  onCancel?: () => void;
+  onCancel?: (() => void) | undefined;
 }
 
 function EventQuickCreate({ worldId, onCreated, onCancel }: Omit<QuickCreateFormProps, 'type'>) {
@@ -84,7 +84,9 @@ function EventQuickCreate({ worldId, onCreated, onCancel }: Omit<QuickCreateForm
       onSubmit={async (values) => {
         const resource = eventsResource(worldId);
         const { dateTime, calendarDate, ...rest } = values;
-        const created = await resource.create(definition ? { ...rest, calendarDate } : { ...rest, dateTime });
+        const created = await resource.create(
+          definition ? { ...rest, calendarDate } : { ...rest, ...(dateTime !== undefined ? { dateTime } : {}) },
+        );
         await queryClient.invalidateQueries({ queryKey: ['worlds', worldId] });
         onCreated(created.name);
       }}

@@ -47,11 +47,11 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void;
   onBlur?: () => void;
   invalid?: boolean;
-  describedBy?: string;
+  describedBy?: string | undefined;
   /** Accessible name of the editing area. */
   label: string;
   /** Lines of text the empty editor is tall (as a text area's rows; default 3). */
-  rows?: number;
+  rows?: number | undefined;
 }
 
 /**

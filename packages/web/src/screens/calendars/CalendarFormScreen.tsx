@@ -94,7 +94,7 @@ function MovedDates({ moved, worldId, calendarId }: { moved: MovedDate[]; worldI
   );
 }
 
-function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calendar }) {
+function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calendar | undefined }) {
   const navigate = useNavigate();
   const { create, update } = useCalendarMutations(worldId);
   const [draft, setDraft] = useState<CalendarDraft>(() => (calendar ? draftFromCalendar(calendar) : emptyDraft()));

@@ -62,7 +62,7 @@ export const EventFormSchema = EventFieldsSchema.extend({
 /** The calendar part of the event form: the chosen timeline's calendar definition, and a timeline pick callback. */
 export interface EventCalendarChoice {
   /** The calendar of the chosen timeline; undefined for a Gregorian timeline (or none, or while it loads). */
-  definition?: CalendarDefinition;
+  definition?: CalendarDefinition | undefined;
   onPick: (timelineId: string) => void;
 }
 

@@ -17,7 +17,7 @@ export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = {
 export function GoalStatusBadge({ status }: { status: GoalStatus }) {
   const variant = GOAL_STATUS_BADGE[status];
   return (
-    <Badge bg={variant} text={variant === 'warning' ? 'dark' : undefined} data-variant={variant}>
+    <Badge bg={variant} {...(variant === 'warning' ? { text: 'dark' } : {})} data-variant={variant}>
       {GOAL_STATUS_LABELS[status]}
     </Badge>
   );

@@ -20,7 +20,7 @@ export interface EntityLinkFieldProps {
   id: string;
   value: EntityLink;
   onChange: (value: EntityLink) => void;
-  error?: string;
+  error?: string | undefined;
 }
 
 function ItemSelect({

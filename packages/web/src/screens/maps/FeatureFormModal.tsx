@@ -131,7 +131,7 @@ export function FeatureField({
   controlId: string;
   label: string;
   help?: string;
-  error?: string;
+  error?: string | undefined;
   children: ReactNode;
 }) {
   return (

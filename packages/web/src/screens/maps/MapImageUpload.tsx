@@ -16,7 +16,7 @@ export interface MapImageUploadProps {
   /** 'Upload image' for an empty map, 'Replace image' otherwise. */
   label: string;
   /** The updatedAt of the image being replaced, sent as If-Match; undefined for a map without one. */
-  version?: string;
+  version?: string | undefined;
 }
 
 /**

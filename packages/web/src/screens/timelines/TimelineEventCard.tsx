@@ -12,9 +12,9 @@ export interface TimelineEventCardProps {
   /** Whether the state panel shows this event. */
   selected?: boolean;
   /** Shows the world's state just after this event; the 'Show state' button appears when given. */
-  onSelect?: (event: Event) => void;
+  onSelect?: ((event: Event) => void) | undefined;
   /** Whether the reader may edit events (editors and the owner, issue 11); default true. */
-  editable?: boolean;
+  editable?: boolean | undefined;
 }
 
 /**

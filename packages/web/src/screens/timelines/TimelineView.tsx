@@ -20,7 +20,7 @@ export interface TimelineViewProps {
   initialOffset?: number | (() => number);
   onScrollOffset?: (offset: number) => void;
   /** The event whose state is shown: its card is marked, and scrolled into view when chosen elsewhere. */
-  selectedEventId?: string;
+  selectedEventId?: string | undefined;
   /** Chooses an event (click or keyboard on its card's 'Show state'). */
   onSelect?: (event: Event) => void;
   /** Whether the cards offer Edit (editors and the owner); default true. */
@@ -92,7 +92,7 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
     estimateSize: () => pitch,
     overscan: TIMELINE_OVERSCAN,
     scrollMargin,
-    initialOffset,
+    ...(initialOffset !== undefined ? { initialOffset } : {}),
     onChange: (instance) => onScrollOffset?.(instance.scrollOffset ?? 0),
   });
   useEffect(() => virtualizer.measure(), [pitch, virtualizer]);

@@ -35,7 +35,7 @@ export function timelineDefaults(timeline?: Timeline): Record<string, unknown> {
 export interface TimelineCalendarChoice {
   calendars: readonly Calendar[];
   /** The chosen calendar's definition; undefined for the Gregorian calendar (or while it loads). */
-  definition?: CalendarDefinition;
+  definition?: CalendarDefinition | undefined;
   onPick: (calendarId: string) => void;
 }
 

@@ -48,7 +48,7 @@ export function ExportWorldControl({ worldId, size }: { worldId: string; size?: 
   return (
     <div className="d-flex flex-column align-items-end gap-1">
       <Dropdown align="end">
-        <Dropdown.Toggle variant="light" size={size} disabled={state.kind === 'running'} id={`export-${worldId}`}>
+        <Dropdown.Toggle variant="light" {...(size ? { size } : {})} disabled={state.kind === 'running'} id={`export-${worldId}`}>
           Export
         </Dropdown.Toggle>
         <Dropdown.Menu>

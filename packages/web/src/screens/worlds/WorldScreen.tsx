@@ -92,7 +92,7 @@ export function WorldScreen() {
             </Link>
           )}
           {access.isOwner && (
-            <Button variant="danger" size={onDetails ? undefined : 'sm'} onClick={() => setDeleting(true)}>
+            <Button variant="danger" {...(onDetails ? {} : { size: 'sm' })} onClick={() => setDeleting(true)}>
               Delete World
             </Button>
           )}

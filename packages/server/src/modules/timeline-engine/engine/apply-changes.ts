@@ -175,6 +175,14 @@ function withDeltas(
   return next;
 }
 
+/**
+ * The fields a relationship change sets. Parsed JSON never holds an undefined value, but the parsed type of an
+ * optional field allows one; leaving such keys out keeps a merge from overwriting a value with undefined.
+ */
+function setFields(change: RelationshipChange & { op: 'create' | 'update' }): Partial<RelationshipValues> {
+  return Object.fromEntries(Object.entries(change.set ?? {}).filter(([, value]) => value !== undefined));
+}
+
 function applyRelationship(ctx: ApplyContext, location: string, change: RelationshipChange): void {
   const { characterId, targetCharacterId } = change;
   if (characterId === targetCharacterId) {
@@ -190,7 +198,7 @@ function applyRelationship(ctx: ApplyContext, location: string, change: Relation
       report(ctx, 'relationshipExists', location, characterId, `The relationship ${pair} already exists; use op "update".`);
       return;
     }
-    after = { ...DEFAULT_RELATIONSHIP, ...change.set };
+    after = { ...DEFAULT_RELATIONSHIP, ...setFields(change) };
   } else if (before === null) {
     report(
       ctx,
@@ -203,7 +211,7 @@ function applyRelationship(ctx: ApplyContext, location: string, change: Relation
   } else if (change.op === 'end') {
     after = null;
   } else {
-    after = withDeltas(ctx, location, change, { ...before, ...change.set });
+    after = withDeltas(ctx, location, change, { ...before, ...setFields(change) });
   }
   const target = ctx.draft.write(characterId);
   if (target === undefined) return;

@@ -108,7 +108,7 @@ function CharacterStateAt({
   worldId: string;
   character: Character;
   timelineId: string;
-  timeline?: Timeline;
+  timeline?: Timeline | undefined;
 }) {
   const id = useId();
   const events = useTimelineEvents(worldId, timelineId);

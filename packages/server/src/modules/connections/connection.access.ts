@@ -1,11 +1,21 @@
-/** Validation of a connection's two ends: both must exist in the connection's world. */
+/** Loads connections inside an already-authorised world, and checks a connection's two ends exist in it. */
 import { type ConnectionCreateSchema, MESSAGES } from '@loreforge/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { badRequest } from '../../errors/app-error.js';
+import type { ConnectionTable } from '../../db/tables/connection.table.js';
+import { badRequest, notFound } from '../../errors/app-error.js';
 import { findEntityName } from '../../lib/references.js';
+import type { WorldScope } from '../worlds/world-scope.js';
+import { findConnection } from './connection.repository.js';
 
 type ConnectionInput = z.output<typeof ConnectionCreateSchema>;
+
+/** @returns the connection row. @throws AppError 404 'Connection not found.' when it is not in the world or hidden from the reader. */
+export async function requireConnection(db: Db, scope: WorldScope, connectionId: string): Promise<ConnectionTable> {
+  const connection = await findConnection(db, scope, connectionId);
+  if (!connection) throw notFound('Connection');
+  return connection;
+}
 
 /**
  * Checks that source and target exist in the world and are not the same entity.
