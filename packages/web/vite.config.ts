@@ -57,7 +57,7 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
       // The contract's modules only declare schemas and constants; marking them side-effect free lets the
       // bundler drop zod and unused schemas from chunks (the landing page) that import just a message or limit.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contract/') },

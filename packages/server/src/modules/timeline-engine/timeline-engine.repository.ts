@@ -384,7 +384,7 @@ export async function loadTimelineEvents(db: Db, scope: EngineScope, timelineIds
       timelineId: row.timeline_id,
       name: row.name,
       dateTime: row.date_time,
-      instant: row.instant === null || row.instant === undefined ? null : BigInt(row.instant),
+      instant: row.instant === null ? null : BigInt(row.instant),
       createdAt: row.created_at,
       characterAttributeChanges: readChangeField(row.character_attribute_changes),
       inventoryChanges: readChangeField(row.inventory_changes),
