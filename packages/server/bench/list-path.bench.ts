@@ -16,8 +16,8 @@ import { connectDatabase } from '../src/db/connect.js';
 import { findTokenVersion } from '../src/modules/auth/user.repository.js';
 import { listCharacters, withActiveQuests } from '../src/modules/characters/character.repository.js';
 import { paginate, timestampSortColumns, worldListCache, type ListParams } from '../src/lib/list/index.js';
-import { whereVisible } from '../src/modules/worlds/visibility.js';
-import { type WorldScope, resolveWorldScope } from '../src/modules/worlds/world-scope.js';
+import { whereVisible } from '../src/access/visibility.js';
+import { type WorldScope, resolveWorldScope } from '../src/access/world-scope.js';
 import type { Db } from '../src/db/database.js';
 
 const file = process.env.SPREAD_SQLITE_FILE;

@@ -15,7 +15,7 @@ import { createWorld } from '../../../test/factories/world.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import type { Db } from '../../db/database.js';
 import { listCharacters } from '../../modules/characters/character.repository.js';
-import { scopeOf } from '../../modules/worlds/world-scope.js';
+import { scopeOf } from '../../access/world-scope.js';
 import { newId } from '../ids.js';
 import { listCacheLimits } from './cache.js';
 import { searchLimits } from './query.js';

@@ -20,7 +20,7 @@ import { invalidField } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { insertCalendar } from './calendar.repository.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 
 /** A validated calendar body (create and PUT). */
 export type CalendarInput = z.output<typeof CalendarCreateSchema>;

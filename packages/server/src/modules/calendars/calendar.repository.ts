@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.js';
 import type { CalendarTable } from '../../db/tables/calendar.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /** The writable columns of a calendar (the definition already serialised). */
 export type CalendarChanges = Pick<CalendarTable, 'name' | 'description' | 'definition' | 'updated_by' | 'updated_at'>;

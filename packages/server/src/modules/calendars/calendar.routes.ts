@@ -29,7 +29,7 @@ import { badRequest, invalidField } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { requireCalendar } from './calendar.access.js';
 import { calendarColumns, createCalendar, instantForDate } from './calendar.commands.js';
 import { calendarDefinitionOf } from './calendar.definition.js';

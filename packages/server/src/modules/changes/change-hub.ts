@@ -19,7 +19,7 @@ import { type WorldRole } from '@loreforge/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { WorldSignal, WorldSignals } from '../../db/world-signals.js';
-import { type WorldScope, scopeOf } from '../worlds/world-scope.js';
+import { type WorldScope, scopeOf } from '../../access/world-scope.js';
 import { listPresence, presentTo } from '../presence/presence.repository.js';
 import { filterVisibleChanges, readChanges } from './change.repository.js';
 import { type FeedPositions, feedPositions } from './feed-cursor.js';

@@ -1,13 +1,13 @@
 /**
  * Reads of a world's change log (`world_change`, written by database triggers: migration 2026_11_25_110000)
- * through the visibility rule (modules/worlds/visibility.ts), so a reader never learns of a change to an entity
+ * through the visibility rule (access/visibility.ts), so a reader never learns of a change to an entity
  * they may not see, not even its id (issue 15).
  */
 import type { ChangeAction, ChangeEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { WorldChangeTable } from '../../db/tables/world-change.table.js';
-import { SECRET_TABLES, type SecretTable, referencesOf, whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { SECRET_TABLES, type SecretTable, referencesOf, whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** A change as the feed answers it (what any reader who may see it may know). */
 export interface ChangeRow {

@@ -16,7 +16,7 @@ import { keepActiveQuestsOfDeleted } from '../history/history.links.js';
 import { nowIso } from '../../lib/time.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import type { CharacterCreateBatch } from './character-create-batch.js';
 import {
   type CharacterRecord,

@@ -1,7 +1,7 @@
 import type { Character } from '@loreforge/contract';
 import { fromJsonObject } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import type { CharacterRecord } from './character.repository.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 

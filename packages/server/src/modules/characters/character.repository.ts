@@ -5,8 +5,8 @@ import type { CharacterTable } from '../../db/tables/character.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { compiledQuery, compiledShape } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
-import { whereVisible } from '../worlds/visibility.js';
-import { type ReadScope, type WorldScope, readerClass, readerOf } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import { type ReadScope, type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
 
 /** A character row with its active quest ids (ordered by when each was added). */
 export type CharacterRecord = CharacterTable & { activeQuests: string[] };

@@ -18,7 +18,7 @@ import {
 import { notFound } from '../../errors/app-error.js';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
-import { requireEditor, resolveWorldScope } from '../worlds/world-scope.js';
+import { requireEditor, resolveWorldScope } from '../../access/world-scope.js';
 import { requireCharacter } from './character.access.js';
 import { CharacterCreateBatch } from './character-create-batch.js';
 import { createCharacterForUser, deleteCharacter, moveCharacter, updateCharacter } from './character.commands.js';

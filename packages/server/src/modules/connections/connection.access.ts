@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
 import { badRequest, notFound } from '../../errors/app-error.js';
 import { findEntityName } from '../../lib/references.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { findConnection } from './connection.repository.js';
 
 type ConnectionInput = z.output<typeof ConnectionCreateSchema>;

@@ -1,7 +1,7 @@
 import { CONNECTABLE_TYPES, type ConnectableType, type Connection } from '@loreforge/contract';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 const isConnectable = (value: string): value is ConnectableType => (CONNECTABLE_TYPES as readonly string[]).includes(value);

@@ -3,8 +3,8 @@ import type { Db } from '../../db/database.js';
 import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /** The writable fields of a connection. */
 export type ConnectionChanges = Omit<ConnectionTable, 'id' | 'world_id' | 'created_at'>;

@@ -20,7 +20,7 @@ import { findEntityNames } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { requireConnection, requireConnectionEnds } from './connection.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { connectionRefs, presentConnection } from './connection.presenter.js';
 import { deleteConnection, insertConnection, listConnections, updateConnection } from './connection.repository.js';
 import { IfMatchHeaders, withIfMatch } from '../../lib/versioned-update.js';

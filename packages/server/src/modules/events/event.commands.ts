@@ -17,7 +17,7 @@ import { clearBranchingEventsOutsideParent, clearTimelineLinksToEvent, findTimel
 import { type EventChanges, deleteEventRow, insertEvent, updateEventRow } from './event.repository.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 
 /** A validated event body (create and PUT). */

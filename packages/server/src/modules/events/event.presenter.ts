@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { fromJsonText } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfTimelines, instantOfRow } from '../calendars/calendar.clock.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 

@@ -5,9 +5,9 @@
 import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
-import { maskHidden, whereVisible } from '../worlds/visibility.js';
+import { maskHidden, whereVisible } from '../../access/visibility.js';
 import { hideHiddenChanges } from '../timeline-engine/timeline-engine.visible-changes.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /** The writable fields of an event, as stored (change fields as JSON text or null). */
 export type EventChanges = Omit<EventTable, 'id' | 'world_id' | 'created_at'>;

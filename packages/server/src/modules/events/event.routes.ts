@@ -16,7 +16,7 @@ import {
 } from '@loreforge/contract';
 import { WorldParams, errorResponses as errors } from '../../lib/route-parts.js';
 import { requireTimeline } from '../timelines/timeline.access.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { requireEvent } from './event.access.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { createEvent, deleteEvent, updateEvent } from './event.commands.js';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { GoalTable } from '../../db/tables/goal.table.js';
 import { notFound } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { type GoalFilter, findGoal } from './goal.repository.js';
 
 /**

@@ -10,7 +10,7 @@ import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { findCharacterInWorld } from '../characters/character.repository.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import { type GoalChanges, deleteGoalRow, findGoal, insertGoal, updateGoalRow } from './goal.repository.js';
 import { type RichTextColumns, prepareRichText, saveMentions } from '../mentions/rich-text.write.js';
 

@@ -1,7 +1,7 @@
 import type { Goal, GoalStatus, GoalType } from '@loreforge/contract';
 import type { GoalTable } from '../../db/tables/goal.table.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 /** Presents a goal (SPEC §3 Goal) to a reader; characterId is null for a world goal. */

@@ -3,8 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { GoalTable } from '../../db/tables/goal.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** Which of a world's goals a query looks at: all, or one character's. */
 export interface GoalFilter {

@@ -20,7 +20,7 @@ import { requireCharacter } from '../characters/character.access.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { checkGoalCharacter, createGoal, deleteGoal, updateGoal } from './goal.commands.js';
 import { requireGoal, resolveGoalFilter } from './goal.access.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import { presentGoal } from './goal.presenter.js';
 import { listGoals } from './goal.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';

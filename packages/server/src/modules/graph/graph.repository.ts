@@ -6,8 +6,8 @@
 import type { ConnectableType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { findEntityNames } from '../../lib/references.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /** Whose graph it is: the world and who reads it (shared worlds' scope). */
 export type GraphScope = Pick<WorldScope, 'world' | 'viewer' | 'seesSecrets'>;

@@ -7,8 +7,8 @@
  */
 import type { FieldChange } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { type SecretTable, isVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { type SecretTable, isVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** A snapshot's fields by API name. */
 export type Fields = Record<string, unknown>;

@@ -8,8 +8,8 @@ import { HISTORY_MESSAGES, type HistoryEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors/app-error.js';
 import { fromJsonText } from '../../lib/json.js';
-import { isVisible, referencesOf } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { isVisible, referencesOf } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { type EntityChangeRow, findEntityRow, findLatestEntityChange, secretTableOf } from './history.repository.js';
 
 /** 404 for an entity without a history the reader may see (missing, another world's, or hidden). */

@@ -15,7 +15,7 @@ import {
   type RestorableEntityType,
 } from '@loreforge/contract';
 import { AppError, badRequest, conflict } from '../../errors/app-error.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { snapshotFields } from './history-fields.js';
 import { parseSnapshot } from './history.access.js';
 import { findEntityChange, findEntityRow } from './history.repository.js';

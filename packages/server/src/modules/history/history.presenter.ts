@@ -5,7 +5,7 @@
  * appeared then: its values from before, when it was secret to them, are not shown.
  */
 import { type ChangeAction, type HistoryEntry, type HistoryPage, RESTORABLE_ENTITY_TYPES } from '@loreforge/contract';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { type Fields, type VisibilityMemo, diffFields, nameOf, snapshotFields, visibleFields } from './history-fields.js';
 import { type HistoryTarget, ownSnapshotVisible, parseSnapshot } from './history.access.js';
 import type { EntityChangeRow } from './history.repository.js';

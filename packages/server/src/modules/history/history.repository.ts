@@ -8,8 +8,8 @@ import { type SqlBool, sql } from 'kysely';
 import type { HistoryEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { WorldChangeTable } from '../../db/tables/world-change.table.js';
-import type { SecretTable } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { SecretTable } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** One change of an entity, as stored. */
 export type EntityChangeRow = Pick<

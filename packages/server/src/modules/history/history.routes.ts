@@ -20,7 +20,7 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { WorldParams, errorResponses } from '../../lib/route-parts.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { feedPositions } from '../changes/feed-cursor.js';
 import { VisibilityMemo } from './history-fields.js';
 import { requireHistory } from './history.access.js';

@@ -17,8 +17,8 @@ import {
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
-import { type SecretTable, referencesOf } from '../worlds/visibility.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import { type SecretTable, referencesOf } from '../../access/visibility.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { nameOf, snapshotFields } from './history-fields.js';
 import { parseSnapshot } from './history.access.js';
 import { restoreLinksOf } from './history.links.js';

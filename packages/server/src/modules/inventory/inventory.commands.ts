@@ -7,7 +7,7 @@ import { invalidField, notFound } from '../../errors/app-error.js';
 import { toJsonText } from '../../lib/json.js';
 import { accessColumns } from '../worlds/access-fields.js';
 import { saveGmNotesMentions } from '../mentions/rich-text.write.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import {
   type InventoryRow,
   findInventoryEntry,

@@ -1,7 +1,7 @@
 import type { InventoryEntry } from '@loreforge/contract';
 import { fromJsonObject } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import type { InventoryRow } from './inventory.repository.js';
 
 /** Presents an inventory entry with its item's name (SPEC §3 Inventory entry); equipped as a boolean. */

@@ -7,8 +7,8 @@ import { type ListParams, type ListResult, paginate, timestampSortColumns } from
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { nowIso } from '../../lib/time.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** An inventory row with its item's name. */
 export type InventoryRow = InventoryItemTable & { item_name: string };

@@ -18,7 +18,7 @@ import { notFound } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { addInventoryEntry, updateInventoryEntry } from './inventory.commands.js';
 import { presentInventoryEntry } from './inventory.presenter.js';
 import { deleteInventoryRow, findInventoryEntry, listInventory } from './inventory.repository.js';

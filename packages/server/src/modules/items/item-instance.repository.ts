@@ -5,8 +5,8 @@
 import type { Db } from '../../db/database.js';
 import type { InventoryItemTable } from '../../db/tables/item.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** An inventory entry joined with its owner's name. */
 export interface ItemInstanceRow extends InventoryItemTable {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import type { ItemTable } from '../../db/tables/item.table.js';
 import { invalidField, notFound } from '../../errors/app-error.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
 import { removeReferencesTo } from '../../lib/references.js';

@@ -3,7 +3,7 @@ import type { Item, ItemInstance } from '@loreforge/contract';
 import type { ItemTable } from '../../db/tables/item.table.js';
 import { fromJsonObject } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import type { ItemInstanceRow } from './item-instance.repository.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 

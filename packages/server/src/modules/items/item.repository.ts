@@ -4,8 +4,8 @@ import type { ItemTable } from '../../db/tables/item.table.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { compiledShape } from '../../lib/compiled-query.js';
-import { whereVisible } from '../worlds/visibility.js';
-import { type ReadScope, type WorldScope, readerClass, readerOf } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import { type ReadScope, type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
 
 /** The writable fields of an item, as stored (JSON fields already serialised). */
 export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'description_html' | 'properties' | 'attributes' | 'updated_at'> &

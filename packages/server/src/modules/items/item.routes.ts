@@ -17,7 +17,7 @@ import { nowIso } from '../../lib/time.js';
 import { WorldParams, errorResponses as errors, listReply } from '../../lib/route-parts.js';
 import { accessColumns } from '../worlds/access-fields.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { requireItem } from './item.access.js';
 import { createItem, deleteItem, itemColumns } from './item.commands.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.js';
 import type { MapAreaTable } from '../../db/tables/map.table.js';
 import { notFound } from '../../errors/app-error.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { findMapArea } from './map-area.repository.js';
 
 /** @returns the area row. @throws AppError 404 'Map area not found.' when it is not on the map or hidden from the reader. */

@@ -2,7 +2,7 @@ import type { MapArea } from '@loreforge/contract';
 import type { MapAreaTable } from '../../db/tables/map.table.js';
 import { fromJsonText } from '../../lib/json.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 type Vertex = [number, number];

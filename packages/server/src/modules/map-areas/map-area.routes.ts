@@ -19,7 +19,7 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { requireMap } from '../maps/map.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { requireArea } from './map-area.access.js';
 import { presentMapArea } from './map-area.presenter.js';
 import { deleteMapArea, insertMapArea, listMapAreas, updateMapArea } from './map-area.repository.js';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { MapPointTable } from '../../db/tables/map.table.js';
 import { invalidField, notFound } from '../../errors/app-error.js';
 import { findEntityName } from '../../lib/references.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { findMapPoint } from './map-point.repository.js';
 
 type PointInput = z.output<typeof PointCreateSchema>;

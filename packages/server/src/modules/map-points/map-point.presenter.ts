@@ -1,7 +1,7 @@
 import { type MapPoint, POINT_ENTITY_TYPES, type PointEntityType } from '@loreforge/contract';
 import type { MapPointTable } from '../../db/tables/map.table.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 const isPointEntityType = (value: string | null): value is PointEntityType =>

@@ -4,8 +4,8 @@ import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { MapPointTable } from '../../db/tables/map.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** The writable fields of a point. */
 export type MapPointChanges = Pick<

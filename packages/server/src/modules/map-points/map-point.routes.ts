@@ -20,7 +20,7 @@ import { findEntityNames } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { requireMap } from '../maps/map.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { requireLinkedEntity, requirePoint } from './map-point.access.js';
 import { pointEntityRefs, presentMapPoint } from './map-point.presenter.js';
 import { deleteMapPoint, insertMapPoint, listMapPoints, updateMapPoint } from './map-point.repository.js';

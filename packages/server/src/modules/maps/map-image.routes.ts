@@ -8,7 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, LIMITS, MESSAGES, MapSchema, uuidField } from '@loreforge/contract';
 import { WorldParams, errorResponses as errors } from '../../lib/route-parts.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { AppError, conflict, notFound } from '../../errors/app-error.js';
 import { errorHandler } from '../../errors/error-handler.js';
 import { nowIso } from '../../lib/time.js';

@@ -1,7 +1,7 @@
 /** Loads a map inside an already-authorised world; used by the map, image, point and area routes. */
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors/app-error.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { type MapRow, findMap } from './map.repository.js';
 
 /**

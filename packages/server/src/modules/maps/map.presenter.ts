@@ -1,6 +1,6 @@
 import type { WorldMap } from '@loreforge/contract';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import type { MapRow } from './map.repository.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 

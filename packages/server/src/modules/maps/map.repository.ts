@@ -4,8 +4,8 @@ import type { MapImageTable, MapTable } from '../../db/tables/map.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 
 /** A map row with its image's metadata (all null when the map has no image). */
 export interface MapRow extends MapTable {

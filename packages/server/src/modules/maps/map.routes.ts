@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids.js';
 import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { requireMap } from './map.access.js';
 import { presentMap } from './map.presenter.js';
 import { deleteMap, insertMap, listMaps, updateMap } from './map.repository.js';

@@ -6,7 +6,7 @@ import { ACCESS_MESSAGES, LIMITS, type MemberRole } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, forbidden } from '../../errors/app-error.js';
 import { raiseMembersWorldVersion } from '../worlds/world.repository.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { requireMember } from './member.access.js';
 import {
   type MemberRow,

@@ -17,7 +17,7 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { WorldParams, errorResponses, singlePage } from '../../lib/route-parts.js';
-import { requireOwner } from '../worlds/world-scope.js';
+import { requireOwner } from '../../access/world-scope.js';
 import { addMember, changeMemberRole, removeMember, transferOwnership } from './member.commands.js';
 import { presentMember } from './member.presenter.js';
 import { listMembers } from './member.repository.js';

@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { MENTION_MARKER, type MentionRef, extractMentions, mentionKey, rewriteMentions } from '../../lib/rich-text/mention-markup.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 import { type MentionTarget, findMentionTargets } from './mention.repository.js';
 
 /** Keys of answers that hold rich text. */

@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import type { Backlink, BacklinkSourceType, MentionEntityType, RichTextSourceType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { type MentionRef, mentionKey } from '../../lib/rich-text/mention-markup.js';
-import { type SecretTable, whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { type SecretTable, whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** The table of each mentionable type, its name column and the column naming its parent (or null). */
 const TARGETS: Record<MentionEntityType, { table: SecretTable; name: 'name' | 'title'; parent: 'map_id' | 'character_id' | null }> = {

@@ -9,7 +9,7 @@ import { invalidField } from '../../errors/app-error.js';
 import { type MentionRef, extractMentions, keepMentions, mentionKey } from '../../lib/rich-text/mention-markup.js';
 import { htmlToPlainText } from '../../lib/rich-text/plain-text.js';
 import { sanitizeRichText } from '../../lib/rich-text/sanitize.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { findMentionTargets, replaceGmNotesMentionsOf, replaceMentionsOf } from './mention.repository.js';
 
 /** The description fields of a validated body. */

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.js';
 import type { MemberNoteTable } from '../../db/tables/member-note.table.js';
 import { notFound } from '../../errors/app-error.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { findNote } from './note.repository.js';
 
 /** @returns the caller's note. @throws AppError 404 'Note not found.' for a missing note, another member's, or one on a hidden entity. */

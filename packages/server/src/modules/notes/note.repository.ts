@@ -1,7 +1,7 @@
 /**
  * Queries on `member_note` (issue 11, a member's own notes). Every read is limited to one author, and to notes
  * whose target the reader may still see: the world itself, or an entity of the world that exists and passes
- * the visibility rule (modules/worlds/visibility.ts). Every function takes `db` first so it runs in a
+ * the visibility rule (access/visibility.ts). Every function takes `db` first so it runs in a
  * transaction too.
  */
 import { type SqlBool, sql } from 'kysely';
@@ -9,8 +9,8 @@ import type { NoteTargetType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { MemberNoteTable } from '../../db/tables/member-note.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
-import { isVisible, visibleCondition } from '../worlds/visibility.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import { isVisible, visibleCondition } from '../../access/visibility.js';
+import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 
 /** Entity kinds a note can be on (every target type but the world). */
 export type NoteEntityType = Exclude<NoteTargetType, 'world'>;

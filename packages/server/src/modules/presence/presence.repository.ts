@@ -1,11 +1,11 @@
 /**
  * Presence in a world (issue 15): members' heartbeats (`world_presence`) and who counts as present now, with
- * the entity each one looks at hidden from readers who may not see it (modules/worlds/visibility.ts).
+ * the entity each one looks at hidden from readers who may not see it (access/visibility.ts).
  */
 import { PRESENCE_TTL_SECONDS, type ChangeEntityType, type Presence, type PresenceUpdate } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { SECRET_TABLES, isVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { SECRET_TABLES, isVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /**
  * Records a member's heartbeat: they are in the world, on this entity's page (or none), editing it or not.

@@ -4,8 +4,8 @@ import type { QuestObjectiveTable } from '../../db/tables/quest.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** The writable fields of an objective. */
 export type ObjectiveChanges = Pick<QuestObjectiveTable, 'description' | 'target' | 'progress' | 'is_optional' | 'updated_at'> &

@@ -23,7 +23,7 @@ import { nowIso } from '../../lib/time.js';
 import { requireObjective, requireQuest } from './quest.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
 import { saveGmNotesMentions } from '../mentions/rich-text.write.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { recordObjectiveProgress } from './quest.commands.js';
 import { presentObjective } from './quest.presenter.js';
 import { completeQuestIfDone } from './quest.repository.js';

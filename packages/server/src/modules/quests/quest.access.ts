@@ -9,7 +9,7 @@ import { forbidden, invalidField, notFound } from '../../errors/app-error.js';
 import { findEntityName } from '../../lib/references.js';
 import { findObjective } from './objective.repository.js';
 import { findQuest, isCharacterAssignedTo, isQuestHeldByPlayer } from './quest.repository.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 
 /** @returns the quest row. @throws AppError 404 'Quest not found.' when it is not in the world or hidden from the reader. */
 export async function requireQuest(db: Db, scope: WorldScope, questId: string): Promise<QuestTable> {

@@ -13,7 +13,7 @@ import { badRequest, conflict, invalidField } from '../../errors/app-error.js';
 import { requireAcceptor, requireCharacter, requireObjective, requireProgressor, requireQuest } from './quest.access.js';
 import { findObjectivesOfQuests, setObjectiveProgress } from './objective.repository.js';
 import { presentQuest } from './quest.presenter.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import { addActiveQuest, completeQuestIfDone, removeActiveQuest, transitionQuest } from './quest.repository.js';
 
 /** Loads a quest with its objectives and presents it. @throws AppError 404. */

@@ -1,7 +1,7 @@
 import { type Objective, QUEST_STATUSES, type Quest, type QuestStatus } from '@loreforge/contract';
 import type { QuestObjectiveTable, QuestTable } from '../../db/tables/quest.table.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
 const isQuestStatus = (value: string): value is QuestStatus => (QUEST_STATUSES as readonly string[]).includes(value);

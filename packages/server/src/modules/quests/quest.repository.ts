@@ -5,8 +5,8 @@ import type { QuestTable } from '../../db/tables/quest.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /** The writable fields of a quest. */
 export type QuestChanges = Pick<

@@ -26,7 +26,7 @@ import { removeReferencesTo } from '../../lib/references.js';
 import { nowIso } from '../../lib/time.js';
 import { requireQuest } from './quest.access.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import { abandonQuest, acceptQuest, loadQuest } from './quest.commands.js';
 import { findObjectivesOfQuests } from './objective.repository.js';
 import { presentQuest } from './quest.presenter.js';

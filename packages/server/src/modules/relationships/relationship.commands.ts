@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { findCharacterInWorld } from '../characters/character.repository.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import {
   type RelationshipChanges,
   type RelationshipRow,

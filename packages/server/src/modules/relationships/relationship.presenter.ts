@@ -1,6 +1,6 @@
 import type { CommunicationStyle, Relationship, RelationshipType } from '@loreforge/contract';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import type { RelationshipRow } from './relationship.repository.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 

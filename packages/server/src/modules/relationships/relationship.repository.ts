@@ -4,8 +4,8 @@ import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** A relationship row with its target character's name. */
 export type RelationshipRow = RelationshipTable & { target_character_name: string };

@@ -19,7 +19,7 @@ import { WorldParams, errorResponses as errors, listReply } from '../../lib/rout
 import { notFound } from '../../errors/app-error.js';
 import { requireCharacter } from '../characters/character.access.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { createRelationship, updateRelationship } from './relationship.commands.js';
 import { presentRelationship } from './relationship.presenter.js';
 import { deleteRelationshipRow, findRelationship, listRelationships } from './relationship.repository.js';

@@ -11,8 +11,8 @@ import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforg
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list/index.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../db/trigram.js';
-import { type SecretTable, visibleCondition } from '../worlds/visibility.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import { type SecretTable, visibleCondition } from '../../access/visibility.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /** How many names sharing trigrams with the query, best first, a fuzzy pass scores on SQLite per table. */
 const FUZZY_CANDIDATES = 200;

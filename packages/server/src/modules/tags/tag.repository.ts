@@ -2,8 +2,8 @@
 import { type SqlBool, sql } from 'kysely';
 import { TAGGABLE_TYPES, type TaggableType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { visibleCondition } from '../worlds/visibility.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import { visibleCondition } from '../../access/visibility.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /** Whose tags: the world and who reads it (shared worlds' scope). */
 export type TagScope = Pick<WorldScope, 'world' | 'viewer' | 'seesSecrets'>;

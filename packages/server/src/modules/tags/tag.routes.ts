@@ -16,8 +16,8 @@ import {
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
-import { isVisible } from '../worlds/visibility.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { isVisible } from '../../access/visibility.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 import { findEntityTags, listWorldTags, replaceEntityTags } from './tag.repository.js';
 
 const WorldParams = z.object({ worldId: uuidField('worldId') });

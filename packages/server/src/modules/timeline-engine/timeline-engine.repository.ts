@@ -6,8 +6,8 @@
  */
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import { hideHiddenChanges } from './timeline-engine.visible-changes.js';
 
 /** Who the engine reads for and in which world: the engine sees only what the reader may see. */

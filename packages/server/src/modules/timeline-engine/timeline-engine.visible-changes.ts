@@ -6,8 +6,8 @@
  */
 import type { Db } from '../../db/database.js';
 import { fromJsonText } from '../../lib/json.js';
-import { whereVisible } from '../worlds/visibility.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import { whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** The three change columns of an event row (JSON text or null). */
 export interface ChangeColumns {

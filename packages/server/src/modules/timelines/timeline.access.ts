@@ -2,7 +2,7 @@
 import type { Db } from '../../db/database.js';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
 import { notFound } from '../../errors/app-error.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { findTimeline } from './timeline.repository.js';
 
 /**

@@ -17,7 +17,7 @@ import {
 import { type TimelineInput, assertTimelineLinks } from './timeline.rules.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { accessColumns } from '../worlds/access-fields.js';
-import { type WorldScope, requireEditor } from '../worlds/world-scope.js';
+import { type WorldScope, requireEditor } from '../../access/world-scope.js';
 
 import { type Clock, type StoredMoment, clockOfCalendar, instantOfRow, instantSortKey, storedMoment } from '../calendars/calendar.clock.js';
 import { invalidField } from '../../errors/app-error.js';

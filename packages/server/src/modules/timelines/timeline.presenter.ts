@@ -3,7 +3,7 @@ import type { Timeline } from '@loreforge/contract';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
 import type { Db } from '../../db/database.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfCalendars, instantOfRow } from '../calendars/calendar.clock.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 

@@ -6,8 +6,8 @@ import type { Db } from '../../db/database.js';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
 import { nowIso } from '../../lib/time.js';
-import { maskHidden, whereVisible } from '../worlds/visibility.js';
-import type { ReadScope, WorldScope } from '../worlds/world-scope.js';
+import { maskHidden, whereVisible } from '../../access/visibility.js';
+import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 
 /** The writable fields of a timeline, as stored. */
 export type TimelineChanges = Omit<TimelineTable, 'id' | 'world_id' | 'created_at'>;

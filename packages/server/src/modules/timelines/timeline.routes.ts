@@ -16,7 +16,7 @@ import {
 } from '@loreforge/contract';
 import { WorldParams, errorResponses as errors } from '../../lib/route-parts.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
-import { requireEditor } from '../worlds/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
 import { requireTimeline } from './timeline.access.js';
 import { createTimeline, deleteTimeline, updateTimeline } from './timeline.commands.js';
 import { presentOneTimeline, presentTimelines } from './timeline.presenter.js';

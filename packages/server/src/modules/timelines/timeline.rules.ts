@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { throwIfFieldErrors } from '../../lib/field-errors.js';
 import { findEventTimeline } from '../../lib/references.js';
 import { findTimeline } from './timeline.repository.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /** A validated timeline body (create and PUT). */
 export type TimelineInput = z.output<typeof TimelineCreateSchema>;

@@ -28,7 +28,7 @@ import type { WorldTable } from '../../db/tables/world.table.js';
 import { nowIso } from '../../lib/time.js';
 import { APP_VERSION } from '../../version.js';
 import { renderMentionsIn } from '../mentions/mention.render.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import type { ExportFile } from './transfer.formats.js';
 import * as presenter from './transfer.presenter.js';
 import * as repository from './transfer.repository.js';

@@ -28,7 +28,7 @@ import { fromJsonObject, fromJsonText } from '../../lib/json.js';
 import { calendarDefinitionOf } from '../calendars/calendar.definition.js';
 import type { CharacterRecord } from '../characters/character.repository.js';
 import { presentAccess } from '../worlds/access-fields.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 import type { MapWithImage, TaggedEntity } from './transfer.repository.js';
 
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };

@@ -17,9 +17,9 @@ import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import type { EventTable, TimelineTable } from '../../db/tables/timeline.table.js';
 import { type CharacterRecord, withActiveQuests } from '../characters/character.repository.js';
 import { hideHiddenChanges } from '../timeline-engine/timeline-engine.visible-changes.js';
-import { maskHidden, visibleCondition, whereVisible } from '../worlds/visibility.js';
+import { maskHidden, visibleCondition, whereVisible } from '../../access/visibility.js';
 import type { ImportRows } from './import.plan.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** Rows per query while exporting: bounds memory whatever the world's size. */
 export const PAGE_SIZE = 1000;

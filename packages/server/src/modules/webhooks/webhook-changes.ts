@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.js';
 import { type ChangeRow, findLastSequence, listVisibleChanges } from '../changes/change.repository.js';
-import type { ReadScope } from '../worlds/world-scope.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 /** One committed change as webhooks deliver it. */
 export type LoggedChange = ChangeRow;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import { conflict, notFound } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import type { WorldScope } from '../worlds/world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 import { latestSequence } from './webhook-changes.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { checkWebhookUrl } from './webhook-url.js';

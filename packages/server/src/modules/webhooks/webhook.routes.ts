@@ -21,7 +21,7 @@ import {
 } from '@loreforge/contract';
 import { notFound } from '../../errors/app-error.js';
 import { WorldParams, errorResponses, singlePage } from '../../lib/route-parts.js';
-import { requireOwner } from '../worlds/world-scope.js';
+import { requireOwner } from '../../access/world-scope.js';
 import { changeWebhook, createWebhook, rotateWebhookSecret } from './webhook.commands.js';
 import { presentDelivery, presentWebhook } from './webhook.presenter.js';
 import { deleteWebhook, findWebhook, listDeliveries, listWebhooks } from './webhook.repository.js';

@@ -26,7 +26,7 @@ import { joinWorld } from '../members/member.commands.js';
 import { findMember } from '../members/member.repository.js';
 import { countsFor } from '../worlds/world-counts.js';
 import { presentWorld } from '../worlds/world.presenter.js';
-import { requireOwner, resolveWorldScope } from '../worlds/world-scope.js';
+import { requireOwner, resolveWorldScope } from '../../access/world-scope.js';
 import { invitationInvalid, requireInvitation, requireUsableInvitation } from './world-invitation.access.js';
 import { presentInvitation } from './world-invitation.presenter.js';
 import { claimInvitationUse, insertInvitation, listInvitations, revokeInvitation } from './world-invitation.repository.js';

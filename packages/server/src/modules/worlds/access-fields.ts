@@ -11,7 +11,7 @@ import { extractMentions, keepMentions, mentionKey } from '../../lib/rich-text/m
 import { htmlToPlainText } from '../../lib/rich-text/plain-text.js';
 import { sanitizeRichText } from '../../lib/rich-text/sanitize.js';
 import { findMentionTargets } from '../mentions/mention.repository.js';
-import type { ReadScope, WorldScope } from './world-scope.js';
+import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 
 /** The access fields as a create or update body carries them (after the contract's parsing). */
 export interface AccessBody {

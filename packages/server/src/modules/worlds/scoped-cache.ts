@@ -1,7 +1,7 @@
 /** The read cache (lib/read-cache.ts) keyed per reader class, so no answer built for one class serves another. */
 import type { Db } from '../../db/database.js';
 import { cachedWorldRead } from '../../lib/read-cache.js';
-import type { WorldScope } from './world-scope.js';
+import type { WorldScope } from '../../access/world-scope.js';
 
 /**
  * The answer kept for this URL, world version and reader class (WorldScope.cacheKey: editors share, viewers

@@ -8,8 +8,8 @@
 import type { WorldCounts } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { WorldTable } from '../../db/tables/world.table.js';
-import { type SecretTable, whereVisible } from './visibility.js';
-import type { ReadScope } from './world-scope.js';
+import { type SecretTable, whereVisible } from '../../access/visibility.js';
+import type { ReadScope } from '../../access/world-scope.js';
 
 const COUNTED: Array<[keyof WorldCounts, SecretTable]> = [
   ['characters', 'character'],

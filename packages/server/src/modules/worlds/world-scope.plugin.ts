@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { VIEW_AS_HEADER } from '@loreforge/contract';
-import { type WorldScope, resolveWorldScope } from './world-scope.js';
+import { type WorldScope, resolveWorldScope } from '../../access/world-scope.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

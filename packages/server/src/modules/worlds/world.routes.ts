@@ -26,7 +26,7 @@ import { countsFor, keptCounts } from './world-counts.js';
 import { presentWorld } from './world.presenter.js';
 import { deleteWorld, insertWorld, listWorlds, newWorldRow, updateWorld } from './world.repository.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
-import { requireEditor, requireOwner, scopeOf } from './world-scope.js';
+import { requireEditor, requireOwner, scopeOf } from '../../access/world-scope.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
 const tags = ['worlds'];

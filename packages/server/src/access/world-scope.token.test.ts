@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@loreforge/contract';
-import { type TestApp, buildTestApp } from '../../../test/app.js';
-import { DIALECTS } from '../../../test/dialects.js';
-import { createSharedWorld } from '../../../test/factories/shared-world.js';
-import { createUser } from '../../../test/factories/user.js';
+import { type TestApp, buildTestApp } from '../../test/app.js';
+import { DIALECTS } from '../../test/dialects.js';
+import { createSharedWorld } from '../../test/factories/shared-world.js';
+import { createUser } from '../../test/factories/user.js';
 
 describe.each(DIALECTS)('the token check of world-scoped routes on %s', (dialect) => {
   let t: TestApp;

@@ -150,7 +150,7 @@ export function whereVisible<DB, TB extends keyof DB, O>(
  * Whether the reader may see the row of `table` with this id (for one-entity reads and references checked
  * in application code, such as a character's current location).
  */
-export async function isVisible(db: import('../../db/database.js').Db, scope: ReadScope, table: SecretTable, id: string): Promise<boolean> {
+export async function isVisible(db: import('../db/database.js').Db, scope: ReadScope, table: SecretTable, id: string): Promise<boolean> {
   if (scope.seesSecrets) return true;
   const row = await whereVisible(db.selectFrom(table).select('id').where('id', '=', id), scope, table).executeTakeFirst();
   return row !== undefined;
@@ -163,7 +163,7 @@ export async function isVisible(db: import('../../db/database.js').Db, scope: Re
  * @returns new rows (the input is left as is); the same rows for editors and the owner.
  */
 export async function maskHidden<Row>(
-  db: import('../../db/database.js').Db,
+  db: import('../db/database.js').Db,
   scope: ReadScope,
   rows: Row[],
   column: keyof Row,

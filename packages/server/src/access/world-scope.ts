@@ -5,10 +5,10 @@
  * type-check; visibility.ts turns it into SQL.
  */
 import { ACCESS_MESSAGES, MESSAGES, type WorldRole, isEditorRole } from '@loreforge/contract';
-import type { Db } from '../../db/database.js';
-import type { WorldTable } from '../../db/tables/world.table.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors/app-error.js';
-import { compiledQuery } from '../../lib/compiled-query.js';
+import type { Db } from '../db/database.js';
+import type { WorldTable } from '../db/tables/world.table.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../errors/app-error.js';
+import { compiledQuery } from '../lib/compiled-query.js';
 
 /** The reader answers are built for: the signed-in member, or the member an editor views the world as. */
 export interface Viewer {
