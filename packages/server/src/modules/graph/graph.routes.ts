@@ -2,23 +2,14 @@
  * The web of a world (issue "Linked lore"): GET /worlds/{worldId}/graph, every node and edge in one answer for
  * the graph view and the family tree.
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ErrorResponseSchema,
-  GRAPH_EDGE_MAX,
-  GRAPH_NODE_MAX,
-  WorldGraphQuerySchema,
-  WorldGraphSchema,
-  uuidField,
-} from '@loreforge/contract';
+import { ErrorResponseSchema, GRAPH_EDGE_MAX, GRAPH_NODE_MAX, WorldGraphQuerySchema, WorldGraphSchema } from '@loreforge/contract';
 import { invalidField } from '../../errors/app-error.js';
 import { answerState } from '../timeline-engine/timeline-engine.answers.js';
 import { withEngineSnapshot } from '../timeline-engine/timeline-engine.service.js';
+import { WorldParams } from '../../lib/route-parts.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { buildWorldGraph, graphAtMoment } from './graph.commands.js';
-
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 
 /**
  * Registers GET /worlds/{worldId}/graph; 404 when the caller is not a member; a reader sees only what they may.

@@ -3,20 +3,17 @@
  * by name (exact, prefix, contains, or a typo away), by tag and by description (relationships and connections by tag
  * and description), ranked name matches first, paged in the list envelope of SPEC §7 generic lists.
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorResponseSchema,
   WORLD_SEARCH_TEXT_HITS_COUNTED,
   WorldSearchQuerySchema,
   WorldSearchResponseSchema,
-  uuidField,
 } from '@loreforge/contract';
+import { WorldParams } from '../../lib/route-parts.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { presentSearchHit } from './search.presenter.js';
 import { searchWorld } from './search.repository.js';
-
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 
 /** Registers GET /worlds/{worldId}/search; 404 when the caller is not a member, 400 on a bad query; secrets the reader may not see are never found. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,32 +4,19 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  EntityTagsSchema,
-  ErrorResponseSchema,
-  TAGGABLE_TYPES,
-  type TaggableType,
-  TagsUpdateSchema,
-  WorldTagsSchema,
-  uuidField,
-} from '@loreforge/contract';
-import type { Db } from '../../db/database.js';
-import { notFound } from '../../errors/app-error.js';
+import { EntityTagsSchema, TAGGABLE_TYPES, TagsUpdateSchema, WorldTagsSchema, uuidField } from '@loreforge/contract';
 import { nowIso } from '../../lib/time.js';
-import { isVisible } from '../../access/visibility.js';
-import { type WorldScope, requireEditor } from '../../access/world-scope.js';
+import { requireEditor } from '../../access/world-scope.js';
+import { WorldParams, errorResponses } from '../../lib/route-parts.js';
+import { requireTaggable } from './tag.access.js';
 import { findEntityTags, listWorldTags, replaceEntityTags } from './tag.repository.js';
 
-const WorldParams = z.object({ worldId: uuidField('worldId') });
 const EntityParams = WorldParams.extend({
   entityType: z.enum(TAGGABLE_TYPES, { error: () => `entityType must be one of: ${TAGGABLE_TYPES.join(', ')}.` }),
   entityId: uuidField('entityId'),
 });
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses;
 const tags = ['tags'];
-
-/** The entity's label in a 404 message, e.g. 'Character', 'Map point'. */
-const label = (type: string): string => `${type.charAt(0).toUpperCase()}${type.slice(1).replaceAll('_', ' ')}`;
 
 /**
  * Keeps the first spelling of each tag, compared in lower case.
@@ -39,15 +26,6 @@ export function distinctTags(input: readonly string[]): string[] {
   const seen = new Map<string, string>();
   for (const tag of input) if (!seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
   return [...seen.values()];
-}
-
-/**
- * Checks that the entity is in the scope's world and visible to the reader.
- * @throws AppError 404 '<Type> not found.' otherwise (a secret is answered like a missing entity).
- */
-async function requireTaggable(db: Db, scope: WorldScope, type: TaggableType, id: string): Promise<void> {
-  const row = await db.selectFrom(type).select('id').where('id', '=', id).where('world_id', '=', scope.world.id).executeTakeFirst();
-  if (!row || !(await isVisible(db, scope, type, id))) throw notFound(label(type));
 }
 
 /** Registers the tag routes; each checks the world is the caller's and the entity is in it (404 otherwise). */
