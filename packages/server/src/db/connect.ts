@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
-import { SQLite } from './sqlite-driver.js';
+import { SQLite, sqliteDriverPackage } from './sqlite-driver.js';
 import pg from 'pg';
 import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
@@ -157,7 +157,8 @@ parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.
 function startCheckpointer(sqlite: BetterSqlite3.Database, file: string): () => Promise<void> {
   const worker = new Worker(CHECKPOINT_WORKER, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, intervalMs: CHECKPOINT_INTERVAL_MS },
+    // The worker loads the same build as the connection: better-sqlite3 12 aborts a worker's exit on Node.js 24.
+    workerData: { driver: createRequire(import.meta.url).resolve(sqliteDriverPackage()), file, intervalMs: CHECKPOINT_INTERVAL_MS },
   });
   worker.unref();
   let stopping = false;
