@@ -105,7 +105,29 @@ function folderPrefix(paths: Iterable<string>): string | undefined {
   return all.includes(`${prefix}${ONLYWORLDS_WORLD_PATH}`) && all.every((path) => path.startsWith(prefix)) ? prefix : undefined;
 }
 
-const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_LENGTH = 36;
+
+/**
+ * Replaces every UUID inside a text, leftmost first and without overlaps, as a global pattern would; found by
+ * position with an anchored pattern, so its cost stays linear in the text's length whatever the text holds.
+ * @param replace gives the text for one UUID found.
+ */
+function replaceUuids(input: string, replace: (id: string) => string): string {
+  let out = '';
+  let index = 0;
+  while (index <= input.length - UUID_LENGTH) {
+    const candidate = input[index + 8] === '-' ? input.slice(index, index + UUID_LENGTH) : '';
+    if (candidate !== '' && UUID.test(candidate)) {
+      out += replace(candidate);
+      index += UUID_LENGTH;
+    } else {
+      out += input.charAt(index);
+      index += 1;
+    }
+  }
+  return out + input.slice(index);
+}
 
 function describeIssue(error: z.ZodError): string {
   const [issue] = error.issues;
@@ -236,7 +258,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
   const nameOf = (id: string) => byId.get(id)?.name ?? id;
   /** A saved JSON value (an event's changes) with every element id in it replaced by the id of what it became. */
   const remapIds = (value: unknown): unknown => {
-    const text = (input: string) => input.replace(UUID_IN_TEXT, (found) => target.get(found)?.id ?? found);
+    const text = (input: string) => replaceUuids(input, (found) => target.get(found)?.id ?? found);
     if (typeof value === 'string') return text(value);
     if (Array.isArray(value)) return value.map(remapIds);
     if (value !== null && typeof value === 'object')
