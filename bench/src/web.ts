@@ -237,7 +237,8 @@ const TIMELINE_SCROLL = `(async () => {
   const end = () => scroller.scrollHeight - scroller.clientHeight;
   let frames = 0;
   while (scroller.scrollTop < end() - 1) {
-    scroller.scrollTop = Math.min(scroller.scrollTop + ${SCROLL_STEP}, end());
+    // 'instant': the app's CSS asks for smooth scrolling, which would animate (and restart) every step.
+    scroller.scrollTo({ top: Math.min(scroller.scrollTop + ${SCROLL_STEP}, end()), behavior: 'instant' });
     frames += 1;
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
