@@ -1,9 +1,17 @@
 /**
  * The export and import case of the benchmark (issue 13 "Limits and safety"): the big world (100,000
  * characters) exported as a Loreforge bundle, then that bundle imported as a new world, once each, timing each
- * and sampling the server's resident memory meanwhile. Budgets: export under 30 s, import under 60 s.
+ * and sampling the server's resident memory meanwhile. Budgets: export under 30 s, import under 60 s, and the
+ * server's RSS under MAX_RSS_MB during each. The caller gives the case a server of its own (as the live case),
+ * so the peak is the transfer's and not what earlier cases' caches left in the heap; the log line gives the RSS
+ * idle before each step and the peak during it.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { RunningProcess } from '@loreforge/server/testing';
 import { rssMb } from './processes.js';
 import type { CaseResult } from './report.js';
@@ -12,11 +20,33 @@ import type { CaseResult } from './report.js';
 export const EXPORT_CASE = 'export the 100,000-character world (one run)';
 export const IMPORT_CASE = 'import that bundle as a new world (one run)';
 
-/** One timed step with the server's largest RSS during it; p50 and p99 both hold its duration. */
-async function timed(server: RunningProcess, name: string, step: () => Promise<boolean>): Promise<CaseResult> {
-  let maxRss = rssMb(server);
+/** One step's memory: the server's RSS before the step began and its largest during the step, in MB. */
+export interface StepMemory {
+  idleMb: number;
+  peakMb: number;
+}
+
+/** What the case measured beside its rows, for the log. */
+export interface TransferMemory {
+  export: StepMemory;
+  import: StepMemory;
+  /** The bundle's size in bytes. */
+  archiveBytes: number;
+}
+
+/**
+ * One timed step with the server's RSS before it and its largest during it (sampled every 100 ms); p50 and p99
+ * both hold its duration.
+ */
+async function timed(
+  server: RunningProcess,
+  name: string,
+  step: () => Promise<boolean>,
+): Promise<{ result: CaseResult; memory: StepMemory }> {
+  const idleMb = rssMb(server);
+  let peakMb = idleMb;
   const sampler = setInterval(() => {
-    maxRss = Math.max(maxRss, rssMb(server));
+    peakMb = Math.max(peakMb, rssMb(server));
   }, 100);
   const started = performance.now();
   let ok = false;
@@ -26,19 +56,23 @@ async function timed(server: RunningProcess, name: string, step: () => Promise<b
     clearInterval(sampler);
   }
   const ms = performance.now() - started;
-  return { name, reqPerSec: 1000 / ms, p50: ms, p99: ms, errors: ok ? 0 : 1, ratio: null, maxRssMb: maxRss };
+  peakMb = Math.max(peakMb, rssMb(server));
+  return {
+    result: { name, reqPerSec: 1000 / ms, p50: ms, p99: ms, errors: ok ? 0 : 1, ratio: null, maxRssMb: peakMb },
+    memory: { idleMb, peakMb },
+  };
 }
 
 /**
- * POSTs an archive and reads the answer without a time limit: fetch gives up waiting for headers after 300 s,
- * which a loaded machine may need for a 100,000-character import, and the case should then report its time.
+ * POSTs an archive file and reads the answer without a time limit: fetch gives up waiting for headers after
+ * 300 s, which a loaded machine may need for a 100,000-character import, and the case should then report its time.
  * @returns the status and the answer's text.
  */
-function postArchive(url: string, headers: Record<string, string>, body: Uint8Array): Promise<{ status: number; text: string }> {
+function postArchive(url: string, headers: Record<string, string>, file: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
-      { method: 'POST', headers: { ...headers, 'content-type': 'application/zip', 'content-length': String(body.byteLength) } },
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/zip', 'content-length': String(fs.statSync(file).size) } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -47,36 +81,49 @@ function postArchive(url: string, headers: Record<string, string>, body: Uint8Ar
       },
     );
     request.on('error', reject);
-    request.end(body);
+    fs.createReadStream(file).on('error', reject).pipe(request);
   });
 }
 
 /**
- * Exports a world and imports the archive, one request each.
- * @param log progress lines; @returns the two cases' figures (errors 1 when a step did not answer 2xx).
+ * Exports a world into a temporary file and imports that file, one request each.
+ * @param server a server started for this case alone (its memory is the transfer's).
+ * @param onMemory told each step's idle and peak RSS at the end, for the log.
+ * @returns the two cases' figures (errors 1 when a step did not answer 2xx).
  */
 export async function benchTransfer(
   server: RunningProcess,
   token: string,
   worldId: string,
   log: (line: string) => void,
+  onMemory: (memory: TransferMemory) => void = () => undefined,
 ): Promise<CaseResult[]> {
   const headers = { authorization: `Bearer ${token}` };
-  let archive = new Uint8Array();
-  const exported = await timed(server, EXPORT_CASE, async () => {
-    const response = await fetch(`${server.baseUrl}/api/worlds/${worldId}/export?format=bundle`, { headers });
-    archive = new Uint8Array(await response.arrayBuffer());
-    return response.ok;
-  });
-  log(
-    `export: ${(archive.byteLength / 1024 / 1024).toFixed(1)} MB in ${(exported.p50 / 1000).toFixed(1)} s, server RSS up to ${exported.maxRssMb.toFixed(0)} MB`,
-  );
-  const imported = await timed(server, IMPORT_CASE, async () => {
-    const response = await postArchive(`${server.baseUrl}/api/worlds/import`, headers, archive);
-    const ok = response.status >= 200 && response.status < 300;
-    if (!ok) log(`import answered ${response.status}: ${response.text.slice(0, 300)}`);
-    return ok;
-  });
-  log(`import: ${(imported.p50 / 1000).toFixed(1)} s, server RSS up to ${imported.maxRssMb.toFixed(0)} MB`);
-  return [exported, imported];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-bench-transfer-'));
+  const file = path.join(dir, 'world.loreforge.zip');
+  try {
+    const exported = await timed(server, EXPORT_CASE, async () => {
+      const response = await fetch(`${server.baseUrl}/api/worlds/${worldId}/export?format=bundle`, { headers });
+      if (!response.ok || !response.body) {
+        log(`export answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+        return false;
+      }
+      await pipeline(Readable.fromWeb(response.body), fs.createWriteStream(file));
+      return true;
+    });
+    const archiveBytes = exported.result.errors === 0 ? fs.statSync(file).size : 0;
+    log(`export: ${(archiveBytes / 1024 / 1024).toFixed(1)} MB in ${(exported.result.p50 / 1000).toFixed(1)} s`);
+    const imported = await timed(server, IMPORT_CASE, async () => {
+      if (archiveBytes === 0) return false;
+      const response = await postArchive(`${server.baseUrl}/api/worlds/import`, headers, file);
+      const ok = response.status >= 200 && response.status < 300;
+      if (!ok) log(`import answered ${response.status}: ${response.text.slice(0, 300)}`);
+      return ok;
+    });
+    log(`import: ${(imported.result.p50 / 1000).toFixed(1)} s`);
+    onMemory({ export: exported.memory, import: imported.memory, archiveBytes });
+    return [exported.result, imported.result];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
