@@ -1,7 +1,7 @@
 /**
- * The safe archive reader every import goes through (issue 13 "Limits and safety"): a zip is unpacked into
- * memory by yauzl only after its entries pass every bound, and anything hostile is a 400 with a message a person
- * can act on (BUNDLE_MESSAGES):
+ * The safe archive reader every import goes through (issue 13 "Limits and safety"): a zip (in memory, or the
+ * request body spooled to a file by archive.spool.ts) is read by yauzl one entry at a time, only after its entries
+ * pass every bound, and anything hostile is a 400 with a message a person can act on (BUNDLE_MESSAGES):
  * - the archive itself over `maxArchiveBytes`;
  * - more than `maxEntries` entries;
  * - more than `maxUnpackedBytes` once unpacked, counted from the sizes the archive declares AND from the bytes
@@ -24,6 +24,12 @@ export interface ArchiveLimits {
   maxUnpackedBytes: number;
   /** Deepest JSON nesting accepted in any file read with parseJsonBounded. */
   maxJsonDepth: number;
+}
+
+/** An archive in a file (the import's request body, spooled to disk by archive.spool.ts): its path and size in bytes. */
+export interface ArchiveFile {
+  path: string;
+  size: number;
 }
 
 /** The files of an archive: normalised relative path ('folder/file.json', '/' separated) → bytes. */
@@ -54,12 +60,17 @@ export function normaliseEntryPath(raw: string): string {
   return segments.join('/');
 }
 
-const openZip = (buffer: Buffer): Promise<ZipFile> =>
+const ZIP_OPTIONS = { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false } as const;
+
+/** Opens a zip held in memory, or in a file read a piece at a time as its entries are read. */
+const openZip = (source: Buffer | ArchiveFile): Promise<ZipFile> =>
   new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false }, (error, zip) => {
+    const opened = (error: Error | null, zip: ZipFile) => {
       if (error) reject(badRequest(BUNDLE_MESSAGES.notAnArchive));
       else resolve(zip);
-    });
+    };
+    if (Buffer.isBuffer(source)) yauzl.fromBuffer(source, ZIP_OPTIONS, opened);
+    else yauzl.open(source.path, ZIP_OPTIONS, opened);
   });
 
 /** An archive whose entries passed every bound, read one file at a time (nothing is unpacked up front). */
@@ -139,16 +150,18 @@ async function* entryChunks(zip: ZipFile, entry: Entry, path: string): AsyncGene
 }
 
 /**
- * Opens a zip archive held in memory and checks every entry against `limits`, without unpacking anything.
- * @param archive the archive's bytes (the request body); kept, not copied, until `close`.
+ * Opens a zip archive and checks every entry against `limits`, without unpacking anything.
+ * @param archive the archive's bytes, kept (not copied) until `close`; or the file it was spooled to (the request
+ * body), read a piece at a time, so an archive costs memory only for the entry being read.
  * @returns the archive's file paths and readers of one file at a time.
  * @throws AppError 400 (BUNDLE_MESSAGES): notAnArchive, archiveTooLarge, tooManyEntries, tooLargeUnpacked,
  * unsafePath, notAFile, encrypted, duplicatePath, corrupt; reading a file may still throw sizeMismatch or corrupt.
  */
-export async function openZipArchive(archive: Uint8Array, limits: ArchiveLimits): Promise<ZipArchive> {
-  if (archive.byteLength > limits.maxArchiveBytes) throw badRequest(BUNDLE_MESSAGES.archiveTooLarge(limits.maxArchiveBytes));
-  const buffer = Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
-  const zip = await openZip(buffer);
+export async function openZipArchive(archive: Uint8Array | ArchiveFile, limits: ArchiveLimits): Promise<ZipArchive> {
+  const inMemory = archive instanceof Uint8Array;
+  if ((inMemory ? archive.byteLength : archive.size) > limits.maxArchiveBytes)
+    throw badRequest(BUNDLE_MESSAGES.archiveTooLarge(limits.maxArchiveBytes));
+  const zip = await openZip(inMemory ? Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength) : archive);
   let entries: Map<string, Entry>;
   try {
     if (zip.entryCount > limits.maxEntries) throw badRequest(BUNDLE_MESSAGES.tooManyEntries(limits.maxEntries));

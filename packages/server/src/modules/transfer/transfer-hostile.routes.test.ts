@@ -4,6 +4,7 @@
  * created. The app runs with small limits so the bombs stay small.
  */
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_FORMAT_VERSION, BUNDLE_MESSAGES, type World } from '@loreforge/contract';
@@ -117,6 +118,22 @@ describe.each(DIALECTS)('hostile archives on POST /worlds/import on %s', (dialec
 
   it('refuses an archive over the size limit with 413', async () => {
     await expectRefused(Buffer.alloc(LIMITS.maxArchiveBytes + 10, 1), BUNDLE_MESSAGES.archiveTooLarge(LIMITS.maxArchiveBytes), 413);
+  });
+
+  it('cuts off an archive sent without its length once it passes the size limit, with 413', async () => {
+    const before = await worldCount();
+    const quarter = Buffer.alloc(LIMITS.maxArchiveBytes / 4, 1);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/worlds/import',
+      headers: { ...owner.headers, 'content-type': 'application/zip' },
+      payload: Readable.from(Array.from({ length: 8 }, () => quarter)),
+    });
+    expect({ status: response.statusCode, message: response.json<{ message: string }>().message }).toEqual({
+      status: 413,
+      message: BUNDLE_MESSAGES.archiveTooLarge(LIMITS.maxArchiveBytes),
+    });
+    expect(await worldCount()).toBe(before);
   });
 
   it('refuses a bundle of another format version and says which it reads', async () => {

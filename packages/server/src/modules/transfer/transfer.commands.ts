@@ -12,7 +12,7 @@ import { badRequest } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
 import { detectMapImageType, strongEtag } from '../maps/map-image.js';
 import { insertWorld, newWorldRow } from '../worlds/world.repository.js';
-import { type ArchiveLimits, type ZipArchive, openZipArchive, readWholeArchive } from './archive.js';
+import { type ArchiveFile, type ArchiveLimits, type ZipArchive, openZipArchive, readWholeArchive } from './archive.js';
 import { openBundle } from './bundle.importer.js';
 import { IMPORT_TABLE_ORDER, type ImportRows, type ImportTable, ImportPlanner, type RecordSource, type RowSink } from './import.plan.js';
 import type { ImportedBundle } from './transfer.formats.js';
@@ -110,12 +110,18 @@ async function sourceOf(zip: ZipArchive, limits: ArchiveLimits): Promise<{ forma
 
 /**
  * Creates a new world owned by `userId` from an uploaded archive.
- * @param archive the request body (a zip); @param limits the configured bounds.
+ * @param archive the archive: its bytes, or the file the request body was spooled to (read one entry at a time);
+ * @param limits the configured bounds.
  * @returns the new world row, the format recognised, counts of created records and what was not mapped.
  * @throws AppError 400 for a hostile or unreadable archive (archive.ts), an unknown format
  * (BUNDLE_MESSAGES.unknownFormat) or invalid content (the importer's messages); nothing is created then.
  */
-export async function importWorld(db: Db, userId: string, archive: Uint8Array, limits: ArchiveLimits): Promise<ImportOutcome> {
+export async function importWorld(
+  db: Db,
+  userId: string,
+  archive: Uint8Array | ArchiveFile,
+  limits: ArchiveLimits,
+): Promise<ImportOutcome> {
   const zip = await openZipArchive(archive, limits);
   try {
     const { format, source } = await sourceOf(zip, limits);

@@ -3,18 +3,20 @@
  * - GET /worlds/{worldId}/export?format=bundle|… streams a zip of what the caller may see;
  * - POST /worlds/import creates a new world owned by the caller from an uploaded archive (a Loreforge bundle or
  *   any registered format), all or nothing.
- * This plugin is encapsulated: its raw-body parser and the import's body limit apply to these routes only.
+ * This plugin is encapsulated: its body parser (the raw body spooled to a temporary file, archive.spool.ts) and the
+ * import's size limit apply to these routes only.
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BUNDLE_MESSAGES, ErrorResponseSchema, ExportQuerySchema, ImportResultSchema, MESSAGES } from '@loreforge/contract';
-import { AppError, badRequest, unauthorized } from '../../errors/app-error.js';
-import { errorHandler } from '../../errors/error-handler.js';
+import { badRequest, unauthorized } from '../../errors/app-error.js';
 import { WorldParams, errorResponses } from '../../lib/route-parts.js';
 import { findUserById } from '../auth/user.repository.js';
 import { presentWorld } from '../worlds/world.presenter.js';
 import { keptCounts } from '../worlds/world-counts.js';
 import type { ArchiveLimits } from './archive.js';
+import { type SpooledArchive, spoolArchive } from './archive.spool.js';
 import { readWholeBundle, streamBundle, zipFiles } from './bundle.export.js';
 import { streamInSnapshot } from './export-snapshot.js';
 import { importWorld } from './transfer.commands.js';
@@ -26,9 +28,6 @@ const tags = ['transfer'];
 export interface TransferRoutesOptions {
   importLimits: ArchiveLimits;
 }
-
-const archiveTooLarge = (limits: ArchiveLimits): AppError =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', BUNDLE_MESSAGES.archiveTooLarge(limits.maxArchiveBytes));
 
 /**
  * A file name for the download: the world's name in safe ASCII (letters, digits, '-'), never empty.
@@ -46,19 +45,26 @@ export function exportFileName(worldName: string, format: string): string {
   return `${slug}.${format === 'bundle' ? 'loreforge' : format}.zip`;
 }
 
-/** Registers GET …/export and POST /worlds/import with their own raw-body parser and limits. */
+/** The Content-Length header as a number, or undefined when it is missing or not a count of bytes. */
+const declaredLength = (header: string | undefined): number | undefined =>
+  header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+
+/** Whether a parsed body is an archive spooled by this plugin's parser. */
+const isSpooled = (body: unknown): body is SpooledArchive =>
+  typeof body === 'object' && body !== null && typeof (body as Partial<SpooledArchive>).remove === 'function';
+
+/** Registers GET …/export and POST /worlds/import with their own body parser and limits. */
 export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = async (app, options) => {
   const limits = options.importLimits;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limits.maxArchiveBytes }, (_request, body, done) => {
-    done(null, Buffer.isBuffer(body) ? body : Buffer.from(body));
-  });
-  // An archive cut off by the limit says how large an import may be.
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-    error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-      ? reply.status(413).send({ message: BUNDLE_MESSAGES.archiveTooLarge(limits.maxArchiveBytes), code: 'PAYLOAD_TOO_LARGE' })
-      : errorHandler(error, request, reply),
+  // The archive goes to a temporary file as it arrives, never whole into memory; past the limit it is a 413.
+  app.addContentTypeParser('*', (request: FastifyRequest, payload: IncomingMessage) =>
+    spoolArchive(payload, limits.maxArchiveBytes, declaredLength(request.headers['content-length'])),
   );
+  // The spooled file goes once the answer is sent, whatever happened in between.
+  app.addHook('onResponse', async (request) => {
+    if (isSpooled(request.body)) await request.body.remove();
+  });
 
   app.get(
     '/worlds/:worldId/export',
@@ -101,7 +107,6 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
   app.post(
     '/worlds/import',
     {
-      bodyLimit: limits.maxArchiveBytes,
       schema: {
         tags,
         summary: 'Create a new world of mine from an archive: a Loreforge bundle or another recognised export',
@@ -116,10 +121,9 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
     },
     async (request, reply) => {
       const body: unknown = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(BUNDLE_MESSAGES.noBody);
-      if (body.length > limits.maxArchiveBytes) throw archiveTooLarge(limits);
+      if (!isSpooled(body) || body.size === 0) throw badRequest(BUNDLE_MESSAGES.noBody);
       if (!(await findUserById(app.db, request.userId))) throw unauthorized(MESSAGES.invalidToken);
-      const outcome = await importWorld(app.db, request.userId, body, limits);
+      const outcome = await importWorld(app.db, request.userId, body, limits).finally(body.remove);
       return reply.status(201).send({
         world: presentWorld(outcome.world, 'owner', keptCounts(outcome.world)),
         format: outcome.format,
