@@ -27,6 +27,18 @@ describe('IdMap', () => {
     expect(ids.must('items', OLD)).not.toBe(ids.must('characters', OLD));
   });
 
+  it('keeps ids that are not UUIDs (other tools number their records) apart from UUIDs and from each other', () => {
+    const ids = new IdMap();
+    expect(ids.assign('characters', '42')).toBe(true);
+    expect(ids.assign('characters', OLD)).toBe(true);
+    expect(ids.assign('characters', '42')).toBe(false);
+    const numbered = ids.must('characters', '42');
+    expect(numbered).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(numbered).not.toBe(ids.must('characters', OLD));
+    expect(ids.get('characters', '43')).toBeUndefined();
+    expect(ids.get('characters', OTHER)).toBeUndefined();
+  });
+
   it('forgets a record left out, so references to it resolve to nothing', () => {
     const ids = new IdMap();
     ids.assign('maps', OLD);

@@ -16,9 +16,9 @@ import {
   jsonSizeProblem,
   normalizeDateTime,
 } from '@loreforge/contract';
+import { stringify as stringifyUuid, v7 as uuidv7 } from 'uuid';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { badRequest } from '../../errors/app-error.js';
-import { newId } from '../../lib/ids.js';
 import { instantSortKey } from '../calendars/calendar.clock.js';
 
 const UUID_PATTERN = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
@@ -62,32 +62,85 @@ export const ID_FIELDS = {
   tags: 'entityId',
 } as const satisfies Record<BundleEntityType, string>;
 
-/** Each entity type's one-character code in IdMap's values. */
-const TYPE_CODES = new Map<BundleEntityType, string>(BUNDLE_ENTITY_TYPES.map((type, index) => [type, String.fromCharCode(65 + index)]));
+/** Each entity type's code in IdMap's store (1…; the DROPPED bit marks a record left out). */
+const TYPE_CODES = new Map<BundleEntityType, number>(BUNDLE_ENTITY_TYPES.map((type, index) => [type, index + 1]));
+const DROPPED = 0x80;
+const codeOf = (type: BundleEntityType): number => TYPE_CODES.get(type) ?? 0;
+
+/** A UUID as ids are written: lower-case, canonical. */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The key an old id is kept under: a canonical UUID packed into eight 16-bit characters after a marker (40
+ * bytes on the heap instead of 56 for its text), any other id as it is after another marker, so the two never meet.
+ */
+function keyOf(oldId: string): string {
+  if (oldId.length !== 36 || !CANONICAL_UUID.test(oldId)) return `\u0000${oldId}`;
+  const hex = oldId.replace(/-/g, '');
+  const units: number[] = [];
+  for (let index = 0; index < 32; index += 4) units.push(parseInt(hex.slice(index, index + 4), 16));
+  return String.fromCharCode(1, ...units);
+}
 
 /**
  * The id maps of one import: old id → new id per entity type (only records the import keeps), and every
- * UUID-shaped old id for text. This is all an import holds of the whole world while it streams, so it is one map
- * keyed once by the old id, whose value is the type's code followed by the new id: one entry per record instead
- * of a map per type, a set of new ids and a map for text. An old id that two types share (only an edited
- * bundle has one) is kept apart under `type:id`.
+ * UUID-shaped old id for text. This is all an import holds of the whole world while it streams (a 100,000-character
+ * world has about 280,000 records), so it is kept small: one map keyed once by the old id (packed, keyOf) whose
+ * value is a slot number, and per slot the new id's 16 bytes and the type's code in typed arrays, the new id's
+ * text made only when asked for. An old id that two types share (only an edited bundle has one) is kept apart
+ * under `type:id`.
  */
 export class IdMap {
-  /** Old id → type code + new id, for the first type that claimed the old id. */
-  private readonly byOld = new Map<string, string>();
-  /** `type:old id` → new id, for an old id a second type claims too. */
-  private readonly shared = new Map<string, string>();
-  /** Lower-cased old id → its key in byOld, for UUID-shaped old ids written with capitals (text is matched lower-cased). */
+  /** Old id's key → slot, for the first type that claimed the old id. */
+  private readonly byOld = new Map<string, number>();
+  /** `type:old id` → slot, for an old id a second type claims too. */
+  private readonly shared = new Map<string, number>();
+  /** Lower-cased old id → the old id, for UUID-shaped old ids written with capitals (text is matched lower-cased). */
   private readonly capitals = new Map<string, string>();
+  /** Each slot's new id, 16 bytes a slot. */
+  private newIds = new Uint8Array(16 * 1024);
+  /** Each slot's type code (with DROPPED once its record is left out). */
+  private codes = new Uint8Array(1024);
+  private slots = 0;
+
+  /** A new slot holding a new id for a record of `type`. */
+  private newSlot(type: BundleEntityType): number {
+    if (this.slots === this.codes.length) {
+      const codes = new Uint8Array(this.codes.length * 2);
+      codes.set(this.codes);
+      this.codes = codes;
+      const newIds = new Uint8Array(this.newIds.length * 2);
+      newIds.set(this.newIds);
+      this.newIds = newIds;
+    }
+    const slot = this.slots;
+    this.slots += 1;
+    // A UUID v7 as lib/ids.ts newId makes, written as bytes.
+    uuidv7(undefined, this.newIds, slot * 16);
+    this.codes[slot] = codeOf(type);
+    return slot;
+  }
+
+  /** A slot's new id as text. */
+  private idAt(slot: number): string {
+    return stringifyUuid(this.newIds, slot * 16);
+  }
+
+  /** The slot of a record of this type with this old id, kept (not dropped), or undefined. */
+  private slotOf(type: BundleEntityType, oldId: string): number | undefined {
+    const slot = this.byOld.get(keyOf(oldId));
+    if (slot !== undefined && this.codes[slot] === codeOf(type)) return slot;
+    return this.shared.size === 0 ? undefined : this.shared.get(`${type}:${oldId}`);
+  }
 
   /** Gives a record a new id; false when its old id was seen before in the same type. */
   assign(type: BundleEntityType, oldId: string): boolean {
-    if (this.get(type, oldId) !== undefined) return false;
-    const id = newId();
-    const code = TYPE_CODES.get(type) ?? '?';
-    const taken = this.byOld.get(oldId);
-    if (taken === undefined) this.byOld.set(oldId, code + id);
-    else this.shared.set(`${type}:${oldId}`, id);
+    if (this.slotOf(type, oldId) !== undefined) return false;
+    const key = keyOf(oldId);
+    const taken = this.byOld.get(key);
+    const slot = this.newSlot(type);
+    if (taken === undefined) this.byOld.set(key, slot);
+    else this.shared.set(`${type}:${oldId}`, slot);
     if (taken === undefined && /^[0-9a-fA-F-]{36}$/.test(oldId) && oldId.toLowerCase() !== oldId) {
       this.capitals.set(oldId.toLowerCase(), oldId);
     }
@@ -97,9 +150,9 @@ export class IdMap {
   /** Forgets a record the import leaves out: references to it are then dropped as to anything missing. */
   drop(type: BundleEntityType, oldId: string): void {
     if (this.shared.delete(`${type}:${oldId}`)) return;
-    const value = this.byOld.get(oldId);
+    const slot = this.byOld.get(keyOf(oldId));
     // Its id in text stays known (a mention of it is then dropped for naming nothing the world holds).
-    if (value?.startsWith(TYPE_CODES.get(type) ?? '?')) this.byOld.set(oldId, `-${value.slice(1)}`);
+    if (slot !== undefined && this.codes[slot] === codeOf(type)) this.codes[slot] = codeOf(type) | DROPPED;
   }
 
   /** Whether the new world holds a record of this type with this old id (as a mention names it before remapping). */
@@ -120,22 +173,22 @@ export class IdMap {
   /** The new id of an old one of this type, or undefined. */
   get(type: BundleEntityType, oldId: string | null | undefined): string | undefined {
     if (oldId === null || oldId === undefined) return undefined;
-    const value = this.byOld.get(oldId);
-    if (value?.startsWith(TYPE_CODES.get(type) ?? '?')) return value.slice(1);
-    return this.shared.get(`${type}:${oldId}`);
+    const slot = this.slotOf(type, oldId);
+    return slot === undefined ? undefined : this.idAt(slot);
   }
 
   /** The new id an old id found in text stands for (any type, kept or not), or undefined. */
   private inText(match: string): string | undefined {
     const key = match.toLowerCase();
-    return this.byOld.get(this.capitals.get(key) ?? key)?.slice(1);
+    const slot = this.byOld.get(keyOf(this.capitals.get(key) ?? key));
+    return slot === undefined ? undefined : this.idAt(slot);
   }
 
   /** Text with every old id it names replaced by the new one. */
   text(value: string): string;
   text(value: string | null): string | null;
   text(value: string | null): string | null {
-    if (value === null || this.byOld.size === 0) return value;
+    if (value === null || this.slots === 0) return value;
     return value.replace(UUID_PATTERN, (match) => this.inText(match) ?? match);
   }
 
