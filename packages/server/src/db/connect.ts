@@ -103,17 +103,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 const STATEMENT_CACHE_SIZE = 1000;
 
 /**
- * Longer SQL texts are prepared each time and not kept: multi-row inserts and long `in` lists vary with their
- * length, so they rarely repeat, and each holds native memory in proportion to its parameters (an import's
- * batches of 500 rows in every size up to 500 filled the cache with hundreds of megabytes). The same bound as
- * PostgreSQL's named statements (postgres-dialect.ts namedStatementLimits.maxSqlLength).
- */
-const MAX_CACHED_SQL_LENGTH = 4000;
-
-/**
- * Wraps better-sqlite3 so each distinct SQL text up to MAX_CACHED_SQL_LENGTH characters is prepared once and
- * reused (least recently used are dropped past STATEMENT_CACHE_SIZE). Kysely prepares on every query otherwise;
- * reuse is safe because the driver runs each statement to completion synchronously and never streams.
+ * Wraps better-sqlite3 so each distinct SQL text is prepared once and reused (least recently used are dropped
+ * past STATEMENT_CACHE_SIZE). Kysely prepares on every query otherwise; reuse is safe because the driver runs
+ * each statement to completion synchronously and never streams.
  */
 export function withStatementCache(sqlite: BetterSqlite3.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
@@ -127,7 +119,6 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = STATEM
         return cached;
       }
       const statement = sqlite.prepare(sql);
-      if (sql.length > MAX_CACHED_SQL_LENGTH) return statement;
       cache.set(sql, statement);
       if (cache.size > size) {
         const oldest = cache.keys().next().value;
