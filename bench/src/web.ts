@@ -25,6 +25,13 @@ const FORM_FACTOR = process.env.BENCH_LIGHTHOUSE === 'desktop' ? 'desktop' : 'mo
 const DIST_DIR = path.join(REPO_ROOT, 'packages/web/dist');
 const TOKEN_KEY = 'loreforge.token';
 const USER_KEY = 'loreforge.user';
+/**
+ * The web measurements to run (BENCH_WEB_PARTS, comma-separated; default all): `landing` (its JavaScript and
+ * Lighthouse), `home` (Lighthouse signed in), `world` (the world page's TTI), `timeline`.
+ */
+const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'landing,home,world,timeline').split(',').map((part) => part.trim()));
+/** When set, every Lighthouse report is written there as JSON (`<page>-<run>.json`), to read its network chain. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_DIR;
 /** Pixels scrolled per animation frame: 20 timeline cards' height, a fast fling through all 10,000 events. */
 const SCROLL_STEP = 20 * TIMELINE_CARD_HEIGHT;
 
@@ -174,6 +181,7 @@ async function lighthouseScores(
   port: number,
   url: string,
   keepStorage: boolean,
+  reportName: string,
 ): Promise<{ performance: number; accessibility: number; failing: string[]; metrics: string; interactiveMs: number }> {
   const run = () =>
     lighthouse(
@@ -184,6 +192,10 @@ async function lighthouseScores(
   // On a busy machine the trace sometimes misses its navigation start (NO_NAVSTART); one retry is enough.
   let result = await run();
   if (result?.lhr.runtimeError) result = await run();
+  if (REPORT_DIR && result) {
+    fs.mkdirSync(REPORT_DIR, { recursive: true });
+    fs.writeFileSync(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+  }
   const categories = result?.lhr.categories;
   const performance = categories?.performance?.score;
   const accessibility = categories?.accessibility?.score;
@@ -314,11 +326,13 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
     const session: Session = { token, user };
     chrome = await startChromium();
 
-    log('landing page JavaScript');
-    const script = await landingScriptBytes(chrome.browser, baseUrl);
-    result.figures.push(
-      figure('landing page JS (gzipped)', [script.bytes / 1024], 'KB', '≤ 120 KB', (v) => v <= 120, `${script.files} files`),
-    );
+    if (PARTS.has('landing')) {
+      log('landing page JavaScript');
+      const script = await landingScriptBytes(chrome.browser, baseUrl);
+      result.figures.push(
+        figure('landing page JS (gzipped)', [script.bytes / 1024], 'KB', '≤ 120 KB', (v) => v <= 120, `${script.files} files`),
+      );
+    }
 
     const scores: Record<'landing' | 'home', { performance: number[]; accessibility: number[] }> = {
       landing: { performance: [], accessibility: [] },
@@ -332,32 +346,35 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
     const worldPage = { interactiveMs: [] as number[], metrics: [] as string[] };
     try {
       for (let run = 0; run < RUNS; run += 1) {
-        for (const target of ['landing', 'home'] as const) {
+        for (const target of (['landing', 'home'] as const).filter((part) => PARTS.has(part))) {
           log(`Lighthouse (${FORM_FACTOR}) ${target}, run ${run + 1} of ${RUNS}`);
           await signInDefaultContext(chrome.browser, baseUrl, target === 'home' ? session : null);
-          const score = await lighthouseScores(chrome.port, `${baseUrl}/`, target === 'home');
+          const score = await lighthouseScores(chrome.port, `${baseUrl}/`, target === 'home', `${target}-${run + 1}`);
           scores[target].performance.push(score.performance);
           scores[target].accessibility.push(score.accessibility);
           notes[target].metrics.push(score.metrics);
           for (const id of score.failing) notes[target].failing.add(id);
         }
+        if (!PARTS.has('world')) continue;
         log(`Lighthouse (${FORM_FACTOR}) world page, run ${run + 1} of ${RUNS}`);
         await signInDefaultContext(chrome.browser, baseUrl, session);
-        const score = await lighthouseScores(chrome.port, `${baseUrl}/worlds/${world.bigWorldId}`, true);
+        const score = await lighthouseScores(chrome.port, `${baseUrl}/worlds/${world.bigWorldId}`, true, `world-${run + 1}`);
         worldPage.interactiveMs.push(score.interactiveMs);
         worldPage.metrics.push(score.metrics);
       }
-      result.figures.push(
-        figure(
-          `signed-in world page interactive (Lighthouse ${FORM_FACTOR} TTI)`,
-          worldPage.interactiveMs,
-          'ms',
-          '≤ 1500 ms',
-          (v) => v <= 1500,
-          worldPage.metrics.join(' | '),
-        ),
-      );
-      for (const target of ['landing', 'home'] as const) {
+      if (PARTS.has('world')) {
+        result.figures.push(
+          figure(
+            `signed-in world page interactive (Lighthouse ${FORM_FACTOR} TTI)`,
+            worldPage.interactiveMs,
+            'ms',
+            '≤ 1500 ms',
+            (v) => v <= 1500,
+            worldPage.metrics.join(' | '),
+          ),
+        );
+      }
+      for (const target of (['landing', 'home'] as const).filter((part) => PARTS.has(part))) {
         const label = target === 'landing' ? 'landing page' : 'signed-in home';
         const metrics = notes[target].metrics.join(' | ');
         const failing = [...notes[target].failing].join(', ');
@@ -379,30 +396,32 @@ export async function benchWeb(env: NodeJS.ProcessEnv, world: GeneratedWorld): P
       result.errors.push(`Lighthouse: ${error instanceof Error ? error.message : String(error)}`);
     }
 
-    const runs: TimelineRun[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      log(`timeline with ${world.counts.events ?? 10_000} events, run ${run + 1} of ${RUNS}`);
-      runs.push(await timelineRun(chrome.browser, baseUrl, session, world));
+    if (PARTS.has('timeline')) {
+      const runs: TimelineRun[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        log(`timeline with ${world.counts.events ?? 10_000} events, run ${run + 1} of ${RUNS}`);
+        runs.push(await timelineRun(chrome.browser, baseUrl, session, world));
+      }
+      result.figures.push(
+        figure(
+          'timeline (10,000 events): first events rendered',
+          runs.map((r) => r.firstEventsMs),
+          'ms',
+          '< 1000 ms',
+          (v) => v < 1000,
+        ),
+      );
+      result.figures.push(
+        figure(
+          'timeline (10,000 events): long tasks while scrolling',
+          runs.map((r) => r.scrollLongTasks),
+          '',
+          'none',
+          (v) => v === 0,
+          `longest ${median(runs.map((r) => r.longestMs)).toFixed(0)} ms${runs.every((r) => r.settled) ? '' : '; some rows still loading at the end'}`,
+        ),
+      );
     }
-    result.figures.push(
-      figure(
-        'timeline (10,000 events): first events rendered',
-        runs.map((r) => r.firstEventsMs),
-        'ms',
-        '< 1000 ms',
-        (v) => v < 1000,
-      ),
-    );
-    result.figures.push(
-      figure(
-        'timeline (10,000 events): long tasks while scrolling',
-        runs.map((r) => r.scrollLongTasks),
-        '',
-        'none',
-        (v) => v === 0,
-        `longest ${median(runs.map((r) => r.longestMs)).toFixed(0)} ms${runs.every((r) => r.settled) ? '' : '; some rows still loading at the end'}`,
-      ),
-    );
   } catch (error) {
     result.errors.push(error instanceof Error ? error.message : String(error));
   } finally {

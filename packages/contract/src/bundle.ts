@@ -14,7 +14,7 @@
  * derived fields (names of linked entities, image URLs, formatted dates).
  */
 import { z } from 'zod';
-import { VISIBILITIES } from './access.js';
+import { VISIBILITIES } from './world-roles.js';
 import { CalendarDefinitionSchema } from './calendar/calendar.model.js';
 import {
   COMMUNICATION_STYLES,

@@ -71,3 +71,10 @@ export const ERROR_CODES = [
   'INSUFFICIENT_STORAGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Entity types that have a name (a goal's title): what the world search finds by name and a mention may name. */
+export const NAMED_ENTITY_TYPES = ['character', 'item', 'quest', 'event', 'timeline', 'map', 'mapPoint', 'mapArea', 'goal'] as const;
+
+/** Entity types a mention may name: every named type the world search finds. */
+export const MENTION_ENTITY_TYPES = NAMED_ENTITY_TYPES;
+export type MentionEntityType = (typeof MENTION_ENTITY_TYPES)[number];

@@ -6,6 +6,7 @@ export * from './fields.js';
 export * from './list.js';
 export * from './auth.js';
 export * from './access.js';
+export * from './world-roles.js';
 export * from './world.js';
 export * from './character.js';
 export * from './item.js';

@@ -57,3 +57,6 @@ export const LIMITS = {
   /** Members one world may have (owner included). */
   worldMembersMax: 200,
 } as const;
+
+/** Longest note, in characters. */
+export const NOTE_MAX = LIMITS.textMax;

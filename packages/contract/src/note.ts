@@ -7,14 +7,12 @@
 import { z } from 'zod';
 import { enumField, requiredText, uuidField } from './fields.js';
 import { listQuerySchema } from './list.js';
-import { LIMITS } from './limits.js';
+import { NOTE_MAX } from './limits.js';
 
 /** What a note is written on: the world itself, or an entity of one of these kinds. */
 export const NOTE_TARGET_TYPES = ['world', 'character', 'item', 'quest', 'event', 'timeline', 'map', 'goal'] as const;
 export type NoteTargetType = (typeof NOTE_TARGET_TYPES)[number];
 
-/** Longest note, in characters. */
-export const NOTE_MAX = LIMITS.textMax;
 /** Most notes one member keeps in one world. */
 export const NOTES_PER_MEMBER_MAX = 1000;
 

@@ -10,11 +10,6 @@
  */
 import { z } from 'zod';
 import * as m from './messages.js';
-import { NAMED_ENTITY_TYPES } from './search.js';
-
-/** Entity types a mention may name: every named type the world search finds. */
-export const MENTION_ENTITY_TYPES = NAMED_ENTITY_TYPES;
-export type MentionEntityType = (typeof MENTION_ENTITY_TYPES)[number];
 
 /** Entity types whose text may hold mentions (the sources of backlinks). */
 export const RICH_TEXT_SOURCE_TYPES = [

@@ -4,11 +4,9 @@
  * Highlights are character offsets into plain text (never markup), so a client renders them as text.
  */
 import { z } from 'zod';
+import { NAMED_ENTITY_TYPES } from './enums.js';
 import { PaginationSchema } from './list.js';
 import * as m from './messages.js';
-
-/** Entity types that have a name (a goal's title): what the world search finds by name and a mention may name. */
-export const NAMED_ENTITY_TYPES = ['character', 'item', 'quest', 'event', 'timeline', 'map', 'mapPoint', 'mapArea', 'goal'] as const;
 
 /**
  * Entity types the world search looks in, in the order a tie between equal names is broken: the named ones, then

@@ -1,6 +1,6 @@
 /** World schemas (SPEC §3 World, §5 World, §7 Worlds). */
 import { z } from 'zod';
-import { WORLD_ROLES } from './access.js';
+import { WORLD_ROLES } from './world-roles.js';
 import { optionalText, requiredText } from './fields.js';
 import { richTextField, richTextOutput } from './rich-text.js';
 

@@ -22,6 +22,9 @@ describe('toListResult (SPEC §7 generic list calls)', () => {
       { timelines: ['t'], total: 7, page: 2, limit: 2 },
       { data: ['x'] },
       { data: ['x'], pagination: { currentPage: 1 } },
+      { data: ['x'], pagination: { ...pagination, totalItems: '8' } },
+      { data: ['x'], pagination: { ...pagination, currentPage: 1.5 } },
+      { data: ['x'], pagination: { ...pagination, nextCursor: 5 } },
     ];
     for (const body of bodies) {
       expect(() => toListResult(body)).toThrow(new ApiError(0, 'BAD_RESPONSE', MESSAGES.unexpectedDataFormat));

@@ -2,12 +2,8 @@
  * List calls of SPEC §7 "Generic list calls": the query every list sends and the contract's `{ data, pagination }`
  * envelope every list screen reads.
  */
-import { z } from 'zod';
-import { LIMITS, MESSAGES, PaginationSchema, type Pagination, type SortOrder } from '@loreforge/contract';
+import { LIMITS, MESSAGES, type Pagination, type SortOrder } from '@loreforge/contract';
 import { ApiError } from './client';
-
-/** The list envelope of the contract with rows left unchecked (each resource's type vouches for them). */
-const ListEnvelopeSchema = z.object({ data: z.array(z.unknown()), pagination: PaginationSchema });
 
 /** Query of a list call: page from 1, page size, free-text search, a tag and sort (SPEC §4, §9; issue "Linked lore" tags). */
 export interface ListParams {
@@ -35,19 +31,35 @@ export const DEFAULT_LIST_PARAMS: ListParams = {
   sortOrder: 'desc',
 };
 
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+
+/**
+ * The pagination block of the contract (`PaginationSchema`), checked by hand: every list screen reads it, and the
+ * schema would bring zod into the app's first bundle for five fields.
+ * @returns the block with exactly the contract's fields, or null when a field is missing or of another type.
+ */
+function readPagination(value: unknown): Pagination | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { currentPage, totalPages, totalItems, limit, nextCursor } = value as Record<string, unknown>;
+  if (!isInteger(currentPage) || !isInteger(totalPages) || !isInteger(totalItems) || !isInteger(limit)) return null;
+  if (nextCursor !== null && typeof nextCursor !== 'string') return null;
+  return { currentPage, totalPages, totalItems, limit, nextCursor };
+}
+
 /**
  * Reads a list response of SPEC §7: exactly the contract's envelope `{ data: T[], pagination }`, the only shape
  * the server sends. The rows are taken as typed by the caller; the pagination block is checked against the
- * contract's schema.
+ * contract's fields.
  * @param raw the parsed response body.
  * @returns the rows and pagination as sent.
  * @throws ApiError 'Unexpected data format.' (code BAD_RESPONSE) for any other body, so a misunderstood answer
  *   never reads as an empty list ('No …s found.').
  */
 export function toListResult<T>(raw: unknown): ListResult<T> {
-  const envelope = ListEnvelopeSchema.safeParse(raw);
-  if (!envelope.success) throw new ApiError(0, 'BAD_RESPONSE', MESSAGES.unexpectedDataFormat);
-  return { data: envelope.data.data as T[], pagination: envelope.data.pagination };
+  const envelope = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const pagination = readPagination(envelope.pagination);
+  if (!Array.isArray(envelope.data) || pagination === null) throw new ApiError(0, 'BAD_RESPONSE', MESSAGES.unexpectedDataFormat);
+  return { data: envelope.data as T[], pagination };
 }
 
 /** @returns the list query as query-string values (undefined entries are dropped by the client). */

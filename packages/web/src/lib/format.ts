@@ -1,6 +1,10 @@
 /** Date display helpers shared by lists, cards and detail pages. Text helpers live in `text.ts`. */
 export { truncate } from './text';
-import { format, isValid, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
+
+/** English month abbreviations, as date-fns's `MMM` writes them in its default locale. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 /** Formatted date-times by ISO string; emptied when full. Formatting depends only on the string and the time zone. */
 const formatted = new Map<string, string>();
@@ -15,7 +19,11 @@ export function formatDateTime(iso: string | null | undefined): string {
   const cached = formatted.get(iso);
   if (cached !== undefined) return cached;
   const date = parseISO(iso);
-  const text = isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : iso;
+  // 'd MMM yyyy, HH:mm' in the local time zone, written by hand: date-fns's format() and its locale data weigh more
+  // than the rest of the world page's date handling together.
+  const text = Number.isNaN(date.getTime())
+    ? iso
+    : `${date.getDate()} ${MONTHS[date.getMonth()] ?? ''} ${pad(date.getFullYear(), 4)}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
   // Long lists (a timeline of 10,000 events scrolled back and forth) format the same dates again and again.
   if (formatted.size >= FORMAT_CACHE_SIZE) formatted.clear();
   formatted.set(iso, text);

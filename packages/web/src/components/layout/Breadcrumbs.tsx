@@ -1,5 +1,5 @@
 import { useLocation, Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
 import { LIMITS } from '@loreforge/contract';
 import { truncate } from '../../lib/text';
@@ -8,9 +8,11 @@ import { buildCrumbs, type CrumbStep } from './breadcrumb-trail';
 
 function CrumbLabel({ step }: { step: CrumbStep }) {
   const { hasToken } = useAuth();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: [...(step.lookup?.queryKey ?? ['crumb', step.path]), 'crumb-name'],
-    queryFn: ({ signal }) => step.lookup?.fetchName(signal) ?? Promise.resolve(step.label),
+    // The entity itself is fetched under its own key, so the page showing it does not ask for it a second time.
+    queryFn: () => step.lookup?.fetchName(queryClient) ?? Promise.resolve(step.label),
     // Names are looked up for a signed-in session only. The trail outlives a sign-out until /login has loaded:
     // asking again then, without a token, was refused with 401 (issue 18, "sign out fires requests that 401").
     enabled: Boolean(step.lookup) && hasToken,

@@ -15,6 +15,7 @@ import type {
   World,
   WorldMap,
 } from '@loreforge/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { charactersResource } from '../../api/characters';
 import {
   characterGoalsResource,
@@ -31,10 +32,13 @@ import {
 import { worldsResource } from '../../api/worlds';
 import { relationshipTypeLabel } from '../../lib/relationship-labels';
 
-/** A step whose label is fetched: the query key to cache it under and how to get the name. */
+/**
+ * A step whose label is fetched: the entity's query key (the one its page reads, so the page and the trail share
+ * one request and one cache entry) and how to get the name from the query client.
+ */
 export interface EntityLookup {
   queryKey: readonly unknown[];
-  fetchName: (signal?: AbortSignal) => Promise<string>;
+  fetchName: (queryClient: QueryClient) => Promise<string>;
 }
 
 /** One breadcrumb step. */
@@ -119,7 +123,8 @@ function lookupFor(kind: Kind, id: string, ctx: Context): EntityLookup | undefin
     pick: (e: T) => string,
   ) => ({
     queryKey: resource.detailKey(id),
-    fetchName: async (signal?: AbortSignal) => pick(await resource.get(id, signal)),
+    fetchName: async (queryClient: QueryClient) =>
+      pick(await queryClient.query({ queryKey: resource.detailKey(id), queryFn: ({ signal }) => resource.get(id, signal) })),
   });
   switch (kind) {
     case 'world':
