@@ -5,9 +5,10 @@
  *
  * Run from packages/server: node --import tsx bench/transfer.memory.bench.ts
  * The world is generated once into a child process's SQLite file (TRANSFER_BENCH_DB=<file> keeps and reuses it).
- * Each run then copies that file and, in a fresh process started with the server's Node flags (package.json
- * `config.nodeFlags`) and --expose-gc, builds the app on the copy, listens, and exports and imports through curl
- * (so no client shares the process), sampling process.memoryUsage() every 50 ms. Printed per step: its time, the
+ * Each run then copies that file and, in a fresh process started with the server's Node flags and environment
+ * (package.json `config.nodeFlags` and `config.nodeEnv`) and --expose-gc, builds the app on the copy, listens,
+ * and exports and imports through curl (so no client shares the process), sampling process.memoryUsage() every
+ * 50 ms. Printed per step: its time, the
  * RSS after a full collection before it, the peak RSS (the kernel's high-water mark, reset before each step) and,
  * at the sampled peak, how the memory divides (V8 heap used and reserved, external, array buffers). With
  * TRANSFER_BENCH_SNAPSHOT=export:<s> or import:<s> a heap snapshot is written that many seconds into that step.
@@ -24,7 +25,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { SERVER_NODE_FLAGS } from '../test/server-process.js';
+import { SERVER_NODE_ENV, SERVER_NODE_FLAGS } from '../test/server-process.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -203,7 +204,7 @@ if (mode === 'generate' && file) {
   const dir = kept ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-transfer-world-'));
   const target = kept ?? path.join(dir ?? '', 'bench.sqlite');
   const run = (args: string[]) => {
-    const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
+    const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...SERVER_NODE_ENV, ...process.env } });
     if (result.status !== 0) throw new Error(`${args.join(' ')} exited with ${result.status ?? result.signal}`);
   };
   try {
