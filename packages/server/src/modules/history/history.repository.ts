@@ -8,7 +8,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { HistoryEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { WorldChangeTable } from '../../db/tables/world-change.table.js';
-import type { SecretTable } from '../../access/visibility.js';
+import { SECRET_TABLES, type SecretTable } from '../../access/visibility.js';
 import type { ReadScope } from '../../access/world-scope.js';
 
 /** One change of an entity, as stored. */
@@ -17,29 +17,16 @@ export type EntityChangeRow = Pick<
   'sequence' | 'action' | 'by' | 'at' | 'visibility' | 'revealed_to' | 'before' | 'after'
 >;
 
-/** The table of each entity type with a history. */
-export const ENTITY_TABLES = {
+/** The table of each entity type with a history: the secret-capable ones of visibility.ts, the world and calendars. */
+const ENTITY_TABLES: Readonly<Record<HistoryEntityType, SecretTable | 'world' | 'calendar'>> = {
+  ...SECRET_TABLES,
   world: 'world',
-  character: 'character',
-  item: 'item',
-  inventoryEntry: 'inventory_item',
-  goal: 'goal',
-  relationship: 'relationship',
-  timeline: 'timeline',
-  event: 'event',
-  map: 'map',
-  mapPoint: 'map_point',
-  mapArea: 'map_area',
-  quest: 'quest',
-  objective: 'quest_objective',
-  connection: 'connection',
   calendar: 'calendar',
-} as const satisfies Record<HistoryEntityType, string>;
+};
 
 /** The secret-capable table of a type, or undefined for types every member sees (world, calendar). */
 export function secretTableOf(type: HistoryEntityType): SecretTable | undefined {
-  const table = ENTITY_TABLES[type];
-  return table === 'world' || table === 'calendar' ? undefined : table;
+  return type === 'world' || type === 'calendar' ? undefined : SECRET_TABLES[type];
 }
 
 /** A change row's own snapshot rule: no access columns, visible to everyone, or revealed to this player. */
