@@ -36,14 +36,14 @@ function snapshotRule(scope: ReadScope) {
   })`;
 }
 
-function entityChanges(db: Db, scope: ReadScope, worldId: string, type: HistoryEntityType, entityId: string) {
-  let query = db
+/** Every change of one entity, of any visibility, with the columns of EntityChangeRow. */
+function entityChanges(db: Db, worldId: string, type: HistoryEntityType, entityId: string) {
+  return db
     .selectFrom('world_change')
+    .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
     .where('world_id', '=', worldId)
     .where('entity_type', '=', type)
     .where('entity_id', '=', entityId);
-  if (!scope.seesSecrets) query = query.where(snapshotRule(scope));
-  return query;
 }
 
 /** Most changes of one entity a history reads (older ones are not shown). */
@@ -59,11 +59,9 @@ export async function listEntityChanges(
   type: HistoryEntityType,
   entityId: string,
 ): Promise<EntityChangeRow[]> {
-  return entityChanges(db, scope, worldId, type, entityId)
-    .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .orderBy('sequence', 'desc')
-    .limit(HISTORY_CHANGES_MAX)
-    .execute();
+  const changes = entityChanges(db, worldId, type, entityId);
+  const visible = scope.seesSecrets ? changes : changes.where(snapshotRule(scope));
+  return visible.orderBy('sequence', 'desc').limit(HISTORY_CHANGES_MAX).execute();
 }
 
 /** The entity's latest change of any visibility (whether it is deleted, its last snapshot), or undefined. */
@@ -73,15 +71,7 @@ export async function findLatestEntityChange(
   type: HistoryEntityType,
   entityId: string,
 ): Promise<EntityChangeRow | undefined> {
-  return db
-    .selectFrom('world_change')
-    .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .where('world_id', '=', worldId)
-    .where('entity_type', '=', type)
-    .where('entity_id', '=', entityId)
-    .orderBy('sequence', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return entityChanges(db, worldId, type, entityId).orderBy('sequence', 'desc').limit(1).executeTakeFirst();
 }
 
 /** One change of an entity by its sequence, or undefined. */
@@ -92,14 +82,7 @@ export async function findEntityChange(
   entityId: string,
   sequence: number,
 ): Promise<EntityChangeRow | undefined> {
-  return db
-    .selectFrom('world_change')
-    .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .where('world_id', '=', worldId)
-    .where('entity_type', '=', type)
-    .where('entity_id', '=', entityId)
-    .where('sequence', '=', sequence)
-    .executeTakeFirst();
+  return entityChanges(db, worldId, type, entityId).where('sequence', '=', sequence).executeTakeFirst();
 }
 
 /**
