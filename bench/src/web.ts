@@ -54,7 +54,8 @@ interface Session {
   user: unknown;
 }
 
-const log = (line: string) => console.error(`[bench] web: ${line}`);
+/** A progress line on stderr, with the seconds since the bench started. */
+const log = (line: string) => console.error(`[bench ${Math.round(process.uptime())}s] web: ${line}`);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -237,7 +238,8 @@ const TIMELINE_SCROLL = `(async () => {
   const end = () => scroller.scrollHeight - scroller.clientHeight;
   let frames = 0;
   while (scroller.scrollTop < end() - 1) {
-    scroller.scrollTop = Math.min(scroller.scrollTop + ${SCROLL_STEP}, end());
+    // 'instant': the app's CSS asks for smooth scrolling, which would animate (and restart) every step.
+    scroller.scrollTo({ top: Math.min(scroller.scrollTop + ${SCROLL_STEP}, end()), behavior: 'instant' });
     frames += 1;
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }

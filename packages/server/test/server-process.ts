@@ -32,6 +32,20 @@ export const SERVER_NODE_FLAGS: string[] = (
   .split(/\s+/)
   .filter(Boolean);
 
+/**
+ * The environment variables `npm start` sets for the server (this package's `config.nodeEnv`, `NAME=value`
+ * pairs separated by spaces), given to every run of BUILT_SERVER so tests and the bench run it as deployed.
+ */
+export const SERVER_NODE_ENV: Record<string, string> = Object.fromEntries(
+  (
+    (JSON.parse(fs.readFileSync(path.join(SERVER_PACKAGE_DIR, 'package.json'), 'utf8')) as { config?: { nodeEnv?: string } }).config
+      ?.nodeEnv ?? ''
+  )
+    .split(/\s+/)
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+
 /** A free TCP port on 127.0.0.1 (the OS picks it; free when this resolves). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -142,7 +156,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Spawns `node [nodeFlags] <script>` on a free port of 127.0.0.1 and waits until `readyPath` answers 200 (and
+ * Spawns `node [nodeFlags] <script>` on a free port of 127.0.0.1 (BUILT_SERVER with SERVER_NODE_ENV under `env`) and waits until `readyPath` answers 200 (and
  * the output matches `readyOutput`, when given).
  * @throws Error with the process's output when it exits early or is not ready within 60 s.
  */
@@ -159,7 +173,7 @@ export async function startProcess(options: StartOptions = {}): Promise<RunningP
   const args = [...nodeFlags, ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script])];
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...(script === BUILT_SERVER ? SERVER_NODE_ENV : {}), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,7 +2,7 @@
  * What a deleted entity's row does not hold but a user expects back when it is restored (issue 15 "History",
  * docs/history.md "Deleted entities"): a character's active-quest links, kept aside when it is deleted, and the
  * mention index of its text and GM notes (the backlinks of what it mentions; the database removes it when the entity
- * is deleted, migration 2026_11_28_000000), rebuilt from the restored row. Mentions of the restored entity in other
+ * is deleted, migration 2026_11_28_200000), rebuilt from the restored row. Mentions of the restored entity in other
  * texts need nothing: their index rows stay when it is deleted, and they render as links again as soon as the row
  * exists.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
-import { removeOrphanedMentions } from './2026_11_28_000000_forget_mentions_of_deleted.js';
+import { removeOrphanedMentions } from './2026_11_28_200000_forget_mentions_of_deleted.js';
 
 /** The rows an earlier delete left behind in the mention indexes are removed; the rows of live sources stay. */
 describe.each(DIALECTS)('removing orphaned mention rows on %s', (dialect) => {
