@@ -237,9 +237,10 @@ interface Terms {
  * One source's rows for one pass, with their tier and score. On SQLite, a pass that the FTS5 trigram table can
  * serve reads that table first and joins the source by rowid (CROSS JOIN keeps that order), so the cost follows
  * the matches, not the size of the world. A source without a name (relationships, connections) has only the tag
- * and text passes.
+ * and text passes. `counted`: only to count (or find) its rows, one constant column, so the database plans no
+ * title (a connection's takes fourteen subqueries) for rows nobody reads.
  */
-function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: Terms): RawBuilder<unknown> | undefined {
+function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: Terms, counted = false): RawBuilder<unknown> | undefined {
   const { lowered, contains, prefix, trigrams, sqlite } = terms;
   const nameColumn = source.nameColumn;
   if (nameColumn === null && (pass === 'name' || pass === 'fuzzy')) return undefined;
@@ -296,6 +297,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
         ? sql`(select distinct g.entity_id from (${taggedIds(source, scope, terms)}) g) m cross join ${table} t on t.id = m.entity_id`
         : sql`${table} t`;
   const order = sqlite ? (ftsQuery ? sql`m.rid` : sql`t.rowid`) : sql`t.id`;
+  if (counted) return sql`select 1 as found from ${from} where ${sql.join(conditions, sql` and `)}`;
   return sql`select ${sql.lit(source.type)} as type, t.id as id, ${source.title} as name, t.description as description,
       ${source.parent} as parent_id, ${source.parentType} as parent_type, ${tier} as tier, ${score} as score, ${order} as seq
     from ${from}
@@ -404,7 +406,7 @@ export async function searchWorld(
     total === 0 &&
     !(await anyRow(
       db,
-      SOURCES.map((source) => passQuery(source, scope, 'text', terms)),
+      SOURCES.map((source) => passQuery(source, scope, 'text', terms, true)),
     ))
   ) {
     terms.fuzzy = true;
@@ -418,8 +420,11 @@ export async function searchWorld(
   // descriptions is then paged without sorting every hit. Every count first, in one statement.
   const textParts = SOURCES.map((source) => passQuery(source, scope, 'text', terms));
   const counts = await countHits(db, [
-    { parts: tagRead ? [] : tagParts },
-    ...textParts.map((part) => ({ parts: part ? [part] : [], cap: TEXT_HITS_COUNTED })),
+    { parts: tagRead ? [] : SOURCES.map((source) => passQuery(source, scope, 'tag', terms, true)).filter((part) => part !== undefined) },
+    ...SOURCES.map((source) => {
+      const part = passQuery(source, scope, 'text', terms, true);
+      return { parts: part ? [part] : [], cap: TEXT_HITS_COUNTED };
+    }),
   ]);
   total += counts[0] ?? 0;
   for (const [index, part] of textParts.entries()) {
