@@ -306,7 +306,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
 
 /**
  * Reads a slice of a union of pass queries, ranked by tier, score, name, type and id, with the union's total
- * (counted apart only when the slice is empty).
+ * (counted apart only when a slice past the first row is empty).
  */
 async function readRanked(
   db: Db,
@@ -321,6 +321,8 @@ async function readRanked(
       order by hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id limit ${limit} offset ${offset}`.execute(db);
     const first = rows[0];
     if (first) return { rows, total: Number(first.total) };
+    // Nothing from the first row on: nothing at all.
+    if (offset === 0) return { rows: [], total: 0 };
   }
   const [total = 0] = await countHits(db, [{ parts }]);
   return { rows: [], total };
