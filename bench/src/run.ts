@@ -43,7 +43,8 @@ interface LoadCase {
   asPlayer?: boolean;
 }
 
-const log = (line: string) => console.error(`[bench] ${line}`);
+/** A progress line on stderr, with the seconds since the bench started (where the run's 10 minutes go). */
+const log = (line: string) => console.error(`[bench ${Math.round(process.uptime())}s] ${line}`);
 
 /** The spread's data and its users' tokens, for drawing a spread case's requests. */
 interface SpreadRun {

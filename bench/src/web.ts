@@ -54,7 +54,8 @@ interface Session {
   user: unknown;
 }
 
-const log = (line: string) => console.error(`[bench] web: ${line}`);
+/** A progress line on stderr, with the seconds since the bench started. */
+const log = (line: string) => console.error(`[bench ${Math.round(process.uptime())}s] web: ${line}`);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

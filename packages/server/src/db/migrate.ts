@@ -27,6 +27,7 @@ import * as addGmNotesHtml from './migrations/2026_11_26_220000_add_gm_notes_htm
 import * as refreshChangeTriggersGmNotes from './migrations/2026_11_26_230000_refresh_change_triggers_gm_notes.js';
 import * as createDeletedActiveQuest from './migrations/2026_11_27_100000_create_deleted_active_quest.js';
 import * as addSearchNameIndexes from './migrations/2026_11_27_200000_add_search_name_indexes.js';
+import * as bulkWorldTriggers from './migrations/2026_11_28_100000_bulk_world_triggers.js';
 import * as addSearchPrefixIndexes from './migrations/2026_11_28_300000_add_search_prefix_indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_230000_refresh_change_triggers_gm_notes': refreshChangeTriggersGmNotes,
   '2026_11_27_100000_create_deleted_active_quest': createDeletedActiveQuest,
   '2026_11_27_200000_add_search_name_indexes': addSearchNameIndexes,
+  '2026_11_28_100000_bulk_world_triggers': bulkWorldTriggers,
   '2026_11_28_300000_add_search_prefix_indexes': addSearchPrefixIndexes,
 };
 

@@ -119,7 +119,9 @@ export async function listCharacters(db: Db, scope: WorldScope, params: ListPara
     },
     idColumn: 'character.id',
     searchColumns: ['character.name', 'character.description'],
-    fullText: { db, table: 'character', scopeRows: knownTotal },
+    // The world's count bounds every reader's scope (a player's visible rows are some of them), so a player's
+    // search of a small world scans it with LIKE as an editor's does, not the index of every world's rows.
+    fullText: { db, table: 'character', scopeRows: Number(scope.world.character_count) },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

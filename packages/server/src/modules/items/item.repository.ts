@@ -57,7 +57,9 @@ export function listItems(db: Db, scope: WorldScope, params: ListParams): Promis
     },
     idColumn: 'item.id',
     searchColumns: ['item.name', 'item.description'],
-    fullText: { db, table: 'item', scopeRows: knownTotal },
+    // The world's count bounds every reader's scope (a player's visible rows are some of them), so a player's
+    // search of a small world scans it with LIKE as an editor's does, not the index of every world's rows.
+    fullText: { db, table: 'item', scopeRows: Number(scope.world.item_count) },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

@@ -52,7 +52,9 @@ export async function listTimelines(db: Db, scope: WorldScope, params: ListParam
     },
     idColumn: 'timeline.id',
     searchColumns: ['timeline.name', 'timeline.description'],
-    fullText: { db, table: 'timeline', scopeRows: knownTotal },
+    // The world's count bounds every reader's scope (a player's visible rows are some of them), so a player's
+    // search of a small world scans it with LIKE as an editor's does, not the index of every world's rows.
+    fullText: { db, table: 'timeline', scopeRows: Number(scope.world.timeline_count) },
     knownTotal,
     cache: worldListCache(db, worldId, contentVersion),
     params,

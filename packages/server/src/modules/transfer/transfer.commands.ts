@@ -12,6 +12,7 @@ import { badRequest } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
 import { detectMapImageType, strongEtag } from '../maps/map-image.js';
 import { insertWorld, newWorldRow } from '../worlds/world.repository.js';
+import { writeBulkWorld } from '../../db/bulk-world.js';
 import { type ArchiveLimits, type ZipArchive, openZipArchive, readWholeArchive } from './archive.js';
 import { openBundle } from './bundle.importer.js';
 import { IMPORT_TABLE_ORDER, type ImportRows, type ImportTable, ImportPlanner, type RecordSource, type RowSink } from './import.plan.js';
@@ -128,13 +129,15 @@ export async function importWorld(db: Db, userId: string, archive: Uint8Array, l
       { name: source.world.name, description: text.description, description_html: text.descriptionHtml, created_by: userId },
       now,
     );
-    await db.transaction().execute(async (trx) => {
-      await insertWorld(trx, world);
-      const writer = new BatchWriter(trx, now);
-      await planner.writeRows(writer);
-      for (const mention of text.mention) await writer.add('mention', mention);
-      await writer.flush();
-    });
+    await db.transaction().execute((trx) =>
+      writeBulkWorld(trx, world.id, async () => {
+        await insertWorld(trx, world);
+        const writer = new BatchWriter(trx, now);
+        await planner.writeRows(writer);
+        for (const mention of text.mention) await writer.add('mention', mention);
+        await writer.flush();
+      }),
+    );
     const stored = await db.selectFrom('world').selectAll().where('id', '=', world.id).executeTakeFirstOrThrow();
     return { world: stored, format, created: planner.created, notMapped: planner.notMapped };
   } finally {
