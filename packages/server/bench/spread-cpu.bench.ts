@@ -12,7 +12,9 @@
  * - `DATABASE_URL` runs on PostgreSQL (a database the bench may fill) instead of a new SQLite file;
  * - `SPREAD_PROFILE=<file>` writes a V8 CPU profile of the measured requests to that file;
  * - `SPREAD_SQLITE_FILE=<file>` keeps the generated SQLite database there (with `<file>.json` describing it) and
- *   reuses it on the next run, so runs compare on the same data (a run's writes stay in it).
+ *   reuses it on the next run, so runs compare on the same data (a run's writes stay in it);
+ * - `SPREAD_PG_SCHEMA=<schema>` runs PostgreSQL in that schema (created when missing) instead of `public`, and keeps
+ *   the generated data there for the next run (described in the schema's table `spread_data`).
  */
 import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
@@ -92,13 +94,49 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-spread-cpu-'));
 // An empty DATABASE_URL means SQLite, as in the server's own configuration.
 const databaseUrl = process.env.DATABASE_URL === '' ? undefined : process.env.DATABASE_URL;
 const keptFile = databaseUrl ? undefined : process.env.SPREAD_SQLITE_FILE;
-const kept =
-  keptFile && fs.existsSync(`${keptFile}.json`) ? (JSON.parse(fs.readFileSync(`${keptFile}.json`, 'utf8')) as SpreadData) : undefined;
-const database = connectDatabase({ databaseUrl, sqliteFile: keptFile ?? path.join(dataDir, 'loreforge.sqlite') });
+const pgSchema = databaseUrl ? process.env.SPREAD_PG_SCHEMA : undefined;
+if (pgSchema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(pgSchema)) throw new Error('SPREAD_PG_SCHEMA must be a lower-case SQL name.');
+
+/** The description of the spread kept beside its data (SQLite: `<file>.json`; PostgreSQL: the schema's spread_data). */
+async function keptSpread(): Promise<SpreadData | undefined> {
+  if (keptFile)
+    return fs.existsSync(`${keptFile}.json`) ? (JSON.parse(fs.readFileSync(`${keptFile}.json`, 'utf8')) as SpreadData) : undefined;
+  if (!databaseUrl || !pgSchema) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists ${pgSchema}`);
+    await client.query(`create table if not exists ${pgSchema}.spread_data (description text not null)`);
+    const { rows } = await client.query<{ description: string }>(`select description from ${pgSchema}.spread_data`);
+    return rows[0] ? (JSON.parse(rows[0].description) as SpreadData) : undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Keeps the description of newly generated data (see keptSpread). */
+async function keepSpread(data: SpreadData): Promise<void> {
+  if (keptFile) fs.writeFileSync(`${keptFile}.json`, JSON.stringify(data));
+  if (!databaseUrl || !pgSchema) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`insert into ${pgSchema}.spread_data (description) values ($1)`, [JSON.stringify(data)]);
+  } finally {
+    await client.end();
+  }
+}
+
+const kept = await keptSpread();
+const database = connectDatabase({
+  databaseUrl,
+  sqliteFile: keptFile ?? path.join(dataDir, 'loreforge.sqlite'),
+  ...(pgSchema ? { postgresSchema: pgSchema } : {}),
+});
 try {
   await migrateToLatest(database);
   const data = kept ?? (await generateSpread(database.db, (line) => console.log(`generating ${line}`)));
-  if (keptFile && !kept) fs.writeFileSync(`${keptFile}.json`, JSON.stringify(data));
+  if (!kept) await keepSpread(data);
   const config = loadConfig(
     {},
     { dataDir, databaseUrl, tokenSecret: 'spread-cpu', logLevel: 'warn', webDistDir: undefined, authRateLimitPerMinute: 1_000_000 },

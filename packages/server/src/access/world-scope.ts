@@ -5,6 +5,7 @@
  * type-check; visibility.ts turns it into SQL.
  */
 import { ACCESS_MESSAGES, MESSAGES, type WorldRole, isEditorRole } from '@loreforge/contract';
+import { changeClockOf, noteReadSince } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import type { WorldTable } from '../db/tables/world.table.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors/app-error.js';
@@ -18,7 +19,10 @@ export interface Viewer {
 
 /** A request's access to one world (resolved once per request, never from the body). */
 export interface WorldScope {
-  /** The world row as read when the scope was resolved (its content_version keys the caches). */
+  /**
+   * The world row as read when the scope was resolved (its content_version keys the caches; on SQLite the
+   * database's change stamp taken before the read is noted for it, db/change-clock.ts).
+   */
   readonly world: WorldTable;
   /** The signed-in user: every write is theirs. */
   readonly userId: string;
@@ -140,9 +144,12 @@ export async function resolveWorldScope(
   viewAs?: string,
   tokenVersion?: number,
 ): Promise<WorldScope> {
+  // Taken before the world's version is read, so the read cache can tell that nothing moved it since.
+  const since = changeClockOf(db)?.now();
   const membership = await membershipOf(db, worldId, userId, tokenVersion);
   if (!membership) throw notFound('World');
   const { world, role } = membership;
+  if (since !== undefined) noteReadSince(world, since);
   if (viewAs === undefined || viewAs === '' || viewAs === userId) return scopeOf(world, userId, role);
   if (!isEditorRole(role)) throw forbidden(ACCESS_MESSAGES.editorsOnly);
   const [target] = /^[0-9a-f-]{36}$/i.test(viewAs) ? await selectMemberRole(db, worldId, viewAs.toLowerCase()) : [];

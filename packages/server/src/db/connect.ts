@@ -15,6 +15,7 @@ import type { Database, Dialect } from './database.js';
 import { currentActor } from './actor.js';
 import { type WorldSignals, postgresWorldSignals, sqliteWorldSignals } from './world-signals.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
+import { setChangeClock, sqliteChangeClock } from './change-clock.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 import { analyzeStaleTables } from './postgres-analyze.js';
 import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './trigram.js';
@@ -216,9 +217,11 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.function('lf_actor', { deterministic: false, varargs: false }, () => currentActor() ?? null);
   const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
   const signals = sqliteWorldSignals();
+  const clock = sqliteChangeClock(sqlite);
   const db = new Kysely<Database>({
-    dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite, onCommit: signals.committed }),
+    dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite, onCommit: signals.committed, clock }),
   });
+  setChangeClock(db, clock);
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept
   // the bad plan. It costs about 0.3 s per 300,000 rows, at start and then only for tables that changed much.
   // Through Kysely, so it waits for the connection like any query and never runs inside a group of writes.

@@ -24,6 +24,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect, type SqliteDatabase } from 'kysely';
+import type { ChangeClock } from './change-clock.js';
 import { FifoSlots } from './fifo-slots.js';
 
 /** The most transactions one COMMIT carries, so no request waits behind an unbounded group. */
@@ -66,6 +67,8 @@ export interface GroupCommitSqliteConfig {
   sqlite: SQLite.Database;
   /** Told after each COMMIT and each write outside a transaction (the live feed reads new changes then). */
   onCommit?: () => void;
+  /** Told of every statement that may write and of every COMMIT, synchronously (db/change-clock.ts). */
+  clock?: ChangeClock;
 }
 
 /** The driver; see the module comment. */
@@ -187,8 +190,23 @@ export class GroupCommitSqliteDriver implements Driver {
     if (this.#group !== undefined && !lease.inTransaction) this.#commitGroup();
     const { sql, parameters } = compiledQuery;
     const statement = this.config.database.prepare(sql);
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
-    const { changes, lastInsertRowid } = statement.run(parameters);
+    // better-sqlite3's statements say whether they may write (Kysely's interface does not declare it); one that
+    // returns rows may write too (INSERT … RETURNING).
+    const mayWrite = (statement as { readonly?: boolean }).readonly !== true;
+    if (statement.reader) {
+      try {
+        return { rows: statement.all(parameters) as R[] };
+      } finally {
+        if (mayWrite) this.config.clock?.wrote();
+      }
+    }
+    let result: ReturnType<typeof statement.run>;
+    try {
+      result = statement.run(parameters);
+    } finally {
+      this.config.clock?.wrote();
+    }
+    const { changes, lastInsertRowid } = result;
     if (!lease.inTransaction && changes > 0) this.config.onCommit?.();
     return {
       numAffectedRows: BigInt(changes),
@@ -208,6 +226,7 @@ export class GroupCommitSqliteDriver implements Driver {
     try {
       this.#exec('commit');
     } catch (error) {
+      this.config.clock?.wrote();
       if (this.config.sqlite.inTransaction) {
         try {
           this.#exec('rollback');
@@ -218,6 +237,7 @@ export class GroupCommitSqliteDriver implements Driver {
       for (const member of members) member.reject(error);
       throw error;
     }
+    this.config.clock?.wrote();
     for (const member of members) member.resolve();
     this.config.onCommit?.();
   }

@@ -7,10 +7,11 @@
  * text per database) and skips the rebuilding: the query is built once per dialect with placeholder values,
  * and each run substitutes the caller's values for the placeholders in the compiled parameter list.
  * `compiledQuery` is for a query of one shape; `compiledShape` for queries whose shape varies with the request
- * (a list's sort, search and reader), one template per shape key.
+ * (a list's sort, search and reader), one template per shape key; `findInWorld` for the one-entity reads of a
+ * world's entities (one template per table and reader class).
  */
-import { type Compilable, CompiledQuery } from 'kysely';
-import type { Db } from '../db/database.js';
+import { type Compilable, CompiledQuery, type SelectQueryBuilder, type Selectable } from 'kysely';
+import type { Database, Db } from '../db/database.js';
 
 /** A query whose shape does not depend on its arguments: they only fill its bound parameters. */
 export type QueryBuilderOf<Args extends readonly unknown[], Row> = (db: Db, ...args: Args) => Compilable<Row>;
@@ -138,4 +139,42 @@ export async function compiledShape<Row>(
   }
   const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, fill(template, args)));
   return result.rows;
+}
+
+/** Tables of a world's entities read one at a time by id (findInWorld). */
+export type WorldEntityTable = 'character' | 'item' | 'event' | 'timeline';
+
+/** The one-row read of findInWorld, before the reader's visibility rule is applied. */
+export type WorldEntityQuery<T extends WorldEntityTable> = SelectQueryBuilder<Database, T, Selectable<Database[T]>>;
+
+/**
+ * Finds one row of a world's entity table by id, as SQL compiled once per dialect, table and reader class: every
+ * one-entity read (and every route under an entity, such as a character's relationships) asks it.
+ * @param readerClass names the reader's visibility rule (access/world-scope.ts readerClass): the SQL text may
+ * differ only between classes.
+ * @param ids the row's id, its world's id and the reading user's id (bound values; the user's id only where the
+ * class's rule names it, as a player's reveals do).
+ * @param restrict applies the reader's visibility rule for a reader of the same class whose user id is the given
+ * placeholder (`whereVisible(query, readerOf(scope, viewerId), table)`); it must not inspect `viewerId`.
+ * @returns the row, or undefined when no row of that world has the id or the reader may not see it.
+ */
+export async function findInWorld<T extends WorldEntityTable>(
+  db: Db,
+  table: T,
+  readerClass: string,
+  ids: { id: string; worldId: string; viewerId: string },
+  restrict: (query: WorldEntityQuery<T>, viewerId: string) => WorldEntityQuery<T>,
+): Promise<Selectable<Database[T]> | undefined> {
+  type Row = Selectable<Database[T]>;
+  const [row] = await compiledShape<Row>(db, `in-world:${table}:${readerClass}`, [ids.id, ids.worldId, ids.viewerId], (values) => {
+    const [id, worldId, viewerId] = values as [string, string, string];
+    // The table is a value of T, so the query is typed for one member of it and read back as T's.
+    const query = db
+      .selectFrom(table as 'item')
+      .selectAll(table as 'item')
+      .where(`${table as 'item'}.id`, '=', id)
+      .where(`${table as 'item'}.world_id`, '=', worldId) as unknown as WorldEntityQuery<T>;
+    return restrict(query, viewerId);
+  });
+  return row;
 }

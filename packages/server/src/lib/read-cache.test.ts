@@ -2,6 +2,8 @@
  * The read cache as a user sees it, through GET /api/worlds/{w}/characters and …/characters/{c} on both
  * databases: answers kept under the world's content version stay exact after writes made by another
  * connection (as another app instance would), active-quest links included, and never leak across worlds.
+ * Then the cache itself, with builds of two statements: an answer torn by a write between them (by another
+ * connection, or by the app's own) is sent to its own request but never kept, and an untouched one is kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Character, World } from '@loreforge/contract';
@@ -13,6 +15,9 @@ import { insertQuestRow } from '../../test/factories/quest-row.js';
 import { createWorld } from '../../test/factories/world.js';
 import type { TestUser } from '../../test/factories/user.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import type { Db } from '../db/database.js';
+import { resolveWorldScope } from '../access/world-scope.js';
+import { cachedWorldRead, readCacheSettled } from './read-cache.js';
 import { newId } from './ids.js';
 import { nowIso } from './time.js';
 
@@ -226,5 +231,69 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     expect(present((await listWorlds(owner))[0], 'the world').counts.characters).toBe(1);
     const another = await createWorld(t.app, { name: 'Quadling Country' });
     expect((await listWorlds(another.owner)).map((w) => w.name)).toEqual(['Quadling Country']);
+  });
+
+  describe('builds of several statements', () => {
+    /** The names of a world's characters, read by one statement of the app's connection. */
+    const namesIn = async (worldId: string): Promise<string[]> =>
+      (await t.app.db.selectFrom('character').select('name').where('world_id', '=', worldId).orderBy('name').execute()).map(
+        (row) => row.name,
+      );
+    /** A build that reads the names twice, running `between` after the first read. */
+    const twoReads = (worldId: string, between: () => Promise<unknown>) => async () => {
+      const first = await namesIn(worldId);
+      await between();
+      return { first, second: await namesIn(worldId) };
+    };
+    const rename = (db: Db, characterId: string, name: string) =>
+      db.updateTable('character').set({ name, updated_at: nowIso() }).where('id', '=', characterId).execute();
+
+    it.each([
+      ['another connection', () => other.db],
+      ["the app's own connection", () => t.app.db],
+    ])('never keeps an answer torn by a write of %s between its statements', async (_writer, writer) => {
+      const { world, owner } = await createWorld(t.app);
+      const dorothy = await createCharacter(owner, world.worldId, 'Dorothy Gale');
+      // The world's version as a request reads it, before a write that comes while the answer is built.
+      const scope = await resolveWorldScope(t.app.db, world.worldId, owner.user.userId);
+      const torn = await cachedWorldRead(
+        t.app.db,
+        scope.world,
+        'names',
+        twoReads(world.worldId, () => rename(writer(), dorothy.characterId, 'Dorothy of Kansas')),
+      );
+      expect(torn).toEqual({ first: ['Dorothy Gale'], second: ['Dorothy of Kansas'] });
+      await readCacheSettled(t.app.db);
+
+      // A request that read the same version (it began before the write) builds anew instead of getting the torn answer.
+      const again = await cachedWorldRead(
+        t.app.db,
+        scope.world,
+        'names',
+        twoReads(world.worldId, async () => undefined),
+      );
+      expect(again).toEqual({ first: ['Dorothy of Kansas'], second: ['Dorothy of Kansas'] });
+    });
+
+    it('keeps an answer built while nothing was written, and while only another world changed', async () => {
+      const { world, owner } = await createWorld(t.app);
+      const elsewhere = await createWorld(t.app);
+      await createCharacter(owner, world.worldId, 'Dorothy Gale');
+      const stranger = await createCharacter(elsewhere.owner, elsewhere.world.worldId, 'Ozma');
+      for (const [key, between] of [
+        ['quiet', async () => undefined],
+        ['another world changed', () => rename(other.db, stranger.characterId, 'Princess Ozma')],
+      ] as const) {
+        const scope = await resolveWorldScope(t.app.db, world.worldId, owner.user.userId);
+        await cachedWorldRead(t.app.db, scope.world, key, twoReads(world.worldId, between));
+        await readCacheSettled(t.app.db);
+        let builds = 0;
+        const kept = await cachedWorldRead(t.app.db, scope.world, key, async () => {
+          builds += 1;
+          return { first: [], second: [] };
+        });
+        expect({ kept, builds }).toEqual({ kept: { first: ['Dorothy Gale'], second: ['Dorothy Gale'] }, builds: 0 });
+      }
+    });
   });
 });

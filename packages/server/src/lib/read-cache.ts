@@ -6,21 +6,23 @@
  * - a user's `world_version` with the sum of their worlds' content versions and their latest change, for the
  *   user's worlds list with its counts (migration add_user_world_version; memberships raise it in app code).
  *
- * A request still authenticates and reads the version (one primary-key read; for a world it is the ownership
+ * A request still authenticates and reads the version (one primary-key read; for a world it is the access
  * check the route makes anyway); only the reads of the answer's rows are skipped when an answer for this URL
- * and this version is kept. The rules of the versioned store (lib/versioned-store.ts) make it exact: the version is read
- * before the answer is built and an answer is kept only if the version read again afterwards is unchanged, so
- * a kept answer describes exactly that version's rows, and a request that starts after a write reads the
- * raised version and so a new key. Answers are bounded by count and by their size as JSON, least recently
- * used out.
+ * and this version is kept. The rules of the versioned store (lib/versioned-store.ts) make it exact: the version
+ * is read before the answer is built, and an answer is kept only when nothing moved the version while it was
+ * built (on SQLite the database's change clock says so without a statement, taken before the access check read
+ * the world: db/change-clock.ts; else the version is read again, on PostgreSQL after the answer was sent), so a
+ * kept answer describes exactly that version's rows, and a request that starts after a write reads the raised
+ * version and so a new key. Answers are bounded by count and by their size as JSON, least recently used out.
  *
  * Only answers built from versioned tables may use it: a world's characters (with their active quests),
  * items, inventory entries, relationships, goals, timelines, events, maps and quests, not its map points,
  * areas, connections or quest objectives; a user's world rows.
  */
+import { changeClockOf, stampBefore } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import { compiledQuery } from './compiled-query.js';
-import { rememberIn, versionUnchanged, versionedStores } from './versioned-store.js';
+import { rememberIn, settledIn, versionUnchanged, versionedStores } from './versioned-store.js';
 
 /** The read cache's bounds per database handle (read when its store is created). */
 export const readCacheLimits = {
@@ -31,7 +33,7 @@ export const readCacheLimits = {
 };
 
 const storeOf = versionedStores(() => readCacheLimits);
-/** The JSON text of each kept answer, made once when it is weighed and sent on every hit (see answerJson). */
+/** The JSON text of each answer built for the cache, made once when it is built and sent on every hit (see answerJson). */
 const texts = new WeakMap<object, string>();
 
 /** An answer's size as JSON text, keeping the text for answerJson. */
@@ -41,16 +43,32 @@ const sizeOf = (value: unknown): number => {
   return text.length;
 };
 
+/** An answer's size as JSON text, made when it was built (see withText). */
+const weightOf = (value: unknown): number =>
+  (typeof value === 'object' && value !== null ? texts.get(value)?.length : undefined) ?? sizeOf(value);
+
 /**
- * The JSON text of an answer (the app's serializer): for an answer the read cache keeps, the text made when it
- * was kept (answers are immutable, so it is the text JSON.stringify would make again); else JSON.stringify.
+ * A build whose answer's JSON text is made as soon as it is built: the serializer sends it (answerJson), and the
+ * cache weighs the answer by it if it keeps it, which may be decided after the answer was sent.
+ */
+const withText =
+  <T>(build: () => Promise<T>) =>
+  async (): Promise<T> => {
+    const value = await build();
+    sizeOf(value);
+    return value;
+  };
+
+/**
+ * The JSON text of an answer (the app's serializer): for an answer built for the read cache, the text made when
+ * it was built (answers are immutable, so it is the text JSON.stringify would make again); else JSON.stringify.
  * @returns the JSON text (undefined for undefined, as JSON.stringify).
  */
 export function answerJson(value: unknown): string {
   return (typeof value === 'object' && value !== null ? texts.get(value) : undefined) ?? JSON.stringify(value);
 }
 
-/** The world an answer is read from, as the route's ownership check returned it. */
+/** The world an answer is read from, as the route's access check returned it (access/world-scope.ts). */
 export interface VersionedWorld {
   id: string;
   content_version: number;
@@ -59,7 +77,8 @@ export interface VersionedWorld {
 /**
  * The answer kept for `key` at the world's current content version, or the one `build` makes (kept for the
  * next caller when the world did not change while it was built).
- * @param world the world row read by this request's ownership check (its content_version is the key's).
+ * @param world the world row read by this request's access check (its content_version is the key's; the change
+ * stamp noted for it by that check, if any, lets the keep decision skip the re-check statement).
  * @param key names the answer within the world: the request URL (path and query string) serves, since the same
  * URL at the same version always has the same answer.
  * @returns the answer; callers must treat it as immutable (it may be shared with later requests).
@@ -68,7 +87,16 @@ export interface VersionedWorld {
 export function cachedWorldRead<T>(db: Db, world: VersionedWorld, key: string, build: () => Promise<T>): Promise<T> {
   const version = { worldId: world.id, contentVersion: Number(world.content_version) };
   const full = `world\u0000${world.id}\u0000${version.contentVersion}\u0000${key}`;
-  return rememberIn(storeOf(db), full, build, sizeOf, () => versionUnchanged(db, version));
+  const since = stampBefore(world);
+  return rememberIn(storeOf(db), full, withText(build), weightOf, () => versionUnchanged(db, version, since));
+}
+
+/**
+ * Resolves once every answer of this database's read cache sent before its re-check has been kept or not, so a
+ * test knows whether the next request is served from the cache or builds anew.
+ */
+export function readCacheSettled(db: Db): Promise<void> {
+  return settledIn(storeOf(db));
 }
 
 const selectWorldsVersion = compiledQuery((db, userId: string) =>
@@ -112,8 +140,11 @@ async function readWorldVersion(db: Db, userId: string): Promise<string | undefi
  * @throws whatever build throws (an error is never kept).
  */
 export async function cachedUserWorldsRead<T>(db: Db, userId: string, key: string, build: () => Promise<T>): Promise<T> {
+  const since = changeClockOf(db)?.now();
   const version = await readWorldVersion(db, userId);
   if (version === undefined) return build();
   const full = `user\u0000${userId}\u0000${version}\u0000${key}`;
-  return rememberIn(storeOf(db), full, build, sizeOf, async () => (await readWorldVersion(db, userId)) === version);
+  const stillCurrent = (): boolean | Promise<boolean> =>
+    since?.clock.unchangedSince(since) === true || readWorldVersion(db, userId).then((current) => current === version);
+  return rememberIn(storeOf(db), full, withText(build), weightOf, stillCurrent);
 }

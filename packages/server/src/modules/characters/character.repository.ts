@@ -1,9 +1,9 @@
 /** Queries on `character` and `character_active_quest` (SPEC §3 Character, §7 Characters). */
-import { type RawBuilder, type SelectQueryBuilder, SqliteAdapter, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, SqliteAdapter, type SqlBool, sql } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
-import { compiledQuery, compiledShape } from '../../lib/compiled-query.js';
+import { compiledQuery, compiledShape, findInWorld } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
 import { whereVisible } from '../../access/visibility.js';
 import { type ReadScope, type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
@@ -18,24 +18,28 @@ export type CharacterChanges = Omit<CharacterTable, 'id' | 'world_id' | 'created
  * Finds a character of the scope's world that its reader may see, or undefined (a character of another world
  * or a secret one is treated as missing).
  */
-export async function findCharacterInWorld(db: Db, scope: WorldScope, characterId: string): Promise<CharacterTable | undefined> {
-  // Compiled once per reader class (lib/compiled-query.ts): every read of one character asks it.
-  const [row] = await compiledShape(
-    db,
-    `character:${readerClass(scope)}`,
-    [characterId, scope.world.id, scope.viewer.userId],
-    ([id = '', world = '', viewer = '']) =>
-      whereVisible(
-        db
-          .selectFrom('character')
-          .selectAll('character')
-          .where('character.id', '=', id as string)
-          .where('character.world_id', '=', world as string),
-        readerOf(scope, viewer as string),
-        'character',
-      ),
+export function findCharacterInWorld(db: Db, scope: WorldScope, characterId: string): Promise<CharacterTable | undefined> {
+  const ids = { id: characterId, worldId: scope.world.id, viewerId: scope.viewer.userId };
+  return findInWorld(db, 'character', readerClass(scope), ids, (query, viewer) =>
+    whereVisible(query, readerOf(scope, viewer), 'character'),
   );
-  return row;
+}
+
+/**
+ * The condition "this character is one of the world's and the reader may see it", for a list of what hangs from a
+ * character (its relationships, its inventory) that checks its character in the page's own statement: the page
+ * then has rows only when the character may be read, and only an empty page needs requireCharacter to tell a
+ * missing or hidden character (404) from an empty list. SQLite and PostgreSQL evaluate it once per statement.
+ * @param reader the reader's visibility rule (a reader of the scope's class, see readerOf).
+ */
+export function characterReadable(db: Db, reader: ReadScope, characterId: string, worldId: string): Expression<SqlBool> {
+  const owner = db
+    .selectFrom('character as list_owner')
+    .select('list_owner.id')
+    .where('list_owner.id', '=', characterId)
+    .where('list_owner.world_id', '=', worldId);
+  // Kysely writes the subquery in its own parentheses.
+  return sql<SqlBool>`exists ${whereVisible(owner, reader, 'character', 'list_owner')}`;
 }
 
 /**

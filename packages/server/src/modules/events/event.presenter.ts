@@ -51,6 +51,14 @@ export async function presentEvents(db: Db, scope: WorldScope, rows: EventTable[
   return rows.map((row) => presentEvent(row, scope, clocks.get(row.timeline_id ?? '') ?? GREGORIAN_CLOCK));
 }
 
+/**
+ * Presents events of one timeline in its calendar, read with the timeline (no query).
+ * @param clock the timeline's clock (timeline.access.ts requireTimelineClock); every row must be of that timeline.
+ */
+export function presentTimelineEvents(scope: ReadScope, rows: EventTable[], clock: Clock): Event[] {
+  return rows.map((row) => presentEvent(row, scope, clock));
+}
+
 /** Presents one event in its timeline's calendar. */
 export async function presentOneEvent(db: Db, scope: WorldScope, row: EventTable): Promise<Event> {
   const clocks = await clocksOfTimelines(db, scope.world.id, [row.timeline_id]);

@@ -5,9 +5,10 @@
 import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
+import { findInWorld } from '../../lib/compiled-query.js';
 import { maskHidden, whereVisible } from '../../access/visibility.js';
 import { hideHiddenChanges } from '../timeline-engine/timeline-engine.visible-changes.js';
-import type { WorldScope } from '../../access/world-scope.js';
+import { type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
 
 /** The writable fields of an event, as stored (change fields as JSON text or null). */
 export type EventChanges = Omit<EventTable, 'id' | 'world_id' | 'created_at'>;
@@ -23,8 +24,10 @@ async function maskEvents(db: Db, scope: WorldScope, rows: EventTable[]): Promis
  * @returns the row, or undefined when it does not exist in that world or is hidden.
  */
 export async function findEvent(db: Db, scope: WorldScope, eventId: string): Promise<EventTable | undefined> {
-  const query = db.selectFrom('event').selectAll('event').where('event.id', '=', eventId).where('event.world_id', '=', scope.world.id);
-  const row = await whereVisible(query, scope, 'event').executeTakeFirst();
+  const ids = { id: eventId, worldId: scope.world.id, viewerId: scope.viewer.userId };
+  const row = await findInWorld(db, 'event', readerClass(scope), ids, (query, viewer) =>
+    whereVisible(query, readerOf(scope, viewer), 'event'),
+  );
   return row === undefined ? undefined : (await maskEvents(db, scope, [row]))[0];
 }
 
@@ -32,7 +35,8 @@ export async function findEvent(db: Db, scope: WorldScope, eventId: string): Pro
  * Lists the events of the scope's world (or of one timeline of it) its reader may see, with search (name,
  * description), sort (createdAt, updatedAt, name, dateTime) and paging. Ties in the sort field are broken by
  * id, which is a UUID v7 and so follows creation order. A whole-world list of an editor takes its total from
- * the world's kept event_count.
+ * the world's kept event_count. Its common pages run as SQL compiled once per reader class and shape (lib/list
+ * ListShape); the caller checks the timeline first (timeline.access.ts requireTimelineClock).
  */
 export async function listEvents(
   db: Db,
@@ -40,11 +44,21 @@ export async function listEvents(
   timelineId: string | undefined,
   params: ListParams,
 ): Promise<ListResult<EventTable>> {
-  let query = whereVisible(db.selectFrom('event').selectAll('event').where('event.world_id', '=', scope.world.id), scope, 'event');
-  if (timelineId !== undefined) query = query.where('event.timeline_id', '=', timelineId);
   const knownTotal = timelineId === undefined && scope.seesSecrets ? Number(scope.world.event_count) : undefined;
-  const result = await paginate({
-    query,
+  const result = await paginate<'event', EventTable>({
+    shape: {
+      db,
+      key: `events:${readerClass(scope)}:${timelineId === undefined ? 'world' : 'timeline'}`,
+      args: timelineId === undefined ? [scope.world.id, scope.viewer.userId] : [scope.world.id, scope.viewer.userId, timelineId],
+      build: (built, [world = '', viewer = '', timeline = '']) => {
+        const events = whereVisible(
+          built.selectFrom('event').selectAll('event').where('event.world_id', '=', world),
+          readerOf(scope, viewer),
+          'event',
+        );
+        return timelineId === undefined ? events : events.where('event.timeline_id', '=', timeline);
+      },
+    },
     sortColumns: {
       ...timestampSortColumns('event'),
       name: { column: 'event.name', key: 'name' },

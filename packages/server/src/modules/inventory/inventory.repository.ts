@@ -6,9 +6,11 @@ import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
 import { newId } from '../../lib/ids.js';
 import { toJsonText } from '../../lib/json.js';
+import { compiledShape } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
 import { whereVisible } from '../../access/visibility.js';
-import type { ReadScope } from '../../access/world-scope.js';
+import { type ReadScope, type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
+import { characterReadable } from '../characters/character.repository.js';
 
 /** An inventory row with its item's name. */
 export type InventoryRow = InventoryItemTable & { item_name: string };
@@ -30,30 +32,50 @@ const selectInventory = (db: Db, scope: ReadScope, characterId: string) =>
   );
 
 /** Finds one of a character's inventory entries the reader may see, or undefined. */
-export function findInventoryEntry(
+export async function findInventoryEntry(
   db: Db,
   scope: ReadScope,
   characterId: string,
   inventoryItemId: string,
 ): Promise<InventoryRow | undefined> {
-  return selectInventory(db, scope, characterId).where('inventory_item.id', '=', inventoryItemId).executeTakeFirst();
+  // Compiled once per reader class (lib/compiled-query.ts), as the character it hangs from is.
+  const [row] = await compiledShape(
+    db,
+    `inventory-entry:${readerClass(scope)}`,
+    [inventoryItemId, characterId, scope.viewer.userId],
+    (values) => {
+      const [id, character, viewer] = values as [string, string, string];
+      return selectInventory(db, readerOf(scope, viewer), character).where('inventory_item.id', '=', id);
+    },
+  );
+  return row;
 }
 
 /**
- * Lists a character's inventory with a slot filter, search (item name, notes), sort and paging.
+ * Lists a character's inventory with a slot filter, search (item name, notes), sort and paging; its common pages
+ * run as SQL compiled once per reader class, slot filter and shape (lib/list ListShape). The character is checked
+ * in the same statement (characterReadable): a character of another world, missing or hidden from the reader has
+ * no rows, so a caller answering 404 for such a character looks it up only when the page is empty.
  * @param slotFilter 'all', 'equipped' or 'unequipped' (SPEC §7 Inventory).
  */
 export function listInventory(
   db: Db,
-  scope: ReadScope,
+  scope: WorldScope,
   characterId: string,
   slotFilter: SlotFilter,
   params: ListParams,
 ): Promise<ListResult<InventoryRow>> {
-  let query = selectInventory(db, scope, characterId);
-  if (slotFilter !== 'all') query = query.where('inventory_item.equipped', '=', slotFilter === 'equipped' ? 1 : 0);
-  return paginate({
-    query,
+  return paginate<'inventory_item' | 'item', InventoryRow>({
+    shape: {
+      db,
+      key: `inventory:${readerClass(scope)}:${slotFilter}`,
+      args: [characterId, scope.world.id, scope.viewer.userId],
+      build: (built, [character = '', world = '', viewer = '']) => {
+        const reader = readerOf(scope, viewer);
+        const entries = selectInventory(built, reader, character).where(characterReadable(built, reader, character, world));
+        return slotFilter === 'all' ? entries : entries.where('inventory_item.equipped', '=', slotFilter === 'equipped' ? 1 : 0);
+      },
+    },
     sortColumns: {
       ...timestampSortColumns('inventory_item'),
       quantity: { column: 'inventory_item.quantity', key: 'quantity', numeric: true },

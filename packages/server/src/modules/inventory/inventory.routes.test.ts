@@ -147,6 +147,23 @@ describe.each(DIALECTS)('inventory on %s', (dialect) => {
     });
   });
 
+  it("lists a character's inventory only under the character's own world: 404 elsewhere, an empty page when it holds nothing", async () => {
+    const { character, world, owner, item, base, call, add } = await setup();
+    await add({ itemId: item.itemId, notes: 'Kept at home' });
+    // The same owner's other world: the entry's character is not one of its characters.
+    const { world: elsewhere, character: stranger } = await createCharacter(t.app, { owner, name: 'Stranger' });
+    const misplaced = await call('GET', `/api/worlds/${elsewhere.worldId}/characters/${character.characterId}/inventory`);
+    expect(misplaced.statusCode).toBe(404);
+    expect(misplaced.json<ErrorResponse>().message).toBe('Character not found.');
+    expect(misplaced.body).not.toContain('Kept at home');
+    const missing = await call('GET', `/api/worlds/${world.worldId}/characters/${stranger.characterId}/inventory`);
+    expect(missing.statusCode).toBe(404);
+    const empty = await call('GET', `/api/worlds/${elsewhere.worldId}/characters/${stranger.characterId}/inventory?page=3`);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json<Page>()).toMatchObject({ data: [], pagination: { totalItems: 0 } });
+    expect((await call('GET', `${base}?search=silver`)).json<Page>().pagination.totalItems).toBe(1);
+  });
+
   it('answers 404 to another user on every inventory route and leaves the entry unchanged', async () => {
     const { item, base, call, add } = await setup();
     const entry = await add({ itemId: item.itemId, notes: 'Secret stash' });

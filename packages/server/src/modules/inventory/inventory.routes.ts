@@ -50,9 +50,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = request.world;
       return cachedScopedRead(app.db, scope, request.url, async () => {
-        const character = await requireCharacter(app.db, scope, request.params.characterId);
+        const { characterId } = request.params;
         const { slotFilter, ...params } = request.query;
-        return listReply(await listInventory(app.db, scope, character.id, slotFilter, params), (row) => presentInventoryEntry(row, scope));
+        const page = await listInventory(app.db, scope, characterId, slotFilter, params);
+        // The page's statement checks the character: only an empty page may mean it is missing or hidden (404).
+        if (page.rows.length === 0) await requireCharacter(app.db, scope, characterId);
+        return listReply(page, (row) => presentInventoryEntry(row, scope));
       });
     },
   );

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { ItemTable } from '../../db/tables/item.table.js';
 import type { AccessColumns } from '../../db/tables/access-columns.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
-import { compiledShape } from '../../lib/compiled-query.js';
+import { findInWorld } from '../../lib/compiled-query.js';
 import { whereVisible } from '../../access/visibility.js';
 import { type ReadScope, type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
 
@@ -15,24 +15,9 @@ export type ItemChanges = Pick<ItemTable, 'name' | 'description' | 'description_
  * Finds an item of a world that the reader may see.
  * @returns the row, or undefined when it does not exist in that world or is hidden from the reader.
  */
-export async function findItem(db: Db, scope: ReadScope & { world: { id: string } }, itemId: string): Promise<ItemTable | undefined> {
-  // Compiled once per reader class (lib/compiled-query.ts): every read of one item asks it.
-  const [row] = await compiledShape(
-    db,
-    `item:${readerClass(scope)}`,
-    [itemId, scope.world.id, scope.viewer.userId],
-    ([id = '', world = '', viewer = '']) =>
-      whereVisible(
-        db
-          .selectFrom('item')
-          .selectAll('item')
-          .where('item.id', '=', id as string)
-          .where('item.world_id', '=', world as string),
-        readerOf(scope, viewer as string),
-        'item',
-      ),
-  );
-  return row;
+export function findItem(db: Db, scope: ReadScope & { world: { id: string } }, itemId: string): Promise<ItemTable | undefined> {
+  const ids = { id: itemId, worldId: scope.world.id, viewerId: scope.viewer.userId };
+  return findInWorld(db, 'item', readerClass(scope), ids, (query, viewer) => whereVisible(query, readerOf(scope, viewer), 'item'));
 }
 
 /**

@@ -3,9 +3,11 @@ import type { Db } from '../../db/database.js';
 import { deleteTagsOf } from '../tags/tag.repository.js';
 import type { RelationshipTable } from '../../db/tables/relationship.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns } from '../../lib/list/index.js';
+import { compiledShape } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
 import { whereVisible } from '../../access/visibility.js';
-import type { ReadScope } from '../../access/world-scope.js';
+import { type ReadScope, type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
+import { characterReadable } from '../characters/character.repository.js';
 
 /** A relationship row with its target character's name. */
 export type RelationshipRow = RelationshipTable & { target_character_name: string };
@@ -26,16 +28,25 @@ const selectRelationships = (db: Db, scope: ReadScope) =>
   );
 
 /** Finds one of a character's relationships the reader may see, or undefined. */
-export function findRelationship(
+export async function findRelationship(
   db: Db,
   scope: ReadScope,
   characterId: string,
   relationshipId: string,
 ): Promise<RelationshipRow | undefined> {
-  return selectRelationships(db, scope)
-    .where('relationship.id', '=', relationshipId)
-    .where('relationship.character_id', '=', characterId)
-    .executeTakeFirst();
+  // Compiled once per reader class (lib/compiled-query.ts), as the character it hangs from is.
+  const [row] = await compiledShape(
+    db,
+    `relationship:${readerClass(scope)}`,
+    [relationshipId, characterId, scope.viewer.userId],
+    (values) => {
+      const [id, character, viewer] = values as [string, string, string];
+      return selectRelationships(db, readerOf(scope, viewer))
+        .where('relationship.id', '=', id)
+        .where('relationship.character_id', '=', character);
+    },
+  );
+  return row;
 }
 
 /** The id of the relationship from `characterId` to `targetCharacterId`, if there is one. */
@@ -49,10 +60,30 @@ export async function findRelationshipIdByPair(db: Db, characterId: string, targ
   return row?.id;
 }
 
-/** Lists a character's relationships the reader may see with search (target's name, description), sort and paging. */
-export function listRelationships(db: Db, scope: ReadScope, characterId: string, params: ListParams): Promise<ListResult<RelationshipRow>> {
-  return paginate({
-    query: selectRelationships(db, scope).where('relationship.character_id', '=', characterId),
+/**
+ * Lists a character's relationships the reader may see with search (target's name, description), sort and paging;
+ * its common pages run as SQL compiled once per reader class and shape (lib/list ListShape). The character is
+ * checked in the same statement (characterReadable): a character of another world, missing or hidden from the
+ * reader has no rows, so a caller answering 404 for such a character looks it up only when the page is empty.
+ */
+export function listRelationships(
+  db: Db,
+  scope: WorldScope,
+  characterId: string,
+  params: ListParams,
+): Promise<ListResult<RelationshipRow>> {
+  return paginate<'relationship' | 'character', RelationshipRow>({
+    shape: {
+      db,
+      key: `relationships:${readerClass(scope)}`,
+      args: [characterId, scope.world.id, scope.viewer.userId],
+      build: (built, [character = '', world = '', viewer = '']) => {
+        const reader = readerOf(scope, viewer);
+        return selectRelationships(built, reader)
+          .where('relationship.character_id', '=', character)
+          .where(characterReadable(built, reader, character, world));
+      },
+    },
     sortColumns: {
       ...timestampSortColumns('relationship'),
       affinity: { column: 'relationship.affinity', key: 'affinity', numeric: true },

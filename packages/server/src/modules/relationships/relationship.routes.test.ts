@@ -210,6 +210,26 @@ describe.each(DIALECTS)('relationships on %s', (dialect) => {
     });
   });
 
+  it("lists a character's relationships only under the character's own world: 404 elsewhere, an empty page when it has none", async () => {
+    const { owner, world, dorothy, toto, base, call } = await cast();
+    await createRelationship(t.app, owner, world.worldId, dorothy.characterId, {
+      targetCharacterId: toto.characterId,
+      description: 'Best friend',
+    });
+    // The same owner's other world: Dorothy is not one of its characters.
+    const { world: elsewhere, character: stranger } = await createCharacter(t.app, { owner, name: 'Stranger' });
+    const misplaced = await call('GET', `/api/worlds/${elsewhere.worldId}/characters/${dorothy.characterId}/relationships`);
+    expect(misplaced.statusCode).toBe(404);
+    expect(misplaced.json<ErrorResponse>().message).toBe('Character not found.');
+    expect(misplaced.body).not.toContain('Best friend');
+    const missing = await call('GET', `/api/worlds/${world.worldId}/characters/${stranger.characterId}/relationships`);
+    expect(missing.statusCode).toBe(404);
+    const empty = await call('GET', `/api/worlds/${elsewhere.worldId}/characters/${stranger.characterId}/relationships?page=2`);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json<{ data: Relationship[]; pagination: Pagination }>()).toMatchObject({ data: [], pagination: { totalItems: 0 } });
+    expect((await call('GET', `${base}?search=toto`)).json<{ pagination: Pagination }>().pagination.totalItems).toBe(1);
+  });
+
   it('answers 404 to another user on every relationship route and leaves the data unchanged', async () => {
     const { owner, world, dorothy, toto, glinda, base, call } = await cast();
     const relationship = await createRelationship(t.app, owner, world.worldId, dorothy.characterId, {

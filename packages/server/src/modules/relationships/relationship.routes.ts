@@ -51,8 +51,11 @@ export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = request.world;
       return cachedScopedRead(app.db, scope, request.url, async () => {
-        const character = await requireCharacter(app.db, scope, request.params.characterId);
-        return listReply(await listRelationships(app.db, scope, character.id, request.query), (row) => presentRelationship(row, scope));
+        const { characterId } = request.params;
+        const page = await listRelationships(app.db, scope, characterId, request.query);
+        // The page's statement checks the character: only an empty page may mean it is missing or hidden (404).
+        if (page.rows.length === 0) await requireCharacter(app.db, scope, characterId);
+        return listReply(page, (row) => presentRelationship(row, scope));
       });
     },
   );

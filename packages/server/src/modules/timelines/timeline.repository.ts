@@ -5,9 +5,12 @@
 import type { Db } from '../../db/database.js';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
 import { type ListParams, type ListResult, paginate, timestampSortColumns, worldListCache } from '../../lib/list/index.js';
+import { compiledShape, findInWorld } from '../../lib/compiled-query.js';
 import { nowIso } from '../../lib/time.js';
 import { maskHidden, whereVisible } from '../../access/visibility.js';
-import type { ReadScope, WorldScope } from '../../access/world-scope.js';
+import { type ReadScope, type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
+import { type Clock, GREGORIAN_CLOCK } from '../calendars/calendar.clock.js';
+import { calendarDefinitionOf } from '../calendars/calendar.definition.js';
 
 /** The writable fields of a timeline, as stored. */
 export type TimelineChanges = Omit<TimelineTable, 'id' | 'world_id' | 'created_at'>;
@@ -26,13 +29,49 @@ async function maskTimelineLinks(db: Db, scope: ReadScope, rows: TimelineTable[]
  * @returns the row, or undefined when it does not exist in that world or is hidden.
  */
 export async function findTimeline(db: Db, scope: WorldScope, timelineId: string): Promise<TimelineTable | undefined> {
-  const query = db
-    .selectFrom('timeline')
-    .selectAll('timeline')
-    .where('timeline.id', '=', timelineId)
-    .where('timeline.world_id', '=', scope.world.id);
-  const row = await whereVisible(query, scope, 'timeline').executeTakeFirst();
+  const ids = { id: timelineId, worldId: scope.world.id, viewerId: scope.viewer.userId };
+  const row = await findInWorld(db, 'timeline', readerClass(scope), ids, (query, viewer) =>
+    whereVisible(query, readerOf(scope, viewer), 'timeline'),
+  );
   return row === undefined ? undefined : (await maskTimelineLinks(db, scope, [row]))[0];
+}
+
+/**
+ * Finds a timeline of the scope's world that its reader may see, with the calendar it keeps time in, in one
+ * statement (compiled per reader class): what a list of the timeline's events needs to date them. Only the
+ * timeline's id is answered, so none of its links (which findTimeline masks) can reach the reader.
+ * @returns the timeline's id and clock (Gregorian without a calendar), or undefined when it does not exist in
+ * that world or is hidden from the reader.
+ */
+export async function findTimelineClock(db: Db, scope: WorldScope, timelineId: string): Promise<{ id: string; clock: Clock } | undefined> {
+  const [row] = await compiledShape(
+    db,
+    `timeline-clock:${readerClass(scope)}`,
+    [timelineId, scope.world.id, scope.viewer.userId],
+    (values) => {
+      const [id, world, viewer] = values as [string, string, string];
+      const query = db
+        .selectFrom('timeline')
+        .leftJoin('calendar', 'calendar.id', 'timeline.calendar_id')
+        .select([
+          'timeline.id as timeline_id',
+          'calendar.id as calendar_id',
+          'calendar.name as calendar_name',
+          'calendar.definition as calendar_definition',
+          'calendar.updated_at as calendar_updated_at',
+        ])
+        .where('timeline.id', '=', id)
+        .where('timeline.world_id', '=', world);
+      return whereVisible(query, readerOf(scope, viewer), 'timeline');
+    },
+  );
+  if (row === undefined) return undefined;
+  const { calendar_id: calendarId, calendar_name: name, calendar_definition: definition, calendar_updated_at: updatedAt } = row;
+  const clock =
+    calendarId === null || name === null || definition === null || updatedAt === null
+      ? GREGORIAN_CLOCK
+      : { calendarId, name, definition: calendarDefinitionOf({ id: calendarId, updated_at: updatedAt, definition }) };
+  return { id: row.timeline_id, clock };
 }
 
 /**
