@@ -17,6 +17,7 @@ import { type WorldSignals, postgresWorldSignals, sqliteWorldSignals } from './w
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { setChangeClock, sqliteChangeClock } from './change-clock.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
+import { analyzeStaleTables } from './postgres-analyze.js';
 import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './trigram.js';
 
 export interface DatabaseHandle {
@@ -28,8 +29,8 @@ export interface DatabaseHandle {
   destroy: () => Promise<void>;
   /**
    * Refreshes the query planner's statistics (SQLite `PRAGMA optimize`); without them
-   * SQLite may scan a large world's index instead of using a search's few matches. PostgreSQL's autovacuum
-   * keeps its own statistics, so there it does nothing.
+   * SQLite may scan a large world's index instead of using a search's few matches. On PostgreSQL, whose
+   * autovacuum keeps them in time, it analyzes the tables autovacuum has not reached yet (postgres-analyze.ts).
    */
   optimize: () => Promise<void>;
   /** Signals of committed changes and presence, across instances (db/world-signals.ts); closed by destroy. */
@@ -193,7 +194,10 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
       await signals.close();
       await db.destroy();
     };
-    return { db, dialect: 'postgres', schema, destroy, optimize: async () => undefined, signals };
+    const optimize = async () => {
+      await analyzeStaleTables(db, schema);
+    };
+    return { db, dialect: 'postgres', schema, destroy, optimize, signals };
   }
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// (or be unset for SQLite).');
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });

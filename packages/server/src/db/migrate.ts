@@ -28,6 +28,9 @@ import * as refreshChangeTriggersGmNotes from './migrations/2026_11_26_230000_re
 import * as createDeletedActiveQuest from './migrations/2026_11_27_100000_create_deleted_active_quest.js';
 import * as addSearchNameIndexes from './migrations/2026_11_27_200000_add_search_name_indexes.js';
 import * as bulkWorldTriggers from './migrations/2026_11_28_100000_bulk_world_triggers.js';
+import * as forgetMentionsOfDeleted from './migrations/2026_11_28_200000_forget_mentions_of_deleted.js';
+import * as addSearchPrefixIndexes from './migrations/2026_11_28_300000_add_search_prefix_indexes.js';
+import * as boundSearchPendingLists from './migrations/2026_11_28_310000_bound_search_pending_lists.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +61,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_100000_create_deleted_active_quest': createDeletedActiveQuest,
   '2026_11_27_200000_add_search_name_indexes': addSearchNameIndexes,
   '2026_11_28_100000_bulk_world_triggers': bulkWorldTriggers,
+  '2026_11_28_200000_forget_mentions_of_deleted': forgetMentionsOfDeleted,
+  '2026_11_28_300000_add_search_prefix_indexes': addSearchPrefixIndexes,
+  '2026_11_28_310000_bound_search_pending_lists': boundSearchPendingLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -3,6 +3,8 @@
  * leading '/', symbolic links, and entries whose declared sizes lie (zip bombs). Stored or deflated entries,
  * no zip64.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** One entry of a raw archive. */
@@ -65,4 +67,21 @@ export function rawZip(entries: RawEntry[]): Buffer {
   end.writeUInt32LE(centralDirectory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralDirectory, end]);
+}
+
+/**
+ * Every file below a folder (a fixture export) as archive entries, named by its path under the folder with '/'.
+ * @returns the entries, in the order the folder lists them.
+ */
+export function folderEntries(root: string): RawEntry[] {
+  const entries: RawEntry[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else entries.push({ name: path.relative(root, full).split(path.sep).join('/'), data: fs.readFileSync(full) });
+    }
+  };
+  walk(root);
+  return entries;
 }

@@ -5,9 +5,9 @@
  * For a reader who is not an editor: GM notes and reveals are left out altogether, and a reference to an entity
  * they may not see reads as null (the same rule as visibility.ts `maskHidden` for answers).
  */
-import type { FieldChange } from '@loreforge/contract';
+import { CONNECTABLE_TYPES, type ConnectableType, type FieldChange } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
-import { type SecretTable, isVisible } from '../../access/visibility.js';
+import { SECRET_TABLES, type SecretTable, isVisible } from '../../access/visibility.js';
 import type { ReadScope } from '../../access/world-scope.js';
 
 /** A snapshot's fields by API name. */
@@ -55,15 +55,10 @@ const POLYMORPHIC_FIELDS: Array<[string, string]> = [
   ['sourceType', 'sourceId'],
   ['targetType', 'targetId'],
 ];
-const POLYMORPHIC_TABLES: Record<string, SecretTable> = {
-  character: 'character',
-  item: 'item',
-  timeline: 'timeline',
-  event: 'event',
-  map: 'map',
-  quest: 'quest',
-  goal: 'goal',
-};
+
+/** The table of the kind a polymorphic reference names (a connectable type), or undefined for any other value. */
+const polymorphicTable = (kind: unknown): SecretTable | undefined =>
+  typeof kind === 'string' && (CONNECTABLE_TYPES as readonly string[]).includes(kind) ? SECRET_TABLES[kind as ConnectableType] : undefined;
 
 const camelCase = (key: string): string => key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 
@@ -130,9 +125,8 @@ export async function visibleFields(fields: Fields, scope: ReadScope, memo: Visi
     out[name] = table && typeof value === 'string' && !(await memo.visible(table, value)) ? null : value;
   }
   for (const [typeField, idField] of POLYMORPHIC_FIELDS) {
-    const type = out[typeField];
     const id = out[idField];
-    const table = typeof type === 'string' ? POLYMORPHIC_TABLES[type] : undefined;
+    const table = polymorphicTable(out[typeField]);
     if (table && typeof id === 'string' && !(await memo.visible(table, id))) out[idField] = null;
   }
   if (Array.isArray(out.activeQuests)) {

@@ -1,11 +1,12 @@
 /**
  * What a deleted entity's row does not hold but a user expects back when it is restored (issue 15 "History",
  * docs/history.md "Deleted entities"): a character's active-quest links, kept aside when it is deleted, and the
- * mention index of its text (the backlinks of what it mentions), rebuilt from the restored row. Mentions of the
- * restored entity in other texts need nothing: their index rows stay when it is deleted, and they render as links
- * again as soon as the row exists.
+ * mention index of its text and GM notes (the backlinks of what it mentions; the database removes it when the entity
+ * is deleted, migration 2026_11_28_200000), rebuilt from the restored row. Mentions of the restored entity in other
+ * texts need nothing: their index rows stay when it is deleted, and they render as links again as soon as the row
+ * exists.
  */
-import { RICH_TEXT_SOURCE_TYPES, type RestorableEntityType, type RichTextSourceType } from '@loreforge/contract';
+import { type BacklinkSourceType, RICH_TEXT_SOURCE_TYPES, type RestorableEntityType, type RichTextSourceType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { extractMentions } from '../../lib/rich-text/mention-markup.js';
 import { replaceGmNotesMentionsOf, replaceMentionsOf } from '../mentions/mention.repository.js';
@@ -47,7 +48,27 @@ async function restoreActiveQuests(db: Db, worldId: string, characterId: string)
   await db.deleteFrom('deleted_active_quest').where('character_id', '=', characterId).execute();
 }
 
-const isMentionSource = (type: string): type is RichTextSourceType => (RICH_TEXT_SOURCE_TYPES as readonly string[]).includes(type);
+/**
+ * The mention source type of each restorable type: the change log's names, but for inventory entries and objectives,
+ * whose GM notes are their only rich text.
+ */
+const SOURCE_TYPE_OF = {
+  character: 'character',
+  item: 'item',
+  inventoryEntry: 'inventoryItem',
+  goal: 'goal',
+  relationship: 'relationship',
+  timeline: 'timeline',
+  event: 'event',
+  map: 'map',
+  mapPoint: 'mapPoint',
+  mapArea: 'mapArea',
+  connection: 'connection',
+  quest: 'quest',
+  objective: 'questObjective',
+} as const satisfies Record<RestorableEntityType, BacklinkSourceType>;
+
+const hasRichText = (type: BacklinkSourceType): type is RichTextSourceType => (RICH_TEXT_SOURCE_TYPES as readonly string[]).includes(type);
 
 /** The stored HTML column of a row, or null. */
 const htmlOf = (row: Record<string, unknown>, column: string): string | null => {
@@ -56,9 +77,9 @@ const htmlOf = (row: Record<string, unknown>, column: string): string | null => 
 };
 
 /**
- * Brings back what belongs to a just-restored entity beside its row: a character's active quests, and for any
- * entity with rich text the mention index of its description and GM notes as the restored row holds them. Call
- * in the restoring transaction, after the row is written.
+ * Brings back what belongs to a just-restored entity beside its row: a character's active quests, and the mention
+ * index of its description and GM notes (inventory entries and objectives: GM notes only) as the restored row holds
+ * them. Call in the restoring transaction, after the row is written.
  * @param row the restored row as written (snake_case columns).
  */
 export async function restoreLinksOf(
@@ -69,7 +90,7 @@ export async function restoreLinksOf(
   row: Record<string, unknown>,
 ): Promise<void> {
   if (type === 'character') await restoreActiveQuests(db, worldId, entityId);
-  if (!isMentionSource(type)) return;
-  await replaceMentionsOf(db, worldId, type, entityId, extractMentions(htmlOf(row, 'description_html')));
-  await replaceGmNotesMentionsOf(db, worldId, type, entityId, extractMentions(htmlOf(row, 'gm_notes_html')));
+  const sourceType = SOURCE_TYPE_OF[type];
+  if (hasRichText(sourceType)) await replaceMentionsOf(db, worldId, sourceType, entityId, extractMentions(htmlOf(row, 'description_html')));
+  await replaceGmNotesMentionsOf(db, worldId, sourceType, entityId, extractMentions(htmlOf(row, 'gm_notes_html')));
 }

@@ -8,7 +8,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { HistoryEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { WorldChangeTable } from '../../db/tables/world-change.table.js';
-import type { SecretTable } from '../../access/visibility.js';
+import { SECRET_TABLES, type SecretTable } from '../../access/visibility.js';
 import type { ReadScope } from '../../access/world-scope.js';
 
 /** One change of an entity, as stored. */
@@ -17,29 +17,16 @@ export type EntityChangeRow = Pick<
   'sequence' | 'action' | 'by' | 'at' | 'visibility' | 'revealed_to' | 'before' | 'after'
 >;
 
-/** The table of each entity type with a history. */
-export const ENTITY_TABLES = {
+/** The table of each entity type with a history: the secret-capable ones of visibility.ts, the world and calendars. */
+const ENTITY_TABLES: Readonly<Record<HistoryEntityType, SecretTable | 'world' | 'calendar'>> = {
+  ...SECRET_TABLES,
   world: 'world',
-  character: 'character',
-  item: 'item',
-  inventoryEntry: 'inventory_item',
-  goal: 'goal',
-  relationship: 'relationship',
-  timeline: 'timeline',
-  event: 'event',
-  map: 'map',
-  mapPoint: 'map_point',
-  mapArea: 'map_area',
-  quest: 'quest',
-  objective: 'quest_objective',
-  connection: 'connection',
   calendar: 'calendar',
-} as const satisfies Record<HistoryEntityType, string>;
+};
 
 /** The secret-capable table of a type, or undefined for types every member sees (world, calendar). */
 export function secretTableOf(type: HistoryEntityType): SecretTable | undefined {
-  const table = ENTITY_TABLES[type];
-  return table === 'world' || table === 'calendar' ? undefined : table;
+  return type === 'world' || type === 'calendar' ? undefined : SECRET_TABLES[type];
 }
 
 /** A change row's own snapshot rule: no access columns, visible to everyone, or revealed to this player. */
@@ -49,14 +36,14 @@ function snapshotRule(scope: ReadScope) {
   })`;
 }
 
-function entityChanges(db: Db, scope: ReadScope, worldId: string, type: HistoryEntityType, entityId: string) {
-  let query = db
+/** Every change of one entity, of any visibility, with the columns of EntityChangeRow. */
+function entityChanges(db: Db, worldId: string, type: HistoryEntityType, entityId: string) {
+  return db
     .selectFrom('world_change')
+    .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
     .where('world_id', '=', worldId)
     .where('entity_type', '=', type)
     .where('entity_id', '=', entityId);
-  if (!scope.seesSecrets) query = query.where(snapshotRule(scope));
-  return query;
 }
 
 /** Most changes of one entity a history reads (older ones are not shown). */
@@ -72,11 +59,9 @@ export async function listEntityChanges(
   type: HistoryEntityType,
   entityId: string,
 ): Promise<EntityChangeRow[]> {
-  return entityChanges(db, scope, worldId, type, entityId)
-    .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .orderBy('sequence', 'desc')
-    .limit(HISTORY_CHANGES_MAX)
-    .execute();
+  const changes = entityChanges(db, worldId, type, entityId);
+  const visible = scope.seesSecrets ? changes : changes.where(snapshotRule(scope));
+  return visible.orderBy('sequence', 'desc').limit(HISTORY_CHANGES_MAX).execute();
 }
 
 /** The entity's latest change of any visibility (whether it is deleted, its last snapshot), or undefined. */
@@ -86,15 +71,7 @@ export async function findLatestEntityChange(
   type: HistoryEntityType,
   entityId: string,
 ): Promise<EntityChangeRow | undefined> {
-  return db
-    .selectFrom('world_change')
-    .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .where('world_id', '=', worldId)
-    .where('entity_type', '=', type)
-    .where('entity_id', '=', entityId)
-    .orderBy('sequence', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return entityChanges(db, worldId, type, entityId).orderBy('sequence', 'desc').limit(1).executeTakeFirst();
 }
 
 /** One change of an entity by its sequence, or undefined. */
@@ -105,14 +82,7 @@ export async function findEntityChange(
   entityId: string,
   sequence: number,
 ): Promise<EntityChangeRow | undefined> {
-  return db
-    .selectFrom('world_change')
-    .select(['sequence', 'action', 'by', 'at', 'visibility', 'revealed_to', 'before', 'after'])
-    .where('world_id', '=', worldId)
-    .where('entity_type', '=', type)
-    .where('entity_id', '=', entityId)
-    .where('sequence', '=', sequence)
-    .executeTakeFirst();
+  return entityChanges(db, worldId, type, entityId).where('sequence', '=', sequence).executeTakeFirst();
 }
 
 /**

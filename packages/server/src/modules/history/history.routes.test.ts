@@ -112,6 +112,53 @@ describe.each(DIALECTS)('entity history and restore on %s', (dialect) => {
     expect(JSON.stringify(theirs)).not.toContain('revealedTo');
   });
 
+  it('never shows a player the secret entity an earlier version of a map point linked to, only the editors', async () => {
+    const { character: dorothy, world, owner } = await createCharacter(t.app, { name: 'Dorothy' });
+    const { character: witch } = await createCharacter(t.app, { world, owner, name: 'Wicked Witch', visibility: 'editors' });
+    const player = await addMember(t.app, owner, world.worldId, 'player');
+    const base = `/api/worlds/${world.worldId}`;
+    const map = await t.app.inject({ method: 'POST', url: `${base}/maps`, headers: owner.headers, payload: { name: 'Land of Oz' } });
+    expect(map.statusCode, map.body).toBe(201);
+    const mapId = map.json<{ mapId: string }>().mapId;
+    const point = { name: 'Castle', x: 1, y: 1 };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${base}/maps/${mapId}/points`,
+      headers: owner.headers,
+      payload: { ...point, entity: { type: 'character', id: witch.characterId } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pointId = created.json<{ pointId: string }>().pointId;
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/maps/${mapId}/points/${pointId}`,
+      headers: owner.headers,
+      payload: { ...point, entity: { type: 'character', id: dorothy.characterId } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const historyOfPoint = async (user: TestUser) => {
+      const response = await t.app.inject({ url: `${base}/history/mapPoint/${pointId}`, headers: user.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response;
+    };
+
+    const theirs = await historyOfPoint(player);
+    expect(theirs.body).not.toContain(witch.characterId);
+    expect(present(theirs.json<HistoryPage>().data[0], "the player's latest entry").changes).toContainEqual({
+      field: 'entityId',
+      oldValue: null,
+      newValue: dorothy.characterId,
+      plain: true,
+    });
+    const own = await historyOfPoint(owner);
+    expect(present(own.json<HistoryPage>().data[0], 'the latest entry').changes).toContainEqual({
+      field: 'entityId',
+      oldValue: witch.characterId,
+      newValue: dorothy.characterId,
+      plain: true,
+    });
+  });
+
   it('refuses a restore to players and viewers, and says when the version refers to something that is gone', async () => {
     const { character, world, owner } = await createCharacter(t.app, { name: 'Scarecrow' });
     const map = await t.app.inject({

@@ -17,29 +17,15 @@ import {
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../errors/app-error.js';
 import { nowIso } from '../../lib/time.js';
-import { type SecretTable, referencesOf } from '../../access/visibility.js';
+import { SECRET_TABLES, type SecretTable, referencesOf } from '../../access/visibility.js';
 import type { WorldScope } from '../../access/world-scope.js';
 import { nameOf, snapshotFields } from './history-fields.js';
 import { parseSnapshot } from './history.access.js';
 import { restoreLinksOf } from './history.links.js';
-import { ENTITY_TABLES, type EntityChangeRow, findEntityRow, findLatestEntityChange, findUsernames } from './history.repository.js';
+import { type EntityChangeRow, findEntityRow, findLatestEntityChange, findUsernames } from './history.repository.js';
 
-/** The entity type of each secret-capable table (the parents a deleted entity may need). */
-const TYPE_OF_TABLE: Record<SecretTable, RestorableEntityType> = {
-  character: 'character',
-  item: 'item',
-  inventory_item: 'inventoryEntry',
-  goal: 'goal',
-  relationship: 'relationship',
-  timeline: 'timeline',
-  event: 'event',
-  map: 'map',
-  map_point: 'mapPoint',
-  map_area: 'mapArea',
-  quest: 'quest',
-  quest_objective: 'objective',
-  connection: 'connection',
-};
+/** The entity type of each secret-capable table (the parents a deleted entity may need): SECRET_TABLES read back. */
+const TYPE_OF_TABLE = new Map<SecretTable, RestorableEntityType>(RESTORABLE_ENTITY_TYPES.map((type) => [SECRET_TABLES[type], type]));
 
 /** How messages name a type ("inventory entry", "map point"). */
 const words = (type: string): string => type.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
@@ -68,10 +54,11 @@ export async function restoreDeleted(
   const worldId = scope.world.id;
   const snapshot = parseSnapshot(change.action === 'deleted' ? change.before : change.after);
   if (snapshot?.id !== entityId) throw badRequest(HISTORY_MESSAGES.deleteVersion);
-  const table: SecretTable = ENTITY_TABLES[type];
+  const table = SECRET_TABLES[type];
   for (const reference of referencesOf(table, snapshot) ?? []) {
-    const parentType = TYPE_OF_TABLE[reference.table];
-    if (await findEntityRow(app.db, worldId, parentType, reference.id)) continue;
+    const parentType = TYPE_OF_TABLE.get(reference.table);
+    // Every secret-capable table is restorable; a parent of any other kind would be left to the database's check.
+    if (parentType === undefined || (await findEntityRow(app.db, worldId, parentType, reference.id))) continue;
     throw conflict(
       HISTORY_MESSAGES.parentMissing(words(parentType), await lastName(app.db, worldId, parentType, reference.id), words(type)),
     );

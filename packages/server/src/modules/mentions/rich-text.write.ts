@@ -9,6 +9,7 @@ import { invalidField } from '../../errors/app-error.js';
 import { type MentionRef, extractMentions, keepMentions, mentionKey } from '../../lib/rich-text/mention-markup.js';
 import { htmlToPlainText } from '../../lib/rich-text/plain-text.js';
 import { sanitizeRichText } from '../../lib/rich-text/sanitize.js';
+import { SECRET_TABLES } from '../../access/visibility.js';
 import type { WorldScope } from '../../access/world-scope.js';
 import { findMentionTargets, replaceGmNotesMentionsOf, replaceMentionsOf } from './mention.repository.js';
 
@@ -57,21 +58,6 @@ export async function prepareRichText(
   return { description: text, description_html: checked, mentions: extractMentions(checked) };
 }
 
-/** The table of each source type that has GM notes (every one but the world). */
-const GM_NOTES_TABLES = {
-  character: 'character',
-  item: 'item',
-  event: 'event',
-  timeline: 'timeline',
-  map: 'map',
-  mapPoint: 'map_point',
-  mapArea: 'map_area',
-  quest: 'quest',
-  goal: 'goal',
-  relationship: 'relationship',
-  connection: 'connection',
-} as const satisfies Partial<Record<RichTextSourceType, string>>;
-
 /**
  * Records the mentions of a written source in the backlink index (in the write's transaction, after the row is
  * written): those of its text, and apart those of its GM notes as stored, which only editors' backlinks read.
@@ -86,12 +72,13 @@ export async function saveMentions(
 ): Promise<void> {
   await replaceMentionsOf(db, scope.world.id, sourceType, sourceId, columns.mentions);
   if (sourceType === 'world') return;
-  const row = await db.selectFrom(GM_NOTES_TABLES[sourceType]).select('gm_notes_html').where('id', '=', sourceId).executeTakeFirst();
+  // Every source but the world has GM notes, in the secret-capable table of its type.
+  const row = await db.selectFrom(SECRET_TABLES[sourceType]).select('gm_notes_html').where('id', '=', sourceId).executeTakeFirst();
   await replaceGmNotesMentionsOf(db, scope.world.id, sourceType, sourceId, extractMentions(row?.gm_notes_html ?? null));
 }
 
-/** The table of each source whose only rich text is its GM notes. */
-const GM_NOTES_ONLY_TABLES = { inventoryItem: 'inventory_item', questObjective: 'quest_objective' } as const;
+/** The table of each source whose only rich text is its GM notes (the index names them apart from the change log). */
+const GM_NOTES_ONLY_TABLES = { inventoryItem: SECRET_TABLES.inventoryEntry, questObjective: SECRET_TABLES.objective };
 
 /**
  * Records the mentions inside the GM notes of a written inventory entry or quest objective, as stored (in the write's

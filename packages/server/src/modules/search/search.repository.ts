@@ -150,11 +150,22 @@ function sourceBase(source: SearchSource, scope: SearchScope): RawBuilder<unknow
 }
 
 /**
+ * Text starting with the lower-cased query, on PostgreSQL: a range of byte-wise order (text_pattern_ops'
+ * `~>=~` and `~<~`, up to the query followed by the last code point), which only the btree indexes on
+ * (world_id, lower(name)) and (world_id, tag_key) with text_pattern_ops serve (migration
+ * add_search_prefix_indexes). Written as LIKE 'g%', the planner took the GIN trigram index instead, which
+ * answers with every name holding a word that starts with the letter and rechecks each row: twice the work.
+ */
+const startsWithOnPostgres = (text: RawBuilder<unknown>, terms: Terms): RawBuilder<unknown> =>
+  sql`(${text} operator(pg_catalog.~>=~) ${terms.lowered} and ${text} operator(pg_catalog.~<~) ${`${terms.lowered}\u{10FFFF}`})`;
+
+/**
  * A name starting with a short query, whatever its case. On SQLite, as ranges of the name itself (one per
- * spelling in upper and lower case), which the (world_id, name) indexes serve.
+ * spelling in upper and lower case), which the (world_id, name) indexes serve; on PostgreSQL as a range of
+ * lower(name) (startsWithOnPostgres).
  */
 function namePrefix(name: RawBuilder<unknown>, terms: Terms): RawBuilder<unknown> {
-  if (!terms.sqlite) return sql`lower(${name}) like ${terms.prefix} escape '\\'`;
+  if (!terms.sqlite) return startsWithOnPostgres(sql`lower(${name})`, terms);
   let spellings = [''];
   for (const char of terms.term) {
     const cases = [...new Set([char.toLowerCase(), char.toUpperCase()])].filter((c) => c.length === char.length);
@@ -167,13 +178,14 @@ function namePrefix(name: RawBuilder<unknown>, terms: Terms): RawBuilder<unknown
 }
 
 /**
- * Ids of a source's entities carrying a tag that starts with the query (entity_tag, by world and lower case). On
- * SQLite as a range of tag_key, which the (world_id, tag_key) index serves.
+ * Ids of a source's entities carrying a tag that starts with the query (entity_tag, by world and lower case), as a
+ * range of tag_key, which the (world_id, tag_key) index serves on SQLite and its text_pattern_ops twin on
+ * PostgreSQL.
  */
 function taggedIds(source: SearchSource, scope: SearchScope, terms: Terms): RawBuilder<unknown> {
   const starts = terms.sqlite
     ? sql`g.tag_key >= ${terms.lowered} and g.tag_key < ${`${terms.lowered}\u{10FFFF}`}`
-    : sql`g.tag_key like ${terms.prefix} escape '\\'`;
+    : startsWithOnPostgres(sql`g.tag_key`, terms);
   return sql`select g.entity_id from entity_tag g where g.world_id = ${scope.world.id} and ${starts} and g.entity_type = ${sql.lit(source.table)}`;
 }
 
@@ -182,9 +194,18 @@ function taggedIds(source: SearchSource, scope: SearchScope, terms: Terms): RawB
  * reads and similar enough. Cheap first: the candidate set (SQLite) or the trigram operator (PostgreSQL).
  */
 function fuzzyHit(source: SearchSource, terms: Terms, name: RawBuilder<unknown>, similarity: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (!terms.sqlite) return sql`${terms.lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
+  if (!terms.sqlite) return similarOnPostgres(terms, name);
   return sql`t.rowid in (${fuzzyCandidateRowids(source, terms)}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`;
 }
+
+/**
+ * A name a typo away on PostgreSQL: pg_trgm's `<%` operator, which the GIN trigram index on lower(name) serves and
+ * which already means word_similarity >= WORD_SIMILARITY_THRESHOLD (every connection sets
+ * pg_trgm.word_similarity_threshold to it, db/connect.ts). Spelling the comparison out as well computed the
+ * similarity of every candidate twice more.
+ */
+const similarOnPostgres = (terms: Terms, name: RawBuilder<unknown>): RawBuilder<unknown> =>
+  sql`${terms.lowered} operator(public.<%) lower(${name})`;
 
 /**
  * The names sharing the most trigrams with the query (FTS5's bm25 rank over the names-only trigram table,
@@ -216,9 +237,10 @@ interface Terms {
  * One source's rows for one pass, with their tier and score. On SQLite, a pass that the FTS5 trigram table can
  * serve reads that table first and joins the source by rowid (CROSS JOIN keeps that order), so the cost follows
  * the matches, not the size of the world. A source without a name (relationships, connections) has only the tag
- * and text passes.
+ * and text passes. `counted`: only to count (or find) its rows, one constant column, so the database plans no
+ * title (a connection's takes fourteen subqueries) for rows nobody reads.
  */
-function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: Terms): RawBuilder<unknown> | undefined {
+function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: Terms, counted = false): RawBuilder<unknown> | undefined {
   const { lowered, contains, prefix, trigrams, sqlite } = terms;
   const nameColumn = source.nameColumn;
   if (nameColumn === null && (pass === 'name' || pass === 'fuzzy')) return undefined;
@@ -245,11 +267,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   } else if (pass === 'fuzzy') {
     if (trigrams.length === 0) return undefined;
     fuzzyCandidates = sqlite;
-    conditions.push(
-      sqlite
-        ? sql`${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`
-        : sql`${lowered} operator(public.<%) lower(${name}) and ${similarity} >= ${WORD_SIMILARITY_THRESHOLD}`,
-    );
+    conditions.push(sqlite ? sql`${similarity} >= ${WORD_SIMILARITY_THRESHOLD}` : similarOnPostgres(terms, name));
     tier = sql.lit(TIERS.fuzzy);
     score = similarity;
   } else if (pass === 'tag') {
@@ -279,6 +297,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
         ? sql`(select distinct g.entity_id from (${taggedIds(source, scope, terms)}) g) m cross join ${table} t on t.id = m.entity_id`
         : sql`${table} t`;
   const order = sqlite ? (ftsQuery ? sql`m.rid` : sql`t.rowid`) : sql`t.id`;
+  if (counted) return sql`select 1 as found from ${from} where ${sql.join(conditions, sql` and `)}`;
   return sql`select ${sql.lit(source.type)} as type, t.id as id, ${source.title} as name, t.description as description,
       ${source.parent} as parent_id, ${source.parentType} as parent_type, ${tier} as tier, ${score} as score, ${order} as seq
     from ${from}
@@ -286,43 +305,52 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
 }
 
 /**
- * Reads a slice of a union of pass queries, ranked by tier, score, name, type and id (`byName`), or in the
- * order the rows were stored, counted up to TEXT_HITS_COUNTED (then `capped`).
- * @returns the slice's rows and the union's total (counted apart only when the slice is empty).
+ * Reads a slice of a union of pass queries, ranked by tier, score, name, type and id, with the union's total
+ * (counted apart only when a slice past the first row is empty).
  */
-async function readSlice(
+async function readRanked(
   db: Db,
   parts: Array<RawBuilder<unknown>>,
-  byName: boolean,
   offset: number,
   limit: number,
-): Promise<{ rows: SearchRow[]; total: number; capped: boolean }> {
-  if (parts.length === 0) return { rows: [], total: 0, capped: false };
+): Promise<{ rows: SearchRow[]; total: number }> {
+  if (parts.length === 0) return { rows: [], total: 0 };
   const union = sql.join(parts, sql` union all `);
-  if (!byName) {
-    // Stored order needs no ranking: count (no further than the cap), then read only the slice (the database
-    // stops after it).
-    const counted = await sql<{
-      total: number;
-    }>`select count(*) as total from (select 1 from (${union}) hits limit ${sql.lit(TEXT_HITS_COUNTED + 1)}) counted`.execute(db);
-    const found = Number(counted.rows[0]?.total ?? 0);
-    const capped = found > TEXT_HITS_COUNTED;
-    const total = Math.min(found, TEXT_HITS_COUNTED);
-    if (limit === 0 || offset >= total) return { rows: [], total, capped };
-    const { rows } =
-      await sql<SearchRow>`select hits.* from (${union}) hits order by hits.seq limit ${Math.min(limit, total - offset)} offset ${offset}`.execute(
-        db,
-      );
-    return { rows, total, capped };
-  }
   if (limit > 0) {
     const { rows } = await sql<SearchRow>`select hits.*, count(*) over () as total from (${union}) hits
       order by hits.tier, hits.score desc, lower(hits.name), hits.type, hits.id limit ${limit} offset ${offset}`.execute(db);
     const first = rows[0];
-    if (first) return { rows, total: Number(first.total), capped: false };
+    if (first) return { rows, total: Number(first.total) };
+    // Nothing from the first row on: nothing at all.
+    if (offset === 0) return { rows: [], total: 0 };
   }
-  const counted = await sql<{ total: number }>`select count(*) as total from (${union}) hits`.execute(db);
-  return { rows: [], total: Number(counted.rows[0]?.total ?? 0), capped: false };
+  const [total = 0] = await countHits(db, [{ parts }]);
+  return { rows: [], total };
+}
+
+/** Pass queries to count together: their rows, counted no further than `cap` + 1 when a cap is given. */
+interface CountGroup {
+  parts: Array<RawBuilder<unknown>>;
+  cap?: number;
+}
+
+/**
+ * Counts several unions of pass queries in one statement (one round trip instead of one per entity type: a
+ * keystroke's search counts eleven text passes and a tag pass once its page is full).
+ * @returns each group's count, in order; a capped group's count is at most its cap + 1.
+ */
+async function countHits(db: Db, groups: CountGroup[]): Promise<number[]> {
+  const columns = groups.flatMap((group, index) => {
+    if (group.parts.length === 0) return [];
+    const union = sql.join(group.parts, sql` union all `);
+    const rows =
+      group.cap === undefined ? sql`select 1 from (${union}) hits` : sql`select 1 from (${union}) hits limit ${sql.lit(group.cap + 1)}`;
+    return [sql`(select count(*) from (${rows}) counted) as ${sql.ref(`c${index}`)}`];
+  });
+  if (columns.length === 0) return groups.map(() => 0);
+  const { rows } = await sql<Record<string, unknown>>`select ${sql.join(columns, sql`, `)}`.execute(db);
+  const counted = rows[0] ?? {};
+  return groups.map((_, index) => Number(counted[`c${index}`] ?? 0));
 }
 
 /** Whether a union of pass queries has any row (the database stops at the first). */
@@ -362,22 +390,17 @@ export async function searchWorld(
   const rows: SearchRow[] = [];
   let total = 0;
   let totalCapped = false;
-  const read = async (parts: Array<RawBuilder<unknown> | undefined>, byName: boolean) => {
-    const slice = await readSlice(
+  const readByName = async (parts: Array<RawBuilder<unknown> | undefined>) => {
+    const slice = await readRanked(
       db,
       parts.filter((part) => part !== undefined),
-      byName,
       Math.max(0, offset - total),
       limit - rows.length,
     );
     rows.push(...slice.rows);
     total += slice.total;
-    totalCapped ||= slice.capped;
   };
-  await read(
-    SOURCES.map((source) => passQuery(source, scope, 'name', terms)),
-    true,
-  );
+  await readByName(SOURCES.map((source) => passQuery(source, scope, 'name', terms)));
   // Names a typo away only when the query is found nowhere as written: a word that some description holds was
   // no typo, and scoring every name that shares a common trigram with it (bm25 over the trigram table) cost up
   // to 150 ms in a 100,000-character world.
@@ -385,21 +408,39 @@ export async function searchWorld(
     total === 0 &&
     !(await anyRow(
       db,
-      SOURCES.map((source) => passQuery(source, scope, 'text', terms)),
+      SOURCES.map((source) => passQuery(source, scope, 'text', terms, true)),
     ))
   ) {
     terms.fuzzy = true;
-    await read(
-      SOURCES.map((source) => passQuery(source, scope, 'fuzzy', terms)),
-      true,
-    );
+    await readByName(SOURCES.map((source) => passQuery(source, scope, 'fuzzy', terms)));
   }
-  await read(
-    SOURCES.map((source) => passQuery(source, scope, 'tag', terms)),
-    true,
-  );
+  const tagParts = SOURCES.map((source) => passQuery(source, scope, 'tag', terms)).filter((part) => part !== undefined);
+  // The tag pass is read only while the page has room; past that it is only counted, with the text passes.
+  const tagRead = rows.length < limit;
+  if (tagRead) await readByName(tagParts);
   // Text-only hits, source by source in the order they were stored: a word found in a large share of a world's
-  // descriptions is then paged without sorting every hit.
-  for (const source of SOURCES) await read([passQuery(source, scope, 'text', terms)], false);
+  // descriptions is then paged without sorting every hit. Every count first, in one statement.
+  const textParts = SOURCES.map((source) => passQuery(source, scope, 'text', terms));
+  const counts = await countHits(db, [
+    { parts: tagRead ? [] : SOURCES.map((source) => passQuery(source, scope, 'tag', terms, true)).filter((part) => part !== undefined) },
+    ...SOURCES.map((source) => {
+      const part = passQuery(source, scope, 'text', terms, true);
+      return { parts: part ? [part] : [], cap: TEXT_HITS_COUNTED };
+    }),
+  ]);
+  total += counts[0] ?? 0;
+  for (const [index, part] of textParts.entries()) {
+    const found = counts[index + 1] ?? 0;
+    const counted = Math.min(found, TEXT_HITS_COUNTED);
+    totalCapped ||= found > TEXT_HITS_COUNTED;
+    const skip = Math.max(0, offset - total);
+    const room = limit - rows.length;
+    if (part && room > 0 && skip < counted) {
+      const slice = await sql<SearchRow>`select hits.* from (${part}) hits order by hits.seq
+        limit ${Math.min(room, counted - skip)} offset ${skip}`.execute(db);
+      rows.push(...slice.rows);
+    }
+    total += counted;
+  }
   return { rows, total, totalCapped };
 }

@@ -15,6 +15,7 @@ import {
   BUNDLE_ENTITY_TYPES,
   BUNDLE_FILES,
   BUNDLE_MESSAGES,
+  type BacklinkSourceType,
   type BundleEntityType,
   type BundleRecord,
   type BundleWorld,
@@ -140,6 +141,12 @@ const RICH_TEXT_SOURCES = {
   quests: 'quest',
   connections: 'connection',
 } as const satisfies Partial<Record<BundleEntityType, RichTextSourceType>>;
+
+/** The source type of the GM notes of the tables whose only rich text they are. */
+const NOTED_SOURCES = { inventory_item: 'inventoryItem', quest_objective: 'questObjective' } as const satisfies Record<
+  string,
+  BacklinkSourceType
+>;
 
 /** The entity type whose records a mention of each kind names. */
 const MENTION_TYPES: Record<MentionEntityType, BundleEntityType> = {
@@ -321,10 +328,19 @@ export class ImportPlanner {
     for (const mention of notes) await sink.add('gm_notes_mention', mention);
   }
 
-  /** A row outside the mention index (inventory, objectives) with its GM notes rich text set. */
-  private noted<R extends NotedRow>(row: R, html: string | null | undefined): R {
-    planGmNotes(this.worldId, null, row, html, this.remap, this.exists);
-    return row;
+  /**
+   * Queues an inventory entry or objective row (GM notes its only rich text) with its GM notes rich text set, and
+   * the mentions of its notes (backlinks only editors and the owner read).
+   */
+  private async noted<T extends keyof typeof NOTED_SOURCES>(
+    sink: RowSink,
+    table: T,
+    row: ImportRows[T] & NotedRow,
+    html: string | null | undefined,
+  ): Promise<void> {
+    const notes = planGmNotes(this.worldId, NOTED_SOURCES[table], row, html, this.remap, this.exists);
+    await sink.add(table, row);
+    for (const mention of notes) await sink.add('gm_notes_mention', mention);
   }
 
   private stamp(record: { createdAt: string; updatedAt: string }): { created_at: string; updated_at: string } {
@@ -483,21 +499,20 @@ export class ImportPlanner {
         leftOut(context, 'objectives', index, 'questId', record.questId);
         continue;
       }
-      await sink.add(
+      await this.noted(
+        sink,
         'quest_objective',
-        this.noted(
-          {
-            id: ids.must('objectives', record.objectiveId),
-            quest_id: questId,
-            description: ids.text(record.description),
-            target: record.target,
-            progress: Math.min(record.progress, record.target),
-            is_optional: record.isOptional ? 1 : 0,
-            ...accessOf(record, context),
-            ...this.stamp(record),
-          },
-          record.gmNotesHtml,
-        ),
+        {
+          id: ids.must('objectives', record.objectiveId),
+          quest_id: questId,
+          description: ids.text(record.description),
+          target: record.target,
+          progress: Math.min(record.progress, record.target),
+          is_optional: record.isOptional ? 1 : 0,
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.gmNotesHtml,
       );
       this.created.objectives += 1;
     }
@@ -576,23 +591,22 @@ export class ImportPlanner {
         leftOut(context, 'inventory', index, 'itemId', record.itemId);
         continue;
       }
-      await sink.add(
+      await this.noted(
+        sink,
         'inventory_item',
-        this.noted(
-          {
-            id: ids.must('inventory', record.inventoryItemId),
-            world_id: worldId,
-            character_id: characterId,
-            item_id: itemId,
-            quantity: record.quantity,
-            equipped: record.equipped ? 1 : 0,
-            notes: ids.text(record.notes),
-            attributes: jsonText(record.attributes, 'Attributes', at('inventory', index), context),
-            ...accessOf(record, context),
-            ...this.stamp(record),
-          },
-          record.gmNotesHtml,
-        ),
+        {
+          id: ids.must('inventory', record.inventoryItemId),
+          world_id: worldId,
+          character_id: characterId,
+          item_id: itemId,
+          quantity: record.quantity,
+          equipped: record.equipped ? 1 : 0,
+          notes: ids.text(record.notes),
+          attributes: jsonText(record.attributes, 'Attributes', at('inventory', index), context),
+          ...accessOf(record, context),
+          ...this.stamp(record),
+        },
+        record.gmNotesHtml,
       );
       this.created.inventory += 1;
     }

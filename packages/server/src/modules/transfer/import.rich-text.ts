@@ -5,7 +5,7 @@
  * kept, and the mention indexes (the backlinks, `mention` and `gm_notes_mention`) of the new world are planned, one
  * row at a time. Pure: no database.
  */
-import { LIMITS, type MentionEntityType, type RichTextSourceType } from '@loreforge/contract';
+import { type BacklinkSourceType, LIMITS, type MentionEntityType, type RichTextSourceType } from '@loreforge/contract';
 import type { GmNotesMentionTable, MentionTable } from '../../db/tables/mention.table.js';
 import { extractMentions, keepMentions } from '../../lib/rich-text/mention-markup.js';
 import { htmlToPlainText } from '../../lib/rich-text/plain-text.js';
@@ -54,7 +54,7 @@ function importedColumns(
 }
 
 /** The index rows of the mentions in one source's kept HTML. */
-const mentionRows = (worldId: string, sourceType: RichTextSourceType, sourceId: string, html: string | null): MentionTable[] =>
+const mentionRows = (worldId: string, sourceType: BacklinkSourceType, sourceId: string, html: string | null): MentionTable[] =>
   extractMentions(html).map((ref) => ({
     world_id: worldId,
     source_type: sourceType,
@@ -86,14 +86,14 @@ export function planRowRichText(
 
 /**
  * Sets `gm_notes_html` (and the derived `gm_notes`) on one planned row and lists the mentions of its GM notes.
- * @param sourceType the row's kind, or null for a row outside the mention index (inventory, objectives).
+ * @param sourceType the row's kind (inventory entries and objectives too: their GM notes are their rich text).
  * @param row changed in place; its `gm_notes` already holds the record's plain notes, ids rewritten.
  * @param html the record's gmNotesHtml as the bundle holds it (old ids), or null/undefined.
- * @returns the `gm_notes_mention` rows of the kept notes (none when sourceType is null).
+ * @returns the `gm_notes_mention` rows of the kept notes.
  */
 export function planGmNotes(
   worldId: string,
-  sourceType: Exclude<RichTextSourceType, 'world'> | null,
+  sourceType: Exclude<BacklinkSourceType, 'world'>,
   row: NotedRow,
   html: string | null | undefined,
   remap: (text: string) => string,
@@ -102,5 +102,5 @@ export function planGmNotes(
   const columns = importedColumns(html, row.gm_notes, remap, exists);
   row.gm_notes = columns.text;
   row.gm_notes_html = columns.html;
-  return sourceType === null ? [] : mentionRows(worldId, sourceType, row.id, columns.html);
+  return mentionRows(worldId, sourceType, row.id, columns.html);
 }

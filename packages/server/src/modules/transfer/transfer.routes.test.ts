@@ -78,6 +78,7 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
       quantity: 2,
       equipped: true,
       notes: 'On her feet',
+      gmNotesHtml: `<p>Stolen from the witch for <span data-type="mention" data-entity-type="character" data-id="${dorothy.characterId}">Dorothy</span></p>`,
     });
     await send('POST', `/characters/${dorothy.characterId}/relationships`, {
       targetCharacterId: wizard.characterId,
@@ -127,7 +128,12 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
       calendarDate: { year: 1491, month: 3, day: 3, hour: 12, minute: 0 },
     });
     const quest = await send('POST', '/quests', { name: 'Find the Wizard', status: 'active', difficulty: 4 });
-    await send('POST', `/quests/${quest.questId}/objectives`, { description: 'Follow the road', target: 3, progress: 1 });
+    await send('POST', `/quests/${quest.questId}/objectives`, {
+      description: 'Follow the road',
+      target: 3,
+      progress: 1,
+      gmNotesHtml: `<p>Only <span data-type="mention" data-entity-type="character" data-id="${dorothy.characterId}">Dorothy</span> can</p>`,
+    });
     await send('POST', '/connections', {
       sourceType: 'character',
       sourceId: dorothy.characterId,
@@ -212,7 +218,13 @@ describe.each(DIALECTS)('world export and import on %s', (dialect) => {
       url: `/api/worlds/${imported.body.world.worldId}/characters/${newDorothy.characterId}/backlinks`,
       headers: oz.owner.headers,
     });
-    expect(backlinks.json<{ data: Array<{ name: string }> }>().data.map((link) => link.name)).toContain('The Wizard is unmasked');
+    // So do the GM notes of her inventory entry and of the quest's objective, whose notes are their only rich text.
+    expect(
+      backlinks
+        .json<{ data: Array<{ type: string; name: string }> }>()
+        .data.map((link) => `${link.type} ${link.name}`)
+        .sort(),
+    ).toEqual(['event The Wizard is unmasked', 'inventoryItem Dorothy: Silver Shoes', 'questObjective Follow the road']);
   });
 
   it('gives the same timeline state at an event in the imported world as in the original', async () => {

@@ -4,7 +4,7 @@
  * entities' calendar dates are reported (only events are dated in Loreforge).
  */
 import { instantFromIsoDateTime, isoDateTimeFromInstant } from '@loreforge/contract';
-import { accessFields, clampInt, clampName, clampText, formatId } from '../shared/records.js';
+import { accessFields, clampInt, clampName, clampText, formatId, TIMELINE_ROOT_FIELDS } from '../shared/records.js';
 import { appendAttributes } from './kanka.attributes.js';
 import { instantOrNull } from './kanka.calendar.js';
 import type { ImportedCalendar } from './kanka.calendars.js';
@@ -112,11 +112,7 @@ export function mapEvents(context: KankaContext, calendarOfModel: ReadonlyMap<st
     });
   }
   const timelineBase = {
-    genesisEvent: null,
-    initialStates: null,
-    branchingEnabled: true,
-    parentTimelineId: null,
-    branchingEvent: null,
+    ...TIMELINE_ROOT_FIELDS,
     ...accessFields('everyone'),
     createdAt: now,
     updatedAt: now,

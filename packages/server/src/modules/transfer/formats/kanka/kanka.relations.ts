@@ -4,7 +4,7 @@
  */
 import { type BundleRecord, LIMITS } from '@loreforge/contract';
 import { relationshipTypeOf } from '../shared/relationship-types.js';
-import { accessFields, clampInt, clampText, formatId } from '../shared/records.js';
+import { accessFields, clampInt, clampText, formatId, RELATIONSHIP_DETAIL_DEFAULTS } from '../shared/records.js';
 import type { KankaContext } from './kanka.context.js';
 import { type Mapped, connectable, isCharacters, nonEmpty, secretIf, timestamp } from './kanka.model.js';
 import { isKankaPublic } from './kanka.source.js';
@@ -42,12 +42,7 @@ export function mapRelations(context: KankaContext): void {
           relationshipType: relationshipTypeOf(label),
           description: clampText(label),
           affinity,
-          powerBalance: 0,
-          trustLevel: 0,
-          communicationStyle: null,
-          pastInteractions: null,
-          currentGoalAlignment: null,
-          dependenceLevel: null,
+          ...RELATIONSHIP_DETAIL_DEFAULTS,
           ...accessFields(secretIf(hidden, mapped.visibility === 'editors', target.visibility === 'editors')),
           createdAt,
           updatedAt: createdAt,

@@ -5,7 +5,6 @@
  * the calendar and its dated event, private entities kept from players — and the answer lists what was left
  * out. Hostile archives in Kanka's shape are refused with a 400 and nothing is created.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,23 +15,16 @@ import { addMember } from '../../../../../test/factories/member.js';
 import { createUser, type TestUser } from '../../../../../test/factories/user.js';
 import { importArchive } from '../../../../../test/transfer/bundle-compare.js';
 import { present } from '../../../../../test/present.js';
-import { rawZip, type RawEntry } from '../../../../../test/transfer/raw-zip.js';
+import { folderEntries, rawZip, type RawEntry } from '../../../../../test/transfer/raw-zip.js';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'oz-campaign');
 
 /** The fixture campaign's files as archive entries, plus a gallery image as Kanka exports put them. */
 function campaignEntries(): RawEntry[] {
-  const entries: RawEntry[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else entries.push({ name: path.relative(FIXTURE, full).split(path.sep).join('/'), data: fs.readFileSync(full) });
-    }
-  };
-  walk(FIXTURE);
-  entries.push({ name: 'gallery/0b3c5e1e-2f0d-4c7b-9a8e-1d2f3a4b5c6d.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
-  return entries;
+  return [
+    ...folderEntries(FIXTURE),
+    { name: 'gallery/0b3c5e1e-2f0d-4c7b-9a8e-1d2f3a4b5c6d.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+  ];
 }
 
 describe.each(DIALECTS)('Kanka campaign import on %s', (dialect) => {

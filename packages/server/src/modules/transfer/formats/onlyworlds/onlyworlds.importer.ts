@@ -40,7 +40,16 @@ import { badRequest } from '../../../../errors/app-error.js';
 import { type ArchiveFiles, parseJsonBounded, type ZipArchive } from '../../archive.js';
 import type { ImportedBundle, ImportOptions, WorldImporter } from '../../transfer.formats.js';
 import { filesFromRoot } from '../shared/folder-root.js';
-import { accessFields, clampInt, clampName, clampText, formatId, NotMappedList } from '../shared/records.js';
+import {
+  accessFields,
+  clampInt,
+  clampName,
+  clampText,
+  formatId,
+  NotMappedList,
+  RELATIONSHIP_DETAIL_DEFAULTS,
+  TIMELINE_ROOT_FIELDS,
+} from '../shared/records.js';
 import { relationshipTypeOf } from '../shared/relationship-types.js';
 import {
   linkIds,
@@ -496,12 +505,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
       relationshipType: 'Stranger',
       description: null,
       affinity: 0,
-      powerBalance: 0,
-      trustLevel: 0,
-      communicationStyle: null,
-      pastInteractions: null,
-      currentGoalAlignment: null,
-      dependenceLevel: null,
+      ...RELATIONSHIP_DETAIL_DEFAULTS,
       ...access(element),
       ...times(element),
       visibility: source.visibility === 'editors' || dest.visibility === 'editors' ? 'editors' : visibilityOf(element),
@@ -609,14 +613,7 @@ export async function readOnlyWorldsArchive(reader: FolderReader, options: Impor
     });
   };
   const timelineOfEvent = new Map<string, string>();
-  const timelineBase = {
-    genesisEvent: null,
-    initialStates: null,
-    branchingEnabled: true,
-    parentTimelineId: null,
-    branchingEvent: null,
-    calendarId: null,
-  };
+  const timelineBase = { ...TIMELINE_ROOT_FIELDS, calendarId: null };
   /** What Loreforge saved of each timeline (x_loreforge_timeline), read when the timelines are written last. */
   const savedTimelines = new Map<string, Record<string, unknown>>();
   for await (const element of each('narrative')) {

@@ -5,7 +5,6 @@
  * folder, and importing it back keeps names, relationships with their affinity, inventories, places, events and
  * secrets. Hostile folders are refused with a 400 and nothing is created.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { createUser, type TestUser } from '../../../../../test/factories/user.js
 import { createWorld } from '../../../../../test/factories/world.js';
 import { buildFullWorld, TINY_PNG } from '../../../../../test/resilience/full-world.js';
 import { canonicalBundle, exportWorld, importArchive } from '../../../../../test/transfer/bundle-compare.js';
-import { rawZip, type RawEntry } from '../../../../../test/transfer/raw-zip.js';
+import { folderEntries, rawZip, type RawEntry } from '../../../../../test/transfer/raw-zip.js';
 
 /** The value, or a failed test naming what was missing. */
 function must<T>(value: T | undefined, what: string): T {
@@ -27,17 +26,8 @@ function must<T>(value: T | undefined, what: string): T {
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'oz-world');
 
 /** The fixture folder as archive entries, with the map's image beside it. */
-function folderEntries(): RawEntry[] {
-  const entries: RawEntry[] = [{ name: 'images/map-of-oz.png', data: TINY_PNG }];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else entries.push({ name: path.relative(FIXTURE, full).split(path.sep).join('/'), data: fs.readFileSync(full) });
-    }
-  };
-  walk(FIXTURE);
-  return entries;
+function fixtureEntries(): RawEntry[] {
+  return [{ name: 'images/map-of-oz.png', data: TINY_PNG }, ...folderEntries(FIXTURE)];
 }
 
 describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
@@ -57,7 +47,7 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
 
   it('imports an OnlyWorlds folder as a world to browse and lists the element types it could not map', async () => {
     const owner = await createUser(t.app);
-    const { status, body } = await importArchive(t.app, owner.headers, rawZip(folderEntries()));
+    const { status, body } = await importArchive(t.app, owner.headers, rawZip(fixtureEntries()));
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body.format).toBe('onlyworlds');
     expect(body.world.name).toBe('Oz (OnlyWorlds)');
@@ -126,7 +116,7 @@ describe.each(DIALECTS)('OnlyWorlds import and export on %s', (dialect) => {
 
   it('imports the folder when the archive was made by zipping the folder itself', async () => {
     const owner = await createUser(t.app);
-    const entries = folderEntries().map((entry) => ({ ...entry, name: `oz-world/${entry.name}` }));
+    const entries = fixtureEntries().map((entry) => ({ ...entry, name: `oz-world/${entry.name}` }));
     const { status, body } = await importArchive(t.app, owner.headers, rawZip(entries));
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body.format).toBe('onlyworlds');

@@ -18,6 +18,25 @@ export function formatId(...parts: ReadonlyArray<string | number>): string {
   return uuidv5(parts.join(':'), FORMAT_ID_NAMESPACE);
 }
 
+/** The fields of an imported relationship that no format this server reads carries, as a new relationship has them. */
+export const RELATIONSHIP_DETAIL_DEFAULTS = {
+  powerBalance: 0,
+  trustLevel: 0,
+  communicationStyle: null,
+  pastInteractions: null,
+  currentGoalAlignment: null,
+  dependenceLevel: null,
+} as const;
+
+/** The branching fields of an imported timeline: a root timeline that may branch, from no genesis or branching event. */
+export const TIMELINE_ROOT_FIELDS = {
+  genesisEvent: null,
+  initialStates: null,
+  branchingEnabled: true,
+  parentTimelineId: null,
+  branchingEvent: null,
+} as const;
+
 /** The access fields of a record an importer creates: no reveals (user ids mean nothing in a new world), no author. */
 export function accessFields(visibility: Visibility, gmNotes: string | null = null) {
   return { visibility, revealedTo: [] as string[], gmNotes: clampText(gmNotes), createdBy: null, updatedBy: null };
