@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorResponse, Character, Goal } from '@loreforge/contract';
+import type { BacklinksResponse, ErrorResponse, Character, Goal } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter, worldCounts } from '../../../test/factories/character.js';
@@ -92,6 +92,33 @@ describe.each(DIALECTS)('PATCH /api/characters/{characterId} on %s', (dialect) =
     const inventoryRows = await t.app.db.selectFrom('inventory_item').select('id').where('item_id', '=', item.itemId).execute();
     expect(inventoryRows).toEqual([]);
     expect((await get(`/worlds/${from.worldId}/items/${item.itemId}`)).statusCode).toBe(200);
+  });
+
+  it('takes its goals\' mentions out of the old world\'s "Mentioned in" when it moves', async () => {
+    const { world: from, owner } = await createWorld(t.app, { name: 'Kansas' });
+    const { world: to } = await createWorld(t.app, { owner, name: 'Oz' });
+    const { character } = await createCharacter(t.app, { world: from, owner });
+    const { character: aunt } = await createCharacter(t.app, { world: from, owner, name: 'Aunt Em' });
+    const mention = `<span data-type="mention" data-entity-type="character" data-id="${aunt.characterId}">Aunt Em</span>`;
+    const goal = await createGoal(t.app, owner, from.worldId, {
+      characterId: character.characterId,
+      descriptionHtml: `<p>Get back to ${mention}</p>`,
+      gmNotesHtml: `<p>${mention} waits</p>`,
+    });
+    const backlinks = async () =>
+      (
+        await t.app.inject({ url: `/api/worlds/${from.worldId}/characters/${aunt.characterId}/backlinks`, headers: owner.headers })
+      ).json<BacklinksResponse>().data;
+    expect((await backlinks()).map((link) => link.id)).toContain(goal.goalId);
+
+    expect((await move(owner.headers, character.characterId, to.worldId)).statusCode).toBe(200);
+
+    expect((await backlinks()).map((link) => link.id)).not.toContain(goal.goalId);
+    const rows = [
+      ...(await t.app.db.selectFrom('mention').select('world_id').where('source_id', '=', goal.goalId).execute()),
+      ...(await t.app.db.selectFrom('gm_notes_mention').select('world_id').where('source_id', '=', goal.goalId).execute()),
+    ];
+    expect(rows).toEqual([]);
   });
 
   it('answers 200 and changes nothing when the character is already in that world', async () => {
