@@ -4,7 +4,6 @@ import Container from 'react-bootstrap/Container';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Presence, WorldChange } from '@loreforge/contract';
 import { invalidateForChange, openWorldStream, presenceKey, sendPresence } from '../../api/live';
-import { useAfterFirstScreen } from '../../hooks/useAfterFirstScreen';
 import { ChangedMeanwhileAlert } from './ChangedMeanwhileAlert';
 import { EditingNotice } from './EditingNotice';
 import { LiveContext, type LiveContextValue, type LiveFocus, focusFromPath } from './live-context';
@@ -21,7 +20,7 @@ const LABELS: Record<string, string> = {
 
 /**
  * Layout of every /worlds/:worldId page (issue 15): keeps one live stream of the world open while any of its
- * pages is shown (on the first page of a visit, from when that page has its data), refreshes exactly the queries each change affects (api/live.ts), sends presence heartbeats
+ * pages is shown, refreshes exactly the queries each change affects (api/live.ts), sends presence heartbeats
  * with the page's entity (from its path, or as a page sets it with useLiveFocus), shows "… is editing" above an
  * entity's page or form, and on an open form warns when the entity changed meanwhile, with a Reload that shows
  * the page again from the entity as it is now.
@@ -41,8 +40,6 @@ export function WorldLive() {
     focusRef.current = focus;
   });
   const listeners = useRef(new Set<(change: WorldChange) => void>());
-  // On the page's first screen, the stream and presence start once that screen has its data (hooks/useAfterFirstScreen).
-  const live = useAfterFirstScreen();
 
   const beat = useCallback(() => {
     const current = focusRef.current;
@@ -52,7 +49,7 @@ export function WorldLive() {
   }, [worldId]);
 
   useEffect(() => {
-    if (!worldId || !live) return undefined;
+    if (!worldId) return undefined;
     const controller = new AbortController();
     void openWorldStream(
       worldId,
@@ -73,12 +70,12 @@ export function WorldLive() {
       controller.abort();
       clearInterval(timer);
     };
-  }, [worldId, live, queryClient, beat]);
+  }, [worldId, queryClient, beat]);
 
   // A heartbeat at once whenever the page's entity or form changes.
   useEffect(() => {
-    if (worldId && live) beat();
-  }, [worldId, live, beat, focus?.entityType, focus?.entityId, focus?.editing]);
+    if (worldId) beat();
+  }, [worldId, beat, focus?.entityType, focus?.entityId, focus?.editing]);
 
   const subscribe = useCallback((listener: (change: WorldChange) => void) => {
     listeners.current.add(listener);
