@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKLINK_SOURCE_TYPES } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createCharacter } from '../../../test/factories/character.js';
@@ -16,21 +17,7 @@ describe.each(DIALECTS)('removing orphaned mention rows on %s', (dialect) => {
     const { character: dorothy, world } = await createCharacter(t.app, { name: 'Dorothy' });
     const worldId = world.worldId;
     const gone = '00000000-0000-4000-8000-000000000000';
-    const kinds = [
-      'character',
-      'item',
-      'inventoryItem',
-      'goal',
-      'relationship',
-      'timeline',
-      'event',
-      'map',
-      'mapPoint',
-      'mapArea',
-      'quest',
-      'questObjective',
-      'connection',
-    ];
+    const kinds = BACKLINK_SOURCE_TYPES.filter((kind) => kind !== 'world');
     const row = (sourceType: string, sourceId: string) => ({
       world_id: worldId,
       source_type: sourceType,

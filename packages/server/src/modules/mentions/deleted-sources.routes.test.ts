@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BacklinkSourceType, BacklinksResponse, DeletedEntityList } from '@loreforge/contract';
+import { BACKLINK_SOURCE_TYPES, type BacklinkSourceType, type BacklinksResponse, type DeletedEntityList } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
 import { createWorld } from '../../../test/factories/world.js';
@@ -175,21 +175,8 @@ describe.each(DIALECTS)('mentions of deleted sources on %s', (dialect) => {
     expect(response.statusCode, `${url}: ${response.body}`).toBe(204);
   }
 
-  const KINDS = [
-    'character',
-    'item',
-    'inventoryItem',
-    'goal',
-    'relationship',
-    'timeline',
-    'event',
-    'map',
-    'mapPoint',
-    'mapArea',
-    'quest',
-    'questObjective',
-    'connection',
-  ] as const;
+  /** Every kind of source but the world (whose deletion is its own case below). */
+  const KINDS = BACKLINK_SOURCE_TYPES.filter((kind): kind is Exclude<BacklinkSourceType, 'world'> => kind !== 'world');
 
   it.each(KINDS)('deleting a %s takes its rows and its backlink away, and restoring it brings them back', async (kind) => {
     const oz = await buildOz();
