@@ -10,6 +10,7 @@
  * - `SPREAD_VIEWER=player` reads as each world's player (reads only) instead of its owner;
  * - `SPREAD_READ_CACHE=0` turns the read cache off, so every read takes the cache-miss path;
  * - `DATABASE_URL` runs on PostgreSQL (a database the bench may fill) instead of a new SQLite file;
+ * - `SPREAD_STATEMENTS=<n>` (SQLite) times every statement run and prints the n costliest statement texts;
  * - `SPREAD_PROFILE=<file>` writes a V8 CPU profile of the measured requests to that file;
  * - `SPREAD_SQLITE_FILE=<file>` keeps the generated SQLite database there (with `<file>.json` describing it) and
  *   reuses it on the next run, so runs compare on the same data (a run's writes stay in it);
@@ -42,6 +43,9 @@ if (process.env.SPREAD_READ_CACHE === '0') readCacheLimits.maxEntries = 0;
  * every run of a prepared SQLite statement), so a request's round trips can be reported per kind.
  */
 const statements = { count: 0 };
+/** SQLite time per statement text (µs, runs), kept when `SPREAD_STATEMENTS` is set. */
+const statementTimes = new Map<string, { micros: number; runs: number }>();
+const TIME_STATEMENTS = Number(process.env.SPREAD_STATEMENTS ?? 0);
 function countStatements(): void {
   const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const query = client.query;
@@ -57,7 +61,17 @@ function countStatements(): void {
     if (!original) continue;
     statement[method] = function counted(this: unknown, ...args: unknown[]) {
       statements.count += 1;
-      return original.apply(this, args);
+      if (TIME_STATEMENTS === 0) return original.apply(this, args);
+      const started = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const source = (this as { source: string }).source;
+        const time = statementTimes.get(source) ?? { micros: 0, runs: 0 };
+        time.micros += (performance.now() - started) * 1000;
+        time.runs += 1;
+        statementTimes.set(source, time);
+      }
     };
   }
 }
@@ -197,6 +211,7 @@ try {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
+  statementTimes.clear();
   await run(REQUESTS, true);
   if (session && PROFILE) {
     const { profile } = await session.post('Profiler.stop');
@@ -219,6 +234,17 @@ try {
   }
   // The floor is printed beside the kinds but not counted in the spread's average.
   console.log(line('all (floor excluded)', { count, micros, wallMs, statements: sent }));
+  if (TIME_STATEMENTS > 0) {
+    const sqliteMicros = [...statementTimes.values()].reduce((sum, time) => sum + time.micros, 0);
+    console.log(
+      `\nSQLite time of the measured requests' statements: ${(sqliteMicros / count).toFixed(0)} µs a request; most first (µs per request of the spread; runs; µs a run):`,
+    );
+    for (const [source, time] of [...statementTimes].sort(([, a], [, b]) => b.micros - a.micros).slice(0, TIME_STATEMENTS)) {
+      console.log(
+        `${(time.micros / count).toFixed(1).padStart(7)} ${String(time.runs).padStart(6)} ${(time.micros / time.runs).toFixed(1).padStart(7)}  ${source.replace(/\s+/g, ' ').slice(0, 400)}`,
+      );
+    }
+  }
   await app.close();
 } finally {
   await database.destroy();
