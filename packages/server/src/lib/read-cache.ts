@@ -28,8 +28,12 @@ import { rememberIn, settledIn, versionUnchanged, versionedStores } from './vers
 export const readCacheLimits = {
   /** Answers kept. */
   maxEntries: 4096,
-  /** Their total size as JSON text, in characters (about bytes). */
-  maxWeight: 8 * 1024 * 1024,
+  /**
+   * Their total size as JSON text, in characters (about bytes); kept answers hold their objects besides their text.
+   * Traffic spread over many worlds rarely asks for a kept answer again before its world changes, so a larger store
+   * only holds memory; the answers asked for over and over (the hot pages) are a few kilobytes each.
+   */
+  maxWeight: 4 * 1024 * 1024,
 };
 
 const storeOf = versionedStores(() => readCacheLimits);
