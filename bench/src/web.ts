@@ -176,6 +176,9 @@ async function signInDefaultContext(browser: Browser, baseUrl: string, session: 
   }
 }
 
+/** How long Lighthouse waits for a page to load before it measures what it has (its default is 45 s). */
+const LOAD_WAIT_MS = 15_000;
+
 /** One Lighthouse run; with a session, the origin's storage is kept (so the app starts signed in) but the cache is cold. */
 async function lighthouseScores(
   port: number,
@@ -186,7 +189,16 @@ async function lighthouseScores(
   const run = () =>
     lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: keepStorage },
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: keepStorage,
+        // A world page keeps its live change stream open, so the network never goes quiet and Lighthouse would wait
+        // out its default 45 s on every run; every page here has loaded within a few seconds.
+        maxWaitForLoad: LOAD_WAIT_MS,
+      },
       FORM_FACTOR === 'desktop' ? desktopConfig : undefined,
     );
   // On a busy machine the trace sometimes misses its navigation start (NO_NAVSTART); one retry is enough.
