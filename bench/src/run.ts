@@ -401,7 +401,12 @@ const dialects: Array<'sqlite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? 
 const started = Date.now();
 const results: DialectResult[] = [];
 let web: WebResult | undefined;
-for (const dialect of dialects) results.push(await benchDialect(dialect));
+/** Seconds the SQLite part took (with the web part): the whole run of `npm run bench` as the README gives it. */
+let sqliteSeconds = 0;
+for (const dialect of dialects) {
+  results.push(await benchDialect(dialect));
+  if (dialect === 'sqlite') sqliteSeconds = (Date.now() - started) / 1000;
+}
 const apiFailures = printApiTable(results);
 if (web) printWebTable(web);
 const webFailures = web ? web.figures.filter((f) => !f.pass).length : 0;
@@ -409,8 +414,13 @@ const seconds = (Date.now() - started) / 1000;
 const output = path.join(REPO_ROOT, 'bench/results.json');
 fs.writeFileSync(
   output,
-  `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, seconds, results, web }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, seconds, sqliteSeconds, results, web }, null, 2)}\n`,
 );
+// The 10-minute budget is the run `npm run bench` makes on its own (SQLite and the web); PostgreSQL, when asked
+// for, runs every API case again on top of it.
+const durationFailed = sqliteSeconds > 600;
+const failures = apiFailures + webFailures + (durationFailed ? 1 : 0);
+const postgresPart = dialects.includes('postgres') ? `; with PostgreSQL, ${seconds.toFixed(0)} s in all` : '';
 console.log(
-  `\n${apiFailures + webFailures === 0 ? 'Every budget is met.' : `${apiFailures + webFailures} budget(s) not met.`} Wrote ${path.relative(REPO_ROOT, output)} in ${seconds.toFixed(0)} s (budget: 600 s).`,
+  `\n${failures === 0 ? 'Every budget is met.' : `${failures} budget(s) not met.`} Wrote ${path.relative(REPO_ROOT, output)}. SQLite and the web in ${sqliteSeconds.toFixed(0)} s after the build (budget: 600 s with it): ${durationFailed ? 'FAIL' : 'PASS'}${postgresPart}.`,
 );
