@@ -104,7 +104,8 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const loaded = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
   const now = timeline.data;
   const nowEventId = useMemo(() => (now ? eventAtNow(loaded, now.currentDateTime, now.currentInstant) : undefined), [loaded, now]);
-  const selectedEventId = selected[currentId] ?? nowEventId;
+  const chosenEventId = selected[currentId];
+  const selectedEventId = chosenEventId ?? nowEventId;
   const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
   const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
   const selectedEvent = useMemo(() => loaded.find((event) => event.eventId === selectedEventId), [loaded, selectedEventId]);
@@ -256,6 +257,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
               initialOffset={() => offsets.current.get(currentId) ?? 0}
               onScrollOffset={handleScrollOffset}
               selectedEventId={selectedEventId}
+              chosenEventId={chosenEventId}
               onSelect={selectEvent}
               editable={access.isEditor}
             />
