@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -69,6 +69,34 @@ export function eventAtNow(events: readonly Event[], now: string | null, nowInst
   return found;
 }
 
+/**
+ * Beside the timeline: the chosen event in full and the world's state just after it. They follow the chosen event
+ * a render behind the timeline (`useDeferredValue`): a new event mounts a whole panel and starts its requests
+ * (state, tags, connections, backlinks), and while pages of events arrive during a scroll the timeline's now moves
+ * with each of them, so this work runs in its own interruptible render instead of inside the page's.
+ * @param events the timeline's loaded events; @param eventId the chosen event (or the now), undefined for none.
+ */
+const ChosenEventPanels = memo(function ChosenEventPanels({
+  worldId,
+  timelineId,
+  events,
+  eventId,
+}: {
+  worldId: string;
+  timelineId: string;
+  events: readonly Event[];
+  eventId: string | undefined;
+}) {
+  const shownId = useDeferredValue(eventId);
+  const event = useMemo(() => events.find((e) => e.eventId === shownId), [events, shownId]);
+  return (
+    <>
+      {event && <EventDetailPanel key={event.eventId} worldId={worldId} event={event} />}
+      <StatePanel key={timelineId} worldId={worldId} timelineId={timelineId} eventId={shownId} />
+    </>
+  );
+});
+
 /** The branches opened below the route's timeline, read from and written to the query string (`?branch=`). */
 function useBranchTrail(): [branches: string[], setBranches: (next: string[]) => void] {
   const [search, setSearch] = useSearchParams();
@@ -108,7 +136,6 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const selectedEventId = chosenEventId ?? nowEventId;
   const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
   const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
-  const selectedEvent = useMemo(() => loaded.find((event) => event.eventId === selectedEventId), [loaded, selectedEventId]);
 
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const branchKey = branches.join(',');
@@ -263,8 +290,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
             />
           </Col>
           <Col lg={5}>
-            {selectedEvent && <EventDetailPanel key={selectedEvent.eventId} worldId={worldId} event={selectedEvent} />}
-            <StatePanel key={currentId} worldId={worldId} timelineId={currentId} eventId={selectedEventId} />
+            <ChosenEventPanels worldId={worldId} timelineId={currentId} events={loaded} eventId={selectedEventId} />
           </Col>
         </Row>
       )}
