@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Event } from '@loreforge/contract';
 import { AccessDetails } from '../../components/access/AccessDetails';
 import { ConnectionsPanel } from '../../components/connections/ConnectionsPanel';
@@ -16,9 +17,10 @@ export interface EventDetailPanelProps {
 /**
  * The chosen event of a timeline in full (events have no page of their own; issue "Linked lore"): its date, its
  * whole description as rich text, its tags, its sharing details and "Mentioned in", the entities whose text
- * mentions it as the reader may see them (GET …/events/{eventId}/backlinks).
+ * mentions it as the reader may see them (GET …/events/{eventId}/backlinks). Memoised: the timeline screen
+ * re-renders as pages of events arrive.
  */
-export function EventDetailPanel({ worldId, event }: EventDetailPanelProps) {
+export const EventDetailPanel = memo(function EventDetailPanel({ worldId, event }: EventDetailPanelProps) {
   const headingId = `event-detail-${event.eventId}`;
   return (
     <section className="lf-panel mb-3" aria-labelledby={headingId}>
@@ -43,4 +45,4 @@ export function EventDetailPanel({ worldId, event }: EventDetailPanelProps) {
       </div>
     </section>
   );
-}
+});

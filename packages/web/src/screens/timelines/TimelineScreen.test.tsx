@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Event, Timeline } from '@loreforge/contract';
 import { defined, jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
-import { TimelineScreen } from './TimelineScreen';
+import { TimelineScreen, eventAtNow, eventAtNowInPages } from './TimelineScreen';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -234,6 +234,38 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     expect(stateAsked.every((id) => id === events[3]?.eventId)).toBe(true);
   });
 
+  it('follows the now into the next page of events without moving the page, and brings a chosen event into view', async () => {
+    signIn();
+    // Thirty events an hour apart, all before the timeline's now: the first page holds two, the second the rest.
+    const events = Array.from({ length: 30 }, (_, i) => buildEvent(i + 1, { dateTime: new Date(Date.UTC(2025, 2, 1, i)).toISOString() }));
+    const pages = [events.slice(0, 2), events.slice(2)];
+    mockFetch(
+      withEngine((url) => {
+        if (!url.pathname.endsWith('/events')) return jsonResponse(buildTimeline());
+        const number = Number(url.searchParams.get('page') ?? 1);
+        const data = pages[number - 1] ?? [];
+        return jsonResponse({ data, pagination: { currentPage: number, totalPages: 2, totalItems: 30, limit: 2, nextCursor: null } });
+      }),
+    );
+    // jsdom lays nothing out: give the page room to scroll, and record where it is asked to scroll.
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(10_000);
+    const scrolledTo: number[] = [];
+    vi.spyOn(window, 'scrollTo').mockImplementation((options?: ScrollToOptions | number) => {
+      if (typeof options === 'object') scrolledTo.push(options.top ?? 0);
+    });
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    // The second page arrives on its own (the first is nearly all read) and the now moves on to its last event …
+    expect(await screen.findByText(/^Event 30 of 30:/, undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show state after Event 2' })).toHaveAttribute('aria-pressed', 'false');
+    // … without the page being scrolled away from its top, where the reader is.
+    expect(scrolledTo.filter((top) => top > 0)).toEqual([]);
+
+    // A choice on the scrubber far below is brought into view.
+    fireEvent.change(screen.getByRole('slider', { name: 'Time scrubber' }), { target: { value: '25' } });
+    expect(await screen.findByText(/^Event 26 of 30:/)).toBeInTheDocument();
+    await waitFor(() => expect(scrolledTo.filter((top) => top > 0)).not.toEqual([]));
+  });
+
   it('shows the chosen event in full with what mentions it ("Mentioned in"), following the choice', async () => {
     const user = userEvent.setup();
     signIn();
@@ -262,5 +294,33 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     const mentionedIn = within(second).getByRole('region', { name: 'Mentioned in' });
     expect(await within(mentionedIn).findByRole('link', { name: 'Dorothy' })).toHaveAttribute('href', `/worlds/${W}/characters/c1`);
     expect(backlinksAsked).toContain(`/api/worlds/${W}/events/${events[1]?.eventId}/backlinks`);
+  });
+});
+
+describe("the timeline's now over pages of events", () => {
+  // Events 1–6 on 2025-03-11 … 03-16, in three pages of two.
+  const events = [1, 2, 3, 4, 5, 6].map((n) => buildEvent(n));
+  const pages = [events.slice(0, 2), events.slice(2, 4), events.slice(4)];
+
+  it('finds the same event as on the events put end to end, wherever the now falls, and again when the now changes', () => {
+    const nows = [
+      '2025-03-01T00:00:00.000Z', // before every event
+      '2025-03-12T12:00:00.000Z', // at a page's end
+      '2025-03-13T00:00:00.000Z', // on a page's first event
+      '2025-03-14T09:30:00.000Z', // inside a page
+      '2025-04-01T00:00:00.000Z', // after every event
+    ];
+    // The same pages asked again with each now in turn, as when a timeline's now is edited.
+    for (const now of [...nows, ...[...nows].reverse()]) {
+      expect(eventAtNowInPages(pages, now)).toBe(eventAtNow(events, now));
+    }
+    expect(eventAtNowInPages(pages, '2025-03-14T09:30:00.000Z')).toBe(events[3]?.eventId);
+    expect(eventAtNowInPages(pages, '2025-03-01T00:00:00.000Z')).toBeUndefined();
+  });
+
+  it('takes the now into a page that arrives later', () => {
+    const now = '2025-04-01T00:00:00.000Z';
+    expect(eventAtNowInPages(pages.slice(0, 1), now)).toBe(events[1]?.eventId);
+    expect(eventAtNowInPages(pages, now)).toBe(events[5]?.eventId);
   });
 });

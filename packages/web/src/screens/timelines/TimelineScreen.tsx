@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -69,6 +69,68 @@ export function eventAtNow(events: readonly Event[], now: string | null, nowInst
   return found;
 }
 
+/** What one page of events says about the now: its event at or before the now, and whether a later event ends the search there. */
+interface PageAtNow {
+  /** The now the answer was found for (a timeline's now can be edited). */
+  key: string;
+  found: string | undefined;
+  ended: boolean;
+}
+
+/** Answers per page of events, kept while the page is (arriving pages leave the earlier ones as they were). */
+const pagesAtNow = new WeakMap<readonly Event[], PageAtNow>();
+
+/**
+ * {@link eventAtNow} over a timeline's pages of events in story order, each page read once per now: as pages
+ * arrive during a scroll, only the new one is read (not all of the 10,000 events again, each date parsed).
+ * @param pages the loaded pages, in order; @param now and @param nowInstant as for {@link eventAtNow}.
+ * @returns the same event as {@link eventAtNow} on the pages put end to end.
+ */
+export function eventAtNowInPages(pages: ReadonlyArray<readonly Event[]>, now: string | null, nowInstant?: string): string | undefined {
+  const key = `${now ?? ''}\n${nowInstant ?? ''}`;
+  let found: string | undefined;
+  for (const page of pages) {
+    let answer = pagesAtNow.get(page);
+    if (answer?.key !== key) {
+      const inPage = eventAtNow(page, now, nowInstant);
+      // The search ended in this page when its last event comes after the now.
+      answer = { key, found: inPage, ended: inPage !== page.at(-1)?.eventId };
+      pagesAtNow.set(page, answer);
+    }
+    found = answer.found ?? found;
+    if (answer.ended) break;
+  }
+  return found;
+}
+
+/**
+ * Beside the timeline: the chosen event in full and the world's state just after it. They follow the chosen event
+ * a render behind the timeline (`useDeferredValue`): a new event mounts a whole panel and starts its requests
+ * (state, tags, connections, backlinks), and while pages of events arrive during a scroll the timeline's now moves
+ * with each of them, so this work runs in its own interruptible render instead of inside the page's.
+ * @param events the timeline's loaded events; @param eventId the chosen event (or the now), undefined for none.
+ */
+const ChosenEventPanels = memo(function ChosenEventPanels({
+  worldId,
+  timelineId,
+  events,
+  eventId,
+}: {
+  worldId: string;
+  timelineId: string;
+  events: readonly Event[];
+  eventId: string | undefined;
+}) {
+  const shownId = useDeferredValue(eventId);
+  const event = useMemo(() => events.find((e) => e.eventId === shownId), [events, shownId]);
+  return (
+    <>
+      {event && <EventDetailPanel key={event.eventId} worldId={worldId} event={event} />}
+      <StatePanel key={timelineId} worldId={worldId} timelineId={timelineId} eventId={shownId} />
+    </>
+  );
+});
+
 /** The branches opened below the route's timeline, read from and written to the query string (`?branch=`). */
 function useBranchTrail(): [branches: string[], setBranches: (next: string[]) => void] {
   const [search, setSearch] = useSearchParams();
@@ -101,13 +163,14 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const calendar = useCalendar(worldId, timeline.data?.calendarId);
   const parent = useTimeline(worldId, timeline.data?.parentTimelineId ?? undefined);
   // One array per arrival of a page, not per render: the views below are memoised on it.
-  const loaded = useMemo(() => events.data?.pages.flatMap((page) => page.data) ?? [], [events.data]);
+  const pages = useMemo(() => events.data?.pages.map((page) => page.data) ?? [], [events.data]);
+  const loaded = useMemo(() => pages.flat(), [pages]);
   const now = timeline.data;
-  const nowEventId = useMemo(() => (now ? eventAtNow(loaded, now.currentDateTime, now.currentInstant) : undefined), [loaded, now]);
-  const selectedEventId = selected[currentId] ?? nowEventId;
+  const nowEventId = useMemo(() => (now ? eventAtNowInPages(pages, now.currentDateTime, now.currentInstant) : undefined), [pages, now]);
+  const chosenEventId = selected[currentId];
+  const selectedEventId = chosenEventId ?? nowEventId;
   const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
   const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
-  const selectedEvent = useMemo(() => loaded.find((event) => event.eventId === selectedEventId), [loaded, selectedEventId]);
 
   const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const branchKey = branches.join(',');
@@ -256,13 +319,13 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
               initialOffset={() => offsets.current.get(currentId) ?? 0}
               onScrollOffset={handleScrollOffset}
               selectedEventId={selectedEventId}
+              chosenEventId={chosenEventId}
               onSelect={selectEvent}
               editable={access.isEditor}
             />
           </Col>
           <Col lg={5}>
-            {selectedEvent && <EventDetailPanel key={selectedEvent.eventId} worldId={worldId} event={selectedEvent} />}
-            <StatePanel key={currentId} worldId={worldId} timelineId={currentId} eventId={selectedEventId} />
+            <ChosenEventPanels worldId={worldId} timelineId={currentId} events={loaded} eventId={selectedEventId} />
           </Col>
         </Row>
       )}

@@ -19,8 +19,13 @@ export interface TimelineViewProps {
   /** Page scroll offset to start at (returning to a timeline keeps its place); a function is read once, when the list is created. */
   initialOffset?: number | (() => number);
   onScrollOffset?: (offset: number) => void;
-  /** The event whose state is shown: its card is marked, and scrolled into view when chosen elsewhere. */
+  /** The event whose state is shown (the reader's choice, else the timeline's now): its card is marked. */
   selectedEventId?: string | undefined;
+  /**
+   * The event the reader chose, if any (not the timeline's now): scrolled into view when the choice changes, e.g. on
+   * the scrubber or from an issue. The now moves on as pages of events arrive and is never scrolled to.
+   */
+  chosenEventId?: string | undefined;
   /** Chooses an event (click or keyboard on its card's 'Show state'). */
   onSelect?: (event: Event) => void;
   /** Whether the cards offer Edit (editors and the owner); default true. */
@@ -67,6 +72,7 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
     initialOffset,
     onScrollOffset,
     selectedEventId,
+    chosenEventId,
     onSelect,
     editable,
   } = props;
@@ -99,22 +105,25 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
 
-  const selectedIndex = selectedEventId ? events.findIndex((e) => e.eventId === selectedEventId) : -1;
-  // The event shown on opening (the timeline's now) is not scrolled to: the page opens at its top, with the
-  // timeline's name, and the scrubber and state panel already name that event. Later choices are scrolled to.
+  const chosenIndex = chosenEventId ? events.findIndex((e) => e.eventId === chosenEventId) : -1;
+  // Only the reader's choices are scrolled to. The timeline's now is not: the page opens at its top, with the
+  // timeline's name, and the scrubber and state panel already name that event; and while later pages arrive the
+  // now moves on to their last event, which would throw a reader who is scrolling somewhere else (and lay the
+  // page out in the middle of the scroll). A choice kept from before (back from a branch) is not scrolled to on
+  // opening either: the list returns to the place the reader left.
   const opening = useRef(true);
   useEffect(() => {
     if (opening.current) {
-      opening.current = selectedIndex < 0;
+      opening.current = false;
       return;
     }
-    if (selectedIndex < 0) return;
+    if (chosenIndex < 0) return;
     const visible = virtualizer.getVirtualItems();
     const first = visible[0]?.index ?? 0;
     const last = visible.at(-1)?.index ?? -1;
     // Overscan rows count as visible too; scroll only when the chosen row is well outside.
-    if (selectedIndex <= first || selectedIndex >= last) virtualizer.scrollToIndex(selectedIndex, { align: 'center' });
-  }, [selectedIndex, virtualizer]);
+    if (chosenIndex <= first || chosenIndex >= last) virtualizer.scrollToIndex(chosenIndex, { align: 'center' });
+  }, [chosenIndex, virtualizer]);
 
   useEffect(() => {
     if (hasMore && !loadingMore && needsMoreEvents(lastIndex, events.length)) onLoadMore();
