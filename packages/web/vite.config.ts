@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { firstLoadHints } from './first-load-hints';
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +41,17 @@ function precompress(): Plugin {
  * output in `dist` (served by the API server with SPA fallback), Vitest on jsdom.
  */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    firstLoadHints({
+      entries: ['src/screens/landing/landing-entry.tsx', 'src/app-entry.tsx'],
+      screens: {
+        world: ['src/app-entry.tsx', 'src/screens/worlds/WorldScreen.tsx', 'src/screens/worlds/WorldDetailsTab.tsx'],
+        timeline: ['src/app-entry.tsx', 'src/screens/timelines/TimelineScreen.tsx'],
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     // React Router's package exports point every bundler at its development build (extra checks and warnings run
     // on every render and navigation); the production build shipped beside it skips them.
