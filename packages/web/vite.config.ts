@@ -46,6 +46,7 @@ export default defineConfig(({ command }) => ({
     firstLoadHints({
       entries: ['src/screens/landing/landing-entry.tsx', 'src/app-entry.tsx'],
       screens: {
+        home: ['src/app-entry.tsx', 'src/screens/home/HomeScreen.tsx', 'src/screens/home/WorldsHome.tsx'],
         world: ['src/app-entry.tsx', 'src/screens/worlds/WorldScreen.tsx', 'src/screens/worlds/WorldDetailsTab.tsx'],
         timeline: ['src/app-entry.tsx', 'src/screens/timelines/TimelineScreen.tsx'],
       },

@@ -8,7 +8,13 @@
 export const FIRST_SCREENS_ELEMENT_ID = 'lf-first-screens';
 
 /** The first screens the build writes hints for. */
-export type FirstScreen = 'world' | 'timeline';
+export type FirstScreen = 'home' | 'world' | 'timeline';
+
+/**
+ * The first page of worlds the signed-in home shows (SPEC §2 home: newest first), as the list query's values in
+ * the order the API client writes them; the home screen asks for it and the entry sends it early.
+ */
+export const HOME_WORLDS_PAGE = { page: 1, limit: 12, sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
 /** Per first screen, the paths of its chunks and style sheets (e.g. `/assets/WorldScreen-abc.js`), in load order. */
 export type FirstScreenFiles = Partial<Record<FirstScreen, string[]>>;

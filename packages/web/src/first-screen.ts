@@ -6,7 +6,7 @@
  * the same files (already loaded) and the API client takes the early answers (`api/early-requests.ts`).
  */
 import { startEarlyGet } from './api/early-requests';
-import { FIRST_SCREENS_ELEMENT_ID, type FirstScreen, type FirstScreenFiles } from './first-screen-hints';
+import { FIRST_SCREENS_ELEMENT_ID, HOME_WORLDS_PAGE, type FirstScreen, type FirstScreenFiles } from './first-screen-hints';
 
 /** The world page's tabs (routes/world-routes.tsx) under /worlds/:worldId. */
 const WORLD_TABS = new Set(['details', 'items', 'timelines', 'events', 'characters', 'maps', 'members']);
@@ -48,13 +48,21 @@ function preload(screen: FirstScreen): void {
 }
 
 /**
- * Starts the first screen's chunks and data for `pathname`, when it is one this knows: the world page (with the
- * world itself, what it shows first) and a timeline.
+ * Starts the first screen's chunks and data for `pathname`, when it is one this knows: the signed-in home (with
+ * its first page of worlds), the world page (with the world itself, what it shows first) and a timeline.
  * @param pathname the page's path (`window.location.pathname`).
  * @param token the stored bearer token; without one nothing is started (the app will show the sign-in page).
  */
 export function startFirstScreen(pathname: string, token: string | null): void {
   if (token === null) return;
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  if (pathname === '/') {
+    preload('home');
+    // The worlds as api/worlds.ts useWorlds asks for them on the home's first page.
+    const query = new URLSearchParams(Object.entries(HOME_WORLDS_PAGE).map(([key, value]) => [key, String(value)]));
+    startEarlyGet(`/api/worlds?${query.toString()}`, headers);
+    return;
+  }
   const world = WORLD_PAGE.exec(pathname);
   const worldId = world?.[1] === undefined ? null : decodeSegment(world[1]);
   const tab = world?.[2];
@@ -62,7 +70,7 @@ export function startFirstScreen(pathname: string, token: string | null): void {
     // The Details tab's chunks are listed with the page's; another tab's load when the router asks for them.
     preload('world');
     // The world with its counts, as api/worlds.ts useWorld asks for it.
-    startEarlyGet(`/api/worlds/${encodeURIComponent(worldId)}`, { Accept: 'application/json', Authorization: `Bearer ${token}` });
+    startEarlyGet(`/api/worlds/${encodeURIComponent(worldId)}`, headers);
   } else if (TIMELINE_PAGE.test(pathname)) {
     preload('timeline');
   }
