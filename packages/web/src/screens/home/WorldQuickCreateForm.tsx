@@ -18,7 +18,7 @@ const FIELDS: FieldConfig[] = [
  * @param close closes the popover (Cancel, and after a save).
  * @param onCreated called with the new world's name after it is saved.
  */
-export function WorldQuickCreateForm({ close, onCreated }: { close: () => void; onCreated?: (name: string) => void }) {
+export function WorldQuickCreateForm({ close, onCreated }: { close: () => void; onCreated?: ((name: string) => void) | undefined }) {
   const { create } = useWorldMutations();
   return (
     <GenericForm
