@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { VISIBILITIES } from './world-roles.js';
+import { BUNDLE_ENTITY_TYPES, type BundleEntityType } from './enums.js';
 import { CalendarDefinitionSchema } from './calendar/calendar.model.js';
 import {
   COMMUNICATION_STYLES,
@@ -40,26 +41,6 @@ export const BUNDLE_MANIFEST_PATH = 'manifest.json';
 export const BUNDLE_WORLD_PATH = 'world.json';
 /** Folder of map images inside the archive. */
 export const BUNDLE_MAP_IMAGE_FOLDER = 'maps';
-
-/** Entity types of a bundle, in the order an import creates them (a record only names records of earlier types or of its own). */
-export const BUNDLE_ENTITY_TYPES = [
-  'calendars',
-  'characters',
-  'items',
-  'inventory',
-  'goals',
-  'relationships',
-  'timelines',
-  'events',
-  'maps',
-  'mapPoints',
-  'mapAreas',
-  'quests',
-  'objectives',
-  'connections',
-  'tags',
-] as const;
-export type BundleEntityType = (typeof BUNDLE_ENTITY_TYPES)[number];
 
 /** File of each entity type inside the archive (a JSON array of its records). */
 export const BUNDLE_FILES: Readonly<Record<BundleEntityType, string>> = {

@@ -78,3 +78,26 @@ export const NAMED_ENTITY_TYPES = ['character', 'item', 'quest', 'event', 'timel
 /** Entity types a mention may name: every named type the world search finds. */
 export const MENTION_ENTITY_TYPES = NAMED_ENTITY_TYPES;
 export type MentionEntityType = (typeof MENTION_ENTITY_TYPES)[number];
+
+/**
+ * Entity types of an export bundle (`bundle.ts`), in the order an import creates them (a record only names records of earlier
+ * types or of its own). Kept here, without zod, for the import summary of the home page.
+ */
+export const BUNDLE_ENTITY_TYPES = [
+  'calendars',
+  'characters',
+  'items',
+  'inventory',
+  'goals',
+  'relationships',
+  'timelines',
+  'events',
+  'maps',
+  'mapPoints',
+  'mapAreas',
+  'quests',
+  'objectives',
+  'connections',
+  'tags',
+] as const;
+export type BundleEntityType = (typeof BUNDLE_ENTITY_TYPES)[number];

@@ -1,6 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import { getToken } from './session/session-store';
+import { startFirstScreen } from './first-screen';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -12,4 +13,8 @@ if (!root) throw new Error('The page has no #root element.');
 const landing = window.location.pathname === '/' && getToken() === null;
 const later = (start: () => void) => void setTimeout(start, 0);
 if (landing) void import('./screens/landing/landing-entry').then(({ startLanding }) => later(() => startLanding(root)));
-else void import('./app-entry').then(({ startApp }) => later(() => startApp(root)));
+else {
+  void import('./app-entry').then(({ startApp }) => later(() => startApp(root)));
+  // A signed-in first page asks for its screen's chunks and data now, not after the app bundle has run.
+  startFirstScreen(window.location.pathname, getToken());
+}

@@ -4,6 +4,7 @@
  */
 import { ERROR_CODES, LIMITS, MESSAGES, VIEW_AS_HEADER, type ErrorCode } from '@loreforge/contract';
 import { clearToken, getToken } from '../session/session-store';
+import { takeEarlyGet } from './early-requests';
 import { viewAsFor } from '../session/view-as-store';
 
 /** Root of every API path. */
@@ -126,6 +127,16 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Settles as `promise` does, or rejects with the signal's reason once it aborts (a request already sent). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * Sends one request to the API and returns the parsed JSON body (undefined for 204).
  * Adds `Authorization: Bearer <token>` when a token is stored, else logs a warning and sends none (SPEC §6).
@@ -164,9 +175,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort);
 
+  const url = buildUrl(path, query);
+  // The first page's data may already be on its way (api/early-requests.ts); the same timeout and aborts apply.
+  const early = method === 'GET' ? takeEarlyGet(url, headers) : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: controller.signal });
+    response = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(url, { method, headers, body: payload, signal: controller.signal }));
   } catch (error) {
     if (controller.signal.reason === timedOut) {
       throw new ApiError(0, 'TIMEOUT', `The server did not answer within ${timeoutMs / 1000} seconds. Please try again.`);

@@ -7,6 +7,7 @@ import { AppLayout } from '../components/layout/AppLayout';
 import { LoadingSpinner } from '../components/LoadingSpinner';
 import { RequireAuth } from '../components/RequireAuth';
 import { getToken } from '../session/session-store';
+import { keyCurrentHistoryEntry } from './history-entry-key';
 import { lazyScreen } from './lazy';
 import { WorldLive } from '../components/live/WorldLive';
 import { RouteError } from './RouteError';
@@ -64,7 +65,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Creates the browser router for the app. */
+/**
+ * Creates the browser router for the app, after giving the page's first history entry a key of its own, so
+ * `<ScrollRestoration>` restores this page's scroll position and never one saved by an earlier page of the tab
+ * (see `history-entry-key.ts`).
+ */
 export function createAppRouter() {
+  keyCurrentHistoryEntry();
   return createBrowserRouter(routes);
 }

@@ -1,16 +1,9 @@
-import { WorldCreateSchema } from '@loreforge/contract';
-import { useWorldMutations } from '../../api/worlds';
+import { Suspense, lazy } from 'react';
 import { FloatingAdd } from '../../components/generic-list/FloatingAdd';
-import { GenericForm } from '../../components/form/GenericForm';
-import type { FieldConfig } from '../../components/form/types';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 
-/** SPEC §8: the world quick-create's failure text when the server sends no message. */
-export const WORLD_QUICK_CREATE_FAILED = 'Something went wrong';
-
-const FIELDS: FieldConfig[] = [
-  { name: 'name', label: 'Name', type: 'text', required: true },
-  { name: 'description', label: 'Description', type: 'textarea', rows: 2 },
-];
+// The form (react-hook-form, zod and the world schema) loads when the popover first opens, not with the home page.
+const WorldQuickCreateForm = lazy(async () => ({ default: (await import('./WorldQuickCreateForm')).WorldQuickCreateForm }));
 
 /**
  * The home page's floating add button and its quick-create popover for a world (SPEC §1 lists offer a
@@ -20,7 +13,6 @@ const FIELDS: FieldConfig[] = [
  * @param onCreated called with the new world's name after it is saved.
  */
 export function WorldQuickCreate({ onCreated }: { onCreated?: (name: string) => void }) {
-  const { create } = useWorldMutations();
   return (
     <FloatingAdd
       entityName="world"
@@ -28,19 +20,9 @@ export function WorldQuickCreate({ onCreated }: { onCreated?: (name: string) => 
       headingAs="h2"
       headingClassName="h6"
       renderQuickCreate={({ close }) => (
-        <GenericForm
-          compact
-          schema={WorldCreateSchema}
-          fields={FIELDS}
-          submitLabel="Create world"
-          failureFallback={WORLD_QUICK_CREATE_FAILED}
-          onCancel={close}
-          onSubmit={async (values) => {
-            const created = await create.mutateAsync(values);
-            close();
-            onCreated?.(created.name);
-          }}
-        />
+        <Suspense fallback={<LoadingSpinner />}>
+          <WorldQuickCreateForm close={close} onCreated={onCreated} />
+        </Suspense>
       )}
     />
   );

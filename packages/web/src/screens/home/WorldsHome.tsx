@@ -16,13 +16,12 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { Pager } from '../../components/generic-list/Pager';
 import { useAuth } from '../../hooks/useAuth';
+import { HOME_WORLDS_PAGE } from '../../first-screen-hints';
 import { truncate } from '../../lib/format';
 import { pluralize } from '../../lib/text';
 import { DeleteWorldFlow } from '../worlds/DeleteWorldFlow';
 import { ImportWorldControl } from './ImportWorldControl';
 import { WorldQuickCreate } from './WorldQuickCreate';
-
-const PAGE_SIZE = 12;
 
 /** Failure text of the worlds list (SPEC §8). */
 export const WORLDS_FETCH_FAILED = 'Failed to fetch worlds. Please try again later.';
@@ -86,7 +85,7 @@ function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World)
 export function WorldsHome() {
   const { user } = useAuth();
   const [page, setPage] = useState(1);
-  const query = useWorlds({ page, limit: PAGE_SIZE, sortBy: 'createdAt', sortOrder: 'desc' });
+  const query = useWorlds({ ...HOME_WORLDS_PAGE, page });
   const [toDelete, setToDelete] = useState<World | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 

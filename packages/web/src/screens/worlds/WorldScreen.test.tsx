@@ -91,7 +91,8 @@ describe('the world quick-create on the home page (SPEC §1, §8, §9)', () => {
     await user.click(screen.getByRole('button', { name: 'Add world' }));
     const popover = await screen.findByRole('tooltip');
     expect(popover).toHaveStyle({ minWidth: '400px' });
-    await user.click(within(popover).getByRole('button', { name: 'Create world' }));
+    // The form loads when the popover first opens.
+    await user.click(await within(popover).findByRole('button', { name: 'Create world' }, { timeout: 5000 }));
     expect(await within(popover).findByText('Name is required.')).toBeInTheDocument();
     await user.type(within(popover).getByLabelText(/Name/), 'Frostmere');
     await user.click(within(popover).getByRole('button', { name: 'Create world' }));
@@ -108,7 +109,7 @@ describe('the world quick-create on the home page (SPEC §1, §8, §9)', () => {
     renderRoutes(<WorldsHome />);
     await user.click(await screen.findByRole('button', { name: 'Add world' }));
     const popover = await screen.findByRole('tooltip');
-    await user.type(within(popover).getByLabelText(/Name/), 'Frostmere');
+    await user.type(await within(popover).findByLabelText(/Name/, undefined, { timeout: 5000 }), 'Frostmere');
     await user.click(within(popover).getByRole('button', { name: 'Create world' }));
     expect(await within(popover).findByText('Something went wrong')).toBeInTheDocument();
   });
