@@ -9,19 +9,10 @@ import { startFirstScreen } from './first-screen';
 import { WorldsHome } from './screens/home/WorldsHome';
 import { WorldScreen } from './screens/worlds/WorldScreen';
 import { worldTabRoutes } from './routes/world-routes';
+import { FIXTURE_WORLD_ID, buildWorld } from './test/world-fixtures';
 
-const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
-const world = {
-  role: 'owner',
-  worldId: W,
-  name: 'Eldoria',
-  description: 'A realm of floating islands.',
-  descriptionHtml: null,
-  createdBy: 'u1',
-  counts: { characters: 4, timelines: 2, maps: 1, events: 7, items: 3 },
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-02T00:00:00.000Z',
-};
+const W = FIXTURE_WORLD_ID;
+const world = buildWorld();
 const worldsPage = {
   data: [world],
   pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 12, nextCursor: null },

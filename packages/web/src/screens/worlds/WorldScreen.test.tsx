@@ -6,23 +6,9 @@ import { worldTabRoutes } from '../../routes/world-routes';
 import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { WorldsHome } from '../home/WorldsHome';
 import { WorldScreen } from './WorldScreen';
+import { FIXTURE_WORLD_ID, buildWorld } from '../../test/world-fixtures';
 
-const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
-
-function buildWorld(overrides: Partial<World> = {}): World {
-  return {
-    role: 'owner',
-    worldId: W,
-    name: 'Eldoria',
-    description: 'A realm of floating islands.',
-    descriptionHtml: null,
-    createdBy: 'u1',
-    counts: { characters: 4, timelines: 2, maps: 1, events: 7, items: 3 },
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-02T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const W = FIXTURE_WORLD_ID;
 
 const page = (data: World[]) => ({
   data,
