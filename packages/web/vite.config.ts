@@ -84,11 +84,6 @@ export default defineConfig(({ command }) => ({
           chunk.moduleIds.some((id) => id.endsWith('/src/app-entry.tsx')) ? 'assets/app-entry-[hash].js' : 'assets/[name]-[hash].js',
       },
     },
-    rolldownOptions: {
-      // The contract's modules only declare schemas and constants; marking them side-effect free lets the
-      // bundler drop zod and unused schemas from chunks (the landing page) that import just a message or limit.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contract/') },
-    },
   },
   test: {
     environment: 'jsdom',
