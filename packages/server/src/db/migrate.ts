@@ -31,6 +31,7 @@ import * as bulkWorldTriggers from './migrations/2026_11_28_100000_bulk_world_tr
 import * as forgetMentionsOfDeleted from './migrations/2026_11_28_200000_forget_mentions_of_deleted.js';
 import * as addSearchPrefixIndexes from './migrations/2026_11_28_300000_add_search_prefix_indexes.js';
 import * as boundSearchPendingLists from './migrations/2026_11_28_310000_bound_search_pending_lists.js';
+import * as addSqliteSearchNameIndexes from './migrations/2026_11_29_100000_add_sqlite_search_name_indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_200000_forget_mentions_of_deleted': forgetMentionsOfDeleted,
   '2026_11_28_300000_add_search_prefix_indexes': addSearchPrefixIndexes,
   '2026_11_28_310000_bound_search_pending_lists': boundSearchPendingLists,
+  '2026_11_29_100000_add_sqlite_search_name_indexes': addSqliteSearchNameIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
