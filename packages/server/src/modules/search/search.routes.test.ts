@@ -133,6 +133,25 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/search on %s', (dialect) => {
     expect(range && snippet.text.slice(range.start, range.end)).toBe('Golden');
   });
 
+  it("shows the snippet of a name hit's own description, for short and long queries alike", async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'South' });
+    const { character: glinda } = await createCharacter(t.app, {
+      world,
+      owner,
+      name: 'Glinda',
+      description: 'Glinda the Good rules the Quadlings of the south.',
+    });
+    await createCharacter(t.app, { world, owner, name: 'Glass Cat', description: 'Sees through walls.' });
+    for (const query of ['gl', 'glinda']) {
+      const hits = (await search(world.worldId, owner.headers, `q=${query}`)).json<WorldSearchResponse>().data;
+      const hit = hits.find((candidate) => candidate.id === glinda.characterId);
+      expect(hit?.snippet?.text).toContain('Glinda the Good rules');
+      const range = hit?.snippet?.highlights[0];
+      expect(range && hit.snippet?.text.slice(range.start, range.end).toLowerCase()).toBe(query);
+      expect(hits.find((candidate) => candidate.name.text === 'Glass Cat')?.snippet ?? null).toBeNull();
+    }
+  });
+
   it('puts an exact name first and tolerates a typo in a name', async () => {
     const oz = await buildOz();
     const exact = await search(oz.world.worldId, oz.owner.headers, 'q=scarecrow');
