@@ -16,6 +16,12 @@ const RICH_TEXT_KEYS = new Set(['descriptionHtml', 'gmNotesHtml']);
 /** Deepest level of an answer searched for rich text (answers are shallow; this bounds a pathological one). */
 const MAX_DEPTH = 12;
 
+/**
+ * Answers already searched and found to hold no mention. Answers are never changed once built (the read cache
+ * hands the same object to every reader of a version), so a kept answer is searched once, not on every hit.
+ */
+const withoutMentions = new WeakSet<object>();
+
 /** Collects the rich text values that hold a mention. */
 function collect(value: unknown, found: string[], depth: number): void {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return;
@@ -59,9 +65,14 @@ export async function renderMentions(db: Db, scope: WorldScope | null, payload: 
  * @returns the value itself when it holds no mention, else a rewritten copy.
  */
 export async function renderMentionsIn<T>(db: Db, scope: ReadScope | null, worldId: string | null, payload: T): Promise<T> {
+  const answer = typeof payload === 'object' && payload !== null ? payload : undefined;
+  if (answer && withoutMentions.has(answer)) return payload;
   const found: string[] = [];
   collect(payload, found, 0);
-  if (found.length === 0) return payload;
+  if (found.length === 0) {
+    if (answer) withoutMentions.add(answer);
+    return payload;
+  }
   const refs: MentionRef[] = found.flatMap((html) => extractMentions(html));
   const targets =
     scope === null || worldId === null ? new Map<string, MentionTarget>() : await findMentionTargets(db, scope, worldId, refs);
