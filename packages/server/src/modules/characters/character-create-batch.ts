@@ -1,21 +1,24 @@
 /**
  * Creates the characters whose requests arrive together in one transaction: the rows queued during one turn of
- * the event loop are inserted, each into its world only if the requester owns it, and committed together.
+ * the event loop are inserted, each into its world only if the requester owns it or edits it, and committed
+ * together.
  *
  * Why: creating characters is the write a worldbuilder makes by the hundreds, and every create in a world changes
  * that world's row (its count and content version) at commit. On PostgreSQL the creates of one world therefore
  * committed one after another, each holding the world's row through its commit; in one transaction, a batch
  * takes the row once and commits once. (On SQLite the group commit of db/group-commit-sqlite.ts already shares
- * COMMITs; a batch costs no more there.)
+ * COMMITs.)
  *
- * Rows are inserted in world order, so batches of two instances lock their worlds' rows in the same order and
- * cannot deadlock. If a row fails (its world deleted meanwhile, say), the batch is rolled back and each of its
- * rows is inserted alone, so only that row's request fails. A request is answered after its row's COMMIT.
+ * The batch's rows are inserted by one statement (on SQLite, full-text tables then index them together: see
+ * insertCharactersIntoOwnedWorlds), in world order, so batches of two instances lock their worlds' rows in the
+ * same order and cannot deadlock. If a row fails (its world deleted meanwhile, say), the batch is rolled back and
+ * each of its rows is inserted alone, so only that row's request fails. A request is answered after its row's
+ * COMMIT.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { CharacterTable } from '../../db/tables/character.table.js';
-import { insertCharacterIntoOwnedWorld } from './character.repository.js';
+import { insertCharacterIntoOwnedWorld, insertCharactersIntoOwnedWorlds } from './character.repository.js';
 
 /** The most rows one batch carries. */
 const CHARACTER_BATCH_MAX = 64;
@@ -61,11 +64,8 @@ export class CharacterCreateBatch {
     jobs.sort((a, b) => (a.row.world_id < b.row.world_id ? -1 : a.row.world_id > b.row.world_id ? 1 : 0));
     let results: boolean[];
     try {
-      results = await this.db.transaction().execute(async (trx) => {
-        const inserted: boolean[] = [];
-        for (const job of jobs) inserted.push(await insertCharacterIntoOwnedWorld(trx, job.row, job.userId));
-        return inserted;
-      });
+      const inserted = await this.db.transaction().execute((trx) => insertCharactersIntoOwnedWorlds(trx, jobs));
+      results = jobs.map((job) => inserted.has(job.row.id));
     } catch {
       // One row took the batch down with it: each goes alone, so only a failing row's request fails.
       for (const job of jobs) {

@@ -256,27 +256,47 @@ type CharacterValues = [
   string,
 ];
 
+/** A new character row's values, in CHARACTER_COLUMNS order. */
+const valuesOf = (row: CharacterTable): CharacterValues => [
+  row.id,
+  row.world_id,
+  row.name,
+  row.description,
+  row.attributes,
+  row.current_location_id,
+  row.assigned_to,
+  row.visibility,
+  row.revealed_to,
+  row.gm_notes,
+  row.created_by,
+  row.updated_by,
+  row.created_at,
+  row.updated_at,
+];
+
+/** The row `values` as a SELECT from its world, which yields it only if `userId` owns or edits that world. */
+const ownedRowSelect = (db: Db, userId: string, values: CharacterValues) =>
+  db
+    .selectFrom('world')
+    .select((eb) => CHARACTER_COLUMNS.map((column, index) => eb.val(values[index]).as(column)))
+    .where('world.id', '=', values[1])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('world_member')
+          .select('world_member.user_id')
+          .whereRef('world_member.world_id', '=', 'world.id')
+          .where('world_member.user_id', '=', userId)
+          .where('world_member.role', 'in', ['owner', 'editor']),
+      ),
+    );
+
 // INSERT … SELECT from the world row the user edits: the role check and the write in one statement.
 const insertIntoOwned = compiledQuery((db, userId: string, ...values: CharacterValues) =>
   db
     .insertInto('character')
     .columns([...CHARACTER_COLUMNS])
-    .expression(
-      db
-        .selectFrom('world')
-        .select((eb) => CHARACTER_COLUMNS.map((column, index) => eb.val(values[index]).as(column)))
-        .where('world.id', '=', values[1])
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('world_member')
-              .select('world_member.user_id')
-              .whereRef('world_member.world_id', '=', 'world.id')
-              .where('world_member.user_id', '=', userId)
-              .where('world_member.role', 'in', ['owner', 'editor']),
-          ),
-        ),
-    )
+    .expression(ownedRowSelect(db, userId, values))
     .returning('id'),
 );
 
@@ -286,25 +306,43 @@ const insertIntoOwned = compiledQuery((db, userId: string, ...values: CharacterV
  * @returns whether the row was inserted (false when the world is missing or the user may not write it).
  */
 export async function insertCharacterIntoOwnedWorld(db: Db, row: CharacterTable, userId: string): Promise<boolean> {
-  const inserted = await insertIntoOwned(
-    db,
-    userId,
-    row.id,
-    row.world_id,
-    row.name,
-    row.description,
-    row.attributes,
-    row.current_location_id,
-    row.assigned_to,
-    row.visibility,
-    row.revealed_to,
-    row.gm_notes,
-    row.created_by,
-    row.updated_by,
-    row.created_at,
-    row.updated_at,
-  );
+  const inserted = await insertIntoOwned(db, userId, ...valuesOf(row));
   return inserted.length === 1;
+}
+
+/** Values bound per row by insertCharactersIntoOwnedWorlds: the user's id, then the row's values. */
+const OWNED_ROW_ARITY = 1 + CHARACTER_COLUMNS.length;
+
+/**
+ * Inserts several new character rows in one statement (`INSERT … SELECT … UNION ALL SELECT …`), each into its
+ * world only if its user is the world's owner or an editor (as insertCharacterIntoOwnedWorld). One statement
+ * matters on SQLite: inside a transaction, every statement that writes a full-text table flushes the entries
+ * pending for it into a new index segment, so rows inserted one statement at a time cost a segment each, and
+ * their merging, where a batch's rows share one. The SQL is compiled once per number of rows.
+ * @param rows the rows with the id of the user creating each (at most a few hundred: every value is bound).
+ * @returns the ids of the rows inserted; a row whose world is missing or not writable by its user is left out.
+ * @throws the database's error when a row breaks a constraint (the statement then inserts none of them).
+ */
+export async function insertCharactersIntoOwnedWorlds(
+  db: Db,
+  rows: ReadonlyArray<{ row: CharacterTable; userId: string }>,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const args = rows.flatMap(({ row, userId }) => [userId, ...valuesOf(row)]);
+  const inserted = await compiledShape<{ id: string }>(db, `character:insert-owned:${rows.length}`, args, (placeholders) => {
+    const selectOf = (index: number) => {
+      const [userId, ...values] = placeholders.slice(index * OWNED_ROW_ARITY, (index + 1) * OWNED_ROW_ARITY);
+      return ownedRowSelect(db, userId as string, values as unknown as CharacterValues);
+    };
+    let select = selectOf(0);
+    for (let index = 1; index < rows.length; index += 1) select = select.unionAll(selectOf(index));
+    return db
+      .insertInto('character')
+      .columns([...CHARACTER_COLUMNS])
+      .expression(select)
+      .returning('id');
+  });
+  return new Set(inserted.map((row) => row.id));
 }
 
 /** Writes a character's editable columns and bumps updated_at. */
