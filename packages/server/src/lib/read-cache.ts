@@ -19,6 +19,7 @@
  * items, inventory entries, relationships, goals, timelines, events, maps and quests, not its map points,
  * areas, connections or quest objectives; a user's world rows.
  */
+import { sql } from 'kysely';
 import { changeClockOf, stampBefore } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import { compiledQuery } from './compiled-query.js';
@@ -103,23 +104,23 @@ export function readCacheSettled(db: Db): Promise<void> {
   return settledIn(storeOf(db));
 }
 
+// The worlds' part in one pass over the user's memberships: "<sum of content versions>.<latest updated_at>"
+// (two subqueries, one per aggregate, read the memberships twice: 19.6 against 13.1 µs for 51 worlds).
 const selectWorldsVersion = compiledQuery((db, userId: string) =>
   db
     .selectFrom('user')
     .select((eb) => [
       'user.world_version',
       eb
-        .selectFrom('world')
-        .innerJoin('world_member', 'world_member.world_id', 'world.id')
-        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('world.content_version'), inner.lit(0)).as('total'))
+        .selectFrom('world_member')
+        .innerJoin('world', 'world.id', 'world_member.world_id')
+        .select(
+          sql<string>`coalesce(sum(${sql.ref('world.content_version')}), 0) || '.' || coalesce(max(${sql.ref('world.updated_at')}), '')`.as(
+            'worlds',
+          ),
+        )
         .whereRef('world_member.user_id', '=', 'user.id')
-        .as('content'),
-      eb
-        .selectFrom('world')
-        .innerJoin('world_member', 'world_member.world_id', 'world.id')
-        .select((inner) => inner.fn.max('world.updated_at').as('latest'))
-        .whereRef('world_member.user_id', '=', 'user.id')
-        .as('latest'),
+        .as('worlds'),
     ])
     .where('user.id', '=', userId),
 );
@@ -132,7 +133,7 @@ const selectWorldsVersion = compiledQuery((db, userId: string) =>
  */
 async function readWorldVersion(db: Db, userId: string): Promise<string | undefined> {
   const [row] = await selectWorldsVersion(db, userId);
-  return row === undefined ? undefined : `${Number(row.world_version)}.${Number(row.content ?? 0)}.${String(row.latest ?? '')}`;
+  return row === undefined ? undefined : `${Number(row.world_version)}.${String(row.worlds ?? '0.')}`;
 }
 
 /**
