@@ -21,6 +21,29 @@ describe.each(DIALECTS)('character create batches on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
+  /** A new character row of `worldId`, created by `userId`, as the create route would queue it. */
+  const characterRow = (worldId: string, name: string, userId: string, id = newId()): CharacterTable => {
+    const now = nowIso();
+    return {
+      id,
+      world_id: worldId,
+      name,
+      description: null,
+      description_html: null,
+      attributes: '{}',
+      current_location_id: null,
+      assigned_to: null,
+      visibility: 'everyone',
+      revealed_to: '[]',
+      gm_notes: null,
+      gm_notes_html: null,
+      created_by: userId,
+      updated_by: userId,
+      created_at: now,
+      updated_at: now,
+    };
+  };
+
   it("creates every one of many characters posted at once, refusing only the one aimed at another user's world", async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
     const stranger = await createWorld(t.app, { name: 'Elsewhere' });
@@ -44,27 +67,7 @@ describe.each(DIALECTS)('character create batches on %s', (dialect) => {
   it('lets a failing row fail alone: the rows batched with it are still created', async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
     const batch = new CharacterCreateBatch(t.app.db);
-    const row = (name: string, id = newId()): CharacterTable => {
-      const now = nowIso();
-      return {
-        id,
-        world_id: world.worldId,
-        name,
-        description: null,
-        description_html: null,
-        attributes: '{}',
-        current_location_id: null,
-        assigned_to: null,
-        visibility: 'everyone',
-        revealed_to: '[]',
-        gm_notes: null,
-        gm_notes_html: null,
-        created_by: owner.user.userId,
-        updated_by: owner.user.userId,
-        created_at: now,
-        updated_at: now,
-      };
-    };
+    const row = (name: string, id?: string) => characterRow(world.worldId, name, owner.user.userId, id);
     const first = row('Glinda');
     // The same id twice: the second insert breaks the primary key, which fails the whole batch's transaction.
     const results = await Promise.allSettled([
@@ -83,27 +86,7 @@ describe.each(DIALECTS)('character create batches on %s', (dialect) => {
     const editor = await addMember(t.app, oz.owner, oz.world.worldId, 'editor');
     const player = await addMember(t.app, oz.owner, oz.world.worldId, 'player');
     const batch = new CharacterCreateBatch(t.app.db);
-    const row = (worldId: string, name: string, userId: string): CharacterTable => {
-      const now = nowIso();
-      return {
-        id: newId(),
-        world_id: worldId,
-        name,
-        description: null,
-        description_html: null,
-        attributes: '{}',
-        current_location_id: null,
-        assigned_to: null,
-        visibility: 'everyone',
-        revealed_to: '[]',
-        gm_notes: null,
-        gm_notes_html: null,
-        created_by: userId,
-        updated_by: userId,
-        created_at: now,
-        updated_at: now,
-      };
-    };
+    const row = (worldId: string, name: string, userId: string) => characterRow(worldId, name, userId);
     const results = await Promise.all([
       batch.insert(row(oz.world.worldId, 'Glinda', oz.owner.user.userId), oz.owner.user.userId),
       batch.insert(row(kansas.world.worldId, 'Aunt Em', kansas.owner.user.userId), kansas.owner.user.userId),
