@@ -1,6 +1,6 @@
 import { CONNECTABLE_TYPES, type ConnectableType, type Connection } from '@loreforge/contract';
 import type { ConnectionTable } from '../../db/tables/connection.table.js';
-import { presentAccess } from '../worlds/access-fields.js';
+import { withAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../../access/world-scope.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
@@ -24,8 +24,7 @@ export function connectionRefs(rows: ConnectionTable[]): Array<{ type: Connectab
 export function presentConnection(row: ConnectionTable, names: Map<string, string>, scope: ReadScope): Connection {
   const sourceType = asConnectable(row.source_type);
   const targetType = asConnectable(row.target_type);
-  return {
-    ...presentAccess(row, scope),
+  return withAccess(row, scope, {
     connectionId: row.id,
     worldId: row.world_id,
     sourceType,
@@ -39,5 +38,5 @@ export function presentConnection(row: ConnectionTable, names: Map<string, strin
     descriptionHtml: richTextOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  });
 }

@@ -3,7 +3,7 @@ import type { Event } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import type { EventTable } from '../../db/tables/timeline.table.js';
 import { fromJsonText } from '../../lib/json.js';
-import { presentAccess } from '../worlds/access-fields.js';
+import { withAccess } from '../worlds/access-fields.js';
 import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfTimelines, instantOfRow } from '../calendars/calendar.clock.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
@@ -19,8 +19,7 @@ type StoredChanges = Event['characterAttributeChanges'];
  */
 const presentEvent = (row: EventTable, scope: ReadScope, clock: Clock = GREGORIAN_CLOCK): Event => {
   const moment = answerMoment(clock, instantOfRow(row.instant, row.date_time), row.date_time);
-  return {
-    ...presentAccess(row, scope),
+  return withAccess(row, scope, {
     eventId: row.id,
     worldId: row.world_id,
     timelineId: row.timeline_id,
@@ -38,7 +37,7 @@ const presentEvent = (row: EventTable, scope: ReadScope, clock: Clock = GREGORIA
     childTimelineId: row.child_timeline_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  });
 };
 
 /** Presents events of a world, each in its timeline's calendar (one query for the calendars of all of them). */

@@ -1,7 +1,7 @@
 import type { MapArea } from '@loreforge/contract';
 import type { MapAreaTable } from '../../db/tables/map.table.js';
 import { fromJsonText } from '../../lib/json.js';
-import { presentAccess } from '../worlds/access-fields.js';
+import { withAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../../access/world-scope.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
@@ -13,8 +13,7 @@ const isVertex = (value: unknown): value is Vertex =>
 /** Presents a map area; the polygon is parsed from its JSON text (malformed vertices are dropped). */
 export function presentMapArea(row: MapAreaTable, scope: ReadScope): MapArea {
   const polygon = fromJsonText<unknown>(row.polygon, []);
-  return {
-    ...presentAccess(row, scope),
+  return withAccess(row, scope, {
     areaId: row.id,
     mapId: row.map_id,
     name: row.name,
@@ -24,5 +23,5 @@ export function presentMapArea(row: MapAreaTable, scope: ReadScope): MapArea {
     polygon: Array.isArray(polygon) ? polygon.filter(isVertex) : [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import { type MapPoint, POINT_ENTITY_TYPES, type PointEntityType } from '@loreforge/contract';
 import type { MapPointTable } from '../../db/tables/map.table.js';
-import { presentAccess } from '../worlds/access-fields.js';
+import { withAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../../access/world-scope.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
 
@@ -13,8 +13,7 @@ const isPointEntityType = (value: string | null): value is PointEntityType =>
  */
 export function presentMapPoint(row: MapPointTable, names: Map<string, string>, scope: ReadScope): MapPoint {
   const type = row.entity_type;
-  return {
-    ...presentAccess(row, scope),
+  return withAccess(row, scope, {
     pointId: row.id,
     mapId: row.map_id,
     name: row.name,
@@ -28,7 +27,7 @@ export function presentMapPoint(row: MapPointTable, names: Map<string, string>, 
         : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  });
 }
 
 /** The entity references of some points, for findEntityNames. */

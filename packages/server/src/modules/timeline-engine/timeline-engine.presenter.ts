@@ -41,11 +41,11 @@ export function presentChange(names: Names, change: AppliedChange): AppliedChang
   const characterName = names.characterNames.get(change.characterId) ?? null;
   switch (change.kind) {
     case 'attribute':
-      return { ...change, characterName };
+      return Object.assign({}, change, { characterName });
     case 'inventory':
-      return { ...change, characterName, itemName: names.itemNames.get(change.itemId) ?? null };
+      return Object.assign({}, change, { characterName, itemName: names.itemNames.get(change.itemId) ?? null });
     case 'relationship':
-      return { ...change, characterName, targetCharacterName: names.characterNames.get(change.targetCharacterId) ?? null };
+      return Object.assign({}, change, { characterName, targetCharacterName: names.characterNames.get(change.targetCharacterId) ?? null });
   }
 }
 
@@ -54,12 +54,8 @@ export function presentChange(names: Names, change: AppliedChange): AppliedChang
  * Gregorian timeline (null on one with its own calendar), `instant` and `formattedDate`.
  * @param clockOf the calendars of the replay's timelines (Gregorian by default).
  */
-export const presentEventSummary = (event: EngineEvent, clockOf: ClockOf = GREGORIAN_ONLY) => ({
-  eventId: event.id,
-  name: event.name,
-  ...datingOf(clockOf, event),
-  timelineId: event.timelineId,
-});
+export const presentEventSummary = (event: EngineEvent, clockOf: ClockOf = GREGORIAN_ONLY) =>
+  Object.assign({ eventId: event.id, name: event.name }, datingOf(clockOf, event), { timelineId: event.timelineId });
 
 /** An issue with its event's name and date when the event is on the replay's sequence. */
 export function presentIssue(replay: Replay, issue: EngineIssue): EngineIssueBody {
@@ -83,5 +79,5 @@ export function presentDifference(names: Names, difference: Difference): Timelin
     difference.subjectId === null
       ? null
       : ((difference.area === 'inventory' ? names.itemNames : names.characterNames).get(difference.subjectId) ?? null);
-  return { ...difference, characterName: names.characterNames.get(difference.characterId) ?? null, subjectName };
+  return Object.assign({}, difference, { characterName: names.characterNames.get(difference.characterId) ?? null, subjectName });
 }

@@ -2,7 +2,7 @@
 import type { Timeline } from '@loreforge/contract';
 import type { TimelineTable } from '../../db/tables/timeline.table.js';
 import type { Db } from '../../db/database.js';
-import { presentAccess } from '../worlds/access-fields.js';
+import { withAccess } from '../worlds/access-fields.js';
 import type { ReadScope, WorldScope } from '../../access/world-scope.js';
 import { type Clock, GREGORIAN_CLOCK, answerMoment, clocksOfCalendars, instantOfRow } from '../calendars/calendar.clock.js';
 import { richTextOf } from '../../lib/rich-text/plain-text.js';
@@ -15,8 +15,7 @@ import { richTextOf } from '../../lib/rich-text/plain-text.js';
  */
 const presentTimeline = (row: TimelineTable, scope: ReadScope, clock: Clock = GREGORIAN_CLOCK): Timeline => {
   const now = answerMoment(clock, instantOfRow(row.current_instant, row.current_date_time), row.current_date_time);
-  return {
-    ...presentAccess(row, scope),
+  return withAccess(row, scope, {
     timelineId: row.id,
     worldId: row.world_id,
     name: row.name,
@@ -34,7 +33,7 @@ const presentTimeline = (row: TimelineTable, scope: ReadScope, clock: Clock = GR
     branchingEvent: row.branching_event,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  });
 };
 
 /** Presents timelines of a world, each in its own calendar (one query for all their calendars). */

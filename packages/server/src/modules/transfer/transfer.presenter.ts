@@ -1,6 +1,6 @@
 /**
  * Stored rows → bundle records (docs/export-format.md): the API's field names, every stored field, access fields
- * as the reader may see them (presentAccess: no reveals or GM notes for players and viewers), no derived fields.
+ * as the reader may see them (withAccess: no reveals or GM notes for players and viewers), no derived fields.
  */
 import {
   BUNDLE_MAP_IMAGE_FOLDER,
@@ -27,7 +27,7 @@ import type { WorldTable } from '../../db/tables/world.table.js';
 import { fromJsonObject, fromJsonText } from '../../lib/json.js';
 import { calendarDefinitionOf } from '../calendars/calendar.definition.js';
 import type { CharacterRecord } from '../characters/character.repository.js';
-import { presentAccess } from '../worlds/access-fields.js';
+import { withAccess } from '../worlds/access-fields.js';
 import type { ReadScope } from '../../access/world-scope.js';
 import type { MapWithImage, TaggedEntity } from './transfer.repository.js';
 
@@ -48,21 +48,15 @@ const changesOf = (text: string | null): Record<string, unknown> | unknown[] | n
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
 
-/** A described row's description and its rich text (null before rich text). */
-const described = <D extends string | null>(row: { description: D; description_html?: string | null }) => ({
-  description: row.description,
-  descriptionHtml: row.description_html ?? null,
-});
-/** A row's creation and last update, as stored. */
-const stamped = (row: { created_at: string; updated_at: string }) => ({ createdAt: row.created_at, updatedAt: row.updated_at });
-
 /** The world record. */
 export const worldRecord = (row: WorldTable): BundleWorld => ({
   worldId: row.id,
   name: row.name,
-  ...described(row),
+  description: row.description,
+  descriptionHtml: row.description_html ?? null,
   createdBy: row.created_by,
-  ...stamped(row),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
 });
 
 export const calendarRecord = (row: CalendarTable): BundleRecord<'calendars'> => ({
@@ -70,176 +64,200 @@ export const calendarRecord = (row: CalendarTable): BundleRecord<'calendars'> =>
   name: row.name,
   description: row.description,
   definition: calendarDefinitionOf(row),
-  ...stamped(row),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
 });
 
-export const characterRecord = (row: CharacterRecord, scope: ReadScope): BundleRecord<'characters'> => ({
-  ...presentAccess(row, scope),
-  characterId: row.id,
-  name: row.name,
-  ...described(row),
-  attributes: fromJsonObject(row.attributes),
-  currentLocationId: row.current_location_id,
-  activeQuests: row.activeQuests,
-  assignedTo: row.assigned_to,
-  ...stamped(row),
-});
+export const characterRecord = (row: CharacterRecord, scope: ReadScope): BundleRecord<'characters'> =>
+  withAccess(row, scope, {
+    characterId: row.id,
+    name: row.name,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    attributes: fromJsonObject(row.attributes),
+    currentLocationId: row.current_location_id,
+    activeQuests: row.activeQuests,
+    assignedTo: row.assigned_to,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const itemRecord = (row: ItemTable, scope: ReadScope): BundleRecord<'items'> => ({
-  ...presentAccess(row, scope),
-  itemId: row.id,
-  name: row.name,
-  ...described(row),
-  properties: fromJsonObject(row.properties),
-  attributes: fromJsonObject(row.attributes),
-  ...stamped(row),
-});
+export const itemRecord = (row: ItemTable, scope: ReadScope): BundleRecord<'items'> =>
+  withAccess(row, scope, {
+    itemId: row.id,
+    name: row.name,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    properties: fromJsonObject(row.properties),
+    attributes: fromJsonObject(row.attributes),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const inventoryRecord = (row: InventoryItemTable, scope: ReadScope): BundleRecord<'inventory'> => ({
-  ...presentAccess(row, scope),
-  inventoryItemId: row.id,
-  characterId: row.character_id,
-  itemId: row.item_id,
-  quantity: row.quantity,
-  equipped: row.equipped === 1,
-  notes: row.notes,
-  attributes: fromJsonObject(row.attributes),
-  ...stamped(row),
-});
+export const inventoryRecord = (row: InventoryItemTable, scope: ReadScope): BundleRecord<'inventory'> =>
+  withAccess(row, scope, {
+    inventoryItemId: row.id,
+    characterId: row.character_id,
+    itemId: row.item_id,
+    quantity: row.quantity,
+    equipped: row.equipped === 1,
+    notes: row.notes,
+    attributes: fromJsonObject(row.attributes),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const goalRecord = (row: GoalTable, scope: ReadScope): BundleRecord<'goals'> => ({
-  ...presentAccess(row, scope),
-  goalId: row.id,
-  characterId: row.character_id,
-  title: row.title,
-  ...described(row),
-  goalType: row.goal_type as GoalType,
-  status: row.status as GoalStatus,
-  targetDateTime: row.target_date_time,
-  notes: row.notes,
-  ...stamped(row),
-});
+export const goalRecord = (row: GoalTable, scope: ReadScope): BundleRecord<'goals'> =>
+  withAccess(row, scope, {
+    goalId: row.id,
+    characterId: row.character_id,
+    title: row.title,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    goalType: row.goal_type as GoalType,
+    status: row.status as GoalStatus,
+    targetDateTime: row.target_date_time,
+    notes: row.notes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const relationshipRecord = (row: RelationshipTable, scope: ReadScope): BundleRecord<'relationships'> => ({
-  ...presentAccess(row, scope),
-  relationshipId: row.id,
-  characterId: row.character_id,
-  targetCharacterId: row.target_character_id,
-  relationshipType: row.relationship_type as RelationshipType,
-  ...described(row),
-  affinity: row.affinity,
-  powerBalance: row.power_balance,
-  trustLevel: row.trust_level,
-  communicationStyle: row.communication_style as CommunicationStyle | null,
-  pastInteractions: row.past_interactions,
-  currentGoalAlignment: row.current_goal_alignment,
-  dependenceLevel: row.dependence_level,
-  ...stamped(row),
-});
+export const relationshipRecord = (row: RelationshipTable, scope: ReadScope): BundleRecord<'relationships'> =>
+  withAccess(row, scope, {
+    relationshipId: row.id,
+    characterId: row.character_id,
+    targetCharacterId: row.target_character_id,
+    relationshipType: row.relationship_type as RelationshipType,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    affinity: row.affinity,
+    powerBalance: row.power_balance,
+    trustLevel: row.trust_level,
+    communicationStyle: row.communication_style as CommunicationStyle | null,
+    pastInteractions: row.past_interactions,
+    currentGoalAlignment: row.current_goal_alignment,
+    dependenceLevel: row.dependence_level,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const timelineRecord = (row: TimelineTable, scope: ReadScope): BundleRecord<'timelines'> => ({
-  ...presentAccess(row, scope),
-  timelineId: row.id,
-  name: row.name,
-  ...described(row),
-  calendarId: row.calendar_id ?? null,
-  currentDateTime: isoOrNull(row.current_date_time),
-  currentInstant: instantText(row.current_instant),
-  genesisEvent: row.genesis_event,
-  initialStates: row.initial_states,
-  branchingEnabled: row.branching_enabled === 1,
-  parentTimelineId: row.parent_timeline_id,
-  branchingEvent: row.branching_event,
-  ...stamped(row),
-});
+export const timelineRecord = (row: TimelineTable, scope: ReadScope): BundleRecord<'timelines'> =>
+  withAccess(row, scope, {
+    timelineId: row.id,
+    name: row.name,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    calendarId: row.calendar_id ?? null,
+    currentDateTime: isoOrNull(row.current_date_time),
+    currentInstant: instantText(row.current_instant),
+    genesisEvent: row.genesis_event,
+    initialStates: row.initial_states,
+    branchingEnabled: row.branching_enabled === 1,
+    parentTimelineId: row.parent_timeline_id,
+    branchingEvent: row.branching_event,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const eventRecord = (row: EventTable, scope: ReadScope): BundleRecord<'events'> => ({
-  ...presentAccess(row, scope),
-  eventId: row.id,
-  timelineId: row.timeline_id,
-  name: row.name,
-  ...described(row),
-  dateTime: isoOrNull(row.date_time),
-  instant: instantText(row.instant),
-  characterAttributeChanges: changesOf(row.character_attribute_changes),
-  inventoryChanges: changesOf(row.inventory_changes),
-  relationshipChanges: changesOf(row.relationship_changes),
-  isBranchingEvent: row.is_branching_event === 1,
-  childTimelineId: row.child_timeline_id,
-  ...stamped(row),
-});
+export const eventRecord = (row: EventTable, scope: ReadScope): BundleRecord<'events'> =>
+  withAccess(row, scope, {
+    eventId: row.id,
+    timelineId: row.timeline_id,
+    name: row.name,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    dateTime: isoOrNull(row.date_time),
+    instant: instantText(row.instant),
+    characterAttributeChanges: changesOf(row.character_attribute_changes),
+    inventoryChanges: changesOf(row.inventory_changes),
+    relationshipChanges: changesOf(row.relationship_changes),
+    isBranchingEvent: row.is_branching_event === 1,
+    childTimelineId: row.child_timeline_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
 export const mapRecord = (row: MapWithImage, scope: ReadScope): BundleRecord<'maps'> => {
   const { content_type: contentType, size } = row;
-  return {
-    ...presentAccess(row, scope),
+  return withAccess(row, scope, {
     mapId: row.id,
     name: row.name,
-    ...described(row),
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
     image:
       contentType !== null && size !== null && contentType in IMAGE_EXTENSIONS
         ? { path: mapImagePath(row.id, contentType), contentType: contentType as 'image/png', size }
         : null,
-    ...stamped(row),
-  };
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 };
 
-export const mapPointRecord = (row: MapPointTable, scope: ReadScope): BundleRecord<'mapPoints'> => ({
-  ...presentAccess(row, scope),
-  pointId: row.id,
-  mapId: row.map_id,
-  name: row.name,
-  ...described(row),
-  x: row.x,
-  y: row.y,
-  entity: isOneOf(POINT_ENTITY_TYPES, row.entity_type) && row.entity_id !== null ? { type: row.entity_type, id: row.entity_id } : null,
-  ...stamped(row),
-});
+export const mapPointRecord = (row: MapPointTable, scope: ReadScope): BundleRecord<'mapPoints'> =>
+  withAccess(row, scope, {
+    pointId: row.id,
+    mapId: row.map_id,
+    name: row.name,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    x: row.x,
+    y: row.y,
+    entity: isOneOf(POINT_ENTITY_TYPES, row.entity_type) && row.entity_id !== null ? { type: row.entity_type, id: row.entity_id } : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const mapAreaRecord = (row: MapAreaTable, scope: ReadScope): BundleRecord<'mapAreas'> => ({
-  ...presentAccess(row, scope),
-  areaId: row.id,
-  mapId: row.map_id,
-  name: row.name,
-  ...described(row),
-  color: row.color,
-  polygon: fromJsonText<Array<[number, number]>>(row.polygon, []),
-  ...stamped(row),
-});
+export const mapAreaRecord = (row: MapAreaTable, scope: ReadScope): BundleRecord<'mapAreas'> =>
+  withAccess(row, scope, {
+    areaId: row.id,
+    mapId: row.map_id,
+    name: row.name,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    color: row.color,
+    polygon: fromJsonText<Array<[number, number]>>(row.polygon, []),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const questRecord = (row: QuestTable, scope: ReadScope): BundleRecord<'quests'> => ({
-  ...presentAccess(row, scope),
-  questId: row.id,
-  name: row.name,
-  ...described(row),
-  status: row.status as QuestStatus,
-  isOptional: row.is_optional === 1,
-  difficulty: row.difficulty,
-  ...stamped(row),
-});
+export const questRecord = (row: QuestTable, scope: ReadScope): BundleRecord<'quests'> =>
+  withAccess(row, scope, {
+    questId: row.id,
+    name: row.name,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    status: row.status as QuestStatus,
+    isOptional: row.is_optional === 1,
+    difficulty: row.difficulty,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const objectiveRecord = (row: QuestObjectiveTable, scope: ReadScope): BundleRecord<'objectives'> => ({
-  ...presentAccess(row, scope),
-  objectiveId: row.id,
-  questId: row.quest_id,
-  description: row.description,
-  target: row.target,
-  progress: row.progress,
-  isOptional: row.is_optional === 1,
-  ...stamped(row),
-});
+export const objectiveRecord = (row: QuestObjectiveTable, scope: ReadScope): BundleRecord<'objectives'> =>
+  withAccess(row, scope, {
+    objectiveId: row.id,
+    questId: row.quest_id,
+    description: row.description,
+    target: row.target,
+    progress: row.progress,
+    isOptional: row.is_optional === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
-export const connectionRecord = (row: ConnectionTable, scope: ReadScope): BundleRecord<'connections'> => ({
-  ...presentAccess(row, scope),
-  connectionId: row.id,
-  sourceType: row.source_type as (typeof CONNECTABLE_TYPES)[number],
-  sourceId: row.source_id,
-  targetType: row.target_type as (typeof CONNECTABLE_TYPES)[number],
-  targetId: row.target_id,
-  connectionType: row.connection_type,
-  ...described(row),
-  ...stamped(row),
-});
+export const connectionRecord = (row: ConnectionTable, scope: ReadScope): BundleRecord<'connections'> =>
+  withAccess(row, scope, {
+    connectionId: row.id,
+    sourceType: row.source_type as (typeof CONNECTABLE_TYPES)[number],
+    sourceId: row.source_id,
+    targetType: row.target_type as (typeof CONNECTABLE_TYPES)[number],
+    targetId: row.target_id,
+    connectionType: row.connection_type,
+    description: row.description,
+    descriptionHtml: row.description_html ?? null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
 export const tagsRecord = (row: TaggedEntity): BundleRecord<'tags'> => ({
   entityType: row.entity_type as (typeof TAGGABLE_TYPES)[number],

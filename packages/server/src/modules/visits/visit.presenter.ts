@@ -73,9 +73,8 @@ export function presentSinceLastVisit(
     });
     groups.set(summary.entityType, entities);
   }
-  return {
-    ...visit,
+  return Object.assign({}, visit, {
     totalEntities: summaries.length,
     groups: [...groups.entries()].map(([entityType, entities]) => ({ entityType, entities })),
-  };
+  });
 }
