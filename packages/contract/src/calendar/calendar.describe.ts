@@ -131,7 +131,7 @@ export function describeInstant(definition: CalendarDefinition, instant: bigint)
   const date: CalendarDate = toCalendarDate(resolved);
   return {
     instant: instant.toString(),
-    date: { ...date, era: date.era ?? null },
+    date: Object.assign({}, date, { era: date.era ?? null }),
     formatted: formatResolved(calendar, resolved),
     monthName: definition.months[resolved.month - 1]?.name ?? '',
     weekday: weekday === null ? null : (definition.weekdays[weekday] ?? null),
@@ -160,7 +160,7 @@ export function readInstant(definition: CalendarDefinition, instant: bigint): { 
   const resolved = dateFromInstant(calendar, instant);
   const date = toCalendarDate(resolved);
   return {
-    date: { ...date, era: date.era ?? null },
+    date: Object.assign({}, date, { era: date.era ?? null }),
     formatted: formatResolved(calendar, resolved),
   };
 }

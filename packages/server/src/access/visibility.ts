@@ -181,7 +181,7 @@ export async function maskHidden<Row>(
   const seen = new Set(visible.map((row) => row.id));
   return rows.map((row) => {
     const id = row[column];
-    return typeof id === 'string' && !seen.has(id) ? { ...row, [column]: null } : row;
+    return typeof id === 'string' && !seen.has(id) ? Object.assign({}, row, { [column]: null }) : row;
   });
 }
 

@@ -254,7 +254,10 @@ export class ChangeHub {
               if (frames === undefined) {
                 frames = visible.map((change) => {
                   const shown = subscriber.positions.show(change.sequence);
-                  return { sequence: change.sequence, bytes: Buffer.from(sseFrame('change', { ...change, sequence: shown }, shown)) };
+                  return {
+                    sequence: change.sequence,
+                    bytes: Buffer.from(sseFrame('change', Object.assign({}, change, { sequence: shown }), shown)),
+                  };
                 });
                 framesByPositions.set(key, frames);
               }

@@ -81,7 +81,7 @@ export const changeRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, opti
         // Where the next page starts is the last change answered (or `after`): a position past hidden changes would show them.
         const nextAfter = scan.rows.at(-1)?.sequence ?? after;
         return {
-          data: scan.rows.map((row) => ({ ...row, sequence: positions.show(row.sequence) })),
+          data: scan.rows.map((row) => Object.assign({}, row, { sequence: positions.show(row.sequence) })),
           nextAfter: positions.show(nextAfter),
           hasMore: scan.hasMore,
         };

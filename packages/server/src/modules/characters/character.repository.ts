@@ -143,12 +143,10 @@ export async function listCharacters(db: Db, scope: WorldScope, params: ListPara
     row.current_location_id !== null && hidden.has(row.current_location_id) ? null : row.current_location_id;
   // Rest destructuring copies a row several times slower than a spread, so only rows carrying the column pay it.
   const records = apart
-    ? rows.map((row) => ({ ...row, current_location_id: locationOf(row), activeQuests: apart.get(row.id) ?? [] }))
-    : rows.map(({ active_quest_ids: questIds, ...row }) => ({
-        ...row,
-        current_location_id: locationOf(row),
-        activeQuests: questIdsOf(questIds ?? null),
-      }));
+    ? rows.map((row) => Object.assign({}, row, { current_location_id: locationOf(row), activeQuests: apart.get(row.id) ?? [] }))
+    : rows.map(({ active_quest_ids: questIds, ...row }) =>
+        Object.assign({}, row, { current_location_id: locationOf(row), activeQuests: questIdsOf(questIds ?? null) }),
+      );
   return { rows: records, pagination };
 }
 
@@ -202,11 +200,12 @@ export async function withActiveQuests(db: Db, scope: ReadScope, rows: Character
   );
   const locations = rows.map((row) => row.current_location_id).filter((id): id is string => id !== null);
   const hidden = await hiddenPoints(db, scope, [...new Set(locations)]);
-  return rows.map((row) => ({
-    ...row,
-    current_location_id: row.current_location_id !== null && hidden.has(row.current_location_id) ? null : row.current_location_id,
-    activeQuests: quests.get(row.id) ?? [],
-  }));
+  return rows.map((row) =>
+    Object.assign({}, row, {
+      current_location_id: row.current_location_id !== null && hidden.has(row.current_location_id) ? null : row.current_location_id,
+      activeQuests: quests.get(row.id) ?? [],
+    }),
+  );
 }
 
 /** Finds a character of the scope's world its reader may see, with its active quest ids, or undefined. */

@@ -93,7 +93,8 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const row of rows) {
         const entry = await presentHistoryEntry(row, entityId, scope, memo, usernames);
         // An update the reader sees nothing of (only bookkeeping, or only fields kept from them) is no news to them.
-        if (entry.action !== 'updated' || entry.changes.length > 0) entries.push({ ...entry, sequence: positions.show(entry.sequence) });
+        if (entry.action !== 'updated' || entry.changes.length > 0)
+          entries.push(Object.assign({}, entry, { sequence: positions.show(entry.sequence) }));
       }
       const shown = entries.slice((page - 1) * limit, page * limit);
       return presentHistoryPage(entityType, entityId, target, shown, scope, memo, { page, limit, total: entries.length });

@@ -80,7 +80,7 @@ export async function presentTo(db: Db, scope: ReadScope, presence: Presence[]):
       visible = await isVisible(db, scope, table, entry.entityId);
       answers.set(key, visible);
     }
-    out.push(visible ? entry : { ...entry, entityType: null, entityId: null, editing: false });
+    out.push(visible ? entry : Object.assign({}, entry, { entityType: null, entityId: null, editing: false }));
   }
   return out;
 }

@@ -154,11 +154,12 @@ export function answerHistory(replay: Replay, characterId: string, clockOf: Cloc
   return {
     characterId,
     timelineId: replay.timeline.id,
-    data: characterHistory(replay, characterId).map((entry) => ({
-      ...presentEventSummary(entry.event, clockOf),
-      changes: entry.changes.map((change) => presentChange(replay.start, change)),
-      issues: entry.issues.map((issue) => presentIssue(replay, issue)),
-    })),
+    data: characterHistory(replay, characterId).map((entry) =>
+      Object.assign(presentEventSummary(entry.event, clockOf), {
+        changes: entry.changes.map((change) => presentChange(replay.start, change)),
+        issues: entry.issues.map((issue) => presentIssue(replay, issue)),
+      }),
+    ),
   };
 }
 

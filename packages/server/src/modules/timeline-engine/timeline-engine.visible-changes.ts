@@ -73,7 +73,7 @@ export async function hideHiddenChanges<Row extends ChangeColumns>(db: Db, scope
       const document = documentOf(row[field]);
       if (document === undefined) continue;
       const kept = document.changes.filter(keep);
-      if (kept.length !== document.changes.length) next[field] = JSON.stringify({ ...document, changes: kept });
+      if (kept.length !== document.changes.length) next[field] = JSON.stringify(Object.assign({}, document, { changes: kept }));
     }
     return next;
   });

@@ -207,7 +207,7 @@ export const tagPages = (db: Db, scope: ExportScope): AsyncGenerator<TaggedEntit
       .where('entity_id', 'in', [...new Set(entities.map((entity) => entity.entity_id))])
       .orderBy('tag_key')
       .execute();
-    const byKey = new Map<string, TaggedEntity>(entities.map((entity) => [entity.id, { ...entity, tags: [] }]));
+    const byKey = new Map<string, TaggedEntity>(entities.map((entity) => [entity.id, Object.assign({}, entity, { tags: [] })]));
     for (const row of rows) byKey.get(`${row.entity_type}:${row.entity_id}`)?.tags.push(row.tag);
     return [...byKey.values()];
   });

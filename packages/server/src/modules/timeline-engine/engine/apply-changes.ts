@@ -198,7 +198,7 @@ function applyRelationship(ctx: ApplyContext, location: string, change: Relation
       report(ctx, 'relationshipExists', location, characterId, `The relationship ${pair} already exists; use op "update".`);
       return;
     }
-    after = { ...DEFAULT_RELATIONSHIP, ...setFields(change) };
+    after = Object.assign({}, DEFAULT_RELATIONSHIP, setFields(change));
   } else if (before === null) {
     report(
       ctx,
@@ -211,7 +211,7 @@ function applyRelationship(ctx: ApplyContext, location: string, change: Relation
   } else if (change.op === 'end') {
     after = null;
   } else {
-    after = withDeltas(ctx, location, change, { ...before, ...setFields(change) });
+    after = withDeltas(ctx, location, change, Object.assign({}, before, setFields(change)));
   }
   const target = ctx.draft.write(characterId);
   if (target === undefined) return;
