@@ -44,6 +44,16 @@ import { worldInvitationRoutes } from './modules/world-invitations/world-invitat
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import type { ArchiveLimits } from './modules/transfer/archive.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Ends the request's run as its user's actor (db/actor.ts); null for reads, which never act. */
+    releaseActor: (() => void) | null;
+  }
+}
+
+/** Methods that only read: their requests run without an actor. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Options of the /api routes: settings from config.ts that routes need. */
 export interface ApiRoutesOptions {
   /** Bounds of POST /worlds/import. */
@@ -64,9 +74,25 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiRoutesOptions> = async (app, op
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     });
     api.addHook('onRequest', api.authenticate);
-    // Everything after authentication (hooks and handler) runs as the signed-in user, so the change log names
-    // who wrote each row (db/actor.ts). A callback hook: the rest of the request continues inside `done`.
-    api.addHook('preHandler', (request, _reply, done) => runAsActor(request.userId, done));
+    // Everything after authentication (hooks and handler) of a request that may write runs as the signed-in
+    // user, so the change log names who wrote each row (db/actor.ts), until its answer is sent. A callback hook:
+    // the rest of the request continues inside `done`. Reads write nothing and skip it (see runAsActor).
+    api.decorateRequest('releaseActor', null);
+    api.addHook('preHandler', (request, _reply, done) => {
+      if (READ_METHODS.has(request.method)) {
+        done();
+        return;
+      }
+      runAsActor(request.userId, (release) => {
+        request.releaseActor = release;
+        done();
+      });
+    });
+    // An answer never sent (its client went away first) keeps its actor, so a handler still writing keeps naming it.
+    api.addHook('onResponse', (request, _reply, done) => {
+      request.releaseActor?.();
+      done();
+    });
     registerWorldScope(api);
     // Every single-entity answer names its version, for If-Match on the next edit (lib/versioned-update.ts).
     // A callback hook: it runs on every answer and never waits, so it makes no promise.

@@ -45,6 +45,30 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/changes on %s', (dialect) => 
     expect(page.nextAfter).toBe(page.data.at(-1)?.sequence);
   });
 
+  it('names who deleted a row, not its last author, after reads and writes of others came and went', async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Oz' });
+    const editor = await addMember(t.app, owner, world.worldId, 'editor');
+    const { character } = await createCharacter(t.app, { world, owner, name: 'Kalidah' });
+    const url = `/api/worlds/${world.worldId}/characters/${character.characterId}`;
+    // Reads run without an actor and writes with one; each ends before the next starts.
+    expect((await t.app.inject({ url, headers: editor.headers })).statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/worlds/${world.worldId}/items`,
+      headers: owner.headers,
+      payload: { name: 'Axe' },
+    });
+    expect(other.statusCode).toBe(201);
+    expect((await t.app.inject({ url, headers: owner.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: editor.headers })).statusCode).toBe(204);
+
+    const mine = (await changes(world.worldId, owner)).data.filter((change) => change.entityType === 'character');
+    expect(mine.map((change) => [change.action, change.by])).toEqual([
+      ['created', owner.user.userId],
+      ['deleted', editor.user.userId],
+    ]);
+  });
+
   it("records a quest's objectives in the quest's world, and nothing of a deleted world", async () => {
     const { world, owner } = await createWorld(t.app);
     const quest = await t.app.inject({
