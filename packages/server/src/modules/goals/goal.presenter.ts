@@ -13,6 +13,7 @@ export const presentGoal = (row: GoalTable, scope: ReadScope): Goal =>
     title: row.title,
     description: row.description,
     descriptionHtml: richTextOf(row),
+    // Stored values were validated against the contract's enums on write.
     goalType: row.goal_type as GoalType,
     status: row.status as GoalStatus,
     targetDateTime: row.target_date_time,

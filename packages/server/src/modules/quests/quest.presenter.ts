@@ -28,6 +28,7 @@ export const presentQuest = (row: QuestTable, objectives: QuestObjectiveTable[],
     name: row.name,
     description: row.description,
     descriptionHtml: richTextOf(row),
+    // Rows are written only through validated input; 'pending' is a defensive fallback.
     status: isQuestStatus(row.status) ? row.status : 'pending',
     isOptional: Number(row.is_optional) === 1,
     difficulty: row.difficulty === null ? null : Number(row.difficulty),

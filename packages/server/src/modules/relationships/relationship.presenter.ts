@@ -11,6 +11,7 @@ export const presentRelationship = (row: RelationshipRow, scope: ReadScope): Rel
     characterId: row.character_id,
     targetCharacterId: row.target_character_id,
     targetCharacterName: row.target_character_name,
+    // Stored values were validated against the contract's enums on write.
     relationshipType: row.relationship_type as RelationshipType,
     description: row.description,
     descriptionHtml: richTextOf(row),
