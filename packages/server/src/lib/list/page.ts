@@ -119,10 +119,10 @@ export async function readCompiledPage<TB extends keyof Database, Row extends { 
     const text = (index: number): string => values[n + index] as string;
     let paged = shape.build(shape.db, values.slice(0, n) as string[]);
     if (search !== undefined) {
-      paged = paged.where(fullText ? fullTextCondition(fullText, text(1)) : searchCondition(spec.searchColumns, text(0)));
+      paged = paged.where(fullText ? fullTextCondition(fullText, text(1)) : searchCondition(spec.searchColumns, text(0), shape.db));
     }
     const [nameColumn] = spec.searchColumns;
-    const rank = order.rank && nameColumn !== undefined ? nameRank(nameColumn, text(0)) : undefined;
+    const rank = order.rank && nameColumn !== undefined ? nameRank(nameColumn, text(0), shape.db) : undefined;
     const shaped: ListOrder = { ...order, rank };
     if (cursor) {
       const after = [values[n + 2] as CursorValue, text(3)] as const;
@@ -150,5 +150,7 @@ function scopedQueryOf<TB extends keyof Database, Row extends { id: string }>(
 ): SelectQueryBuilder<Database, TB, Row> {
   const query = shape.build(shape.db, shape.args);
   if (plan.search === undefined) return query;
-  return query.where(fullText ? fullTextCondition(fullText, phraseText(plan.search)) : searchCondition(spec.searchColumns, plan.search));
+  return query.where(
+    fullText ? fullTextCondition(fullText, phraseText(plan.search)) : searchCondition(spec.searchColumns, plan.search, shape.db),
+  );
 }

@@ -96,7 +96,8 @@ export function planList<TB extends keyof Database, Row extends { id: string }>(
   const trimmed = params.search?.trim();
   const search = trimmed === '' ? undefined : trimmed;
   const [nameColumn, ...otherColumns] = spec.searchColumns;
-  const rank = search && nameColumn !== undefined && otherColumns.length > 0 ? nameRank(nameColumn, search) : undefined;
+  const db = spec.shape?.db ?? spec.fullText?.db;
+  const rank = search && nameColumn !== undefined && otherColumns.length > 0 ? nameRank(nameColumn, search, db) : undefined;
   const order: ListOrder = { column: sort.column, idColumn: spec.idColumn, sortOrder, rank };
   const cursorSort = `${sortBy}:${sortOrder}${rank ? RANKED : ''}`;
   const cursor = params.cursor ? decodeCursor(params.cursor, sort.numeric === true, cursorSort) : undefined;

@@ -7,7 +7,7 @@
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { TAGGABLE_TYPES } from '@loreforge/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import { badRequest } from '../../errors/app-error.js';
 import type { FullText, Keyset, ListOrder, ListSpec, SearchableTable } from './types.js';
 
@@ -33,10 +33,25 @@ export function likeText(term: string): string {
   return term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** A case-insensitive "contains" condition over several columns (LIKE with ESCAPE, same SQL on both dialects). */
-export function searchCondition(columns: string[], term: string): Expression<SqlBool> {
+/**
+ * A column as the search compares it with a lower-cased pattern. On SQLite it is the column as stored: SQLite's
+ * LIKE already ignores ASCII case, exactly the case its lower() folds, and skipping lower() spares a call per
+ * scanned row. Elsewhere (PostgreSQL, whose LIKE is case-sensitive and whose trigram indexes are built on
+ * lower(column)), and when the database is not known, it is lower(column).
+ * @param db the database the statement runs on; undefined gives lower(column), which means the same on both.
+ */
+function foldedColumn(column: string, db: Db | undefined): Expression<string> {
+  return db?.getExecutor().adapter instanceof SqliteAdapter ? sql.ref(column) : sql<string>`lower(${sql.ref(column)})`;
+}
+
+/**
+ * A case-insensitive "contains" condition over several columns (LIKE with ESCAPE; see foldedColumn for how each
+ * dialect ignores case).
+ * @param db the database the condition runs on (undefined: the portable lower(column) form).
+ */
+export function searchCondition(columns: string[], term: string, db?: Db): Expression<SqlBool> {
   const pattern = likePattern(term);
-  const parts = columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
+  const parts = columns.map((column) => sql<SqlBool>`${foldedColumn(column, db)} like ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -48,9 +63,10 @@ export function mayBeLarge(fullText: FullText | undefined): boolean {
 /**
  * A search's rank of a row: 0 when the term is in its name column (the same case-insensitive "contains" as the
  * search), 1 otherwise. Lists of a search order by it first, so name matches lead.
+ * @param db the database the rank runs on (undefined: the portable lower(column) form).
  */
-export function nameRank(column: string, term: string): Expression<number> {
-  return sql<number>`(case when lower(${sql.ref(column)}) like ${likePattern(term)} escape '\\' then 0 else 1 end)`;
+export function nameRank(column: string, term: string, db?: Db): Expression<number> {
+  return sql<number>`(case when ${foldedColumn(column, db)} like ${likePattern(term)} escape '\\' then 0 else 1 end)`;
 }
 
 /**
@@ -59,7 +75,9 @@ export function nameRank(column: string, term: string): Expression<number> {
  * otherwise LIKE over the columns.
  */
 export function listSearchCondition(columns: string[], term: string, fullText: FullText | undefined): Expression<SqlBool> {
-  return usesFullText(term, fullText) && fullText ? fullTextCondition(fullText.table, phraseText(term)) : searchCondition(columns, term);
+  return usesFullText(term, fullText) && fullText
+    ? fullTextCondition(fullText.table, phraseText(term))
+    : searchCondition(columns, term, fullText?.db);
 }
 
 /** Whether listSearchCondition looks the term up in the full-text index (see there). */
