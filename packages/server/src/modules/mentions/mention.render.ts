@@ -29,7 +29,9 @@ function collect(value: unknown, found: string[], depth: number): void {
     for (const item of value) collect(item, found, depth + 1);
     return;
   }
-  for (const [key, child] of Object.entries(value)) {
+  // for...in over a plain answer object: its own fields only, without the array Object.entries makes per object.
+  for (const key in value) {
+    const child = (value as Record<string, unknown>)[key];
     if (RICH_TEXT_KEYS.has(key)) {
       if (typeof child === 'string' && child.includes(MENTION_MARKER)) found.push(child);
     } else if (child !== null && typeof child === 'object') {
