@@ -8,17 +8,19 @@
  *   header means "no check", so older clients keep last-write-wins). A stale tag answers 409 and changes
  *   nothing.
  * - The check and the write are one atomic step: `claimVersion` runs
- *   `UPDATE … SET updated_at = now WHERE id = ? AND updated_at = <If-Match>` first inside the route's
- *   transaction. On PostgreSQL that row stays locked until commit, so a concurrent claim waits, then finds a
- *   newer version and fails; on SQLite writers are serialised. A database trigger makes every new
- *   `updated_at` strictly later than the old one, even within one millisecond.
+ *   `SELECT … WHERE id = ? AND updated_at = <If-Match> FOR UPDATE` first inside the route's transaction, and
+ *   the route's own write moves the version on. On PostgreSQL the row stays locked until commit, so a
+ *   concurrent claim waits, then finds the newer version and fails; on SQLite the transaction holds the one
+ *   writer's lock from its start (BEGIN IMMEDIATE), so no other write comes between. A database trigger makes
+ *   every new `updated_at` strictly later than the old one, even within one millisecond.
+ * - The check writes nothing itself, so an edit is one change of the row: one entry of the change feed and one
+ *   change-log snapshot, as the same edit without If-Match.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database, Db } from '../db/database.js';
 import { badRequest, conflict } from '../errors/app-error.js';
-import { nowIso } from './time.js';
 
 /** Tables whose rows carry a version in `updated_at` (see the version-trigger migration). */
 export type VersionedTable = Exclude<keyof Database, 'invite_code' | 'invite_request' | 'character_active_quest' | 'map_image' | 'user'>;
@@ -94,8 +96,8 @@ function writableBy(table: VersionedTable, userId: string) {
 /**
  * The atomic version check of a PUT, PATCH or DELETE. Call it first inside the route's transaction, before
  * any read, so the compare and the write are one step. Without If-Match it does nothing.
- * When the claim succeeds the row's version has already moved on (and, on PostgreSQL, the row stays locked
- * until the transaction ends); when the route then fails, the rollback undoes the claim too.
+ * When the claim succeeds the row is held for this transaction (locked on PostgreSQL; on SQLite the transaction
+ * holds the writer's lock) until it ends, and the route's own update or delete of the row moves its version on.
  * A row that is missing, or in a world where the caller is not the owner or an editor, is left to the route's own
  * 403 or 404, so nothing is revealed.
  * @param db an open transaction.
@@ -108,12 +110,14 @@ export async function claimVersion(db: Db, request: FastifyRequest, target: Vers
   if (versions === undefined) return;
   const table = sql.table(target.table);
   const owned = writableBy(target.table, request.userId);
+  // SQLite has no FOR UPDATE: its transaction already holds the only writer's lock.
+  const lock = db.getExecutor().adapter instanceof PostgresAdapter ? sql` for update` : sql``;
   const claimed =
     versions.length === 0
-      ? { numAffectedRows: 0n }
-      : await sql`update ${table} set updated_at = ${nowIso()}
-        where id = ${target.id} and ${owned} and updated_at in (${sql.join(versions)})`.execute(db);
-  if ((claimed.numAffectedRows ?? 0n) > 0n) return;
+      ? { rows: [] }
+      : await sql`select 1 as found from ${table}
+        where id = ${target.id} and ${owned} and updated_at in (${sql.join(versions)})${lock}`.execute(db);
+  if (claimed.rows.length > 0) return;
   const current = await sql`select 1 as found from ${table} where id = ${target.id} and ${owned}`.execute(db);
   if (current.rows.length > 0) throw conflict(staleVersionMessage(target.entity));
 }

@@ -45,6 +45,25 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/changes on %s', (dialect) => 
     expect(page.nextAfter).toBe(page.data.at(-1)?.sequence);
   });
 
+  it('records an edit sent with If-Match as one change, as the same edit without it', async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Oz' });
+    const { character } = await createCharacter(t.app, { world, owner, name: 'Scarecrow' });
+    const etag = `W/"${character.updatedAt}"`;
+    const url = `/api/worlds/${world.worldId}/characters/${character.characterId}`;
+    const headers = { ...owner.headers, 'if-match': etag };
+    const edited = await t.app.inject({ method: 'PUT', url, headers, payload: { ...character, name: 'Wise Scarecrow' } });
+    expect(edited.statusCode).toBe(200);
+    const stale = await t.app.inject({ method: 'PUT', url, headers, payload: { ...character, name: 'Foolish Scarecrow' } });
+    expect(stale.statusCode).toBe(409);
+    const after = await t.app.inject({ url, headers: owner.headers });
+    expect(after.json<{ name: string }>().name).toBe('Wise Scarecrow');
+    expect(after.headers.etag).toBe(edited.headers.etag);
+    expect(edited.headers.etag).not.toBe(etag);
+
+    const mine = (await changes(world.worldId, owner)).data.filter((change) => change.entityType === 'character');
+    expect(mine.map((change) => change.action)).toEqual(['created', 'updated']);
+  });
+
   it('names who deleted a row, not its last author, after reads and writes of others came and went', async () => {
     const { world, owner } = await createWorld(t.app, { name: 'Oz' });
     const editor = await addMember(t.app, owner, world.worldId, 'editor');
