@@ -15,6 +15,7 @@ import type { Database, Dialect } from './database.js';
 import { currentActor } from './actor.js';
 import { type WorldSignals, postgresWorldSignals, sqliteWorldSignals } from './world-signals.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
+import { startSqliteReader } from './sqlite-reader.js';
 import { setChangeClock, sqliteChangeClock } from './change-clock.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 import { analyzeStaleTables } from './postgres-analyze.js';
@@ -216,10 +217,12 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   // statement synchronously inside the query call, so the request's asynchronous context is the current one.
   sqlite.function('lf_actor', { deterministic: false, varargs: false }, () => currentActor() ?? null);
   const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
+  // Reads outside transactions on a second core (db/sqlite-reader.ts); a database in memory has no second connection.
+  const reader = sqlite.memory ? undefined : startSqliteReader(options.sqliteFile);
   const signals = sqliteWorldSignals();
   const clock = sqliteChangeClock(sqlite);
   const db = new Kysely<Database>({
-    dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite, onCommit: signals.committed, clock }),
+    dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite, onCommit: signals.committed, clock, reader }),
   });
   setChangeClock(db, clock);
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept

@@ -8,7 +8,9 @@
  * benchmark's world, a create cost about 200-300 µs alone and 80 µs in groups of 16.
  *
  * How (Kysely runs a transaction as: acquire the connection, begin, callback, commit or rollback, release):
- * - The one connection is guarded by a first-in, first-out lock. Each acquisition gets its own lease.
+ * - The one connection is guarded by a first-in, first-out lock. Each acquisition gets its own lease, which takes
+ *   the lock when it first needs the connection: a transaction, or a statement that runs there. A read outside a
+ *   transaction runs on the reader instead when there is one (db/sqlite-reader.ts), holding nothing.
  * - begin: opens the physical transaction (BEGIN IMMEDIATE) unless a group is open, then SAVEPOINT.
  * - commit: RELEASE the savepoint. Unless the group is full, the lease joins the group: it hands the connection
  *   to the next waiter and waits for the group's COMMIT; when nobody waits, that COMMIT is scheduled for the end
@@ -17,8 +19,9 @@
  *   group is committed at once, this transaction's work included.
  * - rollback: ROLLBACK TO and RELEASE the savepoint: only this transaction's work is undone. If SQLite itself
  *   ended the whole transaction (a disk error), everyone waiting in the group gets that error.
- * - A query outside a transaction (a read, a single write) first COMMITs any open group, so it never sees
- *   or joins work that is not yet durable; a release with nobody waiting does the same, so a group is never
+ * - A query outside a transaction on the connection (a single write, a read when there is no reader) first
+ *   COMMITs any open group, so it never sees or joins work that is not yet durable (the reader's own connection
+ *   never sees it); a release with nobody waiting does the same, so a group is never
  *   left open.
  * Durability is unchanged: a write is answered only after the COMMIT that contains it returned.
  */
@@ -26,6 +29,7 @@ import type SQLite from 'better-sqlite3';
 import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { ChangeClock } from './change-clock.js';
 import { FifoSlots } from './fifo-slots.js';
+import type { SqliteReader } from './sqlite-reader.js';
 
 /** The most transactions one COMMIT carries, so no request waits behind an unbounded group. */
 export const GROUP_COMMIT_MAX = 32;
@@ -41,15 +45,17 @@ interface GroupMember {
 class Lease implements DatabaseConnection {
   released = false;
   inTransaction = false;
+  /** Whether this lease holds the app's connection (taken for its first transaction or statement that runs there). */
+  holds = false;
 
   constructor(private readonly driver: GroupCommitSqliteDriver) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    return this.driver.run<R>(this, compiledQuery);
+    return this.driver.execute<R>(this, compiledQuery);
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    yield this.driver.run<R>(this, compiledQuery);
+    yield await this.driver.execute<R>(this, compiledQuery);
   }
 }
 
@@ -59,34 +65,60 @@ function leaseOf(connection: DatabaseConnection): Lease {
   return connection;
 }
 
-/** The column names of each reader statement switched to raw rows by rowsOf. */
+/** The column names of each reader statement switched to raw rows (columnNamesOf). */
 const columnNames = new WeakMap<SQLite.Statement, readonly string[]>();
 
 /**
- * A reader statement's rows as objects keyed by column name (a later column of the same name wins), as
- * better-sqlite3's default mode makes them, but built here from its raw arrays: better-sqlite3 sets each field of
- * each row through the V8 API, and a page of 11 characters (16 columns) took 46 µs that way against 32-34 µs
- * this way (docs/performance.md, "Rows built in JavaScript"). The first call switches the statement to raw mode for
- * good, so a statement prepared here must not be run elsewhere for object rows.
+ * A reader statement's column names, in order; the first call switches the statement to raw rows for good, so a
+ * statement prepared by this driver must not be run elsewhere for object rows. Rows are built by objectsOf:
+ * better-sqlite3 sets each field of each row through the V8 API, and a page of 11 characters (16 columns) took
+ * 46 µs that way against 32-34 µs built in JavaScript (docs/performance.md, "Where a miss's time goes now").
  * @param statement a statement that returns data (`reader`), from this driver's cache.
- * @param parameters its bound values.
- * @returns one plain object per row.
- * @throws the database's error.
  */
-function rowsOf(statement: SQLite.Statement, parameters: readonly unknown[]): Array<Record<string, unknown>> {
+function columnNamesOf(statement: SQLite.Statement): readonly string[] {
   let names = columnNames.get(statement);
   if (names === undefined) {
     names = statement.columns().map((column) => column.name);
     statement.raw(true);
     columnNames.set(statement, names);
   }
-  const known = names;
-  return (statement.all(parameters) as unknown[][]).map((fields) => {
+  return names;
+}
+
+/**
+ * Raw rows as objects keyed by column name (a later column of the same name wins), as better-sqlite3's default
+ * mode makes them.
+ * @param names the statement's column names (columnNamesOf).
+ * @param values its rows as arrays, columns in the same order.
+ */
+function objectsOf(names: readonly string[], values: unknown[][]): Array<Record<string, unknown>> {
+  return values.map((fields) => {
     const row: Record<string, unknown> = {};
     let column = 0;
-    for (const name of known) row[name] = fields[column++];
+    for (const name of names) row[name] = fields[column++];
     return row;
   });
+}
+
+/** Whether each statement may run on the reader (readerColumnsOf). */
+const readable = new WeakMap<SQLite.Statement, boolean>();
+
+/**
+ * The column names of a statement the reader may run (db/sqlite-reader.ts): one that returns rows and writes
+ * nothing, calls none of the app's own SQL functions (registered on the app's connection only: `lf_…`), and
+ * returns no BLOB column (a worker sends bytes back as Uint8Array, not Buffer). Undefined for any other.
+ */
+function readerColumnsOf(statement: SQLite.Statement, sql: string): readonly string[] | undefined {
+  let may = readable.get(statement);
+  if (may === undefined) {
+    may =
+      statement.reader &&
+      statement.readonly &&
+      !/\blf_/.test(sql) &&
+      !statement.columns().some((column) => column.type?.toLowerCase() === 'blob');
+    readable.set(statement, may);
+  }
+  return may ? columnNamesOf(statement) : undefined;
 }
 
 /** Options of the group-commit dialect. */
@@ -99,6 +131,8 @@ export interface GroupCommitSqliteConfig {
   onCommit?: () => void;
   /** Told of every statement that may write and of every COMMIT, synchronously (db/change-clock.ts). */
   clock?: ChangeClock;
+  /** Runs read statements outside transactions on a worker thread (db/sqlite-reader.ts); closed by destroy. */
+  reader?: SqliteReader | undefined;
 }
 
 /** The driver; see the module comment. */
@@ -116,13 +150,14 @@ export class GroupCommitSqliteDriver implements Driver {
     // Nothing to open: the SQLite database is opened by the caller and shared.
   }
 
+  /** A lease, which takes the app's connection only when it needs it (a transaction, a statement that runs there). */
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#mutex.take();
     return new Lease(this);
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = leaseOf(connection);
+    await this.#hold(lease);
     if (this.#group === undefined) {
       this.#exec('begin immediate');
       this.#group = [];
@@ -172,6 +207,7 @@ export class GroupCommitSqliteDriver implements Driver {
     const lease = leaseOf(connection);
     if (lease.released) return;
     lease.released = true;
+    if (!lease.holds) return;
     if (this.#group !== undefined && this.#mutex.waiting === 0) {
       try {
         this.#commitGroup();
@@ -183,6 +219,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.config.reader?.close();
     await this.#mutex.take();
     try {
       if (this.#group !== undefined) this.#commitGroup();
@@ -212,8 +249,32 @@ export class GroupCommitSqliteDriver implements Driver {
     });
   }
 
+  /** Takes the app's connection for a lease that does not hold it yet (first in, first out). */
+  async #hold(lease: Lease): Promise<void> {
+    if (lease.holds) return;
+    await this.#mutex.take();
+    lease.holds = true;
+  }
+
   /**
-   * Runs one statement for a lease; outside a transaction it first commits any open group.
+   * Runs one statement for a lease: a read outside a transaction on the reader when there is one (it sees every
+   * commit made before it starts, never an open group's uncommitted work), anything else on the app's connection.
+   * @throws the database's error.
+   */
+  async execute<R>(lease: Lease, compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { reader } = this.config;
+    if (reader?.alive && !lease.inTransaction) {
+      const { sql, parameters } = compiledQuery;
+      const names = readerColumnsOf(this.config.database.prepare(sql) as unknown as SQLite.Statement, sql);
+      if (names !== undefined) return { rows: objectsOf(names, await reader.all(sql, parameters)) as R[] };
+    }
+    await this.#hold(lease);
+    return this.run<R>(lease, compiledQuery);
+  }
+
+  /**
+   * Runs one statement on the app's connection, which the lease holds; outside a transaction it first commits
+   * any open group.
    * @throws the database's error.
    */
   run<R>(lease: Lease, compiledQuery: CompiledQuery): QueryResult<R> {
@@ -225,7 +286,8 @@ export class GroupCommitSqliteDriver implements Driver {
     const mayWrite = (statement as { readonly?: boolean }).readonly !== true;
     if (statement.reader) {
       try {
-        return { rows: rowsOf(statement as unknown as SQLite.Statement, parameters) as R[] };
+        const raw = statement as unknown as SQLite.Statement;
+        return { rows: objectsOf(columnNamesOf(raw), raw.all(parameters) as unknown[][]) as R[] };
       } finally {
         if (mayWrite) this.config.clock?.wrote();
       }

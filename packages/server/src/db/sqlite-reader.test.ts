@@ -1,0 +1,88 @@
+/**
+ * SQLite reads on a worker thread (db/sqlite-reader.ts) through the group-commit driver, on a real database file:
+ * a read outside a transaction answers from what is committed without waiting for the app's connection, and
+ * what the reader cannot serve (bytes, the app's own SQL functions, a stopped reader) still reads right.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SQLite } from './sqlite-driver.js';
+import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
+import { withStatementCache } from './connect.js';
+import { type SqliteReader, startSqliteReader } from './sqlite-reader.js';
+
+interface TestDb {
+  note: { id: number; text: string };
+  picture: { id: number; data: Buffer };
+}
+
+describe('SQLite reads on a worker thread', () => {
+  let dir: string;
+  let sqlite: BetterSqlite3.Database;
+  let reader: SqliteReader;
+  let db: Kysely<TestDb>;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-reader-'));
+    const file = path.join(dir, 'test.sqlite');
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table note (id integer primary key, text text not null)');
+    sqlite.exec('create table picture (id integer primary key, data blob not null)');
+    sqlite.function('lf_twice', { deterministic: true }, (value) => Number(value) * 2);
+    reader = startSqliteReader(file);
+    db = new Kysely<TestDb>({ dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite, reader }) });
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a read outside a transaction from what is committed, while a transaction holds the connection', async () => {
+    await db.insertInto('note').values({ id: 1, text: 'committed' }).execute();
+    const seenDuring = await db.transaction().execute(async (trx) => {
+      await trx.insertInto('note').values({ id: 2, text: 'not yet' }).execute();
+      // Without a reader this read would wait for the connection this very transaction holds.
+      return db.selectFrom('note').select('text').orderBy('id').execute();
+    });
+    expect(seenDuring).toEqual([{ text: 'committed' }]);
+    const seenAfter = await db.selectFrom('note').select(['id', 'text']).orderBy('id').execute();
+    expect(seenAfter).toEqual([
+      { id: 1, text: 'committed' },
+      { id: 2, text: 'not yet' },
+    ]);
+  });
+
+  it('reads bytes as a Buffer and runs the app’s own SQL functions, which only its connection has', async () => {
+    await db
+      .insertInto('picture')
+      .values({ id: 1, data: Buffer.from([1, 2, 3]) })
+      .execute();
+    const [picture] = await db.selectFrom('picture').select('data').execute();
+    expect(Buffer.isBuffer(picture?.data)).toBe(true);
+    expect([...(picture?.data ?? [])]).toEqual([1, 2, 3]);
+    const { rows } = await sql<{ value: number }>`select lf_twice(21) as value`.execute(db);
+    expect(rows).toEqual([{ value: 42 }]);
+  });
+
+  it('gives SQLite’s own error and code for a statement that fails while it runs on the reader', async () => {
+    await db.insertInto('note').values({ id: 1, text: 'not JSON' }).execute();
+    const failure = await sql`select json_extract(text, '$.a') as a from note`.execute(db).then(
+      () => undefined,
+      (error: unknown) => error as { code?: string; message?: string },
+    );
+    expect(failure?.code).toBe('SQLITE_ERROR');
+    expect(failure?.message).toContain('malformed JSON');
+  });
+
+  it('reads on the app’s connection once the reader has stopped', async () => {
+    await db.insertInto('note').values({ id: 1, text: 'still here' }).execute();
+    await reader.close();
+    expect(reader.alive).toBe(false);
+    expect(await db.selectFrom('note').select('text').execute()).toEqual([{ text: 'still here' }]);
+  });
+});

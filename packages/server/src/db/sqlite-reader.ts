@@ -1,0 +1,148 @@
+/**
+ * SQLite reads on a worker thread (docs/performance.md, "Reads on a second core"). Under real traffic the server's
+ * one JavaScript thread is saturated and half of its time is SQLite running read statements, while the machine's
+ * other cores wait. A reader runs those statements on its own read-only connection to the same file, in a worker
+ * thread: in WAL mode readers never block the writer nor each other, and each statement sees every commit made
+ * before it started (db/group-commit-sqlite.ts sends it there only outside a transaction, after the writes the
+ * request has awaited). Writes, transactions, and statements that call the app's own SQL functions stay on the
+ * app's connection.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { sqliteDriverPackage } from './sqlite-driver.js';
+
+/** How many statements the reader's connection keeps prepared (least recently used dropped first). */
+const READER_STATEMENT_CACHE_SIZE = 500;
+
+/** The worker: one read-only connection, statements kept prepared in raw mode, one answer per message in order. */
+const READER_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const statements = new Map();
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    statements.clear();
+    db.close();
+    parentPort.close();
+    return;
+  }
+  const { id, sql, parameters } = message;
+  try {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql).raw(true);
+      if (statements.size >= workerData.cacheSize) statements.delete(statements.keys().next().value);
+    } else {
+      statements.delete(sql);
+    }
+    statements.set(sql, statement);
+    parentPort.postMessage({ id, rows: statement.all(parameters) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+  }
+});
+`;
+
+/** A read statement's failure on the reader, with SQLite's error code (as better-sqlite3's SqliteError carries it). */
+export class SqliteReaderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'SqliteError';
+  }
+}
+
+/** The reader of one SQLite file; see the module comment. */
+export interface SqliteReader {
+  /** False once the worker has stopped or failed: callers then run reads on the app's connection. */
+  readonly alive: boolean;
+  /**
+   * Runs one read-only statement on the reader's connection.
+   * @param sql the statement's text (a SELECT, or a WITH ending in one, that calls none of the app's functions).
+   * @param parameters its bound values (numbers, strings, null).
+   * @returns its rows as arrays, the columns in the statement's order.
+   * @throws SqliteReaderError for SQLite's error; Error when the reader stopped before answering.
+   */
+  all: (sql: string, parameters: readonly unknown[]) => Promise<unknown[][]>;
+  /** Stops the worker after the statements already sent have answered, and closes its connection. */
+  close: () => Promise<void>;
+}
+
+interface Pending {
+  resolve: (rows: unknown[][]) => void;
+  reject: (error: Error) => void;
+}
+
+interface ReaderAnswer {
+  id: number;
+  rows?: unknown[][];
+  error?: { message: string; code?: string };
+}
+
+/**
+ * Starts a reader for a SQLite file in WAL mode that the app's connection has already opened.
+ * @param file the database file.
+ * @returns the reader; it holds the process open only while a statement is in flight.
+ */
+export function startSqliteReader(file: string): SqliteReader {
+  const worker = new Worker(READER_WORKER, {
+    eval: true,
+    // The worker loads the same build as the app's connection: better-sqlite3 12 aborts a worker's exit on Node.js 24.
+    workerData: {
+      driver: createRequire(import.meta.url).resolve(sqliteDriverPackage()),
+      file,
+      cacheSize: READER_STATEMENT_CACHE_SIZE,
+    },
+  });
+  worker.unref();
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  let alive = true;
+  const failAll = (error: Error): void => {
+    alive = false;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  worker.on('message', (answer: ReaderAnswer) => {
+    const waiting = pending.get(answer.id);
+    if (waiting === undefined) return;
+    pending.delete(answer.id);
+    if (pending.size === 0) worker.unref();
+    if (answer.error) waiting.reject(new SqliteReaderError(answer.error.message, answer.error.code));
+    else waiting.resolve(answer.rows ?? []);
+  });
+  worker.once('error', (error) => failAll(error));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      failAll(new Error('The database reader stopped.'));
+      resolve();
+    }),
+  );
+  return {
+    get alive() {
+      return alive;
+    },
+    all: (sql, parameters) =>
+      new Promise<unknown[][]>((resolve, reject) => {
+        if (!alive) {
+          reject(new Error('The database reader stopped.'));
+          return;
+        }
+        const id = nextId++;
+        if (pending.size === 0) worker.ref();
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, sql, parameters });
+      }),
+    close: async () => {
+      if (!alive) return exited;
+      alive = false;
+      worker.ref(); // keep the process alive until the worker has closed its connection
+      worker.postMessage('stop');
+      await exited;
+    },
+  };
+}
