@@ -31,6 +31,8 @@ export interface AppConfig {
   dataDir: string;
   /** SQLite file path (default `<dataDir>/loreforge.sqlite`). */
   sqliteFile: string;
+  /** SQLite: reads on a worker thread of their own (SQLITE_READ_WORKER=true; db/sqlite-reader.ts). */
+  sqliteReadWorker: boolean;
   /** Token signing secret; when undefined one is generated once and kept in `<dataDir>/token-secret`. */
   tokenSecret: string | undefined;
   /** Token lifetime, e.g. '7d', '12h' (default '7d'). */
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseStatementTimeoutMs: readInt('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, env) || 1,
     dataDir,
     sqliteFile: env.SQLITE_FILE ?? path.join(dataDir, 'loreforge.sqlite'),
+    sqliteReadWorker: env.SQLITE_READ_WORKER === 'true',
     tokenSecret: env.TOKEN_SECRET || undefined,
     tokenExpiresIn: env.TOKEN_EXPIRES_IN ?? '7d',
     redisUrl: env.REDIS_URL || undefined,

@@ -34,6 +34,7 @@ async function start(config: AppConfig): Promise<FastifyInstance> {
   const database = connectDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
+    sqliteReadWorker: config.sqliteReadWorker,
     poolSize: config.databasePoolSize,
     writeSlots: config.databaseWriteConcurrency,
     connectTimeoutMs: config.databaseConnectTimeoutMs,

@@ -45,6 +45,11 @@ export interface ConnectOptions {
   sqliteFile: string;
   /** PostgreSQL schema to use (tests isolate each file in its own); default public. */
   postgresSchema?: string;
+  /**
+   * SQLite: run reads outside transactions on a worker thread with a read-only connection of its own
+   * (db/sqlite-reader.ts; default false). It takes the second core under many readers, for memory (docs/performance.md).
+   */
+  sqliteReadWorker?: boolean;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
   /** How many PostgreSQL write transactions run at once (default twice the machine's cores, at least 2). */
@@ -218,7 +223,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.function('lf_actor', { deterministic: false, varargs: false }, () => currentActor() ?? null);
   const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
   // Reads outside transactions on a second core (db/sqlite-reader.ts); a database in memory has no second connection.
-  const reader = sqlite.memory ? undefined : startSqliteReader(options.sqliteFile);
+  const reader = options.sqliteReadWorker === true && !sqlite.memory ? startSqliteReader(options.sqliteFile) : undefined;
   const signals = sqliteWorldSignals();
   const clock = sqliteChangeClock(sqlite);
   const db = new Kysely<Database>({

@@ -105,8 +105,9 @@ const readable = new WeakMap<SQLite.Statement, boolean>();
 
 /**
  * The column names of a statement the reader may run (db/sqlite-reader.ts): one that returns rows and writes
- * nothing, calls none of the app's own SQL functions (registered on the app's connection only: `lf_…`), and
- * returns no BLOB column (a worker sends bytes back as Uint8Array, not Buffer). Undefined for any other.
+ * nothing, is no PRAGMA (those read or set the connection's own state, `max_page_count`, `query_only` …), calls
+ * none of the app's own SQL functions (registered on the app's connection only: `lf_…`), and returns no BLOB
+ * column (a worker sends bytes back as Uint8Array, not Buffer). Undefined for any other.
  */
 function readerColumnsOf(statement: SQLite.Statement, sql: string): readonly string[] | undefined {
   let may = readable.get(statement);
@@ -114,6 +115,7 @@ function readerColumnsOf(statement: SQLite.Statement, sql: string): readonly str
     may =
       statement.reader &&
       statement.readonly &&
+      !/^\s*pragma\b/i.test(sql) &&
       !/\blf_/.test(sql) &&
       !statement.columns().some((column) => column.type?.toLowerCase() === 'blob');
     readable.set(statement, may);
