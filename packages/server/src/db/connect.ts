@@ -4,11 +4,10 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
-import { SQLite, sqliteDriverPackage } from './sqlite-driver.js';
+import { SQLite, sqliteDriverPath } from './sqlite-driver.js';
 import pg from 'pg';
 import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
@@ -165,8 +164,7 @@ parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.
 function startCheckpointer(sqlite: BetterSqlite3.Database, file: string): () => Promise<void> {
   const worker = new Worker(CHECKPOINT_WORKER, {
     eval: true,
-    // The worker loads the same build as the connection: better-sqlite3 12 aborts a worker's exit on Node.js 24.
-    workerData: { driver: createRequire(import.meta.url).resolve(sqliteDriverPackage()), file, intervalMs: CHECKPOINT_INTERVAL_MS },
+    workerData: { driver: sqliteDriverPath(), file, intervalMs: CHECKPOINT_INTERVAL_MS },
   });
   worker.unref();
   let stopping = false;

@@ -25,3 +25,11 @@ const require = createRequire(import.meta.url);
 
 /** better-sqlite3's `Database` class, from the build that suits the running Node.js. */
 export const SQLite = require(sqliteDriverPackage()) as typeof BetterSqlite3;
+
+/**
+ * The file a worker thread loads better-sqlite3 from: the same build as the app's connection, since
+ * better-sqlite3 12 aborts a worker's exit on Node.js 24 (the checkpointer in db/connect.ts, the reader in
+ * db/sqlite-reader.ts).
+ * @returns an absolute path for `require` inside the worker.
+ */
+export const sqliteDriverPath = (): string => require.resolve(sqliteDriverPackage());

@@ -7,9 +7,8 @@
  * request has awaited). Writes, transactions, and statements that call the app's own SQL functions stay on the
  * app's connection.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { sqliteDriverPackage } from './sqlite-driver.js';
+import { sqliteDriverPath } from './sqlite-driver.js';
 
 /** How many statements the reader's connection keeps prepared (least recently used dropped first). */
 const READER_STATEMENT_CACHE_SIZE = 500;
@@ -91,12 +90,7 @@ interface ReaderAnswer {
 export function startSqliteReader(file: string): SqliteReader {
   const worker = new Worker(READER_WORKER, {
     eval: true,
-    // The worker loads the same build as the app's connection: better-sqlite3 12 aborts a worker's exit on Node.js 24.
-    workerData: {
-      driver: createRequire(import.meta.url).resolve(sqliteDriverPackage()),
-      file,
-      cacheSize: READER_STATEMENT_CACHE_SIZE,
-    },
+    workerData: { driver: sqliteDriverPath(), file, cacheSize: READER_STATEMENT_CACHE_SIZE },
   });
   worker.unref();
   const pending = new Map<number, Pending>();
