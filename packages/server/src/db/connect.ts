@@ -136,6 +136,9 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = STATEM
   };
 }
 
+/** The app connection's SQLite page cache when a reader takes the reads (KiB; see connectDatabase). */
+const APP_PAGE_CACHE_WITH_READER_KIB = 4096;
+
 /** How often the background connection copies the WAL into the database file (SQLite). */
 const CHECKPOINT_INTERVAL_MS = 200;
 
@@ -222,6 +225,10 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
   // Reads outside transactions on a second core (db/sqlite-reader.ts); a database in memory has no second connection.
   const reader = options.sqliteReadWorker === true && !sqlite.memory ? startSqliteReader(options.sqliteFile) : undefined;
+  // With a reader, this connection runs the writes, the transactions and the reads the reader may not take: a
+  // smaller page cache than better-sqlite3's 16 MB default serves them, and keeps both connections' caches within
+  // what one held before (docs/performance.md, "Reads on a second core").
+  if (reader) sqlite.pragma(`cache_size = -${APP_PAGE_CACHE_WITH_READER_KIB}`);
   const signals = sqliteWorldSignals();
   const clock = sqliteChangeClock(sqlite);
   const db = new Kysely<Database>({

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SQLite } from './sqlite-driver.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { withStatementCache } from './connect.js';
-import { type SqliteReader, startSqliteReader } from './sqlite-reader.js';
+import { READER_PAGE_CACHE_KIB, type SqliteReader, startSqliteReader } from './sqlite-reader.js';
 
 interface TestDb {
   note: { id: number; text: string };
@@ -77,6 +77,11 @@ describe('SQLite reads on a worker thread', () => {
     );
     expect(failure?.code).toBe('SQLITE_ERROR');
     expect(failure?.message).toContain('malformed JSON');
+  });
+
+  it('keeps a page cache of READER_PAGE_CACHE_KIB, not the 16 MB better-sqlite3 gives every connection', async () => {
+    expect(await reader.all('select cache_size from pragma_cache_size()', [])).toEqual([[-READER_PAGE_CACHE_KIB]]);
+    expect(sqlite.pragma('cache_size', { simple: true })).toBe(-16000);
   });
 
   it('reads on the app’s connection once the reader has stopped', async () => {

@@ -13,12 +13,20 @@ import { sqliteDriverPath } from './sqlite-driver.js';
 /** How many statements the reader's connection keeps prepared (least recently used dropped first). */
 const READER_STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * The reader's page cache, in KiB (SQLite's `cache_size`, negative for KiB). better-sqlite3 builds SQLite with a
+ * 16 MB default, which the reader filled under traffic spread over many worlds: 14 MB of the 45-50 MB it cost. The
+ * pages it misses come from the operating system's file cache, on the core the reader has to spare.
+ */
+export const READER_PAGE_CACHE_KIB = 2048;
+
 /** The worker: one read-only connection, statements kept prepared in raw mode, one answer per message in order. */
 const READER_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+db.pragma('cache_size = -' + workerData.pageCacheKib);
 const statements = new Map();
 parentPort.on('message', (message) => {
   if (message === 'stop') {
@@ -90,7 +98,7 @@ interface ReaderAnswer {
 export function startSqliteReader(file: string): SqliteReader {
   const worker = new Worker(READER_WORKER, {
     eval: true,
-    workerData: { driver: sqliteDriverPath(), file, cacheSize: READER_STATEMENT_CACHE_SIZE },
+    workerData: { driver: sqliteDriverPath(), file, cacheSize: READER_STATEMENT_CACHE_SIZE, pageCacheKib: READER_PAGE_CACHE_KIB },
   });
   worker.unref();
   const pending = new Map<number, Pending>();
