@@ -137,7 +137,7 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = STATEM
 }
 
 /** The app connection's SQLite page cache when a reader takes the reads (KiB; see connectDatabase). */
-const APP_PAGE_CACHE_WITH_READER_KIB = 4096;
+export const APP_PAGE_CACHE_WITH_READER_KIB = 4096;
 
 /** How often the background connection copies the WAL into the database file (SQLite). */
 const CHECKPOINT_INTERVAL_MS = 200;

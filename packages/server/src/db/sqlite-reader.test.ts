@@ -11,7 +11,7 @@ import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SQLite } from './sqlite-driver.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
-import { withStatementCache } from './connect.js';
+import { APP_PAGE_CACHE_WITH_READER_KIB, connectDatabase, withStatementCache } from './connect.js';
 import { READER_PAGE_CACHE_KIB, type SqliteReader, startSqliteReader } from './sqlite-reader.js';
 
 interface TestDb {
@@ -81,7 +81,25 @@ describe('SQLite reads on a worker thread', () => {
 
   it('keeps a page cache of READER_PAGE_CACHE_KIB, not the 16 MB better-sqlite3 gives every connection', async () => {
     expect(await reader.all('select cache_size from pragma_cache_size()', [])).toEqual([[-READER_PAGE_CACHE_KIB]]);
-    expect(sqlite.pragma('cache_size', { simple: true })).toBe(-16000);
+  });
+
+  it('gives the app’s connection a smaller page cache beside a reader, and keeps better-sqlite3’s 16 MB without one', async () => {
+    const cacheSizeOf = async (sqliteReadWorker: boolean): Promise<unknown> => {
+      const handle = connectDatabase({
+        databaseUrl: undefined,
+        sqliteFile: path.join(dir, `app-${sqliteReadWorker}.sqlite`),
+        sqliteReadWorker,
+      });
+      try {
+        // A PRAGMA always runs on the app's connection, never on the reader.
+        const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db);
+        return rows[0]?.cache_size;
+      } finally {
+        await handle.destroy();
+      }
+    };
+    expect(await cacheSizeOf(true)).toBe(-APP_PAGE_CACHE_WITH_READER_KIB);
+    expect(await cacheSizeOf(false)).toBe(-16000);
   });
 
   it('reads on the app’s connection once the reader has stopped', async () => {
