@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { firstLoadHints } from './first-load-hints';
+import { purgeUnusedBootstrap } from './unused-bootstrap-css';
 
 const require = createRequire(import.meta.url);
 
@@ -53,6 +55,8 @@ export default defineConfig(({ command }) => ({
     }),
     precompress(),
   ],
+  // Bootstrap's rules that nothing in the app uses are left out of the build (unused-bootstrap-css.ts).
+  css: command === 'build' ? { postcss: { plugins: [purgeUnusedBootstrap(path.dirname(fileURLToPath(import.meta.url)))] } } : {},
   resolve: {
     // React Router's package exports point every bundler at its development build (extra checks and warnings run
     // on every render and navigation); the production build shipped beside it skips them.
