@@ -151,6 +151,9 @@ try {
   await migrateToLatest(database);
   const data = kept ?? (await generateSpread(database.db, (line) => console.log(`generating ${line}`)));
   if (!kept) await keepSpread(data);
+  // Planner statistics for the generated rows, as the server gathers them when it starts (server.ts): without
+  // them PostgreSQL planned an inventory page as a hash join over every item (1.5-2.9 ms instead of 0.1 ms).
+  await database.optimize();
   const config = loadConfig(
     {},
     { dataDir, databaseUrl, tokenSecret: 'spread-cpu', logLevel: 'warn', webDistDir: undefined, authRateLimitPerMinute: 1_000_000 },
