@@ -16,6 +16,7 @@ import { type WorldSignals, postgresWorldSignals, sqliteWorldSignals } from './w
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { startSqliteReader } from './sqlite-reader.js';
 import { setChangeClock, sqliteChangeClock } from './change-clock.js';
+import { StrictlyLaterVersions } from './strictly-later-versions.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 import { analyzeStaleTables } from './postgres-analyze.js';
 import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './trigram.js';
@@ -233,6 +234,8 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   const clock = sqliteChangeClock(sqlite);
   const db = new Kysely<Database>({
     dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite, onCommit: signals.committed, clock, reader }),
+    // One change per write: see db/strictly-later-versions.ts.
+    plugins: [new StrictlyLaterVersions()],
   });
   setChangeClock(db, clock);
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_MESSAGES, type WorldChangePage } from '@loreforge/contract';
 import { type TestApp, buildTestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
@@ -62,6 +62,30 @@ describe.each(DIALECTS)('GET /api/worlds/{worldId}/changes on %s', (dialect) => 
 
     const mine = (await changes(world.worldId, owner)).data.filter((change) => change.entityType === 'character');
     expect(mine.map((change) => change.action)).toEqual(['created', 'updated']);
+  });
+
+  it('records each edit once, with a later version, when edits of one row come within one millisecond', async () => {
+    const { world, owner } = await createWorld(t.app, { name: 'Oz' });
+    const { character } = await createCharacter(t.app, { world, owner, name: 'Tin Man' });
+    const url = `/api/worlds/${world.worldId}/characters/${character.characterId}`;
+    // Every write below is stamped with the same instant, as writes that come within one millisecond are.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(character.updatedAt) });
+    const etags: string[] = [];
+    try {
+      for (const name of ['Tin Woodman', 'Emperor of the Winkies']) {
+        const edited = await t.app.inject({ method: 'PUT', url, headers: owner.headers, payload: { ...character, name } });
+        expect(edited.statusCode).toBe(200);
+        etags.push(String(edited.headers.etag));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(new Set([`W/"${character.updatedAt}"`, ...etags]).size).toBe(3);
+    const after = await t.app.inject({ url, headers: owner.headers });
+    expect(after.headers.etag).toBe(etags[1]);
+
+    const mine = (await changes(world.worldId, owner)).data.filter((change) => change.entityType === 'character');
+    expect(mine.map((change) => change.action)).toEqual(['created', 'updated', 'updated']);
   });
 
   it('names who deleted a row, not its last author, after reads and writes of others came and went', async () => {
