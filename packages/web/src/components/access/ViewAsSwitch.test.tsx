@@ -73,10 +73,11 @@ describe('the "View as player" switch (issue 11)', () => {
     renderRoutes(routes, `/worlds/${W}/details`);
 
     await user.click(await screen.findByRole('button', { name: 'View as player' }, { timeout: 5000 }));
+    const toto = await screen.findByRole('button', { name: 'toto (player)' });
     // Only players and viewers are offered, never editors.
     expect(screen.queryByRole('button', { name: /glinda/ })).not.toBeInTheDocument();
     const before = seen.length;
-    await user.click(screen.getByRole('button', { name: 'toto (player)' }));
+    await user.click(toto);
 
     expect(await screen.findByRole('status')).toHaveTextContent('Viewing as toto (player)');
     await waitFor(() => expect(seen.slice(before).some((call) => call.path === `/api/worlds/${W}`)).toBe(true));

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import Dropdown from 'react-bootstrap/Dropdown';
 import { useMembers } from '../../api/access';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { setViewAs } from '../../session/view-as-store';
+import { MenuButton } from '../overlays/MenuButton';
 import { ROLE_LABELS } from './RoleBadge';
 
 /**
@@ -20,25 +20,19 @@ export function ViewAsSwitch({ worldId }: { worldId: string }) {
   const readers = (members.data ?? []).filter((member) => member.role === 'player' || member.role === 'viewer');
   if (readers.length === 0) return null;
   return (
-    <Dropdown>
-      <Dropdown.Toggle variant="outline-light" id={`view-as-${worldId}`}>
-        View as player
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        <Dropdown.Header>See this world as</Dropdown.Header>
-        {readers.map((member) => (
-          <Dropdown.Item
-            key={member.userId}
-            as="button"
-            onClick={() => {
-              setViewAs({ worldId, userId: member.userId, username: member.username, role: member.role, ownRole });
-              void queryClient.resetQueries();
-            }}
-          >
-            {member.username} ({ROLE_LABELS[member.role].toLowerCase()})
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+    <MenuButton
+      id={`view-as-${worldId}`}
+      label="View as player"
+      variant="outline-light"
+      header="See this world as"
+      choices={readers.map((member) => ({
+        key: member.userId,
+        label: `${member.username} (${ROLE_LABELS[member.role].toLowerCase()})`,
+        onSelect: () => {
+          setViewAs({ worldId, userId: member.userId, username: member.username, role: member.role, ownRole });
+          void queryClient.resetQueries();
+        },
+      }))}
+    />
   );
 }

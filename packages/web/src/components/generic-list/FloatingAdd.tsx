@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import Overlay from 'react-bootstrap/Overlay';
-import Popover from 'react-bootstrap/Popover';
 import { LIMITS } from '@loreforge/contract';
+import { useOverlayParts } from '../overlays/useOverlayParts';
 import './generic-list.css';
 
 /** What the quick-create popover's content receives. */
@@ -36,10 +35,13 @@ export function FloatingAdd({ entityName, createPath, renderQuickCreate, heading
   const popoverId = useId();
   const navigate = useNavigate();
   const close = () => setOpen(false);
+  const { parts, load } = useOverlayParts();
 
   const handleAdd = () => {
-    if (renderQuickCreate) setOpen((shown) => !shown);
-    else if (createPath) void navigate(createPath);
+    if (renderQuickCreate) {
+      load();
+      setOpen((shown) => !shown);
+    } else if (createPath) void navigate(createPath);
   };
 
   return (
@@ -51,26 +53,28 @@ export function FloatingAdd({ entityName, createPath, renderQuickCreate, heading
         aria-label={`Add ${entityName}`}
         aria-expanded={renderQuickCreate ? open : undefined}
         aria-controls={renderQuickCreate && open ? popoverId : undefined}
+        onPointerEnter={renderQuickCreate ? load : undefined}
+        onFocus={renderQuickCreate ? load : undefined}
         onClick={handleAdd}
       >
         <span aria-hidden="true">+</span>
       </Button>
-      {renderQuickCreate && (
-        <Overlay target={buttonRef} show={open} placement="top-end" rootClose onHide={close}>
-          <Popover id={popoverId} className="lf-quick-create" style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
-            <Popover.Header as={headingAs} className={headingClassName}>
+      {renderQuickCreate && parts && (
+        <parts.Overlay target={buttonRef} show={open} placement="top-end" rootClose onHide={close}>
+          <parts.Popover id={popoverId} className="lf-quick-create" style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
+            <parts.Popover.Header as={headingAs} className={headingClassName}>
               Quick create {entityName}
-            </Popover.Header>
-            <Popover.Body>
+            </parts.Popover.Header>
+            <parts.Popover.Body>
               {renderQuickCreate({ close })}
               {createPath && (
                 <div className="mt-2 small">
                   <Link to={createPath}>Open the full form</Link>
                 </div>
               )}
-            </Popover.Body>
-          </Popover>
-        </Overlay>
+            </parts.Popover.Body>
+          </parts.Popover>
+        </parts.Overlay>
       )}
     </>
   );

@@ -1,14 +1,17 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
-import Popover from 'react-bootstrap/Popover';
 import type { MentionEntityType } from '@loreforge/contract';
 import { useMentionSummary } from '../../api/mentions';
 import { entityPath } from '../../lib/entity-path';
 import { SEARCH_TYPE_LABELS } from '../search/CommandPalette';
+import { useOverlayParts } from '../overlays/useOverlayParts';
 
 /** Characters of the description a hover card shows. */
 const CARD_TEXT = 160;
+/** How long the pointer or focus stays on a mention before its card shows, in milliseconds. */
+const SHOW_DELAY_MS = 250;
+/** How long after the pointer or focus leaves a mention its card hides, in milliseconds. */
+const HIDE_DELAY_MS = 100;
 
 /** Props of {@link MentionLink}. */
 export interface MentionLinkProps {
@@ -35,22 +38,49 @@ function MentionCard({ worldId, type, id, parentId, open }: Omit<MentionLinkProp
 
 /**
  * A mention in rich text (issue "Linked lore"): a link to the entity's page, with a hover card (name, type and
- * the first lines of its description), loaded when the card opens.
+ * the first lines of its description, loaded when the card opens) shown 250 ms after the pointer enters the link
+ * or it takes focus, hidden 100 ms after it leaves. Pointing at the link or focusing it also loads the overlay
+ * components (useOverlayParts); the card is their Overlay beside the link, so the link itself is never replaced
+ * and a click on it always lands.
  */
 export function MentionLink({ worldId, type, id, parentId, children }: MentionLinkProps) {
+  const { parts, load } = useOverlayParts();
   const [open, setOpen] = useState(false);
-  const popover = (
-    <Popover id={`mention-${id}`}>
-      <Popover.Body>
-        <MentionCard worldId={worldId} type={type} id={id} parentId={parentId} open={open} />
-      </Popover.Body>
-    </Popover>
-  );
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const popoverId = `mention-${id}`;
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const point = (pointed: boolean) => () => {
+    if (pointed) load();
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setOpen(pointed), pointed ? SHOW_DELAY_MS : HIDE_DELAY_MS);
+  };
+
   return (
-    <OverlayTrigger trigger={['hover', 'focus']} placement="top" overlay={popover} onToggle={setOpen} delay={{ show: 250, hide: 100 }}>
-      <Link to={entityPath(worldId, type, id, parentId)} className="mention" data-entity-type={type}>
+    <>
+      <Link
+        ref={linkRef}
+        to={entityPath(worldId, type, id, parentId)}
+        className="mention"
+        data-entity-type={type}
+        aria-describedby={open && parts ? popoverId : undefined}
+        onMouseEnter={point(true)}
+        onMouseLeave={point(false)}
+        onFocus={point(true)}
+        onBlur={point(false)}
+      >
         {children}
       </Link>
-    </OverlayTrigger>
+      {parts && (
+        <parts.Overlay target={linkRef} show={open} placement="top">
+          <parts.Popover id={popoverId}>
+            <parts.Popover.Body>
+              <MentionCard worldId={worldId} type={type} id={id} parentId={parentId} open={open} />
+            </parts.Popover.Body>
+          </parts.Popover>
+        </parts.Overlay>
+      )}
+    </>
   );
 }

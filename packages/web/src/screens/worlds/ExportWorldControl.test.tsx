@@ -24,7 +24,7 @@ describe('ExportWorldControl (issue 13: Export on the world page)', () => {
     renderRoutes(<ExportWorldControl worldId={W} />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
-    expect(screen.getByRole('button', { name: /OnlyWorlds/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /OnlyWorlds/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Markdown vault/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Loreforge bundle/ }));
 
@@ -41,7 +41,7 @@ describe('ExportWorldControl (issue 13: Export on the world page)', () => {
     mockFetch(() => jsonResponse({ message: 'format must be one of: bundle.', code: 'BAD_REQUEST' }, 400));
     renderRoutes(<ExportWorldControl worldId={W} />);
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
-    await userEvent.click(screen.getByRole('button', { name: /Markdown vault/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Markdown vault/ }));
     expect(await screen.findByText('format must be one of: bundle.')).toBeInTheDocument();
   });
 });

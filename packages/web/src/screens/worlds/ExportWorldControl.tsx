@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import type { ExportFormat } from '@loreforge/contract';
 import { handleError } from '../../api/client';
+import { MenuButton } from '../../components/overlays/MenuButton';
 import { EXPORT_CHOICES, downloadWorldExport, formatBytes } from '../../api/transfer';
 
 /** Failure text of an export whose answer carried no message. */
@@ -47,19 +47,24 @@ export function ExportWorldControl({ worldId, size }: { worldId: string; size?: 
 
   return (
     <div className="d-flex flex-column align-items-end gap-1">
-      <Dropdown align="end">
-        <Dropdown.Toggle variant="light" {...(size ? { size } : {})} disabled={state.kind === 'running'} id={`export-${worldId}`}>
-          Export
-        </Dropdown.Toggle>
-        <Dropdown.Menu>
-          {EXPORT_CHOICES.map((choice) => (
-            <Dropdown.Item key={choice.format} as="button" onClick={() => void handleExport(choice.format, choice.label)}>
+      <MenuButton
+        id={`export-${worldId}`}
+        label="Export"
+        variant="light"
+        size={size}
+        disabled={state.kind === 'running'}
+        align="end"
+        choices={EXPORT_CHOICES.map((choice) => ({
+          key: choice.format,
+          label: (
+            <>
               <div>{choice.label}</div>
               <div className="small text-body-secondary">{choice.hint}</div>
-            </Dropdown.Item>
-          ))}
-        </Dropdown.Menu>
-      </Dropdown>
+            </>
+          ),
+          onSelect: () => void handleExport(choice.format, choice.label),
+        }))}
+      />
       {state.kind === 'running' && (
         <div role="status" className="small text-white d-flex align-items-center gap-2">
           <Spinner animation="border" size="sm" aria-hidden="true" />

@@ -5,8 +5,6 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Nav from 'react-bootstrap/Nav';
-import Overlay from 'react-bootstrap/Overlay';
-import Popover from 'react-bootstrap/Popover';
 import Row from 'react-bootstrap/Row';
 import Tab from 'react-bootstrap/Tab';
 import { LIMITS } from '@loreforge/contract';
@@ -15,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { capitalize, pluralize } from '../../lib/text';
 import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
 import { IfAllowed } from '../../components/access/IfAllowed';
+import { useOverlayParts } from '../../components/overlays/useOverlayParts';
 import { NotesPanel } from '../../components/notes/NotesPanel';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { SinceLastVisitCard } from './SinceLastVisitCard';
@@ -56,6 +55,7 @@ function CountCard({
 }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const { parts, load } = useOverlayParts();
   const title = ENTITY_HELP[type].title;
   return (
     <Card className={`h-100 lf-card lf-count-card${selected ? ' is-selected' : ''}`}>
@@ -77,30 +77,43 @@ function CountCard({
             View all
           </Link>
           <IfAllowed worldId={worldId} to="manage">
-            <Button ref={buttonRef} size="sm" variant="primary" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+            <Button
+              ref={buttonRef}
+              size="sm"
+              variant="primary"
+              onPointerEnter={load}
+              onFocus={load}
+              onClick={() => {
+                load();
+                setOpen((v) => !v);
+              }}
+              aria-expanded={open}
+            >
               {/* The visible words start the accessible name, so a voice user can say what they see. */}+ New
               <span className="visually-hidden"> {singular}</span>
             </Button>
           </IfAllowed>
         </div>
-        <Overlay target={buttonRef} show={open} placement="bottom" rootClose onHide={() => setOpen(false)}>
-          <Popover id={`quick-create-${type}`} style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
-            <Popover.Header as="h3">New {singular}</Popover.Header>
-            <Popover.Body>
-              <Suspense fallback={<LoadingSpinner />}>
-                <QuickCreateForm
-                  worldId={worldId}
-                  type={type}
-                  onCancel={() => setOpen(false)}
-                  onCreated={(name) => {
-                    setOpen(false);
-                    onCreated(`Created ${singular} "${name}".`);
-                  }}
-                />
-              </Suspense>
-            </Popover.Body>
-          </Popover>
-        </Overlay>
+        {parts && (
+          <parts.Overlay target={buttonRef} show={open} placement="bottom" rootClose onHide={() => setOpen(false)}>
+            <parts.Popover id={`quick-create-${type}`} style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
+              <parts.Popover.Header as="h3">New {singular}</parts.Popover.Header>
+              <parts.Popover.Body>
+                <Suspense fallback={<LoadingSpinner />}>
+                  <QuickCreateForm
+                    worldId={worldId}
+                    type={type}
+                    onCancel={() => setOpen(false)}
+                    onCreated={(name) => {
+                      setOpen(false);
+                      onCreated(`Created ${singular} "${name}".`);
+                    }}
+                  />
+                </Suspense>
+              </parts.Popover.Body>
+            </parts.Popover>
+          </parts.Overlay>
+        )}
       </Card.Body>
     </Card>
   );
