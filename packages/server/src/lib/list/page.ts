@@ -7,7 +7,17 @@ import type { Database } from '../../db/database.js';
 import { compiledShape } from '../compiled-query.js';
 import { encodeCursor, paginationOf } from './envelope.js';
 import type { ListPlan } from './parse.js';
-import { afterKeyset, countRows, fullTextCondition, likeText, nameRank, phraseText, searchCondition } from './query.js';
+import {
+  afterKeyset,
+  containsCondition,
+  countRows,
+  fullTextCondition,
+  likeText,
+  nameRank,
+  phraseText,
+  scansScope,
+  searchCondition,
+} from './query.js';
 import type { CursorValue, ListOrder, ListParams, ListResult, ListShape, ListSpec, PageStart, SearchableTable } from './types.js';
 
 /** The column a ranked page reads each row's rank into (removed before the rows are returned). */
@@ -81,7 +91,8 @@ async function pageOf<Row extends { id: string }>(
 /**
  * Reads one page of a list given as a shape, as SQL compiled once per shape (lib/compiled-query.ts
  * compiledShape): the same statement readPage would build around the shape's scoped query, with the search
- * (LIKE, or FTS5 when `fullText` is set), the rank of name matches, a cursor's keyset, the window total when
+ * (LIKE, FTS5 when `fullText` is set, or a "contains" without an index where the search scans its scope, see
+ * scansScope), the rank of name matches, a cursor's keyset, the window total when
  * `knownTotal` is undefined, the order, limit and offset, every value bound.
  * @param fullText the table whose full-text index serves the search (listSearchCondition's choice), or undefined.
  * @param knownTotal the list's exact total; undefined to count it in the statement (a page by number only: a
@@ -98,10 +109,11 @@ export async function readCompiledPage<TB extends keyof Database, Row extends { 
   const { params } = spec;
   const { search, cursor, order, cursorSort, start } = plan;
   const n = shape.args.length;
+  const scans = !fullText && scansScope(spec.fullText);
   const key = [
     shape.key,
     cursorSort,
-    search === undefined ? 'all' : fullText ? `fts:${fullText}` : 'like',
+    search === undefined ? 'all' : fullText ? `fts:${fullText}` : scans ? 'scan' : 'like',
     cursor ? 'after' : 'page',
     knownTotal === undefined ? 'window' : 'known',
   ].join('\u0000');
@@ -114,12 +126,19 @@ export async function readCompiledPage<TB extends keyof Database, Row extends { 
     cursor?.[2] ?? 0,
     params.limit + 1,
     start.skip,
+    search === undefined ? '' : search.toLowerCase(),
   ];
   const build = (values: readonly unknown[]): Compilable<Row> => {
     const text = (index: number): string => values[n + index] as string;
     let paged = shape.build(shape.db, values.slice(0, n) as string[]);
     if (search !== undefined) {
-      paged = paged.where(fullText ? fullTextCondition(fullText, text(1)) : searchCondition(spec.searchColumns, text(0), shape.db));
+      paged = paged.where(
+        fullText
+          ? fullTextCondition(fullText, text(1))
+          : scans
+            ? containsCondition(spec.searchColumns, text(7))
+            : searchCondition(spec.searchColumns, text(0), shape.db),
+      );
     }
     const [nameColumn] = spec.searchColumns;
     const rank = order.rank && nameColumn !== undefined ? nameRank(nameColumn, text(0), shape.db) : undefined;
@@ -150,7 +169,7 @@ function scopedQueryOf<TB extends keyof Database, Row extends { id: string }>(
 ): SelectQueryBuilder<Database, TB, Row> {
   const query = shape.build(shape.db, shape.args);
   if (plan.search === undefined) return query;
-  return query.where(
-    fullText ? fullTextCondition(fullText, phraseText(plan.search)) : searchCondition(spec.searchColumns, plan.search, shape.db),
-  );
+  if (fullText) return query.where(fullTextCondition(fullText, phraseText(plan.search)));
+  if (scansScope(spec.fullText)) return query.where(containsCondition(spec.searchColumns, plan.search.toLowerCase()));
+  return query.where(searchCondition(spec.searchColumns, plan.search, shape.db));
 }
