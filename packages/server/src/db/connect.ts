@@ -47,7 +47,8 @@ export interface ConnectOptions {
   postgresSchema?: string;
   /**
    * SQLite: run reads outside transactions on a worker thread with a read-only connection of its own
-   * (db/sqlite-reader.ts; default false). It takes the second core under many readers, for memory (docs/performance.md).
+   * (db/sqlite-reader.ts; default false here, while the server's configuration turns it on where the machine has
+   * more than one core: config.ts). It takes the second core under many readers, for memory (docs/performance.md).
    */
   sqliteReadWorker?: boolean;
   /** PostgreSQL pool size (default 10). */
