@@ -24,6 +24,11 @@ export class WeightedLru<V> {
     return entry.value;
   }
 
+  /** Whether a value is kept under key (without marking it recently used). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** Keeps value under key with a weight (default 1), dropping the least recently used entries over the limits. */
   set(key: string, value: V, weight = 1): void {
     this.delete(key);

@@ -2,8 +2,10 @@
  * The read cache as a user sees it, through GET /api/worlds/{w}/characters and …/characters/{c} on both
  * databases: answers kept under the world's content version stay exact after writes made by another
  * connection (as another app instance would), active-quest links included, and never leak across worlds.
- * Then the cache itself, with builds of two statements: an answer torn by a write between them (by another
- * connection, or by the app's own) is sent to its own request but never kept, and an untouched one is kept.
+ * Every read is asked twice, since the cache keeps an answer from its second ask on (lib/doorkeeper.ts), so the
+ * answer a write must replace was kept. Then the cache itself, with builds of two statements: an answer torn by a
+ * write between them (by another connection, or by the app's own) is sent to its own request but never kept, an
+ * untouched one is kept, and one asked for once is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Character, World } from '@loreforge/contract';
@@ -33,13 +35,21 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     await t.close();
   });
 
+  /** GET `url` twice, so its answer is kept by the cache; both answers must be the same. */
+  const getKept = async (url: string, owner: TestUser) => {
+    const first = await t.app.inject({ url, headers: owner.headers });
+    const second = await t.app.inject({ url, headers: owner.headers });
+    expect(second.body).toBe(first.body);
+    return second;
+  };
+
   const getCharacter = async (owner: TestUser, worldId: string, characterId: string): Promise<Character> => {
-    const response = await t.app.inject({ url: `/api/worlds/${worldId}/characters/${characterId}`, headers: owner.headers });
+    const response = await getKept(`/api/worlds/${worldId}/characters/${characterId}`, owner);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Character>();
   };
   const listCharacters = async (owner: TestUser, worldId: string): Promise<Character[]> => {
-    const response = await t.app.inject({ url: `/api/worlds/${worldId}/characters?limit=50`, headers: owner.headers });
+    const response = await getKept(`/api/worlds/${worldId}/characters?limit=50`, owner);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ data: Character[] }>().data;
   };
@@ -115,8 +125,8 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     expect(created.statusCode, created.body).toBe(201);
     const id = present(created.json<Record<string, string>>()[idField], idField);
     const names = async () => {
-      const one = await t.app.inject({ url: `/api/worlds/${world.worldId}/${path}/${id}`, headers: owner.headers });
-      const list = await t.app.inject({ url: `/api/worlds/${world.worldId}/${path}?limit=5`, headers: owner.headers });
+      const one = await getKept(`/api/worlds/${world.worldId}/${path}/${id}`, owner);
+      const list = await getKept(`/api/worlds/${world.worldId}/${path}?limit=5`, owner);
       return [one.json<{ name: string }>().name, ...list.json<{ data: Array<{ name: string }> }>().data.map((row) => row.name)];
     };
     expect(await names()).toEqual([payload.name, payload.name]);
@@ -144,8 +154,7 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
     const entry = await post(`${base}/inventory`, { itemId: item.itemId, quantity: 1, equipped: false });
     const goal = await post(`${base}/goals`, { title: 'Return to Kansas', description: 'Home', goalType: 'Primary', status: 'Pending' });
     const read = async () => {
-      const get = async (path: string) =>
-        (await t.app.inject({ url: `/api/worlds/${w}/${base}/${path}`, headers: owner.headers })).json<Record<string, unknown>>();
+      const get = async (path: string) => (await getKept(`/api/worlds/${w}/${base}/${path}`, owner)).json<Record<string, unknown>>();
       const relationships = (await get('relationships')).data as Array<{ description: string }>;
       const inventory = (await get('inventory')).data as Array<{ quantity: number }>;
       const goals = (await get('goals')).data as Array<{ title: string }>;
@@ -184,7 +193,7 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
   });
 
   const listWorlds = async (owner: TestUser): Promise<World[]> => {
-    const response = await t.app.inject({ url: '/api/worlds?limit=50&sortBy=name', headers: owner.headers });
+    const response = await getKept('/api/worlds?limit=50&sortBy=name', owner);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ data: World[] }>().data;
   };
@@ -256,6 +265,13 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
       const dorothy = await createCharacter(owner, world.worldId, 'Dorothy Gale');
       // The world's version as a request reads it, before a write that comes while the answer is built.
       const scope = await resolveWorldScope(t.app.db, world.worldId, owner.user.userId);
+      // Asked for once already, so the torn build is one the cache would keep were it not torn.
+      await cachedWorldRead(
+        t.app.db,
+        scope.world,
+        'names',
+        twoReads(world.worldId, async () => undefined),
+      );
       const torn = await cachedWorldRead(
         t.app.db,
         scope.world,
@@ -285,6 +301,7 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
         ['another world changed', () => rename(other.db, stranger.characterId, 'Princess Ozma')],
       ] as const) {
         const scope = await resolveWorldScope(t.app.db, world.worldId, owner.user.userId);
+        await cachedWorldRead(t.app.db, scope.world, key, async () => ({ first: ['the first ask'], second: [] }));
         await cachedWorldRead(t.app.db, scope.world, key, twoReads(world.worldId, between));
         await readCacheSettled(t.app.db);
         let builds = 0;
@@ -294,6 +311,17 @@ describe.each(DIALECTS)('read cache on %s', (dialect) => {
         });
         expect({ kept, builds }).toEqual({ kept: { first: ['Dorothy Gale'], second: ['Dorothy Gale'] }, builds: 0 });
       }
+    });
+
+    it('builds an answer asked for once anew on its second ask, and keeps that one', async () => {
+      const { world, owner } = await createWorld(t.app);
+      const scope = await resolveWorldScope(t.app.db, world.worldId, owner.user.userId);
+      const answers: string[] = [];
+      for (const ask of ['first', 'second', 'third', 'fourth']) {
+        answers.push(await cachedWorldRead(t.app.db, scope.world, 'asked', async () => `built on the ${ask} ask`));
+        await readCacheSettled(t.app.db);
+      }
+      expect(answers).toEqual(['built on the first ask', 'built on the second ask', 'built on the second ask', 'built on the second ask']);
     });
   });
 });

@@ -13,7 +13,9 @@
  * built (on SQLite the database's change clock says so without a statement, taken before the access check read
  * the world: db/change-clock.ts; else the version is read again, on PostgreSQL after the answer was sent), so a
  * kept answer describes exactly that version's rows, and a request that starts after a write reads the raised
- * version and so a new key. Answers are bounded by count and by their size as JSON, least recently used out.
+ * version and so a new key. Answers are bounded by count and by their size as JSON, least recently used out,
+ * and kept only from their second ask under a version (lib/doorkeeper.ts): traffic spread over many pages, sorts
+ * and searches asks for most answers once, and keeping them only made garbage for the old generation.
  *
  * Only answers built from versioned tables may use it: a world's characters (with their active quests),
  * items, inventory entries, relationships, goals, timelines, events, maps and quests, not its map points,
@@ -23,7 +25,8 @@ import { sql } from 'kysely';
 import { changeClockOf, stampBefore } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import { compiledQuery } from './compiled-query.js';
-import { rememberIn, settledIn, versionUnchanged, versionedStores } from './versioned-store.js';
+import { Doorkeeper } from './doorkeeper.js';
+import { holdsIn, rememberIn, settledIn, versionUnchanged, versionedStores } from './versioned-store.js';
 
 /** The read cache's bounds per database handle (read when its store is created). */
 export const readCacheLimits = {
@@ -35,9 +38,33 @@ export const readCacheLimits = {
    * only holds memory; the answers asked for over and over (the hot pages) are a few kilobytes each.
    */
   maxWeight: 4 * 1024 * 1024,
+  /**
+   * Answers are kept from their second ask on (lib/doorkeeper.ts): how many first asks are remembered before
+   * they are all forgotten. Twice the entries kept, as TinyLFU sizes its doorkeeper to its sample.
+   */
+  doorkeeperKeys: 8192,
 };
 
 const storeOf = versionedStores(() => readCacheLimits);
+const doorkeepers = new WeakMap<Db, Doorkeeper>();
+
+/**
+ * The kept or shared answer under `full`, or the one `build` makes: kept (by rememberIn's rules) only when the
+ * key was asked for before (the doorkeeper), so an answer asked for once under a version is built, sent and
+ * dropped, and never becomes garbage of the old generation; its JSON text is then made by the serializer.
+ */
+function remember<T>(db: Db, full: string, build: () => Promise<T>, stillCurrent: () => boolean | Promise<boolean>): Promise<T> {
+  const store = storeOf(db);
+  if (!holdsIn(store, full)) {
+    let doorkeeper = doorkeepers.get(db);
+    if (doorkeeper === undefined) {
+      doorkeeper = new Doorkeeper(readCacheLimits.doorkeeperKeys);
+      doorkeepers.set(db, doorkeeper);
+    }
+    if (!doorkeeper.admit(full)) return build();
+  }
+  return rememberIn(store, full, withText(build), weightOf, stillCurrent);
+}
 /** The JSON text of each answer built for the cache, made once when it is built and sent on every hit (see answerJson). */
 const texts = new WeakMap<object, string>();
 
@@ -81,7 +108,7 @@ export interface VersionedWorld {
 
 /**
  * The answer kept for `key` at the world's current content version, or the one `build` makes (kept for the
- * next caller when the world did not change while it was built).
+ * next caller when the key was asked for before and the world did not change while it was built).
  * @param world the world row read by this request's access check (its content_version is the key's; the change
  * stamp noted for it by that check, if any, lets the keep decision skip the re-check statement).
  * @param key names the answer within the world: the request URL (path and query string) serves, since the same
@@ -93,7 +120,7 @@ export function cachedWorldRead<T>(db: Db, world: VersionedWorld, key: string, b
   const version = { worldId: world.id, contentVersion: Number(world.content_version) };
   const full = `world\u0000${world.id}\u0000${version.contentVersion}\u0000${key}`;
   const since = stampBefore(world);
-  return rememberIn(storeOf(db), full, withText(build), weightOf, () => versionUnchanged(db, version, since));
+  return remember(db, full, build, () => versionUnchanged(db, version, since));
 }
 
 /**
@@ -137,9 +164,9 @@ async function readWorldVersion(db: Db, userId: string): Promise<string | undefi
 }
 
 /**
- * The answer kept for `key` at the version of the user's worlds, or the one `build` makes (kept when none of
- * the user's worlds changed while it was built). Reads the version first (one read of the user's row and
- * their worlds' versions).
+ * The answer kept for `key` at the version of the user's worlds, or the one `build` makes (kept when the key
+ * was asked for before and none of the user's worlds changed while it was built). Reads the version first (one
+ * read of the user's row and their worlds' versions).
  * @param key names the answer among the user's: the request URL serves.
  * @returns the answer; callers must treat it as immutable.
  * @throws whatever build throws (an error is never kept).
@@ -151,5 +178,5 @@ export async function cachedUserWorldsRead<T>(db: Db, userId: string, key: strin
   const full = `user\u0000${userId}\u0000${version}\u0000${key}`;
   const stillCurrent = (): boolean | Promise<boolean> =>
     since?.clock.unchangedSince(since) === true || readWorldVersion(db, userId).then((current) => current === version);
-  return rememberIn(storeOf(db), full, withText(build), weightOf, stillCurrent);
+  return remember(db, full, build, stillCurrent);
 }

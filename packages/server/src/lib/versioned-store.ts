@@ -169,6 +169,11 @@ function keepIfCurrent<T>(
   void checking.then(() => store.checking.delete(checking));
 }
 
+/** Whether a store keeps a value under `full` or is building one (so a caller of rememberIn would share it). */
+export function holdsIn(store: VersionedStore, full: string): boolean {
+  return store.building.has(full) || store.lru.has(full);
+}
+
 /**
  * Resolves once every re-check under way in a store has decided whether its answer is kept (tests, which
  * then know whether the next request is served from the store or builds anew).
