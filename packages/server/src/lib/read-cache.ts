@@ -25,7 +25,6 @@ import { sql } from 'kysely';
 import { changeClockOf, stampBefore } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import { compiledQuery } from './compiled-query.js';
-import { Doorkeeper } from './doorkeeper.js';
 import { holdsIn, rememberIn, settledIn, versionUnchanged, versionedStores } from './versioned-store.js';
 
 /** The read cache's bounds per database handle (read when its store is created). */
@@ -46,25 +45,7 @@ export const readCacheLimits = {
 };
 
 const storeOf = versionedStores(() => readCacheLimits);
-const doorkeepers = new WeakMap<Db, Doorkeeper>();
 
-/**
- * The kept or shared answer under `full`, or the one `build` makes: kept (by rememberIn's rules) only when the
- * key was asked for before (the doorkeeper), so an answer asked for once under a version is built, sent and
- * dropped, and never becomes garbage of the old generation; its JSON text is then made by the serializer.
- */
-function remember<T>(db: Db, full: string, build: () => Promise<T>, stillCurrent: () => boolean | Promise<boolean>): Promise<T> {
-  const store = storeOf(db);
-  if (!holdsIn(store, full)) {
-    let doorkeeper = doorkeepers.get(db);
-    if (doorkeeper === undefined) {
-      doorkeeper = new Doorkeeper(readCacheLimits.doorkeeperKeys);
-      doorkeepers.set(db, doorkeeper);
-    }
-    if (!doorkeeper.admit(full)) return build();
-  }
-  return rememberIn(store, full, withText(build), weightOf, stillCurrent);
-}
 /** The JSON text of each answer built for the cache, made once when it is built and sent on every hit (see answerJson). */
 const texts = new WeakMap<object, string>();
 
@@ -90,6 +71,17 @@ const withText =
     sizeOf(value);
     return value;
   };
+
+/**
+ * The kept or shared answer under `full`, or the one `build` makes: kept (by rememberIn's rules) only when the
+ * store's doorkeeper admits the key (asked for before), so an answer asked for once under a version is built,
+ * sent and dropped, and never becomes garbage of the old generation; its JSON text is then made by the serializer.
+ */
+function remember<T>(db: Db, full: string, build: () => Promise<T>, stillCurrent: () => boolean | Promise<boolean>): Promise<T> {
+  const store = storeOf(db);
+  if (store.doorkeeper !== undefined && !holdsIn(store, full) && !store.doorkeeper.admit(full)) return build();
+  return rememberIn(store, full, withText(build), weightOf, stillCurrent);
+}
 
 /**
  * The JSON text of an answer (the app's serializer): for an answer built for the read cache, the text made when

@@ -29,6 +29,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { type ChangeStamp, changeClockOf } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import { compiledQuery } from './compiled-query.js';
+import { Doorkeeper } from './doorkeeper.js';
 import { WeightedLru } from './lru.js';
 
 /** Kept answers and the builds under way (concurrent callers of one key share a build). */
@@ -37,20 +38,30 @@ export interface VersionedStore {
   building: Map<string, Promise<unknown>>;
   /** Re-checks still under way after their answers were sent (see settledIn). */
   checking: Set<Promise<void>>;
+  /** Admits a value to be kept only from its key's second ask (lib/doorkeeper.ts), when the family asks for one. */
+  doorkeeper: Doorkeeper | undefined;
 }
 
 /**
  * A family of stores, one per Kysely instance, so two databases opened in one process never share answers.
- * @param limits read at each store's creation (tests may lower them first).
+ * @param limits read at each store's creation (tests may lower them first); `doorkeeperKeys`, when given, gives
+ * each store a doorkeeper remembering that many first asks.
  * @returns the store of a database handle, created on first use.
  */
-export function versionedStores(limits: () => { maxEntries: number; maxWeight: number }): (db: Db) => VersionedStore {
+export function versionedStores(
+  limits: () => { maxEntries: number; maxWeight: number; doorkeeperKeys?: number },
+): (db: Db) => VersionedStore {
   const stores = new WeakMap<Db, VersionedStore>();
   return (db) => {
     let store = stores.get(db);
     if (store === undefined) {
-      const { maxEntries, maxWeight } = limits();
-      store = { lru: new WeightedLru(maxEntries, maxWeight), building: new Map(), checking: new Set() };
+      const { maxEntries, maxWeight, doorkeeperKeys } = limits();
+      store = {
+        lru: new WeightedLru(maxEntries, maxWeight),
+        building: new Map(),
+        checking: new Set(),
+        doorkeeper: doorkeeperKeys === undefined ? undefined : new Doorkeeper(doorkeeperKeys),
+      };
       stores.set(db, store);
     }
     return store;
