@@ -34,8 +34,8 @@ export class Doorkeeper {
 
   /**
    * Whether `key` was asked for before, since the doorkeeper was last cleared: false the first time (and the key
-   * is remembered), true afterwards. Two keys with one hash share an answer: the second is admitted on its first
-   * ask, which only keeps one answer more.
+   * is remembered), true afterwards. Two keys with one hash share only their admission, never an answer (the cache
+   * keeps answers under their whole key): the second is admitted on its first ask, which keeps one answer more.
    */
   admit(key: string): boolean {
     const hash = hash30(key);
