@@ -5,11 +5,12 @@
  * type-check; visibility.ts turns it into SQL.
  */
 import { ACCESS_MESSAGES, MESSAGES, type WorldRole, isEditorRole } from '@loreforge/contract';
-import { changeClockOf, noteReadSince } from '../db/change-clock.js';
+import { noteReadSince } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import type { WorldTable } from '../db/tables/world.table.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors/app-error.js';
 import { compiledQuery } from '../lib/compiled-query.js';
+import { readKeptAccessRow } from './kept-access-rows.js';
 
 /** The reader answers are built for: the signed-in member, or the member an editor views the world as. */
 export interface Viewer {
@@ -71,7 +72,9 @@ const selectTokenVersion = compiledQuery((db, userId: string) =>
 );
 
 /**
- * Reads the caller's membership of a world, checking the token's version in the same statement when asked.
+ * Reads the caller's membership of a world, checking the token's version in the same statement when asked. On
+ * SQLite the row is kept while nothing is committed (kept-access-rows.ts), so a member's requests under reads
+ * run no statement for it.
  * @returns the world row and the caller's role, or undefined when the world is missing or they are not a member.
  * @throws AppError 401 when `tokenVersion` is given and the user is gone or their version moved on.
  */
@@ -81,7 +84,11 @@ async function membershipOf(
   userId: string,
   tokenVersion: number | undefined,
 ): Promise<{ world: WorldTable; role: WorldRole } | undefined> {
-  const [row] = await selectWorldWithRole(db, worldId, userId);
+  const { row, stamp } = await readKeptAccessRow(
+    db,
+    `${worldId} ${userId}`,
+    async () => (await selectWorldWithRole(db, worldId, userId))[0],
+  );
   if (tokenVersion !== undefined) {
     // A missing world says nothing of the user: their version is then read on its own (a 404's path only).
     const version = row ? row.user_token_version : (await selectTokenVersion(db, userId))[0]?.token_version;
@@ -89,6 +96,8 @@ async function membershipOf(
   }
   if (!row?.member_role) return undefined;
   const { member_role: role, user_token_version: _version, ...world } = row;
+  // The read cache keeps an answer only when nothing was committed since this stamp (db/change-clock.ts).
+  if (stamp !== undefined) noteReadSince(world, stamp);
   return { world, role: role as WorldRole };
 }
 
@@ -145,12 +154,9 @@ export async function resolveWorldScope(
   viewAs?: string,
   tokenVersion?: number,
 ): Promise<WorldScope> {
-  // Taken before the world's version is read, so the read cache can tell that nothing moved it since.
-  const since = changeClockOf(db)?.now();
   const membership = await membershipOf(db, worldId, userId, tokenVersion);
   if (!membership) throw notFound('World');
   const { world, role } = membership;
-  if (since !== undefined) noteReadSince(world, since);
   if (viewAs === undefined || viewAs === '' || viewAs === userId) return scopeOf(world, userId, role);
   if (!isEditorRole(role)) throw forbidden(ACCESS_MESSAGES.editorsOnly);
   const [target] = /^[0-9a-f-]{36}$/i.test(viewAs) ? await selectMemberRole(db, worldId, viewAs.toLowerCase()) : [];

@@ -1,0 +1,99 @@
+/**
+ * Access rows kept while nothing is committed (kept-access-rows.ts): a member's access read on an earlier request
+ * must never outlive a change to it, whoever makes the change (the app itself, another instance, a script).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_MESSAGES, MESSAGES } from '@loreforge/contract';
+import type { DatabaseHandle } from '../db/connect.js';
+import { type TestApp, buildTestApp } from '../../test/app.js';
+import { DIALECTS } from '../../test/dialects.js';
+import { createSharedWorld } from '../../test/factories/shared-world.js';
+import type { TestUser } from '../../test/factories/user.js';
+import { openSecondConnection } from '../../test/second-connection.js';
+
+describe.each(DIALECTS)('access read on an earlier request, on %s', (dialect) => {
+  let t: TestApp;
+  let other: DatabaseHandle;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    other = await openSecondConnection(t);
+  });
+  afterAll(async () => {
+    await other.destroy();
+    await t.close();
+  });
+
+  const read = (user: TestUser, worldId: string) =>
+    t.app.inject({ url: `/api/worlds/${worldId}/characters`, headers: { authorization: `Bearer ${user.token}` } });
+  const create = (user: TestUser, worldId: string, name: string) =>
+    t.app.inject({ method: 'POST', url: `/api/worlds/${worldId}/characters`, headers: user.headers, payload: { name } });
+  /** Two reads in a row, so the member's access is one read on an earlier request with nothing committed since. */
+  const readTwice = async (user: TestUser, worldId: string) => {
+    expect((await read(user, worldId)).statusCode).toBe(200);
+    expect((await read(user, worldId)).statusCode).toBe(200);
+  };
+
+  it('answers 404 to a member removed by another connection, on their very next request', async () => {
+    const { world, members } = await createSharedWorld(t.app, 'Oz', ['player']);
+    await readTwice(members.player, world.worldId);
+
+    await other.db
+      .deleteFrom('world_member')
+      .where('world_id', '=', world.worldId)
+      .where('user_id', '=', members.player.user.userId)
+      .execute();
+    const gone = await read(members.player, world.worldId);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ message: 'World not found.' });
+  });
+
+  it('answers 401 to a token revoked by another connection, on the very next request', async () => {
+    const { world, members } = await createSharedWorld(t.app, 'Oz', ['editor']);
+    await readTwice(members.editor, world.worldId);
+
+    const { token_version } = await other.db
+      .selectFrom('user')
+      .select('token_version')
+      .where('id', '=', members.editor.user.userId)
+      .executeTakeFirstOrThrow();
+    await other.db
+      .updateTable('user')
+      .set({ token_version: Number(token_version) + 1 })
+      .where('id', '=', members.editor.user.userId)
+      .execute();
+    const revoked = await read(members.editor, world.worldId);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toEqual({ message: MESSAGES.invalidToken, code: 'UNAUTHORIZED' });
+  });
+
+  it("refuses an editor's write once another connection made them a viewer, and shows their new role's reads", async () => {
+    const { world, members } = await createSharedWorld(t.app, 'Oz', ['editor']);
+    await readTwice(members.editor, world.worldId);
+    expect((await create(members.editor, world.worldId, 'Dorothy')).statusCode).toBe(201);
+
+    await other.db
+      .updateTable('world_member')
+      .set({ role: 'viewer' })
+      .where('world_id', '=', world.worldId)
+      .where('user_id', '=', members.editor.user.userId)
+      .execute();
+    const refused = await create(members.editor, world.worldId, 'Toto');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: ACCESS_MESSAGES.forbidden });
+    const names = (await read(members.editor, world.worldId)).json<{ data: Array<{ name: string }> }>().data.map((c) => c.name);
+    expect(names).toEqual(['Dorothy']);
+  });
+
+  it("answers 404 to a member the owner removed through the API, on the member's very next request", async () => {
+    const { world, owner, members } = await createSharedWorld(t.app, 'Oz', ['viewer']);
+    await readTwice(members.viewer, world.worldId);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/worlds/${world.worldId}/members/${members.viewer.user.userId}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await read(members.viewer, world.worldId)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Access rows kept while nothing is committed (SQLite). Every world-scoped request reads the world with the
+ * caller's role and token version (world-scope.ts); under reads, a member asks for one world many times in a row
+ * and the statement answers the same row each time. A kept row is used only while the database's change clock
+ * (db/change-clock.ts) shows that nothing at all was committed since the stamp taken before it was read, by this
+ * process or by any other connection: then the statement would answer the same row, so the kept one is exactly
+ * what it would read. Any write anywhere (a member removed or given another role, a token revoked, the world or
+ * its content edited) makes every kept row stale, and the next request reads its row again.
+ *
+ * PostgreSQL has no change clock (other instances commit unseen), so there nothing is kept and every request
+ * reads its row. docs/performance.md, "Access rows kept while nothing is committed", has what it buys.
+ */
+import { type ChangeStamp, changeClockOf } from '../db/change-clock.js';
+import { WeightedLru } from '../lib/lru.js';
+
+/** How many (world, user) rows a database keeps at most, least recently used dropped first. */
+export const KEPT_ACCESS_ROWS = 4096;
+
+interface KeptRow {
+  /** Taken before the row was read. */
+  stamp: ChangeStamp;
+  row: object;
+}
+
+const keptRows = new WeakMap<object, WeightedLru<KeptRow>>();
+
+/**
+ * A row read after a stamp of the database's change clock, or the same row kept from an earlier read when nothing
+ * was committed since that read's stamp.
+ * @param db the database handle (a transaction's handle has no clock: its reads are never kept nor served).
+ * @param key names the row among the database's kept rows (the world's and the user's ids).
+ * @param read runs the statement; `undefined` (no row) is answered but not kept.
+ * @returns the row (kept or read) and the stamp taken before it was read (undefined without a clock), which
+ * callers note for the read cache (db/change-clock.ts noteReadSince).
+ * @throws whatever `read` throws.
+ */
+export async function readKeptAccessRow<Row extends object>(
+  db: object,
+  key: string,
+  read: () => Promise<Row | undefined>,
+): Promise<{ row: Row | undefined; stamp: ChangeStamp | undefined }> {
+  const clock = changeClockOf(db);
+  if (clock === undefined) return { row: await read(), stamp: undefined };
+  let kept = keptRows.get(db);
+  if (kept === undefined) {
+    kept = new WeightedLru<KeptRow>(KEPT_ACCESS_ROWS, KEPT_ACCESS_ROWS);
+    keptRows.set(db, kept);
+  }
+  const entry = kept.get(key);
+  if (entry !== undefined && clock.unchangedSince(entry.stamp)) return { row: entry.row as Row, stamp: entry.stamp };
+  const stamp = clock.now();
+  const row = await read();
+  if (row === undefined) kept.delete(key);
+  else kept.set(key, { stamp, row });
+  return { row, stamp };
+}
