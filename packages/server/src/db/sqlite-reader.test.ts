@@ -102,6 +102,28 @@ describe('SQLite reads on a worker thread', () => {
     expect(await cacheSizeOf(false)).toBe(-16000);
   });
 
+  it('answers reads asked for together each with its own rows, and fails only the one that fails', async () => {
+    await db
+      .insertInto('note')
+      .values(Array.from({ length: 30 }, (_, index) => ({ id: index + 1, text: `note ${index + 1}` })))
+      .execute();
+    await db.insertInto('note').values({ id: 31, text: 'not JSON' }).execute();
+    // Asked for in one turn of the event loop, so they travel to the reader together.
+    const reads = Array.from({ length: 30 }, (_, index) => reader.all('select text from note where id = ?', [index + 1]));
+    const failing = reader.all("select json_extract(text, '$.a') from note where id = ?", [31]);
+    const after = reader.all('select count(*) from note', []);
+    expect(await Promise.all(reads)).toEqual(Array.from({ length: 30 }, (_, index) => [[`note ${index + 1}`]]));
+    await expect(failing).rejects.toMatchObject({ code: 'SQLITE_ERROR' });
+    expect(await after).toEqual([[31]]);
+  });
+
+  it('answers the reads asked for before it was closed', async () => {
+    await db.insertInto('note').values({ id: 1, text: 'asked for in time' }).execute();
+    const read = reader.all('select text from note', []);
+    await reader.close();
+    expect(await read).toEqual([['asked for in time']]);
+  });
+
   it('reads on the app’s connection once the reader has stopped', async () => {
     await db.insertInto('note').values({ id: 1, text: 'still here' }).execute();
     await reader.close();

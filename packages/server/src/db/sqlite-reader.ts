@@ -20,7 +20,10 @@ const READER_STATEMENT_CACHE_SIZE = 500;
  */
 export const READER_PAGE_CACHE_KIB = 2048;
 
-/** The worker: one read-only connection, statements kept prepared in raw mode, one answer per message in order. */
+/**
+ * The worker: one read-only connection, statements kept prepared in raw mode. Each message is a batch of
+ * statements, run in order, answered by one message with their answers in the same order.
+ */
 const READER_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
@@ -28,14 +31,7 @@ const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('cache_size = -' + workerData.pageCacheKib);
 const statements = new Map();
-parentPort.on('message', (message) => {
-  if (message === 'stop') {
-    statements.clear();
-    db.close();
-    parentPort.close();
-    return;
-  }
-  const { id, sql, parameters } = message;
+const answer = ({ id, sql, parameters }) => {
   try {
     let statement = statements.get(sql);
     if (statement === undefined) {
@@ -45,10 +41,19 @@ parentPort.on('message', (message) => {
       statements.delete(sql);
     }
     statements.set(sql, statement);
-    parentPort.postMessage({ id, rows: statement.all(parameters) });
+    return { id, rows: statement.all(parameters) };
   } catch (error) {
-    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+    return { id, error: { message: String(error && error.message), code: error && error.code } };
   }
+};
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    statements.clear();
+    db.close();
+    parentPort.close();
+    return;
+  }
+  parentPort.postMessage(message.map(answer));
 });
 `;
 
@@ -104,18 +109,31 @@ export function startSqliteReader(file: string): SqliteReader {
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let alive = true;
+  /**
+   * Statements asked for since the last batch was sent. Under load many requests ask in one turn of the event
+   * loop; they go as one message, sent after the turn's I/O callbacks (setImmediate), so each costs the two
+   * threads a share of one message instead of one each way (docs/performance.md, "One message a turn").
+   */
+  let unsent: Array<{ id: number; sql: string; parameters: readonly unknown[] }> = [];
+  const send = (): void => {
+    const batch = unsent;
+    unsent = [];
+    if (alive && batch.length > 0) worker.postMessage(batch);
+  };
   const failAll = (error: Error): void => {
     alive = false;
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   };
-  worker.on('message', (answer: ReaderAnswer) => {
-    const waiting = pending.get(answer.id);
-    if (waiting === undefined) return;
-    pending.delete(answer.id);
+  worker.on('message', (answers: ReaderAnswer[]) => {
+    for (const answer of answers) {
+      const waiting = pending.get(answer.id);
+      if (waiting === undefined) continue;
+      pending.delete(answer.id);
+      if (answer.error) waiting.reject(new SqliteReaderError(answer.error.message, answer.error.code));
+      else waiting.resolve(answer.rows ?? []);
+    }
     if (pending.size === 0) worker.unref();
-    if (answer.error) waiting.reject(new SqliteReaderError(answer.error.message, answer.error.code));
-    else waiting.resolve(answer.rows ?? []);
   });
   worker.once('error', (error) => failAll(error));
   const exited = new Promise<void>((resolve) =>
@@ -137,10 +155,12 @@ export function startSqliteReader(file: string): SqliteReader {
         const id = nextId++;
         if (pending.size === 0) worker.ref();
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, sql, parameters });
+        if (unsent.length === 0) setImmediate(send);
+        unsent.push({ id, sql, parameters });
       }),
     close: async () => {
       if (!alive) return exited;
+      send(); // what was asked for before close is answered before the worker stops
       alive = false;
       worker.ref(); // keep the process alive until the worker has closed its connection
       worker.postMessage('stop');
