@@ -5,23 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES, MESSAGES } from '@loreforge/contract';
 import type { DatabaseHandle } from '../db/connect.js';
-import { type TestApp, buildTestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { createSharedWorld } from '../../test/factories/shared-world.js';
 import type { TestUser } from '../../test/factories/user.js';
-import { openSecondConnection } from '../../test/second-connection.js';
+import { buildTestAppWithSecondConnection } from '../../test/second-connection.js';
 
 describe.each(DIALECTS)('access read on an earlier request, on %s', (dialect) => {
-  let t: TestApp;
-  let other: DatabaseHandle;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    other = await openSecondConnection(t);
-  });
-  afterAll(async () => {
-    await other.destroy();
-    await t.close();
-  });
+  let t: TestApp, other: DatabaseHandle, close: () => Promise<void>;
+  beforeAll(async () => ({ t, other, close } = await buildTestAppWithSecondConnection(dialect)));
+  afterAll(async () => close());
 
   const read = (user: TestUser, worldId: string) =>
     t.app.inject({ url: `/api/worlds/${worldId}/characters`, headers: { authorization: `Bearer ${user.token}` } });

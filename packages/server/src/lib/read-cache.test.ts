@@ -9,10 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Character, World } from '@loreforge/contract';
-import { type TestApp, buildTestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { present } from '../../test/present.js';
-import { openSecondConnection } from '../../test/second-connection.js';
+import { buildTestAppWithSecondConnection } from '../../test/second-connection.js';
 import { insertQuestRow } from '../../test/factories/quest-row.js';
 import { createWorld } from '../../test/factories/world.js';
 import type { TestUser } from '../../test/factories/user.js';
@@ -24,16 +24,9 @@ import { newId } from './ids.js';
 import { nowIso } from './time.js';
 
 describe.each(DIALECTS)('read cache on %s', (dialect) => {
-  let t: TestApp;
-  let other: DatabaseHandle;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    other = await openSecondConnection(t);
-  });
-  afterAll(async () => {
-    await other.destroy();
-    await t.close();
-  });
+  let t: TestApp, other: DatabaseHandle, close: () => Promise<void>;
+  beforeAll(async () => ({ t, other, close } = await buildTestAppWithSecondConnection(dialect)));
+  afterAll(async () => close());
 
   /** GET `url` twice, so its answer is kept by the cache; both answers must be the same. */
   const getKept = async (url: string, owner: TestUser) => {

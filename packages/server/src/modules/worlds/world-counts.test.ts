@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from '@loreforge/contract';
-import { type TestApp, buildTestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/dialects.js';
-import { openSecondConnection } from '../../../test/second-connection.js';
+import { buildTestAppWithSecondConnection } from '../../../test/second-connection.js';
 import { createWorld } from '../../../test/factories/world.js';
 import type { TestUser } from '../../../test/factories/user.js';
 import type { DatabaseHandle } from '../../db/connect.js';
@@ -16,16 +16,9 @@ import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 
 describe.each(DIALECTS)('world counts on %s', (dialect) => {
-  let t: TestApp;
-  let other: DatabaseHandle;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    other = await openSecondConnection(t);
-  });
-  afterAll(async () => {
-    await other.destroy();
-    await t.close();
-  });
+  let t: TestApp, other: DatabaseHandle, close: () => Promise<void>;
+  beforeAll(async () => ({ t, other, close } = await buildTestAppWithSecondConnection(dialect)));
+  afterAll(async () => close());
 
   const counts = async (owner: TestUser, worldId: string): Promise<World['counts']> => {
     const response = await t.app.inject({ url: `/api/worlds/${worldId}`, headers: owner.headers });
