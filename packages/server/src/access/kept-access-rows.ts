@@ -13,8 +13,19 @@
 import { type ChangeStamp, changeClockOf } from '../db/change-clock.js';
 import { WeightedLru } from '../lib/lru.js';
 
-/** How many (world, user) rows a database keeps at most, least recently used dropped first. */
-export const KEPT_ACCESS_ROWS = 4096;
+/**
+ * What a database keeps at most, least recently used dropped first: (world, user) rows, and their text in
+ * characters (a world's description and its HTML may hold tens of thousands each, and each member's row has its
+ * own copy).
+ */
+export const keptAccessRowLimits = { maxEntries: 4096, maxCharacters: 2_000_000 };
+
+/** A row's weight: its text's length in characters, and one for the row. */
+function weightOf(row: object): number {
+  let weight = 1;
+  for (const value of Object.values(row)) if (typeof value === 'string') weight += value.length;
+  return weight;
+}
 
 interface KeptRow {
   /** Taken before the row was read. */
@@ -43,7 +54,7 @@ export async function readKeptAccessRow<Row extends object>(
   if (clock === undefined) return { row: await read(), stamp: undefined };
   let kept = keptRows.get(db);
   if (kept === undefined) {
-    kept = new WeightedLru<KeptRow>(KEPT_ACCESS_ROWS, KEPT_ACCESS_ROWS);
+    kept = new WeightedLru<KeptRow>(keptAccessRowLimits.maxEntries, keptAccessRowLimits.maxCharacters);
     keptRows.set(db, kept);
   }
   const entry = kept.get(key);
@@ -51,6 +62,6 @@ export async function readKeptAccessRow<Row extends object>(
   const stamp = clock.now();
   const row = await read();
   if (row === undefined) kept.delete(key);
-  else kept.set(key, { stamp, row });
+  else kept.set(key, { stamp, row }, weightOf(row));
   return { row, stamp };
 }
