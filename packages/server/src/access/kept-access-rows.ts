@@ -8,7 +8,7 @@
  * its content edited) makes every kept row stale, and the next request reads its row again.
  *
  * PostgreSQL has no change clock (other instances commit unseen), so there nothing is kept and every request
- * reads its row. docs/performance.md, "Access rows kept while nothing is committed", has what it buys.
+ * reads its row. docs/performance.md, "The server's CPU per request, and what came off it", has what it buys.
  */
 import { type ChangeStamp, changeClockOf } from '../db/change-clock.js';
 import { WeightedLru } from '../lib/lru.js';

@@ -112,7 +112,7 @@ export function startSqliteReader(file: string): SqliteReader {
   /**
    * Statements asked for since the last batch was sent. Under load many requests ask in one turn of the event
    * loop; they go as one message, sent after the turn's I/O callbacks (setImmediate), so each costs the two
-   * threads a share of one message instead of one each way (docs/performance.md, "One message a turn").
+   * threads a share of one message instead of one each way (docs/performance.md, "The server's CPU per request, and what came off it").
    */
   let unsent: Array<{ id: number; sql: string; parameters: readonly unknown[] }> = [];
   const send = (): void => {
