@@ -19,6 +19,7 @@ import { setChangeClock, sqliteChangeClock } from './change-clock.js';
 import { StrictlyLaterVersions } from './strictly-later-versions.js';
 import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 import { analyzeStaleTables } from './postgres-analyze.js';
+import { dropValueSamples } from './prepared-once.js';
 import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './trigram.js';
 
 export interface DatabaseHandle {
@@ -242,8 +243,11 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   // A full analysis: sampled statistics (analysis_limit) misjudged how many characters a world holds and kept
   // the bad plan. It costs about 0.3 s per 300,000 rows, at start and then only for tables that changed much.
   // Through Kysely, so it waits for the connection like any query and never runs inside a group of writes.
+  // Without sqlite_stat4's samples, which made SQLite prepare nearly every statement again at each run
+  // (db/prepared-once.ts).
   const optimize = async () => {
     await sql.raw('pragma optimize = 0x10002').execute(db);
+    await dropValueSamples(db);
   };
   const destroy = async () => {
     await signals.close();

@@ -26,9 +26,18 @@
  * Durability is unchanged: a write is answered only after the COMMIT that contains it returned.
  */
 import type SQLite from 'better-sqlite3';
-import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  SqliteDialect,
+  type SqliteDatabase,
+} from 'kysely';
 import type { ChangeClock } from './change-clock.js';
 import { FifoSlots } from './fifo-slots.js';
+import { PreparedOnceSqliteQueryCompiler } from './prepared-once.js';
 import type { SqliteReader } from './sqlite-reader.js';
 
 /** The most transactions one COMMIT carries, so no request waits behind an unbounded group. */
@@ -343,7 +352,10 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 }
 
-/** SqliteDialect whose driver commits concurrent write transactions together; see the module comment. */
+/**
+ * SqliteDialect whose driver commits concurrent write transactions together (see the module comment) and whose
+ * compiler writes statements SQLite prepares once (db/prepared-once.ts).
+ */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly #config: GroupCommitSqliteConfig;
 
@@ -354,5 +366,9 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new GroupCommitSqliteDriver(this.#config);
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new PreparedOnceSqliteQueryCompiler();
   }
 }

@@ -11,6 +11,7 @@ import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforg
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list/index.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../db/trigram.js';
+import { limitValue } from '../../db/prepared-once.js';
 import { type SecretTable, visibleCondition } from '../../access/visibility.js';
 import type { WorldScope } from '../../access/world-scope.js';
 
@@ -337,7 +338,7 @@ async function readRanked(
     const { rows } = await sql<SearchRow>`select r.type, r.id, r.name, ${hitDescription} as description, r.parent_id, r.parent_type,
         r.tier, r.score, r.seq, r.total
       from (select hits.*, count(*) over () as total from (${union}) hits
-        order by ${rankOrder('hits')} limit ${limit} offset ${offset}) r
+        order by ${rankOrder('hits')} limit ${limitValue(limit)} offset ${offset}) r
       order by ${rankOrder('r')}`.execute(db);
     const first = rows[0];
     if (first) return { rows, total: Number(first.total) };
@@ -457,7 +458,7 @@ export async function searchWorld(
     const room = limit - rows.length;
     if (part && room > 0 && skip < counted) {
       const slice = await sql<SearchRow>`select hits.* from (${part}) hits order by hits.seq
-        limit ${Math.min(room, counted - skip)} offset ${skip}`.execute(db);
+        limit ${limitValue(Math.min(room, counted - skip))} offset ${skip}`.execute(db);
       rows.push(...slice.rows);
     }
     total += counted;
