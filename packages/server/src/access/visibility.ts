@@ -12,6 +12,7 @@
 import type { ChangeEntityType } from '@loreforge/contract';
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ReadScope } from './world-scope.js';
+import { likeValue } from '../db/prepared-once.js';
 
 /** Tables whose rows can be secret. */
 export type SecretTable =
@@ -100,7 +101,7 @@ function ownRule(scope: ReadScope, alias: string): RawBuilder<SqlBool> {
   if (scope.viewer.role !== 'player') return everyone;
   // revealed_to is a JSON list of user ids; ids are lower-case UUIDs (no LIKE wildcards), quoted in the list.
   const pattern = `%"${scope.viewer.userId}"%`;
-  return sql<SqlBool>`(${everyone} or ${sql.ref(`${alias}.revealed_to`)} like ${pattern})`;
+  return sql<SqlBool>`(${everyone} or ${sql.ref(`${alias}.revealed_to`)} like ${likeValue(pattern)})`;
 }
 
 /** `exists` a visible row of `table` whose id is the value of `idRef`. */

@@ -1,7 +1,7 @@
 /**
  * Statements SQLite prepares once (db/prepared-once.ts), on a real database file opened as the app opens it: a
- * bound LIMIT is compiled as an expression and still limits the rows, and the planner's statistics keep
- * `sqlite_stat1` without `sqlite_stat4`'s samples after the app refreshes them.
+ * bound LIMIT and a bound LIKE pattern are written as expressions and still limit and match as before, and the
+ * planner's statistics keep `sqlite_stat1` without `sqlite_stat4`'s samples after the app refreshes them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, connectDatabase } from './connect.js';
-import { limitValue } from './prepared-once.js';
+import { likeValue, limitValue } from './prepared-once.js';
 
 interface Notes {
   note: { id: number; shelf: string; text: string };
@@ -54,6 +54,19 @@ describe('statements SQLite prepares once', () => {
   it('writes a LIMIT by hand the same way (limitValue)', async () => {
     const { rows } = await sql<{ id: number }>`select id from note order by id limit ${limitValue(2)} offset ${4}`.execute(db);
     expect(rows.map((row) => row.id)).toEqual([5, 6]);
+  });
+
+  it('binds a LIKE pattern as an expression that matches the same rows, wildcards and escapes included (likeValue)', async () => {
+    await db.insertInto('note').values({ id: 61, shelf: 'large', text: 'a 50% share' }).execute();
+    const matching = async (pattern: string) =>
+      (await sql<{ id: number }>`select id from note where text like ${likeValue(pattern)} escape '\\' order by id`.execute(db)).rows.map(
+        (row) => row.id,
+      );
+
+    expect(await matching('%note 5%')).toEqual([5, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59]);
+    expect(await matching('%NOTE 60')).toEqual([60]);
+    expect(await matching('%50\\%%')).toEqual([61]);
+    expect(await matching('%missing%')).toEqual([]);
   });
 
   it('keeps the row counts of sqlite_stat1 and no samples in sqlite_stat4 after the statistics are refreshed', async () => {

@@ -9,13 +9,17 @@
  *
  * - a bound LIMIT, whose value SQLite reads while planning (every page of every list);
  * - an equality or range over an indexed column with a bound value, when `sqlite_stat4` holds samples of that index
- *   (the world's id, an entity's id: nearly every statement, the write statements' triggers included).
+ *   (the world's id, an entity's id: nearly every statement, the write statements' triggers included);
+ * - a bound LIKE pattern, whose leading characters could bound an index range (every search, and every read of a
+ *   player, whose rule "revealed to me" is a LIKE over the row's list of players).
  *
- * A page statement took 57 µs a run against 43 µs with its values written in, and a whole spread of reads spent a
- * fifth of its SQLite time preparing again (docs/performance.md, "Statements prepared once"). So a LIMIT is
- * compiled as `(? + 0)`, an expression SQLite does not read while planning, and the planner keeps `sqlite_stat1`
- * (rows per key of each index) without `sqlite_stat4`'s samples. The plans are the ones SQLite chose before:
- * every statement of the benchmark's spread, on its worlds and on one world 70 times larger, plans the same.
+ * A page statement took 57 µs a run against 43 µs with its values written in; the benchmark's spread of reads
+ * spent a third of its SQLite time preparing again, a player's half (docs/performance.md, "Statements prepared
+ * once"). So a LIMIT is compiled as `(? + 0)` and a LIKE pattern bound as `(? || '')`, expressions SQLite does not
+ * read while planning (PostgreSQL plans them as it planned the values, its trigram indexes included), and the
+ * planner keeps `sqlite_stat1` (rows per key of each index) without `sqlite_stat4`'s samples. The plans are the
+ * ones SQLite chose before: every statement of the benchmark's spread (reads, writes, a player's reads), on its
+ * worlds and on one world 70 times larger, plans the same.
  */
 import { type LimitNode, type RawBuilder, SqliteQueryCompiler, ValueNode, sql } from 'kysely';
 import type { Db } from './database.js';
@@ -43,6 +47,16 @@ export class PreparedOnceSqliteQueryCompiler extends SqliteQueryCompiler {
  */
 export function limitValue(limit: number): RawBuilder<number> {
   return sql<number>`(${limit} + 0)`;
+}
+
+/**
+ * A LIKE pattern bound as `(pattern || '')`: the same text, which SQLite does not read while planning. The
+ * patterns the API binds in a WHERE clause start with `%` (a "contains", a player's id inside a JSON list), which
+ * no index range serves anyway; a pattern with a fixed start meant to use an index is better bound plainly.
+ * @param pattern the LIKE pattern, wildcards and escapes included.
+ */
+export function likeValue(pattern: string): RawBuilder<string> {
+  return sql<string>`(${pattern} || '')`;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import { TAGGABLE_TYPES } from '@loreforge/contract';
 import type { Database, Db } from '../../db/database.js';
+import { likeValue } from '../../db/prepared-once.js';
 import { badRequest } from '../../errors/app-error.js';
 import type { FullText, Keyset, ListOrder, ListSpec, SearchableTable } from './types.js';
 
@@ -51,7 +52,7 @@ function foldedColumn(column: string, db: Db | undefined): Expression<string> {
  */
 export function searchCondition(columns: string[], term: string, db?: Db): Expression<SqlBool> {
   const pattern = likePattern(term);
-  const parts = columns.map((column) => sql<SqlBool>`${foldedColumn(column, db)} like ${pattern} escape '\\'`);
+  const parts = columns.map((column) => sql<SqlBool>`${foldedColumn(column, db)} like ${likeValue(pattern)} escape '\\'`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -66,7 +67,7 @@ export function mayBeLarge(fullText: FullText | undefined): boolean {
  * @param db the database the rank runs on (undefined: the portable lower(column) form).
  */
 export function nameRank(column: string, term: string, db?: Db): Expression<number> {
-  return sql<number>`(case when ${foldedColumn(column, db)} like ${likePattern(term)} escape '\\' then 0 else 1 end)`;
+  return sql<number>`(case when ${foldedColumn(column, db)} like ${likeValue(likePattern(term))} escape '\\' then 0 else 1 end)`;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { HistoryEntityType } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
+import { likeValue } from '../../db/prepared-once.js';
 import type { WorldChangeTable } from '../../db/tables/world-change.table.js';
 import { SECRET_TABLES, type SecretTable } from '../../access/visibility.js';
 import type { ReadScope } from '../../access/world-scope.js';
@@ -32,7 +33,7 @@ export function secretTableOf(type: HistoryEntityType): SecretTable | undefined 
 /** A change row's own snapshot rule: no access columns, visible to everyone, or revealed to this player. */
 function snapshotRule(scope: ReadScope) {
   return sql<SqlBool>`(visibility is null or visibility = 'everyone'${
-    scope.viewer.role === 'player' ? sql` or revealed_to like ${`%"${scope.viewer.userId}"%`}` : sql``
+    scope.viewer.role === 'player' ? sql` or revealed_to like ${likeValue(`%"${scope.viewer.userId}"%`)}` : sql``
   })`;
 }
 

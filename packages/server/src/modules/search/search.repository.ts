@@ -11,7 +11,7 @@ import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforg
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list/index.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../db/trigram.js';
-import { limitValue } from '../../db/prepared-once.js';
+import { likeValue, limitValue } from '../../db/prepared-once.js';
 import { type SecretTable, visibleCondition } from '../../access/visibility.js';
 import type { WorldScope } from '../../access/world-scope.js';
 
@@ -251,7 +251,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   // Conditions a later pass adds so that a row is found once: not by name, nor a typo away.
   const notFoundByName: Array<RawBuilder<unknown>> = [];
   if (nameColumn !== null) {
-    notFoundByName.push(sql`not (lower(${name}) like ${contains} escape '\\')`);
+    notFoundByName.push(sql`not (lower(${name}) like ${likeValue(contains)} escape '\\')`);
     if (terms.fuzzy && trigrams.length > 0) notFoundByName.push(sql`not (${fuzzyHit(source, terms, name, similarity)})`);
   }
   let ftsQuery: string | undefined;
@@ -262,9 +262,9 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   let score: RawBuilder<unknown> = sql`0`;
   if (pass === 'name') {
     if (indexed) ftsQuery = `${nameColumn} : ${ftsPhrase(terms.term)}`;
-    conditions.push(terms.term.length >= 3 ? sql`lower(${name}) like ${contains} escape '\\'` : namePrefix(name, terms));
+    conditions.push(terms.term.length >= 3 ? sql`lower(${name}) like ${likeValue(contains)} escape '\\'` : namePrefix(name, terms));
     tier = sql`case when lower(${name}) = ${lowered} then ${sql.lit(TIERS.exact)}
-        when lower(${name}) like ${prefix} escape '\\' then ${sql.lit(TIERS.prefix)} else ${sql.lit(TIERS.contains)} end`;
+        when lower(${name}) like ${likeValue(prefix)} escape '\\' then ${sql.lit(TIERS.prefix)} else ${sql.lit(TIERS.contains)} end`;
   } else if (pass === 'fuzzy') {
     if (trigrams.length === 0) return undefined;
     fuzzyCandidates = sqlite;
@@ -283,7 +283,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
     if (terms.term.length < 3) return undefined;
     // The FTS5 phrase already means "the description contains the query"; LIKE says it where no index does.
     if (indexed) ftsQuery = `description : ${ftsPhrase(terms.term)}`;
-    else conditions.push(sql`lower(t.description) like ${contains} escape '\\'`);
+    else conditions.push(sql`lower(t.description) like ${likeValue(contains)} escape '\\'`);
     conditions.push(...notFoundByName);
     if (source.tagged) conditions.push(sql`t.id not in (${taggedIds(source, scope, terms)})`);
     tier = sql.lit(TIERS.text);
