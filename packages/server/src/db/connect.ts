@@ -244,10 +244,11 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   // the bad plan. It costs about 0.3 s per 300,000 rows, at start and then only for tables that changed much.
   // Through Kysely, so it waits for the connection like any query and never runs inside a group of writes.
   // Without sqlite_stat4's samples, which made SQLite prepare nearly every statement again at each run
-  // (db/prepared-once.ts).
+  // (db/prepared-once.ts); the reader, which read the statistics when it opened, opens again to read them anew.
   const optimize = async () => {
     await sql.raw('pragma optimize = 0x10002').execute(db);
     await dropValueSamples(db);
+    reader?.reopen();
   };
   const destroy = async () => {
     await signals.close();

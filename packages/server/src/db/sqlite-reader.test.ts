@@ -124,6 +124,35 @@ describe('SQLite reads on a worker thread', () => {
     expect(await read).toEqual([['asked for in time']]);
   });
 
+  it('plans with the statistics as they are once it is opened again, and with those it read until then', async () => {
+    sqlite.exec('create table place (id integer primary key, region integer not null, kind integer not null)');
+    sqlite.exec('create index place_region_idx on place (region)');
+    sqlite.exec('create index place_kind_idx on place (kind)');
+    sqlite.exec('analyze');
+    // Statistics written by hand: first the region tells places apart, later the kind does.
+    const statistics = (region: string, kind: string) => {
+      sqlite.exec('delete from sqlite_stat1');
+      sqlite
+        .prepare("insert into sqlite_stat1 (tbl, idx, stat) values ('place', 'place_region_idx', ?), ('place', 'place_kind_idx', ?)")
+        .run(region, kind);
+      sqlite.exec('analyze sqlite_schema');
+    };
+    const plan = async () =>
+      (await reader.all('explain query plan select id from place where region = ? and kind = ?', [1, 2]))
+        .map((row) => String(row[3]))
+        .join(' ');
+    statistics('1000000 1', '1000000 100000');
+    expect(await plan()).toContain('place_region_idx');
+
+    statistics('1000000 100000', '1000000 1');
+    expect(await plan()).toContain('place_region_idx');
+    const asked = reader.all('select count(*) from place', []);
+    reader.reopen();
+    expect(await asked).toEqual([[0]]);
+    expect(await plan()).toContain('place_kind_idx');
+    expect(await reader.all('select cache_size from pragma_cache_size()', [])).toEqual([[-READER_PAGE_CACHE_KIB]]);
+  });
+
   it('reads on the app’s connection once the reader has stopped', async () => {
     await db.insertInto('note').values({ id: 1, text: 'still here' }).execute();
     await reader.close();

@@ -22,14 +22,19 @@ export const READER_PAGE_CACHE_KIB = 2048;
 
 /**
  * The worker: one read-only connection, statements kept prepared in raw mode. Each message is a batch of
- * statements, run in order, answered by one message with their answers in the same order.
+ * statements, run in order, answered by one message with their answers in the same order; or 'reopen', which
+ * opens the connection anew (after the batches before it), or 'stop'.
  */
 const READER_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-db.pragma('cache_size = -' + workerData.pageCacheKib);
+const open = () => {
+  const connection = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('cache_size = -' + workerData.pageCacheKib);
+  return connection;
+};
+let db = open();
 const statements = new Map();
 const answer = ({ id, sql, parameters }) => {
   try {
@@ -51,6 +56,12 @@ parentPort.on('message', (message) => {
     statements.clear();
     db.close();
     parentPort.close();
+    return;
+  }
+  if (message === 'reopen') {
+    statements.clear();
+    db.close();
+    db = open();
     return;
   }
   parentPort.postMessage(message.map(answer));
@@ -80,6 +91,12 @@ export interface SqliteReader {
    * @throws SqliteReaderError for SQLite's error; Error when the reader stopped before answering.
    */
   all: (sql: string, parameters: readonly unknown[]) => Promise<unknown[][]>;
+  /**
+   * Opens the reader's connection anew once the statements already asked for have answered, so it reads the file's
+   * schema and planner statistics as they are now: a connection reads them when it loads the schema and again only
+   * when the schema changes, which new statistics do not do (db/prepared-once.ts).
+   */
+  reopen: () => void;
   /** Stops the worker after the statements already sent have answered, and closes its connection. */
   close: () => Promise<void>;
 }
@@ -158,6 +175,11 @@ export function startSqliteReader(file: string): SqliteReader {
         if (unsent.length === 0) setImmediate(send);
         unsent.push({ id, sql, parameters });
       }),
+    reopen: () => {
+      if (!alive) return;
+      send();
+      worker.postMessage('reopen');
+    },
     close: async () => {
       if (!alive) return exited;
       send(); // what was asked for before close is answered before the worker stops
