@@ -226,8 +226,9 @@ type Pass = 'name' | 'fuzzy' | 'tag' | 'text';
 interface Terms {
   term: string;
   lowered: string;
-  contains: string;
-  prefix: string;
+  /** The LIKE patterns "contains the query" and "starts with it", bound as SQLite prepares once (likeValue). */
+  contains: RawBuilder<string>;
+  prefix: RawBuilder<string>;
   trigrams: string[];
   sqlite: boolean;
   /** Whether the fuzzy pass ran (no name contains the query): its hits are then left out of later passes. */
@@ -251,7 +252,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   // Conditions a later pass adds so that a row is found once: not by name, nor a typo away.
   const notFoundByName: Array<RawBuilder<unknown>> = [];
   if (nameColumn !== null) {
-    notFoundByName.push(sql`not (lower(${name}) like ${likeValue(contains)} escape '\\')`);
+    notFoundByName.push(sql`not (lower(${name}) like ${contains} escape '\\')`);
     if (terms.fuzzy && trigrams.length > 0) notFoundByName.push(sql`not (${fuzzyHit(source, terms, name, similarity)})`);
   }
   let ftsQuery: string | undefined;
@@ -262,9 +263,9 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   let score: RawBuilder<unknown> = sql`0`;
   if (pass === 'name') {
     if (indexed) ftsQuery = `${nameColumn} : ${ftsPhrase(terms.term)}`;
-    conditions.push(terms.term.length >= 3 ? sql`lower(${name}) like ${likeValue(contains)} escape '\\'` : namePrefix(name, terms));
+    conditions.push(terms.term.length >= 3 ? sql`lower(${name}) like ${contains} escape '\\'` : namePrefix(name, terms));
     tier = sql`case when lower(${name}) = ${lowered} then ${sql.lit(TIERS.exact)}
-        when lower(${name}) like ${likeValue(prefix)} escape '\\' then ${sql.lit(TIERS.prefix)} else ${sql.lit(TIERS.contains)} end`;
+        when lower(${name}) like ${prefix} escape '\\' then ${sql.lit(TIERS.prefix)} else ${sql.lit(TIERS.contains)} end`;
   } else if (pass === 'fuzzy') {
     if (trigrams.length === 0) return undefined;
     fuzzyCandidates = sqlite;
@@ -283,7 +284,7 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
     if (terms.term.length < 3) return undefined;
     // The FTS5 phrase already means "the description contains the query"; LIKE says it where no index does.
     if (indexed) ftsQuery = `description : ${ftsPhrase(terms.term)}`;
-    else conditions.push(sql`lower(t.description) like ${likeValue(contains)} escape '\\'`);
+    else conditions.push(sql`lower(t.description) like ${contains} escape '\\'`);
     conditions.push(...notFoundByName);
     if (source.tagged) conditions.push(sql`t.id not in (${taggedIds(source, scope, terms)})`);
     tier = sql.lit(TIERS.text);
@@ -401,8 +402,8 @@ export async function searchWorld(
   const terms: Terms = {
     term,
     lowered: term.toLowerCase(),
-    contains,
-    prefix: contains.slice(1),
+    contains: likeValue(contains),
+    prefix: likeValue(contains.slice(1)),
     trigrams: innerTrigrams(term),
     sqlite: db.getExecutor().adapter instanceof SqliteAdapter,
     fuzzy: false,
