@@ -11,6 +11,7 @@
  * - `SPREAD_READ_CACHE=0` turns the read cache off, so every read takes the cache-miss path;
  * - `DATABASE_URL` runs on PostgreSQL (a database the bench may fill) instead of a new SQLite file;
  * - `SPREAD_STATEMENTS=<n>` (SQLite) times every statement run and prints the n costliest statement texts;
+ * - `SPREAD_TRACE=1` (SQLite) prints, for one request of each kind, the texts of the statements it ran in order;
  * - `SPREAD_PROFILE=<file>` writes a V8 CPU profile of the measured requests to that file;
  * - `SPREAD_SQLITE_FILE=<file>` keeps the generated SQLite database there (with `<file>.json` describing it) and
  *   reuses it on the next run, so runs compare on the same data (a run's writes stay in it);
@@ -46,6 +47,8 @@ const statements = { count: 0 };
 /** SQLite time per statement text (µs, runs), kept when `SPREAD_STATEMENTS` is set. */
 const statementTimes = new Map<string, { micros: number; runs: number }>();
 const TIME_STATEMENTS = Number(process.env.SPREAD_STATEMENTS ?? 0);
+/** The statement texts run since the last request began, kept when `SPREAD_TRACE` is set. */
+const traced: string[] | undefined = process.env.SPREAD_TRACE === '1' ? [] : undefined;
 function countStatements(): void {
   const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const query = client.query;
@@ -61,6 +64,7 @@ function countStatements(): void {
     if (!original) continue;
     statement[method] = function counted(this: unknown, ...args: unknown[]) {
       statements.count += 1;
+      traced?.push((this as { source: string }).source.replace(/\s+/g, ' '));
       if (TIME_STATEMENTS === 0) return original.apply(this, args);
       const started = performance.now();
       try {
@@ -167,11 +171,13 @@ try {
   }
   const drawer = spreadRequests(data, tokens, { writeShare: WRITES, viewer: VIEWER, seed: 7 });
   const perKind = new Map<string, Sum>();
+  const tracedKinds = new Set<string>();
   const run = async (count: number, measure: boolean): Promise<void> => {
     for (let i = 0; i < count; i += 1) {
       const request = drawer.next();
       const started = performance.now();
       const sent = statements.count;
+      if (traced) traced.length = 0;
       const before = process.cpuUsage();
       const answer = await app.inject({
         method: request.method,
@@ -185,6 +191,10 @@ try {
       if (request.editing) drawer.returnEdited(request.editing, typeof answer.headers.etag === 'string' ? answer.headers.etag : undefined);
       if (!measure) continue;
       const kind = kindOf(request.method, request.path);
+      if (traced && !tracedKinds.has(kind)) {
+        tracedKinds.add(kind);
+        console.log(`${kind}: ${request.method} ${request.path}\n${traced.map((text) => `  ${text.slice(0, 300)}`).join('\n')}`);
+      }
       const sum = perKind.get(kind) ?? { count: 0, micros: 0, wallMs: 0, statements: 0 };
       sum.count += 1;
       sum.statements += statements.count - sent;
