@@ -264,7 +264,7 @@ export class EntityMaker {
 
 /**
  * Builds the world: the cast with their roles, three variants of every entity kind (parents first), an image on
- * every map, the public quest accepted by the public character, a second world to move characters to, a
+ * every map, the public and the secret quest accepted by the public character, a second world to move characters to, a
  * bystander member and an invitation.
  */
 export async function buildAccessWorld(app: FastifyInstance): Promise<{ world: AccessWorld; maker: EntityMaker }> {
@@ -314,6 +314,8 @@ export async function buildAccessWorld(app: FastifyInstance): Promise<{ world: A
   }
   const characterId = ids.characterId.public;
   await send(app, owner, 'POST', `/api/worlds/${worldId}/quests/${ids.questId.public}/accept?characterId=${characterId}`, undefined, 200);
+  // The public character has a secret active quest too: its id must not reach those who may not see the quest.
+  await send(app, owner, 'POST', `/api/worlds/${worldId}/quests/${ids.questId.secret}/accept?characterId=${characterId}`, undefined, 200);
   const bystanderCharacterId = await maker.bystanderCharacter();
   const invitation = await send(app, owner, 'POST', `/api/worlds/${worldId}/invitations`, { role: 'viewer', maxUses: null });
   const calendar = await send(app, owner, 'POST', `/api/worlds/${worldId}/calendars`, { preset: 'harptos' });
