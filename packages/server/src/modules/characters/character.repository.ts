@@ -208,12 +208,38 @@ export async function withActiveQuests(db: Db, scope: ReadScope, rows: Character
   );
 }
 
-/** Finds a character of the scope's world its reader may see, with its active quest ids, or undefined. */
+/**
+ * Finds a character of the scope's world its reader may see, with its active quest ids, or undefined (another
+ * world's character, or one the reader may not see). One statement, compiled once per reader class: the row and
+ * its active quests (activeQuestIdsColumn, evaluated once for the one row) in one round trip, on SQLite's reader
+ * as on PostgreSQL; a current location the reader may not see is hidden (a second statement for players and
+ * viewers of a character with a location only).
+ */
 export async function findCharacterRecord(db: Db, scope: WorldScope, characterId: string): Promise<CharacterRecord | undefined> {
-  const row = await findCharacterInWorld(db, scope, characterId);
+  const args = [characterId, scope.world.id, scope.viewer.userId];
+  const [row] = await compiledShape<ListedCharacter>(
+    db,
+    `character-record:${readerClass(scope)}`,
+    args,
+    ([id = '', worldId = '', viewer = '']) => {
+      const reader = readerOf(scope, viewer as string);
+      const query = db
+        .selectFrom('character')
+        .selectAll('character')
+        .select(activeQuestIdsColumn(db, reader).as('active_quest_ids'))
+        .where('character.id', '=', id as string)
+        .where('character.world_id', '=', worldId as string) as SelectQueryBuilder<Database, 'character', ListedCharacter>;
+      return whereVisible(query, reader, 'character');
+    },
+  );
   if (!row) return undefined;
-  const [record] = await withActiveQuests(db, scope, [row]);
-  return record;
+  const { active_quest_ids: questIds, ...character } = row;
+  const location = character.current_location_id;
+  const hidden = location === null ? undefined : await hiddenPoints(db, scope, [location]);
+  return Object.assign(character, {
+    current_location_id: hidden?.has(location ?? '') ? null : location,
+    activeQuests: questIdsOf(questIds ?? null),
+  });
 }
 
 /** Inserts a character row. */
