@@ -9,6 +9,8 @@ import { findInWorld } from '../../lib/compiled-query.js';
 import { maskHidden, whereVisible } from '../../access/visibility.js';
 import { hideHiddenChanges } from '../timeline-engine/timeline-engine.visible-changes.js';
 import { type WorldScope, readerClass, readerOf } from '../../access/world-scope.js';
+import type { Clock } from '../calendars/calendar.clock.js';
+import { requireTimelineClock } from '../timelines/timeline.access.js';
 
 /** The writable fields of an event, as stored (change fields as JSON text or null). */
 export type EventChanges = Omit<EventTable, 'id' | 'world_id' | 'created_at'>;
@@ -36,7 +38,7 @@ export async function findEvent(db: Db, scope: WorldScope, eventId: string): Pro
  * description), sort (createdAt, updatedAt, name, dateTime) and paging. Ties in the sort field are broken by
  * id, which is a UUID v7 and so follows creation order. A whole-world list of an editor takes its total from
  * the world's kept event_count. Its common pages run as SQL compiled once per reader class and shape (lib/list
- * ListShape); the caller checks the timeline first (timeline.access.ts requireTimelineClock).
+ * ListShape); a page of one timeline's events is asked through listTimelineEvents, which checks the timeline.
  */
 export async function listEvents(
   db: Db,
@@ -72,6 +74,31 @@ export async function listEvents(
     params,
   });
   return { rows: await maskEvents(db, scope, result.rows), pagination: result.pagination };
+}
+
+/**
+ * A page of one timeline's events (listEvents) with the clock that dates them. The timeline's lookup
+ * (requireTimelineClock) and the page are asked together, since the page needs nothing from the timeline's row:
+ * the events of a hidden timeline are hidden by the visibility rule, and the page is dropped when the lookup
+ * fails. On SQLite both statements reach the reader in one batch instead of one after the other; on PostgreSQL
+ * they run on two connections at once.
+ * @returns the timeline's clock and the page's rows and pagination.
+ * @throws AppError 404 'Timeline not found.' when the timeline is missing, in another world or hidden from the
+ * reader (whatever the page's own outcome); otherwise the page's 400 for a bad cursor (lib/list).
+ */
+export async function listTimelineEvents(
+  db: Db,
+  scope: WorldScope,
+  timelineId: string,
+  params: ListParams,
+): Promise<ListResult<EventTable> & { clock: Clock }> {
+  const [timeline, page] = await Promise.allSettled([
+    requireTimelineClock(db, scope, timelineId),
+    listEvents(db, scope, timelineId, params),
+  ]);
+  if (timeline.status === 'rejected') throw timeline.reason;
+  if (page.status === 'rejected') throw page.reason;
+  return { ...page.value, clock: timeline.value.clock };
 }
 
 /** Inserts an event row. */

@@ -258,6 +258,19 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       });
       expect(missing.statusCode).toBe(404);
       expect(missing.json<ErrorResponse>().message).toBe('Timeline not found.');
+      // The page is asked beside the timeline's lookup: a missing timeline still answers 404, not the page's 400.
+      const missingWithBadCursor = await t.app.inject({
+        method: 'GET',
+        url: `/api/worlds/${world.worldId}/timelines/0190aaaa-0000-7000-8000-000000000000/events?cursor=not-a-cursor`,
+        headers: owner.headers,
+      });
+      expect(missingWithBadCursor.statusCode).toBe(404);
+      const badCursor = await t.app.inject({
+        method: 'GET',
+        url: `/api/worlds/${world.worldId}/timelines/${timeline.timelineId}/events?cursor=not-a-cursor`,
+        headers: owner.headers,
+      });
+      expect(badCursor.statusCode).toBe(400);
     });
   });
 

@@ -15,13 +15,12 @@ import {
   uuidField,
 } from '@loreforge/contract';
 import { WorldParams, errorResponses as errors } from '../../lib/route-parts.js';
-import { requireTimelineClock } from '../timelines/timeline.access.js';
 import { requireEditor } from '../../access/world-scope.js';
 import { requireEvent } from './event.access.js';
 import { cachedScopedRead } from '../worlds/scoped-cache.js';
 import { createEvent, deleteEvent, updateEvent } from './event.commands.js';
 import { presentEvents, presentOneEvent, presentTimelineEvents } from './event.presenter.js';
-import { listEvents } from './event.repository.js';
+import { listEvents, listTimelineEvents } from './event.repository.js';
 import { IfMatchHeaders, claimVersion } from '../../lib/versioned-update.js';
 
 const EventParams = WorldParams.extend({ eventId: uuidField('eventId') });
@@ -58,9 +57,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           const { rows, pagination } = await listEvents(app.db, scope, undefined, params);
           return { data: await presentEvents(app.db, scope, rows), pagination };
         }
-        const timeline = await requireTimelineClock(app.db, scope, timelineId);
-        const { rows, pagination } = await listEvents(app.db, scope, timeline.id, params);
-        return { data: presentTimelineEvents(scope, rows, timeline.clock), pagination };
+        const { rows, pagination, clock } = await listTimelineEvents(app.db, scope, timelineId, params);
+        return { data: presentTimelineEvents(scope, rows, clock), pagination };
       });
     },
   );
@@ -80,11 +78,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = request.world;
       return cachedScopedRead(app.db, scope, request.url, async () => {
-        // The timeline and its calendar in one statement: the events are dated in its calendar without another.
-        const timeline = await requireTimelineClock(app.db, scope, request.params.timelineId);
+        // The timeline with its calendar, and the page, asked together: the events are dated in its calendar.
         const params = { ...request.query, sortBy: request.query.sortBy ?? 'dateTime' };
-        const { rows, pagination } = await listEvents(app.db, scope, timeline.id, params);
-        return { data: presentTimelineEvents(scope, rows, timeline.clock), pagination };
+        const { rows, pagination, clock } = await listTimelineEvents(app.db, scope, request.params.timelineId, params);
+        return { data: presentTimelineEvents(scope, rows, clock), pagination };
       });
     },
   );
