@@ -117,6 +117,19 @@ describe('SQLite reads on a worker thread', () => {
     expect(await after).toEqual([[31]]);
   });
 
+  it('answers a long batch as it goes, not all at its end', async () => {
+    // Asked for in one turn, so they travel in one batch; each counts for a while.
+    const counting = 'with recursive n(x) as (select 1 union all select x + 1 from n where x < ?) select count(*) from n';
+    const first = reader.all(counting, [1_000_000]);
+    const second = reader.all(counting, [2_000_000]);
+    let turnsBetween = false;
+    expect(await first).toEqual([[1_000_000]]);
+    // Answered in one message, both would settle in one turn and no callback of a later turn could run between.
+    setImmediate(() => (turnsBetween = true));
+    expect(await second).toEqual([[2_000_000]]);
+    expect(turnsBetween).toBe(true);
+  });
+
   it('answers the reads asked for before it was closed', async () => {
     await db.insertInto('note').values({ id: 1, text: 'asked for in time' }).execute();
     const read = reader.all('select text from note', []);

@@ -21,8 +21,17 @@ const READER_STATEMENT_CACHE_SIZE = 500;
 export const READER_PAGE_CACHE_KIB = 2048;
 
 /**
+ * How long, in ms, the reader works on a batch before it sends back the answers it has (see READER_WORKER). A
+ * batch answered only at its end held the app thread idle while the reader ran it, and the reader idle while the
+ * app thread then presented all its answers: under spread traffic the two threads took turns instead of working
+ * at once.
+ */
+const ANSWER_EVERY_MS = 0.5;
+
+/**
  * The worker: one read-only connection, statements kept prepared in raw mode. Each message is a batch of
- * statements, run in order, answered by one message with their answers in the same order; or 'reopen', which
+ * statements, run in order, answered in the same order by messages of the answers ready so far (one at least
+ * every ANSWER_EVERY_MS of work); or 'reopen', which
  * opens the connection anew (after the batches before it), or 'stop'.
  */
 const READER_WORKER = `
@@ -64,7 +73,19 @@ parentPort.on('message', (message) => {
     db = open();
     return;
   }
-  parentPort.postMessage(message.map(answer));
+  // Answers go back as they are ready, a message at least every answerEveryMs of work, not the whole batch at
+  // the end: the app thread then presents the first requests' rows while the reader runs the batch's last ones.
+  let answers = [];
+  let since = performance.now();
+  for (const statement of message) {
+    answers.push(answer(statement));
+    if (performance.now() - since >= workerData.answerEveryMs) {
+      parentPort.postMessage(answers);
+      answers = [];
+      since = performance.now();
+    }
+  }
+  if (answers.length > 0) parentPort.postMessage(answers);
 });
 `;
 
@@ -120,7 +141,13 @@ interface ReaderAnswer {
 export function startSqliteReader(file: string): SqliteReader {
   const worker = new Worker(READER_WORKER, {
     eval: true,
-    workerData: { driver: sqliteDriverPath(), file, cacheSize: READER_STATEMENT_CACHE_SIZE, pageCacheKib: READER_PAGE_CACHE_KIB },
+    workerData: {
+      driver: sqliteDriverPath(),
+      file,
+      cacheSize: READER_STATEMENT_CACHE_SIZE,
+      pageCacheKib: READER_PAGE_CACHE_KIB,
+      answerEveryMs: ANSWER_EVERY_MS,
+    },
   });
   worker.unref();
   const pending = new Map<number, Pending>();
