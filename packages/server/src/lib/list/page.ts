@@ -24,6 +24,8 @@ import type { CursorValue, ListOrder, ListParams, ListResult, ListShape, ListSpe
 const RANK_KEY = 'list_rank';
 /** The column a page counted in the same statement reads the list's total into (removed likewise). */
 const TOTAL_KEY = 'list_total';
+/** The derived table a page with page columns (ListShape.pageColumns) is read from. */
+const PAGE_ALIAS = 'list_page';
 /** A fetched row's extra columns (PostgreSQL answers a count as a string). */
 interface Extra {
   list_rank?: number | string;
@@ -149,11 +151,20 @@ export async function readCompiledPage<TB extends keyof Database, Row extends { 
     }
     if (knownTotal === undefined) paged = paged.select(sql<number>`count(*) over ()`.as(TOTAL_KEY));
     if (rank) paged = (paged.select(sql<number>`${rank}`.as(RANK_KEY)) as unknown as typeof paged).orderBy(rank, 'asc');
-    return paged
+    const page = paged
       .orderBy(sql.ref(shaped.column), shaped.sortOrder)
       .orderBy(sql.ref(shaped.idColumn), shaped.sortOrder)
       .limit(values[n + 5] as number)
       .offset(values[n + 6] as number);
+    if (!shape.pageColumns) return page;
+    // The page's rows with the shape's page columns, in the page's order again (a derived table's order is not
+    // kept by SQL): the rank, the sort field and the id are columns of every row.
+    const columns = shape.pageColumns(shape.db, values.slice(0, n) as string[], PAGE_ALIAS);
+    const outer = shape.db.selectFrom(page.as(PAGE_ALIAS)).selectAll(PAGE_ALIAS).select(columns);
+    const ranked = rank ? outer.orderBy(sql.ref(`${PAGE_ALIAS}.${RANK_KEY}`), 'asc') : outer;
+    return ranked
+      .orderBy(sql.ref(`${PAGE_ALIAS}.${String(plan.sort.key)}`), shaped.sortOrder)
+      .orderBy(sql.ref(`${PAGE_ALIAS}.id`), shaped.sortOrder);
   };
   const fetched = await compiledShape(shape.db, key, args, build);
   const countAll = start.skip > 0 ? () => countRows(scopedQueryOf(spec, shape, plan, fullText)) : undefined;

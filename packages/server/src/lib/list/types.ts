@@ -2,7 +2,7 @@
  * The types of the generic list (SPEC §8 lists: page, limit, search, sortBy, sortOrder, cursor, and the
  * `{ data, pagination }` envelope), shared by the steps of lib/list so none of them imports another's code.
  */
-import type { Expression, SelectQueryBuilder } from 'kysely';
+import type { AliasedExpression, Expression, SelectQueryBuilder } from 'kysely';
 import type { Pagination, SortOrder } from '@loreforge/contract';
 import type { Database, Db } from '../../db/database.js';
 import type { WorldVersion } from '../versioned-store.js';
@@ -91,6 +91,13 @@ export interface ListShape<TB extends keyof Database, Row> {
    * each argument to Kysely as a value (concatenating it into a text is fine), never inspect or transform it.
    */
   build: (db: Db, args: readonly string[]) => SelectQueryBuilder<Database, TB, Row>;
+  /**
+   * Columns computed for the page's rows only (a character's active quests): the compiled page selects them over
+   * its rows as a derived table named `pageAlias`, after the order, limit and offset, so a correlated subquery
+   * runs once for each row shown rather than for each row sorted, in the page's own statement. Called with
+   * placeholders as `build` is. Pages built with Kysely around the scoped query (readPage) do not carry them.
+   */
+  pageColumns?: (db: Db, args: readonly string[], pageAlias: string) => Array<AliasedExpression<unknown, string>>;
 }
 
 export interface ListSpec<TB extends keyof Database, Row extends { id: string }> {

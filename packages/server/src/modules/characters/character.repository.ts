@@ -61,16 +61,17 @@ export function findEditableCharacter(db: Db, characterId: string, userId: strin
 type ListedCharacter = CharacterTable & { active_quest_ids?: string | string[] | null };
 
 /**
- * The active quest ids of the row of `character` in the same statement, as a JSON list in the order they were
- * added, limited to the quests the reader may see: a correlated subquery (SQLite's json_group_array, PostgreSQL's
- * json_agg, each with its ORDER BY), so a page of characters takes one round trip instead of two.
+ * The active quest ids of a character row in the same statement, as a JSON list in the order they were added,
+ * limited to the quests the reader may see: a correlated subquery (SQLite's json_group_array, PostgreSQL's
+ * json_agg, each with its ORDER BY), so a character, or a page of them, takes one round trip instead of two.
+ * @param idRef the character's id column (`character.id`, or the page's derived table's for a list).
  */
-function activeQuestIdsColumn(db: Db, reader: ReadScope): RawBuilder<string | string[] | null> {
+function activeQuestIdsColumn(db: Db, reader: ReadScope, idRef = 'character.id'): RawBuilder<string | string[] | null> {
   const links = whereVisible(
     db
       .selectFrom('character_active_quest')
       .innerJoin('quest', 'quest.id', 'character_active_quest.quest_id')
-      .where(sql<SqlBool>`${sql.ref('character_active_quest.character_id')} = ${sql.ref('character.id')}`),
+      .where(sql<SqlBool>`${sql.ref('character_active_quest.character_id')} = ${sql.ref(idRef)}`),
     reader,
     'quest',
   );
@@ -81,9 +82,6 @@ function activeQuestIdsColumn(db: Db, reader: ReadScope): RawBuilder<string | st
       : sql<string>`coalesce(json_agg(${ordered}), '[]'::json)`;
   return sql<string | string[] | null>`(${links.select(list.as('ids'))})`;
 }
-
-/** Whether a page of characters reads its active quests in its own statement (PostgreSQL; see listCharacters). */
-const foldsActiveQuests = (db: Db): boolean => !(db.getExecutor().adapter instanceof SqliteAdapter);
 
 /** The ids of an active_quest_ids column (PostgreSQL answers the JSON parsed, SQLite as text). */
 const questIdsOf = (value: string | string[] | null): string[] =>
@@ -105,17 +103,17 @@ export async function listCharacters(db: Db, scope: WorldScope, params: ListPara
       db,
       key: `characters:${readerClass(scope)}`,
       args: [worldId, scope.viewer.userId],
-      build: (built, [world = '', viewer = '']) => {
-        const reader = readerOf(scope, viewer);
-        const characters = built.selectFrom('character').selectAll('character').where('character.world_id', '=', world);
-        // On PostgreSQL the active quests come in the page's statement (one round trip fewer); on SQLite, where a
-        // statement costs no round trip, the correlated subquery cost more CPU than the second statement (it runs
-        // for every row a ranked search sorts), so they are read apart.
-        const query = (
-          foldsActiveQuests(built) ? characters.select(activeQuestIdsColumn(built, reader).as('active_quest_ids')) : characters
-        ) as SelectQueryBuilder<Database, 'character', ListedCharacter>;
-        return whereVisible(query, reader, 'character');
-      },
+      build: (built, [world = '', viewer = '']) =>
+        whereVisible(
+          built.selectFrom('character').selectAll('character').where('character.world_id', '=', world),
+          readerOf(scope, viewer),
+          'character',
+        ),
+      // The active quests of the page's rows, in the page's statement (one round trip, and one wait for SQLite's
+      // reader, instead of two), computed for the rows shown only, not for every row a ranked search sorts.
+      pageColumns: (built, [, viewer = ''], page) => [
+        activeQuestIdsColumn(built, readerOf(scope, viewer), `${page}.id`).as('active_quest_ids'),
+      ],
     },
     sortColumns: {
       ...timestampSortColumns('character'),
@@ -130,7 +128,10 @@ export async function listCharacters(db: Db, scope: WorldScope, params: ListPara
     cache: worldListCache(db, worldId, contentVersion),
     params,
   });
-  const apart = foldsActiveQuests(db)
+  // A page built around the scoped query instead of the compiled shape (a tag, a cursor without a kept total, a
+  // deep page from the list cache's anchors) does not carry the page columns: its active quests are read apart.
+  const carried = rows[0] === undefined || 'active_quest_ids' in rows[0];
+  const apart = carried
     ? undefined
     : await findActiveQuestIds(
         db,

@@ -178,6 +178,38 @@ describe.each(DIALECTS)('characters on %s', (dialect) => {
       expect(rest.pagination.nextCursor).toBeNull();
     });
 
+    it('lists each character with its own active quests, as its own page orders them, on every kind of page', async () => {
+      const { world, owner } = await createWorld(t.app);
+      const [q1, q2, q3] = [
+        await insertQuestRow(t.app, world.worldId),
+        await insertQuestRow(t.app, world.worldId),
+        await insertQuestRow(t.app, world.worldId),
+      ];
+      const given: Record<string, string[]> = { 'Ann Heart': [q2, q1], Bob: [], 'Cy Heartwood': [q3], Dee: [q1, q3, q2] };
+      const held: Record<string, string[]> = {};
+      for (const [name, activeQuests] of Object.entries(given)) {
+        const { character } = await createCharacter(t.app, { world, owner, name, activeQuests });
+        const own = await call(owner.headers, 'GET', `/worlds/${world.worldId}/characters/${character.characterId}`);
+        held[name] = own.json<Character>().activeQuests;
+        expect([...(held[name] ?? [])].sort()).toEqual([...activeQuests].sort());
+      }
+      const url = `/worlds/${world.worldId}/characters`;
+      const questsOf = (page: Page) => Object.fromEntries(page.data.map((c) => [c.name, c.activeQuests]));
+      const get = async (query: string) => (await call(owner.headers, 'GET', `${url}?${query}`)).json<Page>();
+
+      const plain = await get('sortBy=name&sortOrder=desc');
+      expect(plain.data.map((c) => c.name)).toEqual(['Dee', 'Cy Heartwood', 'Bob', 'Ann Heart']);
+      expect(questsOf(plain)).toEqual(held);
+      // A search ranks name matches first; each row keeps its own quests through the rank, the order and a cursor.
+      const searched = await get('search=heart&sortBy=name&sortOrder=desc&limit=1');
+      expect(questsOf(searched)).toEqual({ 'Cy Heartwood': held['Cy Heartwood'] });
+      const nextSearched = await get(`search=heart&sortBy=name&sortOrder=desc&limit=1&cursor=${searched.pagination.nextCursor}`);
+      expect(questsOf(nextSearched)).toEqual({ 'Ann Heart': held['Ann Heart'] });
+      const second = await get('sortBy=name&limit=2&page=2');
+      expect(second.data.map((c) => c.name)).toEqual(['Cy Heartwood', 'Dee']);
+      expect(questsOf(second)).toEqual({ 'Cy Heartwood': held['Cy Heartwood'], Dee: held.Dee });
+    });
+
     it('rejects an unknown sort field naming the allowed ones, and a malformed cursor', async () => {
       const { world, owner } = await createWorld(t.app);
       const sort = await call(owner.headers, 'GET', `/worlds/${world.worldId}/characters?sortBy=attributes`);
