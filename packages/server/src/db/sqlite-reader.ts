@@ -31,8 +31,8 @@ const ANSWER_EVERY_MS = 0.5;
 /**
  * The worker: one read-only connection, statements kept prepared in raw mode. Each message is a batch of
  * statements, run in order, answered in the same order by messages of the answers ready so far (one at least
- * every ANSWER_EVERY_MS of work); or 'reopen', which
- * opens the connection anew (after the batches before it), or 'stop'.
+ * every ANSWER_EVERY_MS of work); or 'reopen', which opens the connection anew (after the batches before it), or
+ * 'stop'.
  */
 const READER_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
