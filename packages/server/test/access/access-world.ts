@@ -171,9 +171,13 @@ export class EntityMaker {
     return send(this.app, this.owner, 'POST', `/api/worlds/${this.worldId}${url}`, payload);
   }
 
-  /** A public character nobody is assigned to (a relationship's target). */
-  async bystanderCharacter(): Promise<string> {
-    return idOf(await this.post('/characters', { ...this.text('public', 'bystander'), attributes: {} }), 'characterId');
+  /**
+   * A public character nobody is assigned to (a relationship's target), standing at `locationId` (a secret map
+   * point, so its location must read as null to those who may not see the point).
+   */
+  async bystanderCharacter(locationId: string): Promise<string> {
+    const body = { ...this.text('public', 'bystander'), attributes: {}, currentLocationId: locationId };
+    return idOf(await this.post('/characters', body), 'characterId');
   }
 
   /**
@@ -316,7 +320,7 @@ export async function buildAccessWorld(app: FastifyInstance): Promise<{ world: A
   await send(app, owner, 'POST', `/api/worlds/${worldId}/quests/${ids.questId.public}/accept?characterId=${characterId}`, undefined, 200);
   // The public character has a secret active quest too: its id must not reach those who may not see the quest.
   await send(app, owner, 'POST', `/api/worlds/${worldId}/quests/${ids.questId.secret}/accept?characterId=${characterId}`, undefined, 200);
-  const bystanderCharacterId = await maker.bystanderCharacter();
+  const bystanderCharacterId = await maker.bystanderCharacter(ids.pointId.secret);
   const invitation = await send(app, owner, 'POST', `/api/worlds/${worldId}/invitations`, { role: 'viewer', maxUses: null });
   const calendar = await send(app, owner, 'POST', `/api/worlds/${worldId}/calendars`, { preset: 'harptos' });
   const webhook = await send(app, owner, 'POST', `/api/worlds/${worldId}/webhooks`, ACCESS_WEBHOOK);
