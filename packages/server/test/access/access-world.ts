@@ -172,10 +172,11 @@ export class EntityMaker {
   }
 
   /**
-   * A public character nobody is assigned to (a relationship's target), standing at `locationId` (a secret map
-   * point, so its location must read as null to those who may not see the point).
+   * A public character nobody is assigned to (a relationship's target), standing at `locationId` when given (the
+   * world's own bystander stands at a secret map point, so its location must read as null to those who may not
+   * see the point).
    */
-  async bystanderCharacter(locationId: string): Promise<string> {
+  async bystanderCharacter(locationId: string | null = null): Promise<string> {
     const body = { ...this.text('public', 'bystander'), attributes: {}, currentLocationId: locationId };
     return idOf(await this.post('/characters', body), 'characterId');
   }
