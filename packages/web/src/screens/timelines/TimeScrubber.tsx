@@ -10,19 +10,23 @@ export interface TimeScrubberProps {
   /** The event shown (the screen passes the timeline's "now" until the reader chooses); undefined: before the first. */
   selectedEventId: string | undefined;
   onSelect: (event: Event) => void;
+  /**
+   * The selected event's name and date when it is not among `events`: the now's event, further down than the pages
+   * loaded so far. The thumb then rests at the end.
+   */
+  beyondLoaded?: { name: string; dateTime: string | null } | undefined;
 }
 
 /**
  * A range input over a timeline's events: dragging it (or the arrow keys) chooses the event whose state is shown.
  * Its readout names the event and its date; with none chosen, the story has not begun (the thumb rests at the start).
  */
-export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId, onSelect }: TimeScrubberProps) {
+export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId, onSelect, beyondLoaded }: TimeScrubberProps) {
   const id = useId();
-  const index = Math.max(
-    0,
-    events.findIndex((e) => e.eventId === selectedEventId),
-  );
-  const current = selectedEventId ? events[index] : undefined;
+  const found = selectedEventId ? events.findIndex((e) => e.eventId === selectedEventId) : -1;
+  const index = Math.max(0, found);
+  const current = found >= 0 ? events[index] : undefined;
+  const beyond = selectedEventId && found < 0 ? beyondLoaded : undefined;
   if (events.length === 0) return null;
   return (
     <div className="lf-panel mb-3 py-2">
@@ -34,8 +38,14 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
         min={0}
         max={events.length - 1}
         step={1}
-        value={current ? index : 0}
-        aria-valuetext={current ? `${current.name}, ${formatDateTime(current.dateTime)}` : 'Before the first event'}
+        value={current ? index : beyond ? events.length - 1 : 0}
+        aria-valuetext={
+          current
+            ? `${current.name}, ${formatDateTime(current.dateTime)}`
+            : beyond
+              ? `${beyond.name}, ${formatDateTime(beyond.dateTime)}`
+              : 'Before the first event'
+        }
         onChange={(e) => {
           const next = events[Number(e.target.value)];
           if (next) onSelect(next);
@@ -45,6 +55,11 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
         {current ? (
           <>
             Event {index + 1} of {events.length}: <strong className="text-body">{current.name}</strong> · {formatDateTime(current.dateTime)}
+          </>
+        ) : beyond ? (
+          <>
+            <strong className="text-body">{beyond.name}</strong> · {formatDateTime(beyond.dateTime)}, after the {events.length} events
+            loaded so far
           </>
         ) : (
           'Before the first event: drag to travel through the story.'

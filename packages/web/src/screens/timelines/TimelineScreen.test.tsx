@@ -215,7 +215,8 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     mockFetch((url, init) => {
       if (url.pathname.endsWith('/state')) {
         stateAsked.push(url.searchParams.get('eventId'));
-        const chosen = events.find((e) => e.eventId === url.searchParams.get('eventId'));
+        // The state at the now (no eventId) is the state just after event 4.
+        const chosen = events.find((e) => e.eventId === (url.searchParams.get('eventId') ?? events[3]?.eventId));
         const lastEvent = chosen
           ? { eventId: chosen.eventId, name: chosen.name, dateTime: chosen.dateTime, timelineId: MAIN, changes: [] }
           : null;
@@ -231,7 +232,56 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     const panel = await screen.findByRole('complementary', { name: 'State at this moment' });
     expect(await within(panel).findByRole('heading', { name: 'State after' })).toBeInTheDocument();
     expect(within(panel).getByText('Event 4')).toBeInTheDocument();
-    expect(stateAsked.every((id) => id === events[3]?.eventId)).toBe(true);
+    // The panel asks for the state at the now, which the server knows whichever events are loaded.
+    expect(stateAsked.length).toBeGreaterThan(0);
+    expect(stateAsked.every((id) => id === null)).toBe(true);
+  });
+
+  it('opens at a now further down than the first page: the panels show its event, and stay on it as pages arrive', async () => {
+    signIn();
+    // Forty events an hour apart, all before the now: the first page holds two, the second (held back) the rest.
+    const events = Array.from({ length: 40 }, (_, i) => buildEvent(i + 1, { dateTime: new Date(Date.UTC(2025, 2, 1, i)).toISOString() }));
+    const last = defined(events.at(-1));
+    const waiting: Array<() => void> = [];
+    const secondPage = new Promise<void>((resolve) => waiting.push(resolve));
+    const stateAsked: Array<string | null> = [];
+    const eventsAsked: string[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname.endsWith('/state')) {
+        stateAsked.push(url.searchParams.get('eventId'));
+        const lastEvent = { eventId: last.eventId, name: last.name, dateTime: last.dateTime, timelineId: MAIN, changes: [] };
+        return jsonResponse({ timelineId: MAIN, at: null, eventCount: 40, lastEvent, characters: [] });
+      }
+      return withEngine(async (u) => {
+        if (u.pathname.endsWith(`/events/${last.eventId}`)) {
+          eventsAsked.push(u.pathname);
+          return jsonResponse(last);
+        }
+        if (!u.pathname.endsWith('/events')) return jsonResponse(buildTimeline());
+        const number = Number(u.searchParams.get('page') ?? 1);
+        if (number === 2) await secondPage;
+        const data = number === 1 ? events.slice(0, 2) : events.slice(2);
+        return jsonResponse({ data, pagination: { currentPage: number, totalPages: 2, totalItems: 40, limit: 2, nextCursor: null } });
+      })(url, init);
+    });
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+
+    // The scrubber names the now's event though its page is not loaded, and no loaded card is marked as the now.
+    const scrubber = await screen.findByRole('slider', { name: 'Time scrubber' });
+    await waitFor(() => expect(scrubber).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Event 40, /)));
+    expect(screen.getByText(/after the 2 events loaded so far/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show state after Event 2' })).toHaveAttribute('aria-pressed', 'false');
+    // The event panel shows it in full, asked for on its own; the state panel says what it is the state after.
+    expect(await screen.findByRole('region', { name: 'Event 40' })).toBeInTheDocument();
+    expect(eventsAsked).toEqual([`/api/worlds/${W}/events/${last.eventId}`]);
+    const panel = screen.getByRole('complementary', { name: 'State at this moment' });
+    expect(await within(panel).findByText('Event 40')).toBeInTheDocument();
+
+    // When its page arrives, its card is marked, and the panels stay on the same event: no state is asked for another moment.
+    for (const release of waiting) release();
+    expect(await screen.findByText(/^Event 40 of 40:/, undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Event 40' })).toBeInTheDocument();
+    expect(stateAsked.every((id) => id === null)).toBe(true);
   });
 
   it('follows the now into the next page of events without moving the page, and brings a chosen event into view', async () => {
@@ -312,15 +362,17 @@ describe("the timeline's now over pages of events", () => {
     ];
     // The same pages asked again with each now in turn, as when a timeline's now is edited.
     for (const now of [...nows, ...[...nows].reverse()]) {
-      expect(eventAtNowInPages(pages, now)).toBe(eventAtNow(events, now));
+      expect(eventAtNowInPages(pages, now).eventId).toBe(eventAtNow(events, now));
     }
-    expect(eventAtNowInPages(pages, '2025-03-14T09:30:00.000Z')).toBe(events[3]?.eventId);
-    expect(eventAtNowInPages(pages, '2025-03-01T00:00:00.000Z')).toBeUndefined();
+    expect(eventAtNowInPages(pages, '2025-03-14T09:30:00.000Z')).toEqual({ eventId: events[3]?.eventId, settled: true });
+    expect(eventAtNowInPages(pages, '2025-03-01T00:00:00.000Z')).toEqual({ eventId: undefined, settled: true });
   });
 
   it('takes the now into a page that arrives later', () => {
     const now = '2025-04-01T00:00:00.000Z';
-    expect(eventAtNowInPages(pages.slice(0, 1), now)).toBe(events[1]?.eventId);
-    expect(eventAtNowInPages(pages, now)).toBe(events[5]?.eventId);
+    // Every loaded event is before the now: the pages do not settle it, the now's event may be further down.
+    expect(eventAtNowInPages(pages.slice(0, 1), now)).toEqual({ eventId: events[1]?.eventId, settled: false });
+    expect(eventAtNowInPages(pages, now)).toEqual({ eventId: events[5]?.eventId, settled: false });
+    expect(eventAtNowInPages(pages.slice(0, 2), '2025-03-13T12:00:00.000Z')).toEqual({ eventId: events[2]?.eventId, settled: true });
   });
 });

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { MESSAGES, gregorianCalendar, type Event } from '@loreforge/contract';
+import { MESSAGES, gregorianCalendar, type Event, type Timeline } from '@loreforge/contract';
 import { handleError, notFoundMessage } from '../../api/client';
 import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelines';
 import { IfAllowed } from '../../components/access/IfAllowed';
@@ -17,10 +17,12 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { TagEditor } from '../../components/tags/TagEditor';
 import { formatMoment } from '../../lib/format';
 import { useCalendar } from '../../api/calendars';
+import { useEvent } from '../../api/events';
+import { useTimelineStatePage } from '../../api/timeline-engine';
 import { TimelineMonthView } from './TimelineMonthView';
 import { BranchComparison } from './BranchComparison';
 import { EventDetailPanel } from './EventDetailPanel';
-import { StatePanel } from './StatePanel';
+import { STATE_CHARACTER_OPTIONS, StatePanel } from './StatePanel';
 import { TimelineIssuesPanel } from './TimelineIssuesPanel';
 import { TimelineView } from './TimelineView';
 import { TimeScrubber } from './TimeScrubber';
@@ -80,13 +82,25 @@ interface PageAtNow {
 /** Answers per page of events, kept while the page is (arriving pages leave the earlier ones as they were). */
 const pagesAtNow = new WeakMap<readonly Event[], PageAtNow>();
 
+/** The now as the loaded pages of events tell it. */
+export interface NowInPages {
+  /** The last loaded event at or before the now; undefined when none is. */
+  eventId: string | undefined;
+  /**
+   * Whether the pages settle it: a loaded event comes after the now. When false, every loaded event is at or before
+   * the now, so the now's event may lie in a page not loaded yet.
+   */
+  settled: boolean;
+}
+
 /**
  * {@link eventAtNow} over a timeline's pages of events in story order, each page read once per now: as pages
  * arrive during a scroll, only the new one is read (not all of the 10,000 events again, each date parsed).
  * @param pages the loaded pages, in order; @param now and @param nowInstant as for {@link eventAtNow}.
- * @returns the same event as {@link eventAtNow} on the pages put end to end.
+ * @returns the same event as {@link eventAtNow} on the pages put end to end, and whether a later loaded event
+ * settles it.
  */
-export function eventAtNowInPages(pages: ReadonlyArray<readonly Event[]>, now: string | null, nowInstant?: string): string | undefined {
+export function eventAtNowInPages(pages: ReadonlyArray<readonly Event[]>, now: string | null, nowInstant?: string): NowInPages {
   const key = `${now ?? ''}\n${nowInstant ?? ''}`;
   let found: string | undefined;
   for (const page of pages) {
@@ -98,38 +112,78 @@ export function eventAtNowInPages(pages: ReadonlyArray<readonly Event[]>, now: s
       pagesAtNow.set(page, answer);
     }
     found = answer.found ?? found;
-    if (answer.ended) break;
+    if (answer.ended) return { eventId: found, settled: true };
   }
-  return found;
+  return { eventId: found, settled: false };
 }
 
 /**
- * Beside the timeline: the chosen event in full and the world's state just after it. They follow the chosen event
- * a render behind the timeline (`useDeferredValue`): a new event mounts a whole panel and starts its requests
- * (state, tags, connections, backlinks), and while pages of events arrive during a scroll the timeline's now moves
- * with each of them, so this work runs in its own interruptible render instead of inside the page's.
- * @param events the timeline's loaded events; @param eventId the chosen event (or the now), undefined for none.
+ * Beside the timeline: the shown event in full and the world's state just after it. The shown event follows a
+ * render behind the timeline (`useDeferredValue`): a new event mounts a whole panel and starts its requests (tags,
+ * connections, backlinks), so this work runs in its own interruptible render instead of inside the timeline's.
+ * @param events the timeline's loaded events; the shown event is read from them, or asked for on its own
+ * (GET …/events/{eventId}) while its page is not loaded (the now can lie far down a long timeline).
+ * @param eventId the shown event: the reader's choice or the now's event; undefined for none.
+ * @param chosenEventId the reader's choice: the state just after it; undefined: the state at the timeline's now.
  */
 const ChosenEventPanels = memo(function ChosenEventPanels({
   worldId,
   timelineId,
   events,
   eventId,
+  chosenEventId,
 }: {
   worldId: string;
   timelineId: string;
   events: readonly Event[];
   eventId: string | undefined;
+  chosenEventId: string | undefined;
 }) {
   const shownId = useDeferredValue(eventId);
-  const event = useMemo(() => events.find((e) => e.eventId === shownId), [events, shownId]);
+  const stateEventId = useDeferredValue(chosenEventId);
+  const loadedEvent = useMemo(() => events.find((e) => e.eventId === shownId), [events, shownId]);
+  const fetched = useEvent(worldId, loadedEvent ? undefined : shownId);
+  const event = loadedEvent ?? (fetched.data?.eventId === shownId ? fetched.data : undefined);
   return (
     <>
       {event && <EventDetailPanel key={event.eventId} worldId={worldId} event={event} />}
-      <StatePanel key={timelineId} worldId={worldId} timelineId={timelineId} eventId={shownId} />
+      <StatePanel key={timelineId} worldId={worldId} timelineId={timelineId} eventId={stateEventId} />
     </>
   );
 });
+
+/**
+ * The event a timeline's now falls after. The loaded pages answer when a loaded event comes after the now (or every
+ * page is loaded); until then the now's event is further down, and the state at the now names it (the same query
+ * the state panel asks while nothing is chosen, so no second request). It stays put while pages arrive during a
+ * scroll, and the panels beside the timeline with it.
+ * @param pages the loaded pages of events in story order; @param hasMore whether more pages are to come.
+ * @param enabled false while the reader has chosen an event (the now is not shown then).
+ * @returns the now's event id (undefined when no event has taken effect, or the answer is not in yet), with its
+ * name and date when the state answered it.
+ */
+function useNowEvent(
+  worldId: string,
+  timeline: Timeline | undefined,
+  pages: ReadonlyArray<readonly Event[]>,
+  hasMore: boolean,
+  enabled: boolean,
+): { eventId: string | undefined; summary?: { name: string; dateTime: string | null } | undefined } {
+  const inPages = useMemo(
+    () => (timeline ? eventAtNowInPages(pages, timeline.currentDateTime, timeline.currentInstant) : undefined),
+    [pages, timeline],
+  );
+  const settled = !inPages || inPages.settled || !hasMore;
+  const atNow = useTimelineStatePage(worldId, enabled && !settled ? timeline?.timelineId : undefined, NOW, {
+    limit: STATE_CHARACTER_OPTIONS,
+  });
+  if (settled) return { eventId: inPages?.eventId };
+  const lastEvent = atNow.isPlaceholderData ? undefined : (atNow.data?.lastEvent ?? undefined);
+  return { eventId: lastEvent?.eventId, summary: lastEvent };
+}
+
+/** The state at the timeline's now (no moment given). */
+const NOW = {};
 
 /** The branches opened below the route's timeline, read from and written to the query string (`?branch=`). */
 function useBranchTrail(): [branches: string[], setBranches: (next: string[]) => void] {
@@ -165,9 +219,9 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   // One array per arrival of a page, not per render: the views below are memoised on it.
   const pages = useMemo(() => events.data?.pages.map((page) => page.data) ?? [], [events.data]);
   const loaded = useMemo(() => pages.flat(), [pages]);
-  const now = timeline.data;
-  const nowEventId = useMemo(() => (now ? eventAtNowInPages(pages, now.currentDateTime, now.currentInstant) : undefined), [pages, now]);
   const chosenEventId = selected[currentId];
+  const nowEvent = useNowEvent(worldId, timeline.data, pages, hasNextPage, chosenEventId === undefined);
+  const nowEventId = nowEvent.eventId;
   const selectedEventId = chosenEventId ?? nowEventId;
   const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
   const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
@@ -306,7 +360,12 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
           <Col lg={7}>
             {/* Event cards title themselves with h3: this keeps the page's outline h1 → h2 → h3. */}
             <h2 className="visually-hidden">Events</h2>
-            <TimeScrubber events={loaded} selectedEventId={selectedEventId} onSelect={selectEvent} />
+            <TimeScrubber
+              events={loaded}
+              selectedEventId={selectedEventId}
+              onSelect={selectEvent}
+              beyondLoaded={chosenEventId === undefined ? nowEvent.summary : undefined}
+            />
             <TimelineView
               key={currentId}
               worldId={worldId}
@@ -325,7 +384,13 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
             />
           </Col>
           <Col lg={5}>
-            <ChosenEventPanels worldId={worldId} timelineId={currentId} events={loaded} eventId={selectedEventId} />
+            <ChosenEventPanels
+              worldId={worldId}
+              timelineId={currentId}
+              events={loaded}
+              eventId={selectedEventId}
+              chosenEventId={chosenEventId}
+            />
           </Col>
         </Row>
       )}
