@@ -77,6 +77,37 @@ describe.each(DIALECTS)('the timeline engine on a world calendar, on %s', (diale
     expect(now.body).toMatchObject({ at: null, formattedDate: '1st of Eleasis, 1492 DR', instant: timeline.currentInstant });
   });
 
+  it('dates answers in the calendar as it is now: after an edit through the API and after a change straight in the database', async () => {
+    const { owner, base, timeline, calendar } = await realms();
+    const stateUrl = `${base}/timelines/${timeline.timelineId}/state?limit=1`;
+    expect((await get<TimelineState>(owner, stateUrl)).body.formattedDate).toBe('1st of Eleasis, 1492 DR');
+
+    const calendarUrl = `${base}/calendars/${calendar.calendarId}`;
+    const fetched = await t.app.inject({ method: 'GET', url: calendarUrl, headers: owner.headers });
+    const current = fetched.json<Calendar>();
+    const months = current.months.map((month) => (month.name === 'Eleasis' ? { ...month, name: 'Highsun' } : month));
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: calendarUrl,
+      headers: { ...owner.headers, 'if-match': fetched.headers.etag ?? '' },
+      payload: { ...current, months },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await get<TimelineState>(owner, stateUrl)).body.formattedDate).toBe('1st of Highsun, 1492 DR');
+
+    // Another process renames the month again: the answer follows without any request to this one.
+    const [row] = await t.app.db.selectFrom('calendar').select('definition').where('id', '=', calendar.calendarId).execute();
+    await t.app.db
+      .updateTable('calendar')
+      .set({
+        definition: String(row?.definition).replace('"Highsun"', '"Summerfire"'),
+        updated_at: new Date(Date.now() + 1000).toISOString(),
+      })
+      .where('id', '=', calendar.calendarId)
+      .execute();
+    expect((await get<TimelineState>(owner, stateUrl)).body.formattedDate).toBe('1st of Summerfire, 1492 DR');
+  });
+
   it('names the part of a date the calendar lacks, and refuses an ISO moment on a timeline with its own calendar', async () => {
     const { owner, base, timeline } = await realms();
     const url = `${base}/timelines/${timeline.timelineId}/state`;

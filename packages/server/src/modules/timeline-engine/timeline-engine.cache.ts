@@ -1,6 +1,6 @@
 /**
- * The engine's cache of replays (issue 5 "keep snapshots or a cache that is invalidated correctly") and of worlds'
- * name orders (for the state's pages). An entry is keyed by two things, both read before any data is loaded, so an
+ * The engine's cache of replays (issue 5 "keep snapshots or a cache that is invalidated correctly"), of worlds'
+ * name orders (for the state's pages) and of the calendars of worlds' timelines (to date answers). An entry is keyed by two things, both read before any data is loaded, so an
  * entry can only ever be older than its key:
  *  - the world's version in this process, bumped by every successful write request under the world (and a global
  *    epoch for writes outside a world, such as moving a character), exact even for writes in the same millisecond;
@@ -11,6 +11,7 @@
 import { LayeredState } from './engine/layered-state.js';
 import type { NameOrder } from './engine/name-order.js';
 import type { Replay } from './engine/replay.js';
+import type { Clock } from '../calendars/calendar.clock.js';
 
 interface Entry<T> {
   key: string;
@@ -39,6 +40,14 @@ function weightOfReplay(replay: Replay): number {
   return replay.plan.length + replay.start.characters.size + kept;
 }
 
+/**
+ * The weight of a world's timelines' calendars: one unit per timeline with a calendar (a calendar's definition is a
+ * few KB of months, weekdays, moons and eras, and the timelines of one calendar share it).
+ */
+function weightOfClocks(clocks: ReadonlyMap<string, Clock>): number {
+  return 1 + clocks.size;
+}
+
 /** The weight of a name order (about 65 bytes a character, so a 100,000-character world weighs about 13,000). */
 function weightOfNameOrder(order: NameOrder): number {
   return Math.ceil(order.bytes / NAME_ORDER_BYTES_PER_WEIGHT);
@@ -50,12 +59,13 @@ export class EngineCache {
   private epoch = 0;
   private readonly replays = new Map<string, Entry<Replay>>();
   private readonly nameOrders = new Map<string, Entry<NameOrder>>();
+  private readonly clocks = new Map<string, Entry<ReadonlyMap<string, Clock>>>();
   private readonly building = new Map<string, Promise<unknown>>();
 
   private weight = 0;
 
   /**
-   * @param maxReplays how many timelines' replays (and worlds' name orders) are kept at most.
+   * @param maxReplays how many timelines' replays (and worlds' name orders, and worlds' calendars) are kept at most.
    * @param maxWeight how much they may weigh together; the least recently used go first past it (the newest
    *   entry stays even when it alone weighs more, so a huge timeline is still answered from the cache).
    */
@@ -93,6 +103,16 @@ export class EngineCache {
   /** Keeps a world's name order under a key. */
   setNameOrder(worldId: string, key: string, order: NameOrder): void {
     this.put(this.nameOrders, worldId, { key, value: order, weight: weightOfNameOrder(order) });
+  }
+
+  /** The calendars of a world's timelines (timeline id → clock) if they were read under this key. */
+  getClocks(worldId: string, key: string): ReadonlyMap<string, Clock> | undefined {
+    return this.take(this.clocks, worldId, key);
+  }
+
+  /** Keeps the calendars of a world's timelines under a key. */
+  setClocks(worldId: string, key: string, clocks: ReadonlyMap<string, Clock>): void {
+    this.put(this.clocks, worldId, { key, value: clocks, weight: weightOfClocks(clocks) });
   }
 
   /**
@@ -140,9 +160,10 @@ export class EngineCache {
     this.weight += entry.weight;
     while (map.size > this.maxReplays) this.evictOldest(map);
     // Past the weight budget the least recently used go first: replays, then name orders (rebuilt from one index
-    // read), never the entry just stored.
+    // read), then calendars (one query), never the entry just stored.
     while (this.weight > this.maxWeight) {
-      if (!this.evictOldest(this.replays, entry) && !this.evictOldest(this.nameOrders, entry)) break;
+      if (!this.evictOldest(this.replays, entry) && !this.evictOldest(this.nameOrders, entry) && !this.evictOldest(this.clocks, entry))
+        break;
     }
   }
 

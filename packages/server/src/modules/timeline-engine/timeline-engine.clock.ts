@@ -5,12 +5,14 @@
  */
 import { formatInstant, instantFromIsoDateTime, isDateProblem, parseCalendarDateText } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
+import type { WorldTable } from '../../db/tables/world.table.js';
 import { invalidField } from '../../errors/app-error.js';
 import { type Clock, GREGORIAN_CLOCK, clocksOfWorldTimelines } from '../calendars/calendar.clock.js';
 import { instantForDate } from '../calendars/calendar.commands.js';
 import type { EngineEvent } from './engine/types.js';
 import type { Moment } from './engine/moment.js';
 import type { Replay } from './engine/replay.js';
+import type { EngineCache } from './timeline-engine.cache.js';
 
 /** The clock of a timeline of a replay's chain (Gregorian for timelines without a calendar). */
 export type ClockOf = (timelineId: string | null) => Clock;
@@ -19,13 +21,23 @@ export type ClockOf = (timelineId: string | null) => Clock;
 export const GREGORIAN_ONLY: ClockOf = () => GREGORIAN_CLOCK;
 
 /**
- * Reads the calendars of a world's timelines in one query. Read before the engine's snapshot (which may hold the
- * database's only connection): a replay's events may come from any ancestor, each in its own calendar.
+ * The calendars of a world's timelines, from the engine cache when nothing in the world changed since they were
+ * read, else in one query. Read before the engine's snapshot (which may hold the database's only connection): a
+ * replay's events may come from any ancestor, each in its own calendar. Kept as replays are: under the world's
+ * version in this process and its content version, which every write of a timeline or a calendar raises
+ * (migrations add_world_content_version and create_calendar), both read before the query.
+ * @param world the world's id and content version, as the request's access check read them.
  * @returns a lookup by timeline id; unknown ids and timelines without calendar answer the Gregorian clock.
  */
-export async function worldClocks(db: Db, worldId: string): Promise<ClockOf> {
-  const clocks = await clocksOfWorldTimelines(db, worldId);
-  return (timelineId) => (timelineId === null ? GREGORIAN_CLOCK : (clocks.get(timelineId) ?? GREGORIAN_CLOCK));
+export async function worldClocks(db: Db, cache: EngineCache, world: Pick<WorldTable, 'id' | 'content_version'>): Promise<ClockOf> {
+  const key = `${cache.versionOf(world.id)}|${world.content_version}`;
+  let clocks = cache.getClocks(world.id, key);
+  if (clocks === undefined) {
+    clocks = await clocksOfWorldTimelines(db, world.id);
+    cache.setClocks(world.id, key, clocks);
+  }
+  const found = clocks;
+  return (timelineId) => (timelineId === null ? GREGORIAN_CLOCK : (found.get(timelineId) ?? GREGORIAN_CLOCK));
 }
 
 /** A moment as answers carry it besides the ISO text: its instant (digits) and its words. */

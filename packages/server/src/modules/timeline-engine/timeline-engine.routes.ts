@@ -58,7 +58,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
       const { at, instant, date, eventId, characterId, search, page, limit } = request.query;
       if (at !== null && eventId !== null) throw invalidField('eventId', 'Give either at or eventId, not both.');
       const scope = request.world;
-      const clockOf = await worldClocks(app.db, scope.world.id);
+      const clockOf = await worldClocks(app.db, app.engineCache, scope.world);
       return withEngineSnapshot(
         app.db,
         app.engineCache,
@@ -88,7 +88,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = request.world;
       const character = await requireCharacter(app.db, scope, request.params.characterId);
-      const clockOf = await worldClocks(app.db, scope.world.id);
+      const clockOf = await worldClocks(app.db, app.engineCache, scope.world);
       return withEngineSnapshot(
         app.db,
         app.engineCache,
@@ -116,7 +116,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = request.world;
       const { at, instant, date, against, characterId } = request.query;
-      const clockOf = await worldClocks(app.db, scope.world.id);
+      const clockOf = await worldClocks(app.db, app.engineCache, scope.world);
       return withEngineSnapshot(
         app.db,
         app.engineCache,
@@ -146,7 +146,7 @@ export const timelineEngineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = request.world;
       const item = await requireItem(app.db, scope, request.params.itemId);
-      const clockOf = await worldClocks(app.db, scope.world.id);
+      const clockOf = await worldClocks(app.db, app.engineCache, scope.world);
       return withEngineSnapshot(
         app.db,
         app.engineCache,
