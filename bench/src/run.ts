@@ -94,6 +94,11 @@ async function load(
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches and connection pools
   statuses.clear();
   const result = await autocannon({ ...options, duration: DURATION });
+  const { latency } = result;
+  log(
+    `${spec.name}: latency (ms) p2.5 ${latency.p2_5} · p25 ${latency.p25} · p50 ${latency.p50} · p75 ${latency.p75} · p90 ${latency.p90} · ` +
+      `p97.5 ${latency.p97_5} · p99 ${latency.p99} · max ${latency.max}`,
+  );
   if (statuses.size > 0)
     log(
       `${spec.name}: answers by status ${[...statuses]
