@@ -226,7 +226,9 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
   const select = useCallback((eventId: string) => setSelected((s) => ({ ...s, [currentId]: eventId })), [currentId]);
   const selectEvent = useCallback((event: Event) => select(event.eventId), [select]);
 
-  const handleLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // A page asked for is not asked for again while it loads: the view asks on every scroll frame near the end of
+  // the loaded events, and by default each ask would cancel the one under way and send it anew.
+  const handleLoadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   const branchKey = branches.join(',');
   const handleOpenBranch = useCallback(
     (event: Event) => {
