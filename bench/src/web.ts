@@ -306,7 +306,18 @@ async function timelineRun(browser: Browser, baseUrl: string, session: Session, 
     // Not 'networkidle': a world page keeps its live change stream open, so the network never idles.
     await page.waitForLoadState('load');
     await page.waitForTimeout(500);
+    // BENCH_TRACE_DIR keeps a Chromium trace of each scroll there (the main thread's tasks with a CPU profile), to
+    // find which work a long task is; tracing slows the page, so the run's figures are not comparable.
+    const traceFile = process.env.BENCH_TRACE_DIR
+      ? path.join(process.env.BENCH_TRACE_DIR, `timeline-scroll-${Date.now()}.json`)
+      : undefined;
+    if (traceFile)
+      await browser.startTracing(page, {
+        path: traceFile,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
+      });
     const scroll = await page.evaluate<{ longTasks: number; longest: number; settled: boolean }>(TIMELINE_SCROLL);
+    if (traceFile) await browser.stopTracing();
     return { firstEventsMs, scrollLongTasks: scroll.longTasks, longestMs: scroll.longest, settled: scroll.settled };
   } finally {
     await context.close();
