@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { Event } from '@loreforge/contract';
-import { formatDateTime } from '../../lib/format';
+import { formatMoment } from '../../lib/format';
 
 /** Props of {@link TimeScrubber}. */
 export interface TimeScrubberProps {
@@ -14,12 +14,12 @@ export interface TimeScrubberProps {
    * The selected event's name and date when it is not among `events`: the now's event, further down than the pages
    * loaded so far. The thumb then rests at the end.
    */
-  beyondLoaded?: { name: string; dateTime: string | null } | undefined;
+  beyondLoaded?: { name: string; dateTime: string | null; formattedDate: string | null } | undefined;
 }
 
 /**
  * A range input over a timeline's events: dragging it (or the arrow keys) chooses the event whose state is shown.
- * Its readout names the event and its date; with none chosen, the story has not begun (the thumb rests at the start).
+ * Its readout names the event and its date (in the timeline's own calendar when it keeps one); with none chosen, the story has not begun (the thumb rests at the start).
  */
 export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId, onSelect, beyondLoaded }: TimeScrubberProps) {
   const id = useId();
@@ -41,9 +41,9 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
         value={current ? index : beyond ? events.length - 1 : 0}
         aria-valuetext={
           current
-            ? `${current.name}, ${formatDateTime(current.dateTime)}`
+            ? `${current.name}, ${formatMoment(current.dateTime, current.formattedDate)}`
             : beyond
-              ? `${beyond.name}, ${formatDateTime(beyond.dateTime)}`
+              ? `${beyond.name}, ${formatMoment(beyond.dateTime, beyond.formattedDate)}`
               : 'Before the first event'
         }
         onChange={(e) => {
@@ -54,12 +54,13 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
       <output htmlFor={id} className="small d-block text-body-secondary" aria-live="polite">
         {current ? (
           <>
-            Event {index + 1} of {events.length}: <strong className="text-body">{current.name}</strong> · {formatDateTime(current.dateTime)}
+            Event {index + 1} of {events.length}: <strong className="text-body">{current.name}</strong> ·{' '}
+            {formatMoment(current.dateTime, current.formattedDate)}
           </>
         ) : beyond ? (
           <>
-            <strong className="text-body">{beyond.name}</strong> · {formatDateTime(beyond.dateTime)}, after the {events.length} events
-            loaded so far
+            <strong className="text-body">{beyond.name}</strong> · {formatMoment(beyond.dateTime, beyond.formattedDate)}, after the{' '}
+            {events.length} events loaded so far
           </>
         ) : (
           'Before the first event: drag to travel through the story.'

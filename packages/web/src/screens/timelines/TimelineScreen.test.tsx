@@ -237,6 +237,23 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     expect(stateAsked.every((id) => id === null)).toBe(true);
   });
 
+  it("dates the scrubber's event in the timeline's own calendar", async () => {
+    signIn();
+    // A timeline on a world calendar: its events have no ISO date, only an instant and the calendar's words.
+    const events = [1, 2].map((n) => buildEvent(n, { dateTime: null, instant: String(n * 1000), formattedDate: `${n} Hammer, 1492 DR` }));
+    mockFetch(
+      withEngine((url) =>
+        url.pathname.endsWith('/events')
+          ? jsonResponse(page(events))
+          : jsonResponse(buildTimeline({ currentDateTime: null, currentInstant: '1500' })),
+      ),
+    );
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    const scrubber = await screen.findByRole('slider', { name: 'Time scrubber' });
+    expect(scrubber).toHaveAttribute('aria-valuetext', 'Event 1, 1 Hammer, 1492 DR');
+    expect(screen.getByText(/^Event 1 of 2:/)).toHaveTextContent('Event 1 of 2: Event 1 · 1 Hammer, 1492 DR');
+  });
+
   it('opens at a now further down than the first page: the panels show its event, and stay on it as pages arrive', async () => {
     signIn();
     // Forty events an hour apart, all before the now: the first page holds two, the second (held back) the rest.

@@ -168,7 +168,7 @@ function useNowEvent(
   pages: ReadonlyArray<readonly Event[]>,
   hasMore: boolean,
   enabled: boolean,
-): { eventId: string | undefined; summary?: { name: string; dateTime: string | null } | undefined } {
+): { eventId: string | undefined; summary?: { name: string; dateTime: string | null; formattedDate: string | null } | undefined } {
   const inPages = useMemo(
     () => (timeline ? eventAtNowInPages(pages, timeline.currentDateTime, timeline.currentInstant) : undefined),
     [pages, timeline],
