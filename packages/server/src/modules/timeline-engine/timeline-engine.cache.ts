@@ -1,7 +1,7 @@
 /**
  * The engine's cache of replays (issue 5 "keep snapshots or a cache that is invalidated correctly"), of worlds'
- * name orders (for the state's pages) and of the calendars of worlds' timelines (to date answers). An entry is keyed by two things, both read before any data is loaded, so an
- * entry can only ever be older than its key:
+ * name orders (for the state's pages) and of the calendars of worlds' timelines (to date answers). An entry is keyed
+ * by two things, both read before any data is loaded, so an entry can only ever be older than its key:
  *  - the world's version in this process, bumped by every successful write request under the world (and a global
  *    epoch for writes outside a world, such as moving a character), exact even for writes in the same millisecond;
  *  - the world's content version in the database (raised by triggers on every write of its content), which

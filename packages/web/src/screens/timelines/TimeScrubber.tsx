@@ -19,13 +19,13 @@ export interface TimeScrubberProps {
 
 /**
  * A range input over a timeline's events: dragging it (or the arrow keys) chooses the event whose state is shown.
- * Its readout names the event and its date (in the timeline's own calendar when it keeps one); with none chosen, the story has not begun (the thumb rests at the start).
+ * Its readout names the event and its date (in the timeline's own calendar when it keeps one); with none chosen,
+ * the story has not begun (the thumb rests at the start).
  */
 export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId, onSelect, beyondLoaded }: TimeScrubberProps) {
   const id = useId();
   const found = selectedEventId ? events.findIndex((e) => e.eventId === selectedEventId) : -1;
-  const index = Math.max(0, found);
-  const current = found >= 0 ? events[index] : undefined;
+  const current = found >= 0 ? events[found] : undefined;
   const beyond = selectedEventId && found < 0 ? beyondLoaded : undefined;
   if (events.length === 0) return null;
   return (
@@ -38,7 +38,7 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
         min={0}
         max={events.length - 1}
         step={1}
-        value={current ? index : beyond ? events.length - 1 : 0}
+        value={current ? found : beyond ? events.length - 1 : 0}
         aria-valuetext={
           current
             ? `${current.name}, ${formatMoment(current.dateTime, current.formattedDate)}`
@@ -54,7 +54,7 @@ export const TimeScrubber = memo(function TimeScrubber({ events, selectedEventId
       <output htmlFor={id} className="small d-block text-body-secondary" aria-live="polite">
         {current ? (
           <>
-            Event {index + 1} of {events.length}: <strong className="text-body">{current.name}</strong> ·{' '}
+            Event {found + 1} of {events.length}: <strong className="text-body">{current.name}</strong> ·{' '}
             {formatMoment(current.dateTime, current.formattedDate)}
           </>
         ) : beyond ? (
