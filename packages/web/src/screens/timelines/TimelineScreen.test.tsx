@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Event, Timeline } from '@loreforge/contract';
 import { defined, jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
@@ -108,6 +108,36 @@ describe('TimelineScreen (SPEC §2 "Timeline screen")', () => {
     const rows = await screen.findAllByRole('listitem');
     expect(rows.length).toBeLessThan(30);
     expect(rows[0]).toHaveAttribute('aria-setsize', '10000');
+  });
+
+  it('draws blank cards while the reader flings past a screen a frame, and the events once the scroll slows or stops', async () => {
+    signIn();
+    const many = Array.from({ length: 500 }, (_, i) => buildEvent(i));
+    mockFetch(withEngine((url) => (url.pathname.endsWith('/events') ? jsonResponse(page(many, 10_000)) : jsonResponse(buildTimeline()))));
+    let scrollY = 0;
+    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY);
+    const scrollTo = (y: number) =>
+      act(() => {
+        scrollY = y;
+        window.dispatchEvent(new window.Event('scroll'));
+      });
+    renderRoutes(routes, `/worlds/${W}/timelines/${MAIN}`);
+    await screen.findByRole('heading', { name: 'Event 0' });
+    const cards = () => within(screen.getByRole('list', { name: /events in story order/ })).queryAllByRole('heading');
+
+    // Less than a screen: the rows now in view are whole cards at once.
+    scrollTo(300);
+    expect(cards().length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Event 5' })).toBeInTheDocument();
+
+    // Twenty screens in one frame: every row in view is blank, named by its event.
+    scrollTo(20_000);
+    expect(cards()).toEqual([]);
+    expect(screen.getByLabelText('Event 190')).toHaveClass('lf-timeline-placeholder');
+
+    // The scroll stops: the cards come back.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Event 190' })).toBeInTheDocument());
+    expect(document.querySelector('.lf-timeline-placeholder')).toBeNull();
   });
 
   it('opens a branch on demand, goes back to the parent, and reopens the branch from the cache', async () => {

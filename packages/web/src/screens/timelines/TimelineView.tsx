@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Event } from '@loreforge/contract';
 import { TimelineEventCard } from './TimelineEventCard';
@@ -55,6 +55,30 @@ function useTwoSided(): boolean {
 }
 
 /**
+ * Whether the list is in a fling: scrolling, and moved more than a screen since its last render, so that no row now
+ * in view was in view before. Its rows are then drawn as blank cards: a fast fling replaces every row in every frame,
+ * and rendering each as a whole card inside the scroll event took longer than a frame. The cards come back when the
+ * scroll slows to less than a screen a frame or stops (the virtualiser renders again when it stops), in a deferred
+ * render that React splits into short tasks.
+ * @param offset the page's scroll offset in px; @param scrolling whether the page is being scrolled.
+ * @returns true while the cards should be blank.
+ */
+function useFling(offset: number, scrolling: boolean): boolean {
+  // The offset of the render before, kept as state and adjusted while rendering (React's pattern for information
+  // from previous renders), and whether the move from there to here was longer than a screen.
+  const [last, setLast] = useState({ offset, jumped: false });
+  let jumped = last.jumped;
+  if (offset !== last.offset) {
+    jumped = Math.abs(offset - last.offset) > window.innerHeight;
+    setLast({ offset, jumped });
+  }
+  const flinging = scrolling && jumped;
+  // Blank at once when a fling starts; whole again only in the deferred render after it ends.
+  const deferred = useDeferredValue(flinging);
+  return flinging || deferred;
+}
+
+/**
  * The events of one timeline alternating left and right of a central line (SPEC §2 "Timeline screen"). The list
  * scrolls with the page (no box of its own), each card starting half-way down the one before it on the other side.
  * Only the rows in view are rendered (fixed-height virtual rows), so 10,000 events scroll smoothly; more events are
@@ -103,6 +127,7 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
   });
   useEffect(() => virtualizer.measure(), [pitch, virtualizer]);
   const items = virtualizer.getVirtualItems();
+  const flinging = useFling(virtualizer.scrollOffset ?? 0, virtualizer.isScrolling);
   const lastIndex = items.at(-1)?.index ?? -1;
 
   const chosenIndex = chosenEventId ? events.findIndex((e) => e.eventId === chosenEventId) : -1;
@@ -152,7 +177,7 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
             aria-posinset={item.index + 1}
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            {event ? (
+            {event && !flinging ? (
               <TimelineEventCard
                 event={event}
                 worldId={worldId}
@@ -162,7 +187,7 @@ export const TimelineView = memo(function TimelineView(props: TimelineViewProps)
                 editable={editable}
               />
             ) : (
-              <div className="lf-timeline-card lf-timeline-placeholder" aria-label="Loading event" />
+              <div className="lf-timeline-card lf-timeline-placeholder" aria-label={event ? event.name : 'Loading event'} />
             )}
           </li>
         );
