@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
@@ -13,7 +13,6 @@ import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
 import { SecretBadge } from '../access/SecretBadge';
 import { RichText } from '../rich-text/RichText';
 import { TagEditor } from '../tags/TagEditor';
-import { ConnectionFormModal } from './ConnectionFormModal';
 import { CONNECTABLE_LABELS, type ConnectionEnd } from './connection-form';
 
 /** Props of {@link ConnectionsPanel}. */
@@ -37,6 +36,15 @@ function otherEnd(connection: Connection, here: ConnectionEnd) {
     ? { type: connection.targetType, id: connection.targetId, name: connection.targetName, arrow: '→' }
     : { type: connection.sourceType, id: connection.sourceId, name: connection.sourceName, arrow: '←' };
 }
+
+/**
+ * Loads the connection form (GenericForm with the rich-text editor, the largest chunk of the app) only when an
+ * editor reaches for it: the pointer enters "Add connection" or "Edit", it takes focus, or it is clicked. Pages
+ * that show connections (a timeline, a character) no longer load and run the editor before their first screen.
+ */
+const loadConnectionForm = () => import('./ConnectionFormModal');
+const ConnectionFormModal = lazy(async () => ({ default: (await loadConnectionForm()).ConnectionFormModal }));
+const preloadConnectionForm = () => void loadConnectionForm();
 
 /**
  * "Connections" of an entity page (SPEC §7 Connections, issue "Linked lore"): every connection with the entity at
@@ -78,7 +86,13 @@ export function ConnectionsPanel({ worldId, here, hereName, headingLevel = 2 }: 
           Connections
         </Heading>
         {access.isEditor && (
-          <Button size="sm" variant="outline-primary" onClick={() => setEditing({})}>
+          <Button
+            size="sm"
+            variant="outline-primary"
+            onPointerEnter={preloadConnectionForm}
+            onFocus={preloadConnectionForm}
+            onClick={() => setEditing({})}
+          >
             Add connection
           </Button>
         )}
@@ -108,6 +122,8 @@ export function ConnectionsPanel({ worldId, here, hereName, headingLevel = 2 }: 
                         size="sm"
                         variant="link"
                         className="p-0"
+                        onPointerEnter={preloadConnectionForm}
+                        onFocus={preloadConnectionForm}
                         onClick={() => setEditing({ connection })}
                         aria-label={`Edit connection ${connection.connectionType} ${other.name ?? ''}`}
                       >
@@ -139,14 +155,16 @@ export function ConnectionsPanel({ worldId, here, hereName, headingLevel = 2 }: 
         </ul>
       )}
       {editing && (
-        <ConnectionFormModal
-          worldId={worldId}
-          here={here}
-          hereName={hereName}
-          connection={editing.connection}
-          onSave={save}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={null}>
+          <ConnectionFormModal
+            worldId={worldId}
+            here={here}
+            hereName={hereName}
+            connection={editing.connection}
+            onSave={save}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
       <ConfirmDeleteModal
         show={deleting !== null}
