@@ -16,5 +16,11 @@ export type FirstScreen = 'home' | 'world' | 'timeline';
  */
 export const HOME_WORLDS_PAGE = { page: 1, limit: 12, sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
+/**
+ * How many of a timeline's events one page holds (api/timelines.ts asks for them page by page in story order); the
+ * entry asks for the first page early on a timeline's first load.
+ */
+export const TIMELINE_EVENTS_PAGE_SIZE = 500;
+
 /** Per first screen, the paths of its chunks and style sheets (e.g. `/assets/WorldScreen-abc.js`), in load order. */
 export type FirstScreenFiles = Partial<Record<FirstScreen, string[]>>;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import type { Event, Timeline } from '@loreforge/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from './api/query-client';
@@ -10,6 +11,8 @@ import { WorldsHome } from './screens/home/WorldsHome';
 import { WorldScreen } from './screens/worlds/WorldScreen';
 import { worldTabRoutes } from './routes/world-routes';
 import { FIXTURE_WORLD_ID, buildWorld } from './test/world-fixtures';
+import { PUBLIC_ACCESS } from './test/access-fixtures';
+import { TimelineScreen } from './screens/timelines/TimelineScreen';
 
 const W = FIXTURE_WORLD_ID;
 const world = buildWorld();
@@ -49,6 +52,83 @@ describe("a signed-in first page's early requests", () => {
     expect(await screen.findByRole('heading', { name: 'Eldoria', level: 1 })).toBeInTheDocument();
     const worldCalls = fetchMock.mock.calls.filter(([input]) => requestUrl(input) === `/api/worlds/${W}`);
     expect(worldCalls).toHaveLength(1);
+  });
+
+  describe('on a timeline', () => {
+    const T = 'aaaaaaaa-0000-4000-8000-000000000001';
+    const timeline: Timeline = {
+      ...PUBLIC_ACCESS,
+      timelineId: T,
+      worldId: W,
+      name: 'Age of Embers',
+      description: null,
+      descriptionHtml: null,
+      currentDateTime: '2025-03-14T09:30:00.000Z',
+      genesisEvent: null,
+      initialStates: null,
+      branchingEnabled: false,
+      parentTimelineId: null,
+      branchingEvent: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
+    const event: Event = {
+      ...PUBLIC_ACCESS,
+      eventId: 'eeeeeeee-0000-4000-8000-000000000001',
+      worldId: W,
+      timelineId: T,
+      name: 'The Sundering',
+      description: null,
+      descriptionHtml: null,
+      dateTime: '2025-03-10T00:00:00.000Z',
+      characterAttributeChanges: null,
+      inventoryChanges: null,
+      relationshipChanges: null,
+      isBranchingEvent: false,
+      childTimelineId: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
+    const timelinePath = `/api/worlds/${W}/timelines/${T}`;
+
+    beforeEach(() => {
+      // jsdom has no layout: give the timeline's scrolling region a height so its rows render.
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('shows the events from the timeline and its first page asked for by the entry, each asked for once', async () => {
+      signIn(undefined, 'abc');
+      const fetchMock = mockFetch((url) => {
+        if (url.pathname === `/api/worlds/${W}`) return jsonResponse(world);
+        if (url.pathname === timelinePath) return jsonResponse(timeline);
+        if (url.pathname === `${timelinePath}/events`)
+          return jsonResponse({
+            data: [event],
+            pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 500, nextCursor: null },
+          });
+        if (url.pathname.endsWith('/state'))
+          return jsonResponse({ timelineId: T, at: null, eventCount: 0, lastEvent: null, characters: [] });
+        if (url.pathname.endsWith('/issues')) return jsonResponse({ timelineId: T, data: [] });
+        return jsonResponse({ data: [], pagination: { currentPage: 1, totalPages: 0, totalItems: 0, limit: 100, nextCursor: null } });
+      });
+      startFirstScreen(`/worlds/${W}/timelines/${T}`, 'abc');
+      const early = fetchMock.mock.calls.map(([input]) => requestUrl(input));
+      expect(early).toEqual([`/api/worlds/${W}`, timelinePath, `${timelinePath}/events?page=1&limit=500`]);
+      renderInApp([{ path: '/worlds/:worldId/timelines/:timelineId', element: <TimelineScreen /> }], `/worlds/${W}/timelines/${T}`);
+      expect(await screen.findByRole('list', { name: '1 event in story order' })).toHaveTextContent('The Sundering');
+      const calls = fetchMock.mock.calls.map(([input]) => requestUrl(input));
+      expect(calls.filter((url) => url === timelinePath)).toHaveLength(1);
+      expect(calls.filter((url) => url.startsWith(`${timelinePath}/events?`))).toHaveLength(1);
+    });
+
+    it('asks for nothing on the new-timeline form', () => {
+      signIn(undefined, 'abc');
+      const fetchMock = mockFetch(() => jsonResponse({}));
+      startFirstScreen(`/worlds/${W}/timelines/create`, 'abc');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
   });
 
   it('sends nothing for a visitor who is not signed in', () => {

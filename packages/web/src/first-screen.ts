@@ -6,14 +6,20 @@
  * the same files (already loaded) and the API client takes the early answers (`api/early-requests.ts`).
  */
 import { startEarlyGet } from './api/early-requests';
-import { FIRST_SCREENS_ELEMENT_ID, HOME_WORLDS_PAGE, type FirstScreen, type FirstScreenFiles } from './first-screen-hints';
+import {
+  FIRST_SCREENS_ELEMENT_ID,
+  HOME_WORLDS_PAGE,
+  TIMELINE_EVENTS_PAGE_SIZE,
+  type FirstScreen,
+  type FirstScreenFiles,
+} from './first-screen-hints';
 
 /** The world page's tabs (routes/world-routes.tsx) under /worlds/:worldId. */
 const WORLD_TABS = new Set(['details', 'items', 'timelines', 'events', 'characters', 'maps', 'members']);
 /** /worlds/:worldId, optionally one tab. */
 const WORLD_PAGE = /^\/worlds\/([^/]+)(?:\/([^/]+))?\/?$/;
-/** /worlds/:worldId/timelines/:timelineId. */
-const TIMELINE_PAGE = /^\/worlds\/[^/]+\/timelines\/[^/]+\/?$/;
+/** /worlds/:worldId/timelines/:timelineId (and timelines/create, the form, which is not a timeline). */
+const TIMELINE_PAGE = /^\/worlds\/([^/]+)\/timelines\/([^/]+)\/?$/;
 
 /** The path segment as the router hands it to the screen (decoded), or null when it is not valid escaping. */
 function decodeSegment(segment: string): string | null {
@@ -49,7 +55,8 @@ function preload(screen: FirstScreen): void {
 
 /**
  * Starts the first screen's chunks and data for `pathname`, when it is one this knows: the signed-in home (with
- * its first page of worlds), the world page (with the world itself, what it shows first) and a timeline.
+ * its first page of worlds), the world page (with the world itself, what it shows first) and a timeline (with its
+ * world, the timeline and its first page of events).
  * @param pathname the page's path (`window.location.pathname`).
  * @param token the stored bearer token; without one nothing is started (the app will show the sign-in page).
  */
@@ -71,7 +78,17 @@ export function startFirstScreen(pathname: string, token: string | null): void {
     preload('world');
     // The world with its counts, as api/worlds.ts useWorld asks for it.
     startEarlyGet(`/api/worlds/${encodeURIComponent(worldId)}`, headers);
-  } else if (TIMELINE_PAGE.test(pathname)) {
+    return;
+  }
+  const timeline = TIMELINE_PAGE.exec(pathname);
+  const timelineWorldId = timeline?.[1] === undefined ? null : decodeSegment(timeline[1]);
+  const timelineId = timeline?.[2] === undefined ? null : decodeSegment(timeline[2]);
+  if (timelineWorldId && timelineId && timelineId !== 'create') {
     preload('timeline');
+    // As the world layout (useWorld), useTimeline and useTimelineEvents ask for them on the timeline's first screen.
+    const timelinePath = `/api/worlds/${encodeURIComponent(timelineWorldId)}/timelines/${encodeURIComponent(timelineId)}`;
+    startEarlyGet(`/api/worlds/${encodeURIComponent(timelineWorldId)}`, headers);
+    startEarlyGet(timelinePath, headers);
+    startEarlyGet(`${timelinePath}/events?page=1&limit=${TIMELINE_EVENTS_PAGE_SIZE}`, headers);
   }
 }

@@ -1,6 +1,7 @@
 /** Timeline calls and hooks (SPEC §7 Timelines and events): CRUD, the lookup for selects, and story-ordered events. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Event, Timeline } from '@loreforge/contract';
+import { TIMELINE_EVENTS_PAGE_SIZE } from '../first-screen-hints';
 import { api } from './client';
 import { timelineEventsResource, timelinesResource } from './registry';
 import { toListResult, type ListResult } from './list';
@@ -9,7 +10,6 @@ import { useResourceLookup, useResourceMutations } from './resource';
 export { timelinesResource };
 
 /** Events fetched per request on the visual timeline: big enough to fill a screen many times over. */
-const TIMELINE_EVENTS_PAGE_SIZE = 500;
 
 /**
  * How long a timeline and its events count as fresh: a branch reopened within it comes from the cache without
