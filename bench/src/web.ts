@@ -284,6 +284,14 @@ interface TimelineRun {
   settled: boolean;
 }
 
+/** What a Chromium trace of the timeline records: the main thread's tasks, with a CPU profile of the script. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
 /** One cold load of the timeline screen (signed in through localStorage) and a scroll through it. */
 async function timelineRun(browser: Browser, baseUrl: string, session: Session, world: GeneratedWorld): Promise<TimelineRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -293,6 +301,10 @@ async function timelineRun(browser: Browser, baseUrl: string, session: Session, 
     );
     await context.addInitScript(TIMELINE_PROBE);
     const page = await context.newPage();
+    // BENCH_TRACE_DIR keeps a Chromium trace of the first load there too, up to the first events.
+    const traceDir = process.env.BENCH_TRACE_DIR;
+    if (traceDir)
+      await browser.startTracing(page, { path: path.join(traceDir, `timeline-load-${Date.now()}.json`), categories: TRACE_CATEGORIES });
     await page.goto(`${baseUrl}/worlds/${world.bigWorldId}/timelines/${world.timelineId}`);
     // Polled from outside: waitForFunction compiles its predicate in the page, which the app's CSP forbids.
     let firstEventsMs = 0;
@@ -303,19 +315,14 @@ async function timelineRun(browser: Browser, baseUrl: string, session: Session, 
       if (firstEventsMs > 0) break;
       await page.waitForTimeout(25);
     }
+    if (traceDir) await browser.stopTracing();
     // Not 'networkidle': a world page keeps its live change stream open, so the network never idles.
     await page.waitForLoadState('load');
     await page.waitForTimeout(500);
     // BENCH_TRACE_DIR keeps a Chromium trace of each scroll there (the main thread's tasks with a CPU profile), to
     // find which work a long task is; tracing slows the page, so the run's figures are not comparable.
-    const traceFile = process.env.BENCH_TRACE_DIR
-      ? path.join(process.env.BENCH_TRACE_DIR, `timeline-scroll-${Date.now()}.json`)
-      : undefined;
-    if (traceFile)
-      await browser.startTracing(page, {
-        path: traceFile,
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
-      });
+    const traceFile = traceDir ? path.join(traceDir, `timeline-scroll-${Date.now()}.json`) : undefined;
+    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
     const scroll = await page.evaluate<{ longTasks: number; longest: number; settled: boolean }>(TIMELINE_SCROLL);
     if (traceFile) await browser.stopTracing();
     return { firstEventsMs, scrollLongTasks: scroll.longTasks, longestMs: scroll.longest, settled: scroll.settled };
