@@ -7,11 +7,12 @@ import type { RouteObject } from 'react-router';
 import { lazyScreen } from './lazy';
 
 const pages = () => import('../screens/characters/character-detail/CharacterPages');
+const details = () => import('../screens/characters/character-detail/CharacterDetailsPage');
 
 /** Child routes of `characters/:characterId`. */
 export const characterPageRoutes: RouteObject[] = [
-  { index: true, lazy: lazyScreen(pages, 'CharacterDetailsPage') },
-  { path: 'details', lazy: lazyScreen(pages, 'CharacterDetailsPage') },
+  { index: true, lazy: lazyScreen(details, 'CharacterDetailsPage') },
+  { path: 'details', lazy: lazyScreen(details, 'CharacterDetailsPage') },
   {
     path: 'inventory',
     children: [

@@ -7,11 +7,12 @@ import type { RouteObject } from 'react-router';
 import { lazyScreen } from './lazy';
 
 const pages = () => import('../screens/items/item-detail/ItemPages');
+const details = () => import('../screens/items/item-detail/ItemDetailsPage');
 
 /** Child routes of `items/:itemId`. */
 export const itemPageRoutes: RouteObject[] = [
-  { index: true, lazy: lazyScreen(pages, 'ItemDetailsPage') },
-  { path: 'details', lazy: lazyScreen(pages, 'ItemDetailsPage') },
+  { index: true, lazy: lazyScreen(details, 'ItemDetailsPage') },
+  { path: 'details', lazy: lazyScreen(details, 'ItemDetailsPage') },
   { path: 'character-instances', lazy: lazyScreen(pages, 'CharacterInstancesPage') },
   { path: 'location-instances', lazy: lazyScreen(pages, 'LocationInstancesPage') },
   { path: 'instances', lazy: lazyScreen(pages, 'ItemInstancesPage') },

@@ -22,31 +22,42 @@ const calendars = () => import('../screens/calendars/CalendarScreens');
 export const worldTabRoutes: RouteObject[] = [
   { index: true, lazy: lazyScreen(details, 'WorldDetailsTab') },
   { path: 'details', lazy: lazyScreen(details, 'WorldDetailsTab') },
-  { path: 'items', lazy: lazyScreen(items, 'ItemsTab') },
-  { path: 'timelines', lazy: lazyScreen(timelines, 'TimelinesTab') },
-  { path: 'events', lazy: lazyScreen(events, 'EventsTab') },
-  { path: 'characters', lazy: lazyScreen(characters, 'CharactersTab') },
-  { path: 'maps', lazy: lazyScreen(maps, 'MapsTab') },
+  // Each list from its own module, not its folder's route module: a list should not load the forms (and with
+  // them the form library, zod and the rich-text editor) that only its "+ New" popover and other pages show.
+  { path: 'items', lazy: lazyScreen(() => import('../screens/items/items-tab/ItemsTab'), 'ItemsTab') },
+  { path: 'timelines', lazy: lazyScreen(() => import('../screens/timelines/TimelinesTab'), 'TimelinesTab') },
+  { path: 'events', lazy: lazyScreen(() => import('../screens/events/EventsTab'), 'EventsTab') },
+  { path: 'characters', lazy: lazyScreen(() => import('../screens/characters/characters-tab/CharactersTab'), 'CharactersTab') },
+  { path: 'maps', lazy: lazyScreen(() => import('../screens/maps/MapsTab'), 'MapsTab') },
   { path: 'members', lazy: lazyScreen(members, 'MembersTab') },
 ];
 
 /** Entity pages under a world. */
 export const worldChildRoutes: RouteObject[] = [
   { path: 'timelines/create', lazy: lazyScreen(timelines, 'TimelineFormScreen') },
-  // Its own module, not the timelines barrel: the screen should not wait for the list and form chunks it never shows.
+  // A page that shows an entity is imported from its own module, not its folder's route module: it should not wait
+  // for the list and form chunks it never shows.
   { path: 'timelines/:timelineId', lazy: lazyScreen(() => import('../screens/timelines/TimelineScreen'), 'TimelineScreen') },
   { path: 'timelines/:timelineId/edit', lazy: lazyScreen(timelines, 'TimelineFormScreen') },
   { path: 'events/create', lazy: lazyScreen(events, 'EventFormScreen') },
   { path: 'events/:id/edit', lazy: lazyScreen(events, 'EventFormScreen') },
   { path: 'maps/create', lazy: lazyScreen(maps, 'MapFormScreen') },
-  { path: 'maps/:mapId', lazy: lazyScreen(maps, 'MapScreen') },
+  { path: 'maps/:mapId', lazy: lazyScreen(() => import('../screens/maps/MapScreen'), 'MapScreen') },
   { path: 'maps/:mapId/edit', lazy: lazyScreen(maps, 'MapFormScreen') },
   { path: 'characters/create', lazy: lazyScreen(characters, 'CharacterFormScreen') },
   { path: 'characters/:characterId/edit', lazy: lazyScreen(characters, 'CharacterFormScreen') },
   { path: 'characters/:characterId/family', lazy: lazyScreen(() => import('../screens/graph/FamilyTreeScreen'), 'FamilyTreeScreen') },
-  { path: 'characters/:characterId', lazy: lazyScreen(characters, 'CharacterScreen'), children: characterPageRoutes },
+  {
+    path: 'characters/:characterId',
+    lazy: lazyScreen(() => import('../screens/characters/character-detail/CharacterScreen'), 'CharacterScreen'),
+    children: characterPageRoutes,
+  },
   { path: 'items/create', lazy: lazyScreen(items, 'ItemFormScreen') },
-  { path: 'items/:itemId', lazy: lazyScreen(items, 'ItemScreen'), children: itemPageRoutes },
+  {
+    path: 'items/:itemId',
+    lazy: lazyScreen(() => import('../screens/items/item-detail/ItemScreen'), 'ItemScreen'),
+    children: itemPageRoutes,
+  },
   { path: 'goals/create', lazy: lazyScreen(goals, 'GoalScreen') },
   { path: 'goals/:goalId', lazy: lazyScreen(goals, 'GoalScreen') },
   { path: 'goals/:goalId/edit', lazy: lazyScreen(goals, 'GoalScreen') },

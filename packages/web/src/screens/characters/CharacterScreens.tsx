@@ -1,7 +1,5 @@
 /*
- * Characters (SPEC §2 "Under a world: Characters", §3 Character, §5 Character). The routes in
- * `routes/world-routes.tsx` point at these exports; each screen lives in its own folder.
+ * Characters (SPEC §2 "Under a world: Characters", §3 Character, §5 Character): the form's route module. The list
+ * and the character's page are routed from their own modules (`routes/world-routes.tsx`), so they do not load it.
  */
-export { CharactersTab } from './characters-tab/CharactersTab';
 export { CharacterFormScreen } from './character-form/CharacterFormScreen';
-export { CharacterScreen } from './character-detail/CharacterScreen';

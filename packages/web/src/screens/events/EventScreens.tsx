@@ -1,3 +1,2 @@
-/** Route module of the events (SPEC §2 "Under a world: Events", §3 Event, §5 Event). */
-export { EventsTab } from './EventsTab';
+/** Route module of the event form (SPEC §2 "Under a world: Events", §3 Event, §5 Event); the list has its own. */
 export { EventFormScreen } from './EventFormScreen';

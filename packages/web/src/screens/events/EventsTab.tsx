@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericList } from '../../components/generic-list/GenericList';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { formatMoment, truncate } from '../../lib/format';
-import { QuickCreateForm } from '../../components/quick-create/QuickCreateForm';
+import { LazyQuickCreateForm } from '../../components/quick-create/LazyQuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/events (SPEC §2, §5 Event: the list is filtered by timeline). A timeline select comes
@@ -85,7 +85,7 @@ export function EventsTab() {
         getEditPath={(e) => `${base}/${e.eventId}/edit`}
         onDelete={(e) => remove.mutateAsync(e.eventId)}
         createPath={filter === ALL_TIMELINES ? `${base}/create` : `${base}/create?timelineId=${filter}`}
-        renderQuickCreate={({ close }) => <QuickCreateForm worldId={worldId} type="events" onCreated={close} onCancel={close} />}
+        renderQuickCreate={({ close }) => <LazyQuickCreateForm worldId={worldId} type="events" onCreated={close} onCancel={close} />}
         initialParams={{ sortBy: 'dateTime', sortOrder: 'asc' }}
         columns={[
           { key: 'name', label: 'Name', sortable: true, kind: 'name' },

@@ -1,12 +1,9 @@
 /*
- * Items (SPEC §2 "Under a world: Items", §3 Item and Item instance, §5 Item). The routes in
- * `routes/world-routes.tsx` point at these exports; each screen lives in its own folder.
+ * Items (SPEC §2 "Under a world: Items", §3 Item and Item instance, §5 Item): the form's route module. The list
+ * and the item's page are routed from their own modules (`routes/world-routes.tsx`), so they do not load it.
  */
 import Container from 'react-bootstrap/Container';
 import { ItemForm } from './item-form/ItemForm';
-
-export { ItemsTab } from './items-tab/ItemsTab';
-export { ItemScreen } from './item-detail/ItemScreen';
 
 /** /worlds/:worldId/items/create: the item form as a page of its own (editing happens inside ItemScreen). */
 export function ItemFormScreen() {

@@ -1,4 +1,2 @@
-/** Route module of the maps (SPEC §2 "Under a world: Maps", §5 Map; Leaflet over the uploaded image). */
-export { MapsTab } from './MapsTab';
+/** Route module of the map form (SPEC §2 "Under a world: Maps", §5 Map); the list and a map's page have their own. */
 export { MapFormScreen } from './MapFormScreen';
-export { MapScreen } from './MapScreen';

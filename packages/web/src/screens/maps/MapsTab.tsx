@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { mapsResource, useMapMutations } from '../../api/maps';
 import { GenericList } from '../../components/generic-list/GenericList';
-import { QuickCreateForm } from '../../components/quick-create/QuickCreateForm';
+import { LazyQuickCreateForm } from '../../components/quick-create/LazyQuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/maps (SPEC §2): the world's maps in a GenericList with quick create, a link to each
@@ -25,7 +25,7 @@ export function MapsTab() {
         getEditPath={(m) => `${base}/${m.mapId}/edit`}
         onDelete={(m) => remove.mutateAsync(m.mapId)}
         createPath={`${base}/create`}
-        renderQuickCreate={({ close }) => <QuickCreateForm worldId={worldId} type="maps" onCreated={close} onCancel={close} />}
+        renderQuickCreate={({ close }) => <LazyQuickCreateForm worldId={worldId} type="maps" onCreated={close} onCancel={close} />}
         columns={[
           { key: 'name', label: 'Name', sortable: true, kind: 'name' },
           { key: 'description', label: 'Description', kind: 'description' },

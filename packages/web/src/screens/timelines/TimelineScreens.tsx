@@ -1,4 +1,2 @@
-/** Route module of the timelines (SPEC §2 "Under a world: Timelines", "Timeline screen", §5 Timeline). */
-export { TimelinesTab } from './TimelinesTab';
+/** Route module of the timeline form (SPEC §2 "Under a world: Timelines", §5 Timeline); the list and a timeline have their own. */
 export { TimelineFormScreen } from './TimelineFormScreen';
-export { TimelineScreen } from './TimelineScreen';

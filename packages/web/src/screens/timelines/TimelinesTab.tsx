@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { timelinesResource, useTimelineMutations } from '../../api/timelines';
 import { GenericList } from '../../components/generic-list/GenericList';
-import { QuickCreateForm } from '../../components/quick-create/QuickCreateForm';
+import { LazyQuickCreateForm } from '../../components/quick-create/LazyQuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/timelines (SPEC §2): the world's timelines in a GenericList with search, sort, grid or
@@ -31,7 +31,7 @@ export function TimelinesTab() {
         getEditPath={(t) => `${base}/${t.timelineId}/edit`}
         onDelete={(t) => remove.mutateAsync(t.timelineId)}
         createPath={`${base}/create`}
-        renderQuickCreate={({ close }) => <QuickCreateForm worldId={worldId} type="timelines" onCreated={close} onCancel={close} />}
+        renderQuickCreate={({ close }) => <LazyQuickCreateForm worldId={worldId} type="timelines" onCreated={close} onCancel={close} />}
         columns={[
           { key: 'name', label: 'Name', sortable: true, kind: 'name' },
           { key: 'description', label: 'Description', kind: 'description' },

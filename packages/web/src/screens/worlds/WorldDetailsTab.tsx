@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -15,16 +15,10 @@ import { ENTITY_HELP, HELP_TABS, type WorldEntityType } from './entity-help';
 import { IfAllowed } from '../../components/access/IfAllowed';
 import { useOverlayParts } from '../../components/overlays/useOverlayParts';
 import { NotesPanel } from '../../components/notes/NotesPanel';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { LazyQuickCreateForm } from '../../components/quick-create/LazyQuickCreateForm';
 import { SinceLastVisitCard } from './SinceLastVisitCard';
 import { RecentlyDeleted } from '../../components/history/RecentlyDeleted';
 import type { WorldOutletContext } from './WorldScreen';
-
-/**
- * The quick-create form, loaded when a "+ New" popover first opens: it brings the form library, zod, the
- * calendar date field and the rich text editor, none of which the world page needs to become interactive.
- */
-const QuickCreateForm = lazy(async () => ({ default: (await import('../../components/quick-create/QuickCreateForm')).QuickCreateForm }));
 
 const CARD_TYPES: Array<{ type: WorldEntityType; singular: string; icon: IconName }> = [
   { type: 'characters', singular: 'character', icon: 'character' },
@@ -99,17 +93,15 @@ function CountCard({
             <parts.Popover id={`quick-create-${type}`} style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
               <parts.Popover.Header as="h3">New {singular}</parts.Popover.Header>
               <parts.Popover.Body>
-                <Suspense fallback={<LoadingSpinner />}>
-                  <QuickCreateForm
-                    worldId={worldId}
-                    type={type}
-                    onCancel={() => setOpen(false)}
-                    onCreated={(name) => {
-                      setOpen(false);
-                      onCreated(`Created ${singular} "${name}".`);
-                    }}
-                  />
-                </Suspense>
+                <LazyQuickCreateForm
+                  worldId={worldId}
+                  type={type}
+                  onCancel={() => setOpen(false)}
+                  onCreated={(name) => {
+                    setOpen(false);
+                    onCreated(`Created ${singular} "${name}".`);
+                  }}
+                />
               </parts.Popover.Body>
             </parts.Popover>
           </parts.Overlay>

@@ -17,7 +17,6 @@ import { InventoryTab } from '../../inventory/inventory-tab/InventoryTab';
 import { RelationshipFormScreen } from '../../relationships/relationship-form/RelationshipFormScreen';
 import { RelationshipViewScreen } from '../../relationships/relationship-view/RelationshipViewScreen';
 import { RelationshipsTab } from '../../relationships/relationships-tab/RelationshipsTab';
-import { CharacterDetailsTab } from './CharacterDetailsTab';
 import { CharacterHistoryTab } from './CharacterHistoryTab';
 
 /** What CharacterScreen hands the pages inside it: the world and the character as loaded. */
@@ -28,11 +27,6 @@ export interface CharacterOutlet {
 
 const useCharacterOutlet = () => useOutletContext<CharacterOutlet>();
 const characterBase = ({ worldId, character }: CharacterOutlet) => `/worlds/${worldId}/characters/${character.characterId}`;
-
-/** The Details tab (also the page's index). */
-export function CharacterDetailsPage() {
-  return <CharacterDetailsTab character={useCharacterOutlet().character} />;
-}
 
 /** The History tab: the character's changes with restore (issue 15), then the timeline engine's story history. */
 export function CharacterHistoryPage() {

@@ -3,7 +3,7 @@ import type { Character } from '@loreforge/contract';
 import { charactersResource } from '../../../api/characters';
 import { useResourceMutations } from '../../../api/resource';
 import { GenericList } from '../../../components/generic-list/GenericList';
-import { QuickCreateForm } from '../../../components/quick-create/QuickCreateForm';
+import { LazyQuickCreateForm } from '../../../components/quick-create/LazyQuickCreateForm';
 
 /**
  * Tab /worlds/:worldId/characters: the world's characters in a GenericList with quick create, edit and delete
@@ -29,7 +29,7 @@ export function CharactersTab() {
         getEditPath={(c) => `${base}/${c.characterId}/edit`}
         onDelete={(c) => remove.mutateAsync(c.characterId)}
         createPath={`${base}/create`}
-        renderQuickCreate={({ close }) => <QuickCreateForm worldId={worldId} type="characters" onCreated={close} onCancel={close} />}
+        renderQuickCreate={({ close }) => <LazyQuickCreateForm worldId={worldId} type="characters" onCreated={close} onCancel={close} />}
         columns={[
           { key: 'name', label: 'Name', sortable: true, kind: 'name' },
           { key: 'description', label: 'Description', kind: 'description' },

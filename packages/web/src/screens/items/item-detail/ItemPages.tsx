@@ -26,11 +26,6 @@ export interface ItemOutlet {
 const useItemOutlet = () => useOutletContext<ItemOutlet>();
 const itemBase = ({ worldId, item }: ItemOutlet) => `/worlds/${worldId}/items/${item.itemId}`;
 
-/** The Item Details tab (also the page's index). */
-export function ItemDetailsPage() {
-  return <ItemDetailsTab item={useItemOutlet().item} />;
-}
-
 /** The Character Instances tab. */
 export function CharacterInstancesPage() {
   const { worldId, item } = useItemOutlet();

@@ -3,7 +3,10 @@ import type { Item } from '@loreforge/contract';
 import { itemsResource } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { GenericList } from '../../../components/generic-list/GenericList';
-import { ItemQuickCreate } from './ItemQuickCreate';
+import { lazyWithSpinner } from '../../../components/lazy-with-spinner';
+
+/** The item quick-create form, loaded when the "+ New" popover first opens (see lazyWithSpinner). */
+const ItemQuickCreate = lazyWithSpinner(async () => (await import('./ItemQuickCreate')).ItemQuickCreate);
 
 /**
  * Tab /worlds/:worldId/items (SPEC §2 Items, "Generic list"): the world's items with search, sort, grid or
