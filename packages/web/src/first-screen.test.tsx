@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { Event, Timeline } from '@loreforge/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from './api/query-client';
@@ -11,7 +10,7 @@ import { WorldsHome } from './screens/home/WorldsHome';
 import { WorldScreen } from './screens/worlds/WorldScreen';
 import { worldTabRoutes } from './routes/world-routes';
 import { FIXTURE_WORLD_ID, buildWorld } from './test/world-fixtures';
-import { PUBLIC_ACCESS } from './test/access-fixtures';
+import { FIXTURE_TIMELINE_ID, buildEvent, buildTimeline } from './test/timeline-fixtures';
 import { TimelineScreen } from './screens/timelines/TimelineScreen';
 
 const W = FIXTURE_WORLD_ID;
@@ -55,40 +54,9 @@ describe("a signed-in first page's early requests", () => {
   });
 
   describe('on a timeline', () => {
-    const T = 'aaaaaaaa-0000-4000-8000-000000000001';
-    const timeline: Timeline = {
-      ...PUBLIC_ACCESS,
-      timelineId: T,
-      worldId: W,
-      name: 'Age of Embers',
-      description: null,
-      descriptionHtml: null,
-      currentDateTime: '2025-03-14T09:30:00.000Z',
-      genesisEvent: null,
-      initialStates: null,
-      branchingEnabled: false,
-      parentTimelineId: null,
-      branchingEvent: null,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    };
-    const event: Event = {
-      ...PUBLIC_ACCESS,
-      eventId: 'eeeeeeee-0000-4000-8000-000000000001',
-      worldId: W,
-      timelineId: T,
-      name: 'The Sundering',
-      description: null,
-      descriptionHtml: null,
-      dateTime: '2025-03-10T00:00:00.000Z',
-      characterAttributeChanges: null,
-      inventoryChanges: null,
-      relationshipChanges: null,
-      isBranchingEvent: false,
-      childTimelineId: null,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    };
+    const T = FIXTURE_TIMELINE_ID;
+    const timeline = buildTimeline({ branchingEnabled: false });
+    const event = buildEvent();
     const timelinePath = `/api/worlds/${W}/timelines/${T}`;
 
     beforeEach(() => {

@@ -4,46 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { type Event, calendarPreset } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../test/render';
 import { EventFormScreen } from './EventFormScreen';
-import { PUBLIC_ACCESS } from '../../test/access-fixtures';
+import { buildEvent, buildTimeline } from '../../test/timeline-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const T = 'aaaaaaaa-0000-4000-8000-000000000001';
 const E = 'eeeeeeee-0000-4000-8000-000000000001';
 
-const event: Event = {
-  ...PUBLIC_ACCESS,
+const event: Event = buildEvent({
   eventId: E,
   worldId: W,
   timelineId: T,
   name: 'The Fall',
-  description: null,
-  descriptionHtml: null,
   dateTime: '2025-03-14T09:30:00.000Z',
   characterAttributeChanges: { version: 1, changes: [] },
-  inventoryChanges: null,
-  relationshipChanges: null,
-  isBranchingEvent: false,
-  childTimelineId: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+});
 const timelines = {
-  data: [
-    {
-      timelineId: T,
-      worldId: W,
-      name: 'Age of Embers',
-      description: null,
-      currentDateTime: '2025-01-01T00:00:00.000Z',
-      genesisEvent: null,
-      initialStates: null,
-      branchingEnabled: true,
-      parentTimelineId: null,
-      branchingEvent: null,
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    },
-  ],
+  data: [buildTimeline({ timelineId: T, worldId: W, currentDateTime: '2025-01-01T00:00:00.000Z' })],
   pagination: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 1000, nextCursor: null },
 };
 

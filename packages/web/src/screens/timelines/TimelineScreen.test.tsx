@@ -4,51 +4,24 @@ import userEvent from '@testing-library/user-event';
 import type { Event, Timeline } from '@loreforge/contract';
 import { defined, jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
 import { TimelineScreen, eventAtNow, eventAtNowInPages } from './TimelineScreen';
-import { PUBLIC_ACCESS } from '../../test/access-fixtures';
+import { buildEvent as eventFixture, buildTimeline as timelineFixture } from '../../test/timeline-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const MAIN = 'aaaaaaaa-0000-4000-8000-000000000001';
 const BRANCH = 'bbbbbbbb-0000-4000-8000-000000000002';
 
-function buildTimeline(overrides: Partial<Timeline> = {}): Timeline {
-  return {
-    ...PUBLIC_ACCESS,
-    timelineId: MAIN,
-    worldId: W,
-    name: 'Age of Embers',
-    description: null,
-    descriptionHtml: null,
-    currentDateTime: '2025-03-14T09:30:00.000Z',
-    genesisEvent: null,
-    initialStates: null,
-    branchingEnabled: true,
-    parentTimelineId: null,
-    branchingEvent: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const buildTimeline = (overrides: Partial<Timeline> = {}): Timeline => timelineFixture({ timelineId: MAIN, worldId: W, ...overrides });
 
 function buildEvent(index: number, overrides: Partial<Event> = {}): Event {
-  return {
-    ...PUBLIC_ACCESS,
+  return eventFixture({
     eventId: `eeeeeeee-0000-4000-8000-${String(index).padStart(12, '0')}`,
     worldId: W,
     timelineId: MAIN,
     name: `Event ${index}`,
     description: `What happened ${index}`,
-    descriptionHtml: null,
     dateTime: `2025-03-${String(10 + index).padStart(2, '0')}T00:00:00.000Z`,
-    characterAttributeChanges: null,
-    inventoryChanges: null,
-    relationshipChanges: null,
-    isBranchingEvent: false,
-    childTimelineId: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const page = (data: Event[], totalItems = data.length) => ({

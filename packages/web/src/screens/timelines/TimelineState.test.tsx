@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Event, Timeline, TimelineState } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
 import { TimelineScreen } from './TimelineScreen';
-import { PUBLIC_ACCESS } from '../../test/access-fixtures';
+import { buildEvent, buildTimeline } from '../../test/timeline-fixtures';
 
 const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const MAIN = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -13,40 +13,11 @@ const WITCH = 'cccccccc-0000-4000-8000-000000000002';
 const SHOES = 'dddddddd-0000-4000-8000-000000000001';
 const eventId = (i: number) => `eeeeeeee-0000-4000-8000-${String(i).padStart(12, '0')}`;
 
-const timeline: Timeline = {
-  ...PUBLIC_ACCESS,
-  timelineId: MAIN,
-  worldId: W,
-  name: 'The book',
-  description: null,
-  descriptionHtml: null,
-  currentDateTime: '1900-06-30T00:00:00.000Z',
-  genesisEvent: null,
-  initialStates: null,
-  branchingEnabled: true,
-  parentTimelineId: null,
-  branchingEvent: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+const timeline: Timeline = buildTimeline({ timelineId: MAIN, worldId: W, name: 'The book', currentDateTime: '1900-06-30T00:00:00.000Z' });
 const names = ['The cyclone', 'The house falls', 'The council'];
-const events: Event[] = names.map((name, i) => ({
-  ...PUBLIC_ACCESS,
-  eventId: eventId(i + 1),
-  worldId: W,
-  timelineId: MAIN,
-  name,
-  description: null,
-  descriptionHtml: null,
-  dateTime: `1900-05-1${i + 4}T09:00:00.000Z`,
-  characterAttributeChanges: null,
-  inventoryChanges: null,
-  relationshipChanges: null,
-  isBranchingEvent: false,
-  childTimelineId: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-}));
+const events: Event[] = names.map((name, i) =>
+  buildEvent({ eventId: eventId(i + 1), worldId: W, timelineId: MAIN, name, dateTime: `1900-05-1${i + 4}T09:00:00.000Z` }),
+);
 
 /** The state after the council: the shoes pass from the Witch to Dorothy. */
 function councilState(): TimelineState {
