@@ -1,8 +1,24 @@
+import { lazy, Suspense } from 'react';
 import type { AreaCreateInput, MapArea, MapPoint, PointCreateInput } from '@loreforge/contract';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { AreaFormModal } from './AreaFormModal';
-import { PointFormModal } from './PointFormModal';
 import type { MapDialog } from './map-screen-state';
+
+// The point and area forms bring the rich-text editor, the app's largest chunk: a map is read far more often than
+// it is edited, so they load apart from the page (see preloadFeatureForms).
+const loadPointForm = () => import('./PointFormModal');
+const loadAreaForm = () => import('./AreaFormModal');
+const PointFormModal = lazy(async () => ({ default: (await loadPointForm()).PointFormModal }));
+const AreaFormModal = lazy(async () => ({ default: (await loadAreaForm()).AreaFormModal }));
+
+/**
+ * Starts loading the point and area forms without showing them, so a dialog opens at once when an editor asks for
+ * it. The map screen calls it once an editor's page is on screen; readers never load the forms.
+ * @returns nothing; a failed load is retried, and shown, when a dialog renders.
+ */
+export function preloadFeatureForms(): void {
+  void loadPointForm().catch(() => undefined);
+  void loadAreaForm().catch(() => undefined);
+}
 
 /** What a delete confirmation of the map screen removes. */
 export type DeleteTarget = Extract<MapDialog, { kind: 'delete' }>['target'];
@@ -22,30 +38,33 @@ export interface MapDialogsProps {
 
 /**
  * The one dialog the map screen has open: the point form, the area form (with the corners just drawn) or the
- * delete confirmation of a point, an area or the map's image (SPEC §2 Maps).
+ * delete confirmation of a point, an area or the map's image (SPEC §2 Maps). The forms load on first use; until
+ * they have arrived the dialog is not shown yet (the page around it stays as it was).
  */
 export function MapDialogs({ worldId, dialog, onClose, onSavePoint, onSaveArea, onConfirmDelete }: MapDialogsProps) {
   const target = dialog?.kind === 'delete' ? dialog.target : null;
   return (
     <>
-      {dialog?.kind === 'point' && (
-        <PointFormModal
-          worldId={worldId}
-          point={dialog.point}
-          position={dialog.position}
-          onClose={onClose}
-          onSave={(input) => onSavePoint(input, dialog.point)}
-        />
-      )}
-      {dialog?.kind === 'area' && (
-        <AreaFormModal
-          worldId={worldId}
-          area={dialog.area}
-          drawn={dialog.drawn}
-          onClose={onClose}
-          onSave={(input) => onSaveArea(input, dialog.area)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'point' && (
+          <PointFormModal
+            worldId={worldId}
+            point={dialog.point}
+            position={dialog.position}
+            onClose={onClose}
+            onSave={(input) => onSavePoint(input, dialog.point)}
+          />
+        )}
+        {dialog?.kind === 'area' && (
+          <AreaFormModal
+            worldId={worldId}
+            area={dialog.area}
+            drawn={dialog.drawn}
+            onClose={onClose}
+            onSave={(input) => onSaveArea(input, dialog.area)}
+          />
+        )}
+      </Suspense>
       <ConfirmDeleteModal
         show={target !== null}
         entityType={target?.kind === 'image' ? 'map image' : `map ${target?.kind ?? 'point'}`}

@@ -1,4 +1,4 @@
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import { Link, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -19,7 +19,7 @@ import { MapImageUpload } from './MapImageUpload';
 import type { PixelPoint } from './map-coordinates';
 import { FEATURE_SAVE_FAILED } from './FeatureFormModal';
 import { useMapImage } from './useMapImage';
-import { MapDialogs, type DeleteTarget } from './MapDialogs';
+import { MapDialogs, preloadFeatureForms, type DeleteTarget } from './MapDialogs';
 import { MapModeBanner, MapModeButtons } from './MapModeControls';
 import { MapStage } from './MapStage';
 import { initialMapScreenState, mapScreenReducer } from './map-screen-state';
@@ -57,6 +57,11 @@ export function MapScreen() {
   const imageMutations = useMapImageMutations(worldId, mapId, map.data?.image?.updatedAt);
   const [state, dispatch] = useReducer(mapScreenReducer, initialMapScreenState);
   const { mode, draft, dialog, actionError, selectedPointId, reshapingId } = state;
+  const loaded = map.isSuccess;
+  // An editor's map is shown first; its point and area forms load after, before the editor reaches for them.
+  useEffect(() => {
+    if (canManage && loaded) preloadFeatureForms();
+  }, [canManage, loaded]);
 
   if (map.isPending) return <LoadingSpinner label="Loading map..." />;
   if (map.isError) {
