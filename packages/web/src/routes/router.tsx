@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: 'quests', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestListScreen') },
+          { path: 'quests', lazy: lazyScreen(() => import('../screens/quests/QuestListScreen'), 'QuestListScreen') },
           { path: 'quests/create', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestFormScreen') },
           { path: 'quests/:id/edit', lazy: lazyScreen(() => import('../screens/quests/QuestScreens'), 'QuestFormScreen') },
           { path: 'join/:code', lazy: lazyScreen(() => import('../screens/join/JoinScreen'), 'JoinScreen') },

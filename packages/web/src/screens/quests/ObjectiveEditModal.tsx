@@ -1,17 +1,13 @@
 import { useId } from 'react';
 import { useParams } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
-import { LIMITS, ObjectiveUpdateSchema, type Objective } from '@loreforge/contract';
+import type { Objective } from '@loreforge/contract';
 import type { useQuestActions } from '../../api/quests';
-import { GenericForm } from '../../components/form/GenericForm';
-import type { FieldConfig } from '../../components/form/types';
+import { lazyWithSpinner } from '../../components/lazy-with-spinner';
 
-const FIELDS: readonly FieldConfig[] = [
-  { name: 'description', label: 'Description', type: 'text', required: true },
-  { name: 'target', label: 'Target', type: 'number', required: true, min: LIMITS.objectiveTargetMin, step: 1 },
-  { name: 'progress', label: 'Progress', type: 'number', required: true, min: 0, step: 1 },
-  { name: 'isOptional', label: 'Optional objective', type: 'checkbox' },
-];
+// The form brings the form library: a quest is read more often than its objectives are edited, so it loads when
+// the dialog first opens, with a spinner in the dialog meanwhile.
+const ObjectiveEditForm = lazyWithSpinner(async () => (await import('./ObjectiveEditForm')).ObjectiveEditForm);
 
 /** Props of {@link ObjectiveEditModal}. */
 export interface ObjectiveEditModalProps {
@@ -38,24 +34,12 @@ export function ObjectiveEditModal({ objective, actions, onClose }: ObjectiveEdi
       </Modal.Header>
       <Modal.Body>
         {objective && (
-          <GenericForm
-            access={worldId ? { worldId, entity: objective } : undefined}
+          <ObjectiveEditForm
             key={`${objective.objectiveId}-${objective.updatedAt}`}
-            schema={ObjectiveUpdateSchema}
-            fields={FIELDS}
-            defaultValues={{
-              description: objective.description,
-              target: String(objective.target),
-              progress: String(objective.progress),
-              isOptional: objective.isOptional,
-            }}
-            submitLabel="Save objective"
-            failureFallback="Failed to save. Please try again."
-            onCancel={onClose}
-            onSubmit={async (input) => {
-              await actions.editObjective.mutateAsync({ objectiveId: objective.objectiveId, input, version: objective.updatedAt });
-              onClose();
-            }}
+            worldId={worldId}
+            objective={objective}
+            actions={actions}
+            onClose={onClose}
           />
         )}
       </Modal.Body>

@@ -73,7 +73,7 @@ describe('ObjectiveList', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit objective Follow the yellow brick road' }));
     const dialog = await screen.findByRole('dialog');
-    const progress = within(dialog).getByLabelText(/^Progress/);
+    const progress = await within(dialog).findByLabelText(/^Progress/);
     await user.clear(progress);
     await user.type(progress, '3');
     await user.click(within(dialog).getByRole('button', { name: 'Save objective' }));

@@ -1,8 +1,7 @@
-import { QuestCreateSchema, type Quest } from '@loreforge/contract';
+import type { Quest } from '@loreforge/contract';
 import { questsResource, useQuestMutations } from '../../api/quests';
-import { GenericForm } from '../../components/form/GenericForm';
 import { GenericList } from '../../components/generic-list/GenericList';
-import { QUEST_FIELDS, QUEST_MESSAGES, questPayload } from './quest-form';
+import { lazyWithSpinner } from '../../components/lazy-with-spinner';
 import { ProgressMeter } from './ProgressMeter';
 import { QuestStatusBadge } from './QuestStatusBadge';
 
@@ -24,17 +23,15 @@ function ObjectivesCell({ quest }: { quest: Quest }) {
   );
 }
 
-const QUICK_FIELDS = QUEST_FIELDS.filter((f) => f.name === 'name' || f.name === 'description').map((f) => ({
-  ...f,
-  rows: f.rows ? 3 : undefined,
-}));
+// The quick create brings the form library and the rich-text editor: it loads when its popover opens.
+const QuestQuickCreateForm = lazyWithSpinner(async () => (await import('./QuestQuickCreateForm')).QuestQuickCreateForm);
 
 /**
  * A world's quests in a GenericList (SPEC §2, §3 list reading): name linking to the quest with its objectives,
  * status badge, objective progress, created date; quick create (name, description), edit and delete.
  */
 export function QuestList({ worldId }: { worldId: string }) {
-  const { create, remove } = useQuestMutations(worldId);
+  const { remove } = useQuestMutations(worldId);
   const base = `/worlds/${worldId}/quests`;
   return (
     <GenericList
@@ -48,20 +45,7 @@ export function QuestList({ worldId }: { worldId: string }) {
       getEditPath={(q) => `${base}/${q.questId}/edit`}
       onDelete={(q) => remove.mutateAsync(q.questId)}
       createPath={`${base}/create`}
-      renderQuickCreate={({ close }) => (
-        <GenericForm
-          compact
-          schema={QuestCreateSchema}
-          fields={QUICK_FIELDS}
-          submitLabel="Create quest"
-          failureFallback={QUEST_MESSAGES.saveFailed}
-          onCancel={close}
-          onSubmit={async (values) => {
-            await create.mutateAsync(questPayload(values));
-            close();
-          }}
-        />
-      )}
+      renderQuickCreate={({ close }) => <QuestQuickCreateForm worldId={worldId} close={close} />}
       columns={[
         { key: 'name', label: 'Name', sortable: true, kind: 'name' },
         { key: 'status', label: 'Status', sortable: true, render: (q) => <QuestStatusBadge status={q.status} /> },

@@ -1,4 +1,2 @@
-/** Route module of the quests (SPEC §2 "Protected routes: Quests", §3 Quest, §5 Quest). */
-export { QuestListScreen } from './QuestListScreen';
+/** Route module of the quest form (SPEC §2 "Protected routes: Quests", §5 Quest); the list and a quest's page have their own. */
 export { QuestFormScreen } from './QuestFormScreen';
-export { QuestDetailScreen } from './QuestDetailScreen';
