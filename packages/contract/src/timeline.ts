@@ -4,7 +4,7 @@ import { AccessFieldsSchema, AccessInputSchema } from './access.js';
 import { booleanField, dateTimeField, jsonValueField, optionalText, optionalUuidField, requiredText } from './fields.js';
 import { richTextField, richTextOutput } from './rich-text.js';
 import { CalendarDateSchema } from './calendar/calendar.model.js';
-import { CalendarDateAnswerSchema } from './calendar/calendar.describe.js';
+import { CalendarDateAnswerSchema } from './calendar/calendar.answer.js';
 import { mustBeDateTime, required } from './messages.js';
 
 /**

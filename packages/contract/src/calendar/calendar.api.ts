@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { enumField, optionalText, requiredText } from '../fields.js';
-import { CalendarMomentSchema } from './calendar.describe.js';
+import { CalendarMomentSchema } from './calendar.answer.js';
 import { FantasyCalendarExportSchema } from './calendar.fantasy-calendar.js';
 import { CalendarDefinitionObjectSchema, ERA_COUNTING, checkCalendarDefinition } from './calendar.model.js';
 import { CALENDAR_PRESETS, calendarPresetInput, type CalendarPresetName } from './calendar.presets.js';

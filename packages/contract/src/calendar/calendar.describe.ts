@@ -2,7 +2,6 @@
  * What a day looks like in its calendar (docs/calendars.md "Reading a date"): weekday, moon phases, season, and
  * the date written in the calendar's own words ("3rd of Ember, 1024 of the Second Age").
  */
-import { z } from 'zod';
 import {
   compileCalendar,
   dateFromInstant,
@@ -13,6 +12,7 @@ import {
   type ResolvedDate,
 } from './calendar.engine.js';
 import { floorMod } from './calendar.leap.js';
+import type { CalendarMoment } from './calendar.answer.js';
 import type { CalendarDate, CalendarDefinition } from './calendar.model.js';
 
 /** The eight phases a moon passes through, from new to new. */
@@ -97,28 +97,6 @@ function formatResolved(calendar: CompiledCalendar, date: ResolvedDate): string 
   const mm = String(date.minute).padStart(width(definition.minutesPerHour), '0');
   return `${text}, ${hh}:${mm}`;
 }
-
-/** A calendar date as answers carry it (every part present; era null when no era covers the year). */
-export const CalendarDateAnswerSchema = z.object({
-  year: z.number(),
-  month: z.number(),
-  day: z.number(),
-  hour: z.number(),
-  minute: z.number(),
-  era: z.string().nullable(),
-});
-
-/** A date as answers carry it: the instant as a decimal string, the date, its words, weekday, moons, season. */
-export const CalendarMomentSchema = z.object({
-  instant: z.string().describe('Whole minutes since the calendar epoch (first minute of year 1), as decimal digits.'),
-  date: CalendarDateAnswerSchema,
-  formatted: z.string().describe("The date in the calendar's own words."),
-  monthName: z.string(),
-  weekday: z.string().nullable().describe('Null on intercalary days, which belong to no week.'),
-  season: z.string().nullable(),
-  moons: z.array(z.object({ moon: z.string(), phase: z.enum(MOON_PHASES), fraction: z.number() })),
-});
-export type CalendarMoment = z.infer<typeof CalendarMomentSchema>;
 
 /**
  * Everything about the moment an instant names, in the calendar's words.

@@ -2,7 +2,18 @@
  * Leap-year arithmetic of one rule (docs/calendars.md "Leap rules"): a table over the rule's repeat period makes
  * "is year y leap?" and "how many leap years lie in [0, n)?" constant-time for years of any size (BigInt).
  */
-import { leapRulePeriod, type LeapRule } from './calendar.model.js';
+import type { LeapRule } from './calendar.model.js';
+
+function lcm(a: number, b: number): number {
+  let [x, y] = [a, b];
+  while (y !== 0) [x, y] = [y, x % y];
+  return (a / x) * b;
+}
+
+/** The repeat period of a leap rule in years (least common multiple of its intervals). */
+export function leapRulePeriod(rule: Pick<LeapRule, 'every' | 'exceptions'>): number {
+  return rule.exceptions.reduce((period, exception) => lcm(period, exception.every), rule.every);
+}
 
 /** Floor division of BigInts (rounds towards minus infinity, unlike `/`). */
 export function floorDiv(a: bigint, b: bigint): bigint {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { booleanField, enumField, numberField, optionalText, requiredText } from '../fields.js';
+import { leapRulePeriod } from './calendar.leap.js';
 import { CALENDAR_LIMITS } from './calendar.limits.js';
 
 /** One month (or intercalary span such as a festival day). `days` may be 0 for a span only leap rules fill. */
@@ -106,17 +107,6 @@ export const CalendarDefinitionObjectSchema = z.object({
 });
 
 type DefinitionShape = z.infer<typeof CalendarDefinitionObjectSchema>;
-
-function lcm(a: number, b: number): number {
-  let [x, y] = [a, b];
-  while (y !== 0) [x, y] = [y, x % y];
-  return (a / x) * b;
-}
-
-/** The repeat period of a leap rule in years (least common multiple of its intervals). */
-export function leapRulePeriod(rule: Pick<LeapRule, 'every' | 'exceptions'>): number {
-  return rule.exceptions.reduce((period, exception) => lcm(period, exception.every), rule.every);
-}
 
 /**
  * Cross-field checks of a definition: names refer to existing months, month names are unique, eras run in order

@@ -3,7 +3,7 @@ import { compileCalendar, daysBeforeYear } from './calendar.engine.js';
 import { CalendarDateError, instantFromDate, parseCalendarDateText } from './calendar.date.js';
 import { describeInstant } from './calendar.describe.js';
 import { CalendarDefinitionSchema, type CalendarDateInput, type CalendarDefinition } from './calendar.model.js';
-import { calendarPreset } from './calendar.presets.js';
+import { CALENDAR_PRESETS, calendarPreset } from './calendar.presets.js';
 
 const DAY = 1440n;
 const read = (definition: CalendarDefinition, date: CalendarDateInput, daysLater = 0n) =>
@@ -149,6 +149,11 @@ describe('the Thirteen Moons preset', () => {
 });
 
 describe('calendar definitions', () => {
+  it.each(CALENDAR_PRESETS)('holds the %s preset written out whole: valid, and as the schema would complete it', (name) => {
+    const { definition } = calendarPreset(name);
+    expect(CalendarDefinitionSchema.parse(definition)).toEqual(definition);
+  });
+
   it('refuses leap rules, seasons and eras that name what the calendar lacks', () => {
     const result = CalendarDefinitionSchema.safeParse({
       months: [

@@ -2,7 +2,9 @@
  * Calendars Loreforge ships (issue 12): the Gregorian calendar (built in, the default, agreeing with ISO 8601's
  * proleptic Gregorian dates), the Harptos calendar of the Forgotten Realms, and a thirteen-month lunar calendar.
  */
-import { CalendarDefinitionSchema, type CalendarDefinition, type CalendarDefinitionInput } from './calendar.model.js';
+// Types only: the presets are written out whole (defaults included), so reading a date in the Gregorian calendar
+// does not load zod and the calendar's schemas. calendar.presets.test.ts checks each against the schema.
+import type { CalendarDefinition, CalendarDefinitionInput } from './calendar.model.js';
 
 /** Names of the presets, as `POST /calendars` takes them in `preset`. */
 export const CALENDAR_PRESETS = ['gregorian', 'harptos', 'thirteen-moons'] as const;
@@ -10,7 +12,7 @@ export type CalendarPresetName = (typeof CALENDAR_PRESETS)[number];
 
 const month = (name: string, days: number, intercalary = false) => ({ name, days, intercalary });
 
-const GREGORIAN: CalendarDefinitionInput = {
+const GREGORIAN: CalendarDefinition = {
   months: [
     month('January', 31),
     month('February', 28),
@@ -56,9 +58,10 @@ const GREGORIAN: CalendarDefinitionInput = {
     { name: 'Autumn', month: 'September', day: 22 },
   ],
   dateFormat: '{day} {month} {year} {eraAbbr}',
+  intercalaryFormat: null,
 };
 
-const HARPTOS: CalendarDefinitionInput = {
+const HARPTOS: CalendarDefinition = {
   months: [
     month('Hammer', 30),
     month('Midwinter', 1, true),
@@ -108,7 +111,7 @@ const HARPTOS: CalendarDefinitionInput = {
   intercalaryFormat: '{month}, {year} {eraAbbr}',
 };
 
-const THIRTEEN_MOONS: CalendarDefinitionInput = {
+const THIRTEEN_MOONS: CalendarDefinition = {
   months: [
     month('Wolf Moon', 28),
     month('Snow Moon', 28),
@@ -144,7 +147,7 @@ const THIRTEEN_MOONS: CalendarDefinitionInput = {
   intercalaryFormat: '{month}, {year} {eraAbbr}',
 };
 
-const PRESET_INPUTS: Record<CalendarPresetName, { name: string; description: string; definition: CalendarDefinitionInput }> = {
+const PRESET_INPUTS: Record<CalendarPresetName, { name: string; description: string; definition: CalendarDefinition }> = {
   gregorian: { name: 'Gregorian', description: 'The Gregorian calendar, as ISO 8601 dates use it.', definition: GREGORIAN },
   harptos: {
     name: 'Calendar of Harptos',
@@ -159,7 +162,7 @@ const PRESET_INPUTS: Record<CalendarPresetName, { name: string; description: str
 };
 
 /**
- * A preset as written (definition input, before defaults), so a create body can start from it and override fields.
+ * A preset as a definition input, so a create body can start from it and override fields.
  * @param preset one of CALENDAR_PRESETS.
  */
 export function calendarPresetInput(preset: CalendarPresetName): {
@@ -170,20 +173,13 @@ export function calendarPresetInput(preset: CalendarPresetName): {
   return PRESET_INPUTS[preset];
 }
 
-const parsedPresets = new Map<CalendarPresetName, CalendarDefinition>();
-
 /**
- * A preset's name, description and parsed definition (the same object on every call, so engine caches hold).
+ * A preset's name, description and definition, every field set (the same object on every call, so engine caches
+ * hold). Treat it as read-only.
  * @param preset one of CALENDAR_PRESETS.
  */
 export function calendarPreset(preset: CalendarPresetName): { name: string; description: string; definition: CalendarDefinition } {
-  const input = PRESET_INPUTS[preset];
-  let definition = parsedPresets.get(preset);
-  if (!definition) {
-    definition = CalendarDefinitionSchema.parse(input.definition);
-    parsedPresets.set(preset, definition);
-  }
-  return { name: input.name, description: input.description, definition };
+  return PRESET_INPUTS[preset];
 }
 
 /** The built-in Gregorian definition: the calendar of every timeline without one of its own. */

@@ -5,6 +5,7 @@ export * from './calendar.leap.js';
 export * from './calendar.engine.js';
 export * from './calendar.date.js';
 export * from './calendar.describe.js';
+export * from './calendar.answer.js';
 export * from './calendar.presets.js';
 export * from './calendar.iso.js';
 export * from './calendar.fantasy-calendar.js';
