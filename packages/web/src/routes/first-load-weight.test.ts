@@ -75,6 +75,10 @@ describe('what a reading page loads before its first screen', () => {
     expect(staticChain(path.join(SRC, module), EDITOR_MODULES)).toBeNull();
   });
 
+  it('a timeline loads no form schema: the connections panel takes its labels from a module without zod', () => {
+    expect(staticChain(path.join(SRC, READING_PAGES['a timeline']), ['components/connections/connection-form.ts'])).toBeNull();
+  });
+
   it('sees the editor where a page does load it (the check follows imports)', () => {
     expect(staticChain(path.join(SRC, 'screens/characters/character-detail/CharacterPages.tsx'), EDITOR_MODULES)).toEqual(
       expect.arrayContaining(['screens/characters/character-detail/CharacterPages.tsx', 'components/form/GenericForm.tsx']),

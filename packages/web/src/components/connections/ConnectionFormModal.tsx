@@ -5,7 +5,8 @@ import { GenericForm } from '../form/GenericForm';
 import type { FieldConfig } from '../form/types';
 import { TagEditor } from '../tags/TagEditor';
 import { EntityEndPicker } from './EntityEndPicker';
-import { type ConnectionEnd, ConnectionFormSchema, connectionFormValues, connectionPayload, endValue } from './connection-form';
+import { endValue, type ConnectionEnd } from './connection-ends';
+import { ConnectionFormSchema, connectionFormValues, connectionPayload } from './connection-form';
 
 /** Props of {@link ConnectionFormModal}. */
 export interface ConnectionFormModalProps {

@@ -13,7 +13,7 @@ import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
 import { SecretBadge } from '../access/SecretBadge';
 import { RichText } from '../rich-text/RichText';
 import { TagEditor } from '../tags/TagEditor';
-import { CONNECTABLE_LABELS, type ConnectionEnd } from './connection-form';
+import { CONNECTABLE_LABELS, type ConnectionEnd } from './connection-ends';
 
 /** Props of {@link ConnectionsPanel}. */
 export interface ConnectionsPanelProps {

@@ -6,7 +6,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { CONNECTABLE_TYPES, type ConnectableType, type SearchHit } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { searchWorld } from '../../api/search';
-import { CONNECTABLE_LABELS, endValue, parseEnd } from './connection-form';
+import { CONNECTABLE_LABELS, endValue, parseEnd } from './connection-ends';
 
 /** How many hits the picker asks the world search for. */
 const PICKER_LIMIT = 20;
