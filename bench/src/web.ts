@@ -127,7 +127,9 @@ async function startChromium(): Promise<{ port: number; browser: Browser; stop: 
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- exitCode changes while awaiting
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing the profile as the browser exits: retry the removal
+      // rather than fail a finished run on ENOTEMPTY.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
