@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
@@ -10,6 +10,7 @@ import { useResourceMutations } from '../../api/resource';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { entityPath } from '../../lib/entity-path';
 import { ConfirmDeleteModal } from '../ConfirmDeleteModal';
+import { lazyWithPreload } from '../lazy-with-preload';
 import { SecretBadge } from '../access/SecretBadge';
 import { RichText } from '../rich-text/RichText';
 import { TagEditor } from '../tags/TagEditor';
@@ -42,9 +43,9 @@ function otherEnd(connection: Connection, here: ConnectionEnd) {
  * editor reaches for it: the pointer enters "Add connection" or "Edit", it takes focus, or it is clicked. Pages
  * that show connections (a timeline, a character) no longer load and run the editor before their first screen.
  */
-const loadConnectionForm = () => import('./ConnectionFormModal');
-const ConnectionFormModal = lazy(async () => ({ default: (await loadConnectionForm()).ConnectionFormModal }));
-const preloadConnectionForm = () => void loadConnectionForm();
+const { Component: ConnectionFormModal, preload: preloadConnectionForm } = lazyWithPreload(
+  async () => (await import('./ConnectionFormModal')).ConnectionFormModal,
+);
 
 /**
  * "Connections" of an entity page (SPEC §7 Connections, issue "Linked lore"): every connection with the entity at

@@ -1,14 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { AreaCreateInput, MapArea, MapPoint, PointCreateInput } from '@loreforge/contract';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { lazyWithPreload } from '../../components/lazy-with-preload';
 import type { MapDialog } from './map-screen-state';
 
 // The point and area forms bring the rich-text editor, the app's largest chunk: a map is read far more often than
 // it is edited, so they load apart from the page (see preloadFeatureForms).
-const loadPointForm = () => import('./PointFormModal');
-const loadAreaForm = () => import('./AreaFormModal');
-const PointFormModal = lazy(async () => ({ default: (await loadPointForm()).PointFormModal }));
-const AreaFormModal = lazy(async () => ({ default: (await loadAreaForm()).AreaFormModal }));
+const pointForm = lazyWithPreload(async () => (await import('./PointFormModal')).PointFormModal);
+const areaForm = lazyWithPreload(async () => (await import('./AreaFormModal')).AreaFormModal);
+const PointFormModal = pointForm.Component;
+const AreaFormModal = areaForm.Component;
 
 /**
  * Starts loading the point and area forms without showing them, so a dialog opens at once when an editor asks for
@@ -16,8 +17,8 @@ const AreaFormModal = lazy(async () => ({ default: (await loadAreaForm()).AreaFo
  * @returns nothing; a failed load is retried, and shown, when a dialog renders.
  */
 export function preloadFeatureForms(): void {
-  void loadPointForm().catch(() => undefined);
-  void loadAreaForm().catch(() => undefined);
+  pointForm.preload();
+  areaForm.preload();
 }
 
 /** What a delete confirmation of the map screen removes. */
