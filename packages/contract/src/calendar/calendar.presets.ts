@@ -147,7 +147,7 @@ const THIRTEEN_MOONS: CalendarDefinition = {
   intercalaryFormat: '{month}, {year} {eraAbbr}',
 };
 
-const PRESET_INPUTS: Record<CalendarPresetName, { name: string; description: string; definition: CalendarDefinition }> = {
+const PRESETS: Record<CalendarPresetName, { name: string; description: string; definition: CalendarDefinition }> = {
   gregorian: { name: 'Gregorian', description: 'The Gregorian calendar, as ISO 8601 dates use it.', definition: GREGORIAN },
   harptos: {
     name: 'Calendar of Harptos',
@@ -170,7 +170,7 @@ export function calendarPresetInput(preset: CalendarPresetName): {
   description: string;
   definition: CalendarDefinitionInput;
 } {
-  return PRESET_INPUTS[preset];
+  return PRESETS[preset];
 }
 
 /**
@@ -179,7 +179,7 @@ export function calendarPresetInput(preset: CalendarPresetName): {
  * @param preset one of CALENDAR_PRESETS.
  */
 export function calendarPreset(preset: CalendarPresetName): { name: string; description: string; definition: CalendarDefinition } {
-  return PRESET_INPUTS[preset];
+  return PRESETS[preset];
 }
 
 /** The built-in Gregorian definition: the calendar of every timeline without one of its own. */
