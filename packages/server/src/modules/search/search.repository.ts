@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list/index.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../db/trigram.js';
 import { likeValue, limitValue } from '../../db/prepared-once.js';
+import { plannedForValues } from '../../db/planned-for-values.js';
 import { type SecretTable, visibleCondition } from '../../access/visibility.js';
 import type { WorldScope } from '../../access/world-scope.js';
 
@@ -392,6 +393,19 @@ async function anyRow(db: Db, parts: Array<RawBuilder<unknown> | undefined>): Pr
  *   counted only up to WORLD_SEARCH_TEXT_HITS_COUNTED (`totalCapped`; the total is then a lower bound).
  */
 export async function searchWorld(
+  db: Db,
+  scope: SearchScope,
+  term: string,
+  page: number,
+  limit: number,
+): Promise<{ rows: SearchRow[]; total: number; totalCapped: boolean }> {
+  // Worlds differ in size by orders of magnitude and a term's hits as much: a plan kept for any values reads a
+  // large world's whole name index (db/planned-for-values.ts).
+  return plannedForValues(db, (reader) => searchPlanned(reader, scope, term, page, limit));
+}
+
+/** searchWorld's passes, on a handle whose statements are planned for their values. */
+async function searchPlanned(
   db: Db,
   scope: SearchScope,
   term: string,
