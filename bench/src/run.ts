@@ -150,6 +150,7 @@ const TYPED_QUERIES = [
  */
 async function typedSearch(baseUrl: string, token: string, searchPath: string): Promise<CaseResult> {
   const times: number[] = [];
+  const byQuery: string[] = [];
   let errors = 0;
   // One untimed search first, as every other case warms up before it is measured (the first request of a
   // route compiles its code paths); its query is not among the timed ones, so none of them is cached.
@@ -160,9 +161,13 @@ async function typedSearch(baseUrl: string, token: string, searchPath: string): 
       headers: { authorization: `Bearer ${token}` },
     });
     await response.arrayBuffer();
-    times.push(performance.now() - started);
+    const time = performance.now() - started;
+    times.push(time);
+    byQuery.push(`${query} ${Math.round(time)}`);
     if (!response.ok) errors += 1;
   }
+  // Which keystrokes are slow, in the log: the figures below keep only the median and the slowest.
+  log(`${TYPED_SEARCH_CASE}: ms by query ${byQuery.join(' · ')}`);
   times.sort((a, b) => a - b);
   const p50 = times[Math.floor(times.length / 2)] ?? 0;
   const slowest = times.at(-1) ?? 0;
