@@ -17,7 +17,7 @@ import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { startSqliteReader } from './sqlite-reader.js';
 import { setChangeClock, sqliteChangeClock } from './change-clock.js';
 import { StrictlyLaterVersions } from './strictly-later-versions.js';
-import { LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
+import { KEPT_PLANS, LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
 import { analyzeStaleTables } from './postgres-analyze.js';
 import { dropValueSamples } from './prepared-once.js';
 import { WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './trigram.js';
@@ -100,8 +100,9 @@ function openPostgresPool(options: ConnectOptions & { databaseUrl: string }): pg
       // PostgreSQL compares a generic plan's estimate with the plans it made for the first five runs' values,
       // and a bound LIMIT and OFFSET make the generic estimate look dearer, so it planned every page again on
       // every run: 200-400 µs a characters page, more than running it. Every statement is keyed by its world
-      // or row, and a search of a small world is written so no index depends on its term (lib/list/query.ts).
-      '-c plan_cache_mode=force_generic_plan',
+      // or row, and a search of a small world is written so no index depends on its term (lib/list/query.ts); a
+      // large scope's search is planned for its values (db/planned-for-values.ts).
+      `-c plan_cache_mode=${KEPT_PLANS}`,
     ].join(' '),
   });
   const report = options.onConnectionError ?? (() => undefined);

@@ -1,21 +1,30 @@
 /**
- * Statements planned for their values (db/planned-for-values.ts), on a real PostgreSQL: inside plannedForValues a
- * statement is planned for each run's values, where the connection otherwise keeps one generic plan, so a large
- * world is read through the index that suits its size; the connection keeps its setting afterwards.
+ * Statements planned for their values (db/planned-for-values.ts), on a real PostgreSQL through the app's pool: a
+ * statement carrying the mark is planned for each run's values, where the connection otherwise keeps one generic
+ * plan per statement, and the statements after it keep theirs, after a rollback too.
  */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, TEST_DATABASE_URL } from '../../test/dialects.js';
 import { connectDatabase } from './connect.js';
+import type { Database } from './database.js';
 import { plannedForValues } from './planned-for-values.js';
 
+/** Generic and custom plans PostgreSQL made so far for this connection's named statements matching `like`. */
+async function plansOf(db: Kysely<Database>, like: string): Promise<Array<{ generic: number; custom: number }>> {
+  const { rows } = await sql<{ generic: number; custom: number }>`
+    select generic_plans::int as generic, custom_plans::int as custom
+    from pg_prepared_statements where statement like ${like} order by prepare_time`.execute(db);
+  return rows;
+}
+
 describe.runIf(DIALECTS.includes('postgres'))('statements planned for their values on PostgreSQL', () => {
-  it("plans each run for its world, and leaves the connection's kept plans as they were", async () => {
+  it("plans a marked statement for each run's values, and leaves the others their kept plans", async () => {
     const schema = `valued_${crypto.randomBytes(4).toString('hex')}`;
     const handle = connectDatabase({ databaseUrl: TEST_DATABASE_URL, sqliteFile: '', postgresSchema: schema });
-    // One pool connection, so the statement counts below are the ones of the connection that ran it.
     try {
+      // One pool connection throughout, so the plans counted are the ones of the connection that ran them.
       await handle.db.connection().execute(async (db) => {
         await sql`create schema ${sql.id(schema)}`.execute(db);
         await sql`create table named_row (world_id text not null, name text not null, id int primary key)`.execute(db);
@@ -24,27 +33,31 @@ describe.runIf(DIALECTS.includes('postgres'))('statements planned for their valu
         await sql`insert into named_row select case when i <= 20000 then 'large' else 'small ' || (i % 100) end,
           'name ' || i, i from generate_series(1, 21000) i`.execute(db);
         await sql`analyze named_row`.execute(db);
-        const found = (world: string) =>
-          sql<{ found: number }>`select count(*)::int as found from named_row where world_id = ${world} and name like ${'name 2%'}`;
-        const counts = await plannedForValues(db, async (valued) => {
-          const runs: number[] = [];
-          for (let run = 0; run < 8; run += 1)
-            runs.push((await found(run % 2 === 0 ? 'large' : 'small 1').execute(valued)).rows[0]?.found ?? -1);
-          const plans = await sql<{ generic: number; custom: number }>`
-            select generic_plans::int as generic, custom_plans::int as custom
-            from pg_prepared_statements where statement like '%from named_row where world_id%'`.execute(valued);
-          const mode = await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(valued);
-          return { runs, plans: plans.rows, mode: mode.rows[0]?.mode };
-        });
-        expect(counts.runs).toEqual([1112, 10, 1112, 10, 1112, 10, 1112, 10]);
-        expect(counts.plans).toEqual([{ generic: 0, custom: 8 }]);
-        expect(counts.mode).toBe('force_custom_plan');
-        // After it, the same statement on the same connection is planned once for any values again.
-        await found('large').execute(db);
-        const after = await sql<{ generic: number; mode: string }>`
-          select generic_plans::int as generic, current_setting('plan_cache_mode') as mode
-          from pg_prepared_statements where statement like '%from named_row where world_id%'`.execute(db);
-        expect(after.rows).toEqual([{ generic: 1, mode: 'force_generic_plan' }]);
+        const count = async (world: string, marked: boolean) => {
+          const named = sql`name like ${'name 2%'}`;
+          const { rows } = await sql<{ found: number }>`select count(*)::int as found from named_row
+            where world_id = ${world} and ${marked ? plannedForValues(db, named) : named}`.execute(db);
+          return rows[0]?.found;
+        };
+        const counts: Array<number | undefined> = [];
+        // Marked and kept statements in turn on the one connection, so each switches the planning back and forth.
+        for (let run = 0; run < 8; run += 1) {
+          const world = run % 2 === 0 ? 'large' : 'small 1';
+          counts.push(await count(world, true), await count(world, false));
+        }
+        expect(counts).toEqual([1112, 1112, 10, 10, 1112, 1112, 10, 10, 1112, 1112, 10, 10, 1112, 1112, 10, 10]);
+        expect(await plansOf(db, '%planned for its values%')).toEqual([{ generic: 0, custom: 8 }]);
+        expect(await plansOf(db, '%named_row%world_id = $1 and name like%')).toEqual([{ generic: 8, custom: 0 }]);
+        // A rollback undoes a switch made inside its transaction: the next marked statement is switched again.
+        await sql`begin`.execute(db);
+        await count('large', true);
+        await sql`rollback`.execute(db);
+        await count('large', true);
+        expect(await plansOf(db, '%planned for its values%')).toEqual([{ generic: 0, custom: 10 }]);
+        await count('small 1', false);
+        expect(await plansOf(db, '%named_row%world_id = $1 and name like%')).toEqual([{ generic: 9, custom: 0 }]);
+        const mode = await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(db);
+        expect(mode.rows).toEqual([{ mode: 'force_generic_plan' }]);
       });
     } finally {
       await handle.db.connection().execute(async (db) => sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db));

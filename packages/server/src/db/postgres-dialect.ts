@@ -83,6 +83,23 @@ export class LoreforgePostgresDialect extends PostgresDialect {
 
 /** What a connection's actor setting is taken to be when it is not known (never a user id). */
 const UNKNOWN_ACTOR = '\u0000';
+/** What a connection's plan_cache_mode is taken to be when it is not known (never a mode). */
+const UNKNOWN_SETTING = '\u0000';
+
+/**
+ * The plan_cache_mode every connection starts with (connect.ts): one generic plan per named statement, kept. The
+ * API's statements are keyed by a world or a row, and planning them again at every run cost more than running them.
+ */
+export const KEPT_PLANS = 'force_generic_plan';
+/** The plan_cache_mode of a statement marked PLANNED_FOR_VALUES_MARK: planned for its values at every run. */
+const VALUED_PLANS = 'force_custom_plan';
+
+/**
+ * Marks a statement that PostgreSQL should plan for its values at every run (db/planned-for-values.ts says which
+ * and why): namedStatementPool switches the connection's plan_cache_mode for it, and back for the next statement
+ * that is not marked. An SQL comment, so it changes nothing else.
+ */
+export const PLANNED_FOR_VALUES_MARK = '/* planned for its values */';
 
 /** Bounds of the named statements each connection prepares (see namedStatementPool). */
 export const namedStatementLimits = {
@@ -128,6 +145,10 @@ export function namedStatementPool(pool: pg.Pool): PostgresPool {
       // The actor this connection's `loreforge.actor` setting names (db/actor.ts): set before a write or BEGIN
       // when it differs, so the change log's trigger names who wrote, and one round trip is spent only then.
       let actorSet = '';
+      // The connection's plan_cache_mode (connect.ts starts it at KEPT_PLANS): a statement marked
+      // PLANNED_FOR_VALUES_MARK runs under VALUED_PLANS, every other statement with values under KEPT_PLANS,
+      // switched only when the next statement asks for the other.
+      let plansSet: string = KEPT_PLANS;
       const run = (text: string, values: unknown[]): Promise<unknown> => {
         const name = values.length > 0 ? nameOf(text) : undefined;
         return (name === undefined ? client.query(text, values) : client.query({ name, text, values })).catch(failed);
@@ -136,14 +157,30 @@ export function namedStatementPool(pool: pg.Pool): PostgresPool {
         if (typeof text !== 'string') return client.query(text as pg.Submittable);
         const values = parameters === undefined ? [] : [...parameters];
         // A rollback may undo a setting made inside its transaction: make it again next time.
-        if (/^\s*rollback\b/i.test(text)) actorSet = UNKNOWN_ACTOR;
+        if (/^\s*rollback\b/i.test(text)) {
+          actorSet = UNKNOWN_ACTOR;
+          plansSet = UNKNOWN_SETTING;
+        }
+        // The settings this statement needs and the connection does not have, made in one statement before it.
+        const settings: Array<[name: string, value: string]> = [];
         const actor = currentActor() ?? '';
-        if (actor === actorSet || !mayWrite(text)) return run(text, values);
-        actorSet = actor;
-        return run("select set_config('loreforge.actor', $1, false)", [actor]).then(
+        if (actor !== actorSet && mayWrite(text)) {
+          actorSet = actor;
+          settings.push(['loreforge.actor', actor]);
+        }
+        // A statement without values has no plan to keep (BEGIN, COMMIT, migrations): it leaves the mode as it is.
+        const plans = text.includes(PLANNED_FOR_VALUES_MARK) ? VALUED_PLANS : KEPT_PLANS;
+        if (values.length > 0 && plans !== plansSet) {
+          plansSet = plans;
+          settings.push(['plan_cache_mode', plans]);
+        }
+        if (settings.length === 0) return run(text, values);
+        const calls = settings.map((_, index) => `set_config($${index * 2 + 1}, $${index * 2 + 2}, false)`);
+        return run(`select ${calls.join(', ')}`, settings.flat()).then(
           () => run(text, values),
           (error: unknown) => {
             actorSet = UNKNOWN_ACTOR;
+            plansSet = UNKNOWN_SETTING;
             throw error;
           },
         );

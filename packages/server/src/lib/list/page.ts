@@ -16,7 +16,7 @@ import {
   nameRank,
   phraseText,
   scansScope,
-  searchCondition,
+  scopedLikeCondition,
 } from './query.js';
 import type { CursorValue, ListOrder, ListParams, ListResult, ListShape, ListSpec, PageStart, SearchableTable } from './types.js';
 
@@ -139,7 +139,7 @@ export async function readCompiledPage<TB extends keyof Database, Row extends { 
           ? fullTextCondition(fullText, text(1))
           : scans
             ? containsCondition(spec.searchColumns, text(7))
-            : searchCondition(spec.searchColumns, text(0), shape.db),
+            : scopedLikeCondition(spec.searchColumns, text(0), shape.db, spec.fullText),
       );
     }
     const [nameColumn] = spec.searchColumns;
@@ -182,5 +182,5 @@ function scopedQueryOf<TB extends keyof Database, Row extends { id: string }>(
   if (plan.search === undefined) return query;
   if (fullText) return query.where(fullTextCondition(fullText, phraseText(plan.search)));
   if (scansScope(spec.fullText)) return query.where(containsCondition(spec.searchColumns, plan.search.toLowerCase()));
-  return query.where(searchCondition(spec.searchColumns, plan.search, shape.db));
+  return query.where(scopedLikeCondition(spec.searchColumns, plan.search, shape.db, spec.fullText));
 }

@@ -9,6 +9,7 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, SqliteAdapter, 
 import { TAGGABLE_TYPES } from '@loreforge/contract';
 import type { Database, Db } from '../../db/database.js';
 import { likeValue } from '../../db/prepared-once.js';
+import { plannedForValues } from '../../db/planned-for-values.js';
 import { badRequest } from '../../errors/app-error.js';
 import type { FullText, Keyset, ListOrder, ListSpec, SearchableTable } from './types.js';
 
@@ -79,7 +80,24 @@ export function nameRank(column: string, term: string, db?: Db): Expression<numb
 export function listSearchCondition(columns: string[], term: string, fullText: FullText | undefined): Expression<SqlBool> {
   if (usesFullText(term, fullText) && fullText) return fullTextCondition(fullText.table, phraseText(term));
   if (scansScope(fullText)) return containsCondition(columns, term.toLowerCase());
-  return searchCondition(columns, term, fullText?.db);
+  return scopedLikeCondition(columns, term, fullText?.db ?? undefined, fullText);
+}
+
+/**
+ * The LIKE search of a list (searchCondition), planned for its values on PostgreSQL when the list has a full-text
+ * table (a world's entities) and its scope was not found small (scansScope): a plan kept for any world takes a large
+ * world for the average one and reads its whole index beside the trigram index (db/planned-for-values.ts). Lists
+ * under one entity (relationships, inventory) are small and keep their plans.
+ * @param db the database the condition runs on (undefined: the portable form, unmarked).
+ */
+export function scopedLikeCondition(
+  columns: string[],
+  term: string,
+  db: Db | undefined,
+  fullText: FullText | undefined,
+): Expression<SqlBool> {
+  const condition = searchCondition(columns, term, db);
+  return db && fullText ? plannedForValues(db, condition) : condition;
 }
 
 /**

@@ -6,13 +6,13 @@
  * add_world_search_indexes and add_search_name_indexes, whose names-only tables serve the typo pass), pg_trgm GIN
  * indexes on PostgreSQL; typo tolerance is pg_trgm's word_similarity (the same function on SQLite, db/trigram.ts).
  */
-import { type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import { type Expression, type RawBuilder, SqliteAdapter, sql } from 'kysely';
 import { type SearchEntityType, WORLD_SEARCH_TEXT_HITS_COUNTED } from '@loreforge/contract';
 import type { Db } from '../../db/database.js';
 import { likePattern } from '../../lib/list/index.js';
 import { WORD_SIMILARITY_THRESHOLD, innerTrigrams } from '../../db/trigram.js';
 import { likeValue, limitValue } from '../../db/prepared-once.js';
-import { plannedForValues } from '../../db/planned-for-values.js';
+import { markedForValues } from '../../db/planned-for-values.js';
 import { type SecretTable, visibleCondition } from '../../access/visibility.js';
 import type { WorldScope } from '../../access/world-scope.js';
 
@@ -259,7 +259,11 @@ function passQuery(source: SearchSource, scope: SearchScope, pass: Pass, terms: 
   let ftsQuery: string | undefined;
   let fuzzyCandidates = false;
   let taggedFirst = false;
-  const conditions: Array<RawBuilder<unknown>> = [sourceBase(source, scope)];
+  // Worlds differ in size by orders of magnitude and a term's hits as much: on PostgreSQL every statement of the
+  // search is planned for its values, or a plan kept for any world reads a large world's whole name index beside
+  // the trigram index (db/planned-for-values.ts).
+  const base = sourceBase(source, scope);
+  const conditions: Array<RawBuilder<unknown> | Expression<unknown>> = [sqlite ? base : markedForValues(base)];
   let tier: RawBuilder<unknown>;
   let score: RawBuilder<unknown> = sql`0`;
   if (pass === 'name') {
@@ -393,19 +397,6 @@ async function anyRow(db: Db, parts: Array<RawBuilder<unknown> | undefined>): Pr
  *   counted only up to WORLD_SEARCH_TEXT_HITS_COUNTED (`totalCapped`; the total is then a lower bound).
  */
 export async function searchWorld(
-  db: Db,
-  scope: SearchScope,
-  term: string,
-  page: number,
-  limit: number,
-): Promise<{ rows: SearchRow[]; total: number; totalCapped: boolean }> {
-  // Worlds differ in size by orders of magnitude and a term's hits as much: a plan kept for any values reads a
-  // large world's whole name index (db/planned-for-values.ts).
-  return plannedForValues(db, (reader) => searchPlanned(reader, scope, term, page, limit));
-}
-
-/** searchWorld's passes, on a handle whose statements are planned for their values. */
-async function searchPlanned(
   db: Db,
   scope: SearchScope,
   term: string,
