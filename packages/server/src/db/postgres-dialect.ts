@@ -161,20 +161,22 @@ export function namedStatementPool(pool: pg.Pool): PostgresPool {
           actorSet = UNKNOWN_ACTOR;
           plansSet = UNKNOWN_SETTING;
         }
-        // The settings this statement needs and the connection does not have, made in one statement before it.
-        const settings: Array<[name: string, value: string]> = [];
+        // The settings this statement needs and the connection does not have, made in one statement before it;
+        // most statements need neither and run at once.
         const actor = currentActor() ?? '';
-        if (actor !== actorSet && mayWrite(text)) {
+        const actorDue = actor !== actorSet && mayWrite(text);
+        // A statement without values has no plan to keep (BEGIN, COMMIT, migrations): it leaves the mode as it is.
+        const plans = values.length === 0 ? plansSet : text.includes(PLANNED_FOR_VALUES_MARK) ? VALUED_PLANS : KEPT_PLANS;
+        if (!actorDue && plans === plansSet) return run(text, values);
+        const settings: Array<[name: string, value: string]> = [];
+        if (actorDue) {
           actorSet = actor;
           settings.push(['loreforge.actor', actor]);
         }
-        // A statement without values has no plan to keep (BEGIN, COMMIT, migrations): it leaves the mode as it is.
-        const plans = text.includes(PLANNED_FOR_VALUES_MARK) ? VALUED_PLANS : KEPT_PLANS;
-        if (values.length > 0 && plans !== plansSet) {
+        if (plans !== plansSet) {
           plansSet = plans;
           settings.push(['plan_cache_mode', plans]);
         }
-        if (settings.length === 0) return run(text, values);
         const calls = settings.map((_, index) => `set_config($${index * 2 + 1}, $${index * 2 + 2}, false)`);
         return run(`select ${calls.join(', ')}`, settings.flat()).then(
           () => run(text, values),

@@ -80,7 +80,7 @@ export function nameRank(column: string, term: string, db?: Db): Expression<numb
 export function listSearchCondition(columns: string[], term: string, fullText: FullText | undefined): Expression<SqlBool> {
   if (usesFullText(term, fullText) && fullText) return fullTextCondition(fullText.table, phraseText(term));
   if (scansScope(fullText)) return containsCondition(columns, term.toLowerCase());
-  return scopedLikeCondition(columns, term, fullText?.db ?? undefined, fullText);
+  return scopedLikeCondition(columns, term, fullText?.db, fullText);
 }
 
 /**
