@@ -22,11 +22,11 @@ interface Entry<T> {
 
 /**
  * How much the cache may hold, in the units of `weightOfReplay` (one event, one held character state or one
- * snapshot entry: about 0.6 KB of heap a unit, events included, measured on the benchmark's world), so about 50 MB
- * of heap at most. The benchmark's 10,000-event timeline over 1,000 characters weighs about 50,000 (28 MB in a heap
- * snapshot), its branch 25,000 and its world's name order 13,000, whatever the number of characters in the world:
- * such a timeline, its branch and its world's name order stay together, and a second timeline of that size (the
- * calendar timeline) takes the first one's place instead of both being kept (56 MB) after traffic has moved on.
+ * snapshot entry: about 0.4 KB of heap a unit, events included, measured on the benchmark's world), so about 35 MB
+ * of heap at most. The benchmark's 10,000-event timeline over 1,000 characters weighs about 50,000 (19 MB of heap),
+ * its branch 25,000 and its world's name order 13,000, whatever the number of characters in the world: such a
+ * timeline, its branch and its world's name order stay together, and a second timeline of that size (the calendar
+ * timeline) takes the first one's place instead of both being kept after traffic has moved on.
  */
 const DEFAULT_MAX_WEIGHT = 90_000;
 

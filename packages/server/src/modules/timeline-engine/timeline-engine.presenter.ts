@@ -10,7 +10,7 @@ import type {
 } from '@loreforge/contract';
 import { type ClockOf, GREGORIAN_ONLY, datingOf } from './timeline-engine.clock.js';
 import type { Difference } from './engine/diff.js';
-import type { AppliedChange, CharacterState, EngineEvent, EngineIssue, StartState } from './engine/types.js';
+import type { AppliedChange, CharacterState, EngineIssue, EventSummary, StartState } from './engine/types.js';
 import type { Replay } from './engine/replay.js';
 
 /** Where answers find the names of characters and items. */
@@ -54,7 +54,7 @@ export function presentChange(names: Names, change: AppliedChange): AppliedChang
  * Gregorian timeline (null on one with its own calendar), `instant` and `formattedDate`.
  * @param clockOf the calendars of the replay's timelines (Gregorian by default).
  */
-export const presentEventSummary = (event: EngineEvent, clockOf: ClockOf = GREGORIAN_ONLY) =>
+export const presentEventSummary = (event: EventSummary, clockOf: ClockOf = GREGORIAN_ONLY) =>
   Object.assign({ eventId: event.id, name: event.name }, datingOf(clockOf, event), { timelineId: event.timelineId });
 
 /** An issue with its event's name and date when the event is on the replay's sequence. */

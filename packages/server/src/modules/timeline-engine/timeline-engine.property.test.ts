@@ -125,11 +125,14 @@ describe('timeline engine properties', () => {
       fc.property(fc.array(eventFields, { maxLength: 40 }), fc.integer({ min: 1, max: 7 }), (fields, every) => {
         const events = toEvents(fields, 'main');
         const onePass = replayTimeline(start(), chainOf(events), every);
+        const byId = new Map(events.map((event) => [event.id, event]));
         let previous: WorldState = start().characters;
         onePass.plan.forEach((planned, index) => {
-          // Replay from the previous state with just this event.
+          // Replay from the previous state with just this event (the plan keeps its summary, the list the event).
+          const event = byId.get(planned.event.id);
+          if (event === undefined) throw new Error(`planned event ${planned.event.id} is not one of the events`);
           const stepStart = { ...start(), characters: new Map(previous) };
-          const step = replayTimeline(stepStart, chainOf([planned.event]));
+          const step = replayTimeline(stepStart, chainOf([event]));
           const next = stateAfter(step, 1);
           expect(canonicalState(next)).toEqual(canonicalState(stateAfter(onePass, index + 1)));
           previous = next;

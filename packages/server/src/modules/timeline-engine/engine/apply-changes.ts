@@ -11,9 +11,18 @@ import type { StateDraft } from './state-draft.js';
 
 /** What applying an event did: the changes made and the problems met. */
 export interface EventOutcome {
+  applied: readonly AppliedChange[];
+  issues: readonly EngineIssue[];
+}
+
+/** The outcome's lists while the event applies. */
+interface OutcomeDraft {
   applied: AppliedChange[];
   issues: EngineIssue[];
 }
+
+/** An empty list of an outcome: a replay keeps an outcome per event, and most events have no issue. */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** The event being applied and where its outcome goes. */
 interface ApplyContext {
@@ -21,7 +30,7 @@ interface ApplyContext {
   names: Pick<StartState, 'characterNames' | 'itemNames'>;
   eventId: string;
   timelineId: string;
-  outcome: EventOutcome;
+  outcome: OutcomeDraft;
 }
 
 const DEFAULT_RELATIONSHIP: RelationshipValues = {
@@ -258,5 +267,7 @@ export function applyEventChanges(
   for (const { index, change } of entries(parsed.relationshipChanges)) {
     applyRelationship(ctx, `relationshipChanges.changes[${index}]`, change);
   }
-  return ctx.outcome;
+  const { applied, issues } = ctx.outcome;
+  // slice(): a list built by push keeps room to grow, which a cached replay would hold for every event.
+  return { applied: applied.length === 0 ? NONE : applied.slice(), issues: issues.length === 0 ? NONE : issues.slice() };
 }

@@ -27,7 +27,17 @@ export interface ChangeProblem {
 
 /** A change field read: nothing, the old free form, or versioned entries (with their index) and problems. */
 export type ParsedField<T> =
-  { form: 'empty' } | { form: 'freeForm' } | { form: 'versioned'; changes: Array<{ index: number; change: T }>; problems: ChangeProblem[] };
+  | { readonly form: 'empty' }
+  | { readonly form: 'freeForm' }
+  | { form: 'versioned'; changes: Array<{ index: number; change: T }>; problems: readonly ChangeProblem[] };
+
+/*
+ * A replay keeps every event's parsed fields for as long as it is cached, three per event: the fields that hold
+ * nothing, or the old free form, and the lists of problems that are empty, are one shared value each.
+ */
+const EMPTY = Object.freeze({ form: 'empty' as const });
+const FREE_FORM = Object.freeze({ form: 'freeForm' as const });
+const NO_PROBLEMS: readonly ChangeProblem[] = Object.freeze([]);
 
 /** An event's three fields read. */
 export interface ParsedChanges {
@@ -70,8 +80,8 @@ function parseChangeField<T>(
   schema: z.ZodType<T>,
   readFast: (entry: unknown) => T | undefined = () => undefined,
 ): ParsedField<T> {
-  if (raw === null || raw === undefined) return { form: 'empty' };
-  if (!isVersionedValue(raw)) return { form: 'freeForm' };
+  if (raw === null || raw === undefined) return EMPTY;
+  if (!isVersionedValue(raw)) return FREE_FORM;
   const problems: ChangeProblem[] = [];
   if (raw.version !== CHANGE_FORMAT_VERSION) {
     const path = formatChangePath(field, ['version']);
@@ -94,7 +104,8 @@ function parseChangeField<T>(
     if (result.success) changes.push({ index, change: result.data });
     else problems.push(...problemsOf(field, ['changes', index], result.error));
   });
-  return { form: 'versioned', changes, problems };
+  // A list built by push keeps room to grow (17 places for a first entry); slice() keeps the entries only.
+  return { form: 'versioned', changes: changes.slice(), problems: problems.length === 0 ? NO_PROBLEMS : problems };
 }
 
 /**

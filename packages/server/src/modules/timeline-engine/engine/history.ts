@@ -2,12 +2,12 @@
  * A character's history on a timeline (issue 5 "GET …/characters/{c}/history"): the events that changed it, with
  * what they changed, and the problems events had with it.
  */
-import type { AppliedChange, EngineEvent, EngineIssue } from './types.js';
+import type { AppliedChange, EngineIssue, EventSummary } from './types.js';
 import type { Replay } from './replay.js';
 
 /** One event of a character's history. */
 export interface HistoryEntry {
-  event: EngineEvent;
+  event: EventSummary;
   changes: AppliedChange[];
   issues: EngineIssue[];
 }

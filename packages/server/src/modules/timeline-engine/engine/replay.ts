@@ -5,13 +5,13 @@
  */
 import { type EventOutcome, applyEventChanges } from './apply-changes.js';
 import { type ParsedChanges, parseEventChanges } from './change-parse.js';
-import type { EngineEvent, EngineIssue, EngineTimeline, StartState, TimelineEvents, WorldState } from './types.js';
+import type { EngineIssue, EventSummary, EngineTimeline, StartState, TimelineEvents, WorldState } from './types.js';
 import { momentKey, sortEvents } from './event-order.js';
 import { StateDraft } from './state-draft.js';
 
 /** An event placed on a timeline's effective sequence. */
 export interface PlannedEvent {
-  event: EngineEvent;
+  event: EventSummary;
   /** When it takes effect here (ms): its own time, or its branch point's when it is dated earlier. */
   /** Moment key in minutes since the calendar epoch (event-order.ts momentKey), never before the branch point. */
   effectiveMs: number;
@@ -134,7 +134,15 @@ function* planSteps(chain: readonly TimelineEvents[]): Generator<number, { plan:
         );
       }
       const parsed = parseEventChanges(event);
-      own.push({ event, effectiveMs: Math.max(ms, branchMs), parsed });
+      // The timeline's own id, one string for all its events, instead of each row's copy.
+      const summary: EventSummary = {
+        id: event.id,
+        timelineId: timeline.id,
+        name: event.name,
+        dateTime: event.dateTime,
+        instant: event.instant ?? null,
+      };
+      own.push({ event: summary, effectiveMs: Math.max(ms, branchMs), parsed });
       yield changeEntries(parsed);
     }
     ownStart = prefix.length;

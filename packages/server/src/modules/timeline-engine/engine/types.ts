@@ -89,6 +89,12 @@ export interface EngineEvent {
   relationshipChanges: unknown;
 }
 
+/**
+ * What a replay keeps of an event once its changes are read (`PlannedEvent.parsed`): what answers and issues show.
+ * A cached replay holds one per event, so it leaves out the change fields and `createdAt` (used only to sort).
+ */
+export type EventSummary = Pick<EngineEvent, 'id' | 'timelineId' | 'name' | 'dateTime' | 'instant'>;
+
 /** A timeline as the engine reads it. */
 export interface EngineTimeline {
   id: string;
