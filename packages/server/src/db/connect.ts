@@ -153,11 +153,12 @@ export const APP_PAGE_CACHE_WITH_READER_KIB = 4096;
 const CHECKPOINT_INTERVAL_MS = 200;
 
 /**
- * Checkpoints in a worker thread on its own connection. A checkpoint copies committed pages from the WAL into the
- * database file and syncs both (synchronous=NORMAL), which on the request thread stalled every request behind it
- * about every 50 creates (SQLite's default, at 1,000 WAL pages). PASSIVE checkpoints never block readers or the
- * writer, and copying every 200 ms writes each hot page (world row, index leaves) once instead of once per
- * commit. Durability is unchanged: a commit is complete once its WAL frames are written, checkpointed or not.
+ * Checkpoints in a worker thread on its own connection, when no reader takes them (db/sqlite-reader.ts). A
+ * checkpoint copies committed pages from the WAL into the database file and syncs both (synchronous=NORMAL), which
+ * on the request thread stalled every request behind it about every 50 creates (SQLite's default, at 1,000 WAL
+ * pages). PASSIVE checkpoints never block readers or the writer, and copying every 200 ms writes each hot page
+ * (world row, index leaves) once instead of once per commit. Durability is unchanged: a commit is complete once its
+ * WAL frames are written, checkpointed or not.
  */
 const CHECKPOINT_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -232,9 +233,20 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   // The change log's triggers name the acting user of the statement's request (db/actor.ts); SQLite runs a
   // statement synchronously inside the query call, so the request's asynchronous context is the current one.
   sqlite.function('lf_actor', { deterministic: false, varargs: false }, () => currentActor() ?? null);
-  const stopCheckpointer = sqlite.memory ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
   // Reads outside transactions on a second core (db/sqlite-reader.ts); a database in memory has no second connection.
-  const reader = options.sqliteReadWorker === true && !sqlite.memory ? startSqliteReader(options.sqliteFile) : undefined;
+  // The reader's thread also takes the checkpoints, between its reads: a thread of their own is a V8 heap of its own
+  // (about 9 MB) for a statement every 200 ms. Should the reader stop, this connection checkpoints again itself.
+  const reader =
+    options.sqliteReadWorker === true && !sqlite.memory
+      ? startSqliteReader(options.sqliteFile, {
+          checkpointEveryMs: CHECKPOINT_INTERVAL_MS,
+          onStopped: () => {
+            if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+          },
+        })
+      : undefined;
+  if (reader) sqlite.pragma('wal_autocheckpoint = 0');
+  const stopCheckpointer = sqlite.memory || reader ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
   // With a reader, this connection runs the writes, the transactions and the reads the reader may not take: a
   // smaller page cache than better-sqlite3's 16 MB default serves them, and keeps both connections' caches within
   // what one held before (docs/performance.md, "Reads on a second core").

@@ -102,6 +102,31 @@ describe('SQLite reads on a worker thread', () => {
     expect(await cacheSizeOf(false)).toBe(-16000);
   });
 
+  it('copies what is committed into the database file while the app runs, with a reader and without one', async () => {
+    const fileSizeAfterWrites = async (sqliteReadWorker: boolean): Promise<number> => {
+      const file = path.join(dir, `checkpointed-${sqliteReadWorker}.sqlite`);
+      const handle = connectDatabase({ databaseUrl: undefined, sqliteFile: file, sqliteReadWorker });
+      try {
+        await sql`create table note (id integer primary key, text text not null)`.execute(handle.db);
+        for (let batch = 0; batch < 20; batch += 1) {
+          const values = Array.from({ length: 50 }, (_, index) => sql`(${batch * 50 + index + 1}, ${'x'.repeat(2000)})`);
+          await sql`insert into note (id, text) values ${sql.join(values)}`.execute(handle.db);
+        }
+        // The app's connection never checkpoints itself (wal_autocheckpoint is 0): only the background checkpoints
+        // bring the 2 MB of notes from the WAL into the file.
+        const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
+        expect(rows[0]?.wal_autocheckpoint).toBe(0);
+        const deadline = Date.now() + 5000;
+        while (fs.statSync(file).size < 2_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        return fs.statSync(file).size;
+      } finally {
+        await handle.destroy();
+      }
+    };
+    expect(await fileSizeAfterWrites(true)).toBeGreaterThanOrEqual(2_000_000);
+    expect(await fileSizeAfterWrites(false)).toBeGreaterThanOrEqual(2_000_000);
+  });
+
   it('answers reads asked for together each with its own rows, and fails only the one that fails', async () => {
     await db
       .insertInto('note')

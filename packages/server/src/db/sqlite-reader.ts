@@ -44,6 +44,13 @@ const open = () => {
   return connection;
 };
 let db = open();
+// Checkpoints, when asked for, on a read-write connection of their own (a read-only one may not write the file).
+const checkpointer = workerData.checkpointEveryMs > 0 ? new SQLite(workerData.file, { fileMustExist: true }) : undefined;
+let checkpoints;
+if (checkpointer !== undefined) {
+  checkpointer.pragma('synchronous = NORMAL');
+  checkpoints = setInterval(() => { try { checkpointer.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, workerData.checkpointEveryMs);
+}
 const statements = new Map();
 const answer = ({ id, sql, parameters }) => {
   try {
@@ -62,8 +69,10 @@ const answer = ({ id, sql, parameters }) => {
 };
 parentPort.on('message', (message) => {
   if (message === 'stop') {
+    clearInterval(checkpoints);
     statements.clear();
     db.close();
+    checkpointer?.close();
     parentPort.close();
     return;
   }
@@ -133,12 +142,24 @@ interface ReaderAnswer {
   error?: { message: string; code?: string };
 }
 
+/** What a reader does besides reads. */
+export interface SqliteReaderOptions {
+  /**
+   * Copies the WAL into the database file every so many ms (a PASSIVE checkpoint, which never blocks readers or the
+   * writer) on a read-write connection of the worker's own, so the checkpoints need no thread of their own
+   * (db/connect.ts); 0 or absent: none.
+   */
+  checkpointEveryMs?: number;
+  /** Called once when the worker stops, whether closed or failed (the app then checkpoints on its own again). */
+  onStopped?: () => void;
+}
+
 /**
  * Starts a reader for a SQLite file in WAL mode that the app's connection has already opened.
  * @param file the database file.
  * @returns the reader; it holds the process open only while a statement is in flight.
  */
-export function startSqliteReader(file: string): SqliteReader {
+export function startSqliteReader(file: string, options: SqliteReaderOptions = {}): SqliteReader {
   const worker = new Worker(READER_WORKER, {
     eval: true,
     workerData: {
@@ -147,6 +168,7 @@ export function startSqliteReader(file: string): SqliteReader {
       cacheSize: READER_STATEMENT_CACHE_SIZE,
       pageCacheKib: READER_PAGE_CACHE_KIB,
       answerEveryMs: ANSWER_EVERY_MS,
+      checkpointEveryMs: options.checkpointEveryMs ?? 0,
     },
   });
   worker.unref();
@@ -183,6 +205,7 @@ export function startSqliteReader(file: string): SqliteReader {
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {
       failAll(new Error('The database reader stopped.'));
+      options.onStopped?.();
       resolve();
     }),
   );
