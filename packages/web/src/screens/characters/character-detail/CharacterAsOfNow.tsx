@@ -5,7 +5,7 @@ import { AsOfNowPanel } from '../../../components/engine/AsOfNowPanel';
 import { CharacterStateCard } from '../../../components/engine/CharacterStateCard';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
-import { formatDateTime } from '../../../lib/format';
+import { formatMoment } from '../../../lib/format';
 
 /** Neither an event nor a date: the timeline's own "now". */
 const NOW: EngineMoment = {};
@@ -19,7 +19,12 @@ function StateAtNow({ worldId, character, timeline }: { worldId: string; charact
     );
   const mine = state.data.characters.find((c) => c.characterId === character.characterId);
   if (!mine) return <p className="small text-body-secondary mb-0">{character.name} is not in this timeline&apos;s state.</p>;
-  return <CharacterStateCard state={mine} title={`${character.name} as of ${formatDateTime(timeline.currentDateTime)}`} />;
+  return (
+    <CharacterStateCard
+      state={mine}
+      title={`${character.name} as of ${formatMoment(timeline.currentDateTime, timeline.currentDateFormatted)}`}
+    />
+  );
 }
 
 /**

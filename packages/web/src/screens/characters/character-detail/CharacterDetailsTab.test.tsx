@@ -106,6 +106,46 @@ describe('CharacterDetailsTab (SPEC §2 character details)', () => {
     expect(await within(panel).findByRole('row', { name: 'courage 2' })).toBeInTheDocument();
   });
 
+  it("labels the state on a timeline with its own calendar with that calendar's date, as the panel's line does", async () => {
+    signIn();
+    mockFetch((url) => {
+      if (url.pathname === '/api/worlds/w1/timelines') {
+        return jsonResponse(
+          listOf([
+            {
+              timelineId: 't1',
+              worldId: 'w1',
+              name: 'The Chronicle',
+              description: null,
+              currentDateTime: null,
+              currentDateFormatted: '10th of Gillikin, 40 YW, 12:00',
+              genesisEvent: null,
+              initialStates: null,
+              branchingEnabled: true,
+              parentTimelineId: null,
+              branchingEvent: null,
+              createdAt: '',
+              updatedAt: '',
+            },
+          ]),
+        );
+      }
+      if (url.pathname.endsWith('/state')) {
+        return jsonResponse({
+          timelineId: 't1',
+          at: null,
+          eventCount: 0,
+          lastEvent: null,
+          characters: [{ characterId: 'c1', name: 'Aria', attributes: {}, inventory: [], relationships: [] }],
+        });
+      }
+      return jsonResponse(listOf([]));
+    });
+    renderRoutes(<CharacterDetailsTab character={buildCharacter({})} />);
+    const panel = await screen.findByRole('region', { name: "Aria as of the timeline's now" });
+    expect(await within(panel).findByRole('heading', { name: 'Aria as of 10th of Gillikin, 40 YW, 12:00' })).toBeInTheDocument();
+  });
+
   it('shows core attributes and each group under its own heading', () => {
     noTimelines();
     renderRoutes(<CharacterDetailsTab character={buildCharacter({ strength: 12, stats: { hp: 30, mana: 5 } })} />);
