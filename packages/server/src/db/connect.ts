@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
-import { SQLite, sqliteDriverPath } from './sqlite-driver.js';
+import { SQLite } from './sqlite-driver.js';
+import { CHECKPOINT_INTERVAL_MS, checkpointOnCommits, startCheckpointer } from './sqlite-checkpoints.js';
 import pg from 'pg';
 import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
@@ -149,53 +149,6 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = STATEM
 /** The app connection's SQLite page cache when a reader takes the reads (KiB; see connectDatabase). */
 export const APP_PAGE_CACHE_WITH_READER_KIB = 4096;
 
-/** How often the background connection copies the WAL into the database file (SQLite). */
-const CHECKPOINT_INTERVAL_MS = 200;
-
-/**
- * Checkpoints in a worker thread on its own connection, when no reader takes them (db/sqlite-reader.ts). A
- * checkpoint copies committed pages from the WAL into the database file and syncs both (synchronous=NORMAL), which
- * on the request thread stalled every request behind it about every 50 creates (SQLite's default, at 1,000 WAL
- * pages). PASSIVE checkpoints never block readers or the writer, and copying every 200 ms writes each hot page
- * (world row, index leaves) once instead of once per commit. Durability is unchanged: a commit is complete once its
- * WAL frames are written, checkpointed or not.
- */
-const CHECKPOINT_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file);
-db.pragma('synchronous = NORMAL');
-const checkpoint = () => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
-const timer = setInterval(checkpoint, workerData.intervalMs);
-parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
-`;
-
-/**
- * Starts the background checkpointer for a SQLite file and turns the connection's own automatic checkpoints off.
- * If the worker fails, automatic checkpoints come back on, so the WAL never grows without bound.
- * @returns a function that stops the worker (before the last connection closes and checkpoints the rest).
- */
-function startCheckpointer(sqlite: BetterSqlite3.Database, file: string): () => Promise<void> {
-  const worker = new Worker(CHECKPOINT_WORKER, {
-    eval: true,
-    workerData: { driver: sqliteDriverPath(), file, intervalMs: CHECKPOINT_INTERVAL_MS },
-  });
-  worker.unref();
-  let stopping = false;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.once('error', () => undefined);
-  void exited.then(() => {
-    if (!stopping && sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-  });
-  sqlite.pragma('wal_autocheckpoint = 0');
-  return async () => {
-    stopping = true;
-    worker.ref(); // keep the process alive until the worker has closed its connection
-    worker.postMessage('stop');
-    await exited;
-  };
-}
-
 /**
  * Connects to the configured database.
  * @returns a handle with the Kysely instance, the dialect name and a destroy function.
@@ -240,9 +193,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     options.sqliteReadWorker === true && !sqlite.memory
       ? startSqliteReader(options.sqliteFile, {
           checkpointEveryMs: CHECKPOINT_INTERVAL_MS,
-          onStopped: () => {
-            if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-          },
+          onStopped: () => checkpointOnCommits(sqlite),
         })
       : undefined;
   if (reader) sqlite.pragma('wal_autocheckpoint = 0');

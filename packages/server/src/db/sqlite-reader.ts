@@ -8,6 +8,7 @@
  * app's connection.
  */
 import { Worker } from 'node:worker_threads';
+import { CHECKPOINTS_SOURCE } from './sqlite-checkpoints.js';
 import { sqliteDriverPath } from './sqlite-driver.js';
 
 /** How many statements the reader's connection keeps prepared (least recently used dropped first). */
@@ -45,12 +46,8 @@ const open = () => {
 };
 let db = open();
 // Checkpoints, when asked for, on a read-write connection of their own (a read-only one may not write the file).
-const checkpointer = workerData.checkpointEveryMs > 0 ? new SQLite(workerData.file, { fileMustExist: true }) : undefined;
-let checkpoints;
-if (checkpointer !== undefined) {
-  checkpointer.pragma('synchronous = NORMAL');
-  checkpoints = setInterval(() => { try { checkpointer.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, workerData.checkpointEveryMs);
-}
+${CHECKPOINTS_SOURCE}
+const stopCheckpoints = workerData.checkpointEveryMs > 0 ? startCheckpoints(SQLite, workerData.file, workerData.checkpointEveryMs) : undefined;
 const statements = new Map();
 const answer = ({ id, sql, parameters }) => {
   try {
@@ -69,10 +66,9 @@ const answer = ({ id, sql, parameters }) => {
 };
 parentPort.on('message', (message) => {
   if (message === 'stop') {
-    clearInterval(checkpoints);
+    stopCheckpoints?.();
     statements.clear();
     db.close();
-    checkpointer?.close();
     parentPort.close();
     return;
   }
@@ -147,7 +143,7 @@ export interface SqliteReaderOptions {
   /**
    * Copies the WAL into the database file every so many ms (a PASSIVE checkpoint, which never blocks readers or the
    * writer) on a read-write connection of the worker's own, so the checkpoints need no thread of their own
-   * (db/connect.ts); 0 or absent: none.
+   * (db/sqlite-checkpoints.ts); 0 or absent: none.
    */
   checkpointEveryMs?: number;
   /** Called once when the worker stops, whether closed or failed (the app then checkpoints on its own again). */
