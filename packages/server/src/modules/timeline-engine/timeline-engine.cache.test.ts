@@ -65,6 +65,38 @@ describe('EngineCache', () => {
     expect(cache.totalWeight).toBe(1);
   });
 
+  it('drops the entries nobody has asked for within maxIdleMs, and keeps the ones asked for since', () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    try {
+      const cache = new EngineCache(32, 1_000, 30_000);
+      const holding = (n: number) =>
+        replayTimeline(buildStart(Array.from({ length: n }, (_, i) => ({ id: `c${i}` }))), [
+          { timeline: { id: 't', name: 't', currentDateTime: day(1), parentTimelineId: null, branchingEventId: null }, events: [] },
+        ]);
+      const [read, unread] = [holding(2), holding(3)];
+      cache.setReplay('read', 'k', read);
+      cache.setReplay('unread', 'k', unread);
+      cache.setNameOrder('w', 'k', NameOrder.build([{ id: 'c0', name: 'Dorothy' }]));
+      cache.setClocks('w', 'k', new Map());
+      vi.setSystemTime(1_020_000);
+      expect(cache.getReplay('read', 'k')).toBe(read);
+      expect(cache.dropIdle()).toBe(0);
+      vi.setSystemTime(1_040_000);
+      expect(cache.dropIdle()).toBe(3);
+      expect(cache.getReplay('unread', 'k')).toBeUndefined();
+      expect(cache.getNameOrder('w', 'k')).toBeUndefined();
+      expect(cache.getClocks('w', 'k')).toBeUndefined();
+      expect(cache.getReplay('read', 'k')).toBe(read);
+      expect(cache.totalWeight).toBe(2);
+      vi.setSystemTime(1_080_000);
+      expect(cache.dropIdle()).toBe(1);
+      expect(cache.size).toBe(0);
+      expect(cache.totalWeight).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('bumps one world, or every world', () => {
     const cache = new EngineCache();
     const [w1, w2] = [cache.versionOf('w1'), cache.versionOf('w2')];

@@ -18,6 +18,8 @@ interface Entry<T> {
   value: T;
   /** Its share of memory, in the units of `weightOfReplay`. */
   weight: number;
+  /** When it was stored or last answered, in ms since the epoch (see `dropIdle`). */
+  usedAt: number;
 }
 
 /**
@@ -29,6 +31,16 @@ interface Entry<T> {
  * timeline) takes the first one's place instead of both being kept after traffic has moved on.
  */
 const DEFAULT_MAX_WEIGHT = 90_000;
+
+/**
+ * How long an entry nobody asks for is kept, in ms. A kept replay is live heap that every full collection of the
+ * old generation marks again, pausing every request in flight (docs/performance.md, "Replays given back when
+ * idle"): the benchmark's 10,000-event timeline is half the server's live heap under other traffic. Past this, the
+ * next ask rebuilds it (about half a second for 10,000 events, a few ms for hundreds); someone reading
+ * a timeline asks again within seconds as they move through it, and every write to the world drops its entries
+ * anyway.
+ */
+const DEFAULT_MAX_IDLE_MS = 30_000;
 
 /** Bytes of a name order per unit of weight (a held character state is several hundred bytes). */
 const NAME_ORDER_BYTES_PER_WEIGHT = 512;
@@ -68,10 +80,12 @@ export class EngineCache {
    * @param maxReplays how many timelines' replays (and worlds' name orders, and worlds' calendars) are kept at most.
    * @param maxWeight how much they may weigh together; the least recently used go first past it (the newest
    *   entry stays even when it alone weighs more, so a huge timeline is still answered from the cache).
+   * @param maxIdleMs how long, in ms, an entry neither stored nor answered is kept by `dropIdle`.
    */
   constructor(
     private readonly maxReplays = 32,
     private readonly maxWeight = DEFAULT_MAX_WEIGHT,
+    readonly maxIdleMs = DEFAULT_MAX_IDLE_MS,
   ) {}
 
   /** Marks everything the engine knows of a world as stale; without a world, of every world. */
@@ -92,7 +106,7 @@ export class EngineCache {
 
   /** Keeps a timeline's replay under a key. */
   setReplay(timelineId: string, key: string, replay: Replay): void {
-    this.put(this.replays, timelineId, { key, value: replay, weight: weightOfReplay(replay) });
+    this.put(this.replays, timelineId, { key, value: replay, weight: weightOfReplay(replay), usedAt: Date.now() });
   }
 
   /** A world's name order if it was built under this key. */
@@ -102,7 +116,7 @@ export class EngineCache {
 
   /** Keeps a world's name order under a key. */
   setNameOrder(worldId: string, key: string, order: NameOrder): void {
-    this.put(this.nameOrders, worldId, { key, value: order, weight: weightOfNameOrder(order) });
+    this.put(this.nameOrders, worldId, { key, value: order, weight: weightOfNameOrder(order), usedAt: Date.now() });
   }
 
   /** The calendars of a world's timelines (timeline id → clock) if they were read under this key. */
@@ -112,7 +126,7 @@ export class EngineCache {
 
   /** Keeps the calendars of a world's timelines under a key. */
   setClocks(worldId: string, key: string, clocks: ReadonlyMap<string, Clock>): void {
-    this.put(this.clocks, worldId, { key, value: clocks, weight: weightOfClocks(clocks) });
+    this.put(this.clocks, worldId, { key, value: clocks, weight: weightOfClocks(clocks), usedAt: Date.now() });
   }
 
   /**
@@ -126,6 +140,27 @@ export class EngineCache {
     const started = build().finally(() => this.building.delete(name));
     this.building.set(name, started);
     return started;
+  }
+
+  /**
+   * Drops every entry neither stored nor answered in the last `maxIdleMs` (the plugin calls it every third of
+   * that), so a big timeline's replay does not stay in the heap after people have moved on.
+   * @param now the time in ms since the epoch (Date.now() unless a test sets it).
+   * @returns how many entries were dropped.
+   */
+  dropIdle(now = Date.now()): number {
+    const before = now - this.maxIdleMs;
+    let dropped = 0;
+    for (const map of [this.replays, this.nameOrders, this.clocks] as Array<Map<string, Entry<unknown>>>) {
+      // Each map is in order of use, least recent first: stop at the first entry used since `before`.
+      for (const [id, entry] of map) {
+        if (entry.usedAt >= before) break;
+        map.delete(id);
+        this.weight -= entry.weight;
+        dropped += 1;
+      }
+    }
+    return dropped;
   }
 
   /** How many replays are kept (for tests). */
@@ -146,6 +181,7 @@ export class EngineCache {
       this.weight -= entry.weight;
       return undefined;
     }
+    entry.usedAt = Date.now();
     map.set(id, entry);
     return entry.value;
   }

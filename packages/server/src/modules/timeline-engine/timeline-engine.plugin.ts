@@ -4,7 +4,7 @@
  * marks that world stale before its response is sent; one with a `characterId` but no `worldId` (PATCH
  * /characters/{id}, which moves a character between worlds) marks every world stale. Other writes (sign-in,
  * invites) touch nothing the engine reads. Writes that bypass the routes are caught by the database fingerprint
- * (see timeline-engine.cache.ts).
+ * (see timeline-engine.cache.ts). Entries nobody has asked for in a while are dropped on a timer (`dropIdle`).
  */
 import fp from 'fastify-plugin';
 import { EngineCache } from './timeline-engine.cache.js';
@@ -23,10 +23,16 @@ const stringParam = (params: unknown, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Decorates `engineCache` and adds the invalidation hook (issue 5, docs/timeline-engine.md "Caching and invalidation"). */
+/** Decorates `engineCache`, drops its idle entries every `maxIdleMs / 3` and adds the invalidation hook (issue 5, docs/timeline-engine.md "Caching and invalidation"). */
 export const timelineEnginePlugin = fp(
   async (app) => {
     app.decorate('engineCache', new EngineCache());
+    // Unreferenced: the timer alone never keeps the process alive.
+    const sweeper = setInterval(() => app.engineCache.dropIdle(), app.engineCache.maxIdleMs / 3).unref();
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(sweeper);
+      done();
+    });
     // A callback hook, not an async one: it runs on every answer, and reads need no promise.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (!READ_METHODS.has(request.method) && reply.statusCode < 400) {
