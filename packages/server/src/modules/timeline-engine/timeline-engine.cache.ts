@@ -35,8 +35,8 @@ const DEFAULT_MAX_WEIGHT = 90_000;
 /**
  * How long an entry nobody asks for is kept, in ms. A kept replay is live heap that every full collection of the
  * old generation marks again, pausing every request in flight (docs/performance.md, "Replays given back when
- * idle"): the benchmark's 10,000-event timeline is half the server's live heap under other traffic. Past this, the
- * next ask rebuilds it (about half a second for 10,000 events, a few ms for hundreds); someone reading
+ * idle, and the collector at 35%"): the benchmark's 10,000-event timeline is half the server's live heap under other traffic. Past this, the
+ * next ask rebuilds it (in time proportional to its events: about half a second for 10,000); someone reading
  * a timeline asks again within seconds as they move through it, and every write to the world drops its entries
  * anyway.
  */
