@@ -35,10 +35,10 @@ const DEFAULT_MAX_WEIGHT = 90_000;
 /**
  * How long an entry nobody asks for is kept, in ms. A kept replay is live heap that every full collection of the
  * old generation marks again, pausing every request in flight (docs/performance.md, "Replays given back when
- * idle, and the collector at 35%"): the benchmark's 10,000-event timeline is half the server's live heap under other traffic. Past this, the
- * next ask rebuilds it (in time proportional to its events: about half a second for 10,000); someone reading
- * a timeline asks again within seconds as they move through it, and every write to the world drops its entries
- * anyway.
+ * idle, and the collector at 35%"): the benchmark's 10,000-event timeline is about half the server's live heap
+ * under other traffic. Past this, the next ask rebuilds it (in time proportional to its events: about half a
+ * second for 10,000); someone reading a timeline asks again within seconds as they move through it, and every
+ * write to the world drops its entries anyway.
  */
 const DEFAULT_MAX_IDLE_MS = 30_000;
 
@@ -106,7 +106,7 @@ export class EngineCache {
 
   /** Keeps a timeline's replay under a key. */
   setReplay(timelineId: string, key: string, replay: Replay): void {
-    this.put(this.replays, timelineId, { key, value: replay, weight: weightOfReplay(replay), usedAt: Date.now() });
+    this.put(this.replays, timelineId, { key, value: replay, weight: weightOfReplay(replay) });
   }
 
   /** A world's name order if it was built under this key. */
@@ -116,7 +116,7 @@ export class EngineCache {
 
   /** Keeps a world's name order under a key. */
   setNameOrder(worldId: string, key: string, order: NameOrder): void {
-    this.put(this.nameOrders, worldId, { key, value: order, weight: weightOfNameOrder(order), usedAt: Date.now() });
+    this.put(this.nameOrders, worldId, { key, value: order, weight: weightOfNameOrder(order) });
   }
 
   /** The calendars of a world's timelines (timeline id → clock) if they were read under this key. */
@@ -126,7 +126,7 @@ export class EngineCache {
 
   /** Keeps the calendars of a world's timelines under a key. */
   setClocks(worldId: string, key: string, clocks: ReadonlyMap<string, Clock>): void {
-    this.put(this.clocks, worldId, { key, value: clocks, weight: weightOfClocks(clocks), usedAt: Date.now() });
+    this.put(this.clocks, worldId, { key, value: clocks, weight: weightOfClocks(clocks) });
   }
 
   /**
@@ -186,7 +186,8 @@ export class EngineCache {
     return entry.value;
   }
 
-  private put<T>(map: Map<string, Entry<T>>, id: string, entry: Entry<T>): void {
+  private put<T>(map: Map<string, Entry<T>>, id: string, stored: Omit<Entry<T>, 'usedAt'>): void {
+    const entry: Entry<T> = { ...stored, usedAt: Date.now() };
     const previous = map.get(id);
     if (previous !== undefined) {
       map.delete(id);
