@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SQLite } from './sqlite-driver.js';
-import { CHECKPOINT_INTERVAL_MS, checkpointOnCommits, startCheckpointer } from './sqlite-checkpoints.js';
+import { CHECKPOINT_INTERVAL_MS, checkpointElsewhere, checkpointOnCommits, startCheckpointer } from './sqlite-checkpoints.js';
 import pg from 'pg';
 import { Kysely, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import type { Database, Dialect } from './database.js';
@@ -196,7 +196,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
           onStopped: () => checkpointOnCommits(sqlite),
         })
       : undefined;
-  if (reader) sqlite.pragma('wal_autocheckpoint = 0');
+  if (reader) checkpointElsewhere(sqlite);
   const stopCheckpointer = sqlite.memory || reader ? async () => undefined : startCheckpointer(sqlite, options.sqliteFile);
   // With a reader, this connection runs the writes, the transactions and the reads the reader may not take: a
   // smaller page cache than better-sqlite3's 16 MB default serves them, and keeps both connections' caches within

@@ -38,6 +38,14 @@ parentPort.once('message', () => { stop(); parentPort.close(); });
 `;
 
 /**
+ * Turns a connection's automatic checkpoints off, for a background connection to take them instead
+ * (`CHECKPOINTS_SOURCE`, run by the reader's worker or by `startCheckpointer`); `checkpointOnCommits` undoes it.
+ */
+export function checkpointElsewhere(sqlite: BetterSqlite3.Database): void {
+  sqlite.pragma('wal_autocheckpoint = 0');
+}
+
+/**
  * Gives a connection's checkpoints back to SQLite's own automatic ones (every 1,000 WAL pages, on the committing
  * thread), as when the background checkpoints stop: the WAL then never grows without bound.
  */
@@ -64,7 +72,7 @@ export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string):
   void exited.then(() => {
     if (!stopping) checkpointOnCommits(sqlite);
   });
-  sqlite.pragma('wal_autocheckpoint = 0');
+  checkpointElsewhere(sqlite);
   return async () => {
     stopping = true;
     worker.ref(); // keep the process alive until the worker has closed its connection
