@@ -22,8 +22,10 @@
  * areas, connections or quest objectives; a user's world rows.
  */
 import { sql } from 'kysely';
+import { MESSAGES } from '@loreforge/contract';
 import { changeClockOf, stampBefore } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
+import { unauthorized } from '../errors/app-error.js';
 import { compiledQuery } from './compiled-query.js';
 import { holdsIn, rememberIn, settledIn, versionUnchanged, versionedStores } from './versioned-store.js';
 
@@ -130,6 +132,7 @@ const selectWorldsVersion = compiledQuery((db, userId: string) =>
     .selectFrom('user')
     .select((eb) => [
       'user.world_version',
+      'user.token_version',
       eb
         .selectFrom('world_member')
         .innerJoin('world', 'world.id', 'world_member.world_id')
@@ -144,31 +147,50 @@ const selectWorldsVersion = compiledQuery((db, userId: string) =>
     .where('user.id', '=', userId),
 );
 
+/** The version of a user's worlds list (see readWorldVersion) with their token version, as one statement reads both. */
+interface UserWorldsVersion {
+  version: string;
+  tokenVersion: number;
+}
+
 /**
  * The version of a user's worlds list: their world_version (worlds created or deleted, memberships added,
  * changed or removed), the sum of their worlds' content versions (which every change of a count raises) and
- * the latest change of a world they are a member of (a shared world renamed by someone else), or undefined
- * when the user is gone.
+ * the latest change of a world they are a member of (a shared world renamed by someone else); with their token
+ * version; or undefined when the user is gone.
  */
-async function readWorldVersion(db: Db, userId: string): Promise<string | undefined> {
+async function readWorldVersion(db: Db, userId: string): Promise<UserWorldsVersion | undefined> {
   const [row] = await selectWorldsVersion(db, userId);
-  return row === undefined ? undefined : `${Number(row.world_version)}.${String(row.worlds ?? '0.')}`;
+  return row === undefined
+    ? undefined
+    : { version: `${Number(row.world_version)}.${String(row.worlds ?? '0.')}`, tokenVersion: Number(row.token_version) };
 }
 
 /**
  * The answer kept for `key` at the version of the user's worlds, or the one `build` makes (kept when the key
  * was asked for before and none of the user's worlds changed while it was built). Reads the version first (one
- * read of the user's row and their worlds' versions).
+ * read of the user's row and their worlds' versions), and in that read checks the bearer token's version that
+ * authentication left to the route (plugins/auth.ts, `config.checksTokenVersion`), so the request makes one
+ * round trip for both.
+ * @param user the signed-in user's id, and their token's version when it is still to be checked.
  * @param key names the answer among the user's: the request URL serves.
  * @returns the answer; callers must treat it as immutable.
- * @throws whatever build throws (an error is never kept).
+ * @throws AppError 401 MESSAGES.invalidToken when `user.tokenVersion` is given and the user is gone or their
+ * version moved on (signed out everywhere); whatever build throws (an error is never kept).
  */
-export async function cachedUserWorldsRead<T>(db: Db, userId: string, key: string, build: () => Promise<T>): Promise<T> {
+export async function cachedUserWorldsRead<T>(
+  db: Db,
+  user: { id: string; tokenVersion: number | undefined },
+  key: string,
+  build: () => Promise<T>,
+): Promise<T> {
   const since = changeClockOf(db)?.now();
-  const version = await readWorldVersion(db, userId);
-  if (version === undefined) return build();
-  const full = `user\u0000${userId}\u0000${version}\u0000${key}`;
+  const read = await readWorldVersion(db, user.id);
+  if (user.tokenVersion !== undefined && read?.tokenVersion !== user.tokenVersion) throw unauthorized(MESSAGES.invalidToken);
+  if (read === undefined) return build();
+  const { version } = read;
+  const full = `user\u0000${user.id}\u0000${version}\u0000${key}`;
   const stillCurrent = (): boolean | Promise<boolean> =>
-    since?.clock.unchangedSince(since) === true || readWorldVersion(db, userId).then((current) => current === version);
+    since?.clock.unchangedSince(since) === true || readWorldVersion(db, user.id).then((current) => current?.version === version);
   return remember(db, full, build, stillCurrent);
 }

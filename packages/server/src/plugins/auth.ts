@@ -6,9 +6,11 @@
  * request reads the user's current version by primary key. Signing out everywhere raises the version, and a
  * deleted account has none, so from the next request on every older token answers 401, on every instance at
  * once: there is no cache of versions, which is the rule that makes a revocation hold everywhere immediately.
- * On a world-scoped route (one whose `config.worldScoped` is set by modules/worlds/world-scope.plugin.ts) the
- * version is read in the same statement as the caller's membership of the world, before the handler runs
- * (resolveWorldScope), so such a request makes one round trip for both checks instead of two.
+ * On a route whose first statement reads the version itself (`config.checksTokenVersion`: every world-scoped
+ * route, set by modules/worlds/world-scope.plugin.ts, where it is read with the caller's membership of the world
+ * by resolveWorldScope; and the worlds list, where it is read with the version of the user's worlds by
+ * cachedUserWorldsRead) the check waits for that statement, so such a request makes one round trip for both
+ * reads instead of two.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,14 +43,17 @@ declare module 'fastify' {
     /** The signed-in user's id, set by `authenticate`. */
     userId: string;
     /**
-     * On a world-scoped route: the token's version, still to be checked against the user's by the world's
-     * scope step (in the same statement as the membership); undefined once checked or on other routes.
+     * On a route with `config.checksTokenVersion`: the token's version, still to be checked against the user's by
+     * the route's first statement; undefined once checked or on other routes.
      */
     pendingTokenVersion: number | undefined;
   }
   interface FastifyContextConfig {
-    /** Set on routes whose scope step checks the token's version with the membership (see authenticate). */
-    worldScoped?: boolean;
+    /**
+     * Set on routes whose first statement checks the token's version (`request.pendingTokenVersion`) itself,
+     * with the world's membership or the user's worlds version (see authenticate).
+     */
+    checksTokenVersion?: boolean;
   }
 }
 
@@ -123,8 +128,8 @@ export const authPlugin = fp<AuthPluginOptions>(
         done(unauthorized(MESSAGES.invalidToken));
         return;
       }
-      // A world-scoped route reads the version with the membership, one statement for both (resolveWorldScope).
-      if (request.routeOptions.config.worldScoped === true) {
+      // The route reads the version in its own first statement (resolveWorldScope, cachedUserWorldsRead).
+      if (request.routeOptions.config.checksTokenVersion === true) {
         request.userId = claims.userId;
         request.pendingTokenVersion = claims.tokenVersion;
         done();

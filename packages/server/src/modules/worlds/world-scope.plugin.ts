@@ -42,7 +42,7 @@ export function registerWorldScope(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.includes(':worldId')) return;
     // The token's version is then checked by this step, with the membership (plugins/auth.ts).
-    route.config = { ...route.config, worldScoped: true };
+    route.config = { ...route.config, checksTokenVersion: true };
     const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [resolve, ...existing];
   });

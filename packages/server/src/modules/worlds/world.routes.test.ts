@@ -5,6 +5,7 @@ import { DIALECTS } from '../../../test/dialects.js';
 import { createUser } from '../../../test/factories/user.js';
 import { createWorld } from '../../../test/factories/world.js';
 import { present } from '../../../test/present.js';
+import { readCacheSettled } from '../../lib/read-cache.js';
 
 describe.each(DIALECTS)('worlds on %s', (dialect) => {
   let t: TestApp;
@@ -86,6 +87,37 @@ describe.each(DIALECTS)('worlds on %s', (dialect) => {
       });
       expect(next.json<{ data: World[] }>().data.map((w) => w.name)).toEqual(['Alpha']);
       expect(next.json<{ pagination: Pagination }>().pagination.nextCursor).toBeNull();
+    });
+
+    it('answers 401 to a token signed out everywhere or of a deleted account, though the list was kept for it', async () => {
+      const owner = await createUser(t.app);
+      await createWorld(t.app, { owner, name: 'Oz' });
+      const list = (token: string) => t.app.inject({ url: '/api/worlds', headers: { authorization: `Bearer ${token}` } });
+      // Asked twice, the answer is kept (lib/read-cache.ts); the third ask is answered from the cache.
+      expect((await list(owner.token)).statusCode).toBe(200);
+      expect((await list(owner.token)).statusCode).toBe(200);
+      await readCacheSettled(t.app.db);
+      expect((await list(owner.token)).json<{ data: World[] }>().data.map((world) => world.name)).toEqual(['Oz']);
+
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: owner.headers });
+      expect(out.statusCode).toBe(200);
+      const revoked = await list(owner.token);
+      expect(revoked.statusCode).toBe(401);
+      expect(revoked.json()).toEqual({ message: MESSAGES.invalidToken, code: 'UNAUTHORIZED' });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: owner.user.email, password: 'secret123' },
+      });
+      const fresh = await list(login.json<{ token: string }>().token);
+      expect(fresh.json<{ data: World[] }>().data.map((world) => world.name)).toEqual(['Oz']);
+
+      const gone = await createUser(t.app);
+      expect((await list(gone.token)).statusCode).toBe(200);
+      await t.app.db.deleteFrom('user').where('id', '=', gone.user.userId).execute();
+      const deleted = await list(gone.token);
+      expect(deleted.statusCode).toBe(401);
+      expect(deleted.json()).toEqual({ message: MESSAGES.invalidToken, code: 'UNAUTHORIZED' });
     });
 
     it('searches name and description case-insensitively and sorts by name', async () => {

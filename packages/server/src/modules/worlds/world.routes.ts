@@ -42,9 +42,13 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuerySchema(WORLD_SORT_FIELDS),
         response: { 200: listResponseSchema(WorldSchema), ...errorResponses },
       },
+      // The token's version is checked with the worlds' version, in one statement (cachedUserWorldsRead).
+      config: { checksTokenVersion: true },
     },
     async (request) => {
-      return cachedUserWorldsRead(app.db, request.userId, request.url, async () => {
+      const user = { id: request.userId, tokenVersion: request.pendingTokenVersion };
+      request.pendingTokenVersion = undefined;
+      return cachedUserWorldsRead(app.db, user, request.url, async () => {
         const { rows, pagination } = await listWorlds(app.db, request.userId, request.query);
         const data = [];
         for (const { member_role: memberRole, ...world } of rows) {
