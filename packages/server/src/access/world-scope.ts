@@ -4,13 +4,14 @@
  * request (world-scope.plugin.ts). Repositories take it right after `db`, so a read without a scope does not
  * type-check; visibility.ts turns it into SQL.
  */
-import { ACCESS_MESSAGES, MESSAGES, type WorldRole, isEditorRole } from '@loreforge/contract';
+import { ACCESS_MESSAGES, type WorldRole, isEditorRole } from '@loreforge/contract';
 import { noteReadSince } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import type { WorldTable } from '../db/tables/world.table.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../errors/app-error.js';
+import { badRequest, forbidden, notFound } from '../errors/app-error.js';
 import { compiledQuery } from '../lib/compiled-query.js';
 import { readKeptAccessRow } from './kept-access-rows.js';
+import { assertTokenVersion } from './token-version.js';
 
 /** The reader answers are built for: the signed-in member, or the member an editor views the world as. */
 export interface Viewer {
@@ -91,8 +92,7 @@ async function membershipOf(
   );
   if (tokenVersion !== undefined) {
     // A missing world says nothing of the user: their version is then read on its own (a 404's path only).
-    const version = row ? row.user_token_version : (await selectTokenVersion(db, userId))[0]?.token_version;
-    if (version === null || version === undefined || Number(version) !== tokenVersion) throw unauthorized(MESSAGES.invalidToken);
+    assertTokenVersion(tokenVersion, row ? row.user_token_version : (await selectTokenVersion(db, userId))[0]?.token_version);
   }
   if (!row?.member_role) return undefined;
   const { member_role: role, user_token_version: _version, ...world } = row;

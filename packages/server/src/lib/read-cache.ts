@@ -22,10 +22,9 @@
  * areas, connections or quest objectives; a user's world rows.
  */
 import { sql } from 'kysely';
-import { MESSAGES } from '@loreforge/contract';
 import { changeClockOf, stampBefore } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
-import { unauthorized } from '../errors/app-error.js';
+import { assertTokenVersion } from '../access/token-version.js';
 import { compiledQuery } from './compiled-query.js';
 import { holdsIn, rememberIn, settledIn, versionUnchanged, versionedStores } from './versioned-store.js';
 
@@ -186,7 +185,7 @@ export async function cachedUserWorldsRead<T>(
 ): Promise<T> {
   const since = changeClockOf(db)?.now();
   const read = await readWorldVersion(db, user.id);
-  if (user.tokenVersion !== undefined && read?.tokenVersion !== user.tokenVersion) throw unauthorized(MESSAGES.invalidToken);
+  assertTokenVersion(user.tokenVersion, read?.tokenVersion);
   if (read === undefined) return build();
   const { version } = read;
   const full = `user\u0000${user.id}\u0000${version}\u0000${key}`;

@@ -20,6 +20,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { MESSAGES } from '@loreforge/contract';
 import { unauthorized } from '../errors/app-error.js';
+import { tokenVersionHolds } from '../access/token-version.js';
 import { findTokenVersion } from '../modules/auth/user.repository.js';
 import { deriveCursorKey } from '../modules/changes/feed-cursor.js';
 
@@ -138,7 +139,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       // One primary-key read: a deleted account or a raised version (signed out everywhere) ends the token.
       findTokenVersion(app.db, claims.userId).then(
         (version) => {
-          if (version !== claims.tokenVersion) {
+          if (!tokenVersionHolds(version, claims.tokenVersion)) {
             done(unauthorized(MESSAGES.invalidToken));
             return;
           }

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { VIEW_AS_HEADER } from '@loreforge/contract';
 import { type WorldScope, resolveWorldScope } from '../../access/world-scope.js';
+import { takePendingTokenVersion } from '../../access/token-version.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,9 +36,7 @@ export function registerWorldScope(app: FastifyInstance): void {
   app.decorateRequest('world', null as unknown as WorldScope);
   const resolve = async (request: FastifyRequest): Promise<void> => {
     const { worldId } = request.params as { worldId: string };
-    const tokenVersion = request.pendingTokenVersion;
-    request.pendingTokenVersion = undefined;
-    request.world = await resolveWorldScope(app.db, worldId, request.userId, viewAsOf(request), tokenVersion);
+    request.world = await resolveWorldScope(app.db, worldId, request.userId, viewAsOf(request), takePendingTokenVersion(request));
   };
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.includes(':worldId')) return;

@@ -27,6 +27,7 @@ import { presentWorld } from './world.presenter.js';
 import { deleteWorld, insertWorld, listWorlds, newWorldRow, updateWorld } from './world.repository.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { requireEditor, requireOwner, scopeOf } from '../../access/world-scope.js';
+import { takePendingTokenVersion } from '../../access/token-version.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
 const tags = ['worlds'];
@@ -46,8 +47,7 @@ export const worldRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { checksTokenVersion: true },
     },
     async (request) => {
-      const user = { id: request.userId, tokenVersion: request.pendingTokenVersion };
-      request.pendingTokenVersion = undefined;
+      const user = { id: request.userId, tokenVersion: takePendingTokenVersion(request) };
       return cachedUserWorldsRead(app.db, user, request.url, async () => {
         const { rows, pagination } = await listWorlds(app.db, request.userId, request.query);
         const data = [];
