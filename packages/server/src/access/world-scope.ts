@@ -11,7 +11,7 @@ import type { WorldTable } from '../db/tables/world.table.js';
 import { badRequest, forbidden, notFound } from '../errors/app-error.js';
 import { compiledQuery } from '../lib/compiled-query.js';
 import { readKeptAccessRow } from './kept-access-rows.js';
-import { assertTokenVersion } from './token-version.js';
+import { assertTokenVersion } from '../lib/token-version.js';
 
 /** The reader answers are built for: the signed-in member, or the member an editor views the world as. */
 export interface Viewer {

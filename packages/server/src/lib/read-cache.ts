@@ -24,7 +24,7 @@
 import { sql } from 'kysely';
 import { changeClockOf, stampBefore } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
-import { assertTokenVersion } from '../access/token-version.js';
+import { assertTokenVersion } from './token-version.js';
 import { compiledQuery } from './compiled-query.js';
 import { holdsIn, rememberIn, settledIn, versionUnchanged, versionedStores } from './versioned-store.js';
 

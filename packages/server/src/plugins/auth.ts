@@ -20,7 +20,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { MESSAGES } from '@loreforge/contract';
 import { unauthorized } from '../errors/app-error.js';
-import { tokenVersionHolds } from '../access/token-version.js';
+import { tokenVersionHolds } from '../lib/token-version.js';
 import { findTokenVersion } from '../modules/auth/user.repository.js';
 import { deriveCursorKey } from '../modules/changes/feed-cursor.js';
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { VIEW_AS_HEADER } from '@loreforge/contract';
 import { type WorldScope, resolveWorldScope } from '../../access/world-scope.js';
-import { takePendingTokenVersion } from '../../access/token-version.js';
+import { takePendingTokenVersion } from '../../lib/token-version.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

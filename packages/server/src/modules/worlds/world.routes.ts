@@ -27,7 +27,7 @@ import { presentWorld } from './world.presenter.js';
 import { deleteWorld, insertWorld, listWorlds, newWorldRow, updateWorld } from './world.repository.js';
 import { prepareRichText, richTextRow, saveMentions } from '../mentions/rich-text.write.js';
 import { requireEditor, requireOwner, scopeOf } from '../../access/world-scope.js';
-import { takePendingTokenVersion } from '../../access/token-version.js';
+import { takePendingTokenVersion } from '../../lib/token-version.js';
 import { IfMatchHeaders, claimVersion, withIfMatch } from '../../lib/versioned-update.js';
 
 const tags = ['worlds'];
