@@ -87,6 +87,7 @@ async function membershipOf(
 ): Promise<{ world: WorldTable; role: WorldRole } | undefined> {
   const { row, stamp } = await readKeptAccessRow(
     db,
+    worldId,
     `${worldId} ${userId}`,
     async () => (await selectWorldWithRole(db, worldId, userId))[0],
   );

@@ -15,6 +15,7 @@ import { currentActor } from './actor.js';
 import { type WorldSignals, postgresWorldSignals, sqliteWorldSignals } from './world-signals.js';
 import { GroupCommitSqliteDialect } from './group-commit-sqlite.js';
 import { startSqliteReader } from './sqlite-reader.js';
+import { registerAccessChanged } from './access-watch.js';
 import { setChangeClock, sqliteChangeClock } from './change-clock.js';
 import { StrictlyLaterVersions } from './strictly-later-versions.js';
 import { KEPT_PLANS, LoreforgePostgresDialect, namedStatementPool } from './postgres-dialect.js';
@@ -204,6 +205,7 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   if (reader) sqlite.pragma(`cache_size = -${APP_PAGE_CACHE_WITH_READER_KIB}`);
   const signals = sqliteWorldSignals();
   const clock = sqliteChangeClock(sqlite);
+  registerAccessChanged(sqlite, clock);
   const db = new Kysely<Database>({
     dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite), sqlite, onCommit: signals.committed, clock, reader }),
     // One change per write: see db/strictly-later-versions.ts.
