@@ -13,26 +13,32 @@ import { watchAccessRows } from './access-watch.js';
 import { type ChangeClock, changeClockOf } from './change-clock.js';
 import { SQLite } from './sqlite-driver.js';
 
+/** A database file opened as the app opens it, with its change clock; `remove` closes and deletes it. */
+async function openClockDatabase(): Promise<{ file: string; handle: DatabaseHandle; clock: ChangeClock; remove: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-change-clock-'));
+  const file = path.join(dir, 'test.sqlite');
+  const handle = connectDatabase({ databaseUrl: undefined, sqliteFile: file });
+  const clock = changeClockOf(handle.db);
+  if (clock === undefined) throw new Error('a SQLite handle has a change clock');
+  const remove = async () => {
+    await handle.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { file, handle, clock, remove };
+}
+
 describe('SQLite change clock', () => {
-  let dir: string;
   let file: string;
   let handle: DatabaseHandle;
   let clock: ChangeClock;
+  let remove: () => Promise<void>;
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-change-clock-'));
-    file = path.join(dir, 'test.sqlite');
-    handle = connectDatabase({ databaseUrl: undefined, sqliteFile: file });
+    ({ file, handle, clock, remove } = await openClockDatabase());
     await sql`create table note (id integer primary key, text text not null)`.execute(handle.db);
-    const found = changeClockOf(handle.db);
-    if (found === undefined) throw new Error('a SQLite handle has a change clock');
-    clock = found;
   });
 
-  afterEach(async () => {
-    await handle.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(async () => remove());
 
   it('vouches for a stamp while only reads happen, on this connection and others', async () => {
     const stamp = clock.now();
@@ -67,7 +73,7 @@ describe('SQLite change clock', () => {
   });
 
   it("does not vouch for another database's stamp", async () => {
-    const second = connectDatabase({ databaseUrl: undefined, sqliteFile: path.join(dir, 'second.sqlite') });
+    const second = connectDatabase({ databaseUrl: undefined, sqliteFile: path.join(path.dirname(file), 'second.sqlite') });
     try {
       const stamp = changeClockOf(second.db)?.now();
       expect(stamp === undefined ? 'no stamp' : clock.unchangedSince(stamp)).toBe(false);
@@ -78,17 +84,15 @@ describe('SQLite change clock', () => {
 });
 
 describe("SQLite change clock, a world's stamp", () => {
-  let dir: string;
   let file: string;
   let handle: DatabaseHandle;
   let clock: ChangeClock;
+  let remove: () => Promise<void>;
   const OZ = '6f0c2c8e-0000-4000-8000-000000000001';
   const EV = '6f0c2c8e-0000-4000-8000-000000000002';
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loreforge-change-clock-'));
-    file = path.join(dir, 'test.sqlite');
-    handle = connectDatabase({ databaseUrl: undefined, sqliteFile: file });
+    ({ file, handle, clock, remove } = await openClockDatabase());
     // The columns an access row is read from (access/world-scope.ts), and a table of world content.
     await sql`create table world (id text primary key, name text not null, content_version integer not null default 0)`.execute(handle.db);
     await sql`create table "user" (id text primary key, username text not null, token_version integer not null default 0)`.execute(
@@ -99,15 +103,9 @@ describe("SQLite change clock, a world's stamp", () => {
     await sql`insert into world (id, name) values (${OZ}, 'Oz'), (${EV}, 'Ev')`.execute(handle.db);
     await sql`insert into "user" (id, username) values ('u1', 'dorothy'), ('u2', 'ozma')`.execute(handle.db);
     await watchAccessRows(handle.db);
-    const found = changeClockOf(handle.db);
-    if (found === undefined) throw new Error('a SQLite handle has a change clock');
-    clock = found;
   });
 
-  afterEach(async () => {
-    await handle.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(async () => remove());
 
   it("vouches through writes to another world's row, memberships and content, alone or in a transaction", async () => {
     const stamp = clock.nowForWorld(OZ);
