@@ -39,7 +39,7 @@ const keptRows = new WeakMap<object, WeightedLru<KeptRow>>();
 
 /**
  * A row read after a stamp of the database's change clock, or the same row kept from an earlier read when nothing
- * was committed since that read's stamp.
+ * it is made of changed since that read's stamp (the world's stamp: see the module comment).
  * @param db the database handle (a transaction's handle has no clock: its reads are never kept nor served).
  * @param worldId the world the row is of: its stamp ends with a change to that world's access, or to every
  * world's (db/change-clock.ts nowForWorld), not with writes to other worlds.

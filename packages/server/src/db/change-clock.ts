@@ -39,9 +39,9 @@ export interface ChangeClock {
   /** The stamp of now, without any statement. Take it before the reads it is to vouch for. */
   now: () => ChangeStamp;
   /**
-   * Whether certainly nothing was committed since `stamp`: true is exact; false means something may have been
-   * (the caller then asks the database). Runs `PRAGMA data_version` (no table read) when the own count held (for a
-   * world's stamp, its world's counts).
+   * Whether certainly nothing was committed since `stamp` (for a world's stamp: nothing it vouches for, see
+   * nowForWorld): true is exact; false means something may have been (the caller then asks the database). Runs
+   * `PRAGMA data_version` (no table read) when the own count held (for a world's stamp, its world's counts).
    */
   unchangedSince: (stamp: ChangeStamp) => boolean;
   /**
