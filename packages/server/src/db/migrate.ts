@@ -32,6 +32,7 @@ import * as forgetMentionsOfDeleted from './migrations/2026_11_28_200000_forget_
 import * as addSearchPrefixIndexes from './migrations/2026_11_28_300000_add_search_prefix_indexes.js';
 import * as boundSearchPendingLists from './migrations/2026_11_28_310000_bound_search_pending_lists.js';
 import * as addSqliteSearchNameIndexes from './migrations/2026_11_29_100000_add_sqlite_search_name_indexes.js';
+import * as reindexSearchOnlyOnTextChange from './migrations/2026_12_01_100000_reindex_search_only_on_text_change.js';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_300000_add_search_prefix_indexes': addSearchPrefixIndexes,
   '2026_11_28_310000_bound_search_pending_lists': boundSearchPendingLists,
   '2026_11_29_100000_add_sqlite_search_name_indexes': addSqliteSearchNameIndexes,
+  '2026_12_01_100000_reindex_search_only_on_text_change': reindexSearchOnlyOnTextChange,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
