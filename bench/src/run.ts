@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: generates a large world, starts the real server (SQLite; also PostgreSQL when
- * BENCH_DATABASE_URL is set) and a bare-Fastify baseline (BENCH_ONLY=<text> keeps only the cases whose name contains it; BENCH_WEB=0 skips the browser part), loads each case with autocannon (50 connections,
+ * BENCH_DATABASE_URL is set) and a bare-Fastify baseline (BENCH_ONLY=<text> keeps only the cases whose name contains it; BENCH_WEB=0 skips the browser part), loads each case with autocannon (50 connections, BENCH_SPREAD_CONNECTIONS for the spread cases,
  * a warm-up, then BENCH_DURATION seconds, default 10), and prints one table plus bench/results.json.
  */
 import crypto from 'node:crypto';
@@ -31,6 +31,16 @@ import { LIVE_CASE, LIVE_STREAMS, liveFeedCase } from './live.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
+/**
+ * Connections of the spread cases (default 50, as every case): `BENCH_SPREAD_CONNECTIONS=10` gives each of the
+ * spread's 10 users one request in flight, to see how the tail moves with the number of requests in flight.
+ */
+const SPREAD_CONNECTIONS = Number(process.env.BENCH_SPREAD_CONNECTIONS ?? CONNECTIONS);
+if (!Number.isInteger(SPREAD_CONNECTIONS) || SPREAD_CONNECTIONS < 1) {
+  throw new Error(
+    `BENCH_SPREAD_CONNECTIONS must be a whole number of connections, 1 or more (got "${process.env.BENCH_SPREAD_CONNECTIONS}")`,
+  );
+}
 
 interface LoadCase {
   name: string;
@@ -89,14 +99,14 @@ async function load(
     headers,
     ...(spec.body ? { body: spec.body } : {}),
     ...(spec.spread && spread ? spreadOptions(spread, spec.spread, statuses) : {}),
-    connections: CONNECTIONS,
+    connections: spec.spread ? SPREAD_CONNECTIONS : CONNECTIONS,
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches and connection pools
   statuses.clear();
   const result = await autocannon({ ...options, duration: DURATION });
   const { latency } = result;
   log(
-    `${spec.name}: latency (ms) p2.5 ${latency.p2_5} · p25 ${latency.p25} · p50 ${latency.p50} · p75 ${latency.p75} · p90 ${latency.p90} · ` +
+    `${spec.name} (${options.connections} connections): latency (ms) p2.5 ${latency.p2_5} · p25 ${latency.p25} · p50 ${latency.p50} · p75 ${latency.p75} · p90 ${latency.p90} · ` +
       `p97.5 ${latency.p97_5} · p99 ${latency.p99} · max ${latency.max}`,
   );
   if (statuses.size > 0)
@@ -424,7 +434,7 @@ const seconds = (Date.now() - started) / 1000;
 const output = path.join(REPO_ROOT, 'bench/results.json');
 fs.writeFileSync(
   output,
-  `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, seconds, sqliteSeconds, results, web }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, spreadConnections: SPREAD_CONNECTIONS, seconds, sqliteSeconds, results, web }, null, 2)}\n`,
 );
 // The 10-minute budget is the run `npm run bench` makes on its own (SQLite and the web); PostgreSQL, when asked
 // for, runs every API case again on top of it.
