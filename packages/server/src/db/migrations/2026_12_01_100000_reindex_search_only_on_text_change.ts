@@ -15,8 +15,8 @@ type AnyDb = Kysely<any>;
 
 const isPostgres = (db: AnyDb): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** The head of a search index's update trigger as the earlier migrations wrote it: its columns and its table. */
-const HEAD = /^(create trigger \w+ after update of )([\w, ]+)( on "\w+")(?: for each row when .*?)?( begin\b)/is;
+/** What precedes a search index trigger's column list, as the earlier migrations wrote it. */
+const UPDATE_OF = ' after update of ';
 
 /** The search indexes' update triggers: name and text, as stored in sqlite_master. */
 async function searchUpdateTriggers(db: AnyDb): Promise<Array<{ name: string; sql: string }>> {
@@ -27,18 +27,27 @@ async function searchUpdateTriggers(db: AnyDb): Promise<Array<{ name: string; sq
 }
 
 /**
- * Rewrites one trigger's head, keeping its body.
+ * Rewrites one trigger's head, keeping its body: `create trigger <name> after update of <columns> on "<table>"`,
+ * then the condition asked for (none when `when` is null) in place of any it had, then ` begin` and the body.
  * @param text the trigger's `create trigger` statement
  * @param when the `when` clause to give it for its column list, or null to give it none
  * @throws Error when the statement does not have the shape the search migrations gave it
  */
 function rewriteHead(text: string, when: ((columns: string[]) => string) | null): string {
-  const match = HEAD.exec(text);
-  const [head, start, columnList, table, begin] = match ?? [];
-  if (head === undefined || columnList === undefined) throw new Error(`unexpected search index trigger: ${text.slice(0, 120)}`);
-  const columns = columnList.split(',').map((column) => column.trim());
+  const lower = text.toLowerCase();
+  const columnsAt = lower.indexOf(UPDATE_OF);
+  const tableAt = lower.indexOf(' on "', columnsAt);
+  const tableEnd = lower.indexOf('"', tableAt + ' on "'.length);
+  const beginAt = lower.indexOf(' begin', tableEnd);
+  if (!lower.startsWith('create trigger ') || columnsAt < 0 || tableAt < 0 || tableEnd < 0 || beginAt < 0) {
+    throw new Error(`unexpected search index trigger: ${text.slice(0, 120)}`);
+  }
+  const columns = text
+    .slice(columnsAt + UPDATE_OF.length, tableAt)
+    .split(',')
+    .map((column) => column.trim());
   const condition = when ? ` for each row when ${when(columns)}` : '';
-  return `${start}${columnList}${table}${condition}${begin}${text.slice(head.length)}`;
+  return `${text.slice(0, tableEnd + 1)}${condition}${text.slice(beginAt)}`;
 }
 
 /** Replaces each search index's update trigger by the same trigger with its head rewritten. */
@@ -53,11 +62,13 @@ async function replaceTriggers(db: AnyDb, when: ((columns: string[]) => string) 
 /** `old.a is not new.a or old.b is not new.b`: true when any indexed column changed (NULLs compared as values). */
 const changed = (columns: string[]): string => columns.map((column) => `old."${column}" is not new."${column}"`).join(' or ');
 
+/** Gives every search index update trigger its condition (SQLite; nothing on PostgreSQL). */
 export async function up(db: AnyDb): Promise<void> {
   if (isPostgres(db)) return;
   await replaceTriggers(db, changed);
 }
 
+/** Takes the condition away again: the triggers fire on every update of their columns, as before. */
 export async function down(db: AnyDb): Promise<void> {
   if (isPostgres(db)) return;
   await replaceTriggers(db, null);
