@@ -34,29 +34,30 @@ describe.runIf(DIALECTS.includes('sqlite'))('search indexes rewritten only when 
     `.execute(t.app.db);
     return rows.map((row) => row.id).sort();
   };
+  /** Replaces an entity through the API (PUT without If-Match) and returns the answer's status. */
+  const replace = async (url: string, headers: Record<string, string>, payload: Record<string, unknown>): Promise<number> =>
+    (await t.app.inject({ method: 'PUT', url, headers, payload })).statusCode;
 
   it('leaves the indexes untouched when an edit keeps the text, and finds the new text after a rename', async () => {
     const { character, world, owner } = await createCharacter(t.app, { name: 'Dorothy Gale', description: 'A farm girl from Kansas' });
     const url = `/api/worlds/${world.worldId}/characters/${character.characterId}`;
     const before = [await blocks('character_fts'), await blocks('character_name_fts')];
 
-    const moved = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: owner.headers,
-      payload: { name: 'Dorothy Gale', description: 'A farm girl from Kansas', attributes: { courage: 9 } },
+    const moved = await replace(url, owner.headers, {
+      name: 'Dorothy Gale',
+      description: 'A farm girl from Kansas',
+      attributes: { courage: 9 },
     });
-    expect(moved.statusCode).toBe(200);
+    expect(moved).toBe(200);
     expect([await blocks('character_fts'), await blocks('character_name_fts')]).toEqual(before);
     expect(await matching('character', 'character_fts', 'Kansas')).toEqual([character.characterId]);
 
-    const renamed = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: owner.headers,
-      payload: { name: 'Ozma of Oz', description: 'Ruler of the Emerald City', attributes: { courage: 9 } },
+    const renamed = await replace(url, owner.headers, {
+      name: 'Ozma of Oz',
+      description: 'Ruler of the Emerald City',
+      attributes: { courage: 9 },
     });
-    expect(renamed.statusCode).toBe(200);
+    expect(renamed).toBe(200);
     expect(await matching('character', 'character_fts', 'Emerald')).toEqual([character.characterId]);
     expect(await matching('character', 'character_fts', 'Kansas')).toEqual([]);
     expect(await matching('character', 'character_name_fts', 'Ozma')).toEqual([character.characterId]);
@@ -66,13 +67,11 @@ describe.runIf(DIALECTS.includes('sqlite'))('search indexes rewritten only when 
   it('rewrites a description-only change in the full index and leaves the names-only index alone', async () => {
     const { item, world, owner } = await createItem(t.app, { name: 'Silver Shoes', description: 'Worn by the Witch of the East' });
     const names = await blocks('item_name_fts');
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/worlds/${world.worldId}/items/${item.itemId}`,
-      headers: owner.headers,
-      payload: { name: 'Silver Shoes', description: 'They carry their wearer anywhere in three steps' },
+    const edited = await replace(`/api/worlds/${world.worldId}/items/${item.itemId}`, owner.headers, {
+      name: 'Silver Shoes',
+      description: 'They carry their wearer anywhere in three steps',
     });
-    expect(edited.statusCode).toBe(200);
+    expect(edited).toBe(200);
     expect(await blocks('item_name_fts')).toBe(names);
     expect(await matching('item', 'item_fts', 'wearer')).toEqual([item.itemId]);
     expect(await matching('item', 'item_fts', 'Witch')).toEqual([]);
