@@ -19,6 +19,18 @@ export const CALENDAR_LIST_CASE = 'calendar timeline events sorted by date (10,0
 /** Names of the spread cases, printed in their own part of the table. */
 const SPREAD_CASES = new Set([SPREAD_READS, SPREAD_WRITES, SPREAD_PLAYER]);
 
+/** A spread case loaded again as an open loop (BENCH_SPREAD_OPEN_LOOP): the rate asked for and what it measured. */
+export interface OpenLoopFigures {
+  ratePerSecond: number;
+  answeredPerSecond: number;
+  sent: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
 /** One load case's measurement. */
 export interface CaseResult {
   name: string;
@@ -31,6 +43,8 @@ export interface CaseResult {
   ratio: number | null;
   /** The server's largest resident memory during this case (its warm-up included), in MB. */
   maxRssMb: number;
+  /** Set on a spread case when BENCH_SPREAD_OPEN_LOOP is: its open loop's figures, not judged by any budget. */
+  openLoop?: OpenLoopFigures;
 }
 
 /** One database's run. */
@@ -179,6 +193,12 @@ export function printApiTable(results: DialectResult[]): number {
         line += `${figures(pg)}${cell(`${slower.toFixed(2)}×`, 10)}  ${pgPass ? 'PASS' : 'FAIL'}`;
       }
       console.log(line);
+      if (c.openLoop) {
+        const o = c.openLoop;
+        console.log(
+          `  open loop at ${o.ratePerSecond.toFixed(0)} req/s (not judged): p50 ${o.p50.toFixed(1)} · p90 ${o.p90.toFixed(1)} · p99 ${o.p99.toFixed(1)} · max ${o.max.toFixed(1)} ms`,
+        );
+      }
     }
   }
   for (const r of results) {

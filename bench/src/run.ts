@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: generates a large world, starts the real server (SQLite; also PostgreSQL when
  * BENCH_DATABASE_URL is set) and a bare-Fastify baseline (BENCH_ONLY=<text> keeps only the cases whose name contains it; BENCH_WEB=0 skips the browser part), loads each case with autocannon (50 connections, BENCH_SPREAD_CONNECTIONS for the spread cases,
- * a warm-up, then BENCH_DURATION seconds, default 10), and prints one table plus bench/results.json.
+ * a warm-up, then BENCH_DURATION seconds, default 10; BENCH_SPREAD_OPEN_LOOP adds an open loop after each spread case), and prints one table plus bench/results.json.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ import {
   CALENDAR_STATE_CASE,
   type CaseResult,
   type DialectResult,
+  type OpenLoopFigures,
   SPREAD_PLAYER,
   SPREAD_READS,
   SPREAD_WRITES,
@@ -28,6 +29,7 @@ import { type SpreadData, type SpreadMix, generateSpread, spreadRequests } from 
 import { type WebResult, benchWeb, printWebTable } from './web.js';
 import { EXPORT_CASE, IMPORT_CASE, benchTransfer } from './transfer.js';
 import { LIVE_CASE, LIVE_STREAMS, liveFeedCase } from './live.js';
+import { openLoop } from './open-loop.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -39,6 +41,18 @@ const SPREAD_CONNECTIONS = Number(process.env.BENCH_SPREAD_CONNECTIONS ?? CONNEC
 if (!Number.isInteger(SPREAD_CONNECTIONS) || SPREAD_CONNECTIONS < 1) {
   throw new Error(
     `BENCH_SPREAD_CONNECTIONS must be a whole number of connections, 1 or more (got "${process.env.BENCH_SPREAD_CONNECTIONS}")`,
+  );
+}
+
+/**
+ * `BENCH_SPREAD_OPEN_LOOP=<share>` (more than 0, at most 1) loads each spread case a second time as an open loop
+ * (open-loop.ts), at that share of the throughput its closed loop just measured, and logs its latencies: the tail
+ * at a load the server keeps up with, where the closed loop's is set by its connections. Unset, it does not run.
+ */
+const SPREAD_OPEN_LOOP = process.env.BENCH_SPREAD_OPEN_LOOP === undefined ? undefined : Number(process.env.BENCH_SPREAD_OPEN_LOOP);
+if (SPREAD_OPEN_LOOP !== undefined && !(SPREAD_OPEN_LOOP > 0 && SPREAD_OPEN_LOOP <= 1)) {
+  throw new Error(
+    `BENCH_SPREAD_OPEN_LOOP must be a share of the closed loop's throughput, more than 0 and at most 1, such as 0.6 (got "${process.env.BENCH_SPREAD_OPEN_LOOP}")`,
   );
 }
 
@@ -56,6 +70,9 @@ interface LoadCase {
 /** A progress line on stderr, with the seconds since the bench started (where the run's 10 minutes go). */
 const log = (line: string) => console.error(`[bench ${Math.round(process.uptime())}s] ${line}`);
 
+/** Draws a spread case's requests; one per case, so the versions its edits learn carry from one load to the next. */
+type SpreadDrawer = ReturnType<typeof spreadRequests>;
+
 /** The spread's data and its users' tokens, for drawing a spread case's requests. */
 interface SpreadRun {
   data: SpreadData;
@@ -67,8 +84,7 @@ interface SpreadRun {
  * its character back to the pool with the new ETag (onResponse), and every answer's status is counted in
  * `statuses` (status → answers), so a case whose drawn requests miss (404s) shows it in the log.
  */
-function spreadOptions(run: SpreadRun, mix: SpreadMix, statuses: Map<number, number>): Pick<autocannon.Options, 'requests'> {
-  const drawer = spreadRequests(run.data, run.tokens, mix);
+function spreadOptions(drawer: SpreadDrawer, statuses: Map<number, number>): Pick<autocannon.Options, 'requests'> {
   const request: autocannon.Request = {
     setupRequest: (request, context) => {
       const drawn = drawer.next();
@@ -84,11 +100,51 @@ function spreadOptions(run: SpreadRun, mix: SpreadMix, statuses: Map<number, num
   return { requests: [request] };
 }
 
+/**
+ * A spread case again as an open loop (open-loop.ts), after its closed loop: its requests arrive at
+ * `ratePerSecond` as independent users' would, for the case's duration, drawn by the same drawer (so edits carry
+ * the versions the closed loop's edits learnt) over the same number of connections.
+ * @returns the rate asked for and the latencies (ms) at that load, with the errors.
+ */
+async function openLoopSpread(
+  url: string,
+  spec: LoadCase & { spread: SpreadMix },
+  drawer: SpreadDrawer,
+  ratePerSecond: number,
+): Promise<OpenLoopFigures> {
+  const result = await openLoop({
+    baseUrl: url,
+    ratePerSecond,
+    seconds: DURATION,
+    connections: SPREAD_CONNECTIONS,
+    seed: spec.spread.seed,
+    next: () => {
+      const drawn = drawer.next();
+      return {
+        method: drawn.method,
+        path: drawn.path,
+        headers: drawn.headers,
+        ...(drawn.body === undefined ? {} : { body: drawn.body }),
+        onAnswer: (status, headers) => {
+          if (!drawn.editing) return;
+          const etag = headers.etag;
+          drawer.returnEdited(drawn.editing, status === 200 && typeof etag === 'string' ? etag : undefined);
+        },
+      };
+    },
+  });
+  log(
+    `${spec.name}, open loop at ${ratePerSecond.toFixed(0)} req/s: answered ${result.answeredPerSecond.toFixed(0)} req/s; latency (ms) p50 ${result.p50.toFixed(1)} · ` +
+      `p90 ${result.p90.toFixed(1)} · p99 ${result.p99.toFixed(1)} · max ${result.max.toFixed(1)}; errors ${result.errors}`,
+  );
+  return { ratePerSecond, ...result };
+}
+
 async function load(
   url: string,
   token: string | null,
   spec: LoadCase,
-  spread?: SpreadRun,
+  drawer?: SpreadDrawer,
 ): Promise<{ reqPerSec: number; p50: number; p99: number; errors: number }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -98,7 +154,7 @@ async function load(
     method: spec.method ?? 'GET',
     headers,
     ...(spec.body ? { body: spec.body } : {}),
-    ...(spec.spread && spread ? spreadOptions(spread, spec.spread, statuses) : {}),
+    ...(drawer ? spreadOptions(drawer, statuses) : {}),
     connections: spec.spread ? SPREAD_CONNECTIONS : CONNECTIONS,
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches and connection pools
@@ -348,8 +404,19 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
         }
         log(`${dialect}: ${spec.name}`);
         caseRss = 0;
-        const r = await load(server.baseUrl, tokenOf(spec), spec, spreadRun);
-        results.push({ name: spec.name, ...r, ratio: base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null, maxRssMb: caseRss });
+        const drawer = spec.spread ? spreadRequests(spreadRun.data, spreadRun.tokens, spec.spread) : undefined;
+        const r = await load(server.baseUrl, tokenOf(spec), spec, drawer);
+        const open =
+          spec.spread && drawer && SPREAD_OPEN_LOOP !== undefined
+            ? await openLoopSpread(server.baseUrl, { ...spec, spread: spec.spread }, drawer, SPREAD_OPEN_LOOP * r.reqPerSec)
+            : undefined;
+        results.push({
+          name: spec.name,
+          ...r,
+          ratio: base.reqPerSec > 0 ? r.reqPerSec / base.reqPerSec : null,
+          maxRssMb: caseRss,
+          ...(open ? { openLoop: open } : {}),
+        });
       }
       if (!only || LIVE_CASE.toLowerCase().includes(only)) {
         log(`${dialect}: ${LIVE_CASE}`);
@@ -434,7 +501,7 @@ const seconds = (Date.now() - started) / 1000;
 const output = path.join(REPO_ROOT, 'bench/results.json');
 fs.writeFileSync(
   output,
-  `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, spreadConnections: SPREAD_CONNECTIONS, seconds, sqliteSeconds, results, web }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, spreadConnections: SPREAD_CONNECTIONS, spreadOpenLoop: SPREAD_OPEN_LOOP ?? null, seconds, sqliteSeconds, results, web }, null, 2)}\n`,
 );
 // The 10-minute budget is the run `npm run bench` makes on its own (SQLite and the web); PostgreSQL, when asked
 // for, runs every API case again on top of it.
