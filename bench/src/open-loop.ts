@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { seededRandom } from '@loreforge/server/bench-spread';
 
 /** One request of an open-loop load, and what to do with its answer. */
 export interface OpenLoopRequest {
@@ -47,18 +48,6 @@ export interface OpenLoopResult {
   errors: number;
 }
 
-/** A small seeded generator of uniform numbers in [0, 1) (mulberry32), for the arrivals' gaps. */
-function seededUniform(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The value at quantile q (0..1) of sorted values, by the nearest rank. */
 function quantile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return 0;
@@ -76,7 +65,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
   const { ratePerSecond, seconds } = options;
   if (!(ratePerSecond > 0) || !(seconds > 0))
     throw new Error(`An open loop needs a positive rate and duration (got ${ratePerSecond}/s for ${seconds} s).`);
-  const uniform = seededUniform(options.seed);
+  const uniform = seededRandom(options.seed);
   const pool = new Pool(options.baseUrl, { connections: options.connections, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
