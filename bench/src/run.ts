@@ -79,6 +79,18 @@ interface SpreadRun {
   tokens: string[];
 }
 
+/** A character a spread edit took from its drawer's pool. */
+type EditedCharacter = Parameters<SpreadDrawer['returnEdited']>[0];
+
+/**
+ * Gives an edit's character back to its drawer's pool once the answer is in: with the answer's ETag when the edit
+ * succeeded (200), without one otherwise, so the character leaves the pool. Does nothing for a request that was
+ * not an edit.
+ */
+function returnEdited(drawer: SpreadDrawer, editing: EditedCharacter | undefined, status: number, etag: unknown): void {
+  if (editing) drawer.returnEdited(editing, status === 200 && typeof etag === 'string' ? etag : undefined);
+}
+
 /**
  * autocannon's `requests` for a spread case: each request is drawn by setupRequest; an edit's answer gives
  * its character back to the pool with the new ETag (onResponse), and every answer's status is counted in
@@ -93,8 +105,8 @@ function spreadOptions(drawer: SpreadDrawer, statuses: Map<number, number>): Pic
     },
     onResponse: (status, _body, context, headers) => {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      const { editing } = context as { editing?: Parameters<typeof drawer.returnEdited>[0] };
-      if (editing) drawer.returnEdited(editing, status === 200 ? (headers as Record<string, string> | undefined)?.etag : undefined);
+      const { editing } = context as { editing?: EditedCharacter };
+      returnEdited(drawer, editing, status, (headers as Record<string, string> | undefined)?.etag);
     },
   };
   return { requests: [request] };
@@ -103,12 +115,14 @@ function spreadOptions(drawer: SpreadDrawer, statuses: Map<number, number>): Pic
 /**
  * A spread case again as an open loop (open-loop.ts), after its closed loop: its requests arrive at
  * `ratePerSecond` as independent users' would, for the case's duration, drawn by the same drawer (so edits carry
- * the versions the closed loop's edits learnt) over the same number of connections.
+ * the versions the closed loop's edits learnt) over the same number of connections. The arrivals' gaps are drawn
+ * from a seed of their own (the case's + 1,000), apart from the requests' draws.
  * @returns the rate asked for and the latencies (ms) at that load, with the errors.
  */
 async function openLoopSpread(
   url: string,
-  spec: LoadCase & { spread: SpreadMix },
+  name: string,
+  mix: SpreadMix,
   drawer: SpreadDrawer,
   ratePerSecond: number,
 ): Promise<OpenLoopFigures> {
@@ -117,7 +131,7 @@ async function openLoopSpread(
     ratePerSecond,
     seconds: DURATION,
     connections: SPREAD_CONNECTIONS,
-    seed: spec.spread.seed,
+    seed: mix.seed + 1_000,
     next: () => {
       const drawn = drawer.next();
       return {
@@ -125,16 +139,12 @@ async function openLoopSpread(
         path: drawn.path,
         headers: drawn.headers,
         ...(drawn.body === undefined ? {} : { body: drawn.body }),
-        onAnswer: (status, headers) => {
-          if (!drawn.editing) return;
-          const etag = headers.etag;
-          drawer.returnEdited(drawn.editing, status === 200 && typeof etag === 'string' ? etag : undefined);
-        },
+        onAnswer: (status, headers) => returnEdited(drawer, drawn.editing, status, headers.etag),
       };
     },
   });
   log(
-    `${spec.name}, open loop at ${ratePerSecond.toFixed(0)} req/s: answered ${result.answeredPerSecond.toFixed(0)} req/s; latency (ms) p50 ${result.p50.toFixed(1)} · ` +
+    `${name}, open loop at ${ratePerSecond.toFixed(0)} req/s: answered ${result.answeredPerSecond.toFixed(0)} req/s; latency (ms) p50 ${result.p50.toFixed(1)} · ` +
       `p90 ${result.p90.toFixed(1)} · p99 ${result.p99.toFixed(1)} · max ${result.max.toFixed(1)}; errors ${result.errors}`,
   );
   return { ratePerSecond, ...result };
@@ -408,7 +418,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<DialectResu
         const r = await load(server.baseUrl, tokenOf(spec), spec, drawer);
         const open =
           spec.spread && drawer && SPREAD_OPEN_LOOP !== undefined
-            ? await openLoopSpread(server.baseUrl, { ...spec, spread: spec.spread }, drawer, SPREAD_OPEN_LOOP * r.reqPerSec)
+            ? await openLoopSpread(server.baseUrl, spec.name, spec.spread, drawer, SPREAD_OPEN_LOOP * r.reqPerSec)
             : undefined;
         results.push({
           name: spec.name,
