@@ -62,6 +62,30 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
+/** The longest an instance waits at start for Redis's first answer; connectTimeout (500 ms) usually ends it first. */
+const REDIS_FIRST_CONNECTION_MS = 2_000;
+
+/**
+ * Waits until the client is ready, or its first attempt has failed, or `ms` have passed, whichever comes first.
+ * It never rejects: a Redis that does not answer is the memory fallback's case, not a reason not to start.
+ * @param redis a client created without lazyConnect.
+ * @param ms the longest wait, in milliseconds.
+ */
+function firstConnection(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const settle = () => {
+      clearTimeout(timer);
+      redis.off('ready', settle);
+      redis.off('error', settle);
+      resolve();
+    };
+    const timer = setTimeout(settle, ms);
+    redis.once('ready', settle);
+    redis.once('error', settle);
+  });
+}
+
 export interface SecurityPluginOptions {
   redisUrl: string | undefined;
   /** Prefix of the Redis keys holding the counters. */
@@ -107,6 +131,9 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       app.addHook('onClose', async () => {
         await redis.quit().catch(() => redis.disconnect());
       });
+      // Without this wait an instance's first requests, sent while it still connects, would fail over to its own
+      // memory and go uncounted by the others.
+      await firstConnection(redis, REDIS_FIRST_CONNECTION_MS);
     }
 
     await app.register(rateLimit, {

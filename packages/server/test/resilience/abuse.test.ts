@@ -109,12 +109,17 @@ describe('rate limits behind a reverse proxy', () => {
   });
 });
 
+/** Fails the test, saying what to do, when Redis was expected and does not answer. */
+function requireRedis(): void {
+  if (!REDIS_UP)
+    throw new Error(
+      `Redis is expected (TEST_REDIS_URL or REDIS_URL is set) but at ${REDIS_URL} did not answer; start it (redis-server) and run again.`,
+    );
+}
+
 describe.skipIf(!REDIS_UP && !REDIS_EXPECTED)('rate limits shared through Redis', () => {
   it('counts requests to two instances against one limit', async () => {
-    if (!REDIS_UP)
-      throw new Error(
-        `Redis is expected (TEST_REDIS_URL or REDIS_URL is set) but at ${REDIS_URL} did not answer; start it (redis-server) and run again.`,
-      );
+    requireRedis();
     const namespace = `loreforge-test-${crypto.randomBytes(6).toString('hex')}-`;
     const overrides = { redisUrl: REDIS_URL, rateLimitNamespace: namespace, authRateLimitPerMinute: 4 };
     const a = await buildTestApp('sqlite', overrides);
@@ -139,6 +144,29 @@ describe.skipIf(!REDIS_UP && !REDIS_EXPECTED)('rate limits shared through Redis'
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("counts a just-started instance's first request in Redis, not in its own memory", async () => {
+    requireRedis();
+    const redis = new Redis(REDIS_URL);
+    try {
+      // Several starts, since one start may happen to connect before its first request either way.
+      const counted = [];
+      for (let start = 0; start < 5; start += 1) {
+        const namespace = `loreforge-test-${crypto.randomBytes(6).toString('hex')}-`;
+        const t = await buildTestApp('sqlite', { redisUrl: REDIS_URL, rateLimitNamespace: namespace, authRateLimitPerMinute: 4 });
+        try {
+          await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: LIMITED[0].payload });
+        } finally {
+          await t.close();
+        }
+        const keys = await redis.keys(`${namespace}*`);
+        counted.push(keys[0] === undefined ? null : await redis.get(keys[0]));
+      }
+      expect(counted).toEqual(['1', '1', '1', '1', '1']);
+    } finally {
+      redis.disconnect();
     }
   });
 });
