@@ -95,6 +95,20 @@ describe('the "View as player" switch (issue 11)', () => {
     expect(seen.slice(beforeBack).every((call) => call.viewAs === null)).toBe(true);
   }, 20_000);
 
+  it("matches the size of the header's other buttons: full beside Details' heading, small on the other tabs", async () => {
+    signIn(ME);
+    serve('owner');
+    const { unmount } = renderRoutes(routes, `/worlds/${W}/details`);
+    expect(await screen.findByRole('button', { name: 'View as player' }, { timeout: 5000 })).not.toHaveClass('btn-sm');
+    expect(screen.getByRole('link', { name: 'Edit World' })).not.toHaveClass('btn-sm');
+    unmount();
+
+    renderRoutes(routes, `/worlds/${W}/characters`);
+    expect(await screen.findByRole('button', { name: 'View as player' }, { timeout: 5000 })).toHaveClass('btn-sm');
+    expect(screen.getByRole('link', { name: 'Edit World' })).toHaveClass('btn-sm');
+    expect(screen.getByRole('button', { name: 'Delete World' })).toHaveClass('btn-sm');
+  });
+
   it('is not offered to a player', async () => {
     signIn(ME);
     serve('player');

@@ -10,8 +10,9 @@ import { ROLE_LABELS } from './RoleBadge';
  * world's players and viewers; choosing one makes every request of that world carry `x-view-as` and drops
  * cached answers so every screen reloads as that member sees it. Renders nothing for other roles, while
  * already viewing as someone (the banner leads back), or when the world has no players or viewers.
+ * @param worldId the world whose members are offered; @param size 'sm' beside the smaller heading of the other tabs.
  */
-export function ViewAsSwitch({ worldId }: { worldId: string }) {
+export function ViewAsSwitch({ worldId, size }: { worldId: string; size?: 'sm' | undefined }) {
   const access = useWorldAccess(worldId);
   const members = useMembers(access.isEditor && !access.viewing ? worldId : undefined);
   const queryClient = useQueryClient();
@@ -24,6 +25,7 @@ export function ViewAsSwitch({ worldId }: { worldId: string }) {
       id={`view-as-${worldId}`}
       label="View as player"
       variant="outline-light"
+      size={size}
       header="See this world as"
       choices={readers.map((member) => ({
         key: member.userId,

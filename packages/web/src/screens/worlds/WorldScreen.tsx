@@ -79,7 +79,7 @@ export function WorldScreen() {
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <PresenceAvatars />
-          <ViewAsSwitch worldId={world.worldId} />
+          <ViewAsSwitch worldId={world.worldId} size={onDetails ? undefined : 'sm'} />
           {onDetails && (
             <Link to={`/worlds/${world.worldId}/graph`} className="btn btn-light">
               Graph
