@@ -163,7 +163,9 @@ export function GenericList<T>(props: GenericListProps<T>) {
   const pagination = query.isError ? undefined : query.data?.pagination;
   const totalPages = pagination?.totalPages ?? 0;
   const plural = `${entityName}s`;
-  const hasActions = Boolean(getEditPath ?? onDelete ?? renderActions);
+  // A player may edit only their assigned characters: a page where they may act on no row shows no empty column.
+  const rowHasActions = (row: T) => Boolean(renderActions ?? onDelete) || Boolean(getEditPath && access.canEdit(row as object));
+  const hasActions = rows.some(rowHasActions);
   const sortableColumns = columns.filter((c) => c.sortable);
 
   const actionButtons = (row: T) => (
@@ -310,7 +312,7 @@ export function GenericList<T>(props: GenericListProps<T>) {
                     </Card.Text>
                   )}
                 </Card.Body>
-                {hasActions && <Card.Footer className="bg-transparent">{actionButtons(row)}</Card.Footer>}
+                {rowHasActions(row) && <Card.Footer className="bg-transparent">{actionButtons(row)}</Card.Footer>}
               </Card>
             </Col>
           ))}
