@@ -23,7 +23,7 @@ export function EntityPanel({ title, level = 2, actions, framed = false, childre
     <section className={framed ? 'lf-panel' : undefined}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <Heading className="h4 mb-0 me-auto text-break">{title}</Heading>
-        {actions && <div className="d-flex flex-wrap gap-2">{actions}</div>}
+        {actions && <div className="d-flex flex-wrap align-items-center gap-2">{actions}</div>}
       </div>
       {children}
     </section>

@@ -40,7 +40,7 @@ export function EntityTabsPage({ kind, name, actions, tabs, base, children, afte
           <p className="mb-1 small text-uppercase fw-semibold lf-page-title">{kind}</p>
           <h1 className="h2 mb-1 lf-page-title text-break">{name}</h1>
         </div>
-        <div className="d-flex flex-wrap gap-2">{actions}</div>
+        <div className="d-flex flex-wrap align-items-center gap-2">{actions}</div>
       </header>
       <Nav variant="pills" className="lf-world-tabs mb-4" as="nav" aria-label={`${kind} sections`}>
         {tabs.map((tab, index) => {
