@@ -48,6 +48,8 @@ export function WorldScreen() {
   const onIndex = pathname.replace(/\/$/, '') === `/worlds/${worldId}`;
   // The full description belongs to the Details tab; above a list it would push the list a screen down on a phone.
   const onDetails = onIndex || pathname.replace(/\/$/, '') === `/worlds/${worldId}/details`;
+  // The header's buttons are small beside the smaller heading of the other tabs.
+  const buttonSize = onDetails ? undefined : 'sm';
 
   if (query.isPending) return <LoadingSpinner label="Loading world..." />;
   if (query.isError) {
@@ -79,20 +81,20 @@ export function WorldScreen() {
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <PresenceAvatars />
-          <ViewAsSwitch worldId={world.worldId} size={onDetails ? undefined : 'sm'} />
+          <ViewAsSwitch worldId={world.worldId} size={buttonSize} />
           {onDetails && (
             <Link to={`/worlds/${world.worldId}/graph`} className="btn btn-light">
               Graph
             </Link>
           )}
-          <ExportWorldControl worldId={world.worldId} size={onDetails ? undefined : 'sm'} />
+          <ExportWorldControl worldId={world.worldId} size={buttonSize} />
           {access.isEditor && (
             <Link to={`/worlds/${world.worldId}/edit`} className={`btn btn-light${onDetails ? '' : ' btn-sm'}`}>
               Edit World
             </Link>
           )}
           {access.isOwner && (
-            <Button variant="danger" {...(onDetails ? {} : { size: 'sm' })} onClick={() => setDeleting(true)}>
+            <Button variant="danger" {...(buttonSize ? { size: buttonSize } : {})} onClick={() => setDeleting(true)}>
               Delete World
             </Button>
           )}
