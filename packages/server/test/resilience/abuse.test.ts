@@ -109,6 +109,11 @@ describe('rate limits behind a reverse proxy', () => {
   });
 });
 
+/** A rate-limit namespace no other instance or test run uses, so its counters start at zero. */
+function freshNamespace(): string {
+  return `loreforge-test-${crypto.randomBytes(6).toString('hex')}-`;
+}
+
 /** Fails the test, saying what to do, when Redis was expected and does not answer. */
 function requireRedis(): void {
   if (!REDIS_UP)
@@ -120,7 +125,7 @@ function requireRedis(): void {
 describe.skipIf(!REDIS_UP && !REDIS_EXPECTED)('rate limits shared through Redis', () => {
   it('counts requests to two instances against one limit', async () => {
     requireRedis();
-    const namespace = `loreforge-test-${crypto.randomBytes(6).toString('hex')}-`;
+    const namespace = freshNamespace();
     const overrides = { redisUrl: REDIS_URL, rateLimitNamespace: namespace, authRateLimitPerMinute: 4 };
     const a = await buildTestApp('sqlite', overrides);
     const b = await buildTestApp('sqlite', overrides);
@@ -154,7 +159,7 @@ describe.skipIf(!REDIS_UP && !REDIS_EXPECTED)('rate limits shared through Redis'
       // Several starts, since one start may happen to connect before its first request either way.
       const counted = [];
       for (let start = 0; start < 5; start += 1) {
-        const namespace = `loreforge-test-${crypto.randomBytes(6).toString('hex')}-`;
+        const namespace = freshNamespace();
         const t = await buildTestApp('sqlite', { redisUrl: REDIS_URL, rateLimitNamespace: namespace, authRateLimitPerMinute: 4 });
         try {
           await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: LIMITED[0].payload });
