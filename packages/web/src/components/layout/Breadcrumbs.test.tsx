@@ -94,6 +94,21 @@ describe('Breadcrumbs (SPEC §2 Header)', () => {
     expect(trail().getByText(C)).toBeInTheDocument();
   });
 
+  it("names a calendar's step after the calendar and shows the calendar's id, not the world's", async () => {
+    const K = '4d3c2b1a-0f9e-4d8c-9b7a-6f5e4d3c2b1a';
+    signIn();
+    mockFetch((url) => {
+      if (url.pathname === `/api/worlds/${W}`) return jsonResponse({ worldId: W, name: 'Eldoria' });
+      if (url.pathname === `/api/worlds/${W}/calendars/${K}`) return jsonResponse({ calendarId: K, name: 'The Ozian Reckoning' });
+      return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
+    });
+    renderRoutes(<Breadcrumbs />, `/worlds/${W}/calendars/${K}/edit`);
+    expect(await trail().findByRole('link', { name: 'The Ozian Reckoning' })).toHaveAttribute('href', `/worlds/${W}/calendars/${K}`);
+    expect(trail().getByRole('link', { name: 'Calendars' })).toHaveAttribute('href', `/worlds/${W}/calendars`);
+    expect(trail().getByText(K)).toBeInTheDocument();
+    expect(trail().queryByText(W)).not.toBeInTheDocument();
+  });
+
   it('falls back to World, Character, Map, Item, Inventory Item and Relationship when lookups fail', async () => {
     signIn();
     mockFetch(() => jsonResponse({ message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' }, 500));

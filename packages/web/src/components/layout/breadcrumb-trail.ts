@@ -3,6 +3,7 @@
  * steps to resolve into names, with a generic fallback label when the lookup fails.
  */
 import type {
+  Calendar,
   Character,
   Event,
   Goal,
@@ -18,6 +19,7 @@ import type {
 import type { QueryClient } from '@tanstack/react-query';
 import { charactersResource } from '../../api/characters';
 import {
+  calendarsResource,
   characterGoalsResource,
   eventsResource,
   goalsResource,
@@ -65,6 +67,7 @@ const WORDS: Record<string, string> = {
   events: 'Events',
   maps: 'Maps',
   quests: 'Quests',
+  calendars: 'Calendars',
   goals: 'Goals',
   relationships: 'Relationships',
   inventory: 'Inventory',
@@ -79,7 +82,8 @@ const WORDS: Record<string, string> = {
   worlds: 'Worlds',
 };
 
-type Kind = 'world' | 'character' | 'item' | 'instance' | 'inventory' | 'relationship' | 'map' | 'timeline' | 'event' | 'goal' | 'quest';
+type Kind =
+  'world' | 'character' | 'item' | 'instance' | 'inventory' | 'relationship' | 'map' | 'timeline' | 'event' | 'goal' | 'quest' | 'calendar';
 
 /** The generic labels of SPEC §2 (and the same pattern for the other kinds). */
 export const FALLBACK_LABELS: Record<Kind, string> = {
@@ -94,6 +98,7 @@ export const FALLBACK_LABELS: Record<Kind, string> = {
   event: 'Event',
   goal: 'Goal',
   quest: 'Quest',
+  calendar: 'Calendar',
 };
 
 /** Collection word → kind of the id that follows it. */
@@ -108,6 +113,7 @@ const COLLECTIONS: Record<string, Kind> = {
   events: 'event',
   goals: 'goal',
   quests: 'quest',
+  calendars: 'calendar',
 };
 
 interface Context {
@@ -159,6 +165,8 @@ function lookupFor(kind: Kind, id: string, ctx: Context): EntityLookup | undefin
         : named<Goal>(goalsResource(worldId), (g) => g.title);
     case 'quest':
       return worldId ? named<Quest>(questsResource(worldId), (q) => q.name) : undefined;
+    case 'calendar':
+      return worldId ? named<Calendar>(calendarsResource(worldId), (c) => c.name) : undefined;
   }
 }
 
