@@ -87,10 +87,6 @@ export function CalendarScreen() {
 
   return (
     <Container className="py-4">
-      <nav aria-label="Breadcrumb" className="small mb-2">
-        <Link to={`/worlds/${worldId}/timelines`}>Timelines</Link> › <Link to={`/worlds/${worldId}/calendars`}>Calendars</Link> ›{' '}
-        {data.name}
-      </nav>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 me-auto mb-0 lf-page-title">{data.name}</h1>
         {access.isEditor && (

@@ -37,9 +37,6 @@ export function CalendarsScreen() {
 
   return (
     <Container className="py-4">
-      <nav aria-label="Breadcrumb" className="small mb-2">
-        <Link to={`/worlds/${worldId}/timelines`}>Timelines</Link> › Calendars
-      </nav>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 me-auto mb-0 lf-page-title">Calendars</h1>
         {access.isEditor && (
