@@ -2,11 +2,12 @@ import { Link, useParams } from 'react-router';
 import { timelinesResource, useTimelineMutations } from '../../api/timelines';
 import { GenericList } from '../../components/generic-list/GenericList';
 import { LazyQuickCreateForm } from '../../components/quick-create/LazyQuickCreateForm';
+import { formatMoment } from '../../lib/format';
 
 /**
  * Tab /worlds/:worldId/timelines (SPEC §2): the world's timelines in a GenericList with search, sort, grid or
  * list view, quick create, a link to each visual timeline, edit and delete (asked first, irreversible), and a link
- * to the world's calendars, which timelines keep time in (issue 12).
+ * to the world's calendars, which timelines keep time in (issue 12); a timeline's current date reads in its calendar.
  */
 export function TimelinesTab() {
   const { worldId = '' } = useParams();
@@ -35,7 +36,13 @@ export function TimelinesTab() {
         columns={[
           { key: 'name', label: 'Name', sortable: true, kind: 'name' },
           { key: 'description', label: 'Description', kind: 'description' },
-          { key: 'currentDateTime', label: 'Current date', sortable: true, kind: 'date' },
+          {
+            key: 'currentDateTime',
+            label: 'Current date',
+            sortable: true,
+            // A timeline with a calendar of the world's own has no ISO 'now': it reads in the calendar's words.
+            render: (t) => <time dateTime={t.currentDateTime ?? undefined}>{formatMoment(t.currentDateTime, t.currentDateFormatted)}</time>,
+          },
           { key: 'createdAt', label: 'Created', sortable: true, kind: 'date' },
         ]}
       />
