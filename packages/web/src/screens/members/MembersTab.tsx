@@ -21,9 +21,10 @@ import { WebhooksPanel } from '../webhooks/WebhooksPanel';
 type Pending = { kind: 'remove' | 'transfer'; member: WorldMember } | { kind: 'leave' } | null;
 
 /**
- * The Members tab of a world (issue 11): every member with their role and when they joined. The owner adds
- * members by username or email, changes roles, removes members, transfers ownership and manages invitation
- * links and the world's webhooks (screens/webhooks); any other member can leave (and is taken back to their worlds).
+ * The Members tab of a world (issue 11), on one panel like the other tabs: every member with their role and when
+ * they joined. The owner adds members by username or email, changes roles, removes members, transfers ownership and
+ * manages invitation links and the world's webhooks (screens/webhooks); any other member can leave (and is taken
+ * back to their worlds).
  */
 export function MembersTab() {
   const { world } = useOutletContext<WorldOutletContext>();
@@ -66,7 +67,7 @@ export function MembersTab() {
   };
 
   return (
-    <section aria-labelledby="members-heading">
+    <section aria-labelledby="members-heading" className="lf-panel">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 id="members-heading" className="h4 mb-0 me-auto">
           Members
