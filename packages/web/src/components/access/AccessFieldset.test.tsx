@@ -80,17 +80,16 @@ describe('the access fields of entity forms (issue 11)', () => {
     expect(Object.keys(posts[0] ?? {})).not.toContain('gmNotes');
   }, 20_000);
 
-  it('shows a player no access fields and sends none', async () => {
+  it("gives a player who opens a create form the server's refusal and the way back, not a form", async () => {
     const user = userEvent.setup();
     signIn();
     const posts = serve('player');
-    renderRoutes(routes, `/worlds/${W}/items/create`);
-    await user.type(screen.getByLabelText(/^Name/), 'Basket');
-    await user.click(screen.getByRole('button', { name: 'Create item' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(screen.queryByLabelText('Visibility')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('GM notes')).not.toBeInTheDocument();
-    expect(Object.keys(posts[0] ?? {})).not.toContain('visibility');
-    expect(Object.keys(posts[0] ?? {})).not.toContain('gmNotes');
+    renderRoutes([...routes, { path: '/worlds/:worldId/items', element: <p>Items list</p> }], `/worlds/${W}/items/create`);
+    expect(await screen.findByText(/Your role in this world does not allow this\./)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Name/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create item' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByText('Items list')).toBeInTheDocument();
+    expect(posts).toEqual([]);
   }, 20_000);
 });

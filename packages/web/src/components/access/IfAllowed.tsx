@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import { ACCESS_MESSAGES } from '@loreforge/contract';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 
@@ -31,15 +32,22 @@ export function IfAllowed({
  * What a create or edit form shows a member whose role does not allow it (a player or viewer who followed a
  * link to it): the server's own words (ACCESS_MESSAGES.forbidden) and the way back, instead of a form whose
  * save would be refused.
- * @param props `back`: the page to return to.
+ * @param props `back`: the page to return to, or what the form's Cancel does; without it, the message alone.
  */
-export function RoleRefusal({ back }: { back: string }) {
+export function RoleRefusal({ back }: { back?: string | (() => void) | undefined }) {
   return (
     <Alert variant="warning" className="mb-0">
       {ACCESS_MESSAGES.forbidden}{' '}
-      <Link to={back} className="alert-link">
-        Go back
-      </Link>
+      {typeof back === 'string' && (
+        <Link to={back} className="alert-link">
+          Go back
+        </Link>
+      )}
+      {typeof back === 'function' && (
+        <Button variant="link" className="alert-link p-0 align-baseline" onClick={back}>
+          Go back
+        </Button>
+      )}
     </Alert>
   );
 }

@@ -9,6 +9,8 @@ import { MESSAGES, mustBeChecked } from '@loreforge/contract';
 import { ApiError, StaleVersionError, handleError } from '../../api/client';
 import { ErrorAlert } from '../ErrorAlert';
 import { ACCESS_NAMES, AccessFieldset, accessValues, type AccessFormTarget } from '../access/AccessFieldset';
+import { RoleRefusal } from '../access/IfAllowed';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { plainToRichText } from '../rich-text/rich-text-dom';
 import { RichTextField } from '../rich-text/RichTextField';
 import { prepareValues, richTextHtmlName } from './prepare-values';
@@ -49,7 +51,8 @@ export interface GenericFormProps<S extends z.ZodType> {
   compact?: boolean;
   /**
    * An entity form of a world: its editors also get Visibility, Revealed To and GM Notes (issue 11), sent
-   * with the schema's output.
+   * with the schema's output. A member whose role may not write the entity (create: editors; edit: editors, and
+   * a player the character assigned to them) gets the server's refusal and the way back instead of the form.
    */
   access?: AccessFormTarget | undefined;
 }
@@ -61,8 +64,25 @@ export interface GenericFormProps<S extends z.ZodType> {
  * submit shows the server message, else the error text, else 'Submission failed. Please try again.'
  * (SPEC §8), and server field messages land on their inputs. When someone else changed the entity first
  * (409 to an If-Match edit), the server's message comes with a Reload button that shows their version. Text areas default to 3 rows.
+ * With `access`, a member who may not write the entity sees {@link RoleRefusal} (going back through `onCancel`)
+ * rather than a form whose save would be refused (issue 11).
  */
 export function GenericForm<S extends z.ZodType>(props: GenericFormProps<S>) {
+  if (!props.access) return <FormBody {...props} />;
+  return (
+    <WriteGate target={props.access} onCancel={props.onCancel}>
+      <FormBody {...props} />
+    </WriteGate>
+  );
+}
+
+/** Shows an entity form only to a member who may write the entity (issue 11); anyone else gets the refusal. */
+function WriteGate({ target, onCancel, children }: { target: AccessFormTarget; onCancel?: (() => void) | undefined; children: ReactNode }) {
+  const writer = useWorldAccess(target.worldId);
+  return writer.canEdit(target.entity) ? children : <RoleRefusal back={onCancel} />;
+}
+
+function FormBody<S extends z.ZodType>(props: GenericFormProps<S>) {
   const { schema, fields, defaultValues, onSubmit, submitLabel = 'Save', onCancel, failureFallback, children, compact, access } = props;
   const formId = useId();
   const [submitError, setSubmitError] = useState<string | null>(null);

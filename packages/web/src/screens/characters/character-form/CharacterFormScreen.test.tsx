@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../../test/render';
+import { buildUser, jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../../test/render';
 import { parseActiveQuests } from './character-form-schema';
 import { CharacterFormScreen } from './CharacterFormScreen';
 
@@ -131,5 +131,70 @@ describe('CharacterFormScreen (SPEC §5 Character)', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to your worlds' })).toHaveAttribute('href', '/');
     expect(posts).toEqual([]);
+  });
+});
+
+describe("a player's character form (issue 11)", () => {
+  const CHARACTER = 'ffffffff-ffff-4fff-8fff-ffffffffffff';
+  const ME = buildUser();
+
+  /** A world where I am a player, and one character assigned to `assignedTo`; records the PUT bodies. */
+  function renderEdit(assignedTo: string | null) {
+    signIn(ME);
+    const puts: Array<Record<string, unknown>> = [];
+    const character = {
+      characterId: CHARACTER,
+      worldId: WORLD,
+      name: 'Dorothy',
+      description: null,
+      descriptionHtml: null,
+      attributes: {},
+      currentLocationId: null,
+      activeQuests: [],
+      assignedTo,
+      visibility: 'everyone',
+      revealedTo: [],
+      ...STAMP,
+    };
+    mockFetch((url, init) => {
+      if (init.method === 'PUT') {
+        const body = sentJson(init) as Record<string, unknown>;
+        puts.push(body);
+        return jsonResponse({ ...character, ...body });
+      }
+      if (url.pathname === `/api/worlds/${WORLD}`) return jsonResponse({ worldId: WORLD, name: 'Oz', role: 'player' });
+      if (url.pathname === `/api/worlds/${WORLD}/characters/${CHARACTER}`) return jsonResponse(character);
+      if (url.pathname === `/api/worlds/${WORLD}/quests`) return jsonResponse({ data: QUESTS, pagination: page(QUESTS.length) });
+      if (url.pathname === `/api/worlds/${WORLD}/maps`) return jsonResponse({ data: [], pagination: page(0) });
+      return jsonResponse({ message: `unexpected ${url.pathname}`, code: 'NOT_FOUND' }, 404);
+    });
+    const routes = [
+      { path: '/worlds/:worldId/characters/:characterId/edit', element: <CharacterFormScreen /> },
+      { path: '/worlds/:worldId/characters/:characterId', element: <p>Character page</p> },
+    ];
+    renderRoutes(routes, `/worlds/${WORLD}/characters/${CHARACTER}/edit`);
+    return { puts, user: userEvent.setup() };
+  }
+
+  it('lets a player edit the character assigned to them, with no access fields', async () => {
+    const { puts, user } = renderEdit(ME.userId);
+    const name = await screen.findByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Dorothy Gale');
+    expect(screen.queryByLabelText('Visibility')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save character' }));
+    expect(await screen.findByText('Character page')).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({ name: 'Dorothy Gale' });
+    expect(Object.keys(puts[0] ?? {})).not.toContain('visibility');
+  });
+
+  it("gives a player who opens another character's edit page the refusal and the way back, not a form", async () => {
+    const { puts, user } = renderEdit('22222222-2222-4222-8222-222222222222');
+    expect(await screen.findByText(/Your role in this world does not allow this\./)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Name/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByText('Character page')).toBeInTheDocument();
+    expect(puts).toEqual([]);
   });
 });
