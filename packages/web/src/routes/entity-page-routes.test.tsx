@@ -42,16 +42,19 @@ const world = {
   counts: { characters: 1, timelines: 0, maps: 0, events: 0, items: 1 },
 };
 
-/** The world's entity pages as the app routes them, with the API answering one character, one item and empty lists. */
-function open(path: string) {
+/**
+ * The world's entity pages as the app routes them, with the API answering one character, one item and empty lists;
+ * the signed-in user has `role` in the world (default owner).
+ */
+function open(path: string, role = 'owner') {
   signIn();
   mockFetch((url) => {
-    if (url.pathname === `/api/worlds/${W}`) return jsonResponse(world);
+    if (url.pathname === `/api/worlds/${W}`) return jsonResponse({ ...world, role });
     if (url.pathname === `/api/worlds/${W}/characters/${C}`) return jsonResponse(character);
     if (url.pathname === `/api/worlds/${W}/items/${I}`) return jsonResponse(item);
     return listResponse([]);
   });
-  renderRoutes([{ path: '/worlds/:worldId', children: worldChildRoutes }], path);
+  return renderRoutes([{ path: '/worlds/:worldId', children: worldChildRoutes }], path);
 }
 
 /** The pages load lazily, as in the app: the first look waits for their modules. */
@@ -84,4 +87,30 @@ describe("a character's and an item's pages (SPEC §2)", { timeout: 20_000 }, ()
     expect(await screen.findByRole('heading', { name: 'Silver Shoes' }, LOADED)).toBeInTheDocument();
     expect(await screen.findByRole('dialog', {}, LOADED)).toHaveTextContent('Silver Shoes');
   });
+
+  it("gives a player the server's refusal on every page only editors may use, and no form or confirmation", async () => {
+    const pages = [
+      `characters/create`,
+      `characters/${C}/edit`,
+      `characters/${C}/inventory/create`,
+      `characters/${C}/goals/create`,
+      `characters/${C}/relationships/create`,
+      `items/create`,
+      `items/${I}/edit`,
+      `items/${I}/delete`,
+      `items/${I}/create`,
+      `timelines/create`,
+      `events/create`,
+      `maps/create`,
+      `quests/create`,
+      `calendars/create`,
+    ];
+    for (const page of pages) {
+      const { unmount } = open(`/worlds/${W}/${page}`, 'player');
+      expect(await screen.findByText(/Your role in this world does not allow this\./, {}, LOADED), page).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^(Create|Save|Give|Add to)/ }), page).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog'), page).not.toBeInTheDocument();
+      unmount();
+    }
+  }, 60_000);
 });

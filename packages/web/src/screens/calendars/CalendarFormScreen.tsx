@@ -11,9 +11,11 @@ import Spinner from 'react-bootstrap/Spinner';
 import { CALENDAR_PRESETS, type Calendar, type CalendarPresetName, type MovedDate } from '@loreforge/contract';
 import { type CalendarUpdateResult, useCalendar, useCalendarMutations } from '../../api/calendars';
 import { ApiError, handleError, retryUnlessMissing } from '../../api/client';
+import { RoleRefusal } from '../../components/access/IfAllowed';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { YearPreview } from '../../components/calendar/YearPreview';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { CalendarEditor } from './CalendarEditor';
 import { type CalendarDraft, checkDraft, draftFromCalendar, draftFromPreset, emptyDraft, pathWords } from './calendar-draft';
 
@@ -193,11 +195,13 @@ function EditorForm({ worldId, calendar }: { worldId: string; calendar?: Calenda
  * /worlds/:worldId/calendars/create and /calendars/:calendarId/edit (issue 12 "a calendar editor with a live preview
  * of a year"): the editor on one side, from a blank calendar or a preset, and the chosen year laid out on the other,
  * updated on every change. Saving an edit that moves dates under existing events lists them (their moments stay).
- * Problems are shown with the API's messages, naming the row and field.
+ * Problems are shown with the API's messages, naming the row and field. A player or viewer gets the server's
+ * refusal and the way back instead of the editor (issue 11).
  */
 export function CalendarFormScreen() {
   const { worldId = '', calendarId } = useParams();
   const calendar = useCalendar(worldId, calendarId);
+  const access = useWorldAccess(worldId);
   const editing = Boolean(calendarId);
   const body = () => {
     if (editing && calendar.isPending) return <LoadingSpinner label="Loading calendar..." />;
@@ -209,6 +213,8 @@ export function CalendarFormScreen() {
         />
       );
     }
+    if (!access.isEditor)
+      return <RoleRefusal back={calendarId ? `/worlds/${worldId}/calendars/${calendarId}` : `/worlds/${worldId}/calendars`} />;
     return <EditorForm key={calendar.data?.calendarId ?? 'new'} worldId={worldId} calendar={calendar.data} />;
   };
   return (

@@ -4,10 +4,12 @@ import Container from 'react-bootstrap/Container';
 import { WorldCreateSchema } from '@loreforge/contract';
 import { handleError, retryUnlessMissing } from '../../api/client';
 import { useWorld, useWorldMutations } from '../../api/worlds';
+import { RoleRefusal } from '../../components/access/IfAllowed';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericForm } from '../../components/form/GenericForm';
 import type { FieldConfig } from '../../components/form/types';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { useWorldAccess } from '../../hooks/useWorldAccess';
 
 const FIELDS: FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Shattered Isles' },
@@ -21,13 +23,15 @@ const FIELDS: FieldConfig[] = [
 
 /**
  * /worlds/create and /worlds/:id/edit (SPEC §2, §5 World: name required, description optional). Create goes
- * to the new world; edit loads the world first ('Failed to load world data for editing.') and returns to it.
+ * to the new world; edit loads the world first ('Failed to load world data for editing.') and returns to it. A
+ * player or viewer who opens the edit page gets the server's refusal and the way back instead of the form (issue 11).
  */
 export function WorldFormScreen() {
   const { id } = useParams();
   const navigate = useNavigate();
   const editing = Boolean(id);
   const world = useWorld(id);
+  const access = useWorldAccess(id);
   const { create, update } = useWorldMutations();
 
   const body = () => {
@@ -40,6 +44,7 @@ export function WorldFormScreen() {
         />
       );
     }
+    if (editing && !access.isEditor) return <RoleRefusal back={`/worlds/${id}`} />;
     return (
       <GenericForm
         schema={WorldCreateSchema}

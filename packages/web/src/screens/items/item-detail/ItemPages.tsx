@@ -2,11 +2,13 @@
  * The pages inside an item's page (SPEC §2 Items): each reads the world and the loaded item from ItemScreen's
  * outlet and renders its screen. `routes/item-routes.tsx` places them at their addresses.
  */
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router';
 import type { Item } from '@loreforge/contract';
 import { itemsResource } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
+import { IfAllowed, RoleRefusal } from '../../../components/access/IfAllowed';
 import { EntityHistory } from '../../../components/history/EntityHistory';
 import { ItemForm } from '../item-form/ItemForm';
 import { GiveInstanceScreen } from '../instances/GiveInstanceScreen';
@@ -16,6 +18,18 @@ import { CharacterInstancesTab } from './CharacterInstancesTab';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemInstancesTab } from './ItemInstancesTab';
 import { LocationInstancesTab } from './LocationInstancesTab';
+
+/**
+ * A page only editors may use (delete, give an instance): anyone else gets the server's refusal and the way back
+ * to the item (issue 11), rather than a confirmation or form that the server would refuse.
+ */
+function EditorsOnly({ outlet, children }: { outlet: ItemOutlet; children: ReactNode }) {
+  return (
+    <IfAllowed worldId={outlet.worldId} to="manage" fallback={<RoleRefusal back={itemBase(outlet)} />}>
+      {children}
+    </IfAllowed>
+  );
+}
 
 /** What ItemScreen hands the pages inside it: the world and the item as loaded. */
 export interface ItemOutlet {
@@ -64,7 +78,7 @@ export function ItemDeletePage() {
   const navigate = useNavigate();
   const { remove } = useResourceMutations(itemsResource(worldId));
   return (
-    <>
+    <EditorsOnly outlet={outlet}>
       <ItemDetailsTab item={item} />
       <ConfirmDeleteModal
         show
@@ -77,13 +91,18 @@ export function ItemDeletePage() {
           void navigate(`/worlds/${worldId}/items`, { replace: true });
         }}
       />
-    </>
+    </EditorsOnly>
   );
 }
 
 /** create: give an instance of the item to a character. */
 export function GiveInstancePage() {
-  return <GiveInstanceScreen {...useItemOutlet()} />;
+  const outlet = useItemOutlet();
+  return (
+    <EditorsOnly outlet={outlet}>
+      <GiveInstanceScreen {...outlet} />
+    </EditorsOnly>
+  );
 }
 
 /** :instanceId, and :instanceId/delete with its confirmation. */
@@ -93,7 +112,11 @@ export function InstanceViewPage({ confirmDelete = false }: { confirmDelete?: bo
 
 /** :instanceId/delete. */
 export function InstanceDeletePage() {
-  return <InstanceViewPage confirmDelete />;
+  return (
+    <EditorsOnly outlet={useItemOutlet()}>
+      <InstanceViewPage confirmDelete />
+    </EditorsOnly>
+  );
 }
 
 /** :instanceId/edit. */
