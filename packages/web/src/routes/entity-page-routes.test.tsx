@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { PUBLIC_ACCESS } from '../test/access-fixtures';
+import { buildCharacter } from '../test/character-fixtures';
 import { jsonResponse, listResponse, mockFetch, renderRoutes, signIn } from '../test/render';
 import { worldChildRoutes } from './world-routes';
 
@@ -8,19 +9,7 @@ const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 const C = 'cccccccc-0000-4000-8000-000000000001';
 const I = 'dddddddd-0000-4000-8000-000000000001';
 const STAMP = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
-const character = {
-  ...PUBLIC_ACCESS,
-  ...STAMP,
-  characterId: C,
-  worldId: W,
-  name: 'Dorothy',
-  description: null,
-  descriptionHtml: null,
-  attributes: {},
-  currentLocationId: null,
-  activeQuests: [],
-  assignedTo: null,
-};
+const character = buildCharacter({ characterId: C, worldId: W });
 const item = {
   ...PUBLIC_ACCESS,
   ...STAMP,

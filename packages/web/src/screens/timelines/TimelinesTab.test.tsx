@@ -1,44 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { Timeline } from '@loreforge/contract';
+import { buildTimeline } from '../../test/timeline-fixtures';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { FIXTURE_WORLD_ID as W } from '../../test/world-fixtures';
 import { TimelinesTab } from './TimelinesTab';
-
-const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
-
-function timeline(fields: Partial<Timeline> & Pick<Timeline, 'timelineId' | 'name'>): Timeline {
-  return {
-    worldId: W,
-    description: null,
-    descriptionHtml: null,
-    calendarId: null,
-    currentDateTime: null,
-    genesisEvent: null,
-    initialStates: null,
-    branchingEnabled: true,
-    parentTimelineId: null,
-    branchingEvent: null,
-    visibility: 'everyone',
-    revealedTo: [],
-    gmNotes: null,
-    gmNotesHtml: null,
-    createdBy: null,
-    updatedBy: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
 
 describe('TimelinesTab (SPEC §2, issue 12)', () => {
   it("shows each timeline's current date: a Gregorian one as a date, one with the world's calendar in its words", async () => {
     signIn();
     const rows = [
-      timeline({ timelineId: 't1', name: 'The Wonderful Wizard of Oz', currentDateTime: '1900-06-20T14:00:00.000Z' }),
-      timeline({
+      buildTimeline({ timelineId: 't1', name: 'The Wonderful Wizard of Oz', currentDateTime: '1900-06-20T14:00:00.000Z' }),
+      buildTimeline({
         timelineId: 't2',
         name: 'The Chronicle of Oz',
         calendarId: 'k1',
+        currentDateTime: null,
         currentDateFormatted: '10th of Gillikin, 40 YW, 12:00',
       }),
     ];

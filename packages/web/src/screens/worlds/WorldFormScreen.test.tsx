@@ -2,27 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { WorldRole } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { FIXTURE_WORLD_ID as W, buildWorld } from '../../test/world-fixtures';
 import { WorldFormScreen } from './WorldFormScreen';
-
-const W = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
 
 /** The world's edit page, with the signed-in user holding `role` in it. */
 function openEdit(role: WorldRole) {
   signIn();
   mockFetch((url) => {
-    if (url.pathname === `/api/worlds/${W}`) {
-      return jsonResponse({
-        worldId: W,
-        name: 'The Land of Oz',
-        description: null,
-        descriptionHtml: null,
-        createdBy: 'u1',
-        role,
-        counts: { characters: 0, timelines: 0, maps: 0, events: 0, items: 0 },
-        createdAt: '2025-01-01T00:00:00.000Z',
-        updatedAt: '2025-01-01T00:00:00.000Z',
-      });
-    }
+    if (url.pathname === `/api/worlds/${W}`) return jsonResponse(buildWorld({ name: 'The Land of Oz', role }));
     return jsonResponse({ message: 'Not found.', code: 'NOT_FOUND' }, 404);
   });
   renderRoutes([{ path: '/worlds/:id/edit', element: <WorldFormScreen /> }], `/worlds/${W}/edit`);

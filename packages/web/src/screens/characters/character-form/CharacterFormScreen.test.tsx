@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { buildCharacter } from '../../../test/character-fixtures';
 import { buildUser, jsonResponse, mockFetch, renderRoutes, sentJson, signIn } from '../../../test/render';
 import { parseActiveQuests } from './character-form-schema';
 import { CharacterFormScreen } from './CharacterFormScreen';
@@ -142,20 +143,7 @@ describe("a player's character form (issue 11)", () => {
   function renderEdit(assignedTo: string | null) {
     signIn(ME);
     const puts: Array<Record<string, unknown>> = [];
-    const character = {
-      characterId: CHARACTER,
-      worldId: WORLD,
-      name: 'Dorothy',
-      description: null,
-      descriptionHtml: null,
-      attributes: {},
-      currentLocationId: null,
-      activeQuests: [],
-      assignedTo,
-      visibility: 'everyone',
-      revealedTo: [],
-      ...STAMP,
-    };
+    const character = buildCharacter({ characterId: CHARACTER, worldId: WORLD, assignedTo });
     mockFetch((url, init) => {
       if (init.method === 'PUT') {
         const body = sentJson(init) as Record<string, unknown>;
