@@ -51,3 +51,16 @@ export function RoleRefusal({ back }: { back?: string | (() => void) | undefined
     </Alert>
   );
 }
+
+/**
+ * A page or form only editors may use (issue 11): its children for editors and the owner, and for anyone else
+ * {@link RoleRefusal} with the way back, rather than something the server would refuse.
+ * @param props `worldId`: the world; `back`: the page to return to.
+ */
+export function EditorsOnly({ worldId, back, children }: { worldId: string; back: string; children: ReactNode }) {
+  return (
+    <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={back} />}>
+      {children}
+    </IfAllowed>
+  );
+}

@@ -14,7 +14,7 @@ import { GenericForm } from '../../components/form/GenericForm';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { TagEditor } from '../../components/tags/TagEditor';
 import { EVENT_SAVE_FAILED, eventDefaults, eventFields, eventFormSchema, eventPayload } from './event-form';
-import { IfAllowed, RoleRefusal } from '../../components/access/IfAllowed';
+import { EditorsOnly } from '../../components/access/IfAllowed';
 
 /**
  * /worlds/:worldId/events/create and /events/:id/edit (SPEC §2, §5 Event): name and date/time required,
@@ -89,9 +89,9 @@ export function EventFormScreen() {
               <TagEditor worldId={worldId} type="event" id={id} />
             </section>
           )}
-          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={list} />}>
+          <EditorsOnly worldId={worldId} back={list}>
             {body()}
-          </IfAllowed>
+          </EditorsOnly>
         </Card.Body>
       </Card>
     </Container>

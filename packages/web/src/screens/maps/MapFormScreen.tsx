@@ -9,7 +9,7 @@ import { GenericForm } from '../../components/form/GenericForm';
 import type { FieldConfig } from '../../components/form/types';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { MAP_SAVE_FAILED } from './MapImageUpload';
-import { IfAllowed, RoleRefusal } from '../../components/access/IfAllowed';
+import { EditorsOnly } from '../../components/access/IfAllowed';
 
 const FIELDS: FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true, placeholder: 'e.g. The Northern Reaches', help: '3 to 100 characters.' },
@@ -64,9 +64,9 @@ export function MapFormScreen() {
       <Card className="lf-card mx-auto" style={{ maxWidth: 720 }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{editing ? 'Edit Map' : 'Create Map'}</h1>
-          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={`/worlds/${worldId}/maps`} />}>
+          <EditorsOnly worldId={worldId} back={`/worlds/${worldId}/maps`}>
             {body()}
-          </IfAllowed>
+          </EditorsOnly>
         </Card.Body>
       </Card>
     </Container>

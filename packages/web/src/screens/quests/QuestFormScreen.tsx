@@ -10,7 +10,7 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { QUEST_FIELDS, QUEST_MESSAGES, questDefaults, questPayload } from './quest-form';
 import { WorldSelect } from './WorldSelect';
 import { retryUnlessMissing } from '../../api/client';
-import { IfAllowed, RoleRefusal } from '../../components/access/IfAllowed';
+import { EditorsOnly } from '../../components/access/IfAllowed';
 
 /** The quest list a form returns to: the world's when known, else the global one. */
 export function questListPath(worldId: string | null | undefined): string {
@@ -76,9 +76,9 @@ export function QuestFormScreen() {
       <Card className="lf-card mx-auto" style={{ maxWidth: 720 }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{editing ? 'Edit Quest' : 'Create New Quest'}</h1>
-          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={list} />}>
+          <EditorsOnly worldId={worldId} back={list}>
             {body()}
-          </IfAllowed>
+          </EditorsOnly>
         </Card.Body>
       </Card>
     </Container>

@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericForm } from '../../components/form/GenericForm';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { timelineDefaults, timelineFields, timelineFormSchema, timelinePayload } from './timeline-form';
-import { IfAllowed, RoleRefusal } from '../../components/access/IfAllowed';
+import { EditorsOnly } from '../../components/access/IfAllowed';
 
 /** Shown when a save fails without a server message (SPEC §8: timeline save failures are logged). */
 export const TIMELINE_SAVE_FAILED = 'Failed to save. Please try again.';
@@ -86,9 +86,9 @@ export function TimelineFormScreen() {
       <Card className="lf-card mx-auto" style={{ maxWidth: 760 }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{editing ? 'Edit Timeline' : 'Create Timeline'}</h1>
-          <IfAllowed worldId={worldId} to="manage" fallback={<RoleRefusal back={back} />}>
+          <EditorsOnly worldId={worldId} back={back}>
             {body()}
-          </IfAllowed>
+          </EditorsOnly>
         </Card.Body>
       </Card>
     </Container>

@@ -2,13 +2,12 @@
  * The pages inside an item's page (SPEC §2 Items): each reads the world and the loaded item from ItemScreen's
  * outlet and renders its screen. `routes/item-routes.tsx` places them at their addresses.
  */
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useOutletContext } from 'react-router';
 import type { Item } from '@loreforge/contract';
 import { itemsResource } from '../../../api/items';
 import { useResourceMutations } from '../../../api/resource';
 import { ConfirmDeleteModal } from '../../../components/ConfirmDeleteModal';
-import { IfAllowed, RoleRefusal } from '../../../components/access/IfAllowed';
+import { EditorsOnly } from '../../../components/access/IfAllowed';
 import { EntityHistory } from '../../../components/history/EntityHistory';
 import { ItemForm } from '../item-form/ItemForm';
 import { GiveInstanceScreen } from '../instances/GiveInstanceScreen';
@@ -18,18 +17,6 @@ import { CharacterInstancesTab } from './CharacterInstancesTab';
 import { ItemDetailsTab } from './ItemDetailsTab';
 import { ItemInstancesTab } from './ItemInstancesTab';
 import { LocationInstancesTab } from './LocationInstancesTab';
-
-/**
- * A page only editors may use (delete, give an instance): anyone else gets the server's refusal and the way back
- * to the item (issue 11), rather than a confirmation or form that the server would refuse.
- */
-function EditorsOnly({ outlet, children }: { outlet: ItemOutlet; children: ReactNode }) {
-  return (
-    <IfAllowed worldId={outlet.worldId} to="manage" fallback={<RoleRefusal back={itemBase(outlet)} />}>
-      {children}
-    </IfAllowed>
-  );
-}
 
 /** What ItemScreen hands the pages inside it: the world and the item as loaded. */
 export interface ItemOutlet {
@@ -78,7 +65,7 @@ export function ItemDeletePage() {
   const navigate = useNavigate();
   const { remove } = useResourceMutations(itemsResource(worldId));
   return (
-    <EditorsOnly outlet={outlet}>
+    <EditorsOnly worldId={outlet.worldId} back={itemBase(outlet)}>
       <ItemDetailsTab item={item} />
       <ConfirmDeleteModal
         show
@@ -99,7 +86,7 @@ export function ItemDeletePage() {
 export function GiveInstancePage() {
   const outlet = useItemOutlet();
   return (
-    <EditorsOnly outlet={outlet}>
+    <EditorsOnly worldId={outlet.worldId} back={itemBase(outlet)}>
       <GiveInstanceScreen {...outlet} />
     </EditorsOnly>
   );
@@ -112,8 +99,9 @@ export function InstanceViewPage({ confirmDelete = false }: { confirmDelete?: bo
 
 /** :instanceId/delete. */
 export function InstanceDeletePage() {
+  const outlet = useItemOutlet();
   return (
-    <EditorsOnly outlet={useItemOutlet()}>
+    <EditorsOnly worldId={outlet.worldId} back={itemBase(outlet)}>
       <InstanceViewPage confirmDelete />
     </EditorsOnly>
   );
