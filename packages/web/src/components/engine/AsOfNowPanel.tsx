@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import type { Timeline } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { timelineLabel, useTimelineLookup } from '../../api/timelines';
-import { formatMoment } from '../../lib/format';
+import { Moment } from '../Moment';
 import { ErrorAlert } from '../ErrorAlert';
 import { LoadingSpinner } from '../LoadingSpinner';
 
@@ -52,10 +52,7 @@ export function AsOfNowPanel({ worldId, subject, children }: AsOfNowPanelProps) 
         </Form.Group>
         <p className="small mb-2">
           <strong>
-            As of{' '}
-            <time dateTime={timeline.currentDateTime ?? undefined}>
-              {formatMoment(timeline.currentDateTime, timeline.currentDateFormatted)}
-            </time>
+            As of <Moment dateTime={timeline.currentDateTime} formatted={timeline.currentDateFormatted} />
           </strong>{' '}
           on {timelineLabel(timeline)}: the timeline&apos;s now, with its events up to then applied.
         </p>

@@ -9,7 +9,8 @@ import { useTimelineLookup } from '../../api/timelines';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { GenericList } from '../../components/generic-list/GenericList';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { formatMoment, truncate } from '../../lib/format';
+import { truncate } from '../../lib/format';
+import { Moment } from '../../components/Moment';
 import { LazyQuickCreateForm } from '../../components/quick-create/LazyQuickCreateForm';
 
 /**
@@ -93,7 +94,7 @@ export function EventsTab() {
             key: 'dateTime',
             label: 'Date/Time',
             sortable: true,
-            render: (e) => <time dateTime={e.dateTime ?? undefined}>{formatMoment(e.dateTime, e.formattedDate)}</time>,
+            render: (e) => <Moment dateTime={e.dateTime} formatted={e.formattedDate} />,
           },
           {
             key: 'description',

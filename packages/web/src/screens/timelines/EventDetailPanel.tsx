@@ -5,7 +5,7 @@ import { ConnectionsPanel } from '../../components/connections/ConnectionsPanel'
 import { MentionedIn } from '../../components/rich-text/MentionedIn';
 import { RichText } from '../../components/rich-text/RichText';
 import { TagEditor } from '../../components/tags/TagEditor';
-import { formatMoment } from '../../lib/format';
+import { Moment } from '../../components/Moment';
 
 /** Props of {@link EventDetailPanel}. */
 export interface EventDetailPanelProps {
@@ -27,9 +27,7 @@ export const EventDetailPanel = memo(function EventDetailPanel({ worldId, event 
       <h2 id={headingId} className="h5 mb-1">
         {event.name}
       </h2>
-      <time dateTime={event.dateTime ?? undefined} className="d-block small text-body-secondary mb-2">
-        {formatMoment(event.dateTime, event.formattedDate)}
-      </time>
+      <Moment dateTime={event.dateTime} formatted={event.formattedDate} className="d-block small text-body-secondary mb-2" />
       <RichText
         worldId={worldId}
         html={event.descriptionHtml}

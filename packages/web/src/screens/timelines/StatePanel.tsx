@@ -8,7 +8,7 @@ import { ChangeList } from '../../components/engine/ChangeList';
 import { CharacterStateCard } from '../../components/engine/CharacterStateCard';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { formatMoment } from '../../lib/format';
+import { Moment } from '../../components/Moment';
 import '../../components/engine/engine.css';
 
 /** Props of {@link StatePanel}. */
@@ -114,7 +114,7 @@ export const StatePanel = memo(function StatePanel({ worldId, timelineId, eventI
         <p className="small text-body-secondary mb-2">
           <strong className="text-body">{lastEvent.name}</strong>
           {' · '}
-          <time dateTime={lastEvent.dateTime ?? undefined}>{formatMoment(lastEvent.dateTime, lastEvent.formattedDate)}</time>
+          <Moment dateTime={lastEvent.dateTime} formatted={lastEvent.formattedDate} />
           {' · '}
           {state.data.eventCount} {state.data.eventCount === 1 ? 'event' : 'events'} applied
         </p>

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, type Event } from '@loreforge/contract';
-import { formatMoment, truncate } from '../../lib/format';
+import { truncate } from '../../lib/format';
+import { Moment } from '../../components/Moment';
 
 /** Props of {@link TimelineEventCard}. */
 export interface TimelineEventCardProps {
@@ -35,9 +36,7 @@ export const TimelineEventCard = memo(function TimelineEventCard({
   return (
     <div className={`card lf-timeline-card${selected ? ' lf-timeline-card--selected' : ''}`} aria-current={selected ? 'true' : undefined}>
       <div className="card-body py-2 px-3">
-        <time dateTime={event.dateTime ?? undefined} className="d-block small text-body-secondary">
-          {formatMoment(event.dateTime, event.formattedDate)}
-        </time>
+        <Moment dateTime={event.dateTime} formatted={event.formattedDate} className="d-block small text-body-secondary" />
         {/* Two lines hold a name cut at 50 (SPEC §9); the full name is always one hover away. */}
         <h3 className="h6 mb-1 lf-timeline-title" title={event.name}>
           {truncate(event.name, LIMITS.truncateName)}

@@ -15,7 +15,7 @@ import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { BRANCH_PARAM, readBranchTrail } from '../../components/layout/breadcrumb-trail';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { TagEditor } from '../../components/tags/TagEditor';
-import { formatMoment } from '../../lib/format';
+import { Moment } from '../../components/Moment';
 import { useCalendar } from '../../api/calendars';
 import { useEvent } from '../../api/events';
 import { useTimelineStatePage } from '../../api/timeline-engine';
@@ -296,7 +296,7 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
               <MentionedIn worldId={t.worldId} type="timeline" id={t.timelineId} />
             </div>
             <p className="small text-body-secondary mb-0">
-              Now: <time dateTime={t.currentDateTime ?? undefined}>{formatMoment(t.currentDateTime, t.currentDateFormatted)}</time>
+              Now: <Moment dateTime={t.currentDateTime} formatted={t.currentDateFormatted} />
               {' · '}Branching {t.branchingEnabled ? 'enabled' : 'disabled'}
               {events.isSuccess && ` · ${total} ${total === 1 ? 'event' : 'events'}`}
             </p>

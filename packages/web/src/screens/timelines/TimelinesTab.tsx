@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { timelinesResource, useTimelineMutations } from '../../api/timelines';
 import { GenericList } from '../../components/generic-list/GenericList';
 import { LazyQuickCreateForm } from '../../components/quick-create/LazyQuickCreateForm';
-import { formatMoment } from '../../lib/format';
+import { Moment } from '../../components/Moment';
 
 /**
  * Tab /worlds/:worldId/timelines (SPEC §2): the world's timelines in a GenericList with search, sort, grid or
@@ -41,7 +41,7 @@ export function TimelinesTab() {
             label: 'Current date',
             sortable: true,
             // A timeline with a calendar of the world's own has no ISO 'now': it reads in the calendar's words.
-            render: (t) => <time dateTime={t.currentDateTime ?? undefined}>{formatMoment(t.currentDateTime, t.currentDateFormatted)}</time>,
+            render: (t) => <Moment dateTime={t.currentDateTime} formatted={t.currentDateFormatted} />,
           },
           { key: 'createdAt', label: 'Created', sortable: true, kind: 'date' },
         ]}

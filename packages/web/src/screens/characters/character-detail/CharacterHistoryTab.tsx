@@ -14,6 +14,7 @@ import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { CalendarDateInput } from '../../../components/calendar/CalendarDateInput';
 import { type CalendarDateValue, initialDateValue, instantOfValue } from '../../../components/calendar/calendar-date';
 import { formatMoment } from '../../../lib/format';
+import { Moment } from '../../../components/Moment';
 
 /** Props of {@link CharacterHistoryTab}. */
 export interface CharacterHistoryTabProps {
@@ -78,9 +79,7 @@ function HistoryList({ worldId, character, timelineId }: { worldId: string; char
             <Card className="lf-card">
               <Card.Body className="p-3">
                 <h3 className="h6 mb-1">{entry.name}</h3>
-                <time dateTime={entry.dateTime ?? undefined} className="d-block small text-body-secondary mb-2">
-                  {formatMoment(entry.dateTime, entry.formattedDate)}
-                </time>
+                <Moment dateTime={entry.dateTime} formatted={entry.formattedDate} className="d-block small text-body-secondary mb-2" />
                 <ChangeList changes={entry.changes} label={`What ${entry.name} changed`} hideCharacter />
                 {entry.issues.map((issue, index) => (
                   <p key={index} className="small text-danger mb-0 mt-1">
