@@ -164,6 +164,20 @@ describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes
       }
       await expectAccessible(page, 'relationships on a phone');
 
+      // Phone: home's add button sits by Create World above the worlds, not under them, and its popover opens on screen.
+      await page.goto('/');
+      const worldCard = page.getByRole('link', { name: 'The Land of Oz', exact: true });
+      await worldCard.waitFor();
+      const addWorld = page.getByRole('button', { name: 'Add world' });
+      const [addWorldBox, worldCardBox] = [await addWorld.boundingBox(), await worldCard.boundingBox()];
+      expect(addWorldBox && worldCardBox && addWorldBox.y + addWorldBox.height <= worldCardBox.y, 'Add world above the worlds').toBe(true);
+      await addWorld.click();
+      await page.getByRole('textbox', { name: /Name/ }).waitFor();
+      const popover = await page.locator('.lf-quick-create').boundingBox();
+      expect(popover && popover.y >= 0 && popover.y + popover.height <= PHONE.height, 'the quick-create popover on screen').toBe(true);
+      await page.keyboard.press('Escape');
+      await page.locator('.lf-quick-create').waitFor({ state: 'detached' });
+
       // Phone: the open menu hides the page under it.
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
       await page.getByRole('button', { name: 'Sign out' }).waitFor();

@@ -60,7 +60,7 @@ export function FloatingAdd({ entityName, createPath, renderQuickCreate, heading
         <span aria-hidden="true">+</span>
       </Button>
       {renderQuickCreate && parts && (
-        <parts.Overlay target={buttonRef} show={open} placement="top-end" rootClose onHide={close}>
+        <parts.Overlay target={buttonRef} show={open} placement="top-end" flip rootClose onHide={close}>
           <parts.Popover id={popoverId} className="lf-quick-create" style={{ minWidth: LIMITS.quickCreateMinWidthPx }}>
             <parts.Popover.Header as={headingAs} className={headingClassName}>
               Quick create {entityName}

@@ -100,6 +100,8 @@ export function WorldsHome() {
         <Link to="/worlds/create" className="btn btn-warning fw-semibold">
           + Create World
         </Link>
+        {/* Floats at the bottom right on wide screens; on a phone it sits here, by Create World, not under the cards. */}
+        <WorldQuickCreate onCreated={(name) => setNotice(`Created world "${name}".`)} />
       </div>
 
       {notice && (
@@ -131,7 +133,6 @@ export function WorldsHome() {
           </div>
         </>
       )}
-      <WorldQuickCreate onCreated={(name) => setNotice(`Created world "${name}".`)} />
       <DeleteWorldFlow world={toDelete} onClose={() => setToDelete(null)} />
     </Container>
   );
