@@ -6,9 +6,10 @@ import { ViewAsBanner } from '../access/ViewAsBanner';
 import { LoadingSpinner } from '../LoadingSpinner';
 import { AppNavbar } from './AppNavbar';
 import { Breadcrumbs } from './Breadcrumbs';
+import { DocumentTitle } from './DocumentTitle';
 
 /**
- * The page frame: sky background, fixed navbar, breadcrumbs, the "viewing as" banner of a world viewed as a
+ * The page frame: the document's title, sky background, fixed navbar, breadcrumbs, the "viewing as" banner of a world viewed as a
  * player, and the routed screen in `<main>`, with a skip
  * link for keyboard users and a spinner while a lazy screen loads.
  */
@@ -19,6 +20,7 @@ export function AppLayout() {
       <a href="#main" className="visually-hidden-focusable lf-skip-link">
         Skip to content
       </a>
+      <DocumentTitle />
       <SkyBackground />
       <AppNavbar />
       <div className="lf-below-navbar">

@@ -4,21 +4,12 @@ import Container from 'react-bootstrap/Container';
 import { LIMITS } from '@loreforge/contract';
 import { truncate } from '../../lib/text';
 import { useAuth } from '../../hooks/useAuth';
-import { buildCrumbs, type CrumbStep } from './breadcrumb-trail';
+import { buildCrumbs, crumbNameQuery, type CrumbStep } from './breadcrumb-trail';
 
 function CrumbLabel({ step }: { step: CrumbStep }) {
   const { hasToken } = useAuth();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: [...(step.lookup?.queryKey ?? ['crumb', step.path]), 'crumb-name'],
-    // The entity itself is fetched under its own key, so the page showing it does not ask for it a second time.
-    queryFn: () => step.lookup?.fetchName(queryClient) ?? Promise.resolve(step.label),
-    // Names are looked up for a signed-in session only. The trail outlives a sign-out until /login has loaded:
-    // asking again then, without a token, was refused with 401 (issue 18, "sign out fires requests that 401").
-    enabled: Boolean(step.lookup) && hasToken,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const query = useQuery(crumbNameQuery(step, queryClient, hasToken));
   if (!step.lookup || query.isError || (!hasToken && query.data === undefined)) return <>{step.label}</>;
   if (query.isPending)
     return (

@@ -252,3 +252,34 @@ export function buildCrumbs(pathname: string, search = ''): CrumbStep[] {
   }
   return steps;
 }
+
+/**
+ * The query that names a step (its entity's name), shared by the trail and the document's title so both read one
+ * cache entry. A fixed step's query is disabled and its label stands.
+ * @param hasToken whether the session is signed in: names are looked up for a signed-in session only, since the
+ * trail outlives a sign-out until /login has loaded and asking then, without a token, was refused with 401
+ * (issue 18, "sign out fires requests that 401").
+ */
+export function crumbNameQuery(step: CrumbStep, queryClient: QueryClient, hasToken: boolean) {
+  return {
+    queryKey: [...(step.lookup?.queryKey ?? ['crumb', step.path]), 'crumb-name'],
+    // The entity itself is fetched under its own key, so the page showing it does not ask for it a second time.
+    queryFn: () => step.lookup?.fetchName(queryClient) ?? Promise.resolve(step.label),
+    enabled: Boolean(step.lookup) && hasToken,
+    retry: false,
+    staleTime: 60_000,
+  };
+}
+
+/** The product's name, last in every document title. */
+export const PRODUCT_NAME = 'Loreforge';
+
+/**
+ * A page's document title (WCAG 2.4.2 "Page Titled"): its trail from the most specific step back to the world,
+ * then the product, e.g. "Dorothy · Characters · The Land of Oz · Loreforge"; the product alone on the home page.
+ * @param names each step's name as the trail shows it (the fetched name, or the fixed or fallback label), in trail
+ * order.
+ */
+export function documentTitle(names: readonly string[]): string {
+  return [...names].reverse().concat(PRODUCT_NAME).join(' · ');
+}
