@@ -72,6 +72,11 @@ export interface GenericListProps<T> {
   initialParams?: Partial<ListParams>;
   /** The world whose tags the list can be filtered by (`?tag=`); no tag filter without it (entities with no tags). */
   tagWorldId?: string;
+  /**
+   * The world the rows belong to, whose role decides which writing controls show (issue 11). Defaults to the route's
+   * `:worldId`; a list outside a world's routes (the global quests page) must name it.
+   */
+  worldId?: string;
 }
 
 /** A cell's value as text: strings as they are, numbers and booleans in their usual form, anything else as JSON. */
@@ -129,7 +134,8 @@ export function GenericList<T>(props: GenericListProps<T>) {
   } = props;
   // Inside a world, writing controls show only to those whose role allows them (issue 11): creating and
   // deleting to editors, editing also to a player for their assigned characters.
-  const access = useWorldAccess(useParams().worldId);
+  const routeWorldId = useParams().worldId;
+  const access = useWorldAccess(props.worldId ?? routeWorldId);
   const { getEditPath, onDelete, createPath, renderQuickCreate, renderActions } = access.isEditor
     ? props
     : { ...props, onDelete: undefined, createPath: undefined, renderQuickCreate: undefined, renderActions: undefined };

@@ -35,6 +35,7 @@ export function QuestList({ worldId }: { worldId: string }) {
   const base = `/worlds/${worldId}/quests`;
   return (
     <GenericList
+      worldId={worldId}
       tagWorldId={worldId}
       entityName="quest"
       source={questsResource(worldId)}

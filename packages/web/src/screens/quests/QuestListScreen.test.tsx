@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Quest, World } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
@@ -45,10 +45,12 @@ const page = (data: unknown[]) => ({
   pagination: { currentPage: 1, totalPages: 1, totalItems: data.length, limit: 10, nextCursor: null },
 });
 
-/** Answers the worlds list with `worlds`, and any world's quests or quest with the one quest. */
+/** Answers the worlds list and each world with `worlds`, and any world's quests or quest with the one quest. */
 function serve(worlds: World[]) {
   return mockFetch((url) => {
     if (url.pathname === '/api/worlds') return jsonResponse(page(worlds));
+    const world = worlds.find((w) => url.pathname === `/api/worlds/${w.worldId}`);
+    if (world) return jsonResponse(world);
     if (url.pathname.endsWith('/quests')) return jsonResponse(page([quest]));
     if (url.pathname.endsWith(`/quests/${Q}`)) return jsonResponse(quest);
     return jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404);
@@ -94,6 +96,17 @@ describe('QuestListScreen (SPEC §2 quest list paths)', () => {
     ).toEqual(['Choose a world…', 'Eldoria', 'Frostmere']);
     await user.selectOptions(select, W1);
     expect(await screen.findByRole('link', { name: 'Find the Moonstone' })).toBeInTheDocument();
+  });
+
+  it("shows a player at /quests the world's quests without the controls their role may not use", async () => {
+    signIn();
+    serve([{ ...buildWorld(W1, 'Eldoria'), role: 'player' }]);
+    renderRoutes(routes, `/quests?worldId=${W1}`);
+    expect(await screen.findByRole('link', { name: 'Find the Moonstone' })).toBeInTheDocument();
+    // Until the world's answer names the role nothing is hidden (the server refuses anyway); then the controls go.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add quest' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
   it('edits a quest at /quests/{id}/edit in the only world without asking which one', async () => {
