@@ -5,6 +5,7 @@ import type { Quest, World } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { QuestFormScreen } from './QuestFormScreen';
 import { QuestListScreen } from './QuestListScreen';
+import { NO_WRITABLE_WORLD } from './WorldSelect';
 import { PUBLIC_ACCESS } from '../../test/access-fixtures';
 
 const W1 = '2b1f6a4e-0c1d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -59,6 +60,7 @@ function serve(worlds: World[]) {
 
 const routes = [
   { path: '/quests', element: <QuestListScreen /> },
+  { path: '/quests/create', element: <QuestFormScreen /> },
   { path: '/quests/:id/edit', element: <QuestFormScreen /> },
   { path: '/worlds/:worldId/quests', element: <QuestListScreen /> },
 ];
@@ -107,6 +109,22 @@ describe('QuestListScreen (SPEC §2 quest list paths)', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Add quest' })).not.toBeInTheDocument());
     expect(screen.queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the quest form only the worlds where the user may write quests, choosing the one that is left', async () => {
+    signIn();
+    serve([{ ...buildWorld(W1, 'Eldoria'), role: 'player' }, buildWorld(W2, 'Frostmere')]);
+    const { router } = renderRoutes(routes, '/quests/create');
+    expect(await screen.findByLabelText(/Name/)).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?worldId=${W2}`);
+  });
+
+  it("tells a player in every world of theirs that quests are their game master's to create", async () => {
+    signIn();
+    serve([{ ...buildWorld(W1, 'Eldoria'), role: 'player' }]);
+    renderRoutes(routes, '/quests/create');
+    expect(await screen.findByText(NO_WRITABLE_WORLD)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Name/)).not.toBeInTheDocument();
   });
 
   it('edits a quest at /quests/{id}/edit in the only world without asking which one', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import Form from 'react-bootstrap/Form';
-import { MESSAGES } from '@loreforge/contract';
+import { MESSAGES, isEditorRole } from '@loreforge/contract';
+import { roleOf } from '../../api/access';
 import { handleError } from '../../api/client';
 import { LOOKUP_PARAMS } from '../../api/lookup';
 import { useWorlds } from '../../api/worlds';
@@ -13,16 +14,24 @@ export interface WorldSelectProps {
   /** Selected worldId, '' for none. */
   value: string;
   onChange: (worldId: string) => void;
+  /** Only the worlds where the user may create and edit quests (owner, editor): for the quest form. */
+  writable?: boolean;
 }
 
+/** What the quest form says to someone who is only a player in each of their worlds. */
+export const NO_WRITABLE_WORLD =
+  'You can create quests only in a world you own or edit. Your game master adds them in the worlds you play in.';
+
 /**
- * A labelled select of the signed-in user's worlds (up to 1000, by name), for the global quest screens. When
- * nothing is chosen and the user has exactly one world, it chooses that world, so nobody is asked to pick from
+ * A labelled select of the signed-in user's worlds (up to 1000, by name), for the global quest screens; with
+ * `writable`, only those whose role lets them write quests (issue 11), and NO_WRITABLE_WORLD when there is none.
+ * When nothing is chosen and exactly one world is offered, it chooses that world, so nobody is asked to pick from
  * a list of one.
  */
-export function WorldSelect({ id, value, onChange }: WorldSelectProps) {
+export function WorldSelect({ id, value, onChange, writable = false }: WorldSelectProps) {
   const worlds = useWorlds(LOOKUP_PARAMS);
-  const onlyWorldId = worlds.data?.data.length === 1 ? worlds.data.data[0]?.worldId : undefined;
+  const offered = worlds.data?.data.filter((w) => !writable || isEditorRole(roleOf(w) ?? 'owner'));
+  const onlyWorldId = offered?.length === 1 ? offered[0]?.worldId : undefined;
   useEffect(() => {
     if (!value && onlyWorldId) onChange(onlyWorldId);
   }, [value, onlyWorldId, onChange]);
@@ -35,6 +44,7 @@ export function WorldSelect({ id, value, onChange }: WorldSelectProps) {
       />
     );
   if (worlds.data.data.length === 0) return <p className="mb-0">{MESSAGES.noWorlds}</p>;
+  if (!offered?.length) return <p className="mb-0">{NO_WRITABLE_WORLD}</p>;
   return (
     <Form.Group controlId={id}>
       <Form.Label className="fw-semibold">World</Form.Label>
@@ -42,7 +52,7 @@ export function WorldSelect({ id, value, onChange }: WorldSelectProps) {
         <option value="" disabled>
           Choose a world…
         </option>
-        {worlds.data.data.map((w) => (
+        {offered.map((w) => (
           <option key={w.worldId} value={w.worldId}>
             {w.name}
           </option>
