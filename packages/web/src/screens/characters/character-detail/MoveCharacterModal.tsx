@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import type { Character } from '@loreforge/contract';
+import { type Character, isEditorRole } from '@loreforge/contract';
+import { roleOf } from '../../../api/access';
 import { handleError } from '../../../api/client';
 import { LOOKUP_PARAMS } from '../../../api/lookup';
 import { useMoveCharacter, useWorlds } from '../../../api/worlds';
@@ -19,9 +20,13 @@ export interface MoveCharacterModalProps {
   onMoved: (worldId: string) => void;
 }
 
+/** What the dialog says when no other world of the user may take the character. */
+export const NO_OTHER_WORLD = 'You have no other world you own or edit to move this character to.';
+
 /**
  * Moves a character to another of the user's worlds (SPEC §7: PATCH /characters/{characterId} with worldId).
- * Lists the user's other worlds; a failure shows the server's message.
+ * Lists the user's other worlds that they own or edit (the server refuses a world they only play in, issue 11),
+ * or NO_OTHER_WORLD; a failure shows the server's message.
  */
 export function MoveCharacterModal({ character, show, onClose, onMoved }: MoveCharacterModalProps) {
   const ids = useId();
@@ -29,7 +34,7 @@ export function MoveCharacterModal({ character, show, onClose, onMoved }: MoveCh
   const move = useMoveCharacter();
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const others = (worlds.data?.data ?? []).filter((w) => w.worldId !== character.worldId);
+  const others = (worlds.data?.data ?? []).filter((w) => w.worldId !== character.worldId && isEditorRole(roleOf(w) ?? 'owner'));
 
   const handleMove = async () => {
     if (!target) {
@@ -55,7 +60,7 @@ export function MoveCharacterModal({ character, show, onClose, onMoved }: MoveCh
       <Modal.Body>
         {worlds.isPending && <LoadingSpinner inline label="Loading worlds..." />}
         {worlds.isError && <ErrorAlert message={handleError(worlds.error, 'Failed to load worlds data.')} />}
-        {worlds.isSuccess && others.length === 0 && <p className="mb-0">You have no other world to move this character to.</p>}
+        {worlds.isSuccess && others.length === 0 && <p className="mb-0">{NO_OTHER_WORLD}</p>}
         {worlds.isSuccess && others.length > 0 && (
           <Form.Group controlId={`${ids}-world`}>
             <Form.Label>Destination world</Form.Label>
