@@ -9,9 +9,9 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { DocumentTitle } from './DocumentTitle';
 
 /**
- * The page frame: the document's title, sky background, fixed navbar, breadcrumbs, the "viewing as" banner of a world viewed as a
- * player, and the routed screen in `<main>`, with a skip
- * link for keyboard users and a spinner while a lazy screen loads.
+ * The page frame: the document's title, sky background, fixed navbar, breadcrumbs, the "viewing as" banner of a
+ * world viewed as a player, and the routed screen in `<main>`, with a skip link for keyboard users and a spinner
+ * while a lazy screen loads.
  */
 export function AppLayout() {
   const navigate = useNavigate();
