@@ -3,15 +3,16 @@
  * write refreshes the world's members and invitations, and the worlds home (a role or a world may change).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  MemberAddInput,
-  MemberRole,
-  World,
-  WorldInvitation,
-  WorldInvitationCreateInput,
-  WorldInvitationPreview,
-  WorldMember,
-  WorldRole,
+import {
+  type MemberAddInput,
+  type MemberRole,
+  type World,
+  type WorldInvitation,
+  type WorldInvitationCreateInput,
+  type WorldInvitationPreview,
+  type WorldMember,
+  type WorldRole,
+  isEditorRole,
 } from '@loreforge/contract';
 import { api } from './client';
 import { toListResult } from './list';
@@ -107,4 +108,12 @@ export function roleOf(world: World | undefined): WorldRole | undefined {
   if (!world) return undefined;
   // The contract requires `role`, but a world record from before sharing arrives without it.
   return (world as Partial<Pick<World, 'role'>>).role ?? 'owner';
+}
+
+/**
+ * Whether the caller may create and edit content in a world (owner or editor, issue 11), as its role on the world
+ * says: what offers a world to write to (the world pickers, a world card's Edit) asks this.
+ */
+export function mayWriteIn(world: World): boolean {
+  return isEditorRole(roleOf(world) ?? 'owner');
 }

@@ -10,7 +10,7 @@ import Row from 'react-bootstrap/Row';
 import { LIMITS, MESSAGES, type World } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { useWorlds } from '../../api/worlds';
-import { roleOf } from '../../api/access';
+import { mayWriteIn, roleOf } from '../../api/access';
 import { RoleBadge } from '../../components/access/RoleBadge';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -61,7 +61,7 @@ function WorldCard({ world, onDelete }: { world: World; onDelete: (world: World)
         <Link to={`/worlds/${world.worldId}`} className="btn btn-sm btn-primary" aria-label={`Open ${world.name}`}>
           Open
         </Link>
-        {(role === 'owner' || role === 'editor') && (
+        {mayWriteIn(world) && (
           <Link to={`/worlds/${world.worldId}/edit`} className="btn btn-sm btn-outline-primary" aria-label={`Edit ${world.name}`}>
             Edit
           </Link>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Form from 'react-bootstrap/Form';
-import { MESSAGES, isEditorRole } from '@loreforge/contract';
-import { roleOf } from '../../api/access';
+import { MESSAGES } from '@loreforge/contract';
+import { mayWriteIn } from '../../api/access';
 import { handleError } from '../../api/client';
 import { LOOKUP_PARAMS } from '../../api/lookup';
 import { useWorlds } from '../../api/worlds';
@@ -30,7 +30,7 @@ export const NO_WRITABLE_WORLD =
  */
 export function WorldSelect({ id, value, onChange, writable = false }: WorldSelectProps) {
   const worlds = useWorlds(LOOKUP_PARAMS);
-  const offered = worlds.data?.data.filter((w) => !writable || isEditorRole(roleOf(w) ?? 'owner'));
+  const offered = worlds.data?.data.filter((w) => !writable || mayWriteIn(w));
   const onlyWorldId = offered?.length === 1 ? offered[0]?.worldId : undefined;
   useEffect(() => {
     if (!value && onlyWorldId) onChange(onlyWorldId);

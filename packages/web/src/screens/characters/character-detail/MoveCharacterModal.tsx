@@ -3,8 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { type Character, isEditorRole } from '@loreforge/contract';
-import { roleOf } from '../../../api/access';
+import type { Character } from '@loreforge/contract';
+import { mayWriteIn } from '../../../api/access';
 import { handleError } from '../../../api/client';
 import { LOOKUP_PARAMS } from '../../../api/lookup';
 import { useMoveCharacter, useWorlds } from '../../../api/worlds';
@@ -34,7 +34,7 @@ export function MoveCharacterModal({ character, show, onClose, onMoved }: MoveCh
   const move = useMoveCharacter();
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const others = (worlds.data?.data ?? []).filter((w) => w.worldId !== character.worldId && isEditorRole(roleOf(w) ?? 'owner'));
+  const others = (worlds.data?.data ?? []).filter((w) => w.worldId !== character.worldId && mayWriteIn(w));
 
   const handleMove = async () => {
     if (!target) {
