@@ -41,8 +41,13 @@ export function QuestFormScreen() {
     if (!worldId) {
       return (
         <>
-          <p>Quests belong to a world. Choose one to continue.</p>
-          <WorldSelect id={selectId} value="" writable onChange={(next) => setSearch({ worldId: next }, { replace: true })} />
+          <WorldSelect
+            id={selectId}
+            value=""
+            writable
+            prompt="Quests belong to a world. Choose one to continue."
+            onChange={(next) => setSearch({ worldId: next }, { replace: true })}
+          />
           <p className="mt-3 mb-0">
             <Link to="/quests">Back to the quest list</Link>
           </p>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Quest, World } from '@loreforge/contract';
+import { MESSAGES, type Quest, type World } from '@loreforge/contract';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
 import { QuestFormScreen } from './QuestFormScreen';
 import { QuestListScreen } from './QuestListScreen';
@@ -125,6 +125,16 @@ describe('QuestListScreen (SPEC §2 quest list paths)', () => {
     renderRoutes(routes, '/quests/create');
     expect(await screen.findByText(NO_WRITABLE_WORLD)).toBeInTheDocument();
     expect(screen.queryByLabelText(/Name/)).not.toBeInTheDocument();
+    // There is nothing to choose, so the page does not ask for a choice.
+    expect(screen.queryByText(/Choose one to continue/)).not.toBeInTheDocument();
+  });
+
+  it('asks someone with no world yet to create one, not to choose one', async () => {
+    signIn();
+    serve([]);
+    renderRoutes(routes, '/quests');
+    expect(await screen.findByText(MESSAGES.noWorlds)).toBeInTheDocument();
+    expect(screen.queryByText('Choose a world to see its quests.')).not.toBeInTheDocument();
   });
 
   it('edits a quest at /quests/{id}/edit in the only world without asking which one', async () => {

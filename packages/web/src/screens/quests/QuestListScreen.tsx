@@ -19,14 +19,15 @@ export function QuestListScreen() {
         <h1 className="h3 mb-4">Quests</h1>
         {!worldId && (
           <div className="mb-4">
-            <WorldSelect id={selectId} value={chosen} onChange={(next) => setSearch({ worldId: next }, { replace: true })} />
+            <WorldSelect
+              id={selectId}
+              value={chosen}
+              prompt="Choose a world to see its quests."
+              onChange={(next) => setSearch({ worldId: next }, { replace: true })}
+            />
           </div>
         )}
-        {chosen ? (
-          <QuestList key={chosen} worldId={chosen} />
-        ) : (
-          <p className="text-body-secondary mb-0">Choose a world to see its quests.</p>
-        )}
+        {chosen && <QuestList key={chosen} worldId={chosen} />}
       </div>
     </Container>
   );

@@ -16,6 +16,9 @@ export interface WorldSelectProps {
   onChange: (worldId: string) => void;
   /** Only the worlds where the user may create and edit quests (owner, editor): for the quest form. */
   writable?: boolean;
+  /** What the screen asks the person to choose, shown above the select while nothing is chosen, and only when
+   * there is a world to choose. */
+  prompt: string;
 }
 
 /** What the quest form says to someone who is only a player in each of their worlds. */
@@ -26,9 +29,9 @@ export const NO_WRITABLE_WORLD =
  * A labelled select of the signed-in user's worlds (up to 1000, by name), for the global quest screens; with
  * `writable`, only those whose role lets them write quests (issue 11), and NO_WRITABLE_WORLD when there is none.
  * When nothing is chosen and exactly one world is offered, it chooses that world, so nobody is asked to pick from
- * a list of one.
+ * a list of one. The `prompt` goes with the select: someone with no world to offer reads why instead, not both.
  */
-export function WorldSelect({ id, value, onChange, writable = false }: WorldSelectProps) {
+export function WorldSelect({ id, value, onChange, writable = false, prompt }: WorldSelectProps) {
   const worlds = useWorlds(LOOKUP_PARAMS);
   const offered = worlds.data?.data.filter((w) => !writable || mayWriteIn(w));
   const onlyWorldId = offered?.length === 1 ? offered[0]?.worldId : undefined;
@@ -46,18 +49,21 @@ export function WorldSelect({ id, value, onChange, writable = false }: WorldSele
   if (worlds.data.data.length === 0) return <p className="mb-0">{MESSAGES.noWorlds}</p>;
   if (!offered?.length) return <p className="mb-0">{NO_WRITABLE_WORLD}</p>;
   return (
-    <Form.Group controlId={id}>
-      <Form.Label className="fw-semibold">World</Form.Label>
-      <Form.Select value={value} onChange={(e) => onChange(e.target.value)} style={{ maxWidth: 420 }}>
-        <option value="" disabled>
-          Choose a world…
-        </option>
-        {offered.map((w) => (
-          <option key={w.worldId} value={w.worldId}>
-            {w.name}
+    <>
+      {!value && <p>{prompt}</p>}
+      <Form.Group controlId={id}>
+        <Form.Label className="fw-semibold">World</Form.Label>
+        <Form.Select value={value} onChange={(e) => onChange(e.target.value)} style={{ maxWidth: 420 }}>
+          <option value="" disabled>
+            Choose a world…
           </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
+          {offered.map((w) => (
+            <option key={w.worldId} value={w.worldId}>
+              {w.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </>
   );
 }
