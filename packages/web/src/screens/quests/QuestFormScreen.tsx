@@ -19,8 +19,9 @@ export function questListPath(worldId: string | null | undefined): string {
 
 /**
  * The quest form of SPEC §2 at /worlds/:worldId/quests/create, /…/:id/edit, /quests/create and /quests/:id/edit
- * (the global routes take the world from `?worldId=` or a world select). Titled 'Create New Quest' or 'Edit
- * Quest'; edit mode shows 'Loading quest data...' and, on failure, 'Failed to load quest data for editing.'.
+ * (the global routes take the world from `?worldId=` or a world select, which stays above the create form so the
+ * world the quest goes into can be seen and changed). Titled 'Create New Quest' or 'Edit Quest'; edit mode shows
+ * 'Loading quest data...' and, on failure, 'Failed to load quest data for editing.'.
  * Saving sends every field the form shows (PUT to edit, POST to create) and returns to the quest list;
  * a failure shows the server's message or 'An unexpected error occurred while saving the quest.' in a
  * dismissible alert. Cancel returns to the quest list.
@@ -37,17 +38,21 @@ export function QuestFormScreen() {
   const { create, update } = useQuestMutations(worldId);
   const list = questListPath(worldId);
 
+  const worldSelect = (
+    <WorldSelect
+      id={selectId}
+      value={worldId}
+      writable
+      prompt="Quests belong to a world. Choose one to continue."
+      onChange={(next) => setSearch({ worldId: next }, { replace: true })}
+    />
+  );
+
   const body = () => {
     if (!worldId) {
       return (
         <>
-          <WorldSelect
-            id={selectId}
-            value=""
-            writable
-            prompt="Quests belong to a world. Choose one to continue."
-            onChange={(next) => setSearch({ worldId: next }, { replace: true })}
-          />
+          {worldSelect}
           <p className="mt-3 mb-0">
             <Link to="/quests">Back to the quest list</Link>
           </p>
@@ -58,21 +63,25 @@ export function QuestFormScreen() {
     if (editing && quest.isError)
       return <ErrorAlert message={QUEST_MESSAGES.loadFailed} onRetry={retryUnlessMissing(quest.error, () => void quest.refetch())} />;
     return (
-      <GenericForm
-        access={{ worldId, entity: quest.data }}
-        schema={QuestCreateSchema}
-        fields={QUEST_FIELDS}
-        defaultValues={questDefaults(quest.data)}
-        submitLabel={editing ? 'Save Quest' : 'Create Quest'}
-        failureFallback={QUEST_MESSAGES.saveFailed}
-        onCancel={() => void navigate(list)}
-        onSubmit={async (values) => {
-          const input = questPayload(values);
-          if (editing && id) await update.mutateAsync({ id, input });
-          else await create.mutateAsync(input);
-          void navigate(list);
-        }}
-      />
+      <>
+        {/* Creating from the global route: which world the quest goes into stays in view, and can be changed. */}
+        {!params.worldId && !editing && <div className="mb-4">{worldSelect}</div>}
+        <GenericForm
+          access={{ worldId, entity: quest.data }}
+          schema={QuestCreateSchema}
+          fields={QUEST_FIELDS}
+          defaultValues={questDefaults(quest.data)}
+          submitLabel={editing ? 'Save Quest' : 'Create Quest'}
+          failureFallback={QUEST_MESSAGES.saveFailed}
+          onCancel={() => void navigate(list)}
+          onSubmit={async (values) => {
+            const input = questPayload(values);
+            if (editing && id) await update.mutateAsync({ id, input });
+            else await create.mutateAsync(input);
+            void navigate(list);
+          }}
+        />
+      </>
     );
   };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type Quest, type World } from '@loreforge/contract';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoutes, requestUrl, signIn } from '../../test/render';
 import { QuestFormScreen } from './QuestFormScreen';
 import { QuestListScreen } from './QuestListScreen';
 import { NO_WRITABLE_WORLD } from './WorldSelect';
@@ -117,6 +117,24 @@ describe('QuestListScreen (SPEC §2 quest list paths)', () => {
     const { router } = renderRoutes(routes, '/quests/create');
     expect(await screen.findByLabelText(/Name/)).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?worldId=${W2}`);
+  });
+
+  it('keeps the chosen world in view on the global quest form, and creates the quest in the world chosen last', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const fetchMock = serve([buildWorld(W1, 'Eldoria'), buildWorld(W2, 'Frostmere')]);
+    const { router } = renderRoutes(routes, '/quests/create');
+    await user.selectOptions(await screen.findByLabelText('World'), W2);
+    await user.type(await screen.findByLabelText(/Name/), 'Cross the ice');
+    // The form names the world it writes to, and the person can still change it without losing what they typed.
+    expect(screen.getByLabelText('World')).toHaveValue(W2);
+    await user.selectOptions(screen.getByLabelText('World'), W1);
+    expect(router.state.location.search).toBe(`?worldId=${W1}`);
+    expect(screen.getByLabelText(/Name/)).toHaveValue('Cross the ice');
+    await user.click(screen.getByRole('button', { name: 'Create Quest' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/worlds/${W1}/quests`));
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([input]) => new URL(requestUrl(input), 'http://localhost').pathname)).toEqual([`/api/worlds/${W1}/quests`]);
   });
 
   it("tells a player in every world of theirs that quests are their game master's to create", async () => {
