@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/render';
+import { itemPageRoutes } from '../../routes/item-routes';
 import { buildCrumbs } from './breadcrumb-trail';
 import { Breadcrumbs } from './Breadcrumbs';
 
@@ -47,6 +48,19 @@ describe('buildCrumbs', () => {
       'Relationship',
       'Edit',
     ]);
+  });
+
+  it("reads each of an item's own pages (History, Item Instances, …) as a page, not as an instance id", () => {
+    const words = itemPageRoutes
+      .map((route) => route.path)
+      .filter((path): path is string => typeof path === 'string' && !path.includes(':') && path !== '*');
+    expect(words).toContain('history');
+    for (const word of words) {
+      const last = buildCrumbs(`/worlds/${W}/items/i1/${word}`).at(-1);
+      expect(last?.entityId, word).toBeUndefined();
+      expect(last?.label, word).not.toBe('Inventory Item');
+    }
+    expect(buildCrumbs(`/worlds/${W}/items/i1/history`).map((s) => s.label)).toEqual(['World', 'Items', 'Item', 'History']);
   });
 
   it('links only the steps that have a page: not an event, an inventory entry, a quest outside a world or world goals', () => {

@@ -74,6 +74,7 @@ const WORDS: Record<string, string> = {
   instances: 'Item Instances',
   'character-instances': 'Character Instances',
   'location-instances': 'Location Instances',
+  history: 'History',
   connections: 'Connections',
   about: 'About',
   login: 'Login',
