@@ -92,6 +92,18 @@ describe.each(DIALECTS)('drawing on a map, in Chromium on %s', (dialect) => {
       await areas.getByText('3 vertices').waitFor();
       expect(await firstCornerX()).toBeGreaterThan(before);
 
+      // On a phone the canvas is as tall as the image it shows, not a tall frame around a short landscape map.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      const image = canvas.locator('img.leaflet-image-layer');
+      await image.waitFor();
+      await expect.poll(async () => (await canvas.boundingBox())?.height).toBeLessThan(360);
+      const shown = await image.boundingBox();
+      const frame = await canvas.boundingBox();
+      if (!shown || !frame) throw new Error('The map image is not shown.');
+      expect(frame.height).toBeLessThan(shown.height * 1.3);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
       // The maps tab lists it with its image.
       await page.goto(`/worlds/${worldId}/maps`);
       await page.getByRole('row', { name: /^The Survey of Oz Drawn from the road\. Uploaded/ }).waitFor();

@@ -110,7 +110,8 @@ function ClickCapture({ size, onMapClick }: { size: ImageSize; onMapClick: (posi
  * The map image in Leaflet with CRS.Simple, so map units are image pixels (issue: maps are real maps). Points
  * are draggable pins (a drag ends in onPointMove with the new pixel position), areas coloured polygons, and a
  * click adds a point or an area vertex depending on `mode`. The area being reshaped shows drag handles on its
- * corners and centre (onAreaReshape).
+ * corners and centre (onAreaReshape). The canvas takes the image's aspect ratio, within 240 px and 70% of the
+ * screen's height.
  */
 export function MapCanvas(props: MapCanvasProps) {
   const {
@@ -136,7 +137,12 @@ export function MapCanvas(props: MapCanvasProps) {
   const placing = mode !== 'view';
 
   return (
-    <div className={`lf-map-canvas${placing ? ' is-placing' : ''}`} role="region" aria-label={label}>
+    <div
+      className={`lf-map-canvas${placing ? ' is-placing' : ''}`}
+      style={{ aspectRatio: `${size.width} / ${size.height}` }}
+      role="region"
+      aria-label={label}
+    >
       <MapContainer
         key={imageUrl}
         crs={L.CRS.Simple}
