@@ -146,6 +146,14 @@ describe.each(DIALECTS)('the first hour at the table, at desktop and phone sizes
 
       await page.goto(`/worlds/${worldId}/characters/${dorothy.characterId}/relationships`);
       await page.getByRole('link', { name: 'Toto' }).first().waitFor();
+      // Phone: the trail shows Home, "…" and its last two steps, each whole rather than cut to its first letters.
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li');
+      const shownCrumbs = await crumbs.evaluateAll((items) =>
+        items
+          .filter((item) => item.getBoundingClientRect().width > 0)
+          .map((item) => ({ text: item.textContent.trim(), whole: item.scrollWidth <= item.clientWidth + 1 })),
+      );
+      expect(shownCrumbs).toEqual(['Home', '…', 'Dorothy', 'Relationships'].map((text) => ({ text, whole: true })));
       const table = page.getByRole('table');
       expect(
         await table.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth + 1 && el.scrollWidth <= el.clientWidth + 1),

@@ -26,7 +26,8 @@ function CrumbLabel({ step }: { step: CrumbStep }) {
  * The trail under the header (SPEC §2 "Header"): Home, then each part of the path, with ids resolved to
  * names by fetching them (falling back to World, Character, Map, Item, Inventory Item, Relationship, ... when
  * a lookup fails) and the deepest entity id at the right (from the small breakpoint up: on a phone it would
- * squeeze the trail to its first letters); a step with no page of its own is text, not a link.
+ * squeeze the trail to its first letters); a step with no page of its own is text, not a link. On a phone the
+ * trail keeps Home and its last two steps, with "…" for those between, so each step it shows can be read whole.
  * Hidden on the home page.
  */
 export function Breadcrumbs() {
@@ -42,10 +43,20 @@ export function Breadcrumbs() {
           <li className="breadcrumb-item">
             <Link to="/">Home</Link>
           </li>
+          {steps.length > 2 && (
+            <li className="breadcrumb-item d-sm-none" aria-hidden="true">
+              …
+            </li>
+          )}
           {steps.map((step, index) => {
             const last = index === steps.length - 1;
+            const collapsed = index < steps.length - 2 ? ' d-none d-sm-block' : '';
             return (
-              <li key={step.path} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined}>
+              <li
+                key={step.path}
+                className={`breadcrumb-item${last ? ' active' : ''}${collapsed}`}
+                aria-current={last ? 'page' : undefined}
+              >
                 {last || !step.linked ? (
                   <CrumbLabel step={step} />
                 ) : (
