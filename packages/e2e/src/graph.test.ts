@@ -4,7 +4,7 @@
  * secret node; and a world of 2,000 characters is drawn and still answers the reader's filters.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { unwrap } from '@loreforge/client';
 import { type DemoLoadResult, runDemo } from '@loreforge/demo';
 import { apiClientFor } from './api.js';
@@ -27,6 +27,35 @@ function idOf(result: DemoLoadResult, kind: string, key: string): string {
 async function focusRows(page: Page): Promise<string[]> {
   const rows = await page.getByRole('table').locator('tbody tr').all();
   return Promise.all(rows.map(async (row) => (await row.locator('td').allInnerTexts()).map((cell) => cell.trim()).join(' | ')));
+}
+
+/** The fill of the family tree's own character (FamilyTreeCanvas), as red, green, blue. */
+const DOROTHY_FILL = [0x0d, 0x6e, 0xfd] as const;
+
+/**
+ * How wide the longest run of one colour is in a Cytoscape drawing, in CSS pixels: the on-screen width of the box
+ * drawn in that colour, read from the canvases' pixels as a reader would see them.
+ */
+async function drawnWidth(drawing: Locator, colour: readonly [number, number, number]): Promise<number> {
+  return drawing.evaluate((element: Element, [r, g, b]: readonly [number, number, number]) => {
+    let widest = 0;
+    for (const canvas of Array.from(element.querySelectorAll('canvas'))) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0 || canvas.clientWidth === 0) continue;
+      const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let y = 0; y < height; y += 2) {
+        let run = 0;
+        for (let x = 0; x < width; x += 1) {
+          const at = (y * width + x) * 4;
+          const [red, green, blue, alpha] = [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0, data[at + 3] ?? 0];
+          const same = Math.abs(red - r) + Math.abs(green - g) + Math.abs(blue - b) < 24 && alpha > 200;
+          run = same ? run + 1 : 0;
+          widest = Math.max(widest, run / (canvas.width / canvas.clientWidth));
+        }
+      }
+    }
+    return widest;
+  }, colour);
 }
 
 /** Moves the time scrubber with the keyboard, as a reader would, until it reads the event named. */
@@ -113,8 +142,21 @@ describe.each(DIALECTS)('the web of relationships, in Chromium on %s', (dialect)
       await page.getByRole('link', { name: 'Family tree' }).click();
       await page.getByRole('heading', { name: 'Family tree of Dorothy' }).waitFor();
       await page.getByRole('link', { name: 'Aunt Em', exact: true }).waitFor();
-      await page.getByRole('img', { name: /^Family tree of \d+ people/ }).waitFor();
+      const tree = page.getByRole('img', { name: /^Family tree of \d+ people/ });
+      await tree.waitFor();
+      // Her family is one generation: on a desktop it is shown whole in a frame as short as the row, names large.
+      await expect.poll(() => drawnWidth(tree, DOROTHY_FILL)).toBeGreaterThan(130);
+      expect((await tree.boundingBox())?.height).toBeLessThan(220);
+      expect(await page.getByText('Drag the tree to see the rest of the family.').count()).toBe(0);
       await expectAccessible(page, "Dorothy's family tree");
+      // On a phone the row is too wide to fit: the boxes stay readable, and the reader is told to drag.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await page.getByText('Drag the tree to see the rest of the family.').waitFor();
+      await expect.poll(() => drawnWidth(tree, DOROTHY_FILL)).toBeGreaterThan(85);
+      expect((await tree.boundingBox())?.height).toBeLessThan(220);
+      await expectAccessible(page, "Dorothy's family tree on a phone");
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // A player joins.
       const playerContext = await newContext(env().browser, server.baseUrl);

@@ -2,6 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { Core, EventObjectNode } from 'cytoscape';
 import type { FamilyLink, Generation } from './graph-model';
 import { layoutFamily } from './family-layout';
+import { drawingSize, familyFrame } from './family-frame';
+
+/** The most of the screen's height the frame takes, and its cap in CSS px. */
+const SCREEN_SHARE = 0.6;
+const TALLEST_FRAME = 640;
 
 /** Props of {@link FamilyTreeCanvas}. */
 export interface FamilyTreeCanvasProps {
@@ -15,13 +20,16 @@ export interface FamilyTreeCanvasProps {
 
 /**
  * Draws a family tree with Cytoscape.js at the places ELK's layered layout gives (see layoutFamily): a row per
- * generation, parent → child arrows, dashed lines within a generation. Zoom, pan and click to open. When the layout
- * cannot run, says so (the list beside it still shows the family).
+ * generation, parent → child arrows, dashed lines within a generation. Zoom, pan and click to open. The frame takes
+ * the drawing's height at a zoom where names can be read (familyFrame); a tree larger than that opens centred on the
+ * character, with a line saying to drag for the rest. When the layout cannot run, says so (the list beside it still
+ * shows the family).
  */
 export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: FamilyTreeCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const openRef = useRef(onOpen);
   const [failed, setFailed] = useState(false);
+  const [whole, setWhole] = useState(true);
   useEffect(() => {
     openRef.current = onOpen;
   }, [onOpen]);
@@ -32,6 +40,13 @@ export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: Fa
     const draw = async () => {
       const [{ default: cytoscape }, positions] = await Promise.all([import('cytoscape'), layoutFamily(generations, links)]);
       if (cancelled || !container.current) return;
+      const frame = familyFrame(
+        drawingSize(positions.values()),
+        container.current.clientWidth,
+        Math.min(window.innerHeight * SCREEN_SHARE, TALLEST_FRAME),
+      );
+      container.current.style.height = `${frame.height}px`;
+      setWhole(frame.whole);
       cy = cytoscape({
         container: container.current,
         minZoom: 0.2,
@@ -47,7 +62,7 @@ export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: Fa
           ),
           ...links.map((link) => ({ group: 'edges' as const, data: { id: link.id, source: link.from, target: link.to, kind: link.kind } })),
         ],
-        layout: { name: 'preset', fit: true, padding: 30 },
+        layout: { name: 'preset', fit: false },
         style: [
           {
             selector: 'node',
@@ -84,6 +99,8 @@ export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: Fa
           { selector: 'edge[kind = "same"]', style: { 'curve-style': 'straight', 'line-style': 'dashed', 'target-arrow-shape': 'none' } },
         ],
       });
+      cy.zoom(frame.zoom);
+      cy.center(frame.whole ? undefined : cy.getElementById(characterId));
       cy.on('tap', 'node', (event: EventObjectNode) => openRef.current(event.target.id()));
     };
     draw().catch(() => {
@@ -98,11 +115,14 @@ export function FamilyTreeCanvas({ generations, links, characterId, onOpen }: Fa
   if (failed) return <p className="text-danger">The family tree could not be drawn in this browser; the list below shows it.</p>;
   const count = generations.reduce((sum, { members }) => sum + members.length, 0);
   return (
-    <div
-      ref={container}
-      className="lf-family-canvas"
-      role="img"
-      aria-label={`Family tree of ${count} people over ${generations.length} generations`}
-    />
+    <>
+      <div
+        ref={container}
+        className="lf-family-canvas"
+        role="img"
+        aria-label={`Family tree of ${count} people over ${generations.length} generations`}
+      />
+      {!whole && <p className="small text-body-secondary mt-1 mb-0">Drag the tree to see the rest of the family.</p>}
+    </>
   );
 }

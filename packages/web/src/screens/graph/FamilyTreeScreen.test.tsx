@@ -11,7 +11,13 @@ vi.mock('cytoscape', () => ({
     drawn.nodes = options.elements
       .filter((element) => element.group === 'nodes')
       .map((element) => ({ id: element.data.id, y: element.position?.y ?? Number.NaN }));
-    return { on: () => undefined, destroy: () => undefined };
+    return {
+      on: () => undefined,
+      destroy: () => undefined,
+      zoom: () => undefined,
+      center: () => undefined,
+      getElementById: () => undefined,
+    };
   },
 }));
 

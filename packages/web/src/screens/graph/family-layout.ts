@@ -11,8 +11,10 @@ export interface FamilyPosition {
   y: number;
 }
 
-const NODE_WIDTH = 120;
-const NODE_HEIGHT = 36;
+/** A member's box in the drawing, in pixels at zoom 1 (the canvas draws them at this size). */
+export const NODE_WIDTH = 120;
+/** See {@link NODE_WIDTH}. */
+export const NODE_HEIGHT = 36;
 const ROW_GAP = 110;
 
 /**
