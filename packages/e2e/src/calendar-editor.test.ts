@@ -35,6 +35,20 @@ describe.each(DIALECTS)('a world calendar made in the editor, in Chromium on %s'
       await preview.getByText('Month "Munchkin" appears twice; month names must be unique.').waitFor();
       await months.getByRole('listitem', { name: 'Months row 2', exact: true }).getByLabel('Month name').fill('Gillikin');
       await preview.getByRole('table', { name: 'Gillikin 1 YW' }).waitFor();
+      // A moon marks its new, quarter and full days under the day's number, in the same place on every day, and
+      // the month still fits a phone's screen.
+      await page.getByRole('button', { name: 'Add moon' }).click();
+      const munchkin = preview.getByRole('table', { name: 'Munchkin 1 YW' });
+      const marks = munchkin.locator('td span[aria-label^="Moon 1: "]');
+      await marks.first().waitFor();
+      await page.setViewportSize({ width: 360, height: 800 });
+      const offsets = await marks.evaluateAll((spans) =>
+        spans.map((span) => Math.round(span.getBoundingClientRect().top - (span.closest('td')?.getBoundingClientRect().top ?? 0))),
+      );
+      expect(offsets.length).toBeGreaterThan(8);
+      expect(new Set(offsets).size).toBe(1);
+      expect(await munchkin.evaluate((table) => table.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await expectAccessible(page, 'calendar editor');
       await page.getByRole('button', { name: 'Create calendar' }).click();
 

@@ -60,7 +60,12 @@ function MonthGrid({ view, weekdays }: { view: MonthView; weekdays: readonly str
                       <>
                         {day.day}
                         {marks.length > 0 && (
-                          <span aria-label={marks.map((moon) => `${moon.moon}: ${moon.phase}`).join(', ')}>
+                          // Always under the day's number: beside it, a phone's narrow grid wrapped some days and not others.
+                          <span
+                            className="d-block lh-1"
+                            style={{ fontSize: '0.75em' }}
+                            aria-label={marks.map((moon) => `${moon.moon}: ${moon.phase}`).join(', ')}
+                          >
                             {marks.map((moon) => MOON_SYMBOLS[moon.phase]).join('')}
                           </span>
                         )}
