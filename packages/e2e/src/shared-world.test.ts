@@ -138,6 +138,19 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
         await owner.getByLabel('Role', { exact: true }).selectOption('editor');
         await owner.getByRole('button', { name: 'Add member' }).click();
         await owner.getByText(`Added ${scarecrow.username} to the world.`).waitFor();
+        // On a phone each member's row stacks, so the role and both actions are whole and on screen.
+        await owner.setViewportSize({ width: 390, height: 844 });
+        for (const control of [
+          owner.getByLabel(`Role of ${scarecrow.username}`),
+          owner.getByRole('row', { name: new RegExp(scarecrow.username) }).getByRole('button', { name: 'Make owner' }),
+          owner.getByRole('button', { name: `Remove ${scarecrow.username}` }),
+        ]) {
+          const box = await control.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= 390, `${String(control)} on screen`).toBe(true);
+          expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+        }
+        await expectAccessible(owner, 'members tab on a phone');
+        await owner.setViewportSize({ width: 1280, height: 900 });
         await editor.goto(`${dorothy}/edit`);
         await editor.getByLabel(/^Description/).fill('A girl from a grey Kansas farm');
         await submitForm(editor, /^(Save|Update)/);

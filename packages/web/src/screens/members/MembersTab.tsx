@@ -17,6 +17,7 @@ import { AddMemberForm } from './AddMemberForm';
 import { ConfirmModal } from './ConfirmModal';
 import { InvitationsPanel } from './InvitationsPanel';
 import { WebhooksPanel } from '../webhooks/WebhooksPanel';
+import '../../components/generic-list/generic-list.css';
 
 type Pending = { kind: 'remove' | 'transfer'; member: WorldMember } | { kind: 'leave' } | null;
 
@@ -94,9 +95,10 @@ export function MembersTab() {
         <ErrorAlert message={handleError(members.error, 'Failed to load members.')} onRetry={() => void members.refetch()} />
       )}
       {members.isSuccess && (
-        <Table responsive className="align-middle">
+        <Table className="align-middle lf-stack-table">
           <thead>
-            <tr>
+            {/* On a phone each cell names its column (data-label), so the header row would only repeat them. */}
+            <tr className="d-none d-sm-table-row">
               <th scope="col">Member</th>
               <th scope="col">Role</th>
               <th scope="col">Joined</th>
@@ -110,11 +112,12 @@ export function MembersTab() {
           <tbody>
             {members.data.map((member) => (
               <tr key={member.userId}>
-                <td>{member.username}</td>
-                <td>
+                <td data-label="Member">{member.username}</td>
+                <td data-label="Role">
                   {owner && member.role !== 'owner' ? (
                     <Form.Select
                       size="sm"
+                      className="w-auto"
                       aria-label={`Role of ${member.username}`}
                       value={member.role}
                       disabled={changeRole.isPending}
@@ -130,9 +133,9 @@ export function MembersTab() {
                     <RoleBadge role={member.role} />
                   )}
                 </td>
-                <td>{formatDateTime(member.joinedAt)}</td>
+                <td data-label="Joined">{formatDateTime(member.joinedAt)}</td>
                 {owner && (
-                  <td className="text-end text-nowrap">
+                  <td className={member.role === 'owner' ? 'd-none d-sm-table-cell' : 'text-end text-nowrap'} data-label="Actions">
                     {member.role !== 'owner' && (
                       <div className="d-inline-flex gap-2">
                         <Button size="sm" variant="outline-primary" onClick={() => setPending({ kind: 'transfer', member })}>
