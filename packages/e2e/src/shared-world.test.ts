@@ -138,17 +138,23 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
         await owner.getByLabel('Role', { exact: true }).selectOption('editor');
         await owner.getByRole('button', { name: 'Add member' }).click();
         await owner.getByText(`Added ${scarecrow.username} to the world.`).waitFor();
-        // On a phone each member's row stacks, so the role and both actions are whole and on screen.
+        // On a phone each member's and each link's row stacks, so the role and every action are whole and on screen.
         await owner.setViewportSize({ width: 390, height: 844 });
+        await owner.getByRole('button', { name: 'Create link' }).click();
+        await owner.getByRole('button', { name: /^Revoke link / }).waitFor();
         for (const control of [
           owner.getByLabel(`Role of ${scarecrow.username}`),
           owner.getByRole('row', { name: new RegExp(scarecrow.username) }).getByRole('button', { name: 'Make owner' }),
           owner.getByRole('button', { name: `Remove ${scarecrow.username}` }),
+          owner.getByRole('button', { name: 'Copy link' }),
+          owner.getByRole('button', { name: /^Revoke link / }),
         ]) {
           const box = await control.boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= 390, `${String(control)} on screen`).toBe(true);
           expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
         }
+        // Back at the top, as a reader would be: the sky behind the world's buttons is fixed to the screen.
+        await owner.evaluate(() => window.scrollTo(0, 0));
         await expectAccessible(owner, 'members tab on a phone');
         await owner.setViewportSize({ width: 1280, height: 900 });
         await editor.goto(`${dorothy}/edit`);

@@ -25,6 +25,7 @@ import { LoadingSpinner } from '../LoadingSpinner';
 import { TagFilter } from '../tags/TagFilter';
 import { Pager } from './Pager';
 import './generic-list.css';
+import '../data-table/stack-table.css';
 
 /** Where a list's rows come from; a Resource from `api/resource.ts` fits as is. */
 export interface ListSource<T> {

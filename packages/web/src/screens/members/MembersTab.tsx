@@ -3,12 +3,11 @@ import { useNavigate, useOutletContext } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { MEMBER_ROLES, type MemberRole, type WorldMember } from '@loreforge/contract';
 import { handleError } from '../../api/client';
 import { useMemberMutations, useMembers } from '../../api/access';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { QueryTable } from '../../components/data-table/QueryTable';
 import { ROLE_LABELS, RoleBadge } from '../../components/access/RoleBadge';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { formatDateTime } from '../../lib/format';
@@ -17,7 +16,8 @@ import { AddMemberForm } from './AddMemberForm';
 import { ConfirmModal } from './ConfirmModal';
 import { InvitationsPanel } from './InvitationsPanel';
 import { WebhooksPanel } from '../webhooks/WebhooksPanel';
-import '../../components/generic-list/generic-list.css';
+
+const MEMBER_COLUMNS = [{ label: 'Member' }, { label: 'Role' }, { label: 'Joined' }];
 
 type Pending = { kind: 'remove' | 'transfer'; member: WorldMember } | { kind: 'leave' } | null;
 
@@ -90,74 +90,58 @@ export function MembersTab() {
           <AddMemberForm worldId={worldId} onAdded={(name) => setNotice(`Added ${name} to the world.`)} />
         </div>
       )}
-      {members.isPending && <LoadingSpinner label="Loading members..." />}
-      {members.isError && (
-        <ErrorAlert message={handleError(members.error, 'Failed to load members.')} onRetry={() => void members.refetch()} />
-      )}
-      {members.isSuccess && (
-        <Table className="align-middle lf-stack-table">
-          <thead>
-            {/* On a phone each cell names its column (data-label), so the header row would only repeat them. */}
-            <tr className="d-none d-sm-table-row">
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              {owner && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+      <QueryTable
+        source={{ ...members, rows: members.data }}
+        columns={owner ? [...MEMBER_COLUMNS, { label: 'Actions', hidden: true }] : MEMBER_COLUMNS}
+        loadingLabel="Loading members..."
+        failureMessage="Failed to load members."
+        emptyText="No members yet."
+        renderRow={(member) => (
+          <tr key={member.userId}>
+            <td>{member.username}</td>
+            <td>
+              {owner && member.role !== 'owner' ? (
+                <Form.Select
+                  size="sm"
+                  className="w-auto"
+                  aria-label={`Role of ${member.username}`}
+                  value={member.role}
+                  disabled={changeRole.isPending}
+                  onChange={(event) => void onRoleChange(member, event.target.value as MemberRole)}
+                >
+                  {MEMBER_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </Form.Select>
+              ) : (
+                <RoleBadge role={member.role} />
               )}
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.map((member) => (
-              <tr key={member.userId}>
-                <td data-label="Member">{member.username}</td>
-                <td data-label="Role">
-                  {owner && member.role !== 'owner' ? (
-                    <Form.Select
+            </td>
+            <td>{formatDateTime(member.joinedAt)}</td>
+            {owner && (
+              <td className={member.role === 'owner' ? 'd-none d-sm-table-cell' : 'text-end text-nowrap'}>
+                {member.role !== 'owner' && (
+                  <div className="d-inline-flex gap-2">
+                    <Button size="sm" variant="outline-primary" onClick={() => setPending({ kind: 'transfer', member })}>
+                      Make owner
+                    </Button>
+                    <Button
                       size="sm"
-                      className="w-auto"
-                      aria-label={`Role of ${member.username}`}
-                      value={member.role}
-                      disabled={changeRole.isPending}
-                      onChange={(event) => void onRoleChange(member, event.target.value as MemberRole)}
+                      variant="outline-danger"
+                      onClick={() => setPending({ kind: 'remove', member })}
+                      aria-label={`Remove ${member.username}`}
                     >
-                      {MEMBER_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  ) : (
-                    <RoleBadge role={member.role} />
-                  )}
-                </td>
-                <td data-label="Joined">{formatDateTime(member.joinedAt)}</td>
-                {owner && (
-                  <td className={member.role === 'owner' ? 'd-none d-sm-table-cell' : 'text-end text-nowrap'} data-label="Actions">
-                    {member.role !== 'owner' && (
-                      <div className="d-inline-flex gap-2">
-                        <Button size="sm" variant="outline-primary" onClick={() => setPending({ kind: 'transfer', member })}>
-                          Make owner
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          onClick={() => setPending({ kind: 'remove', member })}
-                          aria-label={`Remove ${member.username}`}
-                        >
-                          Remove
-                        </Button>
-                      </div>
-                    )}
-                  </td>
+                      Remove
+                    </Button>
+                  </div>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+              </td>
+            )}
+          </tr>
+        )}
+      />
       {owner && !access.viewing && <InvitationsPanel worldId={worldId} />}
       {owner && !access.viewing && <WebhooksPanel worldId={worldId} />}
       <ConfirmModal
