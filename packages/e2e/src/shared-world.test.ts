@@ -133,6 +133,8 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
         // An editor, added by username, edits Dorothy.
         const editor = await second();
         const scarecrow = await registerThroughUi(editor, env(), newAccount('scarecrow'));
+        // A summer afternoon: the sky is at its palest, the hardest background for the header's white text.
+        await owner.clock.setFixedTime(new Date('2026-06-21T16:00:00'));
         await owner.goto(`/worlds/${worldId}/members`);
         await owner.getByLabel('Username or email').fill(scarecrow.username);
         await owner.getByLabel('Role', { exact: true }).selectOption('editor');
@@ -153,9 +155,12 @@ describe.each(DIALECTS)('a shared world with a secret, in Chromium on %s', (dial
           expect(box && box.x >= 0 && box.x + box.width <= 390, `${String(control)} on screen`).toBe(true);
           expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
         }
-        // Back at the top, as a reader would be: the sky behind the world's buttons is fixed to the screen.
+        // The header's buttons read over the sky at the top and over the page's pale floor once scrolled past it.
         await owner.evaluate(() => window.scrollTo(0, 0));
         await expectAccessible(owner, 'members tab on a phone');
+        await owner.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        expect(await owner.evaluate(() => window.scrollY)).toBeGreaterThan(844);
+        await expectAccessible(owner, 'members tab on a phone, scrolled');
         await owner.setViewportSize({ width: 1280, height: 900 });
         await editor.goto(`${dorothy}/edit`);
         await editor.getByLabel(/^Description/).fill('A girl from a grey Kansas farm');
