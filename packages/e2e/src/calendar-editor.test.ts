@@ -56,6 +56,21 @@ describe.each(DIALECTS)('a world calendar made in the editor, in Chromium on %s'
       await page.getByText(account.username, { exact: true }).first().waitFor();
       await page.getByRole('region', { name: 'A year of this calendar' }).getByRole('table', { name: 'Munchkin 1 YW' }).waitFor();
       await expectAccessible(page, 'calendar page');
+      // On a phone the list of calendars stacks each row, so its shape reads across the screen, not squeezed into a
+      // column a word wide, and Edit and Delete are on screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/worlds/${worldId}/calendars`);
+      for (const control of [
+        page.getByRole('link', { name: 'Edit The Ozian Reckoning' }),
+        page.getByRole('button', { name: 'Delete The Ozian Reckoning' }),
+      ]) {
+        const box = await control.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390, `${String(control)} on screen`).toBe(true);
+      }
+      const shape = page.getByRole('cell', { name: /12 months · 360 days/ });
+      expect((await shape.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+      await expectAccessible(page, 'calendars on a phone');
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // A timeline keeping Ozian time: its now is entered as a date of the calendar.
       await page.goto(`/worlds/${worldId}/timelines/create`);

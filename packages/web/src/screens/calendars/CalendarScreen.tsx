@@ -87,8 +87,11 @@ export function CalendarScreen() {
 
   return (
     <Container className="py-4">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 me-auto mb-0 lf-page-title">{data.name}</h1>
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
+        <div className="me-auto min-w-0 lf-page-heading">
+          <p className="mb-1 small text-uppercase fw-semibold lf-page-title">Calendar</p>
+          <h1 className="h3 mb-0 lf-page-title text-break">{data.name}</h1>
+        </div>
         {access.isEditor && (
           <>
             <Link to={`/worlds/${worldId}/calendars/${data.calendarId}/edit`} className="btn btn-light">

@@ -2,13 +2,10 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import Table from 'react-bootstrap/Table';
 import type { Calendar } from '@loreforge/contract';
 import { useCalendarLookup, useCalendarMutations } from '../../api/calendars';
-import { handleError } from '../../api/client';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { QueryTable } from '../../components/data-table/QueryTable';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { formatDateTime } from '../../lib/format';
 import { ImportCalendarForm } from './ImportCalendarForm';
@@ -21,6 +18,9 @@ export function calendarSummary(calendar: Pick<Calendar, 'months' | 'weekdays' |
   if (calendar.moons.length > 0) parts.push(`${calendar.moons.length} moon${calendar.moons.length === 1 ? '' : 's'}`);
   return parts.join(' · ');
 }
+
+/** The calendars table's columns; editors get a last one of actions. */
+const CALENDAR_COLUMNS = [{ label: 'Name' }, { label: 'Shape' }, { label: 'Updated' }] as const;
 
 /**
  * /worlds/:worldId/calendars (issue 12): the world's calendars (the built-in Gregorian one needs no row) with their
@@ -37,70 +37,59 @@ export function CalendarsScreen() {
 
   return (
     <Container className="py-4">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 me-auto mb-0 lf-page-title">Calendars</h1>
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
+        <div className="me-auto min-w-0 lf-page-heading">
+          <h1 className="h3 mb-1 lf-page-title">Calendars</h1>
+          <p className="mb-0 text-white lf-page-title small">
+            Timelines keep time in the Gregorian calendar unless you give them one of these.
+          </p>
+        </div>
         {access.isEditor && (
           <Link to={`${base}/create`} className="btn btn-primary">
             New calendar
           </Link>
         )}
       </div>
-      <p className="lf-page-title">Timelines keep time in the Gregorian calendar unless you give them one of these.</p>
       {access.isEditor && <ImportCalendarForm worldId={worldId} />}
       <div className="lf-panel">
-        {calendars.isPending && <LoadingSpinner label="Loading calendars..." />}
-        {calendars.isError && (
-          <ErrorAlert message={handleError(calendars.error, 'Failed to load calendars.')} onRetry={() => void calendars.refetch()} />
-        )}
-        {calendars.isSuccess && calendars.data.data.length === 0 && (
-          <p className="mb-0 text-body-secondary">This world has no calendar of its own yet.</p>
-        )}
-        {calendars.isSuccess && calendars.data.data.length > 0 && (
-          <Table responsive size="sm" className="mb-0 align-middle" aria-label="Calendars of this world">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Shape</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {calendars.data.data.map((calendar) => (
-                <tr key={calendar.calendarId}>
-                  <td>
-                    <Link to={`${base}/${calendar.calendarId}`}>{calendar.name}</Link>
-                  </td>
-                  <td className="small">{calendarSummary(calendar)}</td>
-                  <td className="small">{formatDateTime(calendar.updatedAt)}</td>
-                  <td className="text-end text-nowrap">
-                    {access.isEditor && (
-                      <>
-                        <Link
-                          to={`${base}/${calendar.calendarId}/edit`}
-                          className="btn btn-sm btn-outline-secondary me-1"
-                          aria-label={`Edit ${calendar.name}`}
-                        >
-                          Edit
-                        </Link>
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          aria-label={`Delete ${calendar.name}`}
-                          onClick={() => setDeleting(calendar)}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <QueryTable
+          source={{ ...calendars, rows: calendars.data?.data }}
+          columns={access.isEditor ? [...CALENDAR_COLUMNS, { label: 'Actions', hidden: true }] : CALENDAR_COLUMNS}
+          loadingLabel="Loading calendars..."
+          failureMessage="Failed to load calendars."
+          emptyText="This world has no calendar of its own yet."
+          ariaLabel="Calendars of this world"
+          className="mb-0 align-middle"
+          renderRow={(calendar) => (
+            <tr key={calendar.calendarId}>
+              <td>
+                <Link to={`${base}/${calendar.calendarId}`}>{calendar.name}</Link>
+              </td>
+              <td>
+                <span className="small">{calendarSummary(calendar)}</span>
+              </td>
+              <td>
+                <span className="small">{formatDateTime(calendar.updatedAt)}</span>
+              </td>
+              {access.isEditor && (
+                <td className="text-end text-nowrap">
+                  <div className="d-inline-flex gap-1">
+                    <Link
+                      to={`${base}/${calendar.calendarId}/edit`}
+                      className="btn btn-sm btn-outline-secondary"
+                      aria-label={`Edit ${calendar.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <Button size="sm" variant="outline-danger" aria-label={`Delete ${calendar.name}`} onClick={() => setDeleting(calendar)}>
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              )}
+            </tr>
+          )}
+        />
       </div>
       <ConfirmDeleteModal
         show={deleting !== null}
