@@ -100,6 +100,16 @@ describe.each(DIALECTS)('the Land of Oz demo, in Chromium on %s', (dialect) => {
       await expectAccessible(page, "Dorothy's relationships");
       await page.getByRole('link', { name: 'Goals', exact: true }).click();
       await page.getByRole('link', { name: 'Return to Kansas', exact: true }).waitFor();
+
+      // The Silver Shoes' owners on a phone: each owner's row stacks, so whether they are worn is on screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/worlds/${worldId}/items/${idOf(result, 'item', 'silverShoes')}/character-instances`);
+      const owners = page.getByRole('table', { name: 'Characters who own this item' });
+      await owners.getByRole('link', { name: 'The Wicked Witch of the East' }).waitFor();
+      const worn = owners.getByRole('cell').getByText('Equipped', { exact: true });
+      const box = await worn.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, 'the Equipped badge on screen').toBe(true);
+      await expectAccessible(page, "the Silver Shoes' owners on a phone");
     });
   });
 });
