@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 import { REPO_ROOT } from './server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,6 +55,21 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
       .join('\n');
     throw new Error(`Accessibility violations on ${screen}:\n${detail}`);
   }
+}
+
+/**
+ * The colour of the surface a text is drawn on: the computed background of the nearest element, the text's own
+ * included, that paints one (CSS `rgb(…)`/`rgba(…)`), or 'none' when nothing between it and the page does, i.e.
+ * the text lies straight on the sky, whose colours change with the time of day.
+ */
+export async function surfaceOf(text: Locator): Promise<string> {
+  return text.evaluate((element: Element) => {
+    for (let at: Element | null = element; at && at !== document.body; at = at.parentElement) {
+      const colour = getComputedStyle(at).backgroundColor;
+      if (colour !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(colour)) return colour;
+    }
+    return 'none';
+  });
 }
 
 /** Saves a full-page screenshot under test-results/ (for a failed journey). @returns the file path. */

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { unwrap } from '@loreforge/client';
 import { type DemoLoadResult, runDemo } from '@loreforge/demo';
 import { apiClientFor } from './api.js';
-import { expectAccessible, newContext } from './browser.js';
+import { expectAccessible, newContext, surfaceOf } from './browser.js';
 import { createWorldThroughUi, journey, registerThroughUi, useJourneyEnv } from './journey.js';
 import { DIALECTS } from './server.js';
 
@@ -116,11 +116,17 @@ describe.each(DIALECTS)('the web of relationships, in Chromium on %s', (dialect)
         }),
       );
 
+      // At night, the darkest sky: what sits below the first screen lies on the page's dark floor.
+      await page.clock.setFixedTime(new Date('2026-12-21T23:00:00'));
       await page.goto(`/worlds/${worldId}/graph`);
       await page.getByRole('heading', { name: 'Web of relationships' }).waitFor();
       await page.getByLabel('Focus on').selectOption({ label: 'Dorothy' });
       await page.getByRole('table').getByText('Links of Dorothy').waitFor();
       expect(await focusRows(page)).toContain(`${SECRET_NAME} | Aware of | Dorothy | -40`);
+      // The summary and the links' caption are dark text: they sit on a white surface, not on the night sky.
+      for (const text of [page.getByText('Links of Dorothy'), page.getByText(/ links\. Drag to move, scroll to zoom/)]) {
+        expect(await surfaceOf(text), String(text)).toBe('rgb(255, 255, 255)');
+      }
 
       // Along the story: just after she lifts the Scarecrow from his pole, then after the forest road.
       await page.getByLabel('Timeline', { exact: true }).selectOption({ label: 'On The Wonderful Wizard of Oz' });

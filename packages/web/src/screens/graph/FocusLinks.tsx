@@ -26,7 +26,7 @@ export function FocusLinks({ worldId, focus, nodes, edges }: FocusLinksProps) {
     return node.id === focus.id ? node.name : <Link to={entityPath(worldId, node.type, node.id)}>{node.name}</Link>;
   };
   return (
-    <Table size="sm" striped responsive className="mt-3 lf-focus-links">
+    <Table size="sm" striped responsive className="mt-3 mb-0 lf-focus-links">
       <caption className="caption-top fw-semibold">Links of {focus.name}</caption>
       <thead>
         <tr>

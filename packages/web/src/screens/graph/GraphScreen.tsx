@@ -189,7 +189,9 @@ export function GraphScreen() {
       </section>
       {timelineId && <TimeScrubber events={storyEvents} selectedEventId={chosenEventId} onSelect={handleSelectEvent} />}
       {graph.data.truncated && (
-        <p className="small text-body-secondary">This world is large: the graph shows its first characters and items by name.</p>
+        <p className="small text-body-secondary lf-empty px-3 py-2">
+          This world is large: the graph shows its first characters and items by name.
+        </p>
       )}
       {showTree && focusId && shown ? (
         <section className="lf-panel" aria-label="Family tree">
@@ -198,7 +200,9 @@ export function GraphScreen() {
       ) : view.nodes.length === 0 ? (
         <p className="lf-empty text-center text-body-secondary py-4">Nothing to draw yet: add characters, items and their relationships.</p>
       ) : (
-        <>
+        // The summary, the drawing and the focus's links on one white surface: over the sky, and the page's dark
+        // floor at night, their dark text would not read.
+        <section className="lf-panel p-2 p-md-3" aria-label="Graph">
           <p className="small text-body-secondary mb-1" aria-live="polite">
             {view.nodes.length} {view.nodes.length === 1 ? 'entity' : 'entities'}, {view.edges.length}{' '}
             {view.edges.length === 1 ? 'link' : 'links'}. Drag to move, scroll to zoom, click to open. Relationship colour: red is hostile,
@@ -206,7 +210,7 @@ export function GraphScreen() {
           </p>
           <GraphCanvas nodes={view.nodes} edges={view.edges} focusId={focusId || undefined} onOpen={handleOpen} />
           {focused && <FocusLinks worldId={worldId} focus={focused} nodes={view.nodes} edges={view.edges} />}
-        </>
+        </section>
       )}
     </Container>
   );
