@@ -15,6 +15,14 @@ describe.each(DIALECTS)('a world calendar made in the editor, in Chromium on %s'
       await page.goto(`/worlds/${worldId}/timelines`);
       await page.getByRole('link', { name: 'Calendars' }).click();
       await page.getByRole('heading', { name: 'Calendars', level: 1 }).waitFor();
+      // With no calendar yet, the list's panel says so with as much room below the line as above it.
+      const emptyGaps = await page.getByText('This world has no calendar of its own yet.').evaluate((line: Element) => {
+        const panel = line.closest('.lf-panel')?.getBoundingClientRect();
+        const box = line.getBoundingClientRect();
+        return panel ? [Math.round(box.top - panel.top), Math.round(panel.bottom - box.bottom)] : [];
+      });
+      expect(emptyGaps.length).toBe(2);
+      expect(emptyGaps[1], 'room below the empty line against above it').toBe(emptyGaps[0]);
       await page.getByRole('link', { name: 'New calendar' }).click();
       await page.getByRole('heading', { name: 'Create Calendar' }).waitFor();
       await page.getByLabel(/^Name/).fill('The Ozian Reckoning');
@@ -69,6 +77,9 @@ describe.each(DIALECTS)('a world calendar made in the editor, in Chromium on %s'
       }
       const shape = page.getByRole('cell', { name: /12 months · 360 days/ });
       expect((await shape.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+      // The header row is hidden there, so no line runs across the panel above the first row.
+      const firstRow = page.getByRole('table', { name: 'Calendars of this world' }).locator('tbody > tr').first();
+      expect(await firstRow.evaluate((row: Element) => getComputedStyle(row).borderTopWidth)).toBe('0px');
       await expectAccessible(page, 'calendars on a phone');
       await page.setViewportSize({ width: 1280, height: 900 });
 

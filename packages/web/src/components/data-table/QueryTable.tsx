@@ -36,6 +36,7 @@ export interface QueryTableProps<T> {
   renderRow: (row: T) => ReactNode;
   /** The table's accessible name, when the heading around it does not name it. */
   ariaLabel?: string;
+  /** Classes of the table, and of the empty line that takes its place, so both leave the same space below. */
   className?: string;
 }
 
@@ -77,7 +78,7 @@ export function QueryTable<T>({
   if (source.isPending) return <LoadingSpinner label={loadingLabel} />;
   if (source.isError) return <ErrorAlert message={handleError(source.error, failureMessage)} onRetry={() => void source.refetch()} />;
   const rows = source.rows ?? [];
-  if (rows.length === 0) return <p className="text-body-secondary">{emptyText}</p>;
+  if (rows.length === 0) return <p className={`${className} text-body-secondary`}>{emptyText}</p>;
   return (
     <Table responsive size="sm" className={`${className} lf-stack-table`} aria-label={ariaLabel}>
       <thead>
