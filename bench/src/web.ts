@@ -127,9 +127,13 @@ async function startChromium(): Promise<{ port: number; browser: Browser; stop: 
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- exitCode changes while awaiting
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      // Chromium's helper processes can still be writing the profile as the browser exits: retry the removal
-      // rather than fail a finished run on ENOTEMPTY.
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      // Chromium's helper processes can still be writing the profile as the browser exits: retry the removal, and
+      // if they outlast the retries leave the temporary folder behind rather than fail a finished run on ENOTEMPTY.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`Could not remove Chromium's temporary profile ${profile}: ${(error as Error).message}`);
+      }
     },
   };
 }
