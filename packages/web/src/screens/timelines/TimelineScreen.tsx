@@ -11,6 +11,7 @@ import { timelineLabel, useTimeline, useTimelineEvents } from '../../api/timelin
 import { IfAllowed } from '../../components/access/IfAllowed';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { NotesPanel } from '../../components/notes/NotesPanel';
+import { useAfterPaint } from '../../hooks/useAfterPaint';
 import { useWorldAccess } from '../../hooks/useWorldAccess';
 import { BRANCH_PARAM, readBranchTrail } from '../../components/layout/breadcrumb-trail';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -236,6 +237,8 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
     },
     [branchKey, setBranches],
   );
+  // The panels beside and below the events wait for the first events' paint (each mounts with requests of its own).
+  const eventsPainted = useAfterPaint(!events.isPending);
   const handleScrollOffset = useCallback((offset: number) => offsets.current.set(currentId, offset), [currentId]);
   const handleBack = () => setBranches(branches.slice(0, -1));
 
@@ -386,19 +389,23 @@ function TimelineExplorer({ worldId, rootId }: { worldId: string; rootId: string
             />
           </Col>
           <Col lg={5}>
-            <ChosenEventPanels
-              worldId={worldId}
-              timelineId={currentId}
-              events={loaded}
-              eventId={selectedEventId}
-              chosenEventId={chosenEventId}
-            />
+            {eventsPainted && (
+              <ChosenEventPanels
+                worldId={worldId}
+                timelineId={currentId}
+                events={loaded}
+                eventId={selectedEventId}
+                chosenEventId={chosenEventId}
+              />
+            )}
           </Col>
         </Row>
       )}
-      <section className="lf-panel mt-3">
-        <NotesPanel worldId={worldId} entityType="timeline" entityId={currentId} className="" />
-      </section>
+      {eventsPainted && (
+        <section className="lf-panel mt-3">
+          <NotesPanel worldId={worldId} entityType="timeline" entityId={currentId} className="" />
+        </section>
+      )}
     </Container>
   );
 }
